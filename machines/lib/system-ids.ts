@@ -1,0 +1,13 @@
+/** Fixed systemIds of the long-lived actors (architecture guide: one module names them all). */
+export const SYSTEM_ID = {
+  session: 'session',
+  navigation: 'navigation',
+  deadApplicationPoll: 'deadApplicationPoll',
+  representedChoice: 'representedChoice',
+  modals: 'modals',
+  sidePanel: 'sidePanel',
+  toasts: 'toasts',
+  frameChannel: 'frameChannel',
+  signing: 'signing',
+} as const;
+export type SystemId = (typeof SYSTEM_ID)[keyof typeof SYSTEM_ID];
