@@ -22,14 +22,28 @@ export interface MachineModelSpec<TMachine extends AnyStateMachine = AnyStateMac
   events: (snapshot: SnapshotFrom<TMachine>) => EventObject[];
   /** fake implementations handed to machine.provide when a path is replayed on a real actor */
   provide?: Parameters<TMachine['provide']>[0];
-  /** optional checks per state value key (dot path, e.g. 'signing.mobileId.polling') */
-  states?: Record<string, (snapshot: SnapshotFrom<TMachine>) => void>;
+  /**
+   * Optional checks run after every step whose snapshot matches the key: a dot path
+   * ('signing.mobileId.polling', via snapshot.matches), a state id ('#signing.failed'), or '*' (when no
+   * other key matched). Throw (or use expect) to fail the path.
+   */
+  states?: Record<string, (snapshot: SnapshotFrom<TMachine>) => void | Promise<void>>;
   /** a snapshot serializer for traversal when context would otherwise blow up the state space */
   serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
   /** stop traversing from states matching this (bounds the state space) */
   stopWhen?: (snapshot: SnapshotFrom<TMachine>) => boolean;
   /** required share of transitions covered by the generated paths, 0..1; default 1 (100 %) */
   coverageTarget?: number;
-  /** transitions left out of coverage on purpose, with the reason; key `stateId :: eventType` */
+  /**
+   * Transitions left out of coverage on purpose, each with the reason. Key `stateId :: eventType` (every
+   * candidate of that event) or the exact key the runner prints: `stateId :: eventType [guard]`,
+   * `stateId :: always`, ... e.g. `{ 'session.loading :: xstate.error.actor.loadContext': 'covered by session.machine.test.ts' }`.
+   */
   uncovered?: Record<string, string>;
+  /**
+   * Add the simple paths (no state visited twice) to the generated ones when the graph is small
+   * (≤ 12 states, ≤ 40 such paths). Default true; set false to keep only the transition-covering paths
+   * (e.g. when a Playwright model test replays every path through the UI).
+   */
+  simplePaths?: boolean;
 }

@@ -4,6 +4,7 @@ export const SYSTEM_ID = {
   navigation: 'navigation',
   deadApplicationPoll: 'deadApplicationPoll',
   representedChoice: 'representedChoice',
+  representedChange: 'representedChange',
   modals: 'modals',
   sidePanel: 'sidePanel',
   toasts: 'toasts',

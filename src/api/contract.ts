@@ -239,6 +239,53 @@ export const MobileStartBody = z.object({ mobileNr: z.string().min(1).max(PHONE_
 export const SmartIdStartBody = z.object({ customer: SigningCustomer });
 export const SignStartResponse = z.object({ status: z.string(), challengeId: z.string().nullable() });
 
+/**
+ * Signing statuses (spec 1 §4 customer-add 7–9, §8 customer-add messages).
+ * sign/mobile/check and sign/smart_id/check answer SIGNING_IN_PROGRESS ('RUNNING') while the
+ * person has not acted yet: the client keeps polling on that one status only. SUCCESS ends the
+ * flow well; every code in SIGNING_END_STATUSES ends it with that code's message (locale key
+ * `customer-add.error.<CODE>`) and closes the modal.
+ */
+export const SIGNING_SUCCESS = 'SUCCESS';
+export const SIGNING_IN_PROGRESS = 'RUNNING';
+/** the end statuses spec 1 §8 names */
+export const SPEC_SIGNING_END_STATUSES = [
+  'NOT_A_BOARD_MEMBER',
+  'CERTIFICATE_MISMATCH',
+  'MOBILE_ID_CONTRACT_ERROR',
+  'MOBILE_ID_CERT_ERROR',
+  'SMART_ID_CERT_ERROR',
+  'ENTERPRISE_NOT_ACTIVE',
+  'CONTRACT_STOPPED',
+  'DIGIDOC_ERROR',
+  'CREDIT_RATING_NOT_DEFINED',
+] as const;
+/**
+ * Results the real services have beyond the spec's list, one catalogue code each (issue 4 "extra
+ * results"). MID_* come from the Mobile-ID session result, SID_* from the Smart-ID endResult.
+ * IDCARD_* never come from the server: the browser's Web eID-shaped adapter raises them (no card
+ * inserted, PIN entry cancelled) and the signing machine shows them like any end status.
+ * GENERIC_ERROR is spec 1 §8 "generic failure" (unknown service result, no pending signing).
+ */
+export const EXTRA_SIGNING_END_STATUSES = [
+  'MID_USER_CANCELLED',
+  'MID_TIMEOUT',
+  'MID_PHONE_ABSENT',
+  'MID_DELIVERY_ERROR',
+  'MID_SIM_ERROR',
+  'MID_SIGNATURE_HASH_MISMATCH',
+  'SID_USER_REFUSED',
+  'SID_TIMEOUT',
+  'IDCARD_NO_CARD',
+  'IDCARD_USER_CANCELLED',
+  'GENERIC_ERROR',
+] as const;
+export const SIGNING_END_STATUSES = [...SPEC_SIGNING_END_STATUSES, ...EXTRA_SIGNING_END_STATUSES] as const;
+export const SigningEndStatus = z.enum(SIGNING_END_STATUSES);
+export type SigningEndStatus = z.infer<typeof SigningEndStatus>;
+export const SigningStatus = z.enum([SIGNING_SUCCESS, SIGNING_IN_PROGRESS, ...SIGNING_END_STATUSES]);
+export type SigningStatus = z.infer<typeof SigningStatus>;
+
 // ---- search (spec 1 §3) ----
 export const SEARCH_MIN = 3;
 export const SearchBody = z.object({ value: z.string().trim().min(SEARCH_MIN) });

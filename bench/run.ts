@@ -1,0 +1,202 @@
+/**
+ * npm run bench — customer search over a register of 1,000,000 generated customers.
+ *
+ * Builds once (cached in .bench/, gitignored) a database with the demo data plus 1,000,000
+ * generated customers (portal-demo.json is never touched), then runs a varied mix of searches
+ * through the real route (app.inject, with kristi's session) and through the query alone, and
+ * prints p50 / p95 / p99 / max in ms. No thresholds: figures only.
+ *
+ *   npm run bench                 # uses the cache when present
+ *   npm run bench -- --rebuild    # builds the database again
+ *   BENCH_CUSTOMERS=200000 npm run bench
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import SQLite from 'better-sqlite3';
+import { createApp } from '../server/app.js';
+import { openDb, type Db } from '../server/db/index.js';
+import { prepareDb } from '../server/db/prepare.js';
+import { testEnv } from '../server/env.js';
+import { systemClock } from '../server/lib/clock.js';
+import { customerSortKey, customerTokens, rebuildSearchIndex } from '../server/routes/customer-search/search-index.js';
+import { searchCustomers } from '../server/routes/customer-search/search.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const N = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
+const dir = path.join(root, '.bench', `customers-${N}`);
+const file = path.join(dir, 'portal.sqlite');
+const RUNS = 200;
+
+// deterministic pseudo-random numbers (mulberry32), so every build has the same register
+function rng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const SYL = ['ka', 'se', 'ma', 'tam', 'lep', 'kuu', 'saa', 're', 'jär', 've', 'põl', 'mä', 'ni', 'rii', 'ga', 'lu', 'to', 'pa', 'ber', 'zi', 'dau', 'gav', 'ne', 'mu', 'šil', 'ai', 'ąžu', 'ol', 'vil', 'nius', 'kal', 'ev', 'tar', 'tu', 'pär', 'nu', 'hii', 'ra', 'ök', 'an'];
+const TRADE = ['Ehitus', 'Logistika', 'Trükk', 'Meedia', 'Kaubandus', 'Kirjastus', 'Transport', 'Puit', 'Metall', 'Aiandus', 'Konsult', 'Tarkvara', 'Disain', 'Kinnisvara', 'Toit', 'Pagar', 'Auto', 'Remont', 'Energia', 'Mööbel', 'Tekstiil', 'Reisid', 'Hooldus', 'Turva', 'Kliima', 'Elekter', 'Ilu', 'Sport', 'Haridus', 'Tervis', 'Apteek', 'Optika', 'Kala', 'Piim', 'Vili', 'Lilled', 'Pood', 'Büroo', 'Invest', 'Holding', 'Grupp', 'Partnerid', 'Teenused', 'Lahendused', 'Tehnika', 'Süsteemid', 'Projekt', 'Stuudio', 'Agentuur', 'Keskus'];
+const FORMS: [string, string, string][] = [
+  ['OÜ', 'EE', 'EP'],
+  ['AS', 'EE', 'EP'],
+  ['MTÜ', 'EE', 'EP'],
+  ['SIA', 'LV', 'LV'],
+  ['UAB', 'LT', 'UB'],
+];
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function generated(i: number, r: () => number) {
+  const n = 2 + Math.floor(r() * 2);
+  let stem = '';
+  for (let k = 0; k < n; k++) stem += SYL[Math.floor(r() * SYL.length)];
+  const trade = TRADE[Math.floor(r() * TRADE.length)]!;
+  const [form, country, company] = FORMS[Math.floor(r() ** 1.7 * FORMS.length)]!;
+  const name = country === 'EE' ? `${cap(stem)} ${trade} ${form}` : `${form} ${cap(stem)} ${trade}`;
+  const regCode = country === 'EE' ? String(12_000_000 + i) : country === 'LV' ? String(41_000_000_000 + i) : String(310_000_000 + i);
+  return { jgid: `${company}${country}${regCode}`, regCode, name, country, company };
+}
+
+async function build(): Promise<number> {
+  const t0 = performance.now();
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const db = openDb(dir);
+  await prepareDb(db, systemClock);
+  await rebuildSearchIndex(db); // the demo customers and people
+  await db.destroy();
+
+  const sq = new SQLite(file);
+  sq.pragma('journal_mode = OFF');
+  sq.pragma('synchronous = OFF');
+  sq.exec('DROP INDEX customer_search_tokens_token; DROP INDEX customer_search_tokens_jgid; DROP INDEX customers_reg_code;');
+  const now = new Date().toISOString();
+  const insC = sq.prepare(
+    `INSERT INTO customers (jgid, reg_code, name, country, ep_company_id, is_person, has_contract, contract_stopped, active, credit_rating, user_profile_code, credit_limit, permission_no_check_personal_code, has_finance, created_at)
+     VALUES (?, ?, ?, ?, ?, 0, 1, 0, 1, 'A', 'NEW', 0, 0, 0, ?)`,
+  );
+  const insT = sq.prepare('INSERT INTO customer_search_tokens (token, sort_key, jgid) VALUES (?, ?, ?)');
+  const r = rng(20250301);
+  const batch = sq.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const c = generated(i, r);
+      insC.run(c.jgid, c.regCode, c.name, c.country, c.company, now);
+      const sort = customerSortKey(c.name);
+      for (const tok of customerTokens(c.name, c.regCode)) insT.run(tok, sort, c.jgid);
+    }
+  });
+  for (let i = 0; i < N; i += 50_000) {
+    batch(i, Math.min(N, i + 50_000));
+    process.stdout.write(`\r  generated ${Math.min(N, i + 50_000).toLocaleString('en')} customers`);
+  }
+  process.stdout.write('\n  indexing…\n');
+  sq.exec(`CREATE INDEX customer_search_tokens_token ON customer_search_tokens (token, sort_key, jgid);
+           CREATE INDEX customer_search_tokens_jgid ON customer_search_tokens (jgid);
+           CREATE INDEX customers_reg_code ON customers (reg_code);
+           ANALYZE;`);
+  sq.prepare("INSERT INTO meta (key, value) VALUES ('bench.customers', ?)").run(String(N));
+  sq.close();
+  return performance.now() - t0;
+}
+
+function terms(): string[] {
+  const r = rng(7);
+  const pick = <T>(a: T[]) => a[Math.floor(r() * a.length)]!;
+  const sample = () => generated(Math.floor(r() * N), rng(0)); // any generated company (not the same rng stream as the build)
+  const out: string[] = [];
+  // names as a person would type them: whole stems, stem prefixes, trades, two words, codes, gids, misses
+  const g = rng(20250301);
+  const known = Array.from({ length: 2000 }, (_, i) => generated(i * Math.floor(N / 2000), g));
+  void sample;
+  for (let i = 0; i < 50; i++) out.push(pick(known).name.split(' ').find((w) => w.length > 3 && !TRADE.includes(w))!.toLowerCase());
+  for (let i = 0; i < 40; i++) {
+    const w = pick(known).name.split(' ').find((x) => x.length > 3 && !TRADE.includes(x))!;
+    out.push(w.slice(0, 3 + Math.floor(r() * 3)));
+  }
+  for (let i = 0; i < 20; i++) out.push(pick(TRADE).toLowerCase());
+  for (let i = 0; i < 30; i++) {
+    const c = pick(known);
+    out.push(c.regCode.slice(0, 4 + Math.floor(r() * 5)));
+  }
+  for (let i = 0; i < 25; i++) {
+    const c = pick(known);
+    const ws = c.name.split(' ');
+    out.push(`${ws.find((x) => !TRADE.includes(x) && x.length > 3)!.slice(0, 4)} ${ws.find((x) => TRADE.includes(x))!}`);
+  }
+  for (let i = 0; i < 15; i++) out.push(pick(known).jgid.toLowerCase());
+  for (let i = 0; i < 10; i++) out.push(pick(['maasikas', 'põldmari', 'testfirma', 'bērzi', 'ąžuolas', 'tamme logistika', 'kase trükk']));
+  for (let i = 0; i < 10; i++) out.push(pick(['zzyzx', 'qwerty', 'xylofon', '99999999999', 'nonexistent']));
+  return out.slice(0, RUNS);
+}
+
+function stats(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+  return { p50: q(50), p95: q(95), p99: q(99), max: s[s.length - 1]!, mean: s.reduce((a, b) => a + b, 0) / s.length };
+}
+const fmt = (x: ReturnType<typeof stats>) =>
+  `p50 ${x.p50.toFixed(2)} ms · p95 ${x.p95.toFixed(2)} ms · p99 ${x.p99.toFixed(2)} ms · max ${x.max.toFixed(2)} ms · mean ${x.mean.toFixed(2)} ms`;
+
+async function main() {
+  const rebuild = process.argv.includes('--rebuild');
+  let buildMs: number | null = null;
+  const sqCheck = existsSync(file) ? new SQLite(file, { readonly: true }) : null;
+  const ready = sqCheck ? (sqCheck.prepare("SELECT value FROM meta WHERE key = 'bench.customers'").get() as { value: string } | undefined) : undefined;
+  sqCheck?.close();
+  if (rebuild || !ready) {
+    console.log(`Building ${dir} with ${N.toLocaleString('en')} generated customers…`);
+    buildMs = await build();
+  }
+  const db: Db = openDb(dir);
+  const count = (db as Db).selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n'));
+  const { n } = (await count.executeTakeFirstOrThrow()) as { n: number };
+  const tokens = (await db.selectFrom('customer_search_tokens').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()) as { n: number };
+
+  const app = await createApp({ db, clock: systemClock, env: testEnv({ dataDir: dir }), ui: { kind: 'none' } });
+  await app.ready();
+  const kristi = await db.selectFrom('persons').select('fgid').where('key', '=', 'kristi').executeTakeFirstOrThrow();
+  const sid = `bench-${Date.now()}`;
+  await db
+    .insertInto('sessions')
+    .values({ id: sid, person_fgid: kristi.fgid, represented_gid: null, language: 'EST', dead_seen: '[]', created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3600_000).toISOString() })
+    .execute();
+  const headers = { cookie: `EPIT-SESSION=${sid}; EPIT-XSRF-TOKEN=bench`, 'x-xsrf-token': 'bench', 'content-type': 'application/json' };
+
+  const list = terms();
+  // warm-up: page cache and prepared statements, as in a running server
+  for (const term of list.slice(0, 30)) await searchCustomers(db, term);
+
+  const routeMs: number[] = [];
+  const queryMs: number[] = [];
+  let hits = 0;
+  let slowest = { term: '', ms: 0 };
+  for (const term of list) {
+    let t = performance.now();
+    const res = await app.inject({ method: 'POST', url: '/api/customer-search/customer', headers, payload: JSON.stringify({ value: term }) });
+    const ms = performance.now() - t;
+    routeMs.push(ms);
+    if (res.statusCode !== 200) throw new Error(`search "${term}" answered ${res.statusCode}: ${res.body}`);
+    if ((res.json() as { value: unknown[] }).value.length) hits++;
+    if (ms > slowest.ms) slowest = { term, ms };
+    t = performance.now();
+    await searchCustomers(db, term);
+    queryMs.push(performance.now() - t);
+  }
+  await db.deleteFrom('sessions').where('id', '=', sid).execute();
+
+  console.log(`customer search over ${Number(n).toLocaleString('en')} customers (${Number(tokens.n).toLocaleString('en')} index tokens), ${list.length} varied searches, ${hits} with results`);
+  console.log(buildMs === null ? 'build: cached (npm run bench -- --rebuild to build again)' : `build: ${(buildMs / 1000).toFixed(1)} s`);
+  console.log(`route (app.inject, session + validation + query + JSON): ${fmt(stats(routeMs))}`);
+  console.log(`query alone (searchCustomers):                          ${fmt(stats(queryMs))}`);
+  console.log(`slowest: "${slowest.term}" ${slowest.ms.toFixed(2)} ms`);
+  await app.close();
+  await db.destroy();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,187 @@
+/**
+ * Model-based test spec of the customer-add flow (machines/customerAdd.machine.ts) for `npm run test:model`.
+ *
+ * Every invoked request and every delay is driven by a synthetic event
+ * (`xstate.done.actor.<id>` / `xstate.error.actor.<id>` with realistic answers, `xstate.after.<DELAY>.<stateId>`);
+ * the provided fakes are inert so the replay sees only those.
+ *
+ * serializeState keeps the state space small (only the context that guards read, and only where they read it).
+ * When the traversal passes the event and the previous state (xstate/graph's TestModel does), they are added
+ * too, so every transition leads to its own vertex and plain shortest paths take every transition, including
+ * the many that end in `closed`.
+ */
+import { fromPromise, type EventObject } from 'xstate';
+import { SIGNING_IN_PROGRESS, type CustomerAddGet } from '../src/api/contract';
+import type { MachineModelSpec } from './lib/model-spec';
+import { customerAddMachine, type CustomerAddSnapshot } from './customerAdd.machine';
+import { isConfirmationValid, isPhoneValid } from './lib/customer-add-rules';
+
+/** a model event: a type plus its payload */
+type Ev = EventObject & Record<string, unknown>;
+
+const ME = 'EE60001019906';
+const VALID_FORM = { email: 'mary@testfirma.example', additionalInfo: '', terms: true, board: true, phone: '+37200000766' };
+
+const testfirma: CustomerAddGet = {
+  id: null,
+  name: 'Testfirma OÜ',
+  regCode: '11000109',
+  address: { padreFullName: 'Tartu mnt 80, Tallinn, 10112', street: 'Tartu mnt 80', zipCode: '10112', city: 'Tallinn' },
+  hasContract: false,
+  mainAdministrators: [],
+  value: null,
+};
+const poldmari: CustomerAddGet = { ...testfirma, id: 'EPEE11000026', name: 'Põldmari AS', regCode: '11000026', hasContract: true, mainAdministrators: ['EE48709050218'] };
+const maasikas: CustomerAddGet = { ...poldmari, id: 'EPEE11000015', name: 'Maasikas OÜ', regCode: '11000015', mainAdministrators: [ME] };
+const peatatud: CustomerAddGet = { ...poldmari, id: 'EPEE11000070', name: 'Peatatud Leping OÜ', regCode: '11000070', value: 'CONTRACT_STOPPED' };
+
+const ID = 'customerAdd.open';
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown = new Error('network')) => ({ type: `xstate.error.actor.${id}`, error });
+const after = (delay: string, stateId: string) => ({ type: `xstate.after.${delay}.${stateId}` });
+const close = { type: 'customerAdd.close' };
+
+function pollingEvents(m: (p: string) => boolean, method: 'mobileId' | 'smartId', start: string, check: string, endCode: string): Ev[] {
+  const base = `${ID}.signing.${method}`;
+  if (m(`starting`)) return [done(start, { status: 'SUCCESS', challengeId: '4821' }), done(start, { status: endCode, challengeId: null }), fail(start)];
+  if (m('awaitingConfirmation.waitingForFirstCheck')) return [after('FIRST_CHECK', `${base}.awaitingConfirmation.waitingForFirstCheck`), close];
+  if (m('awaitingConfirmation.checkingStatus'))
+    return [
+      done(check, { status: SIGNING_IN_PROGRESS }),
+      done(check, { status: 'SUCCESS' }),
+      done(check, { status: method === 'mobileId' ? 'MID_USER_CANCELLED' : 'SID_USER_REFUSED' }),
+      fail(check),
+      after('STATUS_TIMEOUT', `${base}.awaitingConfirmation.checkingStatus`),
+    ];
+  if (m('awaitingConfirmation.waitingForNextCheck')) return [after('POLL_INTERVAL', `${base}.awaitingConfirmation.waitingForNextCheck`), close];
+  return [];
+}
+
+function events(s: CustomerAddSnapshot): Ev[] {
+  const at = (path: string) => s.matches(path as never); // dot paths, as xstate's matches reads them
+  if (s.matches('closed'))
+    return [
+      { type: 'customerAdd.open', privileges: ['SHOW_REPRESENTEES'], representativeId: ME, returnUrl: '/ui/dashboard' },
+      { type: 'customerAdd.open', privileges: ['ADD_ANY_CUSTOMER', 'EDIT_ANY_CUSTOMER'], representativeId: 'EE47101010033', returnUrl: '/ui/customer-search' },
+    ];
+  if (s.matches('redirecting')) return [done('redirectToAccountService', undefined), fail('redirectToAccountService')];
+
+  const search = (term: string) => ({ type: 'customerAdd.search', term });
+  if (at('open.selectingCompany.waitingForInput')) return [search('Testfirma'), close];
+  if (at('open.selectingCompany.typing')) return [after('AUTOCOMPLETE_DEBOUNCE', `${ID}.selectingCompany.typing`), search('')];
+  if (at('open.selectingCompany.lookingUp'))
+    return [done('findCompanies', [{ name: 'Testfirma OÜ', code: '11000109' }]), done('findCompanies', []), fail('findCompanies')];
+  if (at('open.selectingCompany.showingSuggestions')) return [{ type: 'customerAdd.choose', code: '11000109' }, search('Põldmari')];
+  if (at('open.selectingCompany.companyNotFound')) return [search('Testfirma')];
+  if (at('open.loadingCustomer'))
+    return [done('loadCustomer', testfirma), done('loadCustomer', poldmari), done('loadCustomer', maasikas), done('loadCustomer', peatatud), fail('loadCustomer')];
+
+  const change = [
+    { type: 'customerAdd.change', values: VALID_FORM },
+    { type: 'customerAdd.change', values: { board: false } },
+  ];
+  if (at('open.reviewing.confirmingContract')) return [...change, { type: 'customerAdd.sign' }, search('Maasikas')];
+  if (at('open.reviewing.confirmingRights')) return [...change, { type: 'customerAdd.confirm' }];
+  if (at('open.reviewing.rightsAlreadyExist')) return [close];
+  if (at('open.reviewing.confirmingAsStaff')) return [{ type: 'customerAdd.confirm' }];
+  if (at('open.creatingRights')) return [done('createRights', { value: 'SUCCESS' }), done('createRights', { value: 'NOT_A_BOARD_MEMBER' }), fail('createRights')];
+  if (at('open.creatingCustomer'))
+    return [done('createCustomer', { value: 'SUCCESS' }), done('createCustomer', { value: 'ENTERPRISE_NOT_ACTIVE' }), fail('createCustomer')];
+
+  if (at('open.signing.choosingMethod'))
+    return [
+      { type: 'signing.start', method: 'idCard' },
+      { type: 'signing.start', method: 'mobileId' },
+      { type: 'signing.start', method: 'smartId' },
+      { type: 'customerAdd.change', values: { phone: '12ab' } },
+      { type: 'customerAdd.change', values: { terms: false } },
+      search('Testfirma'),
+    ];
+  if (at('open.signing.idCard.readingCertificate'))
+    return [done('getCertificate', { certificate: 'MIIDemoCert' }), fail('getCertificate', Object.assign(new Error('no card'), { code: 'IDCARD_NO_CARD' }))];
+  if (at('open.signing.idCard.preparingDigest'))
+    return [
+      done('prepareDigest', { digest: 'q2mmR0lUwQ1Hk0x3pq6bT2nJZ0p1b3R0bVhiL2Y=', status: 'SUCCESS' }),
+      done('prepareDigest', { digest: null, status: 'CERTIFICATE_MISMATCH' }),
+      fail('prepareDigest'),
+    ];
+  if (at('open.signing.idCard.signingHash'))
+    return [done('signHash', { signature: 'MEUCIQDsig' }), fail('signHash', Object.assign(new Error('PIN entry cancelled'), { code: 'IDCARD_USER_CANCELLED' }))];
+  if (at('open.signing.idCard.finalizing'))
+    return [done('finalizeSignature', { status: 'SUCCESS' }), done('finalizeSignature', { status: 'DIGIDOC_ERROR' }), fail('finalizeSignature')];
+  if (at('open.signing.mobileId'))
+    return pollingEvents((p) => at(`open.signing.mobileId.${p}`), 'mobileId', 'startMobileId', 'checkMobileIdStatus', 'MOBILE_ID_CONTRACT_ERROR');
+  if (at('open.signing.smartId'))
+    return pollingEvents((p) => at(`open.signing.smartId.${p}`), 'smartId', 'startSmartId', 'checkSmartIdStatus', 'SMART_ID_CERT_ERROR');
+  return [];
+}
+
+/** Only the context that guards read, only in the states where they read it. */
+function essentials(s: CustomerAddSnapshot): Record<string, unknown> {
+  const c = s.context;
+  const out: Record<string, unknown> = {};
+  if (s.matches('closed')) out.outcome = c.outcome?.messageKey ?? null;
+  if (s.matches({ open: 'selectingCompany' }) || s.matches({ open: 'loadingCustomer' })) {
+    out.staff = c.privileges.includes('ADD_ANY_CUSTOMER');
+    out.term = c.term.trim() === '' ? 'empty' : 'text';
+  }
+  if (s.matches({ open: { reviewing: 'confirmingContract' } }) || s.matches({ open: { reviewing: 'confirmingRights' } }) || s.matches({ open: 'signing' }))
+    out.formValid = isConfirmationValid(c.form);
+  if (s.matches({ open: { signing: 'choosingMethod' } })) out.phoneValid = isPhoneValid(c.form.phone);
+  return out;
+}
+
+const serializeState = (s: CustomerAddSnapshot, event?: EventObject, prev?: CustomerAddSnapshot): string =>
+  JSON.stringify([s.value, essentials(s), event?.type ?? null, prev ? prev.value : null]);
+
+const inert = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+
+const spec: MachineModelSpec<typeof customerAddMachine> = {
+  name: 'customerAdd',
+  machine: customerAddMachine,
+  input: { accountService: { runMode: 'test', accountServiceUrl: { live: '/ui/settings/represented/{jgid}', test: '/ui/settings/represented/{jgid}' } } },
+  events: events as MachineModelSpec<typeof customerAddMachine>['events'],
+  serializeState: serializeState as MachineModelSpec<typeof customerAddMachine>['serializeState'],
+  provide: {
+    actors: {
+      findCompanies: inert,
+      loadCustomer: inert,
+      createRights: inert,
+      createCustomer: inert,
+      getCertificate: inert,
+      prepareDigest: inert,
+      signHash: inert,
+      finalizeSignature: inert,
+      startMobileId: inert,
+      checkMobileIdStatus: inert,
+      startSmartId: inert,
+      checkSmartIdStatus: inert,
+      redirectToAccountService: inert,
+    },
+  } as MachineModelSpec<typeof customerAddMachine>['provide'],
+  states: {
+    closed: (s) => {
+      if (s.hasTag('busy')) throw new Error('closed must not be busy');
+    },
+    'open.signing.mobileId.awaitingConfirmation': (s) => {
+      if (!s.hasTag('verificationCode') || !s.hasTag('busy')) throw new Error('the verification code shows and the buttons are disabled');
+    },
+    'open.signing.smartId.awaitingConfirmation': (s) => {
+      if (!s.hasTag('verificationCode') || !s.hasTag('busy')) throw new Error('the verification code shows and the buttons are disabled');
+    },
+    'open.signing.idCard': (s) => {
+      if (!s.hasTag('busy')) throw new Error('signing buttons are disabled during ID-card signing');
+    },
+    'open.signing.choosingMethod': (s) => {
+      if (s.hasTag('busy') || !s.hasTag('signingPanel')) throw new Error('the signing panel shows with enabled buttons');
+    },
+    'open.reviewing.confirmingAsStaff': (s) => {
+      if (!s.context.privileges.includes('ADD_ANY_CUSTOMER')) throw new Error('only staff confirm directly');
+    },
+    redirecting: (s) => {
+      if (!s.context.redirectUrl?.includes('redirectUrl=')) throw new Error('redirect carries the way back');
+    },
+  },
+};
+
+export default spec;

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { customerSearchMachine, type CustomerSearchEmitted } from './customerSearch.machine';
+import { SEARCH_PAGE_SIZE, pager, visibleRows, type CustomerRow, type UserRow } from './lib/customer-search-rules';
+
+const customer = (i: number, name: string): CustomerRow => ({ id: `EPEE${11000000 + i}`, name, regCode: String(11000000 + i), axaCode: null, country: 'EE' });
+const user = (i: number, lastName: string): UserRow => ({
+  id: `EE${60000000000 + i}`,
+  firstName: 'A',
+  lastName,
+  personalCode: String(60000000000 + i),
+  personalCodeCountry: 'EE',
+  notActive: false,
+});
+
+function start(opts: { alive?: boolean | (() => Promise<boolean>); customers?: CustomerRow[]; users?: UserRow[]; failSearch?: boolean } = {}) {
+  const calls = { check: 0, customers: [] as string[], users: [] as string[] };
+  const actor = createActor(
+    customerSearchMachine.provide({
+      actors: {
+        checkAccountingAlive: fromPromise(async () => {
+          calls.check++;
+          return typeof opts.alive === 'function' ? opts.alive() : (opts.alive ?? true);
+        }),
+        searchCustomers: fromPromise(async ({ input }: { input: { value: string } }) => {
+          calls.customers.push(input.value);
+          if (opts.failSearch) throw new Error('500');
+          return { value: opts.customers ?? [] };
+        }),
+        searchUsers: fromPromise(async ({ input }: { input: { value: string } }) => {
+          calls.users.push(input.value);
+          return { value: opts.users ?? [] };
+        }),
+      },
+    }),
+  );
+  const emitted: CustomerSearchEmitted[] = [];
+  actor.on('*', (e) => emitted.push(e as CustomerSearchEmitted));
+  actor.start();
+  return { actor, calls, emitted };
+}
+
+const idle = (a: ReturnType<typeof start>['actor']) =>
+  waitFor(a, (s) => s.matches({ customers: 'ready', users: 'ready', adding: 'idle' }), { timeout: 1000 });
+
+describe('customer search page', () => {
+  it('does not search with fewer than 3 characters', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'customers.type', term: 'ab ' });
+    actor.send({ type: 'customers.search' });
+    actor.send({ type: 'users.type', term: 'xy' });
+    actor.send({ type: 'users.search' });
+    await idle(actor);
+    expect(calls).toEqual({ check: 0, customers: [], users: [] });
+  });
+
+  it('checks the accounting system first, then searches and shows the rows sorted by name, 20 a page', async () => {
+    const rows = Array.from({ length: 45 }, (_, i) => customer(i, `Firma ${String.fromCharCode(90 - (i % 26))}${i}`));
+    const { actor, calls } = start({ customers: rows });
+    actor.send({ type: 'customers.type', term: ' Firma ' });
+    actor.send({ type: 'customers.search' });
+    expect(actor.getSnapshot().hasTag('customersBusy')).toBe(true);
+    await idle(actor);
+    expect(calls.check).toBe(1);
+    expect(calls.customers).toEqual(['Firma']);
+    const c = actor.getSnapshot().context.customers;
+    expect(c.sort).toEqual({ key: 'name', direction: 'asc' });
+    const page1 = visibleRows(c.rows, c.sort, c.page);
+    expect(page1).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(page1.map((r) => r.name)).toEqual([...rows.map((r) => r.name)].sort((a, b) => a.localeCompare(b, 'et', { numeric: true })).slice(0, 20));
+    actor.send({ type: 'customers.page', page: 2 });
+    const c2 = actor.getSnapshot().context.customers;
+    expect(pager(c2.rows.length, c2.page)).toMatchObject({ total: 45, first: 41, last: 45, showing: 5, next: null, previous: 1 });
+    actor.send({ type: 'customers.page', page: 99 });
+    expect(actor.getSnapshot().context.customers.page).toBe(2);
+    actor.send({ type: 'customers.sort', key: 'name' });
+    expect(actor.getSnapshot().context.customers.sort).toEqual({ key: 'name', direction: 'desc' });
+    expect(actor.getSnapshot().context.customers.page).toBe(0);
+  });
+
+  it('users are sorted by last name at first', async () => {
+    const { actor } = start({ users: [user(1, 'Tamm'), user(2, 'Kask'), user(3, 'Sepp')] });
+    actor.send({ type: 'users.type', term: 'EE6' });
+    actor.send({ type: 'users.search' });
+    await idle(actor);
+    const u = actor.getSnapshot().context.users;
+    expect(visibleRows(u.rows, u.sort, u.page).map((r) => r.lastName)).toEqual(['Kask', 'Sepp', 'Tamm']);
+  });
+
+  it('with the accounting system dead: error.axapta.dead and nothing else', async () => {
+    const { actor, calls, emitted } = start({ alive: false });
+    actor.send({ type: 'customers.type', term: 'Firma' });
+    actor.send({ type: 'customers.search' });
+    await idle(actor);
+    actor.send({ type: 'customerSearch.add' });
+    await idle(actor);
+    expect(calls.customers).toEqual([]);
+    expect(emitted).toEqual([
+      { type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.axapta.dead' } },
+      { type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.axapta.dead' } },
+    ]);
+  });
+
+  it('a failed search or check shows error.server and keeps the term', async () => {
+    const { actor, emitted } = start({ failSearch: true });
+    actor.send({ type: 'customers.type', term: 'Firma' });
+    actor.send({ type: 'customers.search' });
+    await idle(actor);
+    expect(emitted).toEqual([{ type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.server' } }]);
+    expect(actor.getSnapshot().context.customers.term).toBe('Firma');
+  });
+
+  it('picking a row opens represented-settings-edit with jgid or user-settings-edit with fgid', async () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'customers.pick', id: 'EPEE11000015' });
+    actor.send({ type: 'users.pick', id: 'EE48709050218' });
+    expect(emitted).toEqual([
+      { type: 'customerSearch.navigate', component: 'represented-settings-edit', params: { jgid: 'EPEE11000015' } },
+      { type: 'customerSearch.navigate', component: 'user-settings-edit', params: { fgid: 'EE48709050218' } },
+    ]);
+  });
+
+  it("'Add new customer' opens the customer-add modal when the accounting system is alive", async () => {
+    const { actor, emitted, calls } = start();
+    actor.send({ type: 'customerSearch.add' });
+    await idle(actor);
+    expect(calls.check).toBe(1);
+    expect(emitted).toEqual([{ type: 'customerSearch.openCustomerAdd' }]);
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * The customer and user search page (spec 1 §2 "Customer search page", §5 search terms, §7 customer-search/*,
+ * §9 page size 20 and initial sort).
+ *
+ * Three independent parts, side by side: the customer search, the user search and the 'Add new customer' link.
+ * Each action first asks whether the accounting system (AXAPTA) is alive; when it is not, the page shows
+ * error.axapta.dead and does nothing else. A picked row is emitted as the page to open:
+ * represented-settings-edit with jgid (customer) or user-settings-edit with fgid (user).
+ *
+ * Effects are actors (defaults throw); the server data of one search stays in context only as the rows of
+ * that search, so paging and sorting need no further request.
+ */
+import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  INITIAL_CUSTOMER_SORT,
+  INITIAL_USER_SORT,
+  clampPage,
+  isSearchTermValid,
+  nextSort,
+  type CustomerRow,
+  type CustomerSortKey,
+  type Sort,
+  type UserRow,
+  type UserSortKey,
+} from './lib/customer-search-rules';
+import type { ToastRequest } from './toasts.machine';
+
+export interface SearchPart<Row, Key extends string> {
+  term: string;
+  /** the term the rows were found with (null: not searched yet) */
+  searchedTerm: string | null;
+  rows: Row[];
+  page: number;
+  sort: Sort<Key>;
+}
+
+export interface CustomerSearchContext {
+  customers: SearchPart<CustomerRow, CustomerSortKey>;
+  users: SearchPart<UserRow, UserSortKey>;
+}
+
+export type CustomerSearchEvent =
+  | { type: 'customers.type'; term: string }
+  | { type: 'customers.search' }
+  | { type: 'customers.page'; page: number }
+  | { type: 'customers.sort'; key: CustomerSortKey }
+  | { type: 'customers.pick'; id: string }
+  | { type: 'users.type'; term: string }
+  | { type: 'users.search' }
+  | { type: 'users.page'; page: number }
+  | { type: 'users.sort'; key: UserSortKey }
+  | { type: 'users.pick'; id: string }
+  | { type: 'customerSearch.add' };
+
+export type CustomerSearchEmitted =
+  | { type: 'customerSearch.navigate'; component: 'represented-settings-edit'; params: { jgid: string } }
+  | { type: 'customerSearch.navigate'; component: 'user-settings-edit'; params: { fgid: string } }
+  /** the 'Add new customer' link: open the customer-add modal */
+  | { type: 'customerSearch.openCustomerAdd' }
+  | { type: 'toast.show'; toast: ToastRequest };
+
+const notProvided = <TOut, TIn>(name: string) =>
+  fromPromise<TOut, TIn>(async () => {
+    throw new Error(`${name} not provided`);
+  });
+
+const emptyPart = <Row, Key extends string>(sort: Sort<Key>): SearchPart<Row, Key> => ({ term: '', searchedTerm: null, rows: [], page: 0, sort });
+
+const deadToast: ToastRequest = { toastType: 'error', messageKey: 'error.axapta.dead' };
+const serverErrorToast: ToastRequest = { toastType: 'error', messageKey: 'error.server' };
+
+export const customerSearchMachine = setup({
+  types: {
+    context: {} as CustomerSearchContext,
+    events: {} as CustomerSearchEvent,
+    emitted: {} as CustomerSearchEmitted,
+  },
+  actors: {
+    /** true when the accounting system (AXAPTA) is alive: GET context/checkDeadApplications, or the session's deadApplications */
+    checkAccountingAlive: notProvided<boolean, void>('checkAccountingAlive'),
+    /** POST customer-search/customer { value: term } → { value: CustomerSearchItem[] } */
+    searchCustomers: notProvided<{ value: CustomerRow[] }, { value: string }>('searchCustomers'),
+    /** POST customer-search/user { value: term } → { value: UserSearchItem[] } */
+    searchUsers: notProvided<{ value: UserRow[] }, { value: string }>('searchUsers'),
+  },
+  guards: {
+    isCustomerTermValid: ({ context }) => isSearchTermValid(context.customers.term),
+    isUserTermValid: ({ context }) => isSearchTermValid(context.users.term),
+    isAlive: (_, p: { alive: boolean }) => p.alive,
+  },
+  actions: {
+    setCustomerTerm: assign(({ context, event }) => (event.type === 'customers.type' ? { customers: { ...context.customers, term: event.term } } : {})),
+    setUserTerm: assign(({ context, event }) => (event.type === 'users.type' ? { users: { ...context.users, term: event.term } } : {})),
+    showCustomers: assign(({ context }, p: { rows: CustomerRow[] }) => ({
+      customers: { ...context.customers, rows: p.rows, searchedTerm: context.customers.term.trim(), page: 0, sort: INITIAL_CUSTOMER_SORT },
+    })),
+    showUsers: assign(({ context }, p: { rows: UserRow[] }) => ({
+      users: { ...context.users, rows: p.rows, searchedTerm: context.users.term.trim(), page: 0, sort: INITIAL_USER_SORT },
+    })),
+    turnCustomerPage: assign(({ context, event }) =>
+      event.type === 'customers.page' ? { customers: { ...context.customers, page: clampPage(event.page, context.customers.rows.length) } } : {},
+    ),
+    turnUserPage: assign(({ context, event }) =>
+      event.type === 'users.page' ? { users: { ...context.users, page: clampPage(event.page, context.users.rows.length) } } : {},
+    ),
+    sortCustomers: assign(({ context, event }) =>
+      event.type === 'customers.sort' ? { customers: { ...context.customers, sort: nextSort(context.customers.sort, event.key), page: 0 } } : {},
+    ),
+    sortUsers: assign(({ context, event }) =>
+      event.type === 'users.sort' ? { users: { ...context.users, sort: nextSort(context.users.sort, event.key), page: 0 } } : {},
+    ),
+    openCustomer: emit(({ event }) => ({
+      type: 'customerSearch.navigate' as const,
+      component: 'represented-settings-edit' as const,
+      params: { jgid: event.type === 'customers.pick' ? event.id : '' },
+    })),
+    openUser: emit(({ event }) => ({
+      type: 'customerSearch.navigate' as const,
+      component: 'user-settings-edit' as const,
+      params: { fgid: event.type === 'users.pick' ? event.id : '' },
+    })),
+    openCustomerAdd: emit({ type: 'customerSearch.openCustomerAdd' as const }),
+    showAccountingDead: emit({ type: 'toast.show' as const, toast: deadToast }),
+    showServerError: emit({ type: 'toast.show' as const, toast: serverErrorToast }),
+  },
+}).createMachine({
+  id: 'customerSearch',
+  context: { customers: emptyPart(INITIAL_CUSTOMER_SORT), users: emptyPart(INITIAL_USER_SORT) },
+  type: 'parallel',
+  states: {
+    customers: {
+      description: 'Customer search: name, registry code, accounting code, country; 20 a page, by name.',
+      on: { 'customers.type': { actions: 'setCustomerTerm' } },
+      initial: 'ready',
+      states: {
+        ready: {
+          on: {
+            'customers.search': { guard: 'isCustomerTermValid', target: 'checkingAccounting' },
+            'customers.page': { actions: 'turnCustomerPage' },
+            'customers.sort': { actions: 'sortCustomers' },
+            'customers.pick': { actions: 'openCustomer' },
+          },
+        },
+        checkingAccounting: {
+          tags: ['customersBusy'],
+          invoke: {
+            id: 'checkAccountingForCustomers',
+            src: 'checkAccountingAlive',
+            onDone: [
+              { guard: { type: 'isAlive', params: ({ event }) => ({ alive: event.output }) }, target: 'searching' },
+              { target: 'ready', actions: 'showAccountingDead' },
+            ],
+            onError: { target: 'ready', actions: 'showServerError' },
+          },
+        },
+        searching: {
+          tags: ['customersBusy'],
+          invoke: {
+            id: 'searchCustomers',
+            src: 'searchCustomers',
+            input: ({ context }) => ({ value: context.customers.term.trim() }),
+            onDone: { target: 'ready', actions: { type: 'showCustomers', params: ({ event }) => ({ rows: event.output.value }) } },
+            onError: { target: 'ready', actions: 'showServerError' },
+          },
+        },
+      },
+    },
+
+    users: {
+      description: 'User search: first and last name, personal code, country, status; 20 a page, by last name.',
+      on: { 'users.type': { actions: 'setUserTerm' } },
+      initial: 'ready',
+      states: {
+        ready: {
+          on: {
+            'users.search': { guard: 'isUserTermValid', target: 'checkingAccounting' },
+            'users.page': { actions: 'turnUserPage' },
+            'users.sort': { actions: 'sortUsers' },
+            'users.pick': { actions: 'openUser' },
+          },
+        },
+        checkingAccounting: {
+          tags: ['usersBusy'],
+          invoke: {
+            id: 'checkAccountingForUsers',
+            src: 'checkAccountingAlive',
+            onDone: [
+              { guard: { type: 'isAlive', params: ({ event }) => ({ alive: event.output }) }, target: 'searching' },
+              { target: 'ready', actions: 'showAccountingDead' },
+            ],
+            onError: { target: 'ready', actions: 'showServerError' },
+          },
+        },
+        searching: {
+          tags: ['usersBusy'],
+          invoke: {
+            id: 'searchUsers',
+            src: 'searchUsers',
+            input: ({ context }) => ({ value: context.users.term.trim() }),
+            onDone: { target: 'ready', actions: { type: 'showUsers', params: ({ event }) => ({ rows: event.output.value }) } },
+            onError: { target: 'ready', actions: 'showServerError' },
+          },
+        },
+      },
+    },
+
+    adding: {
+      description: "The 'Add new customer' link: opens the customer-add modal when the accounting system is alive.",
+      initial: 'idle',
+      states: {
+        idle: { on: { 'customerSearch.add': 'checkingAccounting' } },
+        checkingAccounting: {
+          invoke: {
+            id: 'checkAccountingForAdding',
+            src: 'checkAccountingAlive',
+            onDone: [
+              { guard: { type: 'isAlive', params: ({ event }) => ({ alive: event.output }) }, target: 'idle', actions: 'openCustomerAdd' },
+              { target: 'idle', actions: 'showAccountingDead' },
+            ],
+            onError: { target: 'idle', actions: 'showServerError' },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type CustomerSearchActor = ActorRefFrom<typeof customerSearchMachine>;
+export type CustomerSearchSnapshot = SnapshotFrom<typeof customerSearchMachine>;

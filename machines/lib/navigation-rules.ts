@@ -1,0 +1,110 @@
+/**
+ * Pure navigation decisions (spec 1 §2 routes, §4 navigation events).
+ * The navigation machine uses these; the router's beforeLoad feeds them through the machine.
+ *
+ * Route ids are TanStack Router route ids (file-route paths, e.g. '/user-add/edit/$key').
+ * Later issues add their routes to ROUTES below (one line each).
+ */
+
+export type RouteAccess =
+  /** noAuth pages: anybody */
+  | 'public'
+  /** needs a principal; optional privileges (any of) */
+  | 'protected'
+  /** external application hosts: exempt from the authorisation check when a principal exists */
+  | 'external';
+
+export interface RouteMeta {
+  /** the spec's component name (used in messages and in the session: user-add-edit loads the simple context) */
+  component: string;
+  access: RouteAccess;
+  /** any of these privileges authorises the route (protected routes only) */
+  privileges?: readonly string[];
+  /** load only the simple user context (spec 1 §4 Login state) */
+  simpleContext?: boolean;
+  /** body class layout-external (spec 1 §2 Root layout) */
+  layoutExternal?: boolean;
+}
+
+export const ROUTES: Record<string, RouteMeta> = {
+  '/': { component: 'index', access: 'public' },
+  /** not-found pages render under the root route */
+  __root__: { component: 'not-found', access: 'public' },
+  '/dashboard': { component: 'epit-dashboard', access: 'protected' },
+  '/dashboard/$domain/$language/$modalName': { component: 'epit-dashboard', access: 'protected' },
+  '/home/show/$domain/$language/$modalName': { component: 'epit-dashboard', access: 'protected' },
+  '/user-settings/edit/': { component: 'user-settings-edit', access: 'protected' },
+  '/user-settings/edit/$fgid': { component: 'user-settings-edit', access: 'protected' },
+  '/user-add/edit/$key': { component: 'user-add-edit', access: 'public', simpleContext: true },
+  '/finance/error/unavailable': { component: 'finance-unavailable', access: 'public' },
+  '/customer-search': { component: 'customer-search', access: 'protected', privileges: ['EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER'] },
+  '/external/$service': { component: 'external-service', access: 'external', layoutExternal: true },
+  '/oss-wrapper': { component: 'oss-wrapper', access: 'external', layoutExternal: true },
+};
+
+/** Unknown routes are treated as protected: safer to ask for a login than to show too much. */
+export function routeMeta(routeId: string): RouteMeta {
+  return ROUTES[routeId] ?? { component: routeId, access: 'protected' };
+}
+
+/** The in-app home (spec 1 §2: a failed or disallowed navigation goes home). */
+export const HOME_PATH = '/';
+
+/** Routes to the security service carry the target page (spec 1 §7). */
+export function loginUrl(securityUrl: string, target: string): string {
+  const sep = securityUrl.includes('?') ? '&' : '?';
+  return `${securityUrl}${sep}target=${encodeURIComponent(target)}`;
+}
+
+export interface NavigationRequest {
+  routeId: string;
+  /** the page as the browser shows it, path + search, including the base ('/ui/dashboard?x=1') */
+  target: string;
+  signedIn: boolean;
+  privileges: readonly string[];
+  securityUrl: string;
+}
+
+export interface Veto {
+  reason: string;
+  /** rerouting target; home when absent */
+  reroute?: string;
+}
+
+export type NavigationDecision =
+  | { kind: 'allow' }
+  | { kind: 'login'; url: string }
+  | { kind: 'denied'; to: string; messageKey: 'error.noRights' }
+  | { kind: 'cancelled'; to: string; messageKey: 'error.navigation.cancelled'; values: { component: string; reason: string } };
+
+export function isAuthorised(meta: RouteMeta, signedIn: boolean, privileges: readonly string[]): boolean {
+  if (meta.access === 'public') return true;
+  if (!signedIn) return false;
+  // spec 1 §2: external routes are exempt from the authorisation redirect when a principal exists
+  if (meta.access === 'external') return true;
+  if (!meta.privileges || meta.privileges.length === 0) return true;
+  return meta.privileges.some((p) => privileges.includes(p));
+}
+
+/** The decision for one navigation, in spec order: veto (start-navigate), authentication, authorisation. */
+export function decideNavigation(req: NavigationRequest, vetoes: readonly Veto[] = []): NavigationDecision {
+  const meta = routeMeta(req.routeId);
+  const veto = vetoes[0];
+  if (veto) {
+    return {
+      kind: 'cancelled',
+      to: veto.reroute ?? HOME_PATH,
+      messageKey: 'error.navigation.cancelled',
+      values: { component: meta.component, reason: veto.reason },
+    };
+  }
+  if (meta.access !== 'public' && !req.signedIn) return { kind: 'login', url: loginUrl(req.securityUrl, req.target) };
+  if (!isAuthorised(meta, req.signedIn, req.privileges)) return { kind: 'denied', to: HOME_PATH, messageKey: 'error.noRights' };
+  return { kind: 'allow' };
+}
+
+/** Spec 1 §2: reloading the current route adds a timestamp query parameter. */
+export const RELOAD_PARAM = '_ts';
+export function withReloadTimestamp<T extends Record<string, unknown>>(search: T, now: number): T & { _ts: number } {
+  return { ...search, [RELOAD_PARAM]: now } as T & { _ts: number };
+}

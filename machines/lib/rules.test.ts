@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { decideNavigation, loginUrl, withReloadTimestamp } from './navigation-rules';
+import { languageCookieValue, normaliseParam, ossLogoutUrl, resolveDomain, resolveLanguage, signoutLocale } from './session-rules';
+
+describe('session rules', () => {
+  it('resolves language: param, cookie, eng', () => {
+    expect(resolveLanguage('et', 'rus')).toBe('et');
+    expect(resolveLanguage('LIT', null)).toBe('lt');
+    expect(resolveLanguage(undefined, 'lav')).toBe('lv');
+    expect(resolveLanguage('xx', 'yy')).toBe('en');
+  });
+  it('resolves domain: param, cookie, otherwise EE', () => {
+    expect(resolveDomain('lv', 'LT')).toBe('LV');
+    expect(resolveDomain(null, 'LT')).toBe('LT');
+    expect(resolveDomain(null, 'FI')).toBe('EE');
+    expect(resolveDomain(undefined, undefined)).toBe('EE');
+  });
+  it('formats cookie, wire and locale values', () => {
+    expect(languageCookieValue('ru')).toBe('rus');
+    expect(signoutLocale('et', 'EE')).toBe('et_EE');
+  });
+  it('normalises URL parameters to number, boolean or null (spec 1 §5)', () => {
+    expect([normaliseParam('12'), normaliseParam('true'), normaliseParam('false'), normaliseParam(''), normaliseParam('null'), normaliseParam('abc')]).toEqual([
+      12,
+      true,
+      false,
+      null,
+      null,
+      'abc',
+    ]);
+  });
+  it('finds the OSS logout URL in the applications', () => {
+    expect(ossLogoutUrl([{ name: 'PERIODICALS', customParameters: {} }, { name: 'OSS', customParameters: { logoutUrl: '/x' } }])).toBe('/x');
+    expect(ossLogoutUrl([])).toBeNull();
+  });
+});
+
+describe('navigation rules', () => {
+  it('builds the security URL with the target page', () => {
+    expect(loginUrl('/api/security/login', '/ui/a?b=1')).toBe('/api/security/login?target=%2Fui%2Fa%3Fb%3D1');
+    expect(loginUrl('https://sso.example/x?y=1', '/ui/')).toBe('https://sso.example/x?y=1&target=%2Fui%2F');
+  });
+  it('treats unknown routes as protected', () => {
+    expect(decideNavigation({ routeId: '/nope', target: '/ui/nope', signedIn: false, privileges: [], securityUrl: '/s' }).kind).toBe('login');
+  });
+  it('adds a timestamp on reload', () => {
+    expect(withReloadTimestamp({ a: 1 }, 42)).toEqual({ a: 1, _ts: 42 });
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * Events the shell machines EMIT (actor.on(type, ...)) for the app layer to wire. Machines never reach into other
+ * actors; src/app/ subscribes and forwards:
+ *
+ * - `context.replaced` { context, cause } → the session actor adopts the new user context (the server's answer to
+ *   context/changeRepresented or context/checkDeadApplications);
+ * - `REPRESENTEE-CHANGE` { cause: 'RC' | 'SC' } → the spec's representee-changed event (RC: the user changed the
+ *   represented party; SC: the context changed on the server, seen by the dead-application poll); external
+ *   application pages listen to it and reload their role data;
+ * - `menu.reselect` → the side panel reselects (send `represented.changed` to the sidePanel actor);
+ * - `navigation.requested` { target } → the router: 'path' (in-app, below /ui), 'redirect' (full page),
+ *   'dashboard' (epit-dashboard), 'home', 'reload' (reload the current route with a timestamp), 'restore' (go back to
+ *   the path the user was on before the choice modal, if any).
+ */
+import type { UserContext } from '../../src/api/contract';
+import type { NavTarget } from './rights';
+
+export type ChangeCause = 'RC' | 'SC';
+export type ContextReplaced = { type: 'context.replaced'; context: UserContext; cause: ChangeCause };
+export type RepresenteeChange = { type: 'REPRESENTEE-CHANGE'; cause: ChangeCause };
+export type MenuReselect = { type: 'menu.reselect' };
+export type NavigationRequested = { type: 'navigation.requested'; target: NavTarget };
+export type { NavTarget };

@@ -1,0 +1,165 @@
+/**
+ * The modal system (spec 1 §4 "Modals", §9: fade 200 ms, Escape key 27).
+ *
+ * One modal is visible at a time; further requests wait in a queue (so `/dashboard/:domain/:language/add-customer`
+ * shows customer-add first and a modal requested after it — e.g. the represented choice — next).
+ *
+ * A modal is *protected* when its class list holds `modal-protected` (or `protected: true`): no overlay-click close,
+ * and no close button or Escape unless it is also *closeable* (`modal-closeable` / `closeable: true`).
+ * An unprotected modal closes by overlay click, close button and Escape. The content may always close itself
+ * (`modal.close`, e.g. after a successful save) and hand a result back in `modal.closed`.
+ *
+ * systemId: SYSTEM_ID.modals.
+ */
+import { assign, emit, setup } from 'xstate';
+import { URL_MODALS } from './lib/rights';
+
+export const ESCAPE_KEY = 27;
+
+export interface ModalRequest {
+  /** component name, e.g. 'customer-add' */
+  component: string;
+  /** style classes of the modal container (spec: "an optional class parameter adding a style class") */
+  classes: string[];
+  protected: boolean;
+  closeable: boolean;
+  /** parameters handed to the content (e.g. from the URL) */
+  params: Record<string, string>;
+}
+
+export interface ModalContext {
+  current: ModalRequest | null;
+  queue: ModalRequest[];
+  /** what the content handed to `modal.close`, reported in `modal.closed` */
+  result: unknown;
+}
+
+export interface ModalOpenOptions {
+  component: string;
+  /** one class or a space-separated list; 'modal-protected' and 'modal-closeable' set the flags */
+  class?: string;
+  protected?: boolean;
+  closeable?: boolean;
+  params?: Record<string, string>;
+}
+
+export type ModalEvent =
+  | ({ type: 'modal.open' } & ModalOpenOptions)
+  /** `/dashboard/:domain/:language/:modalName`, `/home/show/:domain/:language/:modalName` */
+  | { type: 'modal.openFromUrl'; modalName: string }
+  /** the content closes itself (always allowed), optionally with a result for whoever waits on it */
+  | { type: 'modal.close'; result?: unknown }
+  /** the user dismisses it by clicking the overlay or the close button */
+  | { type: 'modal.dismiss'; via: 'overlay' | 'closeButton' }
+  | { type: 'modal.keyDown'; keyCode: number }
+  /** e.g. on sign-out: close the visible modal and drop the queue */
+  | { type: 'modal.closeAll' };
+
+export type ModalEmitted =
+  | { type: 'modal.opened'; component: string }
+  | { type: 'modal.closed'; component: string; result: unknown };
+
+export function toModalRequest(o: ModalOpenOptions): ModalRequest {
+  const classes = (o.class ?? '').split(/\s+/).filter(Boolean);
+  const prot = !!o.protected || classes.includes('modal-protected');
+  const closeable = !!o.closeable || classes.includes('modal-closeable');
+  if (prot && !classes.includes('modal-protected')) classes.push('modal-protected');
+  if (closeable && !classes.includes('modal-closeable')) classes.push('modal-closeable');
+  return { component: o.component, classes, protected: prot, closeable, params: o.params ?? {} };
+}
+
+function requestOf(event: ModalEvent): ModalRequest | null {
+  if (event.type === 'modal.open') return toModalRequest(event);
+  if (event.type === 'modal.openFromUrl') {
+    const component = URL_MODALS[event.modalName];
+    return component ? toModalRequest({ component, params: { modalName: event.modalName } }) : null;
+  }
+  return null;
+}
+
+/** May the user close it with the close button / Escape? */
+export function isUserCloseable(m: ModalRequest | null): boolean {
+  return !!m && (!m.protected || m.closeable);
+}
+
+export const modalMachine = setup({
+  types: {
+    context: {} as ModalContext,
+    events: {} as ModalEvent,
+    emitted: {} as ModalEmitted,
+  },
+  delays: {
+    MODAL_FADE: 200,
+  },
+  guards: {
+    isNewRequest: ({ context, event }) => {
+      const r = requestOf(event);
+      return !!r && context.current?.component !== r.component && !context.queue.some((q) => q.component === r.component);
+    },
+    canCloseByOverlay: ({ context, event }) => event.type === 'modal.dismiss' && event.via === 'overlay' && !!context.current && !context.current.protected,
+    canCloseByButton: ({ context, event }) => event.type === 'modal.dismiss' && event.via === 'closeButton' && isUserCloseable(context.current),
+    isEscapeOnCloseable: ({ context, event }) => event.type === 'modal.keyDown' && event.keyCode === ESCAPE_KEY && isUserCloseable(context.current),
+    hasQueued: ({ context }) => context.queue.length > 0,
+  },
+  actions: {
+    showRequest: assign({ current: ({ event }) => requestOf(event), result: null }),
+    enqueueRequest: assign({ queue: ({ context, event }) => [...context.queue, requestOf(event)!] }),
+    showNextQueued: assign({ current: ({ context }) => context.queue[0] ?? null, queue: ({ context }) => context.queue.slice(1), result: null }),
+    clearCurrent: assign({ current: null, result: null }),
+    clearQueue: assign({ queue: [] }),
+    rememberResult: assign({ result: ({ event }) => (event.type === 'modal.close' ? (event.result ?? null) : null) }),
+    emitOpened: emit(({ context }) => ({ type: 'modal.opened' as const, component: context.current?.component ?? '' })),
+    emitClosed: emit(({ context }) => ({
+      type: 'modal.closed' as const,
+      component: context.current?.component ?? '',
+      result: context.result,
+    })),
+  },
+}).createMachine({
+  id: 'modals',
+  context: { current: null, queue: [], result: null },
+  initial: 'idle',
+  on: {
+    // while a modal is visible, further requests wait their turn
+    'modal.open': { guard: 'isNewRequest', actions: 'enqueueRequest' },
+    'modal.openFromUrl': { guard: 'isNewRequest', actions: 'enqueueRequest' },
+  },
+  states: {
+    idle: {
+      on: {
+        'modal.open': { guard: 'isNewRequest', target: 'fadingIn', actions: 'showRequest' },
+        'modal.openFromUrl': { guard: 'isNewRequest', target: 'fadingIn', actions: 'showRequest' },
+      },
+    },
+    fadingIn: {
+      tags: ['visible'],
+      after: { MODAL_FADE: { target: 'shown', actions: 'emitOpened' } },
+      on: {
+        'modal.close': { target: 'fadingOut', actions: 'rememberResult' },
+        'modal.closeAll': { target: 'fadingOut', actions: 'clearQueue' },
+      },
+    },
+    shown: {
+      tags: ['visible', 'shown'],
+      on: {
+        'modal.close': { target: 'fadingOut', actions: 'rememberResult' },
+        'modal.dismiss': [
+          { guard: 'canCloseByOverlay', target: 'fadingOut' },
+          { guard: 'canCloseByButton', target: 'fadingOut' },
+        ],
+        'modal.keyDown': { guard: 'isEscapeOnCloseable', target: 'fadingOut' },
+        'modal.closeAll': { target: 'fadingOut', actions: 'clearQueue' },
+      },
+    },
+    fadingOut: {
+      tags: ['visible'],
+      after: {
+        MODAL_FADE: [
+          { guard: 'hasQueued', target: 'fadingIn', actions: ['emitClosed', 'showNextQueued'] },
+          { target: 'idle', actions: ['emitClosed', 'clearCurrent'] },
+        ],
+      },
+      on: { 'modal.closeAll': { actions: 'clearQueue' } },
+    },
+  },
+});

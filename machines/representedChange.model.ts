@@ -1,0 +1,31 @@
+import { fromPromise } from 'xstate';
+import type { UserContext } from '../src/api/contract';
+import { mariAsMaasikas } from './lib/fixtures';
+import type { MachineModelSpec } from './lib/model-spec';
+import { serializeWith } from './lib/model-serialize';
+import { representedChangeMachine } from './representedChange.machine';
+
+const spec: MachineModelSpec<typeof representedChangeMachine> = {
+  name: 'representedChange',
+  machine: representedChangeMachine,
+  events: () => [
+    { type: 'represented.change', gid: 'EPEE11000015' },
+    { type: 'represented.change', gid: 'EPEE11000015', proxyView: true },
+    { type: 'represented.change', gid: 'EPEE11000015', externalComponent: true },
+    { type: 'represented.change', gid: 'EPEE11000015', awaitsResult: true },
+    { type: 'xstate.done.actor.changeRepresented', output: mariAsMaasikas() } as never,
+    { type: 'xstate.error.actor.changeRepresented', error: { status: 403, code: 'FORBIDDEN', serviceErrorMessage: 'No rights' } } as never,
+  ],
+  provide: {
+    // inert fake (never settles): only the path's synthetic done/error events drive the machine
+    actors: { changeRepresented: fromPromise<UserContext, { gid: string }>(() => new Promise(() => {})) },
+    actions: { logChangeFailure: () => {} },
+  },
+  serializeState: serializeWith((s) => s.context.request),
+  states: {
+    changing: (s) => {
+      if (!s.hasTag('busy') || !s.context.request) throw new Error('changing without a request');
+    },
+  },
+};
+export default spec;

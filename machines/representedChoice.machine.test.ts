@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { UserContext } from '../src/api/contract';
+import { MARI_ID, mariAsMaasikas, right, role, userContext } from './lib/fixtures';
+import { transitionCoverage } from './lib/transition-coverage';
+import { representedChoiceMachine, selectChoiceView, selectShowCreateContract, type RepresentedChoiceEmitted } from './representedChoice.machine';
+import model from './representedChoice.model';
+
+function start(answer: (gid: string) => UserContext | Error = () => mariAsMaasikas()) {
+  const asked: string[] = [];
+  const logged: unknown[] = [];
+  const actor = createActor(
+    representedChoiceMachine.provide({
+      actors: {
+        changeRepresented: fromPromise<UserContext, { gid: string }>(async ({ input }) => {
+          asked.push(input.gid);
+          const a = answer(input.gid);
+          if (a instanceof Error) throw Object.assign(a, { status: 500 });
+          return a;
+        }),
+      },
+      actions: { logChangeFailure: () => logged.push('warn') },
+    }),
+  ).start();
+  const emitted: RepresentedChoiceEmitted[] = [];
+  actor.on('*', (e) => emitted.push(e as RepresentedChoiceEmitted));
+  return { actor, asked, emitted, logged };
+}
+
+/** jaan: his own entry and 11 customers (spec: search box at more than 10, paging at 10). */
+function jaanContext(over: Partial<UserContext> = {}): UserContext {
+  const id = 'EE37503124229';
+  const names = ['Tamme Logistika OÜ', 'Maasikas OÜ', 'Kase Trükk OÜ', 'Männi Meedia AS', 'Saare Kaubandus OÜ', 'Järve Ehitus OÜ', 'Kuuse Kirjastus OÜ', 'Aiandusselts MTÜ', 'SIA Daugavas Pasts', 'SIA Rīgas Grāmatas', 'UAB Nemuno Siuntos'];
+  const gids = ['EPEE11000049', 'EPEE11000015', 'EPEE11000055', 'EPEE11000061', 'EPEE11000078', 'EPEE11000084', 'EPEE11000090', 'EPEE80000014', 'LVLV40003054321', 'LVLV40003099999', 'UBLT302411111'];
+  const cache = Object.fromEntries([[id, right(id, 'Jaan Tamm', true)], ...gids.map((g, i) => [g, right(g, names[i], false, [role('OSS')])])]);
+  return userContext(over, { representative: { id, firstName: 'Jaan', lastName: 'Tamm' }, representationRightsCache: cache });
+}
+
+describe('representedChoice machine (spec 1 §4 login state, picking in the choice modal)', () => {
+  it('opens after login when nothing is represented, and lists mari\'s own entry first, then by name', () => {
+    const { actor } = start();
+    actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
+    const s = actor.getSnapshot();
+    expect(s.matches('open')).toBe(true);
+    const view = selectChoiceView(s);
+    expect(view.showSearch).toBe(false);
+    expect(view.items.map((r) => [r.name, r.code, r.country, r.type])).toEqual([
+      ['Mari Maasikas', '48709050218', 'EE', 'A'],
+      ['Maasikas OÜ', '11000015', 'EE', 'B'],
+      ['Põldmari AS', '11000026', 'EE', 'B'],
+      ['Vana Kaup OÜ', '11000032', 'EE', 'B'],
+    ]);
+    expect(selectShowCreateContract(s)).toBe(true);
+  });
+
+  it('does not open for internal users, a represented party, a modalName, or NO_REPRESENTEE users', () => {
+    const cases: Array<[UserContext, Record<string, string>]> = [
+      [userContext({}, { authChannel: 'IN_AD' }), {}],
+      [mariAsMaasikas(), {}],
+      [userContext(), { modalName: 'rights-edit' }],
+      [userContext({ privileges: ['SHOW_MY_SETTINGS', 'NO_REPRESENTEE'] }), {}],
+    ];
+    for (const [context, params] of cases) {
+      const { actor } = start();
+      actor.send({ type: 'session.signedIn', context, path: '/dashboard', params, domain: 'EE' });
+      expect(actor.getSnapshot().matches('closed')).toBe(true);
+    }
+  });
+
+  it('searches case-insensitively by name or gid and pages at 10 (jaan: 12 rights)', () => {
+    const { actor } = start();
+    actor.send({ type: 'session.signedIn', context: jaanContext(), path: '/dashboard', domain: 'EE' });
+    let view = selectChoiceView(actor.getSnapshot());
+    expect(view.showSearch).toBe(true);
+    expect(view.items).toHaveLength(10);
+    expect(view.pageCount).toBe(2);
+    expect(view.items[0].name).toBe('Jaan Tamm');
+    actor.send({ type: 'choice.page', page: 1 });
+    view = selectChoiceView(actor.getSnapshot());
+    expect(view.items).toHaveLength(2);
+    actor.send({ type: 'choice.search', term: 'KASE' });
+    view = selectChoiceView(actor.getSnapshot());
+    expect(actor.getSnapshot().context.page).toBe(0);
+    expect(view.items.map((r) => r.name)).toEqual(['Kase Trükk OÜ']);
+    actor.send({ type: 'choice.search', term: 'ublt302' });
+    expect(selectChoiceView(actor.getSnapshot()).items.map((r) => [r.name, r.code, r.country])).toEqual([['UAB Nemuno Siuntos', '302411111', 'LT']]);
+    actor.send({ type: 'choice.page', page: 7 });
+    expect(actor.getSnapshot().context.page).toBe(0);
+  });
+
+  it('a pick changes the represented party, fires REPRESENTEE-CHANGE RC, restores the previous path and closes', async () => {
+    const picked = mariAsMaasikas();
+    const { actor, asked, emitted } = start(() => picked);
+    actor.send({ type: 'session.signedIn', context: userContext(), path: '/customer-search', domain: 'EE' });
+    actor.send({ type: 'choice.pick', gid: 'EPEE11000015' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(asked).toEqual(['EPEE11000015']);
+    expect(emitted).toEqual([
+      { type: 'context.replaced', context: picked, cause: 'RC' },
+      { type: 'menu.reselect' },
+      { type: 'REPRESENTEE-CHANGE', cause: 'RC' },
+      { type: 'navigation.requested', target: { kind: 'restore', path: '/customer-search' } },
+    ]);
+    expect(actor.getSnapshot().hasTag('visible')).toBe(false);
+  });
+
+  it('applies the preference after a pick: the path after /ui (jaan lands on logistics)', async () => {
+    const picked = jaanContext({ preference: { representedId: 'EPEE11000049', serviceUrl: 'http://localhost:8080/ui/business/ee/et/LOGISTICS' } });
+    const { actor, emitted } = start(() => picked);
+    actor.send({ type: 'session.signedIn', context: jaanContext(), path: '/dashboard', domain: 'EE' });
+    actor.send({ type: 'choice.pick', gid: 'EPEE11000049' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(emitted.at(-1)).toEqual({ type: 'navigation.requested', target: { kind: 'path', path: '/business/ee/et/LOGISTICS' } });
+  });
+
+  it('a preference URL without /ui/ is a full page redirect', async () => {
+    const picked = mariAsMaasikas({ preference: { representedId: 'EPEE11000015', serviceUrl: 'https://pakiautomaat.example/private' } });
+    const { actor, emitted } = start(() => picked);
+    actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
+    actor.send({ type: 'choice.pick', gid: 'EPEE11000015' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(emitted.at(-1)).toEqual({ type: 'navigation.requested', target: { kind: 'redirect', url: 'https://pakiautomaat.example/private' } });
+  });
+
+  it('skips the preference with an application parameter or NOPREFERENCE', async () => {
+    for (const [params, serviceUrl] of [
+      [{ application: 'OSS' }, 'http://localhost:8080/ui/business/ee/et/LOGISTICS'],
+      [{}, 'NOPREFERENCE'],
+    ] as const) {
+      const picked = mariAsMaasikas({ preference: { representedId: 'EPEE11000015', serviceUrl } });
+      const { actor, emitted } = start(() => picked);
+      actor.send({ type: 'session.signedIn', context: userContext(), path: '/external/OSS', params, domain: 'EE' });
+      actor.send({ type: 'choice.pick', gid: 'EPEE11000015' });
+      await waitFor(actor, (s) => s.matches('closed'));
+      expect(emitted.at(-1)).toEqual({ type: 'navigation.requested', target: { kind: 'restore', path: '/external/OSS' } });
+    }
+  });
+
+  it('a failed change logs the status, stays open and shows no message', async () => {
+    const { actor, emitted, logged } = start(() => new Error('boom'));
+    actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
+    actor.send({ type: 'choice.pick', gid: 'EPEE11000026' });
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(logged).toEqual(['warn']);
+    expect(emitted).toEqual([]);
+  });
+
+  it('ignores a pick of a party the user has no right for', () => {
+    const { actor, asked } = start();
+    actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
+    actor.send({ type: 'choice.pick', gid: 'EPEE99999999' });
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('create contract (EE only): customer-add opens; with nothing represented afterwards the choice reopens', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
+    actor.send({ type: 'choice.createContract' });
+    expect(actor.getSnapshot().matches('waitingForCustomerAdd')).toBe(true);
+    expect(actor.getSnapshot().hasTag('visible')).toBe(false);
+    expect(emitted).toEqual([{ type: 'customerAdd.requested' }]);
+    actor.send({ type: 'customerAdd.closed', created: true, context: userContext({}, { representationRightsCache: { [MARI_ID]: right(MARI_ID, 'Mari Maasikas', true) } }) });
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(selectChoiceView(actor.getSnapshot()).total).toBe(1);
+  });
+
+  it('after the contract, with a represented party, goes to the dashboard', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
+    actor.send({ type: 'choice.createContract' });
+    actor.send({ type: 'customerAdd.closed', created: true, context: mariAsMaasikas() });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(emitted.at(-1)).toEqual({ type: 'navigation.requested', target: { kind: 'dashboard' } });
+  });
+
+  it('no contract button on LV/LT; a dead AXAPTA blocks it with error.axapta.dead', () => {
+    const lv = start();
+    lv.actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'LV' });
+    expect(selectShowCreateContract(lv.actor.getSnapshot())).toBe(false);
+    lv.actor.send({ type: 'choice.createContract' });
+    expect(lv.actor.getSnapshot().matches('open')).toBe(true);
+    expect(lv.emitted).toEqual([]);
+    const ee = start();
+    ee.actor.send({ type: 'session.signedIn', context: userContext({ deadApplications: ['AXAPTA'] }), path: '/dashboard', domain: 'EE' });
+    ee.actor.send({ type: 'choice.createContract' });
+    expect(ee.actor.getSnapshot().matches('open')).toBe(true);
+    expect(ee.emitted).toEqual([{ type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.axapta.dead' } }]);
+  });
+
+  it('/dashboard/EE/et/add-customer: customer-add first, then the choice modal', () => {
+    const { actor, emitted } = start();
+    actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard/EE/et/add-customer', params: { modalName: 'add-customer' }, domain: 'EE' });
+    expect(actor.getSnapshot().matches('waitingForCustomerAdd')).toBe(true);
+    // the modals actor opened customer-add from the URL itself: nothing requested here
+    expect(emitted).toEqual([]);
+    actor.send({ type: 'customerAdd.closed', created: false });
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+  });
+
+  it('closes and forgets everything on sign-out', () => {
+    const { actor } = start();
+    actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
+    actor.send({ type: 'session.signedOut' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(actor.getSnapshot().context.userContext).toBeNull();
+  });
+
+  it('model: generated shortest paths reach every transition', () => {
+    const report = transitionCoverage(model);
+    expect(report.missing).toEqual([]);
+    expect(report.covered).toBe(report.total);
+  });
+});

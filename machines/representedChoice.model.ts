@@ -1,0 +1,57 @@
+import { fromPromise } from 'xstate';
+import type { UserContext } from '../src/api/contract';
+import { mariAsMaasikas, userContext } from './lib/fixtures';
+import type { MachineModelSpec } from './lib/model-spec';
+import { serializeWith } from './lib/model-serialize';
+import { representedChoiceMachine } from './representedChoice.machine';
+
+const mari = userContext();
+const internal = userContext({ privileges: ['SHOW_MY_SETTINGS'] }, { authChannel: 'IN_AD' });
+const inApp = mariAsMaasikas({ preference: { representedId: 'EPEE11000015', serviceUrl: 'https://portal.example/ui/business/ee/et/LOGISTICS' } });
+const fullPage = mariAsMaasikas({ preference: { representedId: 'EPEE11000015', serviceUrl: 'https://logistics.example/start' } });
+const axaptaDead = userContext({ deadApplications: ['AXAPTA'] });
+
+const spec: MachineModelSpec<typeof representedChoiceMachine> = {
+  name: 'representedChoice',
+  machine: representedChoiceMachine,
+  events: () => [
+    { type: 'session.signedIn', context: mari, path: '/dashboard', params: {}, domain: 'EE' },
+    { type: 'session.signedIn', context: mari, path: '/dashboard/EE/et/add-customer', params: { modalName: 'add-customer' }, domain: 'EE' },
+    { type: 'session.signedIn', context: internal, path: '/dashboard', params: {}, domain: 'EE' },
+    { type: 'session.signedIn', context: mari, path: '/dashboard', params: {}, domain: 'LV' },
+    { type: 'session.contextChanged', context: axaptaDead },
+    { type: 'session.signedOut' },
+    { type: 'choice.open', path: '/customer-search' },
+    { type: 'choice.search', term: 'maasikas' },
+    { type: 'choice.page', page: 1 },
+    { type: 'choice.pick', gid: 'EPEE11000015' },
+    { type: 'choice.pick', gid: 'EPEE99999999' },
+    { type: 'choice.createContract' },
+    { type: 'customerAdd.closed', created: true, context: mariAsMaasikas() },
+    { type: 'customerAdd.closed', created: false },
+    { type: 'xstate.done.actor.changeRepresented', output: inApp } as never,
+    { type: 'xstate.done.actor.changeRepresented', output: fullPage } as never,
+    { type: 'xstate.done.actor.changeRepresented', output: mariAsMaasikas() } as never,
+    { type: 'xstate.error.actor.changeRepresented', error: { status: 500, serviceErrorMessage: 'Error occured during request' } } as never,
+  ],
+  provide: {
+    // inert fake (never settles): only the path's synthetic done/error events drive the machine
+    actors: { changeRepresented: fromPromise<UserContext, { gid: string }>(() => new Promise(() => {})) },
+    actions: { logChangeFailure: () => {} },
+  },
+  serializeState: serializeWith((s) => {
+    const c = s.context;
+    const p = c.userContext?.epitPrincipal;
+    // previousPath and page are left out: they change no decision of the machine (the page is clamped by the rows)
+    return [p?.authChannel ?? null, p?.represented?.gid ?? null, c.userContext?.deadApplications.length ?? 0, c.domain, c.params.modalName ?? null, c.searchTerm !== '', c.pickedGid];
+  }),
+  states: {
+    open: (s) => {
+      if (!s.hasTag('visible')) throw new Error('open modal not visible');
+    },
+    closed: (s) => {
+      if (s.hasTag('visible')) throw new Error('closed modal visible');
+    },
+  },
+};
+export default spec;

@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { sessionMachine } from './session.machine';
+import { signedInContext, signedOutContext } from './lib/test-fixtures';
+import type { Language, SimpleUserContext, UserContext } from '../src/api/contract';
+
+function makeSession(opts: { context?: UserContext; fail?: unknown; signout?: () => Promise<string>; cookies?: { language?: string; domain?: string } } = {}) {
+  const calls = {
+    loadUserContext: 0,
+    loadSimpleContext: 0,
+    postLanguage: [] as string[],
+    persistLanguage: [] as string[],
+    resetSessionStorage: 0,
+    redirect: [] as string[],
+    ossLogout: [] as string[],
+  };
+  const machine = sessionMachine.provide({
+    actors: {
+      loadUserContext: fromPromise(async () => {
+        calls.loadUserContext++;
+        if (opts.fail) throw opts.fail;
+        return opts.context ?? signedInContext;
+      }),
+      loadSimpleContext: fromPromise<SimpleUserContext, void>(async () => {
+        calls.loadSimpleContext++;
+        return { uiLanguages: [] };
+      }),
+      postLanguage: fromPromise<void, { language: Language }>(async ({ input }) => {
+        calls.postLanguage.push(input.language);
+      }),
+      singleSignout: fromPromise(async () => (opts.signout ? opts.signout() : '/cas/logout?service=x')),
+      fetchOssLogout: fromPromise(async ({ input }: { input: { url: string } }) => {
+        calls.ossLogout.push(input.url);
+      }),
+    },
+    actions: {
+      persistLanguage: (_, p: { language: string }) => void calls.persistLanguage.push(p.language),
+      resetSessionStorage: () => void calls.resetSessionStorage++,
+      redirect: (_, p: { url: string }) => void calls.redirect.push(p.url),
+    },
+  });
+  const actor = createActor(machine, { input: { cookies: opts.cookies } });
+  const emitted: { type: string }[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  return { actor, calls, emitted };
+}
+
+describe('session machine', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('loads nothing until the first route change, then the full context; a principal means signed in', async () => {
+    const { actor, calls } = makeSession();
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
+    expect(calls.loadUserContext).toBe(0);
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', params: {} });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.hasTag('settled'));
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    expect(actor.getSnapshot().context.userContext?.epitPrincipal?.representative.firstName).toBe('Mari');
+    actor.send({ type: 'session.routeChanged', routeId: '/user-settings/edit/', params: {} });
+    expect(calls.loadUserContext).toBe(1);
+  });
+
+  it('is signed out when the context has no principal, and when the API answers 401', async () => {
+    const a = makeSession({ context: signedOutContext });
+    a.actor.send({ type: 'session.routeChanged', routeId: '/' });
+    await waitFor(a.actor, (s) => s.hasTag('settled'));
+    expect(a.actor.getSnapshot().matches('signedOut')).toBe(true);
+
+    const b = makeSession({ fail: Object.assign(new Error('no session'), { status: 401 }) });
+    b.actor.send({ type: 'session.routeChanged', routeId: '/' });
+    await waitFor(b.actor, (s) => s.hasTag('settled'));
+    expect(b.actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  it('ends in contextFailed on a server error and retries on the next route change', async () => {
+    const { actor, calls } = makeSession({ fail: Object.assign(new Error('boom'), { status: 500 }) });
+    actor.send({ type: 'session.routeChanged', routeId: '/' });
+    await waitFor(actor, (s) => s.hasTag('settled'));
+    expect(actor.getSnapshot().matches('contextFailed')).toBe(true);
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    await waitFor(actor, (s) => s.hasTag('settled'));
+    expect(calls.loadUserContext).toBe(2);
+  });
+
+  it('loads only the simple context for user-add-edit, and the full one when leaving it', async () => {
+    const { actor, calls } = makeSession();
+    actor.send({ type: 'session.routeChanged', routeId: '/user-add/edit/$key', params: { key: 'abc' } });
+    await waitFor(actor, (s) => s.hasTag('settled'));
+    expect(actor.getSnapshot().matches('simpleContext')).toBe(true);
+    expect(calls).toMatchObject({ loadSimpleContext: 1, loadUserContext: 0 });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    await waitFor(actor, (s) => s.hasTag('settled'));
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+  });
+
+  it('takes language from the route param, then the cookie, then eng; domain from param, cookie, else EE', async () => {
+    const { actor } = makeSession({ cookies: { language: 'rus', domain: 'xx' } });
+    expect(actor.getSnapshot().context).toMatchObject({ language: 'ru', domain: 'EE' });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard/$domain/$language/$modalName', params: { domain: 'lv', language: 'lav', modalName: 'x' } });
+    expect(actor.getSnapshot().context).toMatchObject({ language: 'lv', domain: 'LV' });
+    const plain = makeSession();
+    expect(plain.actor.getSnapshot().context).toMatchObject({ language: 'en', domain: 'EE' });
+  });
+
+  it('writes the language cookie always but posts changeLanguage only when signed in', async () => {
+    const out = makeSession({ context: signedOutContext });
+    out.actor.send({ type: 'session.routeChanged', routeId: '/' });
+    await waitFor(out.actor, (s) => s.hasTag('settled'));
+    out.actor.send({ type: 'session.languageChange', language: 'lt' });
+    expect(out.actor.getSnapshot().context.language).toBe('lt');
+    expect(out.calls.persistLanguage).toEqual(['lt']);
+    expect(out.calls.postLanguage).toEqual([]);
+
+    const inn = makeSession();
+    inn.actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    await waitFor(inn.actor, (s) => s.matches('signedIn'));
+    inn.actor.send({ type: 'session.languageChange', language: 'ru' });
+    await vi.runAllTimersAsync();
+    expect(inn.calls.persistLanguage).toEqual(['ru']);
+    expect(inn.calls.postLanguage).toEqual(['ru']);
+    // the next route change without a language param keeps the chosen language (cookie updated)
+    inn.actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    expect(inn.actor.getSnapshot().context.language).toBe('ru');
+  });
+
+  it('logs out: emits the event, resets session storage, signs out, redirects, and fetches the OSS logout URL', async () => {
+    const { actor, calls, emitted } = makeSession({ cookies: { language: 'est', domain: 'EE' } });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.logout' });
+    expect(emitted.map((e) => e.type)).toContain('session.loggedOut');
+    expect(calls.resetSessionStorage).toBe(1);
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(calls.redirect).toEqual(['/cas/logout?service=x']);
+    expect(calls.ossLogout).toEqual(['/apps/oss/logout']);
+    expect(actor.getSnapshot().context.userContext).toBeNull();
+  });
+
+  it('passes the locale {lang}_{domain} to single sign-out and warns with error.server when it fails', async () => {
+    let locale = '';
+    const machine = sessionMachine.provide({
+      actors: {
+        loadUserContext: fromPromise(async () => signedInContext),
+        singleSignout: fromPromise<string, { locale: string }>(async ({ input }) => {
+          locale = input.locale;
+          throw new Error('down');
+        }),
+        fetchOssLogout: fromPromise<void, { url: string }>(async () => undefined),
+      },
+      actions: { resetSessionStorage: () => {}, redirect: () => {}, persistLanguage: () => {} },
+    });
+    const actor = createActor(machine, { input: { cookies: { language: 'lit', domain: 'LT' } } });
+    const toasts: unknown[] = [];
+    actor.on('toast.show', (e) => toasts.push(e.toast));
+    actor.start();
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    expect(locale).toBe('lt_LT');
+    expect(toasts).toEqual([{ toastType: 'warning', messageKey: 'error.server' }]);
+  });
+
+  it('takes a replaced context (changeRepresented, dead-application poll) and re-derives signed in/out', async () => {
+    const { actor } = makeSession();
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.contextReplaced', userContext: signedOutContext });
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  it('throws loudly when an effect is not provided', async () => {
+    const actor = createActor(sessionMachine, { input: {} });
+    actor.subscribe({ error: () => {} });
+    actor.start();
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    await waitFor(actor, (s) => s.hasTag('settled'));
+    expect(actor.getSnapshot().context.error?.message).toContain('loadUserContext not provided');
+  });
+});

@@ -1,0 +1,299 @@
+/**
+ * The session: spec 1 §4 "Login state" and "Logout", §1 language and domain.
+ *
+ * - The user context loads on the first route change (`session.routeChanged`); the user-add-edit
+ *   route (RouteMeta.simpleContext) gets only the simple context.
+ * - Signed in = the context has a principal.
+ * - Language: route param → EPIT-LANGUAGE cookie → eng. Domain: route param → EPIT-DOMAIN → EE.
+ * - `session.languageChange` writes the cookie (action persistLanguage) and posts changeLanguage
+ *   only when signed in (actor postLanguage).
+ * - `session.logout`: emits `session.loggedOut`, resets session storage, single sign-out, redirect to the
+ *   returned address; in parallel GET the OSS logout URL. Failure emits a warning toast error.server.
+ *
+ * Effects are provided by src/app/actors.ts; the defaults throw so a forgotten one is loud.
+ */
+import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { Domain, Language, SimpleUserContext, UserContext } from '../src/api/contract';
+import { routeMeta } from './lib/navigation-rules';
+import { ossLogoutUrl, resolveDomain, resolveLanguage, signoutLocale, toLanguage } from './lib/session-rules';
+import type { ToastRequest } from './toasts.machine';
+
+export interface SessionInput {
+  /** cookie values read by the app at start: EPIT-LANGUAGE, EPIT-DOMAIN */
+  cookies?: { language?: string | null; domain?: string | null };
+}
+
+export interface SessionContext {
+  language: Language;
+  domain: Domain;
+  cookies: { language: string | null; domain: string | null };
+  routeId: string | null;
+  params: Record<string, string>;
+  userContext: UserContext | null;
+  simpleContext: SimpleUserContext | null;
+  /** status of the last failed context load (401 = signed out) */
+  error: { status?: number; message: string } | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.routeChanged'; routeId: string; params?: Record<string, string | undefined> }
+  | { type: 'session.languageChange'; language: Language }
+  | { type: 'session.logout' }
+  | { type: 'session.contextReplaced'; userContext: UserContext }
+  | { type: 'session.reload' };
+
+export type SessionEmitted =
+  | { type: 'session.loggedOut' }
+  | { type: 'session.languageChanged'; language: Language }
+  | { type: 'toast.show'; toast: ToastRequest };
+
+function errorInfo(error: unknown): { status?: number; message: string } {
+  const e = error as { status?: number; message?: string } | undefined;
+  return { status: typeof e?.status === 'number' ? e.status : undefined, message: String(e?.message ?? error) };
+}
+
+function cleanParams(params: Record<string, string | undefined> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(params ?? {})) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+    emitted: {} as SessionEmitted,
+  },
+  actors: {
+    loadUserContext: fromPromise<UserContext, void>(async () => {
+      throw new Error('loadUserContext not provided');
+    }),
+    loadSimpleContext: fromPromise<SimpleUserContext, void>(async () => {
+      throw new Error('loadSimpleContext not provided');
+    }),
+    postLanguage: fromPromise<void, { language: Language }>(async () => {
+      throw new Error('postLanguage not provided');
+    }),
+    singleSignout: fromPromise<string, { locale: string }>(async () => {
+      throw new Error('singleSignout not provided');
+    }),
+    fetchOssLogout: fromPromise<void, { url: string }>(async () => {
+      throw new Error('fetchOssLogout not provided');
+    }),
+  },
+  actions: {
+    /** write EPIT-LANGUAGE (100 years) */
+    persistLanguage: (_, _params: { language: Language }) => {
+      throw new Error('persistLanguage not provided');
+    },
+    resetSessionStorage: () => {
+      throw new Error('resetSessionStorage not provided');
+    },
+    /** full page redirect */
+    redirect: (_, _params: { url: string }) => {
+      throw new Error('redirect not provided');
+    },
+    applyRoute: assign(({ context, event }) => {
+      if (event.type !== 'session.routeChanged') return {};
+      const params = cleanParams(event.params);
+      return {
+        routeId: event.routeId,
+        params,
+        language: resolveLanguage(params.language, context.cookies.language),
+        domain: resolveDomain(params.domain, context.cookies.domain),
+      };
+    }),
+    setLanguage: assign(({ event }) => (event.type === 'session.languageChange' ? { language: event.language } : {})),
+    announceLanguage: emit(({ context }) => ({ type: 'session.languageChanged' as const, language: context.language })),
+    announceLogout: emit({ type: 'session.loggedOut' as const }),
+    warnServerError: emit({ type: 'toast.show' as const, toast: { toastType: 'warning', messageKey: 'error.server' } satisfies ToastRequest }),
+    clearError: assign({ error: null }),
+  },
+  guards: {
+    wantsSimpleContext: ({ event }) => event.type === 'session.routeChanged' && routeMeta(event.routeId).simpleContext === true,
+    wantsFullContext: ({ event }) => event.type === 'session.routeChanged' && routeMeta(event.routeId).simpleContext !== true,
+    hasPrincipal: ({ context }) => context.userContext?.epitPrincipal != null,
+    isUnauthenticated: ({ context }) => context.error?.status === 401,
+    hasOssLogoutUrl: ({ context }) => ossLogoutUrl(context.userContext?.applications) !== null,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => {
+    const cookies = { language: input?.cookies?.language ?? null, domain: input?.cookies?.domain ?? null };
+    return {
+      language: resolveLanguage(null, cookies.language),
+      domain: resolveDomain(null, cookies.domain),
+      cookies,
+      routeId: null,
+      params: {},
+      userContext: null,
+      simpleContext: null,
+      error: null,
+    };
+  },
+  initial: 'idle',
+  on: {
+    'session.languageChange': {
+      actions: [
+        'setLanguage',
+        { type: 'persistLanguage', params: ({ event }) => ({ language: event.language }) },
+        assign(({ context, event }) => ({ cookies: { ...context.cookies, language: toLanguage(event.language) } })),
+        'announceLanguage',
+      ],
+    },
+  },
+  states: {
+    idle: {
+      description: 'Nothing loaded yet: the first route change loads the context.',
+      on: {
+        'session.routeChanged': [
+          { guard: 'wantsSimpleContext', target: 'loadingSimpleContext', actions: 'applyRoute' },
+          { target: 'loadingContext', actions: 'applyRoute' },
+        ],
+      },
+    },
+    loadingContext: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'loadUserContext',
+        src: 'loadUserContext',
+        onDone: { target: 'resolvingPrincipal', actions: assign({ userContext: ({ event }) => event.output }) },
+        onError: { target: 'resolvingFailure', actions: assign({ error: ({ event }) => errorInfo(event.error) }) },
+      },
+      on: { 'session.routeChanged': { actions: 'applyRoute' } },
+    },
+    resolvingPrincipal: {
+      always: [{ guard: 'hasPrincipal', target: 'signedIn' }, { target: 'signedOut' }],
+    },
+    resolvingFailure: {
+      // no session answers 401: that is simply "signed out" (spec 1 §8: failed context loads are only logged)
+      always: [{ guard: 'isUnauthenticated', target: 'signedOut' }, { target: 'contextFailed' }],
+    },
+    loadingSimpleContext: {
+      tags: ['busy'],
+      entry: 'clearError',
+      invoke: {
+        id: 'loadSimpleContext',
+        src: 'loadSimpleContext',
+        onDone: { target: 'simpleContext', actions: assign({ simpleContext: ({ event }) => event.output }) },
+        onError: { target: 'contextFailed', actions: assign({ error: ({ event }) => errorInfo(event.error) }) },
+      },
+      on: { 'session.routeChanged': { actions: 'applyRoute' } },
+    },
+    simpleContext: {
+      description: 'Only the simple context (uiLanguages): "some authentication only". Leaving for another route loads the full context.',
+      tags: ['settled'],
+      on: {
+        'session.routeChanged': [
+          { guard: 'wantsFullContext', target: 'loadingContext', actions: 'applyRoute' },
+          { actions: 'applyRoute' },
+        ],
+      },
+    },
+    signedIn: {
+      tags: ['settled', 'signedIn'],
+      initial: 'ready',
+      states: {
+        ready: {},
+        postingLanguage: {
+          description: 'context/changeLanguage, only when signed in (spec 1 §7); its answer is not shown.',
+          invoke: { id: 'postLanguage', src: 'postLanguage', input: ({ context }) => ({ language: context.language }), onDone: 'ready', onError: 'ready' },
+        },
+      },
+      on: {
+        'session.routeChanged': { actions: 'applyRoute' },
+        'session.languageChange': {
+          target: '.postingLanguage',
+          reenter: true,
+          actions: [
+            'setLanguage',
+            { type: 'persistLanguage', params: ({ event }) => ({ language: event.language }) },
+            assign(({ context, event }) => ({ cookies: { ...context.cookies, language: toLanguage(event.language) } })),
+            'announceLanguage',
+          ],
+        },
+        'session.logout': 'loggingOut',
+        'session.contextReplaced': { target: 'resolvingPrincipal', actions: assign({ userContext: ({ event }) => event.userContext }) },
+        'session.reload': 'loadingContext',
+      },
+    },
+    signedOut: {
+      description: 'A context without a principal.',
+      tags: ['settled'],
+      on: {
+        'session.routeChanged': { actions: 'applyRoute' },
+        'session.contextReplaced': { target: 'resolvingPrincipal', actions: assign({ userContext: ({ event }) => event.userContext }) },
+        'session.reload': 'loadingContext',
+      },
+    },
+    contextFailed: {
+      description: 'The context could not be loaded (spec 1 §8: only logged). The next route change retries.',
+      tags: ['settled'],
+      on: {
+        'session.routeChanged': [
+          { guard: 'wantsSimpleContext', target: 'loadingSimpleContext', actions: 'applyRoute' },
+          { target: 'loadingContext', actions: 'applyRoute' },
+        ],
+        'session.reload': 'loadingContext',
+      },
+    },
+    loggingOut: {
+      tags: ['busy', 'signedIn'],
+      entry: ['announceLogout', 'resetSessionStorage'],
+      type: 'parallel',
+      states: {
+        signout: {
+          initial: 'signingOut',
+          states: {
+            signingOut: {
+              invoke: {
+                id: 'singleSignout',
+        src: 'singleSignout',
+                input: ({ context }) => ({ locale: signoutLocale(context.language, context.domain) }),
+                onDone: {
+                  target: '#session.loggedOut',
+                  actions: { type: 'redirect', params: ({ event }) => ({ url: event.output }) },
+                },
+                onError: { target: '#session.signedIn', actions: 'warnServerError' },
+              },
+            },
+          },
+        },
+        ossLogout: {
+          description: 'Spec 1 §4 Logout: also GET the OSS logout URL from the applications\' customParameters.',
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'hasOssLogoutUrl', target: 'fetching' }, { target: 'done' }] },
+            fetching: {
+              invoke: {
+                id: 'fetchOssLogout',
+        src: 'fetchOssLogout',
+                input: ({ context }) => ({ url: ossLogoutUrl(context.userContext?.applications) ?? '' }),
+                onDone: 'done',
+                onError: 'done',
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+      },
+    },
+    loggedOut: {
+      description: 'Single sign-out answered; the browser is on its way to the returned address.',
+      tags: ['settled'],
+      entry: assign({ userContext: null }),
+    },
+  },
+});
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+/** Selectors for views and guards (pure). */
+export const selectSignedIn = (s: SessionSnapshot) => s.hasTag('signedIn');
+export const selectPrincipal = (s: SessionSnapshot) => s.context.userContext?.epitPrincipal ?? null;
+export const selectLanguage = (s: SessionSnapshot) => s.context.language;
+export const selectDomain = (s: SessionSnapshot) => s.context.domain;
+export const selectSettled = (s: SessionSnapshot) => s.hasTag('settled');

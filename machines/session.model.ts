@@ -1,0 +1,70 @@
+import { fromPromise } from 'xstate';
+import type { MachineModelSpec } from './lib/model-spec';
+import { sessionMachine } from './session.machine';
+import type { Language, SimpleUserContext, UserContext } from '../src/api/contract';
+import { signedInContext, signedOutContext } from './lib/test-fixtures';
+
+const spec: MachineModelSpec<typeof sessionMachine> = {
+  name: 'session',
+  machine: sessionMachine,
+  input: { cookies: { language: 'est', domain: 'EE' } },
+  events: (s) => {
+    const ev: { type: string; [k: string]: unknown }[] = [];
+    if (!s.matches('loggingOut') && !s.matches('loggedOut') && !s.matches('resolvingPrincipal') && !s.matches('resolvingFailure')) {
+      ev.push({ type: 'session.routeChanged', routeId: '/dashboard', params: {} });
+      ev.push({ type: 'session.routeChanged', routeId: '/user-add/edit/$key', params: { key: 'k1' } });
+    }
+    if (s.matches('loadingContext')) {
+      ev.push({ type: 'xstate.done.actor.loadUserContext', output: signedInContext });
+      ev.push({ type: 'xstate.done.actor.loadUserContext', output: signedOutContext });
+      // a principal whose applications carry no OSS logout URL: logout skips that GET
+      ev.push({ type: 'xstate.done.actor.loadUserContext', output: { ...signedInContext, applications: [] } });
+      ev.push({ type: 'xstate.error.actor.loadUserContext', error: { status: 401, message: 'no session' } });
+      ev.push({ type: 'xstate.error.actor.loadUserContext', error: { status: 500, message: 'boom' } });
+    }
+    if (s.matches('loadingSimpleContext')) {
+      ev.push({ type: 'xstate.done.actor.loadSimpleContext', output: { uiLanguages: [] } });
+      ev.push({ type: 'xstate.error.actor.loadSimpleContext', error: { status: 500, message: 'boom' } });
+    }
+    if (s.matches('signedIn')) {
+      ev.push({ type: 'session.languageChange', language: 'ru' });
+      ev.push({ type: 'session.logout' });
+      ev.push({ type: 'session.contextReplaced', userContext: signedOutContext });
+      ev.push({ type: 'session.reload' });
+    }
+    if (s.matches({ signedIn: 'postingLanguage' })) {
+      ev.push({ type: 'xstate.done.actor.postLanguage' });
+      ev.push({ type: 'xstate.error.actor.postLanguage', error: new Error('down') });
+    }
+    if (s.matches('contextFailed')) ev.push({ type: 'session.reload' });
+    if (s.matches('signedOut')) {
+      ev.push({ type: 'session.languageChange', language: 'lv' });
+      ev.push({ type: 'session.contextReplaced', userContext: signedInContext });
+      ev.push({ type: 'session.reload' });
+    }
+    if (s.matches({ loggingOut: { signout: 'signingOut' } })) {
+      ev.push({ type: 'xstate.done.actor.singleSignout', output: '/cas/logout?service=%2Fui%2F' });
+      ev.push({ type: 'xstate.error.actor.singleSignout', error: new Error('down') });
+    }
+    if (s.matches({ loggingOut: { ossLogout: 'fetching' } })) {
+      ev.push({ type: 'xstate.done.actor.fetchOssLogout' });
+      ev.push({ type: 'xstate.error.actor.fetchOssLogout', error: new Error('down') });
+    }
+    return ev as never;
+  },
+  // inert fakes: only the path (its xstate.done/error events) drives the machine
+  provide: {
+    actors: {
+      loadUserContext: fromPromise<UserContext, void>(() => new Promise(() => {})),
+      loadSimpleContext: fromPromise<SimpleUserContext, void>(() => new Promise(() => {})),
+      postLanguage: fromPromise<void, { language: Language }>(() => new Promise(() => {})),
+      singleSignout: fromPromise<string, { locale: string }>(() => new Promise(() => {})),
+      fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise(() => {})),
+    },
+    actions: { persistLanguage: () => {}, resetSessionStorage: () => {}, redirect: () => {} },
+  },
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.language, s.context.userContext?.epitPrincipal ? 1 : 0, s.context.userContext?.applications.length ?? 0]),
+  stopWhen: (s) => s.matches('loggedOut'),
+};
+export default spec;

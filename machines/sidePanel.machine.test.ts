@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { sidePanelMachine } from './sidePanel.machine';
+import { transitionCoverage } from './lib/transition-coverage';
+import model from './sidePanel.model';
+
+describe('sidePanel machine (spec 1 §2 side panel)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const start = () => createActor(sidePanelMachine).start();
+
+  it('opens on the first click', () => {
+    const a = start();
+    a.send({ type: 'panel.entryClicked', entry: 'private' });
+    expect(a.getSnapshot().matches('open')).toBe(true);
+    expect(a.getSnapshot().context.openEntry).toBe('private');
+  });
+
+  it('switches to another entry only after 200 ms', () => {
+    const a = start();
+    a.send({ type: 'panel.entryClicked', entry: 'private' });
+    a.send({ type: 'panel.entryClicked', entry: 'logistics' });
+    expect(a.getSnapshot().hasTag('switching')).toBe(true);
+    vi.advanceTimersByTime(199);
+    expect(a.getSnapshot().context.openEntry).toBe('private');
+    vi.advanceTimersByTime(1);
+    expect(a.getSnapshot().matches('open')).toBe(true);
+    expect(a.getSnapshot().context.openEntry).toBe('logistics');
+  });
+
+  it('closes on a click on the open entry', () => {
+    const a = start();
+    a.send({ type: 'panel.entryClicked', entry: 'private' });
+    a.send({ type: 'panel.entryClicked', entry: 'private' });
+    expect(a.getSnapshot().matches('closed')).toBe(true);
+  });
+
+  it('closes on a click on the entry that is about to open', () => {
+    const a = start();
+    a.send({ type: 'panel.entryClicked', entry: 'private' });
+    a.send({ type: 'panel.entryClicked', entry: 'logistics' });
+    a.send({ type: 'panel.entryClicked', entry: 'logistics' });
+    expect(a.getSnapshot().matches('closed')).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(a.getSnapshot().matches('closed')).toBe(true);
+  });
+
+  it('closes when a link inside the panel is clicked, also mid-switch', () => {
+    const a = start();
+    a.send({ type: 'panel.entryClicked', entry: 'private' });
+    a.send({ type: 'panel.linkClicked' });
+    expect(a.getSnapshot().matches('closed')).toBe(true);
+    a.send({ type: 'panel.entryClicked', entry: 'private' });
+    a.send({ type: 'panel.entryClicked', entry: 'logistics' });
+    a.send({ type: 'panel.linkClicked' });
+    vi.advanceTimersByTime(300);
+    expect(a.getSnapshot().matches('closed')).toBe(true);
+  });
+
+  it('reselects the menu on a language change only while signed in', () => {
+    const a = start();
+    const seen: (string | null)[] = [];
+    a.on('menu.reselected', (e) => seen.push(e.entry));
+    a.send({ type: 'menu.select', entry: 'logistics' });
+    a.send({ type: 'language.changed', signedIn: false });
+    expect(seen).toEqual([]);
+    a.send({ type: 'language.changed', signedIn: true });
+    a.send({ type: 'represented.changed' });
+    expect(seen).toEqual(['logistics', 'logistics']);
+  });
+
+  it('model: generated shortest paths reach every transition', () => {
+    const report = transitionCoverage(model);
+    expect(report.missing).toEqual([]);
+    expect(report.covered).toBe(report.total);
+  });
+});

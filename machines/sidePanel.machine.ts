@@ -1,0 +1,94 @@
+/**
+ * Side panel of the main menu (spec 1 §2 "Main menu and side panel", §9 "Side panel switch delay 200 ms").
+ *
+ * - closed → the first click on an entry opens it;
+ * - a click on another entry switches to it after PANEL_SWITCH (200 ms; the view animates the old content out);
+ * - a click on the open entry closes it; a click on any link inside the panel closes it;
+ * - the selected side-menu entry follows the current application's icon code (`menu.select`);
+ * - on a language change while signed in (and after a represented change) the menu reselects: the machine emits
+ *   `menu.reselected` with the selected entry so the view re-derives the tree of the new language.
+ *
+ * systemId: SYSTEM_ID.sidePanel.
+ */
+import { assign, emit, setup } from 'xstate';
+
+export interface SidePanelContext {
+  /** the entry whose panel is shown (during `switching`: still the old one) */
+  openEntry: string | null;
+  /** the entry that will be shown when the switch delay ends */
+  pendingEntry: string | null;
+  /** the selected side-menu entry (follows the current application's icon code) */
+  selectedEntry: string | null;
+}
+
+export type SidePanelEvent =
+  | { type: 'panel.entryClicked'; entry: string }
+  | { type: 'panel.linkClicked' }
+  | { type: 'panel.close' }
+  | { type: 'menu.select'; entry: string | null }
+  | { type: 'language.changed'; signedIn: boolean }
+  | { type: 'represented.changed' };
+
+export type SidePanelEmitted = { type: 'menu.reselected'; entry: string | null };
+
+export const sidePanelMachine = setup({
+  types: {
+    context: {} as SidePanelContext,
+    events: {} as SidePanelEvent,
+    emitted: {} as SidePanelEmitted,
+  },
+  delays: {
+    PANEL_SWITCH: 200,
+  },
+  guards: {
+    isOpenEntry: ({ context, event }) => event.type === 'panel.entryClicked' && event.entry === context.openEntry,
+    isPendingEntry: ({ context, event }) => event.type === 'panel.entryClicked' && event.entry === context.pendingEntry,
+    isSignedIn: ({ event }) => event.type === 'language.changed' && event.signedIn,
+  },
+  actions: {
+    openClickedEntry: assign({ openEntry: ({ event }) => (event.type === 'panel.entryClicked' ? event.entry : null), pendingEntry: null }),
+    rememberPendingEntry: assign({ pendingEntry: ({ event }) => (event.type === 'panel.entryClicked' ? event.entry : null) }),
+    showPendingEntry: assign({ openEntry: ({ context }) => context.pendingEntry, pendingEntry: null }),
+    clearEntries: assign({ openEntry: null, pendingEntry: null }),
+    selectEntry: assign({ selectedEntry: ({ event }) => (event.type === 'menu.select' ? event.entry : null) }),
+    reselect: emit(({ context }) => ({ type: 'menu.reselected' as const, entry: context.selectedEntry })),
+  },
+}).createMachine({
+  id: 'sidePanel',
+  context: { openEntry: null, pendingEntry: null, selectedEntry: null },
+  initial: 'closed',
+  on: {
+    'menu.select': { actions: 'selectEntry' },
+    'language.changed': { guard: 'isSignedIn', actions: 'reselect' },
+    'represented.changed': { actions: 'reselect' },
+  },
+  states: {
+    closed: {
+      on: { 'panel.entryClicked': { target: 'open', actions: 'openClickedEntry' } },
+    },
+    open: {
+      tags: ['open'],
+      on: {
+        'panel.entryClicked': [
+          { guard: 'isOpenEntry', target: 'closed', actions: 'clearEntries' },
+          { target: 'switching', actions: 'rememberPendingEntry' },
+        ],
+        'panel.linkClicked': { target: 'closed', actions: 'clearEntries' },
+        'panel.close': { target: 'closed', actions: 'clearEntries' },
+      },
+    },
+    switching: {
+      tags: ['open', 'switching'],
+      after: { PANEL_SWITCH: { target: 'open', actions: 'showPendingEntry' } },
+      on: {
+        // clicking the entry that is about to open again: it is the "open entry" from the user's view → close
+        'panel.entryClicked': [
+          { guard: 'isPendingEntry', target: 'closed', actions: 'clearEntries' },
+          { target: 'switching', reenter: true, actions: 'rememberPendingEntry' },
+        ],
+        'panel.linkClicked': { target: 'closed', actions: 'clearEntries' },
+        'panel.close': { target: 'closed', actions: 'clearEntries' },
+      },
+    },
+  },
+});

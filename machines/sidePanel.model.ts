@@ -1,0 +1,32 @@
+import type { MachineModelSpec } from './lib/model-spec';
+import { serializeWith } from './lib/model-serialize';
+import { sidePanelMachine } from './sidePanel.machine';
+
+const spec: MachineModelSpec<typeof sidePanelMachine> = {
+  name: 'sidePanel',
+  machine: sidePanelMachine,
+  events: () => [
+    { type: 'panel.entryClicked', entry: 'private' },
+    { type: 'panel.entryClicked', entry: 'logistics' },
+    { type: 'panel.linkClicked' },
+    { type: 'panel.close' },
+    { type: 'menu.select', entry: 'logistics' },
+    { type: 'language.changed', signedIn: true },
+    { type: 'language.changed', signedIn: false },
+    { type: 'represented.changed' },
+    { type: 'xstate.after.PANEL_SWITCH.sidePanel.switching' } as never,
+  ],
+  serializeState: serializeWith((s) => [s.context.openEntry, s.context.pendingEntry, s.context.selectedEntry]),
+  states: {
+    closed: (s) => {
+      if (s.hasTag('open') || s.context.openEntry !== null) throw new Error('closed panel shows an entry');
+    },
+    open: (s) => {
+      if (!s.hasTag('open') || !s.context.openEntry) throw new Error('open panel without an entry');
+    },
+    switching: (s) => {
+      if (!s.context.pendingEntry) throw new Error('switching without a pending entry');
+    },
+  },
+};
+export default spec;

@@ -1,0 +1,102 @@
+/**
+ * Toasts (spec 1 §9): types notice, success, error, warning; shown for 10 s (TOAST_DISPLAY);
+ * error toasts are sticky by default (until closed). Texts are message keys plus values: the view
+ * translates them, so a language switch re-renders open toasts in the new language.
+ */
+import { assign, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+
+export const TOAST_TYPES = ['notice', 'success', 'error', 'warning'] as const;
+export type ToastType = (typeof TOAST_TYPES)[number];
+
+/** Title key per type; the error title is spec 1 §8 'Error!' (toast.title.error). */
+export const TOAST_TITLE_KEY: Record<ToastType, string> = {
+  notice: 'toast.title.notice',
+  success: 'toast.title.success',
+  error: 'toast.title.error',
+  warning: 'toast.title.warning',
+};
+
+export interface ToastRequest {
+  toastType: ToastType;
+  messageKey: string;
+  values?: Record<string, string | number>;
+  /** default: true for errors only */
+  sticky?: boolean;
+}
+
+export interface Toast extends Required<Omit<ToastRequest, 'values'>> {
+  id: number;
+  titleKey: string;
+  values: Record<string, string | number>;
+}
+
+export interface ToastsContext {
+  toasts: Toast[];
+  nextId: number;
+}
+
+export type ToastsEvent =
+  | ({ type: 'toasts.show' } & ToastRequest)
+  | { type: 'toasts.close'; id: number }
+  | { type: 'toasts.expire'; id: number }
+  | { type: 'toasts.closeAll' };
+
+const timerId = (id: number) => `toast-${id}`;
+
+export const toastsMachine = setup({
+  types: { context: {} as ToastsContext, events: {} as ToastsEvent },
+  delays: { TOAST_DISPLAY: 10_000 },
+  actions: {
+    addToast: assign(({ context, event }) => {
+      if (event.type !== 'toasts.show') return {};
+      const toast: Toast = {
+        id: context.nextId,
+        toastType: event.toastType,
+        messageKey: event.messageKey,
+        values: event.values ?? {},
+        sticky: event.sticky ?? event.toastType === 'error',
+        titleKey: TOAST_TITLE_KEY[event.toastType],
+      };
+      return { toasts: [...context.toasts, toast], nextId: context.nextId + 1 };
+    }),
+    /**
+     * Each timed toast raises its own expiry after TOAST_DISPLAY. No cancel is needed on close:
+     * ids are never reused, so the expiry of a toast already closed matches nothing.
+     */
+    scheduleExpiry: raise(({ context }) => ({ type: 'toasts.expire' as const, id: context.nextId - 1 }), { delay: 'TOAST_DISPLAY' }),
+    removeToast: assign(({ context, event }) =>
+      event.type === 'toasts.close' || event.type === 'toasts.expire' ? { toasts: context.toasts.filter((t) => t.id !== event.id) } : {},
+    ),
+    removeAll: assign({ toasts: [] }),
+  },
+  guards: {
+    isTimed: ({ event }) => event.type === 'toasts.show' && !(event.sticky ?? event.toastType === 'error'),
+    wasLast: ({ context, event }) =>
+      (event.type === 'toasts.close' || event.type === 'toasts.expire') && context.toasts.length === 1 && context.toasts[0].id === event.id,
+  },
+}).createMachine({
+  id: 'toasts',
+  context: { toasts: [], nextId: 1 },
+  initial: 'empty',
+  states: {
+    empty: {
+      on: {
+        'toasts.show': [
+          { guard: 'isTimed', target: 'showing', actions: ['addToast', 'scheduleExpiry'] },
+          { target: 'showing', actions: 'addToast' },
+        ],
+      },
+    },
+    showing: {
+      on: {
+        'toasts.show': [{ guard: 'isTimed', actions: ['addToast', 'scheduleExpiry'] }, { actions: 'addToast' }],
+        'toasts.close': [{ guard: 'wasLast', target: 'empty', actions: 'removeToast' }, { actions: 'removeToast' }],
+        'toasts.expire': [{ guard: 'wasLast', target: 'empty', actions: 'removeToast' }, { actions: 'removeToast' }],
+        'toasts.closeAll': { target: 'empty', actions: 'removeAll' },
+      },
+    },
+  },
+});
+
+export type ToastsActor = ActorRefFrom<typeof toastsMachine>;
+export type ToastsSnapshot = SnapshotFrom<typeof toastsMachine>;

@@ -1,0 +1,56 @@
+/**
+ * End-to-end and model-based UI tests (`npm run test:e2e`): tests/e2e/**, tests/model/** against the real
+ * server on a fresh temporary database, in the system Chromium. See tests/e2e/fixtures.ts for the helpers.
+ *
+ * Env: E2E_PORT (default 8181), E2E_WORKERS (default 1 locally, 2 on CI), E2E_SKIP_BUILD=1 (trust dist/),
+ * CHROMIUM_PATH (default /usr/bin/chromium), EPIT_REPORT_DIR (also write <dir>/e2e.json for the CI summary).
+ */
+import { defineConfig } from '@playwright/test';
+import { join } from 'node:path';
+
+const CI = !!process.env.CI;
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const reportDir = process.env.EPIT_REPORT_DIR;
+
+export default defineConfig({
+  testDir: 'tests',
+  testMatch: ['e2e/**/*.spec.ts', 'model/**/*.spec.ts'],
+  outputDir: 'test-results',
+  // one server and two cores: tests within a file run in order, files spread over the workers
+  fullyParallel: false,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : CI ? 2 : 1,
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    ...(reportDir ? ([['json', { outputFile: join(reportDir, 'e2e.json') }]] as const) : []),
+  ],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    screenshot: 'on',
+    trace: CI ? 'on-first-retry' : 'retain-on-failure',
+    video: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    command: 'npx tsx tools/e2e/serve.ts',
+    url: `http://localhost:${PORT}/ui/config.json`,
+    env: { PORT: String(PORT), RUN_MODE: 'test', HOST: '127.0.0.1' },
+    reuseExistingServer: false,
+    // a first run builds the portal on two cores
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+});

@@ -1,0 +1,150 @@
+/**
+ * createApp({ db, clock, env }) → a Fastify instance, used by main.ts, dev.ts and every test
+ * (tests: `app.inject(...)` on a fresh in-memory database, see server/test/helpers.ts).
+ * The database must already be migrated (and seeded): see `prepareDb` in server/db/prepare.ts.
+ */
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { PortalConfig } from '../src/api/contract.js';
+import type { Db } from './db/index.js';
+import type { Env } from './env.js';
+import type { Clock } from './lib/clock.js';
+import './lib/deps.js';
+import { HttpError, installErrorHandlers } from './lib/errors.js';
+import { installXsrf } from './lib/xsrf.js';
+import { routes } from './routes/index.js';
+
+/** How /ui/ is served: the built dist/ (default), a Vite middleware (dev), or not at all. */
+export type UiMode =
+  | { kind: 'static' }
+  | { kind: 'middleware'; handle: (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void }
+  | { kind: 'none' };
+
+export interface CreateAppOptions {
+  db: Db;
+  clock: Clock;
+  env: Env;
+  ui?: UiMode;
+  logger?: boolean;
+}
+
+export function portalConfig(env: Env): PortalConfig {
+  return {
+    apiUrl: '/api',
+    baseUrl: '/ui',
+    securityUrl: '/api/security/login',
+    casUrl: '/cas',
+    appVersion: env.appVersion,
+    roleRequestTimeout: env.roleRequestTimeout,
+    debug: env.debug,
+    language: 'et',
+    runMode: env.runMode,
+    // the reference account service is the portal's own business customer page (spec 1 §4 customer-add 7)
+    accountServiceUrl: { live: '/ui/settings/represented/{jgid}', test: '/ui/settings/represented/{jgid}' },
+    offerFormUrl: { LV: 'https://www.post.example.lv/piedavajums', LT: 'https://www.post.example.lt/pasiulymas' },
+  };
+}
+
+export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
+  const { db, clock, env } = opts;
+  const app = Fastify({
+    logger: opts.logger ? { level: env.debug ? 'debug' : 'info' } : false,
+    trustProxy: true,
+    bodyLimit: 1_000_000,
+  });
+  app.decorate('deps', { db, clock, env });
+
+  // JSON bodies: an empty body is "no body" (POST single-signout sends none), bad JSON is a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body ?? '');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'BAD_INPUT', 'body: is not valid JSON', { body: 'is not valid JSON' }), undefined);
+    }
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  installErrorHandlers(app);
+  installXsrf(app);
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/') || req.url === '/api') reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  for (const r of routes) await app.register(r.plugin, { prefix: r.prefix });
+
+  app.get('/', async (_req, reply) => reply.redirect('/ui/', 302));
+  app.get('/ui/config.json', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return portalConfig(env);
+  });
+
+  const ui: UiMode = opts.ui ?? { kind: 'static' };
+  if (ui.kind === 'static') await serveDist(app, env);
+  else if (ui.kind === 'middleware') {
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      ui.handle(req.raw, reply.raw, (err) => {
+        if (!reply.raw.headersSent) {
+          reply.raw.statusCode = err ? 500 : 404;
+          reply.raw.end(err ? String(err) : 'Not found');
+        }
+      });
+    };
+    app.get('/ui', handler);
+    app.get('/ui/*', handler);
+  }
+
+  return app;
+}
+
+async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
+  const notBuilt = (reply: FastifyReply) =>
+    reply
+      .status(503)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal not built</title></head><body><main><h1>The portal is not built yet</h1><p>Run <code>npm run build</code> and reload. API, sign-on and simulators work meanwhile.</p></main></body></html>');
+
+  // serve: false — only reply.sendFile; files are looked up per request, so a build made after start is served too
+  await app.register(fastifyStatic, { root: env.distDir, serve: false });
+  const cacheFor = (rel: string) =>
+    // hashed assets never change; index.html must always be revalidated
+    rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : rel.endsWith('.html') ? 'no-cache' : 'public, max-age=3600';
+
+  app.get('/ui', async (_req, reply) => reply.redirect('/ui/', 302));
+  // history fallback: any /ui/ path that is not a file is the SPA's own route
+  app.get('/ui/*', async (req, reply) => {
+    let rel: string;
+    try {
+      rel = decodeURIComponent(req.url.split('?')[0].slice('/ui/'.length));
+    } catch {
+      throw new HttpError(400, 'BAD_INPUT', 'path: is not a valid address');
+    }
+    const file = path.resolve(env.distDir, rel);
+    if (rel && file.startsWith(env.distDir + path.sep) && isFile(file)) {
+      return reply.header('Cache-Control', cacheFor(rel)).sendFile(path.relative(env.distDir, file), { cacheControl: false });
+    }
+    if (rel.startsWith('assets/')) throw new HttpError(404, 'NOT_FOUND', `No such file: /ui/${rel}`);
+    if (!isFile(path.join(env.distDir, 'index.html'))) return notBuilt(reply);
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  });
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}

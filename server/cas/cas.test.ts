@@ -1,0 +1,191 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeTestApp, toPath, type Client, type TestApp } from '../test/helpers.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await makeTestApp();
+});
+afterEach(async () => t.close());
+
+const SERVICE = 'http://localhost:80/api/security/callback?target=%2Fui%2Fdashboard';
+
+/** Log in on the CAS page for SERVICE; returns the ticket from the redirect. */
+async function casLogin(c: Client, username = 'mari', password = 'Maasikas1') {
+  const res = await c.request('POST', '/cas/login', { form: { service: SERVICE, username, password } });
+  expect(res.statusCode).toBe(302);
+  const location = res.headers.location as string;
+  expect(location.startsWith(SERVICE + '&ticket=ST-')).toBe(true);
+  return new URL(location).searchParams.get('ticket')!;
+}
+
+const validate = (ticket: string, service = SERVICE) =>
+  t.client().get(`/cas/serviceValidate?service=${encodeURIComponent(service)}&ticket=${encodeURIComponent(ticket)}`);
+
+describe('sign-on page', () => {
+  it('has labelled Username and Password inputs, a Log in button and the demo people', async () => {
+    const res = await t.client().get(`/cas/login?service=${encodeURIComponent(SERVICE)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.body;
+    expect(html).toMatch(/<label for="username">Username<\/label>/);
+    expect(html).toMatch(/<input type="text" id="username"/);
+    expect(html).toMatch(/<label for="password">Password<\/label>/);
+    expect(html).toMatch(/<input type="password" id="password"/);
+    expect(html).toMatch(/<button type="submit" class="primary">Log in<\/button>/);
+    expect(html).toContain('Mari Maasikas');
+    expect(html).toContain('Kristi Kask');
+    expect(html).not.toContain('Uku Uus'); // no login yet
+    expect(html).toContain(`value="${SERVICE}"`);
+  });
+
+  it('speaks the language of the EPIT-LANGUAGE cookie', async () => {
+    const c = t.client();
+    c.cookies.set('EPIT-LANGUAGE', 'est');
+    const et = await c.get('/cas/login');
+    expect(et.body).toContain('<html lang="et">');
+    expect(et.body).toMatch(/>Kasutajanimi</);
+    expect(et.body).toMatch(/>Logi sisse</);
+    c.cookies.set('EPIT-LANGUAGE', 'lit');
+    expect((await c.get('/cas/login')).body).toMatch(/>Slaptažodis</);
+  });
+
+  it('wrong credentials show the same page with a clear error and 401, and no ticket', async () => {
+    const c = t.client();
+    const res = await c.request('POST', '/cas/login', { form: { service: SERVICE, username: 'mari', password: 'wrong' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.body).toContain('role="alert"');
+    expect(res.body).toContain('Wrong username or password');
+    expect(res.body).toContain('value="mari"');
+    expect(c.cookies.has('CASTGC')).toBe(false);
+    expect(await t.db.selectFrom('cas_tickets').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('refuses to return to a foreign service (no open redirect)', async () => {
+    const res = await t.client().get('/cas/login?service=' + encodeURIComponent('https://evil.example/steal'));
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('one-click demo login issues a ticket', async () => {
+    const c = t.client();
+    const res = await c.request('POST', '/cas/login', { form: { service: SERVICE, demoUser: 'jaan' } });
+    expect(res.statusCode).toBe(302);
+    const ticket = new URL(res.headers.location as string).searchParams.get('ticket')!;
+    expect((await validate(ticket)).body).toContain('<cas:user>EE37503124229</cas:user>');
+  });
+});
+
+describe('service tickets', () => {
+  it('validate once (CAS 2.0 XML), then fail as INVALID_TICKET', async () => {
+    const ticket = await casLogin(t.client());
+    const first = await validate(ticket);
+    expect(first.headers['content-type']).toMatch(/xml/);
+    expect(first.body).toContain('<cas:authenticationSuccess>');
+    expect(first.body).toContain('<cas:user>EE48709050218</cas:user>');
+    const second = await validate(ticket);
+    expect(second.body).toContain('<cas:authenticationFailure code="INVALID_TICKET">');
+  });
+
+  it('expire after 5 minutes', async () => {
+    const c = t.client();
+    const fresh = await casLogin(c);
+    const stale = await casLogin(c);
+    t.clock.advance(4 * 60_000 + 59_000);
+    expect((await validate(fresh)).body).toContain('authenticationSuccess');
+    t.clock.advance(2_000);
+    expect((await validate(stale)).body).toContain('code="INVALID_TICKET"');
+  });
+
+  it('fail for another service', async () => {
+    const ticket = await casLogin(t.client());
+    const res = await validate(ticket, 'http://localhost:80/api/security/callback?target=%2Fui%2Fother');
+    expect(res.body).toContain('code="INVALID_SERVICE"');
+  });
+
+  it('an unknown ticket is INVALID_TICKET', async () => {
+    expect((await validate('ST-doesnotexist')).body).toContain('code="INVALID_TICKET"');
+  });
+});
+
+describe('ticket-granting cookie', () => {
+  it('makes the second login silent and ticket-check true; logout ends it', async () => {
+    const c = t.client();
+    await casLogin(c);
+    expect(c.cookies.has('CASTGC')).toBe(true);
+
+    const silent = await c.get(`/cas/login?service=${encodeURIComponent(SERVICE)}`);
+    expect(silent.statusCode).toBe(302);
+    expect(silent.headers.location).toMatch(/ticket=ST-/);
+
+    const check = await c.get('/cas/ticket-check?callback=cb.done');
+    expect(check.headers['content-type']).toMatch(/javascript/);
+    expect(check.body).toBe('cb.done({"value":true});');
+
+    const logout = await c.get(`/cas/logout?service=${encodeURIComponent('http://localhost:80/api/security/login?target=/ui/')}`);
+    expect(logout.statusCode).toBe(302);
+    expect(logout.headers.location).toBe('http://localhost:80/api/security/login?target=/ui/');
+    expect(c.cookies.has('CASTGC')).toBe(false);
+
+    const again = await c.get(`/cas/login?service=${encodeURIComponent(SERVICE)}`);
+    expect(again.statusCode).toBe(200); // the sign-on page again
+    expect((await c.get('/cas/ticket-check?callback=cb')).body).toBe('cb({"value":false});');
+  });
+
+  it('a stolen-back TGC is dead after logout even if the browser resends it', async () => {
+    const c = t.client();
+    await casLogin(c);
+    const tgc = c.cookies.get('CASTGC')!;
+    await c.get('/cas/logout');
+    c.cookies.set('CASTGC', tgc);
+    expect((await c.get(`/cas/login?service=${encodeURIComponent(SERVICE)}`)).statusCode).toBe(200);
+  });
+});
+
+describe('portal login flow', () => {
+  it('security/login → CAS → callback opens a session and lands on the target page', async () => {
+    const c = t.client();
+    const start = await c.get('/api/security/login?target=/ui/dashboard');
+    expect(start.statusCode).toBe(302);
+    const cas = toPath(start.headers.location as string);
+    expect(cas).toBe(`/cas/login?service=${encodeURIComponent(SERVICE)}`);
+    const ticket = await casLogin(c);
+    const back = await c.get(`/api/security/callback?target=%2Fui%2Fdashboard&ticket=${ticket}`);
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe('/ui/dashboard');
+    const session = (back.cookies as { name: string; httpOnly?: boolean; sameSite?: string; path?: string }[]).find((x) => x.name === 'EPIT-SESSION')!;
+    expect(session.httpOnly).toBe(true);
+    expect(session.sameSite).toBe('Lax');
+    expect(session.path).toBe('/');
+    const ctx = (await c.get('/api/context/getUserContext')).json();
+    expect(ctx.epitPrincipal.representative).toEqual({ id: 'EE48709050218', firstName: 'Mari', lastName: 'Maasikas' });
+    // the ticket is spent: replaying the callback opens nothing
+    expect((await t.client().get(`/api/security/callback?target=%2Fui%2Fdashboard&ticket=${ticket}`)).statusCode).toBe(401);
+  });
+
+  it('only relative /ui/ targets are honoured', async () => {
+    for (const target of ['https://evil.example/', '//evil.example/x', '/api/context/getUserContext']) {
+      const start = await t.client().get(`/api/security/login?target=${encodeURIComponent(target)}`);
+      expect(decodeURIComponent(decodeURIComponent(start.headers.location as string))).toMatch(/callback\?target=\/ui\/$/);
+    }
+  });
+
+  it('single sign-out ends the session and points at the CAS logout that returns to the sign-on page', async () => {
+    const mari = await t.login('mari');
+    const res = await mari.post('/api/single-signout?locale=et_EE');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ value: `/cas/logout?service=${encodeURIComponent('http://localhost:80/api/security/login?target=/ui/')}` });
+    expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(401);
+    expect((await mari.get('/apps/oss/logout')).statusCode).toBe(200); // the OSS logout the client also fetches
+    // following it: CAS logout → security/login → the CAS sign-on page (TGC gone)
+    const { res: last, visited } = await mari.follow(res.json().value);
+    expect(visited[1]).toBe('/api/security/login?target=/ui/');
+    expect(last.statusCode).toBe(200);
+    expect(last.body).toContain('id="password"');
+  });
+
+  it('every demo person with a login can log in', async () => {
+    for (const u of ['mari', 'jaan', 'liga', 'tomas', 'kristi', 'peeter', 'anna', 'mary', 'sille', 'rein', 'toomas', 'jaak']) {
+      const c = await t.login(u);
+      expect((await c.get('/api/context/getUserContext')).statusCode).toBe(200);
+    }
+  }, 30_000);
+});

@@ -1,0 +1,17 @@
+/**
+ * All migrations, in order. To add one: create `NNNN_<what>.ts` exporting `up` (and `down`)
+ * using Kysely's schema builder, import it here and append it to the array. Never reorder or
+ * rename an entry that has shipped: the name is what the migrator records.
+ */
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_core.js';
+import * as m0040 from './0040_signing_search.js';
+
+export interface NamedMigration extends Migration {
+  name: string;
+}
+
+export const migrations: NamedMigration[] = [
+  { name: '0001_core', ...m0001 },
+  { name: '0040_signing_search', ...m0040 },
+];

@@ -1,0 +1,98 @@
+/**
+ * Failure answers (docs/conventions.md "Sessions and security"): every failure body is a
+ * `ServiceError` from the contract and so carries `serviceErrorMessage`.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ServiceError } from '../../src/api/contract.js';
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  toBody(): ServiceError {
+    return { serviceErrorMessage: this.message, code: this.code, ...(this.fields ? { fields: this.fields } : {}) };
+  }
+}
+
+export const unauthenticated = (message = 'You are not signed in. Log in and try again.') => new HttpError(401, 'UNAUTHENTICATED', message);
+export const forbidden = (message = 'You have no rights to access this data.') => new HttpError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUND', message);
+export const badInput = (field: string, message: string) => new HttpError(400, 'BAD_INPUT', `${field}: ${message}`, { [field]: message });
+export const unavailable = (message: string, code = 'UNAVAILABLE') => new HttpError(503, code, message);
+
+type Issue = z.core.$ZodIssue;
+
+/** One issue as a sentence a person can act on (zod's own texts are for developers). */
+function humanize(issue: Issue): string {
+  const i = issue as Issue & Record<string, unknown>;
+  // a message written in the schema (z.string().regex(re, 'must be ...')) is already meant for people
+  if (issue.message && !/^(Invalid|Too (small|big)|Unrecognized|Expected)/.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return /received undefined/.test(issue.message) ? 'is required' : `must be ${String(i.expected)}`;
+    case 'invalid_value': {
+      const values = (i.values as unknown[] | undefined) ?? [];
+      return values.length === 1 ? `must be ${String(values[0])}` : `must be one of ${values.map(String).join(', ')}`;
+    }
+    case 'too_small':
+      return i.origin === 'string'
+        ? Number(i.minimum) <= 1
+          ? 'must not be empty'
+          : `must be at least ${String(i.minimum)} characters long`
+        : `must be at least ${String(i.minimum)}`;
+    case 'too_big':
+      return i.origin === 'string' ? `must be at most ${String(i.maximum)} characters long` : `must be at most ${String(i.maximum)}`;
+    case 'invalid_format':
+      return i.format === 'email' ? 'must be an e-mail address' : i.format === 'regex' ? 'has an invalid format' : `must be a valid ${String(i.format)}`;
+    case 'unrecognized_keys':
+      return `has unknown fields: ${((i.keys as string[]) ?? []).join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
+
+/**
+ * Validate `value` with `schema`; on failure throw 400 BAD_INPUT naming each field and its rule.
+ * `where` names the root ('body', 'query', 'gid', ...) for a field path that is empty.
+ */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where = 'body'): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : where;
+    if (!(key in fields)) fields[key] = humanize(issue);
+  }
+  const message = Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('; ');
+  throw new HttpError(400, 'BAD_INPUT', message, fields);
+}
+
+/** Error and not-found handlers for the whole app: HttpError → its body; Fastify's own 4xx → ServiceError. */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, req: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(error.toBody());
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // body parser / content-type errors raised by Fastify itself
+      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'body: send JSON (Content-Type: application/json)' : `body: ${error.message}`;
+      return reply.status(status).send({ serviceErrorMessage: message, code: 'BAD_INPUT', fields: { body: message.replace(/^body: /, '') } });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ serviceErrorMessage: 'Internal error. Please try again later.', code: 'INTERNAL' });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ serviceErrorMessage: `No such address: ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * XSRF double submit (docs/conventions.md): the EPIT-XSRF-TOKEN cookie (readable by JS) is set on any
+ * response whose request lacks it; every POST/PUT/PATCH/DELETE under /api/ and /sim/ must echo it in
+ * X-XSRF-TOKEN, else 403 { code: 'XSRF' } before any handler runs (so nothing changes).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { COOKIE, XSRF_HEADER } from '../../src/api/contract.js';
+import { HttpError } from './errors.js';
+import { randomToken } from './random.js';
+import { isSecure } from './session.js';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PROTECTED = /^\/(api|sim)(\/|$)/;
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export function installXsrf(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    const cookie = req.cookies?.[COOKIE.xsrf];
+    if (!cookie) {
+      reply.setCookie(COOKIE.xsrf, randomToken(24), { path: '/', httpOnly: false, sameSite: 'lax', secure: isSecure(req) });
+    }
+    if (UNSAFE.has(req.method) && PROTECTED.test(req.url)) {
+      const header = req.headers[XSRF_HEADER.toLowerCase()];
+      const value = Array.isArray(header) ? header[0] : header;
+      if (!cookie || !value || !same(cookie, value)) {
+        throw new HttpError(403, 'XSRF', `Missing or wrong ${XSRF_HEADER} header: send the value of the ${COOKIE.xsrf} cookie. Reload the page and try again.`);
+      }
+    }
+  });
+}

@@ -1,0 +1,82 @@
+/** /api/context/* — spec 1 §7 user context calls. */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ChangeLanguageBody, type UserContext } from '../../../src/api/contract.js';
+import { buildUserContext, loadRepresentedDetails, loadRepresentationRights, UI_LANGUAGES } from '../../context/build-user-context.js';
+import { requireAlive } from '../../lib/applications.js';
+import { forbidden, notFound, parseOrThrow } from '../../lib/errors.js';
+import { invalidateSessionCache, requireSelfOrPrivilege, requireSession, type Session } from '../../lib/session.js';
+
+export const GID = z
+  .string()
+  .regex(/^[A-Z]{2}[A-Z0-9]{4,30}$/, 'must be a customer or person id such as EPEE11000015 or EE48709050218');
+export const FGID = z.string().regex(/^[A-Z]{2}[0-9A-Z]{4,30}$/, 'must be a person id such as EE48709050218');
+
+export const contextRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps;
+
+  /** Build the context and remember which dead applications this session has now seen. */
+  async function contextFor(req: FastifyRequest, session: Session): Promise<UserContext> {
+    const ctx = await buildUserContext(db, session);
+    const seen = JSON.stringify(ctx.deadApplications);
+    if (seen !== JSON.stringify(session.deadSeen)) {
+      await db.updateTable('sessions').set({ dead_seen: seen }).where('id', '=', session.id).execute();
+      invalidateSessionCache(req);
+    }
+    return ctx;
+  }
+
+  app.get('/getUserContext', async (req) => contextFor(req, await requireSession(req)));
+
+  // "some authentication only" (spec 1 §3): no session needed, e.g. for user-add-edit
+  app.get('/getSimpleUserContext', async () => ({ uiLanguages: UI_LANGUAGES }));
+
+  app.get('/getUserDetails', async (req) => {
+    const session = await requireSession(req);
+    const q = parseOrThrow(z.object({ fgid: FGID.optional() }), req.query, 'query');
+    const fgid = q.fgid ?? session.fgid;
+    requireSelfOrPrivilege(session, fgid, 'EDIT_ANY_USER');
+    const p = await db.selectFrom('persons').selectAll().where('fgid', '=', fgid).executeTakeFirst();
+    if (!p) throw notFound(`No user with id ${fgid}.`);
+    return {
+      address:
+        p.address_street || p.address_city || p.address_padre_full_name
+          ? { padreFullName: p.address_padre_full_name, street: p.address_street, zipCode: p.address_zip_code, city: p.address_city }
+          : null,
+      mobile: p.mobile,
+    };
+  });
+
+  app.get('/representedDetails', async (req) => {
+    const session = await requireSession(req);
+    await requireAlive(db, 'AXAPTA'); // details come from the back office
+    if (!session.representedGid) return { value: null };
+    return { value: await loadRepresentedDetails(db, session.representedGid) };
+  });
+
+  app.get('/changeRepresented/:gid', async (req) => {
+    const session = await requireSession(req);
+    const { gid } = parseOrThrow(z.object({ gid: GID }), req.params, 'gid');
+    const rights = await loadRepresentationRights(db, session.fgid);
+    if (!rights[gid]) throw forbidden(`You have no representation right for ${gid}.`);
+    await db.updateTable('sessions').set({ represented_gid: gid }).where('id', '=', session.id).execute();
+    invalidateSessionCache(req);
+    return contextFor(req, await requireSession(req));
+  });
+
+  app.post('/changeLanguage', async (req) => {
+    const session = await requireSession(req);
+    const body = parseOrThrow(ChangeLanguageBody, req.body);
+    await db.updateTable('sessions').set({ language: body.value }).where('id', '=', session.id).execute();
+    invalidateSessionCache(req);
+    return { value: body.value };
+  });
+
+  // spec 1 §4: polled every 30 s; a value only when the dead set changed since this session last saw it
+  app.get('/checkDeadApplications', async (req) => {
+    const session = await requireSession(req);
+    const ctx = await buildUserContext(db, session);
+    if (JSON.stringify(ctx.deadApplications) === JSON.stringify(session.deadSeen)) return { value: null };
+    return { value: await contextFor(req, session) };
+  });
+};

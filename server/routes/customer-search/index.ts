@@ -1,0 +1,28 @@
+/**
+ * customer-search/* (spec 1 §2 customer search page, §7), under /api/customer-search.
+ *
+ *   POST customer-search/customer  { value: term }  → { value: CustomerSearchItem[] }  needs EDIT_ANY_CUSTOMER or EDIT_ANY_USER
+ *   POST customer-search/user      { value: term }  → { value: UserSearchItem[] }      needs EDIT_ANY_CUSTOMER or EDIT_ANY_USER
+ *
+ * Terms need at least 3 characters (400 otherwise). Matching rules and the index: README.md.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { SearchBody } from '../../../src/api/contract.js';
+import { parseOrThrow } from '../../lib/errors.js';
+import { requirePrivilege, requireSession } from '../../lib/session.js';
+import { searchCustomers, searchUsers } from './search.js';
+
+export const customerSearchRoutes: FastifyPluginAsync = async (app) => {
+  app.post('/customer', async (req) => {
+    const session = await requireSession(req);
+    requirePrivilege(session, 'EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER');
+    const { value } = parseOrThrow(SearchBody, req.body);
+    return { value: await searchCustomers(app.deps.db, value) };
+  });
+  app.post('/user', async (req) => {
+    const session = await requireSession(req);
+    requirePrivilege(session, 'EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER');
+    const { value } = parseOrThrow(SearchBody, req.body);
+    return { value: await searchUsers(app.deps.db, value) };
+  });
+};

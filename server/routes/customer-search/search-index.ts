@@ -1,0 +1,106 @@
+/**
+ * Token index behind customer-search (and the user search): see README.md beside this file.
+ * Portable SQL only: equality and `>= ? AND < ?` ranges over a B-tree index (no LIKE '%x%', no FTS).
+ */
+import type { Db } from '../../db/index.js';
+
+/** lower case, diacritics removed ('Põldmari' → 'poldmari', 'Bērziņa' → 'berzina') */
+export function fold(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+export function words(s: string): string[] {
+  return fold(s)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Words shorter than this are not indexed; they only narrow a search that has a longer word. */
+export const MIN_TOKEN = 3;
+/**
+ * Every word is indexed whole and by its prefixes of MIN_TOKEN..PREFIX_MAX characters ("edge
+ * n-grams"), so a short search word is one exact B-tree key whose rows come in name order (no sort
+ * of a large range); a longer word is a prefix range over whole words, which is small.
+ */
+export const PREFIX_MAX = 5;
+
+function wordTokens(ws: string[]): string[] {
+  const set = new Set<string>();
+  for (const w of ws) {
+    const cps = [...w];
+    if (cps.length < MIN_TOKEN) continue;
+    set.add(w);
+    for (let n = MIN_TOKEN; n <= Math.min(PREFIX_MAX, cps.length - 1); n++) set.add(cps.slice(0, n).join(''));
+  }
+  return [...set];
+}
+
+/** Name words only: registry codes are matched on customers.reg_code itself (see README). */
+export function customerTokens(name: string, _regCode?: string): string[] {
+  return wordTokens(words(name));
+}
+
+export function personTokens(firstName: string, lastName: string, _personalCode?: string): string[] {
+  return wordTokens([...words(firstName), ...words(lastName)]);
+}
+
+export const customerSortKey = (name: string) => fold(name);
+export const personSortKey = (firstName: string, lastName: string) => `${fold(lastName)} ${fold(firstName)}`;
+
+/** Upper bound of the prefix range: the prefix with its last code point + 1. */
+export function prefixEnd(prefix: string): string {
+  const cps = [...prefix];
+  const last = cps.pop()!;
+  return cps.join('') + String.fromCodePoint(last.codePointAt(0)! + 1);
+}
+
+/** (Re)index one customer; call after inserting or changing a customer's name or registry code. */
+export async function indexCustomer(db: Db, jgid: string): Promise<void> {
+  await db.deleteFrom('customer_search_tokens').where('jgid', '=', jgid).execute();
+  const c = await db.selectFrom('customers').select(['jgid', 'name', 'reg_code']).where('jgid', '=', jgid).executeTakeFirst();
+  if (!c) return;
+  const sort_key = customerSortKey(c.name);
+  const tokens = customerTokens(c.name);
+  if (tokens.length) await db.insertInto('customer_search_tokens').values(tokens.map((token) => ({ token, sort_key, jgid }))).execute();
+}
+
+/** (Re)index one person; call after inserting a person or changing names or personal code. */
+export async function indexPerson(db: Db, fgid: string): Promise<void> {
+  await db.deleteFrom('person_search_tokens').where('fgid', '=', fgid).execute();
+  const p = await db.selectFrom('persons').select(['fgid', 'first_name', 'last_name', 'personal_code']).where('fgid', '=', fgid).executeTakeFirst();
+  if (!p) return;
+  const sort_key = personSortKey(p.first_name, p.last_name);
+  const tokens = personTokens(p.first_name, p.last_name);
+  if (tokens.length) await db.insertInto('person_search_tokens').values(tokens.map((token) => ({ token, sort_key, fgid }))).execute();
+}
+
+const META_KEY = 'search_index.built';
+const built = new WeakSet<object>();
+
+/** Builds the whole index once per database (after seeding; cheap for the demo data). */
+export async function ensureSearchIndex(db: Db): Promise<void> {
+  if (built.has(db)) return;
+  const mark = await db.selectFrom('meta').select('value').where('key', '=', META_KEY).executeTakeFirst();
+  if (!mark) await rebuildSearchIndex(db);
+  built.add(db);
+}
+
+export async function rebuildSearchIndex(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('customer_search_tokens').execute();
+    await trx.deleteFrom('person_search_tokens').execute();
+    const customers = await trx.selectFrom('customers').select(['jgid', 'name', 'reg_code']).execute();
+    const rows = customers.flatMap((c) => customerTokens(c.name, c.reg_code).map((token) => ({ token, sort_key: customerSortKey(c.name), jgid: c.jgid })));
+    for (let i = 0; i < rows.length; i += 500) await trx.insertInto('customer_search_tokens').values(rows.slice(i, i + 500)).execute();
+    const persons = await trx.selectFrom('persons').select(['fgid', 'first_name', 'last_name', 'personal_code']).execute();
+    const prow = persons.flatMap((p) =>
+      personTokens(p.first_name, p.last_name, p.personal_code).map((token) => ({ token, sort_key: personSortKey(p.first_name, p.last_name), fgid: p.fgid })),
+    );
+    for (let i = 0; i < prow.length; i += 500) await trx.insertInto('person_search_tokens').values(prow.slice(i, i + 500)).execute();
+    await trx
+      .insertInto('meta')
+      .values({ key: META_KEY, value: String(persons.length) })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(persons.length) }))
+      .execute();
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * Every route folder, registered by createApp in this order. To add a resource:
+ * create `server/routes/<resource>/index.ts` exporting a FastifyPluginAsync and append it here
+ * with its prefix (paths exactly as spec 1 §7 / spec 2 §7 under /api).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { casRoutes } from '../cas/index.js';
+import { simConsoleRoutes } from '../sim/console/index.js';
+import { contextRoutes } from './context/index.js';
+import { rolesAndPacketsRoutes } from './roles-and-packets/index.js';
+import { securityRoutes } from './security/index.js';
+import { singleSignoutRoutes } from './single-signout/index.js';
+import { userSettingsRoutes } from './user-settings/index.js';
+import { appsStubRoutes } from './apps-stub/index.js';
+import { signingSimRoutes } from '../sim/signing-routes.js';
+import { customerAddRoutes } from './customer-add/index.js';
+import { customerSearchRoutes } from './customer-search/index.js';
+import { signRoutes } from './sign/index.js';
+
+export interface RouteModule {
+  prefix: string;
+  plugin: FastifyPluginAsync;
+}
+
+export const routes: RouteModule[] = [
+  { prefix: '/api/security', plugin: securityRoutes },
+  { prefix: '/api/context', plugin: contextRoutes },
+  { prefix: '/api/user-settings', plugin: userSettingsRoutes },
+  { prefix: '/api', plugin: singleSignoutRoutes },
+  { prefix: '/api/roles-and-packets', plugin: rolesAndPacketsRoutes },
+  { prefix: '/cas', plugin: casRoutes },
+  { prefix: '/sim', plugin: simConsoleRoutes },
+  { prefix: '/apps', plugin: appsStubRoutes },
+  { prefix: '/api/customer-add', plugin: customerAddRoutes },
+  { prefix: '/api/sign', plugin: signRoutes },
+  { prefix: '/api/customer-search', plugin: customerSearchRoutes },
+  { prefix: '/sim', plugin: signingSimRoutes },
+];

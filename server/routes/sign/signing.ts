@@ -1,0 +1,185 @@
+/**
+ * Contract signing (spec 1 §4 customer-add 7–9): business checks, what is signed, the pending
+ * signing kept per portal session (table signing_sessions), and what a valid signature creates.
+ *
+ * What is signed, like a XAdES SignedInfo: the SHA-256 of the contract document, the SHA-256 of
+ * the signer's certificate and the signing time, as UTF-8 text ("data to sign"). The digest sent to
+ * the card / Mobile-ID / Smart-ID is SHA-256(data to sign); the signature is verified with
+ * crypto.verify('sha256', dataToSign, certificate) — a real check, so a tampered signature fails.
+ */
+import { createHash } from 'node:crypto';
+import type { SigningCustomer } from '../../../src/api/contract.js';
+import type { Db } from '../../db/index.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Session } from '../../lib/session.js';
+import { issuedByDemoCa, parseCert, verifyData } from '../../sim/pki/pki.js';
+import { getCompany, isBoardMember, type RegistryCompany } from '../../sim/registry.js';
+import { customerByRegCode, grantMainAdmin, upsertCustomerFromRegistry } from '../customer-add/customers.js';
+import type { SigningSessionsTable } from '../../db/schema.js';
+import { bool } from '../../db/index.js';
+
+export type Method = 'IDCARD' | 'MID' | 'SID';
+export type Pending = SigningSessionsTable;
+
+const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest();
+
+/**
+ * The end status that stops signing for this company and person before anything is signed, or
+ * null. Order: a stopped contract first (spec 1 §4 step 1 ends there too), then the board, then the
+ * register's activity and credit rating.
+ */
+export async function businessCheck(db: Db, session: Session, regCode: string): Promise<{ status: string } | { company: RegistryCompany }> {
+  const company = await getCompany(db, regCode);
+  if (!company) return { status: 'GENERIC_ERROR' };
+  const customer = await customerByRegCode(db, regCode);
+  if (customer && bool(customer.contract_stopped)) return { status: 'CONTRACT_STOPPED' };
+  if (!(await isBoardMember(db, regCode, session.person.personal_code))) return { status: 'NOT_A_BOARD_MEMBER' };
+  if (!company.active) return { status: 'ENTERPRISE_NOT_ACTIVE' };
+  if (!company.creditRating) return { status: 'CREDIT_RATING_NOT_DEFINED' };
+  return { company };
+}
+
+/** The contract document for this company and signer (plain UTF-8 text; stored with the signature). */
+export function contractDocument(company: RegistryCompany, session: Session, customer: SigningCustomer, now: Date): Buffer {
+  const p = session.person;
+  return Buffer.from(
+    [
+      'BUSINESS CUSTOMER CONTRACT (general terms apply)',
+      '',
+      `Customer: ${company.name}, registry code ${company.regCode}, ${company.country}`,
+      `Legal address: ${company.address?.padreFullName ?? '-'}`,
+      `Represented by board member: ${p.first_name} ${p.last_name}, personal code ${p.personal_code}`,
+      `E-mail at the customer: ${customer.email}`,
+      `Additional information: ${customer.additionalInfo || '-'}`,
+      '',
+      'The signer agrees to the contract terms, is authorised to solely represent the legal person,',
+      'and certifies being a board member with no business restrictions.',
+      '',
+      `Date: ${now.toISOString().slice(0, 10)}`,
+      '',
+    ].join('\n'),
+    'utf8',
+  );
+}
+
+export function dataToSign(document: Buffer, certDer: Buffer, signingTime: Date): Buffer {
+  return Buffer.from(
+    [
+      'EPIT-SIGNED-INFO/1',
+      `document: contract.txt; sha256=${sha256(document).toString('base64')}`,
+      `signing-certificate: sha256=${sha256(certDer).toString('base64')}`,
+      `signing-time: ${signingTime.toISOString()}`,
+      '',
+    ].join('\n'),
+    'utf8',
+  );
+}
+
+export type CertCheck = { ok: true; der: Buffer } | { ok: false; reason: 'BAD' | 'OTHER_PERSON' | 'EXPIRED' | 'UNTRUSTED' };
+
+/** Is this the signed-in person's valid demo certificate? */
+export async function checkCert(db: Db, clock: Clock, session: Session, cert: Buffer | string): Promise<CertCheck> {
+  const parsed = parseCert(cert);
+  if (!parsed) return { ok: false, reason: 'BAD' };
+  const now = clock.now();
+  if (parsed.info.personalCode !== session.person.personal_code || (parsed.info.country && parsed.info.country !== session.person.country)) {
+    return { ok: false, reason: 'OTHER_PERSON' };
+  }
+  if (parsed.info.notAfter < now || parsed.info.notBefore > now) return { ok: false, reason: 'EXPIRED' };
+  if (!(await issuedByDemoCa(db, parsed.der, now))) return { ok: false, reason: 'UNTRUSTED' };
+  return { ok: true, der: parsed.der };
+}
+
+/** Starts (or replaces) the session's pending signing and answers the digest to sign. */
+export async function savePending(
+  db: Db,
+  clock: Clock,
+  session: Session,
+  p: { method: Method; company: RegistryCompany; customer: SigningCustomer; certDer: Buffer },
+): Promise<Pending> {
+  const now = clock.now();
+  const document = contractDocument(p.company, session, p.customer, now);
+  const data = dataToSign(document, p.certDer, now);
+  const row: Pending = {
+    session_id: session.id,
+    method: p.method,
+    person_fgid: session.fgid,
+    reg_code: p.company.regCode,
+    customer: JSON.stringify(p.customer),
+    document: document.toString('base64'),
+    cert_der: p.certDer.toString('base64'),
+    data_to_sign: data.toString('base64'),
+    digest: sha256(data).toString('base64'),
+    sim_session_id: null,
+    challenge: null,
+    status: 'RUNNING',
+    created_at: now.toISOString(),
+  };
+  await db.deleteFrom('signing_sessions').where('session_id', '=', session.id).execute();
+  await db.insertInto('signing_sessions').values(row).execute();
+  return row;
+}
+
+export async function pendingOf(db: Db, session: Session): Promise<Pending | undefined> {
+  return db.selectFrom('signing_sessions').selectAll().where('session_id', '=', session.id).where('person_fgid', '=', session.fgid).executeTakeFirst();
+}
+
+export async function setPending(db: Db, sessionId: string, patch: Partial<Pending>): Promise<void> {
+  await db.updateTable('signing_sessions').set(patch).where('session_id', '=', sessionId).execute();
+}
+
+/**
+ * Claims a RUNNING signing for finishing, so two concurrent checks can't both create rights.
+ * Returns false when someone else already finished it.
+ */
+async function claim(db: Db, sessionId: string): Promise<boolean> {
+  const r = await db.updateTable('signing_sessions').set({ status: 'FINALIZING' }).where('session_id', '=', sessionId).where('status', '=', 'RUNNING').executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * Verifies the signature and, when valid, stores the signed contract and creates the customer (if
+ * needed), the contract and the signer's AXAPTA main-admin right. Returns the final status and
+ * records it on the pending row (repeated checks answer the same).
+ */
+export async function finish(db: Db, clock: Clock, pending: Pending, signature: Buffer): Promise<string> {
+  if (!(await claim(db, pending.session_id))) {
+    const now = await db.selectFrom('signing_sessions').select('status').where('session_id', '=', pending.session_id).executeTakeFirst();
+    return now && now.status !== 'FINALIZING' ? now.status : 'GENERIC_ERROR';
+  }
+  const status = await verifyAndCreate(db, clock, pending, signature);
+  await setPending(db, pending.session_id, { status });
+  return status;
+}
+
+async function verifyAndCreate(db: Db, clock: Clock, pending: Pending, signature: Buffer): Promise<string> {
+  const certDer = Buffer.from(pending.cert_der!, 'base64');
+  const data = Buffer.from(pending.data_to_sign!, 'base64');
+  if (!verifyData(certDer, data, signature)) return 'DIGIDOC_ERROR';
+  const company = await getCompany(db, pending.reg_code);
+  if (!company) return 'GENERIC_ERROR';
+  // the register's knob for "the signature container service fails for this company"
+  if (company.digidocFails) return 'DIGIDOC_ERROR';
+  const customer = JSON.parse(pending.customer) as SigningCustomer;
+  await db.transaction().execute(async (trx) => {
+    const jgid = await upsertCustomerFromRegistry(trx, clock, company, { contract: true, email: customer.email });
+    await trx
+      .insertInto('signed_contracts')
+      .values({
+        jgid,
+        reg_code: company.regCode,
+        signer_fgid: pending.person_fgid,
+        method: pending.method,
+        email: customer.email,
+        additional_info: customer.additionalInfo ?? '',
+        document: pending.document,
+        data_to_sign: pending.data_to_sign!,
+        signature: signature.toString('base64'),
+        cert_der: pending.cert_der!,
+        signed_at: clock.now().toISOString(),
+      })
+      .execute();
+    await grantMainAdmin(trx, clock, pending.person_fgid, jgid);
+  });
+  return 'SUCCESS';
+}

@@ -1,0 +1,29 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { mobileIdVerificationCode, smartIdVerificationCode } from '../../sim/verification-codes.js';
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest();
+
+describe('Mobile-ID verification code: top 6 bits of the first byte, low 7 bits of the last byte', () => {
+  it.each([
+    ['four zero bytes', Buffer.alloc(4), '0000'],
+    ['"00" (0x30 0x30)', Buffer.from('00'), '1584'],
+    ['SHA-256("test")', sha256('test'), '5000'],
+    ['all ones', Buffer.alloc(32, 0xff), '8191'],
+  ])('%s → %s', (_name, hash, code) => {
+    expect(mobileIdVerificationCode(hash)).toBe(code);
+  });
+});
+
+describe('Smart-ID verification code: last two bytes of SHA-256(hash), big-endian, mod 10000', () => {
+  it('four zero bytes → 4377 (vector from the RIA DigiDoc client tests)', () => {
+    expect(smartIdVerificationCode(Buffer.alloc(4))).toBe('4377');
+  });
+  it('is always four digits and follows the rule', () => {
+    const hash = sha256('Hello World!');
+    const d = createHash('sha256').update(hash).digest();
+    const expected = String(((d[30]! << 8) | d[31]!) % 10000).padStart(4, '0');
+    expect(smartIdVerificationCode(hash)).toBe(expected);
+    expect(smartIdVerificationCode(hash)).toMatch(/^\d{4}$/);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Sessions of the Mobile-ID and Smart-ID simulators: created with the result already decided by
+ * the demo data, RUNNING until `complete_at` on the app clock, then COMPLETE. Status requests
+ * long-poll like the real APIs (`timeoutMs`): they return as soon as the session completes, or
+ * RUNNING when the wait is over.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/index.js';
+import type { Clock } from '../lib/clock.js';
+import type { SimAuthSessionsTable } from '../db/schema.js';
+
+export type AuthSession = SimAuthSessionsTable;
+
+export async function createAuthSession(
+  db: Db,
+  clock: Clock,
+  s: Omit<AuthSession, 'id' | 'created_at' | 'complete_at'>,
+  delayMs: number,
+): Promise<AuthSession> {
+  const now = clock.now();
+  const row: AuthSession = { ...s, id: randomUUID(), created_at: now.toISOString(), complete_at: new Date(now.getTime() + delayMs).toISOString() };
+  await db.insertInto('sim_auth_sessions').values(row).execute();
+  return row;
+}
+
+export async function findAuthSession(db: Db, service: string, id: string): Promise<AuthSession | undefined> {
+  return db.selectFrom('sim_auth_sessions').selectAll().where('id', '=', id).where('service', '=', service).executeTakeFirst();
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits (real time, at most timeoutMs) until the session is complete by the app clock. */
+export async function awaitCompletion(clock: Clock, s: AuthSession, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + Math.max(0, timeoutMs);
+  for (;;) {
+    const left = new Date(s.complete_at).getTime() - clock.now().getTime();
+    if (left <= 0) return true;
+    const wait = until - Date.now();
+    if (wait <= 0) return false;
+    await sleep(Math.min(100, wait, left));
+  }
+}

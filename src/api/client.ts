@@ -1,0 +1,141 @@
+/**
+ * The portal's HTTP client (spec 1 §7).
+ * - every call goes to config.apiUrl with credentials;
+ * - GET uses the browser's default cache semantics (server data is cached by TanStack Query above this);
+ * - POST sends JSON (UTF-8) and X-XSRF-TOKEN from the EPIT-XSRF-TOKEN cookie when present;
+ * - a body with serviceErrorMessage is a failure even on 200;
+ * - any failure is an ApiError {status, code, serviceErrorMessage}; 403 also calls onAuthorizationError;
+ * - answers are validated with the contract's zod schemas.
+ */
+import type { z } from 'zod';
+import { COOKIE, ServiceError, XSRF_HEADER } from './contract';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly serviceErrorMessage: string;
+  readonly fields?: Record<string, string>;
+  constructor(status: number, code: string, serviceErrorMessage: string, fields?: Record<string, string>) {
+    super(`${status} ${code}: ${serviceErrorMessage}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.serviceErrorMessage = serviceErrorMessage;
+    this.fields = fields;
+  }
+}
+
+/** status 0: the request never got an answer (network failure, timeout) */
+export const NETWORK = 0;
+
+export interface ApiClientOptions {
+  apiUrl: string;
+  fetch?: typeof fetch;
+  /** reads document.cookie by default */
+  readCookie?: (name: string) => string | null;
+  onAuthorizationError?: (error: ApiError) => void;
+  /** default timeout for every call, ms (none when absent) */
+  timeout?: number;
+}
+
+export interface RequestOptions {
+  timeout?: number;
+  signal?: AbortSignal;
+  /** query parameters */
+  query?: Record<string, string | number | boolean | undefined>;
+}
+
+export function readDocumentCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [k, ...rest] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+export function joinUrl(base: string, path: string): string {
+  if (/^https?:\/\//.test(path) || path.startsWith('/')) return path;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+export interface ApiClient {
+  get<S extends z.ZodTypeAny>(path: string, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  post<S extends z.ZodTypeAny>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  /** a GET to an address outside the API (e.g. the OSS logout URL); the answer is not read */
+  ping(url: string, options?: RequestOptions): Promise<void>;
+}
+
+export function createApiClient(opts: ApiClientOptions): ApiClient {
+  const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  const readCookie = opts.readCookie ?? readDocumentCookie;
+
+  async function call(method: 'GET' | 'POST', url: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
+    const controller = new AbortController();
+    const timeout = options.timeout ?? opts.timeout;
+    let timedOut = false;
+    const timer = timeout ? setTimeout(() => ((timedOut = true), controller.abort()), timeout) : undefined;
+    const onAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onAbort);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (method === 'POST') {
+      headers['Content-Type'] = 'application/json; charset=UTF-8';
+      const xsrf = readCookie(COOKIE.xsrf);
+      if (xsrf) headers[XSRF_HEADER] = xsrf;
+    }
+    const q = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined);
+    const fullUrl = q.length ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(q.map(([k, v]) => [k, String(v)]))}` : url;
+    try {
+      return await doFetch(fullUrl, {
+        method,
+        credentials: 'include',
+        cache: 'default',
+        headers,
+        body: method === 'POST' && body !== undefined ? JSON.stringify(body) : undefined,
+        signal: controller.signal,
+      });
+    } catch (e) {
+      if (timedOut) throw new ApiError(NETWORK, 'TIMEOUT', `timed out after ${timeout} ms`);
+      if (options.signal?.aborted) throw e;
+      throw new ApiError(NETWORK, 'NETWORK', String((e as Error)?.message ?? e));
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function handle<S extends z.ZodTypeAny>(res: Response, schema: S): Promise<z.infer<S>> {
+    const text = await res.text();
+    let json: unknown = undefined;
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+    const failure = ServiceError.safeParse(json);
+    if (!res.ok || failure.success) {
+      const err = failure.success
+        ? new ApiError(res.status, failure.data.code ?? (res.ok ? 'SERVICE_ERROR' : `HTTP_${res.status}`), failure.data.serviceErrorMessage, failure.data.fields)
+        : new ApiError(res.status, `HTTP_${res.status}`, res.statusText || `HTTP ${res.status}`);
+      if (res.status === 403) opts.onAuthorizationError?.(err);
+      throw err;
+    }
+    const parsed = schema.safeParse(json === undefined && !text ? null : json);
+    if (!parsed.success) throw new ApiError(res.status, 'BAD_RESPONSE', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    return parsed.data;
+  }
+
+  return {
+    async get(path, schema, options) {
+      return handle(await call('GET', joinUrl(opts.apiUrl, path), undefined, options), schema);
+    },
+    async post(path, body, schema, options) {
+      return handle(await call('POST', joinUrl(opts.apiUrl, path), body, options), schema);
+    },
+    async ping(url, options) {
+      await call('GET', url, undefined, options);
+    },
+  };
+}

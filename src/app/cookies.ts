@@ -1,0 +1,11 @@
+/** Browser cookies of the shell (spec 1 §9: EPIT-LANGUAGE and EPIT-DOMAIN are permanent, 100 years). */
+import { readDocumentCookie } from '../api/client';
+
+export const readCookie = readDocumentCookie;
+
+const HUNDRED_YEARS_S = 100 * 365 * 24 * 60 * 60;
+
+export function writePermanentCookie(name: string, value: string): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${HUNDRED_YEARS_S}; Path=/; SameSite=Lax${secure}`;
+}

@@ -1,0 +1,47 @@
+import { createRouter } from '@tanstack/react-router';
+import { routeTree } from '../routeTree.gen';
+import type { Portal } from './portal';
+import { loginUrl, routeMeta } from '../../machines/lib/navigation-rules';
+import { currentTarget, redirectBrowser } from './portal';
+import { checkTicketOnce } from './ticket-check';
+
+/** What every route sees as `context` (beforeLoad, loaders, useRouteContext). */
+export interface RouterContext {
+  portal: Portal;
+  session: Portal['session'];
+  navigation: Portal['navigation'];
+  queryClient: Portal['queryClient'];
+  config: Portal['config'];
+}
+
+export function createPortalRouter(portal: Portal) {
+  const router = createRouter({
+    routeTree,
+    basepath: portal.config.baseUrl.replace(/\/+$/, '') || '/ui',
+    context: { portal, session: portal.session, navigation: portal.navigation, queryClient: portal.queryClient, config: portal.config },
+    defaultPreload: false,
+    scrollRestoration: true,
+  });
+  portal.goHome = () => void router.navigate({ to: '/', replace: true });
+  // post-navigate (spec 1 §4): the routed view is on screen
+  router.subscribe('onResolved', () => {
+    const leaf = router.state.matches[router.state.matches.length - 1];
+    if (leaf) portal.navigation.send({ type: 'navigation.rendered', routeId: leaf.routeId });
+    const external = router.state.matches.some((m) => routeMeta(m.routeId).layoutExternal);
+    document.body.classList.add('layout-wide');
+    document.body.classList.toggle('layout-external', external);
+    // signed out on a public page: ask single sign-on whether a session exists elsewhere (once per tab)
+    if (leaf && portal.session.getSnapshot().matches('signedOut') && routeMeta(leaf.routeId).access === 'public') {
+      void checkTicketOnce(portal.config.casUrl).then((hasTicket) => {
+        if (hasTicket && portal.session.getSnapshot().matches('signedOut')) redirectBrowser(loginUrl(portal.config.securityUrl, currentTarget()));
+      });
+    }
+  });
+  return router;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createPortalRouter>;
+  }
+}

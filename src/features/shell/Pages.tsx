@@ -1,0 +1,40 @@
+import { Link } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+
+export function ComingSoon({ titleKey }: { titleKey: string }) {
+  const intl = useIntl();
+  return (
+    <section className="page card">
+      <h1>{intl.formatMessage({ id: titleKey })}</h1>
+      <p className="badge">{intl.formatMessage({ id: 'comingSoon.title' })}</p>
+      <p>{intl.formatMessage({ id: 'comingSoon.text' })}</p>
+      <Link to="/" className="button button--ghost">
+        {intl.formatMessage({ id: 'common.backHome' })}
+      </Link>
+    </section>
+  );
+}
+
+export function NotFound() {
+  const intl = useIntl();
+  return (
+    <section className="page card">
+      <h1>{intl.formatMessage({ id: 'error.notFound.title' })}</h1>
+      <p>{intl.formatMessage({ id: 'error.notFound.text' })}</p>
+      <Link to="/" className="button button--ghost">
+        {intl.formatMessage({ id: 'common.backHome' })}
+      </Link>
+    </section>
+  );
+}
+
+/** Spec 1 §8 maintenance page (also the invoicing application's fallback, /finance/error/unavailable). */
+export function Maintenance() {
+  const intl = useIntl();
+  return (
+    <section className="page card card--notice" aria-labelledby="maintenance-title">
+      <h1 id="maintenance-title">{intl.formatMessage({ id: 'error.maintenance.title' })}</h1>
+      <p>{intl.formatMessage({ id: 'error.maintenance.description' })}</p>
+    </section>
+  );
+}

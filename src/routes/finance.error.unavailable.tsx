@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Maintenance } from '../features/shell/Pages';
+
+export const Route = createFileRoute('/finance/error/unavailable')({ component: Maintenance });
