@@ -11,6 +11,7 @@ import { join } from 'node:path';
 const CI = !!process.env.CI;
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const reportDir = process.env.EPIT_REPORT_DIR;
+const GLOBAL_STATE_SPECS = ['**/shell/dead-application.spec.ts', '**/customer-add/*.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests',
@@ -41,7 +42,13 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    // read-only specs: they only sign in and look, so they share the server freely
+    { name: 'chromium', testIgnore: GLOBAL_STATE_SPECS },
+    // specs that flip global simulator state (a dead AXAPTA, signing switches, the inserted ID-card) or write demo
+    // customers: they run after the others, one at a time, so no other test sees their temporary state
+    { name: 'global-state', testMatch: GLOBAL_STATE_SPECS, dependencies: ['chromium'], workers: 1 },
+  ],
   webServer: {
     command: 'npx tsx tools/e2e/serve.ts',
     url: `http://localhost:${PORT}/ui/config.json`,

@@ -11,7 +11,7 @@
  * Requests get `signal` from fromPromise: abort the fetch with it so a left state cancels its request.
  * Messages are i18n keys, emitted as `toast.show` (severity + key), never display text.
  */
-import { and, assign, emit, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, fromPromise, not, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
 import { PRIVILEGES, type CustomerAddGet } from '../src/api/contract';
 import {
   EMPTY_FORM,
@@ -105,9 +105,9 @@ const notProvided = <TOut, TIn>(name: string) =>
 
 const statusOf = (output: Partial<StatusAnswer & ValueAnswer> | undefined): string => output?.status ?? output?.value ?? '';
 
-// ---------------------------------------------------------------- machine
+// ---------------------------------------------------------------- setup
 
-export const customerAddMachine = setup({
+const customerAddSetup = setup({
   types: {
     context: {} as CustomerAddContext,
     events: {} as CustomerAddEvent,
@@ -205,13 +205,94 @@ export const customerAddMachine = setup({
     }),
     /** the closing message of the flow: kept in context and emitted for the toasts */
     announce: assign((_, p: CustomerAddToast) => ({ outcome: p })),
+    /** announce the error end status in the answer of the request that just finished (the done event's { status } or { value }) */
+    announceEndStatus: assign(({ event }) => {
+      const { output } = event as unknown as DoneActorEvent<Partial<StatusAnswer & ValueAnswer>>;
+      return { outcome: { toastType: 'error', messageKey: endStatusMessageKey(statusOf(output)) } };
+    }),
+    /** announce a request that failed or timed out (error.server) */
+    announceServerError: assign({ outcome: { toastType: 'error', messageKey: MESSAGE.serverError } }),
     emitOutcome: emit(({ context }) => ({ type: 'toast.show' as const, toast: context.outcome! })),
     prepareRedirect: assign(({ context }) => ({
       redirectUrl: context.customer ? accountServiceRedirectUrl(context.accountService, jgidOf(context.customer), context.returnUrl) : null,
     })),
     clearForm: assign({ form: EMPTY_FORM, showErrors: false }),
   },
-}).createMachine({
+});
+
+// ---------------------------------------------------------------- shared parts of the machine
+
+/** guard params: the status in the answer of the request that just finished */
+const outputStatus = ({ event }: { event: DoneActorEvent<{ status: string }> }) => ({ status: event.output.status });
+/** guard params: the same for the customer-add requests, which answer { status } or { value } */
+const answerStatus = ({ event }: { event: DoneActorEvent<Partial<StatusAnswer & ValueAnswer>> }) => ({ status: statusOf(event.output) });
+
+type StartInput<TInput> = (args: { context: CustomerAddContext }) => TInput;
+/** the two phone methods: which requests start and check a signature, and what the start sends */
+type PhoneMethod =
+  | { start: 'startMobileId'; check: 'checkMobileIdStatus'; startInput: StartInput<{ mobileNr: string; customer: ReturnType<typeof signingCustomer> }> }
+  | { start: 'startSmartId'; check: 'checkSmartIdStatus'; startInput: StartInput<{ customer: ReturnType<typeof signingCustomer> }> };
+
+/**
+ * Step 7, Mobile-ID and Smart-ID alike: start (SUCCESS → the verification code is shown), first status check
+ * after FIRST_CHECK, then every POLL_INTERVAL while in progress; SUCCESS redirects, any other answer, a failed
+ * request or a check slower than STATUS_TIMEOUT closes the modal with its message.
+ */
+function phoneSigningState({ description, confirmDescription, ...method }: PhoneMethod & { description: string; confirmDescription: string }) {
+  return customerAddSetup.createStateConfig({
+    description,
+    tags: ['busy'],
+    initial: 'starting',
+    states: {
+      starting: {
+        invoke: {
+          id: method.start,
+          src: method.start,
+          // PhoneMethod pairs start with its startInput and checks it at the call site; TypeScript cannot follow
+          // that pairing through the union here, so the (already checked) input is only passed on
+          input: method.startInput as StartInput<never>,
+          onDone: [
+            {
+              guard: { type: 'isSuccess', params: outputStatus },
+              target: 'awaitingConfirmation',
+              actions: { type: 'setChallenge', params: ({ event }) => ({ challengeId: event.output.challengeId }) },
+            },
+            { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
+          ],
+          onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
+        },
+      },
+      awaitingConfirmation: {
+        description: confirmDescription,
+        tags: ['verificationCode'],
+        initial: 'waitingForFirstCheck',
+        states: {
+          waitingForFirstCheck: { after: { FIRST_CHECK: 'checkingStatus' } },
+          checkingStatus: {
+            invoke: {
+              id: method.check,
+              src: method.check,
+              onDone: [
+                { guard: { type: 'isInProgress', params: outputStatus }, target: 'waitingForNextCheck' },
+                { guard: { type: 'isSuccess', params: outputStatus }, target: '#customerAdd.redirecting' },
+                { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
+              ],
+              onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
+            },
+            after: {
+              STATUS_TIMEOUT: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
+            },
+          },
+          waitingForNextCheck: { after: { POLL_INTERVAL: 'checkingStatus' } },
+        },
+      },
+    },
+  });
+}
+
+// ---------------------------------------------------------------- machine
+
+export const customerAddMachine = customerAddSetup.createMachine({
   id: 'customerAdd',
   context: ({ input }) => ({
     accountService: input.accountService,
@@ -295,10 +376,7 @@ export const customerAddMachine = setup({
             src: 'loadCustomer',
             input: ({ event }) => ({ code: event.type === 'customerAdd.choose' ? event.code : '' }),
             onDone: { target: 'reviewing', actions: { type: 'setCustomer', params: ({ event }) => ({ customer: event.output }) } },
-            onError: {
-              target: '#customerAdd.closed',
-              actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.serverError } }, 'emitOutcome'],
-            },
+            onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
           },
         },
 
@@ -352,22 +430,13 @@ export const customerAddMachine = setup({
             input: ({ context }) => ({ customerId: context.customer!.id ?? '', customerName: context.customer!.name, email: context.form.email.trim() }),
             onDone: [
               {
-                guard: { type: 'isSuccess', params: ({ event }) => ({ status: statusOf(event.output) }) },
+                guard: { type: 'isSuccess', params: answerStatus },
                 target: '#customerAdd.closed',
                 actions: [{ type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.success } }, 'emitOutcome', 'clearForm'],
               },
-              {
-                target: '#customerAdd.closed',
-                actions: [
-                  { type: 'announce', params: ({ event }) => ({ toastType: 'error', messageKey: endStatusMessageKey(statusOf(event.output)) }) },
-                  'emitOutcome',
-                ],
-              },
+              { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
             ],
-            onError: {
-              target: '#customerAdd.closed',
-              actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.serverError } }, 'emitOutcome'],
-            },
+            onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
           },
         },
 
@@ -380,22 +449,13 @@ export const customerAddMachine = setup({
             input: ({ context }) => ({ value: context.customer!.regCode }),
             onDone: [
               {
-                guard: { type: 'isSuccess', params: ({ event }) => ({ status: statusOf(event.output) }) },
+                guard: { type: 'isSuccess', params: answerStatus },
                 target: '#customerAdd.closed',
                 actions: [{ type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.saved } }, 'emitOutcome'],
               },
-              {
-                target: '#customerAdd.closed',
-                actions: [
-                  { type: 'announce', params: ({ event }) => ({ toastType: 'error', messageKey: endStatusMessageKey(statusOf(event.output)) }) },
-                  'emitOutcome',
-                ],
-              },
+              { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
             ],
-            onError: {
-              target: '#customerAdd.closed',
-              actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.serverError } }, 'emitOutcome'],
-            },
+            onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
           },
         },
 
@@ -448,18 +508,9 @@ export const customerAddMachine = setup({
                         target: 'signingHash',
                         actions: { type: 'setDigest', params: ({ event }) => ({ digest: event.output.digest! }) },
                       },
-                      {
-                        target: '#customerAdd.closed',
-                        actions: [
-                          { type: 'announce', params: ({ event }) => ({ toastType: 'error', messageKey: endStatusMessageKey(event.output.status) }) },
-                          'emitOutcome',
-                        ],
-                      },
+                      { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
                     ],
-                    onError: {
-                      target: '#customerAdd.closed',
-                      actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.serverError } }, 'emitOutcome'],
-                    },
+                    onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
                   },
                 },
                 signingHash: {
@@ -483,161 +534,30 @@ export const customerAddMachine = setup({
                     src: 'finalizeSignature',
                     input: ({ context }) => ({ value: context.signature! }),
                     onDone: [
-                      { guard: { type: 'isSuccess', params: ({ event }) => ({ status: event.output.status }) }, target: '#customerAdd.redirecting' },
-                      {
-                        target: '#customerAdd.closed',
-                        actions: [
-                          { type: 'announce', params: ({ event }) => ({ toastType: 'error', messageKey: endStatusMessageKey(event.output.status) }) },
-                          'emitOutcome',
-                        ],
-                      },
+                      { guard: { type: 'isSuccess', params: outputStatus }, target: '#customerAdd.redirecting' },
+                      { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
                     ],
-                    onError: {
-                      target: '#customerAdd.closed',
-                      actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.serverError } }, 'emitOutcome'],
-                    },
+                    onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
                   },
                 },
               },
             },
 
-            mobileId: {
+            mobileId: phoneSigningState({
               description: 'Step 7: Mobile-ID. Start, show the verification code, check after 10 s, then every 5 s.',
-              tags: ['busy'],
-              initial: 'starting',
-              states: {
-                starting: {
-                  invoke: {
-                    id: 'startMobileId',
-                    src: 'startMobileId',
-                    input: ({ context }) => ({ mobileNr: context.form.phone.trim(), customer: signingCustomer(context.customer!, context.form) }),
-                    onDone: [
-                      {
-                        guard: { type: 'isSuccess', params: ({ event }) => ({ status: event.output.status }) },
-                        target: 'awaitingConfirmation',
-                        actions: { type: 'setChallenge', params: ({ event }) => ({ challengeId: event.output.challengeId }) },
-                      },
-                      {
-                        target: '#customerAdd.closed',
-                        actions: [
-                          { type: 'announce', params: ({ event }) => ({ toastType: 'error', messageKey: endStatusMessageKey(event.output.status) }) },
-                          'emitOutcome',
-                        ],
-                      },
-                    ],
-                    onError: {
-                      target: '#customerAdd.closed',
-                      actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.serverError } }, 'emitOutcome'],
-                    },
-                  },
-                },
-                awaitingConfirmation: {
-                  description: 'The verification code is shown while the user confirms on the phone.',
-                  tags: ['verificationCode'],
-                  initial: 'waitingForFirstCheck',
-                  states: {
-                    waitingForFirstCheck: { after: { FIRST_CHECK: 'checkingStatus' } },
-                    checkingStatus: {
-                      invoke: {
-                        id: 'checkMobileIdStatus',
-                        src: 'checkMobileIdStatus',
-                        onDone: [
-                          { guard: { type: 'isInProgress', params: ({ event }) => ({ status: event.output.status }) }, target: 'waitingForNextCheck' },
-                          { guard: { type: 'isSuccess', params: ({ event }) => ({ status: event.output.status }) }, target: '#customerAdd.redirecting' },
-                          {
-                            target: '#customerAdd.closed',
-                            actions: [
-                              { type: 'announce', params: ({ event }) => ({ toastType: 'error', messageKey: endStatusMessageKey(event.output.status) }) },
-                              'emitOutcome',
-                            ],
-                          },
-                        ],
-                        onError: {
-                          target: '#customerAdd.closed',
-                          actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.serverError } }, 'emitOutcome'],
-                        },
-                      },
-                      after: {
-                        STATUS_TIMEOUT: {
-                          target: '#customerAdd.closed',
-                          actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.serverError } }, 'emitOutcome'],
-                        },
-                      },
-                    },
-                    waitingForNextCheck: { after: { POLL_INTERVAL: 'checkingStatus' } },
-                  },
-                },
-              },
-            },
+              confirmDescription: 'The verification code is shown while the user confirms on the phone.',
+              start: 'startMobileId',
+              startInput: ({ context }) => ({ mobileNr: context.form.phone.trim(), customer: signingCustomer(context.customer!, context.form) }),
+              check: 'checkMobileIdStatus',
+            }),
 
-            smartId: {
+            smartId: phoneSigningState({
               description: 'Step 7: Smart-ID. Start, show the verification code, check after 10 s, then every 5 s.',
-              tags: ['busy'],
-              initial: 'starting',
-              states: {
-                starting: {
-                  invoke: {
-                    id: 'startSmartId',
-                    src: 'startSmartId',
-                    input: ({ context }) => ({ customer: signingCustomer(context.customer!, context.form) }),
-                    onDone: [
-                      {
-                        guard: { type: 'isSuccess', params: ({ event }) => ({ status: event.output.status }) },
-                        target: 'awaitingConfirmation',
-                        actions: { type: 'setChallenge', params: ({ event }) => ({ challengeId: event.output.challengeId }) },
-                      },
-                      {
-                        target: '#customerAdd.closed',
-                        actions: [
-                          { type: 'announce', params: ({ event }) => ({ toastType: 'error', messageKey: endStatusMessageKey(event.output.status) }) },
-                          'emitOutcome',
-                        ],
-                      },
-                    ],
-                    onError: {
-                      target: '#customerAdd.closed',
-                      actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.serverError } }, 'emitOutcome'],
-                    },
-                  },
-                },
-                awaitingConfirmation: {
-                  description: 'The verification code is shown while the user confirms in the Smart-ID app.',
-                  tags: ['verificationCode'],
-                  initial: 'waitingForFirstCheck',
-                  states: {
-                    waitingForFirstCheck: { after: { FIRST_CHECK: 'checkingStatus' } },
-                    checkingStatus: {
-                      invoke: {
-                        id: 'checkSmartIdStatus',
-                        src: 'checkSmartIdStatus',
-                        onDone: [
-                          { guard: { type: 'isInProgress', params: ({ event }) => ({ status: event.output.status }) }, target: 'waitingForNextCheck' },
-                          { guard: { type: 'isSuccess', params: ({ event }) => ({ status: event.output.status }) }, target: '#customerAdd.redirecting' },
-                          {
-                            target: '#customerAdd.closed',
-                            actions: [
-                              { type: 'announce', params: ({ event }) => ({ toastType: 'error', messageKey: endStatusMessageKey(event.output.status) }) },
-                              'emitOutcome',
-                            ],
-                          },
-                        ],
-                        onError: {
-                          target: '#customerAdd.closed',
-                          actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.serverError } }, 'emitOutcome'],
-                        },
-                      },
-                      after: {
-                        STATUS_TIMEOUT: {
-                          target: '#customerAdd.closed',
-                          actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.serverError } }, 'emitOutcome'],
-                        },
-                      },
-                    },
-                    waitingForNextCheck: { after: { POLL_INTERVAL: 'checkingStatus' } },
-                  },
-                },
-              },
-            },
+              confirmDescription: 'The verification code is shown while the user confirms in the Smart-ID app.',
+              start: 'startSmartId',
+              startInput: ({ context }) => ({ customer: signingCustomer(context.customer!, context.form) }),
+              check: 'checkSmartIdStatus',
+            }),
           },
         },
       },

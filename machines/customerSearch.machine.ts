@@ -10,7 +10,7 @@
  * Effects are actors (defaults throw); the server data of one search stays in context only as the rows of
  * that search, so paging and sorting need no further request.
  */
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, fromPromise, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
 import {
   INITIAL_CUSTOMER_SORT,
   INITIAL_USER_SORT,
@@ -66,10 +66,13 @@ const notProvided = <TOut, TIn>(name: string) =>
 
 const emptyPart = <Row, Key extends string>(sort: Sort<Key>): SearchPart<Row, Key> => ({ term: '', searchedTerm: null, rows: [], page: 0, sort });
 
+/** the rows in the answer of a search request: the done event is not one of the machine's own events, hence the cast */
+const foundRows = <Row>(event: unknown): Row[] => (event as DoneActorEvent<{ value: Row[] }>).output.value;
+
 const deadToast: ToastRequest = { toastType: 'error', messageKey: 'error.axapta.dead' };
 const serverErrorToast: ToastRequest = { toastType: 'error', messageKey: 'error.server' };
 
-export const customerSearchMachine = setup({
+const customerSearchSetup = setup({
   types: {
     context: {} as CustomerSearchContext,
     events: {} as CustomerSearchEvent,
@@ -91,11 +94,13 @@ export const customerSearchMachine = setup({
   actions: {
     setCustomerTerm: assign(({ context, event }) => (event.type === 'customers.type' ? { customers: { ...context.customers, term: event.term } } : {})),
     setUserTerm: assign(({ context, event }) => (event.type === 'users.type' ? { users: { ...context.users, term: event.term } } : {})),
-    showCustomers: assign(({ context }, p: { rows: CustomerRow[] }) => ({
-      customers: { ...context.customers, rows: p.rows, searchedTerm: context.customers.term.trim(), page: 0, sort: INITIAL_CUSTOMER_SORT },
+    /** the answer of searchCustomers (the done event that runs this) */
+    showCustomers: assign(({ context, event }) => ({
+      customers: { ...context.customers, rows: foundRows<CustomerRow>(event), searchedTerm: context.customers.term.trim(), page: 0, sort: INITIAL_CUSTOMER_SORT },
     })),
-    showUsers: assign(({ context }, p: { rows: UserRow[] }) => ({
-      users: { ...context.users, rows: p.rows, searchedTerm: context.users.term.trim(), page: 0, sort: INITIAL_USER_SORT },
+    /** the answer of searchUsers (the done event that runs this) */
+    showUsers: assign(({ context, event }) => ({
+      users: { ...context.users, rows: foundRows<UserRow>(event), searchedTerm: context.users.term.trim(), page: 0, sort: INITIAL_USER_SORT },
     })),
     turnCustomerPage: assign(({ context, event }) =>
       event.type === 'customers.page' ? { customers: { ...context.customers, page: clampPage(event.page, context.customers.rows.length) } } : {},
@@ -123,86 +128,89 @@ export const customerSearchMachine = setup({
     showAccountingDead: emit({ type: 'toast.show' as const, toast: deadToast }),
     showServerError: emit({ type: 'toast.show' as const, toast: serverErrorToast }),
   },
-}).createMachine({
+});
+
+/** What differs between the customer and the user search (their events are `customers.*` and `users.*`). */
+const REGION = {
+  customers: {
+    busy: 'customersBusy',
+    isTermValid: 'isCustomerTermValid',
+    checkId: 'checkAccountingForCustomers',
+    search: 'searchCustomers',
+    setTerm: 'setCustomerTerm',
+    show: 'showCustomers',
+    turnPage: 'turnCustomerPage',
+    sort: 'sortCustomers',
+    pick: 'openCustomer',
+  },
+  users: {
+    busy: 'usersBusy',
+    isTermValid: 'isUserTermValid',
+    checkId: 'checkAccountingForUsers',
+    search: 'searchUsers',
+    setTerm: 'setUserTerm',
+    show: 'showUsers',
+    turnPage: 'turnUserPage',
+    sort: 'sortUsers',
+    pick: 'openUser',
+  },
+} as const;
+
+/**
+ * One search (customers or users): typing keeps the term; a valid term first asks whether the accounting
+ * system is alive, then searches; paging, sorting and picking work on the rows of the last search.
+ */
+function searchRegion(part: keyof typeof REGION, description: string) {
+  const r = REGION[part];
+  /** `<part>.<name>`, checked against the machine's events */
+  const partEvent = (name: 'type' | 'search' | 'page' | 'sort' | 'pick'): CustomerSearchEvent['type'] => `${part}.${name}`;
+  return customerSearchSetup.createStateConfig({
+    description,
+    on: { [partEvent('type')]: { actions: r.setTerm } },
+    initial: 'ready',
+    states: {
+      ready: {
+        on: {
+          [partEvent('search')]: { guard: r.isTermValid, target: 'checkingAccounting' },
+          [partEvent('page')]: { actions: r.turnPage },
+          [partEvent('sort')]: { actions: r.sort },
+          [partEvent('pick')]: { actions: r.pick },
+        },
+      },
+      checkingAccounting: {
+        tags: [r.busy],
+        invoke: {
+          id: r.checkId,
+          src: 'checkAccountingAlive',
+          onDone: [
+            { guard: { type: 'isAlive', params: ({ event }) => ({ alive: event.output }) }, target: 'searching' },
+            { target: 'ready', actions: 'showAccountingDead' },
+          ],
+          onError: { target: 'ready', actions: 'showServerError' },
+        },
+      },
+      searching: {
+        tags: [r.busy],
+        invoke: {
+          id: r.search,
+          src: r.search,
+          input: ({ context }) => ({ value: context[part].term.trim() }),
+          onDone: { target: 'ready', actions: r.show },
+          onError: { target: 'ready', actions: 'showServerError' },
+        },
+      },
+    },
+  });
+}
+
+export const customerSearchMachine = customerSearchSetup.createMachine({
   id: 'customerSearch',
   context: { customers: emptyPart(INITIAL_CUSTOMER_SORT), users: emptyPart(INITIAL_USER_SORT) },
   type: 'parallel',
   states: {
-    customers: {
-      description: 'Customer search: name, registry code, accounting code, country; 20 a page, by name.',
-      on: { 'customers.type': { actions: 'setCustomerTerm' } },
-      initial: 'ready',
-      states: {
-        ready: {
-          on: {
-            'customers.search': { guard: 'isCustomerTermValid', target: 'checkingAccounting' },
-            'customers.page': { actions: 'turnCustomerPage' },
-            'customers.sort': { actions: 'sortCustomers' },
-            'customers.pick': { actions: 'openCustomer' },
-          },
-        },
-        checkingAccounting: {
-          tags: ['customersBusy'],
-          invoke: {
-            id: 'checkAccountingForCustomers',
-            src: 'checkAccountingAlive',
-            onDone: [
-              { guard: { type: 'isAlive', params: ({ event }) => ({ alive: event.output }) }, target: 'searching' },
-              { target: 'ready', actions: 'showAccountingDead' },
-            ],
-            onError: { target: 'ready', actions: 'showServerError' },
-          },
-        },
-        searching: {
-          tags: ['customersBusy'],
-          invoke: {
-            id: 'searchCustomers',
-            src: 'searchCustomers',
-            input: ({ context }) => ({ value: context.customers.term.trim() }),
-            onDone: { target: 'ready', actions: { type: 'showCustomers', params: ({ event }) => ({ rows: event.output.value }) } },
-            onError: { target: 'ready', actions: 'showServerError' },
-          },
-        },
-      },
-    },
+    customers: searchRegion('customers', 'Customer search: name, registry code, accounting code, country; 20 a page, by name.'),
 
-    users: {
-      description: 'User search: first and last name, personal code, country, status; 20 a page, by last name.',
-      on: { 'users.type': { actions: 'setUserTerm' } },
-      initial: 'ready',
-      states: {
-        ready: {
-          on: {
-            'users.search': { guard: 'isUserTermValid', target: 'checkingAccounting' },
-            'users.page': { actions: 'turnUserPage' },
-            'users.sort': { actions: 'sortUsers' },
-            'users.pick': { actions: 'openUser' },
-          },
-        },
-        checkingAccounting: {
-          tags: ['usersBusy'],
-          invoke: {
-            id: 'checkAccountingForUsers',
-            src: 'checkAccountingAlive',
-            onDone: [
-              { guard: { type: 'isAlive', params: ({ event }) => ({ alive: event.output }) }, target: 'searching' },
-              { target: 'ready', actions: 'showAccountingDead' },
-            ],
-            onError: { target: 'ready', actions: 'showServerError' },
-          },
-        },
-        searching: {
-          tags: ['usersBusy'],
-          invoke: {
-            id: 'searchUsers',
-            src: 'searchUsers',
-            input: ({ context }) => ({ value: context.users.term.trim() }),
-            onDone: { target: 'ready', actions: { type: 'showUsers', params: ({ event }) => ({ rows: event.output.value }) } },
-            onError: { target: 'ready', actions: 'showServerError' },
-          },
-        },
-      },
-    },
+    users: searchRegion('users', 'User search: first and last name, personal code, country, status; 20 a page, by last name.'),
 
     adding: {
       description: "The 'Add new customer' link: opens the customer-add modal when the accounting system is alive.",

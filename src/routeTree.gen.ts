@@ -10,12 +10,28 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CustomerSearchRouteImport } from './routes/customer-search'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as OssWrapperRouteImport } from './routes/oss-wrapper'
+import { Route as ExternalServiceRouteImport } from './routes/external.$service'
+import { Route as LogisticsIndexRouteImport } from './routes/logistics.index'
+import { Route as LogisticsResolveRouteImport } from './routes/logistics.resolve'
 import { Route as FinanceErrorUnavailableRouteImport } from './routes/finance.error.unavailable'
+import { Route as SettingsRepresentedJgidRouteImport } from './routes/settings.represented.$jgid'
+import { Route as SettingsRightsJgidRouteImport } from './routes/settings.rights.$jgid'
 import { Route as UserAddEditKeyRouteImport } from './routes/user-add.edit.$key'
 import { Route as UserSettingsEditIndexRouteImport } from './routes/user-settings.edit.index'
 import { Route as UserSettingsEditFgidRouteImport } from './routes/user-settings.edit.$fgid'
+import { Route as UserSettingsPasswordIndexRouteImport } from './routes/user-settings.password.index'
+import { Route as UserSettingsPasswordFgidRouteImport } from './routes/user-settings.password.$fgid'
+import { Route as UserSettingsPreferencesIndexRouteImport } from './routes/user-settings.preferences.index'
+import { Route as UserSettingsPreferencesFgidRouteImport } from './routes/user-settings.preferences.$fgid'
+import { Route as UserSettingsRolesIndexRouteImport } from './routes/user-settings.roles.index'
+import { Route as UserSettingsRolesFgidRouteImport } from './routes/user-settings.roles.$fgid'
+import { Route as BusinessDomainLanguageServiceRouteImport } from './routes/business.$domain.$language.$service'
 import { Route as DashboardDomainLanguageModalNameRouteImport } from './routes/dashboard.$domain.$language.$modalName'
+import { Route as PrivateDomainLanguageServiceRouteImport } from './routes/private.$domain.$language.$service'
+import { Route as UserSettingsLinkDomainLanguageRouteImport } from './routes/user-settings.link.$domain.$language'
 import { Route as HomeShowDomainLanguageModalNameRouteImport } from './routes/home.show.$domain.$language.$modalName'
 
 const IndexRoute = IndexRouteImport.update({
@@ -23,14 +39,49 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CustomerSearchRoute = CustomerSearchRouteImport.update({
+  id: '/customer-search',
+  path: '/customer-search',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardRoute = DashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OssWrapperRoute = OssWrapperRouteImport.update({
+  id: '/oss-wrapper',
+  path: '/oss-wrapper',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ExternalServiceRoute = ExternalServiceRouteImport.update({
+  id: '/external/$service',
+  path: '/external/$service',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LogisticsIndexRoute = LogisticsIndexRouteImport.update({
+  id: '/logistics/',
+  path: '/logistics/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LogisticsResolveRoute = LogisticsResolveRouteImport.update({
+  id: '/logistics/resolve',
+  path: '/logistics/resolve',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FinanceErrorUnavailableRoute = FinanceErrorUnavailableRouteImport.update({
   id: '/finance/error/unavailable',
   path: '/finance/error/unavailable',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsRepresentedJgidRoute = SettingsRepresentedJgidRouteImport.update({
+  id: '/settings/represented/$jgid',
+  path: '/settings/represented/$jgid',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsRightsJgidRoute = SettingsRightsJgidRouteImport.update({
+  id: '/settings/rights/$jgid',
+  path: '/settings/rights/$jgid',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UserAddEditKeyRoute = UserAddEditKeyRouteImport.update({
@@ -48,11 +99,63 @@ const UserSettingsEditFgidRoute = UserSettingsEditFgidRouteImport.update({
   path: '/user-settings/edit/$fgid',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserSettingsPasswordIndexRoute =
+  UserSettingsPasswordIndexRouteImport.update({
+    id: '/user-settings/password/',
+    path: '/user-settings/password/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const UserSettingsPasswordFgidRoute =
+  UserSettingsPasswordFgidRouteImport.update({
+    id: '/user-settings/password/$fgid',
+    path: '/user-settings/password/$fgid',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const UserSettingsPreferencesIndexRoute =
+  UserSettingsPreferencesIndexRouteImport.update({
+    id: '/user-settings/preferences/',
+    path: '/user-settings/preferences/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const UserSettingsPreferencesFgidRoute =
+  UserSettingsPreferencesFgidRouteImport.update({
+    id: '/user-settings/preferences/$fgid',
+    path: '/user-settings/preferences/$fgid',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const UserSettingsRolesIndexRoute = UserSettingsRolesIndexRouteImport.update({
+  id: '/user-settings/roles/',
+  path: '/user-settings/roles/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserSettingsRolesFgidRoute = UserSettingsRolesFgidRouteImport.update({
+  id: '/user-settings/roles/$fgid',
+  path: '/user-settings/roles/$fgid',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BusinessDomainLanguageServiceRoute =
+  BusinessDomainLanguageServiceRouteImport.update({
+    id: '/business/$domain/$language/$service',
+    path: '/business/$domain/$language/$service',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const DashboardDomainLanguageModalNameRoute =
   DashboardDomainLanguageModalNameRouteImport.update({
     id: '/$domain/$language/$modalName',
     path: '/$domain/$language/$modalName',
     getParentRoute: () => DashboardRoute,
+  } as any)
+const PrivateDomainLanguageServiceRoute =
+  PrivateDomainLanguageServiceRouteImport.update({
+    id: '/private/$domain/$language/$service',
+    path: '/private/$domain/$language/$service',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const UserSettingsLinkDomainLanguageRoute =
+  UserSettingsLinkDomainLanguageRouteImport.update({
+    id: '/user-settings/link/$domain/$language',
+    path: '/user-settings/link/$domain/$language',
+    getParentRoute: () => rootRouteImport,
   } as any)
 const HomeShowDomainLanguageModalNameRoute =
   HomeShowDomainLanguageModalNameRouteImport.update({
@@ -63,75 +166,187 @@ const HomeShowDomainLanguageModalNameRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/customer-search': typeof CustomerSearchRoute
   '/dashboard': typeof DashboardRouteWithChildren
+  '/oss-wrapper': typeof OssWrapperRoute
+  '/external/$service': typeof ExternalServiceRoute
+  '/logistics/resolve': typeof LogisticsResolveRoute
+  '/logistics/': typeof LogisticsIndexRoute
   '/finance/error/unavailable': typeof FinanceErrorUnavailableRoute
+  '/settings/represented/$jgid': typeof SettingsRepresentedJgidRoute
+  '/settings/rights/$jgid': typeof SettingsRightsJgidRoute
   '/user-add/edit/$key': typeof UserAddEditKeyRoute
   '/user-settings/edit/$fgid': typeof UserSettingsEditFgidRoute
+  '/user-settings/password/$fgid': typeof UserSettingsPasswordFgidRoute
+  '/user-settings/preferences/$fgid': typeof UserSettingsPreferencesFgidRoute
+  '/user-settings/roles/$fgid': typeof UserSettingsRolesFgidRoute
   '/user-settings/edit/': typeof UserSettingsEditIndexRoute
+  '/user-settings/password/': typeof UserSettingsPasswordIndexRoute
+  '/user-settings/preferences/': typeof UserSettingsPreferencesIndexRoute
+  '/user-settings/roles/': typeof UserSettingsRolesIndexRoute
+  '/business/$domain/$language/$service': typeof BusinessDomainLanguageServiceRoute
   '/dashboard/$domain/$language/$modalName': typeof DashboardDomainLanguageModalNameRoute
+  '/private/$domain/$language/$service': typeof PrivateDomainLanguageServiceRoute
+  '/user-settings/link/$domain/$language': typeof UserSettingsLinkDomainLanguageRoute
   '/home/show/$domain/$language/$modalName': typeof HomeShowDomainLanguageModalNameRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/customer-search': typeof CustomerSearchRoute
   '/dashboard': typeof DashboardRouteWithChildren
+  '/oss-wrapper': typeof OssWrapperRoute
+  '/external/$service': typeof ExternalServiceRoute
+  '/logistics/resolve': typeof LogisticsResolveRoute
+  '/logistics': typeof LogisticsIndexRoute
   '/finance/error/unavailable': typeof FinanceErrorUnavailableRoute
+  '/settings/represented/$jgid': typeof SettingsRepresentedJgidRoute
+  '/settings/rights/$jgid': typeof SettingsRightsJgidRoute
   '/user-add/edit/$key': typeof UserAddEditKeyRoute
   '/user-settings/edit/$fgid': typeof UserSettingsEditFgidRoute
+  '/user-settings/password/$fgid': typeof UserSettingsPasswordFgidRoute
+  '/user-settings/preferences/$fgid': typeof UserSettingsPreferencesFgidRoute
+  '/user-settings/roles/$fgid': typeof UserSettingsRolesFgidRoute
   '/user-settings/edit': typeof UserSettingsEditIndexRoute
+  '/user-settings/password': typeof UserSettingsPasswordIndexRoute
+  '/user-settings/preferences': typeof UserSettingsPreferencesIndexRoute
+  '/user-settings/roles': typeof UserSettingsRolesIndexRoute
+  '/business/$domain/$language/$service': typeof BusinessDomainLanguageServiceRoute
   '/dashboard/$domain/$language/$modalName': typeof DashboardDomainLanguageModalNameRoute
+  '/private/$domain/$language/$service': typeof PrivateDomainLanguageServiceRoute
+  '/user-settings/link/$domain/$language': typeof UserSettingsLinkDomainLanguageRoute
   '/home/show/$domain/$language/$modalName': typeof HomeShowDomainLanguageModalNameRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/customer-search': typeof CustomerSearchRoute
   '/dashboard': typeof DashboardRouteWithChildren
+  '/oss-wrapper': typeof OssWrapperRoute
+  '/external/$service': typeof ExternalServiceRoute
+  '/logistics/resolve': typeof LogisticsResolveRoute
+  '/logistics/': typeof LogisticsIndexRoute
   '/finance/error/unavailable': typeof FinanceErrorUnavailableRoute
+  '/settings/represented/$jgid': typeof SettingsRepresentedJgidRoute
+  '/settings/rights/$jgid': typeof SettingsRightsJgidRoute
   '/user-add/edit/$key': typeof UserAddEditKeyRoute
   '/user-settings/edit/$fgid': typeof UserSettingsEditFgidRoute
+  '/user-settings/password/$fgid': typeof UserSettingsPasswordFgidRoute
+  '/user-settings/preferences/$fgid': typeof UserSettingsPreferencesFgidRoute
+  '/user-settings/roles/$fgid': typeof UserSettingsRolesFgidRoute
   '/user-settings/edit/': typeof UserSettingsEditIndexRoute
+  '/user-settings/password/': typeof UserSettingsPasswordIndexRoute
+  '/user-settings/preferences/': typeof UserSettingsPreferencesIndexRoute
+  '/user-settings/roles/': typeof UserSettingsRolesIndexRoute
+  '/business/$domain/$language/$service': typeof BusinessDomainLanguageServiceRoute
   '/dashboard/$domain/$language/$modalName': typeof DashboardDomainLanguageModalNameRoute
+  '/private/$domain/$language/$service': typeof PrivateDomainLanguageServiceRoute
+  '/user-settings/link/$domain/$language': typeof UserSettingsLinkDomainLanguageRoute
   '/home/show/$domain/$language/$modalName': typeof HomeShowDomainLanguageModalNameRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/customer-search'
     | '/dashboard'
+    | '/oss-wrapper'
+    | '/external/$service'
+    | '/logistics/resolve'
+    | '/logistics/'
     | '/finance/error/unavailable'
+    | '/settings/represented/$jgid'
+    | '/settings/rights/$jgid'
     | '/user-add/edit/$key'
     | '/user-settings/edit/$fgid'
+    | '/user-settings/password/$fgid'
+    | '/user-settings/preferences/$fgid'
+    | '/user-settings/roles/$fgid'
     | '/user-settings/edit/'
+    | '/user-settings/password/'
+    | '/user-settings/preferences/'
+    | '/user-settings/roles/'
+    | '/business/$domain/$language/$service'
     | '/dashboard/$domain/$language/$modalName'
+    | '/private/$domain/$language/$service'
+    | '/user-settings/link/$domain/$language'
     | '/home/show/$domain/$language/$modalName'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/customer-search'
     | '/dashboard'
+    | '/oss-wrapper'
+    | '/external/$service'
+    | '/logistics/resolve'
+    | '/logistics'
     | '/finance/error/unavailable'
+    | '/settings/represented/$jgid'
+    | '/settings/rights/$jgid'
     | '/user-add/edit/$key'
     | '/user-settings/edit/$fgid'
+    | '/user-settings/password/$fgid'
+    | '/user-settings/preferences/$fgid'
+    | '/user-settings/roles/$fgid'
     | '/user-settings/edit'
+    | '/user-settings/password'
+    | '/user-settings/preferences'
+    | '/user-settings/roles'
+    | '/business/$domain/$language/$service'
     | '/dashboard/$domain/$language/$modalName'
+    | '/private/$domain/$language/$service'
+    | '/user-settings/link/$domain/$language'
     | '/home/show/$domain/$language/$modalName'
   id:
     | '__root__'
     | '/'
+    | '/customer-search'
     | '/dashboard'
+    | '/oss-wrapper'
+    | '/external/$service'
+    | '/logistics/resolve'
+    | '/logistics/'
     | '/finance/error/unavailable'
+    | '/settings/represented/$jgid'
+    | '/settings/rights/$jgid'
     | '/user-add/edit/$key'
     | '/user-settings/edit/$fgid'
+    | '/user-settings/password/$fgid'
+    | '/user-settings/preferences/$fgid'
+    | '/user-settings/roles/$fgid'
     | '/user-settings/edit/'
+    | '/user-settings/password/'
+    | '/user-settings/preferences/'
+    | '/user-settings/roles/'
+    | '/business/$domain/$language/$service'
     | '/dashboard/$domain/$language/$modalName'
+    | '/private/$domain/$language/$service'
+    | '/user-settings/link/$domain/$language'
     | '/home/show/$domain/$language/$modalName'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CustomerSearchRoute: typeof CustomerSearchRoute
   DashboardRoute: typeof DashboardRouteWithChildren
+  OssWrapperRoute: typeof OssWrapperRoute
+  ExternalServiceRoute: typeof ExternalServiceRoute
+  LogisticsResolveRoute: typeof LogisticsResolveRoute
+  LogisticsIndexRoute: typeof LogisticsIndexRoute
   FinanceErrorUnavailableRoute: typeof FinanceErrorUnavailableRoute
+  SettingsRepresentedJgidRoute: typeof SettingsRepresentedJgidRoute
+  SettingsRightsJgidRoute: typeof SettingsRightsJgidRoute
   UserAddEditKeyRoute: typeof UserAddEditKeyRoute
   UserSettingsEditFgidRoute: typeof UserSettingsEditFgidRoute
+  UserSettingsPasswordFgidRoute: typeof UserSettingsPasswordFgidRoute
+  UserSettingsPreferencesFgidRoute: typeof UserSettingsPreferencesFgidRoute
+  UserSettingsRolesFgidRoute: typeof UserSettingsRolesFgidRoute
   UserSettingsEditIndexRoute: typeof UserSettingsEditIndexRoute
+  UserSettingsPasswordIndexRoute: typeof UserSettingsPasswordIndexRoute
+  UserSettingsPreferencesIndexRoute: typeof UserSettingsPreferencesIndexRoute
+  UserSettingsRolesIndexRoute: typeof UserSettingsRolesIndexRoute
+  BusinessDomainLanguageServiceRoute: typeof BusinessDomainLanguageServiceRoute
+  PrivateDomainLanguageServiceRoute: typeof PrivateDomainLanguageServiceRoute
+  UserSettingsLinkDomainLanguageRoute: typeof UserSettingsLinkDomainLanguageRoute
   HomeShowDomainLanguageModalNameRoute: typeof HomeShowDomainLanguageModalNameRoute
 }
 
@@ -144,6 +359,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/customer-search': {
+      id: '/customer-search'
+      path: '/customer-search'
+      fullPath: '/customer-search'
+      preLoaderRoute: typeof CustomerSearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard': {
       id: '/dashboard'
       path: '/dashboard'
@@ -151,11 +373,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/oss-wrapper': {
+      id: '/oss-wrapper'
+      path: '/oss-wrapper'
+      fullPath: '/oss-wrapper'
+      preLoaderRoute: typeof OssWrapperRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/external/$service': {
+      id: '/external/$service'
+      path: '/external/$service'
+      fullPath: '/external/$service'
+      preLoaderRoute: typeof ExternalServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logistics/': {
+      id: '/logistics/'
+      path: '/logistics'
+      fullPath: '/logistics/'
+      preLoaderRoute: typeof LogisticsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logistics/resolve': {
+      id: '/logistics/resolve'
+      path: '/logistics/resolve'
+      fullPath: '/logistics/resolve'
+      preLoaderRoute: typeof LogisticsResolveRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/finance/error/unavailable': {
       id: '/finance/error/unavailable'
       path: '/finance/error/unavailable'
       fullPath: '/finance/error/unavailable'
       preLoaderRoute: typeof FinanceErrorUnavailableRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/represented/$jgid': {
+      id: '/settings/represented/$jgid'
+      path: '/settings/represented/$jgid'
+      fullPath: '/settings/represented/$jgid'
+      preLoaderRoute: typeof SettingsRepresentedJgidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/rights/$jgid': {
+      id: '/settings/rights/$jgid'
+      path: '/settings/rights/$jgid'
+      fullPath: '/settings/rights/$jgid'
+      preLoaderRoute: typeof SettingsRightsJgidRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/user-add/edit/$key': {
@@ -179,12 +443,75 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UserSettingsEditFgidRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user-settings/password/': {
+      id: '/user-settings/password/'
+      path: '/user-settings/password'
+      fullPath: '/user-settings/password/'
+      preLoaderRoute: typeof UserSettingsPasswordIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-settings/password/$fgid': {
+      id: '/user-settings/password/$fgid'
+      path: '/user-settings/password/$fgid'
+      fullPath: '/user-settings/password/$fgid'
+      preLoaderRoute: typeof UserSettingsPasswordFgidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-settings/preferences/': {
+      id: '/user-settings/preferences/'
+      path: '/user-settings/preferences'
+      fullPath: '/user-settings/preferences/'
+      preLoaderRoute: typeof UserSettingsPreferencesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-settings/preferences/$fgid': {
+      id: '/user-settings/preferences/$fgid'
+      path: '/user-settings/preferences/$fgid'
+      fullPath: '/user-settings/preferences/$fgid'
+      preLoaderRoute: typeof UserSettingsPreferencesFgidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-settings/roles/': {
+      id: '/user-settings/roles/'
+      path: '/user-settings/roles'
+      fullPath: '/user-settings/roles/'
+      preLoaderRoute: typeof UserSettingsRolesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-settings/roles/$fgid': {
+      id: '/user-settings/roles/$fgid'
+      path: '/user-settings/roles/$fgid'
+      fullPath: '/user-settings/roles/$fgid'
+      preLoaderRoute: typeof UserSettingsRolesFgidRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/business/$domain/$language/$service': {
+      id: '/business/$domain/$language/$service'
+      path: '/business/$domain/$language/$service'
+      fullPath: '/business/$domain/$language/$service'
+      preLoaderRoute: typeof BusinessDomainLanguageServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboard/$domain/$language/$modalName': {
       id: '/dashboard/$domain/$language/$modalName'
       path: '/$domain/$language/$modalName'
       fullPath: '/dashboard/$domain/$language/$modalName'
       preLoaderRoute: typeof DashboardDomainLanguageModalNameRouteImport
       parentRoute: typeof DashboardRoute
+    }
+    '/private/$domain/$language/$service': {
+      id: '/private/$domain/$language/$service'
+      path: '/private/$domain/$language/$service'
+      fullPath: '/private/$domain/$language/$service'
+      preLoaderRoute: typeof PrivateDomainLanguageServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-settings/link/$domain/$language': {
+      id: '/user-settings/link/$domain/$language'
+      path: '/user-settings/link/$domain/$language'
+      fullPath: '/user-settings/link/$domain/$language'
+      preLoaderRoute: typeof UserSettingsLinkDomainLanguageRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/home/show/$domain/$language/$modalName': {
       id: '/home/show/$domain/$language/$modalName'
@@ -210,11 +537,27 @@ const DashboardRouteWithChildren = DashboardRoute._addFileChildren(
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CustomerSearchRoute: CustomerSearchRoute,
   DashboardRoute: DashboardRouteWithChildren,
+  OssWrapperRoute: OssWrapperRoute,
+  ExternalServiceRoute: ExternalServiceRoute,
+  LogisticsResolveRoute: LogisticsResolveRoute,
+  LogisticsIndexRoute: LogisticsIndexRoute,
   FinanceErrorUnavailableRoute: FinanceErrorUnavailableRoute,
+  SettingsRepresentedJgidRoute: SettingsRepresentedJgidRoute,
+  SettingsRightsJgidRoute: SettingsRightsJgidRoute,
   UserAddEditKeyRoute: UserAddEditKeyRoute,
   UserSettingsEditFgidRoute: UserSettingsEditFgidRoute,
+  UserSettingsPasswordFgidRoute: UserSettingsPasswordFgidRoute,
+  UserSettingsPreferencesFgidRoute: UserSettingsPreferencesFgidRoute,
+  UserSettingsRolesFgidRoute: UserSettingsRolesFgidRoute,
   UserSettingsEditIndexRoute: UserSettingsEditIndexRoute,
+  UserSettingsPasswordIndexRoute: UserSettingsPasswordIndexRoute,
+  UserSettingsPreferencesIndexRoute: UserSettingsPreferencesIndexRoute,
+  UserSettingsRolesIndexRoute: UserSettingsRolesIndexRoute,
+  BusinessDomainLanguageServiceRoute: BusinessDomainLanguageServiceRoute,
+  PrivateDomainLanguageServiceRoute: PrivateDomainLanguageServiceRoute,
+  UserSettingsLinkDomainLanguageRoute: UserSettingsLinkDomainLanguageRoute,
   HomeShowDomainLanguageModalNameRoute: HomeShowDomainLanguageModalNameRoute,
 }
 export const routeTree = rootRouteImport

@@ -40,6 +40,20 @@ export const ROUTES: Record<string, RouteMeta> = {
   '/customer-search': { component: 'customer-search', access: 'protected', privileges: ['EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER'] },
   '/external/$service': { component: 'external-service', access: 'external', layoutExternal: true },
   '/oss-wrapper': { component: 'oss-wrapper', access: 'external', layoutExternal: true },
+  // issue 3: link targets that later issues build (each a plain "coming" page until then)
+  '/user-settings/roles/': { component: 'user-settings-roles', access: 'protected' },
+  '/user-settings/roles/$fgid': { component: 'user-settings-roles', access: 'protected' },
+  '/user-settings/password/': { component: 'user-settings-password', access: 'protected' },
+  '/user-settings/password/$fgid': { component: 'user-settings-password', access: 'protected' },
+  '/user-settings/preferences/': { component: 'user-settings-preferences', access: 'protected' },
+  '/user-settings/preferences/$fgid': { component: 'user-settings-preferences', access: 'protected' },
+  '/user-settings/link/$domain/$language': { component: 'user-settings-link', access: 'protected' },
+  '/settings/represented/$jgid': { component: 'represented-settings-edit', access: 'protected' },
+  '/settings/rights/$jgid': { component: 'represented-settings-rights', access: 'protected' },
+  '/logistics/': { component: 'logistics', access: 'external', layoutExternal: true },
+  '/logistics/resolve': { component: 'logistics-resolve', access: 'external', layoutExternal: true },
+  '/business/$domain/$language/$service': { component: 'business-service', access: 'external', layoutExternal: true },
+  '/private/$domain/$language/$service': { component: 'private-service', access: 'external', layoutExternal: true },
 };
 
 /** Unknown routes are treated as protected: safer to ask for a login than to show too much. */

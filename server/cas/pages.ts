@@ -5,7 +5,7 @@ import { CAS_LANG_NAMES, CAS_TEXTS, type CasLang } from './texts.js';
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f6;color:#1f2933;line-height:1.45}
-header{background:#ff6600;color:#fff;padding:.75rem 1rem;display:flex;justify-content:space-between;align-items:center;flex-wrap:wrap;gap:.5rem}
+header{background:#a84300;color:#fff;padding:.75rem 1rem;display:flex;justify-content:space-between;align-items:center;flex-wrap:wrap;gap:.5rem}
 header .brand{font-weight:700;font-size:1.1rem}
 header nav ul{list-style:none;display:flex;gap:.25rem;margin:0;padding:0;flex-wrap:wrap}
 header nav a{color:#fff;padding:.25rem .45rem;border-radius:4px;text-decoration:none}

@@ -24,6 +24,9 @@ export interface CasTexts {
   loggedOut: string;
   unknownService: string;
   language: string;
+  ticketFailedTitle: string;
+  ticketFailed: string;
+  logInAgain: string;
 }
 
 export const CAS_TEXTS: Record<CasLang, CasTexts> = {
@@ -46,6 +49,9 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     loggedOut: 'You have been logged out of the single sign-on service.',
     unknownService: 'The address to return to is not allowed.',
     language: 'Language',
+    ticketFailedTitle: 'Sign-on failed',
+    ticketFailed: 'The sign-on ticket is invalid, used or expired. Log in again.',
+    logInAgain: 'Log in again',
   },
   et: {
     title: 'Sisselogimine – e-teenindus',
@@ -66,6 +72,9 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     loggedOut: 'Oled ühekordse sisselogimise teenusest välja logitud.',
     unknownService: 'Tagasipöördumise aadress ei ole lubatud.',
     language: 'Keel',
+    ticketFailedTitle: 'Sisselogimine ebaõnnestus',
+    ticketFailed: 'Sisselogimise pilet on vigane, juba kasutatud või aegunud. Logi uuesti sisse.',
+    logInAgain: 'Logi uuesti sisse',
   },
   ru: {
     title: 'Вход – э-сервис',
@@ -86,6 +95,9 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     loggedOut: 'Вы вышли из службы единого входа.',
     unknownService: 'Адрес возврата не разрешён.',
     language: 'Язык',
+    ticketFailedTitle: 'Вход не удался',
+    ticketFailed: 'Билет входа недействителен, уже использован или просрочен. Войдите снова.',
+    logInAgain: 'Войти снова',
   },
   lv: {
     title: 'Pieteikšanās – e-pakalpojums',
@@ -106,6 +118,9 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     loggedOut: 'Jūs esat izrakstījies no vienotās pieteikšanās pakalpojuma.',
     unknownService: 'Atgriešanās adrese nav atļauta.',
     language: 'Valoda',
+    ticketFailedTitle: 'Pieteikšanās neizdevās',
+    ticketFailed: 'Pieteikšanās biļete ir nederīga, jau izmantota vai beigusies. Piesakieties vēlreiz.',
+    logInAgain: 'Pieteikties vēlreiz',
   },
   lt: {
     title: 'Prisijungimas – e. paslauga',
@@ -126,5 +141,8 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     loggedOut: 'Jūs atsijungėte nuo bendro prisijungimo paslaugos.',
     unknownService: 'Grįžimo adresas neleidžiamas.',
     language: 'Kalba',
+    ticketFailedTitle: 'Prisijungti nepavyko',
+    ticketFailed: 'Prisijungimo bilietas negalioja, jau panaudotas arba pasibaigęs. Prisijunkite iš naujo.',
+    logInAgain: 'Prisijungti iš naujo',
   },
 };

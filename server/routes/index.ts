@@ -13,6 +13,7 @@ import { singleSignoutRoutes } from './single-signout/index.js';
 import { userSettingsRoutes } from './user-settings/index.js';
 import { appsStubRoutes } from './apps-stub/index.js';
 import { signingSimRoutes } from '../sim/signing-routes.js';
+import { demoResetRoutes } from '../sim/demo-reset.js';
 import { customerAddRoutes } from './customer-add/index.js';
 import { customerSearchRoutes } from './customer-search/index.js';
 import { signRoutes } from './sign/index.js';
@@ -35,4 +36,5 @@ export const routes: RouteModule[] = [
   { prefix: '/api/sign', plugin: signRoutes },
   { prefix: '/api/customer-search', plugin: customerSearchRoutes },
   { prefix: '/sim', plugin: signingSimRoutes },
+  { prefix: '/sim', plugin: demoResetRoutes },
 ];

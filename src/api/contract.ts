@@ -65,6 +65,8 @@ export const PortalConfig = z.object({
   accountServiceUrl: z.object({ live: z.string(), test: z.string() }),
   /** external offer form for add-contract on LV and LT (spec 1 §2 user dashboard) */
   offerFormUrl: z.record(z.string(), z.string()),
+  /** ID-card adapter: 'software' (the simulator's card; also when absent, the reference setup) or 'webeid' (the Web eID extension) */
+  idCard: z.enum(['software', 'webeid']).optional(),
 });
 export type PortalConfig = z.infer<typeof PortalConfig>;
 

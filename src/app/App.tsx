@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ComponentType } from 'react';
 import { I18nProvider } from '../i18n/I18nProvider';
+import { CustomerAddModal } from '../features/customer-add/CustomerAddModal';
 import { PortalProvider } from './PortalContext';
 import type { Portal } from './portal';
 import type { createPortalRouter } from './router';
@@ -15,6 +16,8 @@ export function App({ portal, router, devPanel: DevPanel }: { portal: Portal; ro
       <QueryClientProvider client={portal.queryClient}>
         <I18nProvider language={language}>
           <RouterProvider router={router} />
+          {/* issue 4: shown while the signing actor is open (the modal system opens it as 'customer-add') */}
+          <CustomerAddModal />
           {DevPanel && <DevPanel />}
         </I18nProvider>
       </QueryClientProvider>

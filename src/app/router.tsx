@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { Portal } from './portal';
-import { loginUrl, routeMeta } from '../../machines/lib/navigation-rules';
+import { loginUrl, routeMeta, withReloadTimestamp } from '../../machines/lib/navigation-rules';
 import { currentTarget, redirectBrowser } from './portal';
 import { checkTicketOnce } from './ticket-check';
 
@@ -23,10 +23,37 @@ export function createPortalRouter(portal: Portal) {
     scrollRestoration: true,
   });
   portal.goHome = () => void router.navigate({ to: '/', replace: true });
+  // machines' navigation.requested (shell-events.ts): in-app targets go through the router (no page load)
+  portal.navigateTo = (target) => {
+    switch (target.kind) {
+      case 'path':
+        return void router.navigate({ href: target.path });
+      case 'redirect':
+        return redirectBrowser(target.url);
+      case 'dashboard':
+        return void router.navigate({ to: '/dashboard' });
+      case 'home':
+        return void router.navigate({ to: '/' });
+      case 'reload':
+        // spec 1 §2: reloading the current route adds a timestamp query parameter
+        return void router.navigate({ to: '.', search: (prev: Record<string, unknown>) => withReloadTimestamp(prev, Date.now()), replace: true } as never);
+      case 'restore': {
+        const here = router.state.location.href;
+        if (!target.path || target.path === '/') return void router.navigate({ to: '/dashboard' });
+        if (target.path !== here) return void router.navigate({ href: target.path });
+        return;
+      }
+    }
+  };
   // post-navigate (spec 1 §4): the routed view is on screen
   router.subscribe('onResolved', () => {
     const leaf = router.state.matches[router.state.matches.length - 1];
     if (leaf) portal.navigation.send({ type: 'navigation.rendered', routeId: leaf.routeId });
+    portal.routeResolved({
+      path: router.state.location.href,
+      params: (leaf?.params ?? {}) as Record<string, string | undefined>,
+      search: (router.state.location.search ?? {}) as Record<string, unknown>,
+    });
     const external = router.state.matches.some((m) => routeMeta(m.routeId).layoutExternal);
     document.body.classList.add('layout-wide');
     document.body.classList.toggle('layout-external', external);

@@ -1,5 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Dashboard } from '../features/dashboard/Dashboard';
+import { ModalFromUrl } from '../features/dashboard/Dashboard';
 
-/** Opens the dashboard with a modal (modalName, e.g. add-customer) in a later issue; the same page for now. */
-export const Route = createFileRoute('/dashboard/$domain/$language/$modalName')({ component: Dashboard });
+/** Child of /dashboard (which renders the dashboard): opens the modal named in the URL, e.g. add-customer (spec 1 §4). */
+export const Route = createFileRoute('/dashboard/$domain/$language/$modalName')({ component: DashboardModal });
+
+function DashboardModal() {
+  const { modalName } = Route.useParams();
+  return <ModalFromUrl modalName={modalName} />;
+}

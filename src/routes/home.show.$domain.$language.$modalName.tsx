@@ -1,4 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Dashboard } from '../features/dashboard/Dashboard';
+import { Dashboard, ModalFromUrl } from '../features/dashboard/Dashboard';
 
-export const Route = createFileRoute('/home/show/$domain/$language/$modalName')({ component: Dashboard });
+/** The dashboard with the modal named in the URL (spec 1 §2: /home/show/:domain/:language/:modalName). */
+export const Route = createFileRoute('/home/show/$domain/$language/$modalName')({ component: HomeShow });
+
+function HomeShow() {
+  const { modalName } = Route.useParams();
+  return (
+    <>
+      <Dashboard />
+      <ModalFromUrl modalName={modalName} />
+    </>
+  );
+}

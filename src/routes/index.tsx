@@ -1,13 +1,35 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { effectivePreference, rootRedirect } from '../../machines/lib/rights';
+import { redirectBrowser } from '../app/portal';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../app/PortalContext';
 import { useShell } from '../features/shell/useShell';
 
-/** Root (spec 1 §2, §4): a signed-in user goes to the dashboard; the preference redirect comes later. */
+/**
+ * Root (spec 1 §2, §4 "Root redirect"): a signed-in user goes to the dashboard, or on the first load of the page to
+ * the stored preferred service URL (in-app path after /ui, or a full page redirect without a /ui/ segment), unless a
+ * modalName or application parameter is present.
+ */
 export const Route = createFileRoute('/')({
-  beforeLoad: ({ context }) => {
-    if (context.session.getSnapshot().hasTag('signedIn')) throw redirect({ to: '/dashboard', replace: true });
+  beforeLoad: async ({ context, search }) => {
+    const s = context.session.getSnapshot();
+    const q = search as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+    const target = rootRedirect({
+      signedIn: s.hasTag('signedIn'),
+      preference: effectivePreference(s.context.userContext),
+      params: { modalName: str(q.modalName), application: str(q.application) },
+      firstLoad: context.portal.firstLoad,
+      atIndex: true,
+    });
+    if (!target) return;
+    if (target.kind === 'path') throw redirect({ href: target.path, replace: true });
+    if (target.kind === 'redirect') {
+      redirectBrowser(target.url);
+      await new Promise<never>(() => {}); // the browser leaves the SPA
+    }
+    throw redirect({ to: '/dashboard', replace: true });
   },
   component: Welcome,
 });

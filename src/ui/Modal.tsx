@@ -20,11 +20,17 @@ export interface ModalProps {
   closeable?: boolean;
   /** the optional class parameter of the spec */
   className?: string;
+  /** Escape (key 27) on a closeable modal; defaults to onClose (the modal machine wants the key code) */
+  onEscape?: () => void;
+  /** overlay click on an unprotected modal; defaults to onClose */
+  onOverlayClick?: () => void;
+  /** extra content in the header, before the close button */
+  headerExtra?: ReactNode;
 }
 
 const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
-export function Modal({ title, open, onClose, children, protected: isProtected = false, closeable = false, className }: ModalProps) {
+export function Modal({ title, open, onClose, children, protected: isProtected = false, closeable = false, className, onEscape, onOverlayClick, headerExtra }: ModalProps) {
   const intl = useIntl();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -47,7 +53,7 @@ export function Modal({ title, open, onClose, children, protected: isProtected =
     if (!mounted) return;
     const opener = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
-    (dialog?.querySelector<HTMLElement>('[autofocus]') ?? dialog)?.focus();
+    (dialog?.querySelector<HTMLElement>('[autofocus],[data-autofocus]') ?? dialog)?.focus();
     return () => opener?.focus?.();
   }, [mounted]);
 
@@ -57,7 +63,7 @@ export function Modal({ title, open, onClose, children, protected: isProtected =
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape' && canClose) {
       e.stopPropagation();
-      onClose();
+      (onEscape ?? onClose)();
       return;
     }
     if (e.key !== 'Tab' || !dialogRef.current) return;
@@ -81,7 +87,7 @@ export function Modal({ title, open, onClose, children, protected: isProtected =
     <div
       className={`modal-backdrop${visible ? ' is-visible' : ''}${isProtected ? ' modal-protected' : ''}${closeable ? ' modal-closeable' : ''}`}
       onMouseDown={(e) => {
-        if (e.target === e.currentTarget && !isProtected) onClose();
+        if (e.target === e.currentTarget && !isProtected) (onOverlayClick ?? onClose)();
       }}
     >
       <div
@@ -97,6 +103,7 @@ export function Modal({ title, open, onClose, children, protected: isProtected =
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
+          {headerExtra}
           {canClose && (
             <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'modal.close' })} onClick={onClose}>
               <span aria-hidden="true">×</span>

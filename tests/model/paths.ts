@@ -17,12 +17,21 @@
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { MachineModelSpec } from '../../machines/lib/model-spec';
-import { describeEvent, generatePaths, type GenerateOptions, type ModelPath } from '../../tools/model/lib';
+import { coveringSet, describeEvent, generatePaths, type GenerateOptions, type ModelPath } from '../../tools/model/lib';
 
 export type { ModelPath };
 
+/** Every generated path (what `npm run test:model` replays). */
 export function modelPaths(spec: MachineModelSpec, options?: GenerateOptions): ModelPath[] {
   return generatePaths(spec, options).paths;
+}
+
+/**
+ * The fewest generated paths that together take every transition the generated paths take: the list in
+ * visualizations/paths/<flow>.md (same numbers as modelPaths). Handy when each path costs a browser run.
+ */
+export function coveringPaths(spec: MachineModelSpec, options?: GenerateOptions): ModelPath[] {
+  return coveringSet(generatePaths(spec, options));
 }
 
 export type UiAction = (page: Page, event: EventObject, snapshotAfter: AnyMachineSnapshot) => Promise<void>;

@@ -88,9 +88,11 @@ export function guardLabel(guard: GuardLike): string {
   if (typeof guard === 'string') return guard;
   if (typeof guard === 'function') {
     const g = guard as { type?: string; guards?: GuardLike[]; name?: string };
-    if (g.type === 'xstate.not' && g.guards) return `!${wrap(g.guards[0])}`;
-    if (g.type === 'xstate.and' && g.guards) return g.guards.map(wrap).join(' && ');
-    if (g.type === 'xstate.or' && g.guards) return g.guards.map(wrap).join(' || ');
+    // xstate's not()/and()/or() are functions named so, carrying `guards` (older versions: a `type`)
+    const kind = g.type ?? (Array.isArray(g.guards) ? `xstate.${g.name}` : undefined);
+    if (kind === 'xstate.not' && g.guards) return `!${wrap(g.guards[0])}`;
+    if (kind === 'xstate.and' && g.guards) return g.guards.map(wrap).join(' && ');
+    if (kind === 'xstate.or' && g.guards) return g.guards.map(wrap).join(' || ');
     if (g.type === 'xstate.stateIn') return 'in state';
     return g.name && g.name !== 'guard' ? g.name : 'guard';
   }

@@ -3,7 +3,7 @@ import { fromPromise, type EventObject } from 'xstate';
 import type { MachineModelSpec } from '../../machines/lib/model-spec';
 import { validateSpec } from '../lib/machines';
 import pollSpec from './fixtures/poll.model';
-import { computeCoverage, generatePaths, renderPathsMarkdown, replayPath, runSpec, staticCoverage } from './lib';
+import { computeCoverage, coveringSet, generatePaths, renderPathsMarkdown, replayPath, runSpec, staticCoverage, type GeneratedPaths, type ModelPath } from './lib';
 
 const spec = pollSpec as unknown as MachineModelSpec;
 
@@ -25,8 +25,53 @@ describe('generatePaths', () => {
     expect(md).toContain('1. send `poll.start` → `polling › checking`');
     expect(md).toContain('wait POLL_INTERVAL (5 s) → `polling › checking`');
     expect(md).toContain('`checkStatus` fails (status service down) → `failed`');
-    expect(md).toMatch(/## Path 1: reaches /);
+    expect(md).toMatch(/## Path \d+: reaches /);
     expect(renderPathsMarkdown({ spec, generated: generatePaths(spec), specFile: 'tools/model/fixtures/poll.model.ts' })).toBe(md);
+  });
+
+  it('lists only a covering set, and says how many paths were generated and replayed', () => {
+    const generated = generatePaths(spec);
+    const listed = coveringSet(generated);
+    const md = renderPathsMarkdown({ spec, generated, specFile: 'tools/model/fixtures/poll.model.ts' });
+    expect(listed.length).toBeLessThan(generated.paths.length);
+    expect(md.match(/^## Path /gm)).toHaveLength(listed.length);
+    expect(md).toContain(`generates and replays ${generated.paths.length} paths`);
+    expect(md).toContain(`The ${listed.length} paths below`);
+    expect(md).toContain('together they take 9/9 transitions (that is every transition of the machine)');
+  });
+});
+
+describe('coveringSet', () => {
+  const fake = (index: number, ...perStep: string[][]) =>
+    ({ index, title: `p${index}`, initial: {}, signature: '', steps: perStep.map((transitions) => ({ event: { type: 'x' }, snapshot: {}, transitions })) }) as unknown as ModelPath;
+  const of = (paths: ModelPath[]) => ({ paths, covered: new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.transitions))), initialTransitions: [], stateCount: 0, simplePathsIncluded: false }) as GeneratedPaths;
+
+  it('takes every transition the generated paths take, with fewer paths', () => {
+    const generated = generatePaths(spec);
+    const listed = coveringSet(generated);
+    const taken = new Set([...generated.initialTransitions, ...listed.flatMap((p) => p.steps.flatMap((s) => s.transitions))]);
+    expect([...taken].sort()).toEqual([...generated.covered].sort());
+    expect(listed.length).toBeLessThan(generated.paths.length);
+    expect(coveringSet(generatePaths(spec)).map((p) => p.index)).toEqual(listed.map((p) => p.index));
+  });
+
+  it('picks greedily (most new transitions first), breaks ties by fewer steps then lower number, drops paths made redundant', () => {
+    const paths = [
+      fake(1, ['a'], ['b']),
+      fake(2, ['c']),
+      fake(3, ['a', 'b'], ['c'], ['d']), // most new: picked first
+      fake(4, ['e'], ['f']),
+      fake(5, ['e', 'f']), // same gain as 4, fewer steps
+      fake(6, ['e', 'f']),
+    ];
+    expect(coveringSet(of(paths)).map((p) => p.index)).toEqual([3, 5]);
+    // 1 is picked first (a, b, c), then 2 (d) and 3 (e): 1 is then redundant
+    const redundant = [fake(1, ['a', 'b', 'c']), fake(2, ['a', 'b', 'd']), fake(3, ['c', 'e'])];
+    expect(coveringSet(of(redundant)).map((p) => p.index)).toEqual([2, 3]);
+  });
+
+  it('keeps one path for a machine with nothing to cover', () => {
+    expect(coveringSet(of([fake(1)])).map((p) => p.index)).toEqual([1]);
   });
 });
 

@@ -10,7 +10,9 @@
  * - `replayPath(spec, path)`: drives a real actor (`machine.provide(spec.provide)`, SimulatedClock) step by
  *   step and checks it against the path.
  * - `runSpec(spec)`: both, plus transition coverage.
- * - `renderPathsMarkdown(...)`: the tester-readable list written to visualizations/paths/<flow>.md.
+ * - `coveringSet(generated)`: the fewest generated paths that together take every transition (greedy set cover).
+ * - `renderPathsMarkdown(...)`: the tester-readable list written to visualizations/paths/<flow>.md (the covering
+ *   set only; the runner still replays every generated path).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { createActor, createEmptyActor, SimulatedClock } from 'xstate';
@@ -296,6 +298,40 @@ export function describeEvent(machine: AnyStateMachine, event: EventObject, sour
   return `send \`${type}\`${payload}`;
 }
 
+/**
+ * The fewest generated paths that together take every transition the generated paths take (greedy set cover:
+ * repeatedly the path taking the most transitions not yet taken; ties: fewer steps, then the lower number;
+ * then paths made redundant by later picks are dropped). In generation order, numbers kept.
+ * This is what testers get in visualizations/paths/<flow>.md; `npm run test:model` still replays every path.
+ */
+export function coveringSet(generated: GeneratedPaths): ModelPath[] {
+  const sets = generated.paths.map((p) => ({ p, t: new Set(p.steps.flatMap((s) => s.transitions)) }));
+  const uncovered = new Set(sets.flatMap((x) => [...x.t]));
+  if (!uncovered.size) return generated.paths.slice(0, 1);
+  const chosen: typeof sets = [];
+  while (uncovered.size) {
+    let best: (typeof sets)[number] | undefined;
+    let bestGain = 0;
+    for (const x of sets) {
+      let gain = 0;
+      for (const t of x.t) if (uncovered.has(t)) gain++;
+      if (gain > bestGain || (gain === bestGain && gain > 0 && best && x.p.steps.length < best.p.steps.length)) {
+        best = x;
+        bestGain = gain;
+      }
+    }
+    if (!best) break;
+    chosen.push(best);
+    for (const t of best.t) uncovered.delete(t);
+  }
+  // a path picked early may be covered by the later picks together: drop it (latest-picked kept first)
+  for (let i = 0; i < chosen.length; i++) {
+    const others = new Set(chosen.filter((_, j) => j !== i).flatMap((x) => [...x.t]));
+    if ([...chosen[i].t].every((t) => others.has(t))) chosen.splice(i--, 1);
+  }
+  return chosen.map((x) => x.p).sort((a, b) => a.index - b.index);
+}
+
 export interface PathsDocInput {
   spec: MachineModelSpec;
   generated: GeneratedPaths;
@@ -304,12 +340,20 @@ export interface PathsDocInput {
   description?: string;
 }
 
-/** visualizations/paths/<flow>.md: numbered steps a tester can follow. Deterministic. */
+/**
+ * visualizations/paths/<flow>.md: numbered steps a tester can follow, for the covering set of the generated
+ * paths only (see coveringSet); the header says how many were generated and replayed. Deterministic.
+ */
 export function renderPathsMarkdown({ spec, generated, specFile, description }: PathsDocInput): string {
   const machine = spec.machine;
   const sources = invokeSources(machine);
   const start = stateLabel(generated.paths[0]?.initial.value ?? machine.getInitialSnapshot(captureScope(() => {}) as never, spec.input).value);
   const stepsTotal = generated.paths.reduce((n, p) => n + p.steps.length, 0);
+  const listed = coveringSet(generated);
+  const listedSteps = listed.reduce((n, p) => n + p.steps.length, 0);
+  const taken = new Set([...generated.initialTransitions, ...listed.flatMap((p) => p.steps.flatMap((s) => s.transitions))]);
+  const reach = generated.covered.size;
+  const coverage = staticCoverage(spec, generated);
   const lines: string[] = [
     `# ${spec.name}: test paths`,
     '',
@@ -317,13 +361,24 @@ export function renderPathsMarkdown({ spec, generated, specFile, description }: 
     '',
   ];
   if (description) lines.push(description, '');
+  const machineNote =
+    coverage.total === reach
+      ? `that is every transition of the machine`
+      : `the machine has ${coverage.total}` +
+        (Object.keys(coverage.excused).length ? `; ${Object.keys(coverage.excused).length} are left out on purpose in the model spec` : '') +
+        (coverage.missing.length ? `; ${coverage.missing.length} are not reached` : '');
   lines.push(
-    `${generated.paths.length} paths, ${stepsTotal} steps, together taking every transition the model can reach. ` +
-      `Each path starts from a fresh \`${spec.name}\` in \`${start}\`. ` +
-      '"wait" means the named timer runs out; "succeeds"/"fails" is the answer of the named service.',
+    `\`npm run test:model\` generates and replays ${generated.paths.length} paths (${stepsTotal} steps) on the machine. ` +
+      `The ${listed.length} ${listed.length === 1 ? 'path' : 'paths'} below (${listedSteps} steps) are a covering set picked greedily from them ` +
+      `(fewest paths that still take every transition): together they take ${taken.size}/${reach} transitions (${machineNote}). ` +
+      'Their numbers are those the runner reports.',
+    '',
+    `Each path starts from a fresh \`${spec.name}\` in \`${start}\`. "send" is what the user does (or another part of the portal ` +
+      'announces), "wait" means the named timer runs out, "succeeds"/"fails" is the answer of the named service; ' +
+      'after the arrow: the step the flow is in then.',
     '',
   );
-  for (const p of generated.paths) {
+  for (const p of listed) {
     lines.push(`## Path ${p.index}: ${p.title}`, '');
     if (!p.steps.length) lines.push('1. (no step: check the start state)');
     let prev: StateValue = p.initial.value;

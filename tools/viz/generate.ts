@@ -1,6 +1,7 @@
 /**
- * `npm run viz`: visualizations/<flow>.mmd + .svg for every machines/<flow>.machine.ts, visualizations/README.md,
- * and visualizations/paths/<flow>.md (the same path lists `npm run test:model` writes). SVGs are re-rendered
+ * `npm run viz`: for every machines/<flow>.machine.ts the main diagram visualizations/<flow>.mmd + .svg, one
+ * <flow>.<statePath>.mmd + .svg per group drawn closed in it, and <flow>.detail.mmd + .svg (with actions); then
+ * visualizations/README.md and visualizations/paths/<flow>.md (the same path lists `npm run test:model` writes). SVGs are re-rendered
  * (in /usr/bin/chromium) only when their embedded source hash differs; `--force` re-renders all.
  *
  * `npm run viz:check` (`--check`): computes everything in memory (no browser, no path replay) and exits 1
@@ -61,6 +62,6 @@ if (check) {
     console.log(`removed ${relative(ROOT, f)} (no machine or model spec any more)`);
   }
   for (const f of written) console.log(`wrote ${relative(ROOT, f)}`);
-  console.log(`viz: ${plan.svgs.size} machine(s), ${written.length} file(s) written${plan.errors.length ? `, ${plan.errors.length} error(s)` : ''}`);
+  console.log(`viz: ${plan.diagrams.size} machine(s), ${plan.svgs.size} diagram(s), ${written.length} file(s) written${plan.errors.length ? `, ${plan.errors.length} error(s)` : ''}`);
   process.exitCode = plan.errors.length ? 1 : 0;
 }

@@ -3,8 +3,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { join } from 'node:path';
 import { ROOT } from '../lib/machines';
 import { pollMachine } from '../model/fixtures/poll.machine';
-import { findStale, planViz } from './lib';
-import { toMermaid } from './mermaid';
+import { setup } from 'xstate';
+import { findStale, planViz, renderReadme } from './lib';
+import { machineDiagrams, toMermaid, toMermaidDetail } from './mermaid';
 import { embeddedHash, sha256, svgWithHash } from './render';
 
 const FIXTURES = join(ROOT, 'tools/model/fixtures');
@@ -13,20 +14,97 @@ const tmp = mkdtempSync(join(ROOT, '.tmp', 'viz-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('toMermaid', () => {
-  it('reads like prose: events, guards, actions, timers, invoked services', () => {
+  it('reads like prose for product owners: events, guards, timers, services, no action names', () => {
     const mmd = toMermaid(pollMachine);
     expect(mmd).toContain('stateDiagram-v2');
     expect(mmd).toContain('  [*] --> s_poll_idle');
-    expect(mmd).toContain('s_poll_idle --> s_poll_polling : poll.start / resetAttempts');
+    expect(mmd).toContain('s_poll_idle --> s_poll_polling : poll.start\n');
     expect(mmd).toContain('s_poll_polling_checking --> s_poll_done : done#58; checkStatus [isComplete]');
-    expect(mmd).toContain('s_poll_polling_checking --> s_poll_polling_waiting : done#58; checkStatus / countAttempt');
+    expect(mmd).toContain('s_poll_polling_checking --> s_poll_polling_waiting : done#58; checkStatus\n');
     expect(mmd).toContain('s_poll_polling_checking --> s_poll_failed : error#58; checkStatus');
     expect(mmd).toContain('s_poll_polling_waiting --> s_poll_polling_checking : after POLL_INTERVAL (5 s)');
     expect(mmd).toContain('s_poll_polling --> s_poll_timedOut : after GIVE_UP (30 s)');
-    expect(mmd).toContain('s_poll_polling_checking : invoke checkStatus');
-    expect(mmd).toContain('s_poll_failed --> s_poll_polling : poll.retry [canRetry] / countRetry');
+    expect(mmd).toContain('s_poll_polling_checking : calls checkStatus');
+    expect(mmd).toContain('s_poll_failed --> s_poll_polling : poll.retry [canRetry]\n');
     expect(mmd).toContain('s_poll_done --> [*]');
+    expect(mmd).not.toMatch(/resetAttempts|countAttempt|countRetry/);
     expect(toMermaid(pollMachine)).toBe(mmd);
+  });
+
+  it('keeps the actions in the detail diagram', () => {
+    const mmd = toMermaidDetail(pollMachine);
+    expect(mmd).toContain('s_poll_idle --> s_poll_polling : poll.start / resetAttempts');
+    expect(mmd).toContain('s_poll_failed --> s_poll_polling : poll.retry [canRetry] / countRetry');
+    expect(mmd).toContain('s_poll_polling_checking : invoke checkStatus');
+  });
+
+  it('merges arrows with the same source and target into one, one trigger per line; stays-in-place events go in the box', () => {
+    const m = setup({ guards: { isUrgent: () => true } }).createMachine({
+      id: 'm',
+      initial: 'a',
+      states: {
+        a: { on: { 'm.next': 'b', 'm.skip': 'b', 'm.jump': { target: 'b', guard: 'isUrgent' }, 'm.touch': {} } },
+        b: { on: { 'm.back': 'a' }, after: { 1000: 'a' } },
+      },
+    });
+    const mmd = toMermaid(m);
+    expect(mmd).toContain('  s_m_a --> s_m_b : m.next<br/>m.skip<br/>m.jump [isUrgent]\n');
+    expect(mmd).toContain('  s_m_b --> s_m_a : m.back<br/>after 1000ms\n');
+    expect(mmd.match(/s_m_a --> s_m_b/g)).toHaveLength(1);
+    expect(mmd).toContain('s_m_a : ↺ m.touch');
+  });
+});
+
+describe('machineDiagrams', () => {
+  // small limits so the fixture's `polling` group is drawn closed
+  const diagrams = machineDiagrams(pollMachine, 'poll', { maxStates: 5, alwaysOpen: 0 });
+  const byName = new Map(diagrams.map((d) => [d.name, d]));
+
+  it('draws a group that does not fit as one box, and gives it its own diagram', () => {
+    expect(diagrams.map((d) => `${d.kind} ${d.name}`)).toEqual(['main poll', 'region poll.polling', 'detail poll.detail']);
+    const main = byName.get('poll')!.mmd;
+    expect(main).toContain('s_poll_polling : ▸ 2 steps, see');
+    expect(main).toContain('s_poll_polling : poll.polling.svg');
+    expect(main).not.toContain('s_poll_polling_checking');
+    // arrows from inside the closed box start at the box, merged per target
+    expect(main).toContain('s_poll_polling --> s_poll_done : done#58; checkStatus [isComplete]');
+    expect(main).toContain('s_poll_polling --> s_poll_failed : error#58; checkStatus');
+    expect(main).toContain('s_poll_polling --> s_poll_idle : poll.cancel');
+    expect(main).toContain('s_poll_polling --> s_poll_timedOut : after GIVE_UP (30 s)');
+    // the loop inside the box is not drawn on the outside
+    expect(main).not.toContain('s_poll_polling --> s_poll_polling');
+  });
+
+  it('draws the arrows leaving a region to exit nodes named after their targets, and the ones coming in from entry nodes', () => {
+    const region = byName.get('poll.polling')!;
+    expect(region.title).toBe('polling');
+    expect(region.size).toBe(2);
+    const mmd = region.mmd;
+    expect(mmd).toContain('state "→ done" as exit_s_poll_done');
+    expect(mmd).toContain('state "→ failed" as exit_s_poll_failed');
+    expect(mmd).toContain('s_poll_polling_checking --> exit_s_poll_done : done#58; checkStatus [isComplete]');
+    expect(mmd).toContain('s_poll_polling_checking --> exit_s_poll_failed : error#58; checkStatus');
+    expect(mmd).toContain('s_poll_polling_waiting --> s_poll_polling_checking : after POLL_INTERVAL (5 s)');
+    expect(mmd).toContain('s_poll_polling --> exit_s_poll_timedOut : after GIVE_UP (30 s)');
+    expect(mmd).toContain('state "from idle" as entry_s_poll_idle');
+    expect(mmd).toContain('entry_s_poll_idle --> s_poll_polling : poll.start');
+    expect(mmd).toContain('entry_s_poll_failed --> s_poll_polling : poll.retry [canRetry]');
+    expect(mmd).not.toMatch(/^ +s_poll_idle /m); // the source outside is an entry node, not the state itself
+  });
+
+  it('keeps small machines as one diagram (plus the detail), deterministically', () => {
+    const d = machineDiagrams(pollMachine, 'poll');
+    expect(d.map((x) => x.name)).toEqual(['poll', 'poll.detail']);
+    expect(machineDiagrams(pollMachine, 'poll')).toEqual(d);
+  });
+
+  it('lists the closed groups in the README with links, and a legend', () => {
+    const readme = renderReadme([{ flow: 'poll', file: 'poll.machine.ts', exportName: 'pollMachine', machine: pollMachine }], new Set(['poll']), new Map([['poll', diagrams]]));
+    expect(readme).toContain('![poll state diagram](poll.svg)');
+    expect(readme).toContain('- [polling](poll.polling.svg) (2 states in all)');
+    expect(readme).toContain('[poll.detail.svg](poll.detail.svg)');
+    expect(readme).toContain('[paths/poll.md](paths/poll.md)');
+    expect(readme).toMatch(/How to read a diagram[\s\S]*`\[isSuccess\]`: only when/);
   });
 });
 
@@ -52,13 +130,19 @@ describe('viz check', () => {
     writeFileSync(join(out, 'poll.mmd'), readFileSync(join(out, 'poll.mmd'), 'utf8').replace('poll.start', 'poll.begin'));
     writeFileSync(join(out, 'poll.svg'), svgWithHash('<svg></svg>', 'an older diagram'));
     writeFileSync(join(out, 'paths', 'poll.md'), '# hand-edited\n');
+    writeFileSync(join(out, 'poll.detail.mmd'), readFileSync(join(out, 'poll.detail.mmd'), 'utf8').replace('resetAttempts', 'reset'));
+    rmSync(join(out, 'poll.detail.svg'));
     writeFileSync(join(out, 'gone.mmd'), 'stateDiagram-v2\n');
+    writeFileSync(join(out, 'poll.polling.svg'), svgWithHash('<svg></svg>', 'a group drawn closed before'));
     const stale = findStale(await planViz({ machinesDir: FIXTURES, outDir: out }));
     expect(stale).toEqual([
       expect.stringMatching(/poll\.mmd is out of date$/),
+      expect.stringMatching(/poll\.detail\.mmd is out of date$/),
       expect.stringMatching(/paths\/poll\.md is out of date$/),
       expect.stringMatching(/poll\.svg was rendered from another version/),
+      expect.stringMatching(/poll\.detail\.svg is missing$/),
       expect.stringMatching(/gone\.mmd belongs to no machine/),
+      expect.stringMatching(/poll\.polling\.svg belongs to no machine/),
     ]);
   });
 
@@ -71,7 +155,12 @@ describe('viz check', () => {
     const plan = await planViz({ machinesDir: dir, outDir: join(tmp, 'out2') });
     expect(plan.errors.join('\n')).toMatch(/half\.machine\.ts: cannot load the machine/);
     expect(plan.errors.join('\n')).toMatch(/named\.machine\.ts: [\s\S]*expected a state machine exported as `namedMachine`/);
-    expect([...plan.svgs.keys()].map((f) => f.split('/').pop())).toEqual(['poll.svg']);
+    expect([...plan.svgs.keys()].map((f) => f.split('/').pop())).toEqual(['poll.svg', 'poll.detail.svg']);
     expect(plan.broken).toEqual(new Set(['half', 'named']));
+    // the diagrams of a machine that does not load right now are left alone, sub-diagrams included
+    mkdirSync(join(tmp, 'out2'), { recursive: true });
+    writeFileSync(join(tmp, 'out2', 'half.svg'), '<svg></svg>');
+    writeFileSync(join(tmp, 'out2', 'half.open.svg'), '<svg></svg>');
+    expect(findStale(plan).filter((f) => f.includes('half'))).toEqual([]);
   });
 });

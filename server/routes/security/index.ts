@@ -10,6 +10,8 @@ import { COOKIE } from '../../../src/api/contract.js';
 import { validateServiceTicket } from '../../cas/tickets.js';
 import { HttpError, parseOrThrow } from '../../lib/errors.js';
 import { esc } from '../../lib/html.js';
+import { layout } from '../../cas/pages.js';
+import { CAS_LANG_FROM_COOKIE, CAS_TEXTS } from '../../cas/texts.js';
 import { closeSession, isLanguage3, openSession, originOf } from '../../lib/session.js';
 
 /** Only relative portal pages are allowed as targets (no open redirect). */
@@ -46,10 +48,14 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
       const message = 'The sign-on ticket is invalid, used or expired. Log in again.';
       if ((req.headers.accept ?? '').includes('text/html')) {
         const again = `/api/security/login?target=${encodeURIComponent(target)}`;
+        // a person reads this page, so it speaks the sign-on service's language (EPIT-LANGUAGE cookie)
+        const lang = CAS_LANG_FROM_COOKIE[req.cookies[COOKIE.language]?.toLowerCase() ?? ''] ?? 'en';
+        const t = CAS_TEXTS[lang];
+        const body = `<section><h1>${esc(t.ticketFailedTitle)}</h1><p>${esc(t.ticketFailed)}</p><p><a href="${esc(again)}">${esc(t.logInAgain)}</a></p></section>`;
         return reply
           .status(401)
           .type('text/html; charset=utf-8')
-          .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-on failed</title></head><body><main><h1>Sign-on failed</h1><p>${esc(message)}</p><p><a href="${esc(again)}">Log in again</a></p></main></body></html>`);
+          .send(layout(lang, t.ticketFailedTitle, body, (l) => `${again}&locale=${l}`));
       }
       throw new HttpError(401, 'INVALID_TICKET', message);
     }

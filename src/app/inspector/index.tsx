@@ -6,6 +6,7 @@
  * - with ?inspect in the URL, also the Stately browser inspector (@statelyai/inspect).
  */
 import { useState, useSyncExternalStore } from 'react';
+import { useIntl } from 'react-intl';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 
 export interface ActorRow {
@@ -82,20 +83,21 @@ export function createDevInspection({ stately }: { stately: boolean }) {
     statelyInspect?.(e);
   };
   function Panel() {
+    const intl = useIntl();
     const rows = useSyncExternalStore(store.subscribe, store.getSnapshot);
     const [open, setOpen] = useState(true);
     return (
-      <aside className={`inspector${open ? ' is-open' : ''}`} aria-label="Inspector">
+      <aside className={`inspector${open ? ' is-open' : ''}`} aria-label={intl.formatMessage({ id: 'inspector.title' })}>
         <button type="button" className="inspector__toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          Inspector ({rows.length})
+          {intl.formatMessage({ id: 'inspector.toggle' }, { count: rows.length })}
         </button>
         {open && (
           <table className="inspector__table">
             <thead>
               <tr>
-                <th scope="col">actor</th>
-                <th scope="col">state</th>
-                <th scope="col">last events</th>
+                <th scope="col">{intl.formatMessage({ id: 'inspector.actor' })}</th>
+                <th scope="col">{intl.formatMessage({ id: 'inspector.state' })}</th>
+                <th scope="col">{intl.formatMessage({ id: 'inspector.events' })}</th>
               </tr>
             </thead>
             <tbody>

@@ -1,36 +1,301 @@
-import { Link } from '@tanstack/react-router';
+import { Link, Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
+import type { AddressSummary, UserContext } from '../../api/contract';
+import type { z } from 'zod';
 import { usePortal } from '../../app/PortalContext';
+import {
+  addContractLink,
+  businessSettingsLink,
+  codeOfRight,
+  countryOfRight,
+  dashboardShortcuts,
+  hasPrivilege,
+  inAppPath,
+  isAxaptaDead,
+  isInternalUser,
+  shortcutUrl,
+  showAdminSearch,
+} from '../../../machines/lib/rights';
+import { ClientManager } from '../shell/Contact';
+import { GatedButton, GatedLink } from '../shell/Gated';
+import { appNameKey, settingsHref } from '../shell/menu';
+import { useDomain, useUserContext } from '../shell/useShellData';
+import { useRepresentedDetails } from './api/get-represented-details';
+import { useServiceUrls } from './api/get-service-urls';
+import { useUserDetails } from './api/get-user-details';
+import './dashboard.css';
 
-/** A minimal signed-in landing page (issue 2); the dashboards proper come in a later issue. */
+/**
+ * epit-dashboard (spec 1 §2 "User dashboard", "Admin dashboard"; spec 2 §2 "Dashboards"): internal users (IN_AD) get
+ * the admin dashboard, everyone else the user dashboard. The child route (/dashboard/:domain/:language/:modalName)
+ * renders into the outlet and opens its modal.
+ */
 export function Dashboard() {
-  const intl = useIntl();
-  const { session } = usePortal();
-  const principal = useSelector(session, (s) => s.context.userContext?.epitPrincipal ?? null);
-  if (!principal) return null;
-  const { representative, represented } = principal;
-  const fullName = `${representative.firstName} ${representative.lastName}`;
+  const ctx = useUserContext();
+  if (!ctx?.epitPrincipal) return null;
   return (
-    <section className="page" aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title">{intl.formatMessage({ id: 'dashboard.title' })}</h1>
-      <div className="card">
-        <p className="lead">{intl.formatMessage({ id: 'dashboard.welcome' }, { name: fullName })}</p>
-        <dl className="facts">
-          <div>
-            <dt>{intl.formatMessage({ id: 'dashboard.userId' })}</dt>
-            <dd>{representative.id}</dd>
-          </div>
-          <div>
-            <dt>{intl.formatMessage({ id: 'dashboard.represented' })}</dt>
-            <dd data-testid="represented">{represented ? represented.name : intl.formatMessage({ id: 'dashboard.represented.none' })}</dd>
-          </div>
-        </dl>
-        <Link to="/user-settings/edit/$fgid" params={{ fgid: representative.id }} className="button button--ghost">
-          {intl.formatMessage({ id: 'dashboard.settings' })}
-        </Link>
+    <>
+      {isInternalUser(ctx) ? <AdminDashboard ctx={ctx} /> : <UserDashboard ctx={ctx} />}
+      <Outlet />
+    </>
+  );
+}
+
+/** Opens the modal named in the URL (spec 1 §4: /dashboard/:domain/:language/:modalName, /home/show/...). */
+export function ModalFromUrl({ modalName }: { modalName: string }) {
+  const { modals } = usePortal();
+  useEffect(() => modals.send({ type: 'modal.openFromUrl', modalName }), [modals, modalName]);
+  return null;
+}
+
+function formatAddress(a: z.infer<typeof AddressSummary> | null | undefined): string | null {
+  if (!a) return null;
+  return a.padreFullName ?? ([a.street, a.city, a.zipCode].filter(Boolean).join(', ') || null);
+}
+
+function UserCard({ ctx }: { ctx: UserContext }) {
+  const intl = useIntl();
+  const rep = ctx.epitPrincipal!.representative;
+  const details = useUserDetails(rep.id);
+  const t = (id: string) => intl.formatMessage({ id });
+  const address = formatAddress(details.data?.address);
+  return (
+    <section className="card dash-card" aria-labelledby="dash-user">
+      <div className="dash-card__head">
+        <span className="avatar" aria-hidden="true">
+          {rep.firstName.charAt(0)}
+          {rep.lastName.charAt(0)}
+        </span>
+        <div>
+          <h2 id="dash-user" className="dash-card__title">
+            {rep.firstName} {rep.lastName}
+          </h2>
+          <p className="muted dash-card__sub">{t('dashboard.user.title')}</p>
+        </div>
       </div>
-      <p className="muted">{intl.formatMessage({ id: 'dashboard.comingSoon' })}</p>
+      <dl className="facts">
+        <div>
+          <dt>{t('dashboard.user.mobile')}</dt>
+          <dd data-testid="user-mobile">{details.data?.mobile ?? (details.isPending ? '…' : '—')}</dd>
+        </div>
+        <div>
+          <dt>{t('dashboard.user.address')}</dt>
+          <dd data-testid="user-address">{address ?? (details.isPending ? '…' : '—')}</dd>
+        </div>
+      </dl>
+      {hasPrivilege(ctx, 'SHOW_MY_SETTINGS') && (
+        <Link to="/user-settings/edit/$fgid" params={{ fgid: rep.id }} className="button button--ghost">
+          {t('dashboard.settings')}
+        </Link>
+      )}
     </section>
+  );
+}
+
+function UserDashboard({ ctx }: { ctx: UserContext }) {
+  const intl = useIntl();
+  const { representedChoice, modals, config, session } = usePortal();
+  const domain = useDomain();
+  const language = useSelector(session, (s) => s.context.language);
+  const principal = ctx.epitPrincipal!;
+  const rep = principal.represented;
+  const right = rep ? principal.representationRightsCache[rep.gid] : undefined;
+  const business = !!rep && !rep.isPerson;
+  const dead = isAxaptaDead(ctx);
+  const details = useRepresentedDetails(rep?.gid ?? null, business && !dead);
+  const repDetails = details.data ?? rep?.details ?? null;
+  const settings = settingsHref(businessSettingsLink(principal, new Date()));
+  const shortcuts = dashboardShortcuts(ctx, domain);
+  const needsPackageUrls = !rep || rep.isPerson;
+  const serviceUrls = useServiceUrls(needsPackageUrls && shortcuts.some((s) => s.service === 'LOGISTICS'));
+  const addContract = addContractLink(domain, config.offerFormUrl);
+  const canRepresent = hasPrivilege(ctx, 'SHOW_REPRESENTEES');
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+
+  return (
+    <section className="dashboard" aria-labelledby="dashboard-title">
+      <h1 id="dashboard-title">{t('dashboard.title')}</h1>
+      <div className="dashboard__grid">
+        <div className="dashboard__main">
+          <UserCard ctx={ctx} />
+
+          <section className="card dash-card" aria-labelledby="dash-represented" data-testid="represented-block">
+            <p className="muted dash-card__sub">{t(business ? 'dashboard.represented.business' : 'dashboard.represented')}</p>
+            {rep ? (
+              <>
+                <h2 id="dash-represented" className="dash-card__title" data-testid="represented">
+                  {rep.name}
+                </h2>
+                <dl className="facts">
+                  <div>
+                    <dt>{t(rep.isPerson ? 'dashboard.represented.personalCode' : 'dashboard.represented.regCode')}</dt>
+                    <dd data-testid="represented-code">{repDetails?.regCode ?? (right ? codeOfRight(right) : '—')}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('dashboard.represented.country')}</dt>
+                    <dd data-testid="represented-country">{right ? countryOfRight(right) : '—'}</dd>
+                  </div>
+                  {business && (
+                    <div className="facts__wide">
+                      <dt>{t('dashboard.represented.legalAddress')}</dt>
+                      <dd data-testid="legal-address">{formatAddress(repDetails?.address) ?? '—'}</dd>
+                    </div>
+                  )}
+                </dl>
+                {settings && (
+                  <GatedLink to={settings} className="button button--ghost" testId="business-settings-link">
+                    {t('dashboard.businessSettings')}
+                  </GatedLink>
+                )}
+              </>
+            ) : (
+              <>
+                <h2 id="dash-represented" className="dash-card__title" data-testid="represented">
+                  {t('represented.none')}
+                </h2>
+                {canRepresent && (
+                  <button type="button" className="button button--primary" onClick={() => representedChoice.send({ type: 'choice.open', path: '/dashboard' })}>
+                    {t('representee.placeholder')}
+                  </button>
+                )}
+              </>
+            )}
+          </section>
+
+          <section className="dash-shortcuts" aria-labelledby="dash-shortcuts">
+            <h2 id="dash-shortcuts" className="section-title">
+              {t('dashboard.shortcuts')}
+            </h2>
+            <ul className="shortcuts" data-testid="shortcuts">
+              {shortcuts.map((s) => {
+                const target = shortcutUrl({
+                  apiUrl: config.apiUrl,
+                  represented: rep,
+                  domain,
+                  language,
+                  application: s.service,
+                  packagePrivateUrls: serviceUrls.data,
+                });
+                const url = target.url;
+                const path = url ? inAppPath(url) : null;
+                const content = (
+                  <>
+                    <AppIcon code={s.iconCode} />
+                    <span className="shortcut__name">{t(appNameKey(s.name, s.service))}</span>
+                  </>
+                );
+                return (
+                  <li key={s.service} data-service={s.service}>
+                    {path ? (
+                      <Link to={path as '/'} className="shortcut">
+                        {content}
+                      </Link>
+                    ) : url ? (
+                      <a href={url} className="shortcut">
+                        {content}
+                      </a>
+                    ) : (
+                      <span className="shortcut is-disabled">{content}</span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </div>
+
+        <aside className="dashboard__side" aria-label={t('dashboard.sidebar')}>
+          {business && repDetails?.clientManagerName && (
+            <div className="card dash-card">
+              <ClientManager details={repDetails} />
+            </div>
+          )}
+          {canRepresent && (
+            <section className="card dash-card" aria-labelledby="dash-contract">
+              <h2 id="dash-contract" className="dash-card__title dash-card__title--small">
+                {t('dashboard.addContract.title')}
+              </h2>
+              <p className="muted">{t('dashboard.addContract.text')}</p>
+              {addContract.kind === 'modal' ? (
+                <GatedButton
+                  className="button button--primary"
+                  testId="add-contract"
+                  onClick={() => modals.send({ type: 'modal.open', component: 'customer-add', class: 'modal-protected modal-closeable' })}
+                >
+                  {t('dashboard.addContract')}
+                </GatedButton>
+              ) : addContract.href ? (
+                <a className="button button--primary" href={addContract.href} target="_blank" rel="noopener noreferrer" data-testid="add-contract">
+                  {t('dashboard.addContract')}
+                  <span className="visually-hidden"> {t('common.opensInNewWindow')}</span>
+                </a>
+              ) : null}
+            </section>
+          )}
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function AdminDashboard({ ctx }: { ctx: UserContext }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const search = showAdminSearch(ctx);
+  return (
+    <section className="dashboard" aria-labelledby="dashboard-title" data-testid="admin-dashboard">
+      <h1 id="dashboard-title">{t('admin.title')}</h1>
+      <div className="dashboard__grid">
+        <div className="dashboard__main">
+          <UserCard ctx={ctx} />
+          {search ? (
+            <div className="admin-search">
+              {hasPrivilege(ctx, 'EDIT_ANY_CUSTOMER') && (
+                <section className="card dash-card" aria-labelledby="admin-customers">
+                  <h2 id="admin-customers" className="dash-card__title dash-card__title--small">
+                    {t('admin.customerSearch.title')}
+                  </h2>
+                  <p className="muted">{t('admin.customerSearch.text')}</p>
+                  <GatedLink to="/customer-search" className="button button--primary" testId="admin-customer-search">
+                    {t('admin.customerSearch.link')}
+                  </GatedLink>
+                </section>
+              )}
+              {hasPrivilege(ctx, 'EDIT_ANY_USER') && (
+                <section className="card dash-card" aria-labelledby="admin-users">
+                  <h2 id="admin-users" className="dash-card__title dash-card__title--small">
+                    {t('admin.userSearch.title')}
+                  </h2>
+                  <p className="muted">{t('admin.userSearch.text')}</p>
+                  <GatedLink to="/customer-search" className="button button--primary" testId="admin-user-search">
+                    {t('admin.userSearch.link')}
+                  </GatedLink>
+                </section>
+              )}
+            </div>
+          ) : (
+            <p className="card dash-card muted">{t('admin.noSearch')}</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Application icons by iconCode (logistics, finance, periodics). */
+function AppIcon({ code }: { code: string }) {
+  const paths: Record<string, string> = {
+    logistics: 'M3 7.5 12 3l9 4.5v9L12 21l-9-4.5zM3 7.5 12 12l9-4.5M12 12v9',
+    finance: 'M4 5h16v14H4zM4 9h16M8 14h3M8 17h6',
+    periodics: 'M5 4h11l3 3v13H5zM8 9h8M8 13h8M8 17h5',
+  };
+  return (
+    <span className={`shortcut__icon shortcut__icon--${code}`} aria-hidden="true">
+      <svg width="28" height="28" viewBox="0 0 24 24" focusable="false">
+        <path d={paths[code] ?? paths.logistics} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" strokeLinecap="round" />
+      </svg>
+    </span>
   );
 }

@@ -3,6 +3,8 @@ import { useIntl } from 'react-intl';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { useShell } from './useShell';
+import { RepresenteeCombobox } from './RepresenteeCombobox';
+import { usePanelLinks, useRepresentedSummary } from './useShellData';
 
 /** The desktop header (spec 1 §2); hidden at 736 px and below, where MobileHeader takes over. */
 export function Header() {
@@ -12,6 +14,7 @@ export function Header() {
     <header className={`site-header${shell.signedIn ? ' site-header--signed-in' : ''}`}>
       <div className="site-header__inner">
         <Logo href={shell.homeUrl} />
+        {shell.signedIn && <RepresenteeArea />}
         <div className="site-header__tools">
           <LanguageSwitcher languages={shell.languages} current={shell.language} onChange={shell.setLanguage} />
           {shell.signedIn ? (
@@ -34,5 +37,34 @@ export function Header() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** Spec 1 §2: with SHOW_REPRESENTEES the representee dropdown, the customer type and the credit availability. */
+function RepresenteeArea() {
+  const intl = useIntl();
+  const links = usePanelLinks();
+  const summary = useRepresentedSummary();
+  if (!links.representees) return null;
+  return (
+    <div className="representee-area">
+      <RepresenteeCombobox />
+      {summary && (
+        <dl className="represented-summary" data-testid="represented-summary">
+          <div>
+            <dt>{intl.formatMessage({ id: 'represented.customerType' })}</dt>
+            <dd>{intl.formatMessage({ id: `represented.customerType.${summary.customerType}` })}</dd>
+          </div>
+          {summary.credit !== null && (
+            <div>
+              <dt>{intl.formatMessage({ id: 'represented.credit' })}</dt>
+              <dd className={summary.credit ? 'is-ok' : 'is-off'}>
+                {intl.formatMessage({ id: summary.credit ? 'represented.credit.available' : 'represented.credit.notAvailable' })}
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
+    </div>
   );
 }

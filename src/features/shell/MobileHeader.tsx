@@ -4,10 +4,13 @@ import { useIntl } from 'react-intl';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { useShell } from './useShell';
+import { MenuIcon, useMenu } from './MainMenu';
+import { UserMenuPanel } from './UserMenuPanel';
+import { GatedLink } from './Gated';
 
 /**
- * The compact header shown at 736 px and below: a site-menu button, the logo and a user-menu button.
- * The full mobile menus (spec 1 §2 Main menu) come in a later issue; the panels hold the essentials.
+ * The compact header shown at 736 px and below (spec 1 §2): a site-menu button (the main menu tree with the external
+ * applications by their translated names), the logo and a user-menu button (the user menu panel).
  */
 export function MobileHeader() {
   const intl = useIntl();
@@ -43,19 +46,11 @@ export function MobileHeader() {
       </div>
       <div id={siteId} className="mobile-panel" hidden={open !== 'site'}>
         <LanguageSwitcher languages={shell.languages} current={shell.language} onChange={shell.setLanguage} />
-        <p className="muted">{intl.formatMessage({ id: 'menu.comingSoon' })}</p>
+        {shell.signedIn && <SiteMenu onDone={() => setOpen(null)} />}
       </div>
       <div id={userId} className="mobile-panel" hidden={open !== 'user'}>
         {shell.signedIn ? (
-          <>
-            <p className="mobile-panel__name">{shell.fullName}</p>
-            <Link to="/dashboard" className="header-link" onClick={() => setOpen(null)}>
-              {intl.formatMessage({ id: 'header.dashboard' })}
-            </Link>
-            <button type="button" className="button button--ghost" onClick={shell.logout} disabled={shell.loggingOut}>
-              {intl.formatMessage({ id: 'header.logout' })}
-            </button>
-          </>
+          <UserMenuPanel onDone={() => setOpen(null)} />
         ) : (
           <a className="button button--primary" href={shell.loginHref}>
             {intl.formatMessage({ id: 'header.login' })}
@@ -63,5 +58,50 @@ export function MobileHeader() {
         )}
       </div>
     </div>
+  );
+}
+
+function SiteMenu({ onDone }: { onDone: () => void }) {
+  const intl = useIntl();
+  const { entries } = useMenu();
+  return (
+    <nav className="site-menu" aria-label={intl.formatMessage({ id: 'menu.label' })} data-testid="mobile-site-menu">
+      <ul>
+        {entries
+          .filter((e) => e.to || e.links.length > 0)
+          .map((e) => (
+            <li key={e.id}>
+              {e.to ? (
+                <Link to={e.to as '/'} className="site-menu__entry" onClick={onDone}>
+                  <MenuIcon id={e.id} />
+                  {intl.formatMessage({ id: e.labelKey })}
+                </Link>
+              ) : (
+                <>
+                  <p className="site-menu__entry site-menu__heading">
+                    <MenuIcon id={e.id} />
+                    {intl.formatMessage({ id: e.labelKey })}
+                  </p>
+                  <ul className="site-menu__sub">
+                    {e.links.map((l) => (
+                      <li key={l.id}>
+                        {l.requiresAxapta ? (
+                          <GatedLink to={l.to} onNavigate={onDone}>
+                            {intl.formatMessage({ id: l.labelKey })}
+                          </GatedLink>
+                        ) : (
+                          <Link to={l.to as '/'} onClick={onDone}>
+                            {intl.formatMessage({ id: l.labelKey })}
+                          </Link>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </li>
+          ))}
+      </ul>
+    </nav>
   );
 }

@@ -7,11 +7,17 @@ import { FullOverlay, ModalOverlayHost, PartialOverlay } from '../../ui/Overlays
 import { Toasts } from '../../ui/Toasts';
 import { Header } from './Header';
 import { MobileHeader } from './MobileHeader';
+import { ChoiceModal } from './ChoiceModal';
+import { MainMenu } from './MainMenu';
+import { ModalHost } from './ModalHost';
+import { ShellNotices } from './DeadAppNotice';
+import './shell.css';
 
 /**
  * Root layout (spec 1 §2): mobile site menu and user menu, left panel, desktop menu, header and the
  * viewport (routed view + full loading overlay + partial overlay + modal overlay).
- * The menus and the left panel are filled in by later issues.
+ * Signed in: the main menu rail with its side panel (left panel), the shell notices, the represented-choice modal
+ * and the modal machine's modal.
  */
 export function RootLayout() {
   const portal = usePortal();
@@ -19,6 +25,7 @@ export function RootLayout() {
   const language = useSelector(portal.session, (s) => s.context.language);
   const sessionBusy = useSelector(portal.session, (s) => s.hasTag('busy'));
   const routerPending = useRouterState({ select: (s) => s.status === 'pending' });
+  const signedIn = useSelector(portal.session, (s) => s.hasTag('signedIn'));
 
   useEffect(() => {
     document.documentElement.lang = language;
@@ -26,22 +33,30 @@ export function RootLayout() {
   }, [language, intl]);
 
   return (
-    <div className="shell">
+    <div className={`shell${signedIn ? ' shell--signed-in' : ''}`}>
       <a className="skip-link" href="#viewport">
         {intl.formatMessage({ id: 'a11y.skipToContent' })}
       </a>
       <MobileHeader />
-      <aside className="left-panel" data-slot="left-panel" hidden />
-      <nav className="desktop-menu" data-slot="desktop-menu" hidden aria-label={intl.formatMessage({ id: 'header.menu' })} />
       <Header />
-      <main id="viewport" className="viewport" tabIndex={-1}>
-        <div className="viewport__view">
-          <Outlet />
-        </div>
-        <FullOverlay active={routerPending || sessionBusy} />
-        <PartialOverlay active={false} />
-        <ModalOverlayHost />
-      </main>
+      <div className="shell__body">
+        {signedIn && (
+          <div className="left-panel" data-slot="left-panel">
+            <MainMenu />
+          </div>
+        )}
+        <main id="viewport" className="viewport" tabIndex={-1}>
+          {signedIn && <ShellNotices />}
+          <div className="viewport__view">
+            <Outlet />
+          </div>
+          <FullOverlay active={routerPending || sessionBusy} />
+          <PartialOverlay active={false} />
+          <ModalOverlayHost />
+        </main>
+      </div>
+      {signedIn && <ChoiceModal />}
+      {signedIn && <ModalHost />}
       <footer className="site-footer">
         <span>{intl.formatMessage({ id: 'common.version' }, { version: portal.config.appVersion })}</span>
       </footer>

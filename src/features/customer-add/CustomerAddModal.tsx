@@ -1,0 +1,293 @@
+/**
+ * The customer-add modal (spec 1 §2 "Customer-add modal", §4 customer-add steps 1–9, §5, §8): shown while the
+ * signing actor (systemId 'signing') is `open`. The view only selects and sends; every decision is the machine's
+ * (machines/customerAdd.machine.ts), the field rules are shared with it (machines/lib/customer-add-rules.ts).
+ */
+import { useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { usePortal } from '../../app/PortalContext';
+import { Modal } from '../../ui/Modal';
+import { ADDITIONAL_INFO_MAX, EMAIL_MAX, PHONE_MAX } from '../../api/contract';
+import type { CustomerAddActor, SigningMethod } from '../../../machines/customerAdd.machine';
+import {
+  staffConfirmLabelKey,
+  validateConfirmation,
+  validatePhone,
+  type ConfirmationForm,
+  type MessageRef,
+} from '../../../machines/lib/customer-add-rules';
+import { CompanyAutocomplete } from './CompanyAutocomplete';
+import { PinDialog } from './PinDialog';
+import './customer-add.css';
+
+/** A message ref with a translated `field` value (validation messages name their field). */
+export function formatRef(intl: IntlShape, ref: MessageRef): string {
+  const values = { ...(ref.values ?? {}) };
+  if (typeof values.field === 'string') values.field = intl.formatMessage({ id: values.field });
+  return intl.formatMessage({ id: ref.key }, values);
+}
+
+/** General terms of the contract, one small PDF per language (public/terms/, made by tools/terms/make-pdfs.ts). */
+export function termsPdfUrl(baseUrl: string, language: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/terms/general-terms-${language}.pdf`;
+}
+
+export function CustomerAddModal() {
+  const { signing } = usePortal();
+  const intl = useIntl();
+  const actor = signing.actor;
+  const open = useSelector(actor, (s) => s.matches('open'));
+  const staff = useSelector(actor, (s) => s.context.privileges.includes('ADD_ANY_CUSTOMER'));
+  return (
+    <Modal
+      open={open}
+      title={intl.formatMessage({ id: staff ? 'customer-search.add' : 'customer-add.title' })}
+      onClose={() => actor.send({ type: 'customerAdd.close' })}
+      protected
+      closeable
+      className="modal--customer-add"
+    >
+      {open && <CustomerAddContent actor={actor} />}
+      <PinDialog prompt={signing.pinPrompt} />
+    </Modal>
+  );
+}
+
+function CustomerAddContent({ actor }: { actor: CustomerAddActor }) {
+  const intl = useIntl();
+  const busy = useSelector(actor, (s) => s.hasTag('busy'));
+  const customer = useSelector(actor, (s) => s.context.customer);
+  const loadingCustomer = useSelector(actor, (s) => s.matches({ open: 'loadingCustomer' }));
+  const view = useSelector(actor, (s) => {
+    if (s.matches({ open: { reviewing: 'confirmingAsStaff' } }) || s.matches({ open: 'creatingCustomer' })) return 'staff';
+    if (s.matches({ open: { reviewing: 'rightsAlreadyExist' } })) return 'rightsExist';
+    if (s.matches({ open: { reviewing: 'confirmingRights' } }) || s.matches({ open: 'creatingRights' })) return 'confirmRights';
+    if (s.matches({ open: { reviewing: 'confirmingContract' } })) return 'contract';
+    if (s.matches({ open: 'signing' })) return 'signing';
+    return 'search';
+  });
+
+  return (
+    <div className="customer-add" aria-busy={busy}>
+      <p>{intl.formatMessage({ id: 'customer-add.description' })}</p>
+      <CompanyAutocomplete actor={actor} disabled={busy} />
+      {loadingCustomer && (
+        <p role="status" className="muted">
+          {intl.formatMessage({ id: 'common.loading' })}
+        </p>
+      )}
+      {customer && view !== 'search' && (
+        <dl className="facts customer-add__company" aria-label={customer.name}>
+          <div>
+            <dt>{intl.formatMessage({ id: 'customer-add.reg-code.label' })}</dt>
+            <dd>{customer.regCode}</dd>
+          </div>
+          <div>
+            <dt>{intl.formatMessage({ id: 'customer-add.address.label' })}</dt>
+            <dd>{customer.address?.padreFullName ?? '—'}</dd>
+          </div>
+        </dl>
+      )}
+      {view === 'staff' && (
+        <div className="button-row">
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => actor.send({ type: 'customerAdd.confirm' })}>
+            {intl.formatMessage({ id: staffConfirmLabelKey(customer) })}
+          </button>
+        </div>
+      )}
+      {view === 'rightsExist' && (
+        <p className="card card--notice" role="status">
+          {intl.formatMessage({ id: 'customer-add.rights-exist' })}
+        </p>
+      )}
+      {(view === 'contract' || view === 'signing' || view === 'confirmRights') && <ConfirmationFormView actor={actor} view={view} busy={busy} />}
+      {view === 'signing' && <SigningPanel actor={actor} busy={busy} />}
+    </div>
+  );
+}
+
+function ConfirmationFormView({ actor, view, busy }: { actor: CustomerAddActor; view: 'contract' | 'signing' | 'confirmRights'; busy: boolean }) {
+  const intl = useIntl();
+  const { config, session } = usePortal();
+  const language = useSelector(session, (s) => s.context.language);
+  const id = useId();
+  const form = useSelector(actor, (s) => s.context.form);
+  const showErrors = useSelector(actor, (s) => s.context.showErrors);
+  const [touched, setTouched] = useState<Partial<Record<keyof ConfirmationForm, boolean>>>({});
+  const errors = validateConfirmation(form);
+  const valid = Object.keys(errors).length === 0;
+  const errorOf = (field: keyof ConfirmationForm) => (showErrors || touched[field] ? errors[field] : undefined);
+  const change = (values: Partial<ConfirmationForm>) => actor.send({ type: 'customerAdd.change', values });
+  const touch = (field: keyof ConfirmationForm) => setTouched((t) => ({ ...t, [field]: true }));
+
+  const field = (name: 'email' | 'additionalInfo', max: number, multiline: boolean, required: boolean) => {
+    const err = errorOf(name);
+    const props = {
+      id: `${id}-${name}`,
+      value: form[name],
+      maxLength: max,
+      disabled: busy,
+      required,
+      'aria-invalid': !!err,
+      'aria-describedby': err ? `${id}-${name}-err` : undefined,
+      onBlur: () => touch(name),
+    };
+    return (
+      <div className="form-field">
+        <label htmlFor={`${id}-${name}`}>
+          {intl.formatMessage({ id: name === 'email' ? 'customer-add.email.label' : 'customer-add.additional-info.label' })}
+          {required && <span aria-hidden="true"> *</span>}
+        </label>
+        {multiline ? (
+          <textarea {...props} rows={3} onChange={(e) => change({ [name]: e.target.value })} />
+        ) : (
+          <input {...props} type="email" autoComplete="email" onChange={(e) => change({ [name]: e.target.value })} />
+        )}
+        {err && (
+          <p id={`${id}-${name}-err`} className="field-error">
+            {formatRef(intl, err)}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  const checkbox = (name: 'terms' | 'board', labelKey: string) => {
+    const err = errorOf(name);
+    return (
+      <div className="form-check">
+        <input
+          id={`${id}-${name}`}
+          type="checkbox"
+          checked={form[name]}
+          disabled={busy}
+          aria-invalid={!!err}
+          aria-describedby={err ? `${id}-${name}-err` : undefined}
+          onChange={(e) => {
+            touch(name);
+            change({ [name]: e.target.checked });
+          }}
+        />
+        <label htmlFor={`${id}-${name}`}>{intl.formatMessage({ id: labelKey })}</label>
+        {err && (
+          <p id={`${id}-${name}-err`} className="field-error">
+            {formatRef(intl, err)}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <form
+      className="customer-add__form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: view === 'confirmRights' ? 'customerAdd.confirm' : 'customerAdd.sign' });
+      }}
+    >
+      {field('email', EMAIL_MAX, false, true)}
+      {field('additionalInfo', ADDITIONAL_INFO_MAX, true, false)}
+      {checkbox('terms', 'customer-add.terms.label')}
+      {checkbox('board', 'customer-add.board.label')}
+      <p>
+        <a href={termsPdfUrl(config.baseUrl, language)} target="_blank" rel="noopener" type="application/pdf" hrefLang={language}>
+          {intl.formatMessage({ id: 'customer-add.terms-pdf' })}
+        </a>
+      </p>
+      {view !== 'signing' && (
+        <div className="button-row">
+          {/* spec 1 §4 step 3: 'Sign' is enabled when the confirmation is valid */}
+          <button type="submit" className="button button--primary" disabled={busy || !valid}>
+            {intl.formatMessage({ id: view === 'confirmRights' ? 'customer-add.confirm' : 'customer-add.sign' })}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function SigningPanel({ actor, busy }: { actor: CustomerAddActor; busy: boolean }) {
+  const intl = useIntl();
+  const id = useId();
+  const phone = useSelector(actor, (s) => s.context.form.phone);
+  const showPhoneError = useSelector(actor, (s) => s.context.showPhoneError);
+  const notice = useSelector(actor, (s) => s.context.notice);
+  const challengeId = useSelector(actor, (s) => s.context.challengeId);
+  const awaiting = useSelector(actor, (s) => s.hasTag('verificationCode'));
+  const method = useSelector(actor, (s): SigningMethod | null =>
+    s.matches({ open: { signing: 'idCard' } }) ? 'idCard' : s.matches({ open: { signing: 'mobileId' } }) ? 'mobileId' : s.matches({ open: { signing: 'smartId' } }) ? 'smartId' : null,
+  );
+  const phoneError = showPhoneError ? validatePhone(phone).phone : undefined;
+  const start = (m: SigningMethod) => actor.send({ type: 'signing.start', method: m });
+
+  return (
+    <section className="signing-panel" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{intl.formatMessage({ id: 'customer-add.signing.title' })}</h3>
+      {notice && (
+        <p className="field-error" role="alert">
+          {formatRef(intl, notice)}
+        </p>
+      )}
+      <div className="signing-panel__methods">
+        <div className="signing-panel__method">
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => start('idCard')}>
+            {intl.formatMessage({ id: 'customer-add.method.id-card' })}
+          </button>
+        </div>
+        <div className="signing-panel__method">
+          <div className="form-field">
+            <label htmlFor={`${id}-phone`}>{intl.formatMessage({ id: 'customer-add.phone.label' })}</label>
+            <input
+              id={`${id}-phone`}
+              type="tel"
+              autoComplete="tel"
+              maxLength={PHONE_MAX}
+              value={phone}
+              disabled={busy}
+              aria-invalid={!!phoneError}
+              aria-describedby={phoneError ? `${id}-phone-err` : undefined}
+              onChange={(e) => actor.send({ type: 'customerAdd.change', values: { phone: e.target.value } })}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  if (!busy) start('mobileId');
+                }
+              }}
+            />
+            {phoneError && (
+              <p id={`${id}-phone-err`} className="field-error">
+                {formatRef(intl, phoneError)}
+              </p>
+            )}
+          </div>
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => start('mobileId')}>
+            {intl.formatMessage({ id: 'customer-add.method.mobile-id' })}
+          </button>
+        </div>
+        <div className="signing-panel__method">
+          <button type="button" className="button button--primary" disabled={busy} onClick={() => start('smartId')}>
+            {intl.formatMessage({ id: 'customer-add.method.smart-id' })}
+          </button>
+        </div>
+      </div>
+      {method && (
+        <div className="signing-panel__progress" role="status" aria-live="polite">
+          {awaiting && challengeId && (
+            <p className="verification-code" data-testid="verification-code">
+              {intl.formatMessage(
+                { id: 'customer-add.verification-code' },
+                { code: <strong key="code" className="verification-code__value">{challengeId}</strong> },
+              )}
+            </p>
+          )}
+          <p className="signing-panel__waiting">
+            <span className="spinner spinner--small" aria-hidden="true" /> {intl.formatMessage({ id: 'customer-add.signing.waiting' })}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

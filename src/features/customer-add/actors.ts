@@ -1,0 +1,177 @@
+/**
+ * The real effects of the customer-add (signing) and customer-search machines, provided by the composition
+ * root (src/app/portal.ts). Every API call passes the `signal` fromPromise hands in, so leaving a state (closing
+ * the modal, an end status, leaving the page) aborts its request (machines/customerAdd.machine.ts).
+ */
+import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import type { ApiClient } from '../../api/client';
+import {
+  CustomerAddGet,
+  CustomerFindResponse,
+  CustomerSearchResponse,
+  DigestResponse,
+  SignStartResponse,
+  StatusResponse,
+  StatusValue,
+  UserContext,
+  UserSearchResponse,
+  type PortalConfig,
+} from '../../api/contract';
+import { SYSTEM_ID } from '../../../machines/lib/system-ids';
+import { customerAddMachine, type CustomerAddActor } from '../../../machines/customerAdd.machine';
+import { customerSearchMachine } from '../../../machines/customerSearch.machine';
+import type { ToastRequest } from '../../../machines/toasts.machine';
+import { createIdCardAdapter, createPinPrompt, type IdCardAdapter, type PinPrompt } from './id-card';
+
+/** spec 1 §7: sign/mobile/check and sign/smart_id/check time out after 60000 ms */
+export const STATUS_CHECK_TIMEOUT = 60_000;
+
+export interface SigningDeps {
+  config: PortalConfig;
+  api: ApiClient;
+  /** forwards the machine's toast.show */
+  showToast: (toast: ToastRequest) => void;
+  /** leaves for the account service's customer edit page (see accountServiceRedirect) */
+  redirect: (url: string) => void | Promise<void>;
+  idCard?: IdCardAdapter;
+  pinPrompt?: PinPrompt;
+  inspect?: Observer<InspectionEvent> | ((e: InspectionEvent) => void);
+}
+
+export interface Signing {
+  actor: CustomerAddActor;
+  idCard: IdCardAdapter;
+  /** the software card's PIN dialog store (the modal renders it) */
+  pinPrompt: PinPrompt;
+}
+
+export function createSigning({ config, api, showToast, redirect, idCard, pinPrompt = createPinPrompt(), inspect }: SigningDeps): Signing {
+  const card = idCard ?? createIdCardAdapter(config.idCard, pinPrompt);
+  const lang = () => document.documentElement.lang || config.language;
+  const machine = customerAddMachine.provide({
+    actors: {
+      findCompanies: fromPromise(({ input, signal }) => api.get('customer-add/find', CustomerFindResponse, { signal, query: { term: input.term } })),
+      loadCustomer: fromPromise(({ input, signal }) => api.get(`customer-add/get/${encodeURIComponent(input.code)}`, CustomerAddGet, { signal })),
+      createRights: fromPromise(({ input, signal }) => api.post('customer-add/create-rights', input, StatusValue, { signal })),
+      createCustomer: fromPromise(({ input, signal }) => api.post('customer-add/create-customer', input, StatusValue, { signal })),
+      getCertificate: fromPromise(({ signal }) => card.getSigningCertificate({ lang: lang(), signal })),
+      prepareDigest: fromPromise(({ input, signal }) => api.post('sign/digest', input, DigestResponse, { signal })),
+      signHash: fromPromise(({ input, signal }) => card.sign(input.certificate, input.hash, input.hashFunction, { lang: lang(), signal })),
+      finalizeSignature: fromPromise(({ input, signal }) => api.post('sign/finalize', input, StatusResponse, { signal })),
+      startMobileId: fromPromise(({ input, signal }) => api.post('sign/mobile/start', input, SignStartResponse, { signal })),
+      checkMobileIdStatus: fromPromise(({ signal }) => api.get('sign/mobile/check', StatusResponse, { signal, timeout: STATUS_CHECK_TIMEOUT })),
+      startSmartId: fromPromise(({ input, signal }) => api.post('sign/smart_id/start', input, SignStartResponse, { signal })),
+      checkSmartIdStatus: fromPromise(({ signal }) => api.get('sign/smart_id/check', StatusResponse, { signal, timeout: STATUS_CHECK_TIMEOUT })),
+      redirectToAccountService: fromPromise(async ({ input }) => {
+        if (input.url) await redirect(input.url);
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    systemId: SYSTEM_ID.signing,
+    input: { accountService: { runMode: config.runMode, accountServiceUrl: config.accountServiceUrl } },
+    inspect,
+  });
+  actor.on('toast.show', (e) => showToast(e.toast));
+  return { actor, idCard: card, pinPrompt };
+}
+
+/** The customer-search page's machine with its effects (the page creates one actor per visit). */
+export function customerSearchWithEffects(api: ApiClient) {
+  return customerSearchMachine.provide({
+    actors: {
+      // spec 1 §2: both searches and the add action first check the accounting system (AXAPTA) is alive;
+      // a fresh context tells (the 30 s dead-application poll may not have run yet)
+      checkAccountingAlive: fromPromise(async ({ signal }) => {
+        const ctx = await api.get('context/getUserContext', UserContext, { signal });
+        return !ctx.deadApplications.includes('AXAPTA');
+      }),
+      searchCustomers: fromPromise(({ input, signal }) => api.post('customer-search/customer', input, CustomerSearchResponse, { signal })),
+      searchUsers: fromPromise(({ input, signal }) => api.post('customer-search/user', input, UserSearchResponse, { signal })),
+    },
+  });
+}
+
+// ---------------------------------------------------------------- the modal system ⇄ the signing actor
+
+/** What wireCustomerAdd needs of the portal's other actors (kept structural: no import cycle with src/app). */
+interface ModalsLike {
+  on(type: 'modal.opened' | 'modal.closed', handler: (e: { component: string; result?: unknown }) => void): unknown;
+  send(event: { type: 'modal.close'; result?: unknown } | { type: 'modal.open'; component: string; class?: string }): void;
+  getSnapshot(): { context: { current: { component: string } | null } };
+}
+interface SessionLike {
+  getSnapshot(): { context: { userContext: UserContext | null } };
+}
+
+export const CUSTOMER_ADD_COMPONENT = 'customer-add';
+/** spec 1 §4 Modals: customer-add is protected (no overlay-click close) but closeable (close button, Escape) */
+export const CUSTOMER_ADD_MODAL_CLASS = 'modal-protected modal-closeable';
+
+/** Who opens the modal: privileges decide the staff path (ADD_ANY_CUSTOMER), the representative id the main-admin note. */
+export function openEvent(userContext: UserContext | null, returnUrl: string) {
+  return {
+    type: 'customerAdd.open' as const,
+    privileges: userContext?.privileges ?? [],
+    representativeId: userContext?.epitPrincipal?.representative.id ?? '',
+    returnUrl,
+  };
+}
+
+/**
+ * The modal system (issue 3, systemId 'modals') decides when 'customer-add' is on screen; the signing actor runs
+ * the flow. Opened there → customerAdd.open; the flow ends (end status, success, close button) → modal.close with
+ * { created, context } for the represented-choice machine; dismissed there → customerAdd.close (stops every request).
+ */
+export function wireCustomerAdd(signing: Signing, modals: ModalsLike, session: SessionLike, api: ApiClient) {
+  const { actor } = signing;
+  modals.on('modal.opened', (e) => {
+    if (e.component !== CUSTOMER_ADD_COMPONENT || actor.getSnapshot().matches('open')) return;
+    actor.send(openEvent(session.getSnapshot().context.userContext, window.location.pathname + window.location.search));
+  });
+  modals.on('modal.closed', (e) => {
+    if (e.component === CUSTOMER_ADD_COMPONENT && actor.getSnapshot().matches('open')) actor.send({ type: 'customerAdd.close' });
+  });
+  let wasOpen = false;
+  actor.subscribe((s) => {
+    const open = s.matches('open');
+    if (wasOpen && !open && modals.getSnapshot().context.current?.component === CUSTOMER_ADD_COMPONENT) {
+      const created = s.context.outcome?.toastType === 'success';
+      if (!created || s.matches('redirecting')) modals.send({ type: 'modal.close', result: { created } });
+      else
+        // rights or customer created: hand the reloaded context on (spec 1 §3 "after creating a contract via the modal")
+        void api
+          .get('context/getUserContext', UserContext)
+          .catch(() => null)
+          .then((context) => modals.send({ type: 'modal.close', result: { created, context } }));
+    }
+    wasOpen = open;
+  });
+}
+
+/** 'Add new customer' and friends: ask the modal system for customer-add. */
+export function requestCustomerAdd(modals: Pick<ModalsLike, 'send'>) {
+  modals.send({ type: 'modal.open', component: CUSTOMER_ADD_COMPONENT, class: CUSTOMER_ADD_MODAL_CLASS });
+}
+
+/**
+ * Step 7 SUCCESS: go to the account service's customer edit page. In the reference setup that is the portal's own
+ * business-customer settings page (config.accountServiceUrl): then the app stays loaded — the success message stays
+ * on screen — and the user context is reloaded first so the new right shows at once. Any other address is a full
+ * page load (the account service sends the user back with the redirect parameter).
+ */
+export function accountServiceRedirect(
+  config: Pick<PortalConfig, 'baseUrl'>,
+  api: ApiClient,
+  session: { send(event: { type: 'session.contextReplaced'; userContext: UserContext }): void },
+  navigateInApp: (path: string) => void,
+  leave: (url: string) => void,
+) {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  return async (url: string) => {
+    if (!url.startsWith(`${base}/`)) return leave(url);
+    const context = await api.get('context/getUserContext', UserContext).catch(() => null);
+    if (context) session.send({ type: 'session.contextReplaced', userContext: context });
+    navigateInApp(url.slice(base.length));
+  };
+}

@@ -1,0 +1,248 @@
+/**
+ * Customer and user search (spec 1 §2 "Customer search page", §5 search terms, §9 page size 20 and initial sort).
+ * One customerSearch actor per visit (machines/customerSearch.machine.ts); the view selects and sends.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { usePortal } from '../../app/PortalContext';
+import { SEARCH_MIN } from '../../api/contract';
+import type { CustomerSearchActor } from '../../../machines/customerSearch.machine';
+import {
+  isSearchTermValid,
+  pager,
+  visibleRows,
+  type CustomerRow,
+  type Sort,
+  type UserRow,
+} from '../../../machines/lib/customer-search-rules';
+import { customerSearchWithEffects, requestCustomerAdd } from '../customer-add/actors';
+import '../customer-add/customer-add.css';
+import './customer-search.css';
+
+export function CustomerSearchPage() {
+  const intl = useIntl();
+  const portal = usePortal();
+  const machine = useMemo(() => customerSearchWithEffects(portal.api), [portal.api]);
+  const actor = useActorRef(machine);
+  const privileges = useSelector(portal.session, (s) => s.context.userContext?.privileges ?? []);
+
+  useEffect(() => {
+    const subs = [
+      actor.on('customerSearch.navigate', (e) =>
+        portal.navigateTo({ kind: 'path', path: e.component === 'represented-settings-edit' ? `/settings/represented/${e.params.jgid}` : `/user-settings/edit/${e.params.fgid}` }),
+      ),
+      actor.on('customerSearch.openCustomerAdd', () => requestCustomerAdd(portal.modals)),
+      actor.on('toast.show', (e) => portal.toasts.send({ type: 'toasts.show', ...e.toast })),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [actor, portal]);
+
+  return (
+    <section className="page customer-search" aria-labelledby="customer-search-title">
+      <h1 id="customer-search-title">{intl.formatMessage({ id: 'customer-search.title' })}</h1>
+      {privileges.includes('EDIT_ANY_CUSTOMER') && (
+        <div className="card">
+          <SearchBox actor={actor} part="customers" labelKey="customer-search.customers.label" />
+          <p>
+            <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'customerSearch.add' })}>
+              {intl.formatMessage({ id: 'customer-search.add' })}
+            </button>
+          </p>
+          <CustomerTable actor={actor} />
+        </div>
+      )}
+      {privileges.includes('EDIT_ANY_USER') && (
+        <div className="card">
+          <SearchBox actor={actor} part="users" labelKey="customer-search.users.label" />
+          <UserTable actor={actor} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SearchBox({ actor, part, labelKey }: { actor: CustomerSearchActor; part: 'customers' | 'users'; labelKey: string }) {
+  const intl = useIntl();
+  const id = useId();
+  const term = useSelector(actor, (s) => s.context[part].term);
+  const busy = useSelector(actor, (s) => s.hasTag(`${part}Busy`));
+  const valid = isSearchTermValid(term);
+  return (
+    <form
+      className="search-box"
+      role="search"
+      aria-label={intl.formatMessage({ id: labelKey })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        actor.send({ type: `${part}.search` });
+      }}
+    >
+      <label htmlFor={`${id}-term`}>{intl.formatMessage({ id: labelKey })}</label>
+      <div className="search-box__row">
+        <input
+          id={`${id}-term`}
+          type="search"
+          value={term}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => actor.send({ type: `${part}.type`, term: e.target.value })}
+        />
+        <button type="submit" className="button button--primary" disabled={!valid || busy}>
+          {intl.formatMessage({ id: 'customer-search.search' })}
+        </button>
+      </div>
+      <p id={`${id}-hint`} className="muted search-box__hint">
+        {intl.formatMessage({ id: 'customer-search.min-length' }, { min: SEARCH_MIN })}
+      </p>
+      {busy && (
+        <p role="status" className="muted">
+          {intl.formatMessage({ id: 'common.loading' })}
+        </p>
+      )}
+    </form>
+  );
+}
+
+interface Column<Row> {
+  key: Extract<keyof Row, string>;
+  labelKey: string;
+  render?: (row: Row) => string;
+}
+
+function ResultsTable<Row extends { id: string }>({
+  caption,
+  rows,
+  searched,
+  sort,
+  page,
+  columns,
+  onSort,
+  onPage,
+  onPick,
+}: {
+  caption: string;
+  rows: Row[];
+  searched: boolean;
+  sort: Sort<Extract<keyof Row, string>>;
+  page: number;
+  columns: Column<Row>[];
+  onSort: (key: Extract<keyof Row, string>) => void;
+  onPage: (page: number) => void;
+  onPick: (id: string) => void;
+}) {
+  const intl = useIntl();
+  if (!searched) return null;
+  if (rows.length === 0)
+    return (
+      <p role="status" className="muted">
+        {intl.formatMessage({ id: 'customer-search.no-results' })}
+      </p>
+    );
+  const p = pager(rows.length, page);
+  const shown = visibleRows(rows, sort, page);
+  return (
+    <div className="results">
+      <div className="results__scroll">
+        <table className="results__table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => {
+                const active = sort.key === c.key;
+                return (
+                  <th key={c.key} scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                    <button type="button" className="sort-button" onClick={() => onSort(c.key)}>
+                      {intl.formatMessage({ id: c.labelKey })}
+                      <span aria-hidden="true" className="sort-button__mark">
+                        {active ? (sort.direction === 'asc' ? '▲' : '▼') : '↕'}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr
+                key={row.id}
+                tabIndex={0}
+                className="results__row"
+                onClick={() => onPick(row.id)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') onPick(row.id);
+                }}
+              >
+                {columns.map((c) => (
+                  <td key={c.key}>{c.render ? c.render(row) : String(row[c.key] ?? '')}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="pager" aria-label={intl.formatMessage({ id: 'pager.label' }, { what: caption })}>
+        <button type="button" className="button button--ghost" disabled={p.previous === null} onClick={() => p.previous !== null && onPage(p.previous)}>
+          {intl.formatMessage({ id: 'pager.previous' })}
+        </button>
+        <span role="status">{intl.formatMessage({ id: 'pager.summary' }, { first: p.first, last: p.last, total: p.total })}</span>
+        <button type="button" className="button button--ghost" disabled={p.next === null} onClick={() => p.next !== null && onPage(p.next)}>
+          {intl.formatMessage({ id: 'pager.next' })}
+        </button>
+      </nav>
+    </div>
+  );
+}
+
+function CustomerTable({ actor }: { actor: CustomerSearchActor }) {
+  const intl = useIntl();
+  const part = useSelector(actor, (s) => s.context.customers);
+  const columns: Column<CustomerRow>[] = [
+    { key: 'name', labelKey: 'customer-search.column.name' },
+    { key: 'regCode', labelKey: 'customer-search.column.reg-code' },
+    { key: 'axaCode', labelKey: 'customer-search.column.axa-code', render: (r) => r.axaCode ?? '' },
+    { key: 'country', labelKey: 'customer-search.column.country' },
+  ];
+  return (
+    <ResultsTable
+      caption={intl.formatMessage({ id: 'customer-search.results.customers' })}
+      rows={part.rows}
+      searched={part.searchedTerm !== null}
+      sort={part.sort}
+      page={part.page}
+      columns={columns}
+      onSort={(key) => actor.send({ type: 'customers.sort', key })}
+      onPage={(page) => actor.send({ type: 'customers.page', page })}
+      onPick={(id) => actor.send({ type: 'customers.pick', id })}
+    />
+  );
+}
+
+function UserTable({ actor }: { actor: CustomerSearchActor }) {
+  const intl = useIntl();
+  const part = useSelector(actor, (s) => s.context.users);
+  const columns: Column<UserRow>[] = [
+    { key: 'firstName', labelKey: 'customer-search.column.first-name' },
+    { key: 'lastName', labelKey: 'customer-search.column.last-name' },
+    { key: 'personalCode', labelKey: 'customer-search.column.personal-code' },
+    { key: 'personalCodeCountry', labelKey: 'customer-search.column.country' },
+    {
+      key: 'notActive',
+      labelKey: 'customer-search.column.status',
+      render: (r) => intl.formatMessage({ id: r.notActive ? 'customer-search.status.not-active' : 'customer-search.status.active' }),
+    },
+  ];
+  return (
+    <ResultsTable
+      caption={intl.formatMessage({ id: 'customer-search.results.users' })}
+      rows={part.rows}
+      searched={part.searchedTerm !== null}
+      sort={part.sort}
+      page={part.page}
+      columns={columns}
+      onSort={(key) => actor.send({ type: 'users.sort', key })}
+      onPage={(page) => actor.send({ type: 'users.page', page })}
+      onPick={(id) => actor.send({ type: 'users.pick', id })}
+    />
+  );
+}

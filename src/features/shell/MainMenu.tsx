@@ -1,0 +1,145 @@
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { usePortal } from '../../app/PortalContext';
+import { ClientManager, ContactInfo } from './Contact';
+import { GatedLink } from './Gated';
+import { menuTree, type MenuEntry } from './menu';
+import { useDomain, useUserContext } from './useShellData';
+
+export function MenuIcon({ id }: { id: string }) {
+  const d: Record<string, string> = {
+    main: 'M4 11.5 12 5l8 6.5V20a1 1 0 0 1-1 1h-4.5v-6h-5v6H5a1 1 0 0 1-1-1z',
+    services: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+    settings: 'M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Zm8 3.5-2.1-.6-.5-1.3 1-1.9-1.6-1.6-1.9 1-1.3-.5L13 4h-2l-.6 2.1-1.3.5-1.9-1-1.6 1.6 1 1.9-.5 1.3L4 11v2l2.1.6.5 1.3-1 1.9 1.6 1.6 1.9-1 1.3.5L11 20h2l.6-2.1 1.3-.5 1.9 1 1.6-1.6-1-1.9.5-1.3L20 13z',
+    help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-2.5-11.5a2.5 2.5 0 1 1 3.6 2.2c-.7.4-1.1.9-1.1 1.6v.7M12 17h.01',
+  };
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={d[id] ?? d.services} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** Which top-level entry the current route belongs to (the selected side-menu entry follows the application). */
+function entryOfPath(path: string): string | null {
+  if (path.startsWith('/dashboard') || path.startsWith('/home/')) return 'main';
+  if (/^\/(external|business|private|logistics|oss-wrapper)/.test(path)) return 'services';
+  if (/^\/(user-settings|settings|customer-search)/.test(path)) return 'settings';
+  return null;
+}
+
+export function useMenu() {
+  const ctx = useUserContext();
+  const domain = useDomain();
+  return useMemo(() => menuTree(ctx, domain), [ctx, domain]);
+}
+
+/**
+ * Desktop main menu (spec 1 §2): a left rail with the top level of the private or business tree; entries other than
+ * the main page open the side panel (sidePanel machine: first click opens, another entry switches after 200 ms, the
+ * open entry closes it, any link inside closes it).
+ */
+export function MainMenu() {
+  const intl = useIntl();
+  const { sidePanel } = usePortal();
+  const { tree, entries } = useMenu();
+  const openEntry = useSelector(sidePanel, (s) => s.context.openEntry);
+  const selected = useSelector(sidePanel, (s) => s.context.selectedEntry);
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => {
+    sidePanel.send({ type: 'menu.select', entry: entryOfPath(path) });
+  }, [path, sidePanel]);
+  return (
+    <>
+      <nav className="main-menu" aria-label={intl.formatMessage({ id: 'menu.label' })} data-tree={tree}>
+        <ul>
+          {entries.map((e) => (
+            <li key={e.id}>
+              {e.to ? (
+                <Link
+                  to={e.to as "/"}
+                  className={`main-menu__entry${selected === e.id ? ' is-selected' : ''}`}
+                  aria-current={selected === e.id ? 'page' : undefined}
+                  onClick={() => sidePanel.send({ type: 'panel.close' })}
+                >
+                  <MenuIcon id={e.id} />
+                  <span>{intl.formatMessage({ id: e.labelKey })}</span>
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  className={`main-menu__entry${selected === e.id ? ' is-selected' : ''}${openEntry === e.id ? ' is-open' : ''}`}
+                  aria-expanded={openEntry === e.id}
+                  aria-controls="side-panel"
+                  onClick={() => sidePanel.send({ type: 'panel.entryClicked', entry: e.id })}
+                >
+                  <MenuIcon id={e.id} />
+                  <span>{intl.formatMessage({ id: e.labelKey })}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <SidePanel entries={entries} />
+    </>
+  );
+}
+
+function SidePanel({ entries }: { entries: MenuEntry[] }) {
+  const intl = useIntl();
+  const { sidePanel } = usePortal();
+  const open = useSelector(sidePanel, (s) => s.hasTag('open'));
+  const switching = useSelector(sidePanel, (s) => s.hasTag('switching'));
+  const openEntry = useSelector(sidePanel, (s) => s.context.openEntry);
+  const domain = useDomain();
+  const ctx = useUserContext();
+  const entry = entries.find((e) => e.id === openEntry);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && sidePanel.send({ type: 'panel.close' });
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, sidePanel]);
+  const closeOnLink = () => sidePanel.send({ type: 'panel.linkClicked' });
+  return (
+    <aside
+      id="side-panel"
+      className={`side-panel${open ? ' is-open' : ''}${switching ? ' is-switching' : ''}`}
+      aria-label={entry ? intl.formatMessage({ id: entry.labelKey }) : intl.formatMessage({ id: 'menu.label' })}
+      hidden={!open}
+    >
+      {entry && (
+        <div className="side-panel__content">
+          <h2 className="side-panel__title">{intl.formatMessage({ id: entry.labelKey })}</h2>
+          {entry.links.length > 0 && (
+            <ul className="side-panel__links">
+              {entry.links.map((l) => (
+                <li key={l.id}>
+                  {l.requiresAxapta ? (
+                    <GatedLink to={l.to} onNavigate={closeOnLink}>
+                      {intl.formatMessage({ id: l.labelKey })}
+                    </GatedLink>
+                  ) : (
+                    <Link to={l.to as "/"} onClick={closeOnLink}>
+                      {intl.formatMessage({ id: l.labelKey })}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {entry.id === 'services' && entry.links.length === 0 && <p className="muted">{intl.formatMessage({ id: 'menu.services.none' })}</p>}
+          {entry.id === 'help' && (
+            <>
+              <ClientManager details={ctx?.epitPrincipal?.represented?.details} headingLevel={3} />
+              <ContactInfo domain={domain} />
+            </>
+          )}
+        </div>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Selections of the shell views (select only what is shown; derived with the pure rules of machines/lib/rights.ts).
+ */
+import { useQueries } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { RolesAndPackets, type Domain, type UserContext } from '../../api/contract';
+import { usePortal } from '../../app/PortalContext';
+import { isAxaptaDead, panelLinks, representedSummary, visibleRepresentees, type PanelLinks } from '../../../machines/lib/rights';
+
+export function useUserContext(): UserContext | null {
+  const { session } = usePortal();
+  return useSelector(session, (s) => s.context.userContext);
+}
+
+export function useDomain(): Domain {
+  const { session } = usePortal();
+  return useSelector(session, (s) => s.context.domain);
+}
+
+/** The back office (AXAPTA) is reported dead: settings and add-customer are gated (error.axapta.dead). */
+export function useAxaptaDead(): boolean {
+  const { session } = usePortal();
+  return useSelector(session, (s) => isAxaptaDead(s.context.userContext));
+}
+
+export function usePanelLinks(): PanelLinks {
+  const ctx = useUserContext();
+  const domain = useDomain();
+  return useMemo(() => panelLinks(ctx, domain, new Date()), [ctx, domain]);
+}
+
+/** The current application (route parameter `service`, or `application` in the query) for representee visibility. */
+export function useCurrentApplication(): string | null {
+  return useRouterState({
+    select: (s) => {
+      const leaf = s.matches[s.matches.length - 1];
+      const params = (leaf?.params ?? {}) as Record<string, string | undefined>;
+      const search = s.location.search as Record<string, unknown>;
+      return params.service ?? (typeof search.application === 'string' ? search.application : null);
+    },
+  });
+}
+
+export function useRepresentees() {
+  const ctx = useUserContext();
+  const application = useCurrentApplication();
+  return useMemo(() => visibleRepresentees(ctx?.epitPrincipal, { application }, new Date()), [ctx, application]);
+}
+
+export function useRepresentedSummary() {
+  const ctx = useUserContext();
+  return representedSummary(ctx?.epitPrincipal?.represented);
+}
+
+/** Switch the represented party (header dropdown, user-menu panel): representedChange, then home (dashboard). */
+export function useChangeRepresented() {
+  const { representedChange } = usePortal();
+  const busy = useSelector(representedChange, (s) => s.hasTag('busy'));
+  const external = useRouterState({ select: (s) => s.matches.some((m) => m.routeId.startsWith('/external/')) });
+  return {
+    busy,
+    change: (gid: string) => representedChange.send({ type: 'represented.change', gid, externalComponent: external }),
+  };
+}
+
+/**
+ * Spec 1 §7 roles-and-packets/clientapp/{app} per application the user has (role-request timeout from the
+ * configuration). A failure flags that application's error; with the server's own flags (principal.errors) they make
+ * up error.representation-failure (AXAPTA has its own message, error.axapta.dead).
+ */
+export function useRepresentationFailures(): string[] {
+  const { api, config } = usePortal();
+  const ctx = useUserContext();
+  const apps = (ctx?.applications ?? []).map((a) => a.name).filter((a) => a === 'OSS' || a === 'PERIODICALS');
+  const dead = ctx?.deadApplications ?? [];
+  const results = useQueries({
+    queries: apps.map((app) => ({
+      // keyed by the dead flag too: when the application comes back the roles load again
+      queryKey: ['roles-and-packets', app, dead.includes(app)] as const,
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.get(`roles-and-packets/clientapp/${app}`, RolesAndPackets, { signal, timeout: config.roleRequestTimeout }),
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const failed = new Set<string>(Object.keys(ctx?.epitPrincipal?.errors ?? {}));
+  apps.forEach((app, i) => results[i]?.isError && failed.add(app));
+  failed.delete('AXAPTA');
+  return [...failed].sort();
+}
+

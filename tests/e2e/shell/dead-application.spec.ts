@@ -1,0 +1,75 @@
+/**
+ * Issue 3 "Done when": marking AXAPTA dead in the simulator console shows error.axapta.dead within 31 s (the poll runs
+ * every 30 s) and gates the settings link and add-customer; marking it alive recovers them without a reload.
+ * AXAPTA is shared by every test of the run: the test restores it in `finally`.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { markWindow, pick, signIn, windowMarkerSurvived } from './helpers';
+
+const DEAD_TEXT = /customer management system is not available at the moment/;
+
+async function setAxapta(sim: Page, dead: boolean) {
+  await sim.goto('/sim/');
+  const sw = sim.getByRole('switch', { name: /AXAPTA/ });
+  if ((await sw.isChecked()) !== dead) await sw.click();
+  await expect(sim.locator('[data-state-for="AXAPTA"]')).toHaveText(dead ? 'dead' : 'alive');
+}
+
+test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add-customer; alive again recovers without reload', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  await signIn(page, 'mari');
+  await pick(page, 'Maasikas OÜ');
+  await expect(page.getByRole('link', { name: 'Business customer settings' })).toBeVisible();
+  await markWindow(page);
+  const simContext = await browser.newContext();
+  const sim = await simContext.newPage();
+  try {
+    await setAxapta(sim, true);
+    // the next poll (every 30 s) brings the new context: toast + inline notice
+    await expect(page.getByTestId('axapta-dead-notice')).toHaveText(DEAD_TEXT, { timeout: 31_000 });
+    await expect(page.getByRole('alert').filter({ hasText: DEAD_TEXT })).toBeVisible();
+    // the settings link is disabled and says why
+    const settings = page.getByTestId('business-settings-link');
+    await expect(settings).toHaveAttribute('aria-disabled', 'true');
+    // aria-disabled keeps it focusable (the reason is read out); a click (force: Playwright waits for "enabled") does nothing
+    await settings.click({ force: true });
+    await expect(page).toHaveURL(/\/ui\/dashboard$/);
+    // add-customer: disabled with the reason; a click opens nothing
+    const add = page.getByTestId('add-contract');
+    await expect(add).toHaveAttribute('aria-disabled', 'true');
+    await add.click({ force: true });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // the settings page itself is gated too
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Settings' }).click();
+    await expect(page.locator('#side-panel').getByRole('link', { name: 'Business customer settings' })).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Escape');
+
+    await setAxapta(sim, false);
+    await expect(page.getByTestId('axapta-dead-notice')).toHaveCount(0, { timeout: 31_000 });
+    const settingsAgain = page.getByRole('link', { name: 'Business customer settings' });
+    await expect(settingsAgain).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(page.getByTestId('add-contract')).not.toHaveAttribute('aria-disabled', 'true');
+    expect(await windowMarkerSurvived(page), 'recovery must not reload the page').toBe(true);
+    await settingsAgain.click();
+    await expect(page).toHaveURL(/\/ui\/settings\/represented\/EPEE11000015$/);
+  } finally {
+    await setAxapta(sim, false).catch(() => undefined);
+    await simContext.close();
+  }
+});
+
+test('a settings page opened while AXAPTA is dead shows error.axapta.dead', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const simContext = await browser.newContext();
+  const sim = await simContext.newPage();
+  try {
+    await setAxapta(sim, true);
+    // a fresh sign-in reads the dead set with the context (no poll needed)
+    await signIn(page, 'mari', '/ui/settings/represented/EPEE11000015');
+    await expect(page.getByTestId('axapta-dead-page')).toHaveText(DEAD_TEXT);
+  } finally {
+    await setAxapta(sim, false).catch(() => undefined);
+    await simContext.close();
+  }
+});

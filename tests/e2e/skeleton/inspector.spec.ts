@@ -1,0 +1,134 @@
+/**
+ * Issue 2 "Done when": the offline inspector shows the session actor change state live during login.
+ *
+ * The inspector panel exists only in the development build, so this file starts its own `tsx server/dev.ts`
+ * (Vite in middleware mode) on E2E_DEV_PORT (default E2E_PORT + 1) with a fresh temporary DATA_DIR, once
+ * per worker and only when a test here runs, and stops it afterwards. Vite's first load optimizes the
+ * dependencies, which can take 10-20 s on two cores (and may reload the page once).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test as base } from '../fixtures';
+import { banner, expectSignedInAs, MESSAGES, pageLanguage, t } from './helpers';
+
+const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 1);
+
+const test = base.extend<object, { devOrigin: string }>({
+  devOrigin: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'epit-e2e-dev-'));
+      const log: string[] = [];
+      const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['server/dev.ts'], {
+        cwd: process.cwd(),
+        env: { ...process.env, PORT: String(DEV_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, RUN_MODE: 'test', DEBUG: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true, // its own process group, so Vite's helpers stop with it
+      });
+      child.stdout!.on('data', (d) => log.push(String(d)));
+      child.stderr!.on('data', (d) => log.push(String(d)));
+      const origin = `http://127.0.0.1:${DEV_PORT}`;
+      try {
+        const deadline = Date.now() + 90_000;
+        for (;;) {
+          if (child.exitCode !== null) throw new Error(`server/dev.ts exited with ${child.exitCode}:\n${log.join('')}`);
+          const ok = await fetch(`${origin}/ui/config.json`).then((r) => r.ok, () => false);
+          if (ok) break;
+          if (Date.now() > deadline) throw new Error(`server/dev.ts did not answer on ${origin} within 90 s:\n${log.join('')}`);
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        await use(origin);
+      } finally {
+        if (child.exitCode === null && child.pid) {
+          try {
+            process.kill(-child.pid, 'SIGTERM');
+          } catch {
+            /* already gone */
+          }
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(() => {
+              try {
+                process.kill(-child.pid!, 'SIGKILL');
+              } catch {
+                /* already gone */
+              }
+              resolve();
+            }, 5_000);
+            child.once('exit', () => (clearTimeout(timer), resolve()));
+          });
+        }
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+/**
+ * Records every value the inspector's session row shows, as the DOM changes (a MutationObserver, so each
+ * rendered state is seen, not a sample), across page loads in sessionStorage: `@load <path>` marks each load.
+ */
+async function recordSessionStates(page: Page) {
+  await page.addInitScript(() => {
+    const KEY = 'qa.inspector.session';
+    const read = (): string[] => JSON.parse(sessionStorage.getItem(KEY) ?? '[]');
+    const push = (v: string) => sessionStorage.setItem(KEY, JSON.stringify([...read(), v]));
+    push(`@load ${location.pathname}`);
+    let last: string | null = null;
+    const check = () => {
+      const cell = document.querySelector('[data-testid="inspector-state-session"]');
+      const value = cell?.textContent ?? null;
+      if (value !== null && value !== last) push(value);
+      last = value;
+    };
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+const recorded = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('qa.inspector.session') ?? '[]') as string[]);
+
+test.describe.configure({ timeout: 180_000 });
+
+test('the offline inspector shows the session actor go through loading to signedIn during login', async ({ page, devOrigin }) => {
+  await recordSessionStates(page);
+  await page.goto(`${devOrigin}/ui/`);
+  // the first load of the development build can take a while (Vite optimizes the dependencies)
+  const lang = await expect(banner(page)).toBeVisible({ timeout: 90_000 }).then(() => pageLanguage(page));
+  const panel = page.getByRole('complementary', { name: t(lang, 'inspector.title'), exact: true });
+  await expect(panel).toBeVisible({ timeout: 30_000 });
+  const toggle = new RegExp(`^${t(lang, 'inspector.toggle').replace(/[()]/g, '\\$&').replace('{count}', '\\d+')}$`);
+  await expect(panel.getByRole('button', { name: toggle })).toHaveAttribute('aria-expanded', 'true');
+  for (const key of ['inspector.actor', 'inspector.state', 'inspector.events']) {
+    await expect(panel.getByRole('columnheader', { name: t(lang, key), exact: true })).toBeVisible();
+  }
+  const sessionState = panel.getByTestId('inspector-state-session');
+  await expect(sessionState, 'signed out, the session settles in signedOut').toHaveText('signedOut', { timeout: 30_000 });
+  const signedOutRun = await recorded(page);
+  const afterLastLoad = (values: string[]) => values.slice(values.findLastIndex((v) => v.startsWith('@load /ui/')) + 1);
+  expect(afterLastLoad(signedOutRun), 'the signed-out load went through loadingContext').toContain('loadingContext');
+
+  // log in the way a person does: the header link, the sign-on page, back to the portal
+  await page.evaluate(() => sessionStorage.setItem('qa.inspector.session', '[]'));
+  await banner(page).getByRole('link', { name: t(lang, 'header.login'), exact: true }).click();
+  await expect(page).toHaveURL(/\/cas\/login/);
+  await page.getByLabel('Username', { exact: true }).fill('mari');
+  await page.getByLabel('Password', { exact: true }).fill('Maasikas1');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(/\/ui\//, { timeout: 60_000 });
+  await expectSignedInAs(page, 'Mari Maasikas', { timeout: 60_000 });
+  await expect(sessionState, 'the inspector shows the session signed in').toHaveText(/signedIn/);
+
+  const values = afterLastLoad(await recorded(page));
+  test.info().annotations.push({ type: 'session states during login', description: values.join(' → ') });
+  const loading = values.indexOf('loadingContext');
+  const signedIn = values.findIndex((v) => v.includes('signedIn'));
+  expect(loading, `the session row showed loadingContext live (seen: ${values.join(' → ')})`).toBeGreaterThanOrEqual(0);
+  expect(signedIn, `then signedIn (seen: ${values.join(' → ')})`).toBeGreaterThan(loading);
+  expect(values.slice(0, signedIn), 'never signedOut on the way back from the sign-on page').not.toContain('signedOut');
+  // the row's last events name what moved it
+  await expect(panel.locator('tr[data-system-id="session"]').getByRole('listitem').first()).not.toBeEmpty();
+  // the panel's texts follow the language like every other text
+  expect(MESSAGES.et['inspector.title']).not.toBe(MESSAGES.en['inspector.title']);
+});

@@ -1,0 +1,122 @@
+/**
+ * Model-based UI test of the represented-choice modal (issue 3): paths generated from representedChoiceMachine with
+ * tools/model/lib.ts (via tests/model/paths.ts), each driven through the real portal as jaan (13 rights: search box,
+ * two pages, an in-app start-up preference). The machine's own model (machines/representedChoice.model.ts) covers
+ * every transition on the pure machine; this UI model keeps to the events a person can cause here:
+ * sign in, search, page, pick (the real server answers changeRepresented), create contract → close customer-add,
+ * log out. Failures of changeRepresented, other domains and internal users are covered by the machine model and by
+ * tests/e2e/shell/*.spec.ts.
+ */
+import type { Page } from '@playwright/test';
+import type { Represented, UserContext } from '../../src/api/contract';
+import { role, right, userContext } from '../../machines/lib/fixtures';
+import type { MachineModelSpec } from '../../machines/lib/model-spec';
+import { serializeWith } from '../../machines/lib/model-serialize';
+import { representedChoiceMachine, type RepresentedChoiceEvent } from '../../machines/representedChoice.machine';
+import { expect, test } from '../e2e/fixtures';
+import { choiceDialog, choiceNames, signIn } from '../e2e/shell/helpers';
+import { followPath, modelPaths, pathSteps, type UiAction, type UiCheck } from './paths';
+
+const JAAN = 'EE37503124229';
+const KASE = 'EPEE11000055';
+/** jaan as the machine sees him (the names and gids of the demo data; the server builds the real one) */
+function jaan(over: Partial<UserContext> = {}, represented: Represented | null = null): UserContext {
+  const parties: [string, string][] = [
+    ['EPEE11000049', 'Tamme Logistika OÜ'], ['EPEE11000015', 'Maasikas OÜ'], [KASE, 'Kase Trükk OÜ'], ['EPEE11000061', 'Männi Meedia AS'],
+    ['EPEE11000078', 'Saare Kaubandus OÜ'], ['EPEE11000084', 'Järve Ehitus OÜ'], ['EPEE11000090', 'Kuuse Kirjastus OÜ'], ['EPEE80000014', 'Aiandusselts MTÜ'],
+    ['LVLV40003054321', 'SIA Daugavas Pasts'], ['LVLV40003099999', 'SIA Rīgas Grāmatas'], ['UBLT302411111', 'UAB Nemuno Siuntos'],
+  ];
+  const cache = Object.fromEntries([[JAAN, right(JAAN, 'Jaan Tamm', true)], ...parties.map(([gid, name]) => [gid, right(gid, name, false, [role('OSS')])])]);
+  return userContext(over, { representative: { id: JAAN, firstName: 'Jaan', lastName: 'Tamm' }, representationRightsCache: cache, represented });
+}
+const PREFERENCE = { representedId: 'EPEE11000049', serviceUrl: '/ui/business/ee/et/LOGISTICS' };
+const signedOutJaan = jaan({ preference: PREFERENCE });
+const jaanAsKase = jaan({ preference: PREFERENCE }, { gid: KASE, name: 'Kase Trükk OÜ', isPerson: false, details: null });
+
+const uiSpec: MachineModelSpec<typeof representedChoiceMachine> = {
+  name: 'representedChoice (UI)',
+  machine: representedChoiceMachine,
+  events: (s) => {
+    const c = s.context;
+    if (!c.userContext) return [{ type: 'session.signedIn', context: signedOutJaan, path: '/dashboard', params: {}, domain: 'EE' }];
+    const out: RepresentedChoiceEvent[] = [];
+    if (s.matches('open')) {
+      if (c.searchTerm === '') out.push({ type: 'choice.search', term: 'kase' });
+      else out.push({ type: 'choice.search', term: '' });
+      if (c.searchTerm === '' && c.page === 0) out.push({ type: 'choice.page', page: 1 });
+      if (c.page === 1) out.push({ type: 'choice.page', page: 0 });
+      // Kase Trükk OÜ is on the first page and is what 'kase' finds
+      if (c.page === 0) out.push({ type: 'choice.pick', gid: KASE });
+      out.push({ type: 'choice.createContract' }, { type: 'session.signedOut' });
+    }
+    if (s.matches('changingRepresented')) out.push({ type: 'xstate.done.actor.changeRepresented', output: jaanAsKase } as never);
+    if (s.matches('waitingForCustomerAdd')) out.push({ type: 'customerAdd.closed', created: false, context: signedOutJaan });
+    return out;
+  },
+  serializeState: serializeWith((s) => [!!s.context.userContext, s.context.userContext?.epitPrincipal?.represented?.gid ?? null, s.context.searchTerm, s.context.page]),
+  // once he has picked (closed with a represented party) or logged out, the flow is over
+  stopWhen: (s) => s.matches('closed') && !!s.context.userContext?.epitPrincipal?.represented,
+};
+
+const actions: Record<string, UiAction> = {
+  'session.signedIn': (page) => signIn(page, 'jaan'),
+  'choice.search': async (page, e) => {
+    await choiceDialog(page).getByRole('searchbox', { name: 'Search by name or code' }).fill((e as unknown as { term: string }).term);
+  },
+  'choice.page': async (page, e) => {
+    const n = (e as unknown as { page: number }).page + 1;
+    await choiceDialog(page).getByRole('button', { name: `Page ${n} of 2` }).click();
+  },
+  'choice.pick': async (page) => {
+    await choiceDialog(page).getByRole('button', { name: 'Kase Trükk OÜ', exact: true }).click();
+  },
+  // the real server answers context/changeRepresented: nothing to do
+  'xstate.done.actor.changeRepresented': async () => {},
+  'choice.createContract': async (page) => {
+    await choiceDialog(page).getByRole('button', { name: 'Create new business customer contract' }).click();
+  },
+  'customerAdd.closed': async (page) => {
+    await page.getByRole('dialog', { name: 'Enter into a business customer contract' }).getByRole('button', { name: 'Close dialog' }).click();
+  },
+  'session.signedOut': async (page) => {
+    await choiceDialog(page).getByRole('button', { name: 'Log out' }).click();
+    await expect(page).not.toHaveURL(/\/ui\//);
+  },
+};
+
+const states: Record<string, UiCheck> = {
+  open: async (page, s) => {
+    await expect(choiceDialog(page)).toBeVisible();
+    const c = s.context as { searchTerm: string; page: number };
+    if (c.searchTerm === 'kase') await expect.poll(() => choiceNames(page)).toEqual(['Kase Trükk OÜ']);
+    else await expect(choiceDialog(page).locator('tbody tr')).toHaveCount(c.page === 1 ? 2 : 10);
+  },
+  waitingForCustomerAdd: async (page) => {
+    await expect(choiceDialog(page)).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Enter into a business customer contract' })).toBeVisible();
+  },
+  closed: async (page, s) => {
+    const ctx = (s.context as { userContext: UserContext | null }).userContext;
+    if (ctx?.epitPrincipal?.represented) {
+      // picked: the modal is gone and his preference applied (in-app LOGISTICS path)
+      await expect(choiceDialog(page)).toBeHidden();
+      await expect(page).toHaveURL(/\/ui\/business\/ee\/[a-z]{2}\/LOGISTICS$/);
+    } else if (ctx === null && page.url().startsWith('http')) {
+      await expect(page).not.toHaveURL(/\/ui\//);
+    }
+  },
+};
+
+const paths = modelPaths(uiSpec);
+
+test('the UI model of the choice modal has paths for every state a person can reach', () => {
+  const reached = new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.snapshot.value))));
+  expect([...reached].sort()).toEqual(['"changingRepresented"', '"closed"', '"open"', '"waitingForCustomerAdd"'].sort());
+});
+
+for (const path of paths) {
+  test(`choice modal, path ${path.index}: ${path.signature}`, async ({ page }: { page: Page }) => {
+    test.info().annotations.push({ type: 'steps', description: pathSteps(uiSpec, path).join('\n') });
+    await followPath(page, path, { actions, states });
+  });
+}
