@@ -9,12 +9,13 @@ import { markWindow, pick, signIn, windowMarkerSurvived } from './helpers';
 
 const DEAD_TEXT = /customer management system is not available at the moment/;
 
-async function setAxapta(sim: Page, dead: boolean) {
+async function setApplication(sim: Page, app: string, dead: boolean) {
   await sim.goto('/sim/');
-  const sw = sim.getByRole('switch', { name: /AXAPTA/ });
+  const sw = sim.getByRole('switch', { name: new RegExp(app) });
   if ((await sw.isChecked()) !== dead) await sw.click();
-  await expect(sim.locator('[data-state-for="AXAPTA"]')).toHaveText(dead ? 'dead' : 'alive');
+  await expect(sim.locator(`[data-state-for="${app}"]`)).toHaveText(dead ? 'dead' : 'alive');
 }
+const setAxapta = (sim: Page, dead: boolean) => setApplication(sim, 'AXAPTA', dead);
 
 test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add-customer; alive again recovers without reload', async ({ page, browser }) => {
   test.setTimeout(150_000);
@@ -70,6 +71,26 @@ test('a settings page opened while AXAPTA is dead shows error.axapta.dead', asyn
     await expect(page.getByTestId('axapta-dead-page')).toHaveText(DEAD_TEXT);
   } finally {
     await setAxapta(sim, false).catch(() => undefined);
+    await simContext.close();
+  }
+});
+
+test('a dead shipment registration (OSS) fails its role loading and shows error.representation-failure', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const simContext = await browser.newContext();
+  const sim = await simContext.newPage();
+  try {
+    await setApplication(sim, 'OSS', true);
+    await signIn(page, 'mari');
+    await pick(page, 'Maasikas OÜ');
+    // roles-and-packets/clientapp/OSS answers 503: the OSS failure is named, PERIODICALS (alive) is not
+    const notice = page.getByTestId('representation-failure');
+    await expect(notice).toHaveText(/The shipment registration is\/are not available at the moment\. After a while, please try to log out and log back in\./);
+    await expect(notice).not.toHaveText(/periodicals/);
+    // AXAPTA is alive: its own message does not show
+    await expect(page.getByTestId('axapta-dead-notice')).toHaveCount(0);
+  } finally {
+    await setApplication(sim, 'OSS', false).catch(() => undefined);
     await simContext.close();
   }
 });
