@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import type { CustomerAddGet } from '../src/api/contract';
+import type { CustomerAddGet } from './lib/contract';
 import { customerAddMachine, type CustomerAddToast, type StartAnswer, type StatusAnswer } from './customerAdd.machine';
-import { SIGNING_END_STATUSES, SIGNING_IN_PROGRESS } from '../src/api/contract';
+import { SIGNING_END_STATUSES, SIGNING_IN_PROGRESS } from './lib/contract';
 import {
   END_STATUSES,
   FIELD_LABEL,

@@ -12,7 +12,7 @@
  * Messages are i18n keys, emitted as `toast.show` (severity + key), never display text.
  */
 import { and, assign, emit, fromPromise, not, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
-import { PRIVILEGES, type CustomerAddGet } from '../src/api/contract';
+import { PRIVILEGES, type CustomerAddGet } from './lib/contract';
 import {
   EMPTY_FORM,
   MESSAGE,

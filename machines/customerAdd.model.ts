@@ -11,7 +11,7 @@
  * the many that end in `closed`.
  */
 import { fromPromise, type EventObject } from 'xstate';
-import { SIGNING_IN_PROGRESS, type CustomerAddGet } from '../src/api/contract';
+import { SIGNING_IN_PROGRESS, type CustomerAddGet } from './lib/contract';
 import type { MachineModelSpec } from './lib/model-spec';
 import { customerAddMachine, type CustomerAddSnapshot } from './customerAdd.machine';
 import { isConfirmationValid, isPhoneValid } from './lib/customer-add-rules';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { UserContext } from '../src/api/contract';
+import type { UserContext } from './lib/contract';
 import { deadApplicationPollMachine, type DeadApplicationPollEmitted } from './deadApplicationPoll.machine';
 import { mariAsMaasikas } from './lib/fixtures';
 import { isAxaptaDead } from './lib/rights';

@@ -10,7 +10,7 @@
  * systemId: SYSTEM_ID.deadApplicationPoll.
  */
 import { emit, fromPromise, setup } from 'xstate';
-import type { UserContext } from '../src/api/contract';
+import type { UserContext } from './lib/contract';
 import type { ContextReplaced, RepresenteeChange } from './lib/shell-events';
 
 export type DeadApplicationPollEvent = { type: 'poll.start' } | { type: 'poll.stop' };

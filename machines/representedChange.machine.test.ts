@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { UserContext } from '../src/api/contract';
+import type { UserContext } from './lib/contract';
 import { mariAsMaasikas } from './lib/fixtures';
 import { transitionCoverage } from './lib/transition-coverage';
 import { representedChangeMachine, type RepresentedChangeEmitted } from './representedChange.machine';

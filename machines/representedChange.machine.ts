@@ -15,7 +15,7 @@
  * systemId: SYSTEM_ID.representedChange.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { UserContext } from '../src/api/contract';
+import type { UserContext } from './lib/contract';
 import type { ContextReplaced, MenuReselect, NavigationRequested, RepresenteeChange } from './lib/shell-events';
 
 export interface RepresentedChangeRequest {

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { UserContext } from '../src/api/contract';
+import type { UserContext } from './lib/contract';
 import { mariAsMaasikas } from './lib/fixtures';
 import type { MachineModelSpec } from './lib/model-spec';
 import { serializeWith } from './lib/model-serialize';

@@ -20,7 +20,7 @@
  * systemId: SYSTEM_ID.representedChoice.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
-import type { Domain, UserContext } from '../src/api/contract';
+import type { Domain, UserContext } from './lib/contract';
 import {
   choiceRequiredByContext,
   choiceView,

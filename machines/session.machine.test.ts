@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from './session.machine';
 import { signedInContext, signedOutContext } from './lib/test-fixtures';
-import type { Language, SimpleUserContext, UserContext } from '../src/api/contract';
+import type { Language, SimpleUserContext, UserContext } from './lib/contract';
 
 function makeSession(opts: { context?: UserContext; fail?: unknown; signout?: () => Promise<string>; cookies?: { language?: string; domain?: string } } = {}) {
   const calls = {

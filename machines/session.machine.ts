@@ -13,7 +13,7 @@
  * Effects are provided by src/app/actors.ts; the defaults throw so a forgotten one is loud.
  */
 import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Domain, Language, SimpleUserContext, UserContext } from '../src/api/contract';
+import type { Domain, Language, SimpleUserContext, UserContext } from './lib/contract';
 import { routeMeta } from './lib/navigation-rules';
 import { ossLogoutUrl, resolveDomain, resolveLanguage, signoutLocale, toLanguage } from './lib/session-rules';
 import type { ToastRequest } from './toasts.machine';

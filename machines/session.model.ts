@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { MachineModelSpec } from './lib/model-spec';
 import { sessionMachine } from './session.machine';
-import type { Language, SimpleUserContext, UserContext } from '../src/api/contract';
+import type { Language, SimpleUserContext, UserContext } from './lib/contract';
 import { signedInContext, signedOutContext } from './lib/test-fixtures';
 
 const spec: MachineModelSpec<typeof sessionMachine> = {

@@ -18,7 +18,7 @@ import {
   type PortalConfig,
   type SigningCustomer,
   type SigningEndStatus,
-} from '../../src/api/contract';
+} from './contract';
 
 // ---------------------------------------------------------------- messages
 

@@ -3,7 +3,7 @@
  * pager, §5 search terms, §9 page size and initial sort). Used by machines/customerSearch.machine.ts and
  * by the page's view for the visible rows and the pager.
  */
-import { SEARCH_MIN } from '../../src/api/contract';
+import { SEARCH_MIN } from './contract';
 
 export const SEARCH_PAGE_SIZE = 20;
 

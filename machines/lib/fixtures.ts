@@ -2,7 +2,7 @@
  * Realistic user contexts for machine tests and model specs (shaped like the demo people of
  * server/db/seed/portal-demo.json). Data only.
  */
-import type { EpitPrincipal, RepresentationRight, UserContext, UserRole } from '../../src/api/contract';
+import type { EpitPrincipal, RepresentationRight, UserContext, UserRole } from './contract';
 
 export const role = (application: string, over: Partial<UserRole> = {}): UserRole => ({
   application,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserContext } from '../../src/api/contract';
+import type { UserContext } from './contract';
 import { MARI_ID, mariAsMaasikas, mariPrincipal, right, role, userContext } from './fixtures';
 import {
   addContractLink,

@@ -14,7 +14,7 @@ import {
   type RepresentationRight,
   type UserContext,
   type UserRole,
-} from '../../src/api/contract';
+} from './contract';
 
 // ---------------------------------------------------------------- dates and role validity (spec 1 §4)
 

@@ -2,7 +2,7 @@
  * Pure rules of the session (spec 1 §1 language and domain, §5 URL parameter normalisation).
  * No browser access: callers pass the route parameters and cookie values in.
  */
-import { DOMAINS, LANGUAGES, LANGUAGE2, LANGUAGE3, type Domain, type Language } from '../../src/api/contract';
+import { DOMAINS, LANGUAGES, LANGUAGE2, LANGUAGE3, type Domain, type Language } from './contract';
 
 /** Accepts a two-letter ('et') or three-letter ('est', 'EST') code; anything else is null. */
 export function toLanguage(code: string | null | undefined): Language | null {

@@ -12,7 +12,7 @@
  *   'dashboard' (epit-dashboard), 'home', 'reload' (reload the current route with a timestamp), 'restore' (go back to
  *   the path the user was on before the choice modal, if any).
  */
-import type { UserContext } from '../../src/api/contract';
+import type { UserContext } from './contract';
 import type { NavTarget } from './rights';
 
 export type ChangeCause = 'RC' | 'SC';

@@ -1,5 +1,5 @@
 /** Shared user contexts for machine tests and model specs (pure data). */
-import type { UserContext } from '../../src/api/contract';
+import type { UserContext } from './contract';
 
 export const signedOutContext: UserContext = {
   epitPrincipal: null,

@@ -1,0 +1,305 @@
+/**
+ * The zod contract shared by the portal (src/) and the reference backend (server/).
+ * Shapes follow portal-spec-1-shell.md §3 and §7 and portal-spec-2-settings.md §3 and §7.
+ * Where the spec says the answer is "value ...", the body is `{ value: ... }`.
+ * A failure body always carries `serviceErrorMessage` (spec 1 §7: such a response is a failure).
+ *
+ * Pure module: imports zod only. It lives in machines/ because machines may import nothing outside it but xstate
+ * and zod; the app and the server import it through src/api/contract.ts.
+ */
+import { z } from 'zod';
+
+// ---- constants (spec 1 §1, §9) ----
+export const DOMAINS = ['EE', 'LV', 'LT'] as const;
+export type Domain = (typeof DOMAINS)[number];
+export const LANGUAGES = ['et', 'en', 'ru', 'lv', 'lt'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** three-letter codes as the server speaks them (upper case on the wire). */
+export const LANGUAGE3: Record<Language, string> = { et: 'EST', en: 'ENG', ru: 'RUS', lv: 'LAV', lt: 'LIT' };
+export const LANGUAGE2: Record<string, Language> = { EST: 'et', ENG: 'en', RUS: 'ru', LAV: 'lv', LIT: 'lt' };
+export const APPLICATIONS = ['AXAPTA', 'OSS', 'PERIODICALS', 'FINANCE'] as const;
+export type Application = (typeof APPLICATIONS)[number];
+export const SERVICES = ['FINANCE', 'LOGISTICS', 'PERIODICS'] as const;
+export const NOPREFERENCE = 'NOPREFERENCE';
+export const PRIVILEGES = [
+  'SHOW_REPRESENTEES',
+  'SHOW_MY_SETTINGS',
+  'ADD_ANY_CUSTOMER',
+  'EDIT_ANY_CUSTOMER',
+  'EDIT_ANY_USER',
+  'NO_REPRESENTEE',
+] as const;
+export type Privilege = (typeof PRIVILEGES)[number];
+
+export const COOKIE = {
+  language: 'EPIT-LANGUAGE',
+  domain: 'EPIT-DOMAIN',
+  xsrf: 'EPIT-XSRF-TOKEN',
+  target: 'TARGET',
+  session: 'EPIT-SESSION',
+} as const;
+export const XSRF_HEADER = 'X-XSRF-TOKEN';
+
+// ---- failure body ----
+export const ServiceError = z.object({
+  serviceErrorMessage: z.string(),
+  /** machine-readable code, e.g. 'UNAUTHENTICATED', 'FORBIDDEN', 'XSRF', 'BAD_INPUT', 'NOT_FOUND' */
+  code: z.string().optional(),
+  /** for BAD_INPUT: the offending fields with a human message each */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ServiceError = z.infer<typeof ServiceError>;
+
+// ---- runtime configuration (served as /ui/config.json) ----
+export const RunMode = z.enum(['live', 'test', 'dev']);
+export const PortalConfig = z.object({
+  apiUrl: z.string(), // e.g. '/api'
+  baseUrl: z.string(), // e.g. '/ui'
+  securityUrl: z.string(), // where a protected route sends a signed-out user, with ?target=<page>
+  casUrl: z.string(), // single sign-on base, e.g. '/cas'
+  appVersion: z.string(),
+  roleRequestTimeout: z.number().int().positive(),
+  debug: z.boolean(),
+  language: z.enum(LANGUAGES).default('et'),
+  runMode: RunMode,
+  /** account service customer edit page; run mode test picks the test address (spec 1 §4 customer-add 7) */
+  accountServiceUrl: z.object({ live: z.string(), test: z.string() }),
+  /** external offer form for add-contract on LV and LT (spec 1 §2 user dashboard) */
+  offerFormUrl: z.record(z.string(), z.string()),
+  /** ID-card adapter: 'software' (the simulator's card; also when absent, the reference setup) or 'webeid' (the Web eID extension) */
+  idCard: z.enum(['software', 'webeid']).optional(),
+});
+export type PortalConfig = z.infer<typeof PortalConfig>;
+
+// ---- user context (spec 1 §3) ----
+export const UserRole = z.object({
+  application: z.string(),
+  roleId: z.number().int().nullable(),
+  begin: z.string().nullable(), // DD.MM.YYYY
+  end: z.string().nullable(), // DD.MM.YYYY, null = unlimited
+  notActive: z.boolean(),
+});
+export type UserRole = z.infer<typeof UserRole>;
+
+export const RepresentationRight = z.object({
+  gid: z.string(),
+  name: z.string().nullable(),
+  isPerson: z.boolean(),
+  userRoleList: z.array(UserRole),
+});
+export type RepresentationRight = z.infer<typeof RepresentationRight>;
+
+export const AddressSummary = z.object({
+  padreFullName: z.string().nullable(),
+  street: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  city: z.string().nullable(),
+});
+
+export const RepresentedDetails = z.object({
+  regCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: AddressSummary.nullable(),
+  credit: z.boolean().nullable(), // credit available
+  customerType: z.enum(['BUSINESS', 'PRIVATE']).optional(),
+  clientManagerName: z.string().nullable(),
+  clientManagerPhone: z.string().nullable(),
+  clientManagerEmail: z.string().nullable(),
+});
+export type RepresentedDetails = z.infer<typeof RepresentedDetails>;
+
+export const Represented = z.object({
+  gid: z.string(),
+  name: z.string(),
+  isPerson: z.boolean(),
+  details: RepresentedDetails.nullable(),
+});
+export type Represented = z.infer<typeof Represented>;
+
+export const Preference = z.object({
+  representedId: z.string().nullable(), // gid or NOPREFERENCE
+  serviceUrl: z.string().nullable(), // URL or NOPREFERENCE
+});
+export type Preference = z.infer<typeof Preference>;
+
+export const EpitPrincipal = z.object({
+  representative: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+  represented: Represented.nullable(),
+  representationRightsCache: z.record(z.string(), RepresentationRight),
+  userPreference: Preference.nullable(),
+  /** per-application error flags, e.g. { OSS: 'ROLE_LOAD_FAILED' } (spec 1 §8 representation failure) */
+  errors: z.record(z.string(), z.string()),
+  authChannel: z.string(), // 'IN_AD' = internal user
+});
+export type EpitPrincipal = z.infer<typeof EpitPrincipal>;
+
+export const ExternalApp = z.object({
+  service: z.string(),
+  name: z.string(),
+  iconCode: z.string(),
+  customParameters: z.record(z.string(), z.string()),
+});
+export const UserApplication = z.object({
+  name: z.string(),
+  customParameters: z.record(z.string(), z.string()),
+});
+export const UiLanguage = z.object({ twoLetterCode: z.string(), threeLetterCode: z.string() });
+
+export const UserContext = z.object({
+  epitPrincipal: EpitPrincipal.nullable(),
+  externalApps: z.array(ExternalApp),
+  applications: z.array(UserApplication),
+  uiLanguages: z.array(UiLanguage),
+  language: z.string(), // three-letter, either case
+  homeUrls: z.record(z.string(), z.string()), // by domain
+  privileges: z.array(z.string()),
+  preference: Preference.nullable(),
+  /** applications the back office reports dead (AXAPTA, OSS, PERIODICALS, FINANCE); drives error.axapta.dead */
+  deadApplications: z.array(z.string()),
+});
+export type UserContext = z.infer<typeof UserContext>;
+
+/** context/getSimpleUserContext: only uiLanguages; counts as "some authentication only". */
+export const SimpleUserContext = z.object({ uiLanguages: z.array(UiLanguage) });
+export type SimpleUserContext = z.infer<typeof SimpleUserContext>;
+
+export const UserDetails = z.object({
+  address: AddressSummary.nullable(),
+  mobile: z.string().nullable(),
+});
+export type UserDetails = z.infer<typeof UserDetails>;
+
+export const ValueOf = <T extends z.ZodTypeAny>(t: T) => z.object({ value: t });
+
+// context/representedDetails -> { value: RepresentedDetails | null }
+export const RepresentedDetailsResponse = ValueOf(RepresentedDetails.nullable());
+// context/checkDeadApplications -> { value: UserContext | null } (null: nothing changed)
+export const DeadApplicationsResponse = ValueOf(UserContext.nullable());
+// context/changeLanguage body
+export const ChangeLanguageBody = z.object({ value: z.enum(['EST', 'ENG', 'RUS', 'LAV', 'LIT']) });
+// single-signout -> { value: redirect address }
+export const SignoutResponse = ValueOf(z.string());
+// user-settings/service-urls -> { value: { EE: url, LV: url, LT: url } }
+export const ServiceUrlsResponse = ValueOf(z.record(z.string(), z.string()));
+// cross-domain ticket check (JSONP from casUrl + '/ticket-check?callback=fn') -> fn({ value: boolean })
+export const TicketCheckResponse = ValueOf(z.boolean());
+
+// ---- roles and packets (spec 1 §3, §7) ----
+export const Role = z.object({
+  id: z.number().int(),
+  primary: z.boolean(),
+  names: z.record(z.string(), z.string()),
+  category: z.string(),
+  packetId: z.number().int().nullable(),
+  epCompanyId: z.string(),
+  begin: z.string().nullable().optional(),
+  end: z.string().nullable().optional(),
+  notActive: z.boolean().optional(),
+});
+export type Role = z.infer<typeof Role>;
+export const RolesAndPackets = z.object({
+  application: z.string(),
+  packets: z.array(
+    z.object({
+      packet: z.number().int().nullable(),
+      categories: z.array(z.object({ category: z.string(), names: z.record(z.string(), z.string()).optional(), roles: z.array(Role) })),
+    }),
+  ),
+});
+export type RolesAndPackets = z.infer<typeof RolesAndPackets>;
+
+// ---- customer-add and signing (spec 1 §3, §7) ----
+export const AutocompleteItem = z.object({ name: z.string(), code: z.string() });
+export const CustomerFindResponse = z.array(AutocompleteItem);
+export const CustomerAddGet = z.object({
+  id: z.string().nullable(), // jgid when the company is already a customer
+  name: z.string(),
+  regCode: z.string(),
+  address: AddressSummary.nullable(),
+  hasContract: z.boolean(),
+  mainAdministrators: z.array(z.string()), // representative ids (fgid)
+  value: z.string().nullable(), // e.g. 'CONTRACT_STOPPED'
+});
+export type CustomerAddGet = z.infer<typeof CustomerAddGet>;
+export const EMAIL_MAX = 80;
+export const ADDITIONAL_INFO_MAX = 400;
+export const PHONE_MAX = 20;
+export const SigningCustomer = z.object({
+  enterpriseCode: z.string().min(1).max(20),
+  enterpriseName: z.string().min(1).max(200),
+  email: z.string().email().max(EMAIL_MAX),
+  additionalInfo: z.string().max(ADDITIONAL_INFO_MAX).default(''),
+});
+export type SigningCustomer = z.infer<typeof SigningCustomer>;
+export const CreateRightsBody = z.object({ customerId: z.string(), customerName: z.string(), email: z.string().email().max(EMAIL_MAX) });
+export const CreateCustomerBody = z.object({ value: z.string().regex(/^\d{1,20}$/) });
+export const StatusValue = z.object({ value: z.string() }); // SUCCESS or an error code
+export const DigestBody = z.object({ cert: z.string().min(1), customer: SigningCustomer });
+export const DigestResponse = z.object({ digest: z.string().nullable(), status: z.string() });
+export const FinalizeBody = z.object({ value: z.string().min(1) });
+export const StatusResponse = z.object({ status: z.string() });
+export const MobileStartBody = z.object({ mobileNr: z.string().min(1).max(PHONE_MAX), customer: SigningCustomer });
+export const SmartIdStartBody = z.object({ customer: SigningCustomer });
+export const SignStartResponse = z.object({ status: z.string(), challengeId: z.string().nullable() });
+
+/**
+ * Signing statuses (spec 1 §4 customer-add 7–9, §8 customer-add messages).
+ * sign/mobile/check and sign/smart_id/check answer SIGNING_IN_PROGRESS ('RUNNING') while the
+ * person has not acted yet: the client keeps polling on that one status only. SUCCESS ends the
+ * flow well; every code in SIGNING_END_STATUSES ends it with that code's message (locale key
+ * `customer-add.error.<CODE>`) and closes the modal.
+ */
+export const SIGNING_SUCCESS = 'SUCCESS';
+export const SIGNING_IN_PROGRESS = 'RUNNING';
+/** the end statuses spec 1 §8 names */
+export const SPEC_SIGNING_END_STATUSES = [
+  'NOT_A_BOARD_MEMBER',
+  'CERTIFICATE_MISMATCH',
+  'MOBILE_ID_CONTRACT_ERROR',
+  'MOBILE_ID_CERT_ERROR',
+  'SMART_ID_CERT_ERROR',
+  'ENTERPRISE_NOT_ACTIVE',
+  'CONTRACT_STOPPED',
+  'DIGIDOC_ERROR',
+  'CREDIT_RATING_NOT_DEFINED',
+] as const;
+/**
+ * Results the real services have beyond the spec's list, one catalogue code each (issue 4 "extra
+ * results"). MID_* come from the Mobile-ID session result, SID_* from the Smart-ID endResult.
+ * IDCARD_* never come from the server: the browser's Web eID-shaped adapter raises them (no card
+ * inserted, PIN entry cancelled) and the signing machine shows them like any end status.
+ * GENERIC_ERROR is spec 1 §8 "generic failure" (unknown service result, no pending signing).
+ */
+export const EXTRA_SIGNING_END_STATUSES = [
+  'MID_USER_CANCELLED',
+  'MID_TIMEOUT',
+  'MID_PHONE_ABSENT',
+  'MID_DELIVERY_ERROR',
+  'MID_SIM_ERROR',
+  'MID_SIGNATURE_HASH_MISMATCH',
+  'SID_USER_REFUSED',
+  'SID_TIMEOUT',
+  'IDCARD_NO_CARD',
+  'IDCARD_USER_CANCELLED',
+  'GENERIC_ERROR',
+] as const;
+export const SIGNING_END_STATUSES = [...SPEC_SIGNING_END_STATUSES, ...EXTRA_SIGNING_END_STATUSES] as const;
+export const SigningEndStatus = z.enum(SIGNING_END_STATUSES);
+export type SigningEndStatus = z.infer<typeof SigningEndStatus>;
+export const SigningStatus = z.enum([SIGNING_SUCCESS, SIGNING_IN_PROGRESS, ...SIGNING_END_STATUSES]);
+export type SigningStatus = z.infer<typeof SigningStatus>;
+
+// ---- search (spec 1 §3) ----
+export const SEARCH_MIN = 3;
+export const SearchBody = z.object({ value: z.string().trim().min(SEARCH_MIN) });
+export const CustomerSearchItem = z.object({ id: z.string(), name: z.string(), regCode: z.string(), axaCode: z.string().nullable(), country: z.string() });
+export const UserSearchItem = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  personalCode: z.string(),
+  personalCodeCountry: z.string(),
+  notActive: z.boolean(),
+});
+export const CustomerSearchResponse = ValueOf(z.array(CustomerSearchItem));
+export const UserSearchResponse = ValueOf(z.array(UserSearchItem));
