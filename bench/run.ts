@@ -6,11 +6,19 @@
  * through the real route (app.inject, with kristi's session) and through the query alone, and
  * prints p50 / p95 / p99 / max in ms. No thresholds: figures only.
  *
+ * Then two more sections (figures only, a few seconds):
+ *  - portal size: what dist/index.html makes the browser load for the first page (the entry chunk,
+ *    its static imports and the CSS), raw and gzip, the total of all JS/CSS in dist/assets and the
+ *    5 largest chunks (runs `npm run build` first when dist/index.html is missing);
+ *  - API latency: context/getUserContext (mari; jaan with 12 rights) and context/checkDeadApplications,
+ *    300 calls each through app.inject on a fresh in-memory database with real sign-on sessions.
+ *
  *   npm run bench                 # uses the cache when present
  *   npm run bench -- --rebuild    # builds the database again
  *   BENCH_CUSTOMERS=200000 npm run bench
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +30,8 @@ import { testEnv } from '../server/env.js';
 import { systemClock } from '../server/lib/clock.js';
 import { customerSortKey, customerTokens, rebuildSearchIndex } from '../server/routes/customer-search/search-index.js';
 import { searchCustomers } from '../server/routes/customer-search/search.js';
+import { makeTestApp } from '../server/test/helpers.js';
+import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const N = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
@@ -194,6 +204,111 @@ async function main() {
   console.log(`slowest: "${slowest.term}" ${slowest.ms.toFixed(2)} ms`);
   await app.close();
   await db.destroy();
+
+  console.log('');
+  portalSize();
+  console.log('');
+  await apiLatency();
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const sizes = (file: string) => {
+  const buf = readFileSync(file);
+  return { raw: buf.length, gzip: gzipSync(buf).length };
+};
+
+/** Size of the built portal: the first page's JS + CSS (dist/index.html and the entry's static imports), all assets, largest chunks. */
+function portalSize() {
+  const dist = path.join(root, 'dist');
+  const index = path.join(dist, 'index.html');
+  if (!existsSync(index)) {
+    console.log('dist/index.html missing: running npm run build…');
+    const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`npm run build exited with ${r.status}`);
+  }
+  const html = readFileSync(index, 'utf8');
+  // /ui/assets/x.js → dist/assets/x.js (the portal is served under /ui/)
+  const local = (url: string) => path.join(dist, url.replace(/^\/ui\//, '').replace(/^\//, ''));
+  const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1];
+  const entries: string[] = [];
+  const css = new Set<string>();
+  const js = new Set<string>();
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const src = attr(tag, 'src') ?? attr(tag, 'href');
+    if (!src || /^(data:|https?:)/.test(src)) continue;
+    if (tag.startsWith('<script') && /type="module"/.test(tag)) entries.push(local(src));
+    else if (/rel="modulepreload"/.test(tag)) js.add(local(src));
+    else if (/rel="stylesheet"/.test(tag)) css.add(local(src));
+  }
+  // follow static imports (import … from "./x.js", import "./x.js", export … from "./x.js"); import("…") is lazy and left out
+  const queue = [...entries];
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (js.has(file) && !entries.includes(file)) continue;
+    js.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/\b(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      const dep = path.resolve(path.dirname(file), m[1]!);
+      if (!js.has(dep) && existsSync(dep)) queue.push(dep);
+    }
+  }
+  const sum = (files: Iterable<string>) => [...files].map(sizes).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+  const fmtSize = (s: { raw: number; gzip: number }) => `${kb(s.raw)} raw / ${kb(s.gzip)} gzip`;
+  const entry = sum(entries);
+  const firstJs = sum(js);
+  const firstCss = sum(css);
+  const assets = readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => path.join(dist, 'assets', f));
+  const allJs = assets.filter((f) => f.endsWith('.js'));
+  const allCss = assets.filter((f) => f.endsWith('.css'));
+  const rel = (f: string) => path.relative(dist, f);
+  console.log(`portal size (dist/ built ${new Date(statSync(index).mtimeMs).toISOString().slice(0, 16).replace('T', ' ')} UTC; gzip at zlib's default level)`);
+  const row = (label: string, size: { raw: number; gzip: number }, note = '') => console.log(`${label.padEnd(48)} ${fmtSize(size)}${note}`);
+  row(`first page, entry JS (${entries.map(rel).join(', ')})`, entry);
+  row(`first page, JS with static imports (${js.size} files)`, firstJs);
+  row(`first page, CSS (${css.size} file${css.size === 1 ? '' : 's'})`, firstCss);
+  row('first page, JS + CSS', { raw: firstJs.raw + firstCss.raw, gzip: firstJs.gzip + firstCss.gzip }, '  (route chunks loaded with import() come on top)');
+  row(`all assets, ${allJs.length} JS files`, sum(allJs));
+  row(`all assets, ${allCss.length} CSS files`, sum(allCss));
+  console.log('largest chunks:');
+  for (const f of allJs.map((f) => ({ f, ...sizes(f) })).sort((a, b) => b.raw - a.raw).slice(0, 5)) {
+    console.log(`  ${rel(f.f).padEnd(44)} ${kb(f.raw).padStart(9)} raw / ${kb(f.gzip).padStart(8)} gzip${js.has(f.f) ? '  (first page)' : ''}`);
+  }
+}
+
+/** context/getUserContext and context/checkDeadApplications through the real routes, on a fresh in-memory database. */
+async function apiLatency() {
+  const CALLS = 300;
+  const t = await makeTestApp();
+  try {
+    const mari = await t.login('mari');
+    const jaan = await t.login('jaan');
+    const rights = (c: Awaited<ReturnType<typeof t.login>>) =>
+      c.get('/api/context/getUserContext').then((r) => {
+        if (r.statusCode !== 200) throw new Error(`getUserContext answered ${r.statusCode}: ${r.body}`);
+        const cache = (r.json() as { epitPrincipal: { representationRightsCache: Record<string, { userRoleList: unknown[] }> } }).epitPrincipal.representationRightsCache;
+        const entries = Object.values(cache);
+        return `${entries.length} rights, ${entries.reduce((n, e) => n + e.userRoleList.length, 0)} roles`;
+      });
+    const series = async (label: string, call: () => Promise<{ statusCode: number; body: string }>) => {
+      for (let i = 0; i < 20; i++) await call(); // warm-up
+      const ms: number[] = [];
+      for (let i = 0; i < CALLS; i++) {
+        const t0 = performance.now();
+        const res = await call();
+        ms.push(performance.now() - t0);
+        if (res.statusCode !== 200) throw new Error(`${label} answered ${res.statusCode}: ${res.body}`);
+      }
+      const s = stats(ms);
+      console.log(`${label.padEnd(56)} p50 ${s.p50.toFixed(2)} ms · p95 ${s.p95.toFixed(2)} ms · p99 ${s.p99.toFixed(2)} ms`);
+    };
+    console.log(`API latency (app.inject on a fresh in-memory database, ${CALLS} calls each after 20 warm-up calls)`);
+    const [mariRights, jaanRights] = [await rights(mari), await rights(jaan)];
+    await series(`context/getUserContext, mari (${mariRights})`, () => mari.get('/api/context/getUserContext'));
+    await series(`context/getUserContext, jaan (${jaanRights})`, () => jaan.get('/api/context/getUserContext'));
+    await series('context/checkDeadApplications, mari', () => mari.get('/api/context/checkDeadApplications'));
+  } finally {
+    await t.close();
+  }
 }
 
 main().catch((e) => {

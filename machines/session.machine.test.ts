@@ -10,6 +10,7 @@ function makeSession(opts: { context?: UserContext; fail?: unknown; signout?: ()
     loadSimpleContext: 0,
     postLanguage: [] as string[],
     persistLanguage: [] as string[],
+    persistDomain: [] as (string | null)[],
     resetSessionStorage: 0,
     redirect: [] as string[],
     ossLogout: [] as string[],
@@ -35,6 +36,7 @@ function makeSession(opts: { context?: UserContext; fail?: unknown; signout?: ()
     },
     actions: {
       persistLanguage: (_, p: { language: string }) => void calls.persistLanguage.push(p.language),
+      persistDomain: (_, p: { domain: string | null }) => void calls.persistDomain.push(p.domain),
       resetSessionStorage: () => void calls.resetSessionStorage++,
       redirect: (_, p: { url: string }) => void calls.redirect.push(p.url),
     },
@@ -150,7 +152,7 @@ describe('session machine', () => {
         }),
         fetchOssLogout: fromPromise<void, { url: string }>(async () => undefined),
       },
-      actions: { resetSessionStorage: () => {}, redirect: () => {}, persistLanguage: () => {} },
+      actions: { resetSessionStorage: () => {}, redirect: () => {}, persistLanguage: () => {}, persistDomain: () => {} },
     });
     const actor = createActor(machine, { input: { cookies: { language: 'lit', domain: 'LT' } } });
     const toasts: unknown[] = [];
@@ -173,11 +175,29 @@ describe('session machine', () => {
   });
 
   it('throws loudly when an effect is not provided', async () => {
-    const actor = createActor(sessionMachine, { input: {} });
+    // only the context loader is missing here (the route's cookie effect is given, it runs first)
+    const actor = createActor(sessionMachine.provide({ actions: { persistDomain: () => {} } }), { input: {} });
     actor.subscribe({ error: () => {} });
     actor.start();
     actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
     await waitFor(actor, (s) => s.hasTag('settled'));
     expect(actor.getSnapshot().context.error?.message).toContain('loadUserContext not provided');
+  });
+
+  it('keeps a domain named by the route in EPIT-DOMAIN, and later routes resolve to it; a route language is not kept', async () => {
+    const { actor, calls } = makeSession({ cookies: { language: 'est' } });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard/$domain/$language/$modalName', params: { domain: 'lv', language: 'lv', modalName: 'x' } });
+    await waitFor(actor, (s) => s.hasTag('settled'));
+    expect(calls.persistDomain.at(-1)).toBe('LV');
+    expect(actor.getSnapshot().context.language).toBe('lv');
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', params: {} });
+    expect(actor.getSnapshot().context.domain).toBe('LV');
+    // the person's own language (the cookie) applies again where the route names none
+    expect(actor.getSnapshot().context.language).toBe('et');
+    expect(calls.persistLanguage).toEqual([]);
+    // a domain that is not EE, LV or LT: nothing is written, and it resolves to EE
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard/$domain/$language/$modalName', params: { domain: 'xx', modalName: 'x' } });
+    expect(calls.persistDomain.at(-1)).toBe(null);
+    expect(actor.getSnapshot().context.domain).toBe('EE');
   });
 });

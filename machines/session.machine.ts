@@ -4,7 +4,7 @@
  * - The user context loads on the first route change (`session.routeChanged`); the user-add-edit
  *   route (RouteMeta.simpleContext) gets only the simple context.
  * - Signed in = the context has a principal.
- * - Language: route param → EPIT-LANGUAGE cookie → eng. Domain: route param → EPIT-DOMAIN → EE.
+ * - Language: route param → EPIT-LANGUAGE cookie → eng. Domain: route param → EPIT-DOMAIN → EE; a valid route domain is kept in EPIT-DOMAIN.
  * - `session.languageChange` writes the cookie (action persistLanguage) and posts changeLanguage
  *   only when signed in (actor postLanguage).
  * - `session.logout`: emits `session.loggedOut`, resets session storage, single sign-out, redirect to the
@@ -13,7 +13,7 @@
  * Effects are provided by src/app/actors.ts; the defaults throw so a forgotten one is loud.
  */
 import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Domain, Language, SimpleUserContext, UserContext } from './lib/contract';
+import { DOMAINS, type Domain, type Language, type SimpleUserContext, type UserContext } from './lib/contract';
 import { routeMeta } from './lib/navigation-rules';
 import { ossLogoutUrl, resolveDomain, resolveLanguage, signoutLocale, toLanguage } from './lib/session-rules';
 import type { ToastRequest } from './toasts.machine';
@@ -58,6 +58,33 @@ function cleanParams(params: Record<string, string | undefined> | undefined): Re
   return out;
 }
 
+/**
+ * The domain a route parameter names, when it is EE, LV or LT: it becomes the permanent EPIT-DOMAIN cookie (spec 1
+ * §9), which nothing else writes. A route's language is not kept: it applies to that route (spec 1 §1), and the
+ * language a person chose with the switcher stays theirs.
+ */
+function routeDomain(params: Record<string, string | undefined> | undefined): Domain | null {
+  const domain = (cleanParams(params).domain ?? '').trim().toUpperCase();
+  return (DOMAINS as readonly string[]).includes(domain) ? (domain as Domain) : null;
+}
+
+/** `session.routeChanged`: take the route's parameters, and keep a domain it names in the cookie */
+const ROUTE_ACTIONS = [
+  'applyRoute',
+  {
+    type: 'persistDomain',
+    params: ({ event }: { event: Extract<SessionEvent, { type: 'session.routeChanged' }> }) => ({ domain: routeDomain(event.params) }),
+  },
+] as const;
+
+/** `session.languageChange` (anywhere; when signed in it also posts the language): one list for both places */
+const LANGUAGE_CHANGE_ACTIONS = [
+  'setLanguage',
+  { type: 'persistLanguage', params: ({ event }: { event: Extract<SessionEvent, { type: 'session.languageChange' }> }) => ({ language: event.language }) },
+  'rememberLanguageCookie',
+  'announceLanguage',
+] as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -87,6 +114,10 @@ export const sessionMachine = setup({
     persistLanguage: (_, _params: { language: Language }) => {
       throw new Error('persistLanguage not provided');
     },
+    /** write the permanent EPIT-DOMAIN cookie when a domain is given */
+    persistDomain: (_, _params: { domain: Domain | null }) => {
+      throw new Error('persistDomain not provided');
+    },
     resetSessionStorage: () => {
       throw new Error('resetSessionStorage not provided');
     },
@@ -97,14 +128,25 @@ export const sessionMachine = setup({
     applyRoute: assign(({ context, event }) => {
       if (event.type !== 'session.routeChanged') return {};
       const params = cleanParams(event.params);
+      const domain = routeDomain(params);
       return {
         routeId: event.routeId,
         params,
         language: resolveLanguage(params.language, context.cookies.language),
         domain: resolveDomain(params.domain, context.cookies.domain),
+        // what persistDomain writes, so a later route without a domain parameter resolves to it
+        cookies: { ...context.cookies, domain: domain ?? context.cookies.domain },
       };
     }),
     setLanguage: assign(({ event }) => (event.type === 'session.languageChange' ? { language: event.language } : {})),
+    /** the cookie value just written, so a later route without a language parameter resolves to it */
+    rememberLanguageCookie: assign(({ context, event }) =>
+      event.type === 'session.languageChange' ? { cookies: { ...context.cookies, language: toLanguage(event.language) } } : {},
+    ),
+    storeUserContext: assign({ userContext: (_, params: { userContext: UserContext }) => params.userContext }),
+    storeSimpleContext: assign({ simpleContext: (_, params: { simpleContext: SimpleUserContext }) => params.simpleContext }),
+    storeError: assign({ error: (_, params: { error: unknown }) => errorInfo(params.error) }),
+    forgetUserContext: assign({ userContext: null }),
     announceLanguage: emit(({ context }) => ({ type: 'session.languageChanged' as const, language: context.language })),
     announceLogout: emit({ type: 'session.loggedOut' as const }),
     warnServerError: emit({ type: 'toast.show' as const, toast: { toastType: 'warning', messageKey: 'error.server' } satisfies ToastRequest }),
@@ -135,12 +177,7 @@ export const sessionMachine = setup({
   initial: 'idle',
   on: {
     'session.languageChange': {
-      actions: [
-        'setLanguage',
-        { type: 'persistLanguage', params: ({ event }) => ({ language: event.language }) },
-        assign(({ context, event }) => ({ cookies: { ...context.cookies, language: toLanguage(event.language) } })),
-        'announceLanguage',
-      ],
+      actions: LANGUAGE_CHANGE_ACTIONS,
     },
   },
   states: {
@@ -148,8 +185,8 @@ export const sessionMachine = setup({
       description: 'Nothing loaded yet: the first route change loads the context.',
       on: {
         'session.routeChanged': [
-          { guard: 'wantsSimpleContext', target: 'loadingSimpleContext', actions: 'applyRoute' },
-          { target: 'loadingContext', actions: 'applyRoute' },
+          { guard: 'wantsSimpleContext', target: 'loadingSimpleContext', actions: ROUTE_ACTIONS },
+          { target: 'loadingContext', actions: ROUTE_ACTIONS },
         ],
       },
     },
@@ -159,10 +196,10 @@ export const sessionMachine = setup({
       invoke: {
         id: 'loadUserContext',
         src: 'loadUserContext',
-        onDone: { target: 'resolvingPrincipal', actions: assign({ userContext: ({ event }) => event.output }) },
-        onError: { target: 'resolvingFailure', actions: assign({ error: ({ event }) => errorInfo(event.error) }) },
+        onDone: { target: 'resolvingPrincipal', actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.output }) } },
+        onError: { target: 'resolvingFailure', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
-      on: { 'session.routeChanged': { actions: 'applyRoute' } },
+      on: { 'session.routeChanged': { actions: ROUTE_ACTIONS } },
     },
     resolvingPrincipal: {
       always: [{ guard: 'hasPrincipal', target: 'signedIn' }, { target: 'signedOut' }],
@@ -177,18 +214,18 @@ export const sessionMachine = setup({
       invoke: {
         id: 'loadSimpleContext',
         src: 'loadSimpleContext',
-        onDone: { target: 'simpleContext', actions: assign({ simpleContext: ({ event }) => event.output }) },
-        onError: { target: 'contextFailed', actions: assign({ error: ({ event }) => errorInfo(event.error) }) },
+        onDone: { target: 'simpleContext', actions: { type: 'storeSimpleContext', params: ({ event }) => ({ simpleContext: event.output }) } },
+        onError: { target: 'contextFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
       },
-      on: { 'session.routeChanged': { actions: 'applyRoute' } },
+      on: { 'session.routeChanged': { actions: ROUTE_ACTIONS } },
     },
     simpleContext: {
       description: 'Only the simple context (uiLanguages): "some authentication only". Leaving for another route loads the full context.',
       tags: ['settled'],
       on: {
         'session.routeChanged': [
-          { guard: 'wantsFullContext', target: 'loadingContext', actions: 'applyRoute' },
-          { actions: 'applyRoute' },
+          { guard: 'wantsFullContext', target: 'loadingContext', actions: ROUTE_ACTIONS },
+          { actions: ROUTE_ACTIONS },
         ],
       },
     },
@@ -203,19 +240,14 @@ export const sessionMachine = setup({
         },
       },
       on: {
-        'session.routeChanged': { actions: 'applyRoute' },
+        'session.routeChanged': { actions: ROUTE_ACTIONS },
         'session.languageChange': {
           target: '.postingLanguage',
           reenter: true,
-          actions: [
-            'setLanguage',
-            { type: 'persistLanguage', params: ({ event }) => ({ language: event.language }) },
-            assign(({ context, event }) => ({ cookies: { ...context.cookies, language: toLanguage(event.language) } })),
-            'announceLanguage',
-          ],
+          actions: LANGUAGE_CHANGE_ACTIONS,
         },
         'session.logout': 'loggingOut',
-        'session.contextReplaced': { target: 'resolvingPrincipal', actions: assign({ userContext: ({ event }) => event.userContext }) },
+        'session.contextReplaced': { target: 'resolvingPrincipal', actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.userContext }) } },
         'session.reload': 'loadingContext',
       },
     },
@@ -223,8 +255,8 @@ export const sessionMachine = setup({
       description: 'A context without a principal.',
       tags: ['settled'],
       on: {
-        'session.routeChanged': { actions: 'applyRoute' },
-        'session.contextReplaced': { target: 'resolvingPrincipal', actions: assign({ userContext: ({ event }) => event.userContext }) },
+        'session.routeChanged': { actions: ROUTE_ACTIONS },
+        'session.contextReplaced': { target: 'resolvingPrincipal', actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.userContext }) } },
         'session.reload': 'loadingContext',
       },
     },
@@ -233,8 +265,8 @@ export const sessionMachine = setup({
       tags: ['settled'],
       on: {
         'session.routeChanged': [
-          { guard: 'wantsSimpleContext', target: 'loadingSimpleContext', actions: 'applyRoute' },
-          { target: 'loadingContext', actions: 'applyRoute' },
+          { guard: 'wantsSimpleContext', target: 'loadingSimpleContext', actions: ROUTE_ACTIONS },
+          { target: 'loadingContext', actions: ROUTE_ACTIONS },
         ],
         'session.reload': 'loadingContext',
       },
@@ -250,7 +282,7 @@ export const sessionMachine = setup({
             signingOut: {
               invoke: {
                 id: 'singleSignout',
-        src: 'singleSignout',
+                src: 'singleSignout',
                 input: ({ context }) => ({ locale: signoutLocale(context.language, context.domain) }),
                 onDone: {
                   target: '#session.loggedOut',
@@ -269,7 +301,7 @@ export const sessionMachine = setup({
             fetching: {
               invoke: {
                 id: 'fetchOssLogout',
-        src: 'fetchOssLogout',
+                src: 'fetchOssLogout',
                 input: ({ context }) => ({ url: ossLogoutUrl(context.userContext?.applications) ?? '' }),
                 onDone: 'done',
                 onError: 'done',
@@ -283,7 +315,7 @@ export const sessionMachine = setup({
     loggedOut: {
       description: 'Single sign-out answered; the browser is on its way to the returned address.',
       tags: ['settled'],
-      entry: assign({ userContext: null }),
+      entry: 'forgetUserContext',
     },
   },
 });

@@ -61,7 +61,7 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
       singleSignout: fromPromise<string, { locale: string }>(() => new Promise(() => {})),
       fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise(() => {})),
     },
-    actions: { persistLanguage: () => {}, resetSessionStorage: () => {}, redirect: () => {} },
+    actions: { persistLanguage: () => {}, persistDomain: () => {}, resetSessionStorage: () => {}, redirect: () => {} },
   },
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.language, s.context.userContext?.epitPrincipal ? 1 : 0, s.context.userContext?.applications.length ?? 0]),

@@ -56,8 +56,18 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     logger: opts.logger ? { level: env.debug ? 'debug' : 'info' } : false,
     trustProxy: true,
     bodyLimit: 1_000_000,
+    // errors raised before routing (a malformed percent-escape in the path): the same ServiceError body as any failure
+    frameworkErrors: (error, _req, res) => {
+      const reply = res as unknown as FastifyReply;
+      const bad = error.code === 'FST_ERR_BAD_URL';
+      void reply
+        .status(bad ? 400 : (error.statusCode ?? 500))
+        .send({ serviceErrorMessage: bad ? 'path: is not a valid address' : 'Internal error. Please try again later.', code: bad ? 'BAD_INPUT' : 'INTERNAL' });
+    },
   });
-  app.decorate('deps', { db, clock, env });
+  const closing = new AbortController();
+  app.decorate('deps', { db, clock, env, closing: closing.signal });
+  app.addHook('preClose', async () => closing.abort());
 
   // JSON bodies: an empty body is "no body" (POST single-signout sends none), bad JSON is a 400.
   app.removeContentTypeParser('application/json');
@@ -80,6 +90,18 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     if (req.url.startsWith('/api/') || req.url === '/api') reply.header('Cache-Control', 'no-store');
     return payload;
   });
+
+  // The simulator console shows the e-mail outbox (password-reset links) and flips global switches: a tool for demos
+  // and tests, never for a live deployment. The simulators' protocol endpoints (Mobile-ID, Smart-ID, the software
+  // ID-card) stay, since the reference backend signs through them.
+  if (env.runMode === 'live') {
+    app.addHook('onRequest', async (req) => {
+      const route = req.routeOptions.url ?? '';
+      if (route === '/sim' || route === '/sim/' || route.startsWith('/sim/api/')) {
+        throw new HttpError(404, 'NOT_FOUND', 'The simulator console is switched off in live run mode.');
+      }
+    });
+  }
 
   for (const r of routes) await app.register(r.plugin, { prefix: r.prefix });
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LANGUAGE2, NOPREFERENCE } from '../../src/api/contract.js';
+import { APPLICATIONS, LANGUAGE2, NOPREFERENCE } from '../../src/api/contract.js';
 import type { Clock } from '../lib/clock.js';
 import { offsetToIso } from '../lib/dates.js';
 import { sendMail } from '../lib/mail.js';
@@ -124,13 +124,14 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
   for (const p of demo.persons) if (p.login) hashes.set(p.key, await demoHash(p.login.password));
 
   await db.transaction().execute(async (trx) => {
-    for (const [code, names] of Object.entries(demo.roleCategories)) {
-      await trx.insertInto('role_categories').values({ code, names: JSON.stringify(names) }).execute();
-    }
-    for (const r of demo.roles) {
-      await trx
-        .insertInto('roles')
-        .values({
+    await trx
+      .insertInto('role_categories')
+      .values(Object.entries(demo.roleCategories).map(([code, names]) => ({ code, names: JSON.stringify(names) })))
+      .execute();
+    await trx
+      .insertInto('roles')
+      .values(
+        demo.roles.map((r) => ({
           application: r.application,
           id: r.id,
           ep_company_id: r.epCompanyId,
@@ -138,9 +139,9 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
           category: r.category,
           is_primary: r.primary ? 1 : 0,
           names: JSON.stringify(r.names),
-        })
-        .execute();
-    }
+        })),
+      )
+      .execute();
 
     const customerByGid = new Map(demo.customers.map((c) => [c.jgid, c]));
     for (const c of demo.customers) {
@@ -184,9 +185,8 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
           created_at: nowIso,
         })
         .execute();
-      for (const pc of c.boardMembers ?? []) {
-        await trx.insertInto('customer_board_members').values({ jgid: c.jgid, personal_code: pc }).execute();
-      }
+      const board = (c.boardMembers ?? []).map((pc) => ({ jgid: c.jgid, personal_code: pc }));
+      if (board.length) await trx.insertInto('customer_board_members').values(board).execute();
     }
 
     const fgidByKey = new Map(demo.persons.map((p) => [p.key, p.fgid]));
@@ -277,14 +277,14 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
           padre_full_name: c.address?.padreFullName ?? null,
         })
         .execute();
-      for (const pc of c.boardMembers ?? []) {
-        await trx.insertInto('registry_board_members').values({ reg_code: c.regCode, personal_code: pc }).execute();
-      }
+      const board = (c.boardMembers ?? []).map((pc) => ({ reg_code: c.regCode, personal_code: pc }));
+      if (board.length) await trx.insertInto('registry_board_members').values(board).execute();
     }
 
-    for (const app of ['AXAPTA', 'OSS', 'PERIODICALS', 'FINANCE']) {
-      await trx.insertInto('application_status').values({ application: app, dead: 0, changed_at: nowIso }).execute();
-    }
+    await trx
+      .insertInto('application_status')
+      .values(APPLICATIONS.map((application) => ({ application, dead: 0, changed_at: nowIso })))
+      .execute();
 
     await trx.insertInto('meta').values({ key: 'seeded_at', value: nowIso }).execute();
   });

@@ -1,4 +1,5 @@
 /** What every route can reach through `req.server.deps` (decorated on the root instance by createApp). */
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { Env } from '../env.js';
 import type { Clock } from './clock.js';
@@ -7,6 +8,18 @@ export interface AppDeps {
   db: Db;
   clock: Clock;
   env: Env;
+  /** aborted when the app starts closing, so long polls end at once instead of holding the shutdown */
+  closing: AbortSignal;
+}
+
+/**
+ * For a long-polling handler: aborted when the caller goes away or the app closes. Pass it down to
+ * every wait, so a poll never outlives its caller or the server.
+ */
+export function longPollSignal(deps: AppDeps, reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.once('close', () => gone.abort());
+  return AbortSignal.any([deps.closing, gone.signal]);
 }
 
 declare module 'fastify' {

@@ -37,6 +37,17 @@ describe('XSRF double submit', () => {
     expect(apps.dead).toBe(0);
   });
 
+  it('a percent-encoded path (/%61pi/, /%73im/) does not get around the check', async () => {
+    const mari = await t.login('mari');
+    const api = await mari.post('/%61pi/context/changeLanguage', { value: 'ENG' }, { xsrf: false });
+    expect(api.statusCode).toBe(403);
+    expect((await sessionRow(t.db, 'EE48709050218')).language).toBe('EST');
+    const sim = await mari.post('/%73im/api/applications/AXAPTA', { dead: true }, { xsrf: false });
+    expect(sim.statusCode).toBe(403);
+    const apps = await t.db.selectFrom('application_status').selectAll().where('application', '=', 'AXAPTA').executeTakeFirstOrThrow();
+    expect(apps.dead).toBe(0);
+  });
+
   it('sets a JS-readable EPIT-XSRF-TOKEN cookie when the request lacks one', async () => {
     const res = await t.client().get('/api/context/getSimpleUserContext');
     const cookie = (res.cookies as { name: string; httpOnly?: boolean; sameSite?: string }[]).find((c) => c.name === 'EPIT-XSRF-TOKEN');
@@ -208,6 +219,12 @@ describe('bad input answers 400 with a message naming the field and the rule, an
     const app = await c.post('/sim/api/applications/NOPE', { dead: true });
     expect(app.statusCode).toBe(400);
     expect(app.json().serviceErrorMessage).toMatch(/^app: must be one of AXAPTA, OSS, PERIODICALS, FINANCE/);
+  });
+
+  it('a malformed address answers 400 with serviceErrorMessage', async () => {
+    const res = await t.client().get('/ui/%E0%A4%A');
+    expect(res.statusCode).toBe(400);
+    expect(ServiceError.safeParse(res.json()).success).toBe(true);
   });
 
   it('an unknown API address answers 404 with serviceErrorMessage', async () => {

@@ -4,7 +4,7 @@
  * X-XSRF-TOKEN, else 403 { code: 'XSRF' } before any handler runs (so nothing changes).
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COOKIE, XSRF_HEADER } from '../../src/api/contract.js';
 import { HttpError } from './errors.js';
 import { randomToken } from './random.js';
@@ -19,13 +19,26 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/**
+ * Whether the request is for /api or /sim. The raw URL alone is not enough: the router decodes
+ * percent-escapes, so '/%61pi/...' reaches an /api route while not starting with '/api'.
+ */
+function isProtected(req: FastifyRequest): boolean {
+  if (PROTECTED.test(req.url) || (req.routeOptions.url !== undefined && PROTECTED.test(req.routeOptions.url))) return true;
+  try {
+    return PROTECTED.test(decodeURIComponent(req.url.split('?')[0]!));
+  } catch {
+    return true; // undecodable: treat as protected (the router rejects it anyway)
+  }
+}
+
 export function installXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     const cookie = req.cookies?.[COOKIE.xsrf];
     if (!cookie) {
       reply.setCookie(COOKIE.xsrf, randomToken(24), { path: '/', httpOnly: false, sameSite: 'lax', secure: isSecure(req) });
     }
-    if (UNSAFE.has(req.method) && PROTECTED.test(req.url)) {
+    if (UNSAFE.has(req.method) && isProtected(req)) {
       const header = req.headers[XSRF_HEADER.toLowerCase()];
       const value = Array.isArray(header) ? header[0] : header;
       if (!cookie || !value || !same(cookie, value)) {

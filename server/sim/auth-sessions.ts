@@ -27,16 +27,31 @@ export async function findAuthSession(db: Db, service: string, id: string): Prom
   return db.selectFrom('sim_auth_sessions').selectAll().where('id', '=', id).where('service', '=', service).executeTakeFirst();
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Sleeps `ms`, or less when `signal` aborts (its timer is cleared then). */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
 
-/** Waits (real time, at most timeoutMs) until the session is complete by the app clock. */
-export async function awaitCompletion(clock: Clock, s: AuthSession, timeoutMs: number): Promise<boolean> {
+/**
+ * Waits (real time, at most timeoutMs) until the session is complete by the app clock. Answers
+ * false (still running) at once when `signal` aborts: the caller left or the server is closing.
+ */
+export async function awaitCompletion(clock: Clock, s: AuthSession, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
   const until = Date.now() + Math.max(0, timeoutMs);
   for (;;) {
     const left = new Date(s.complete_at).getTime() - clock.now().getTime();
     if (left <= 0) return true;
     const wait = until - Date.now();
-    if (wait <= 0) return false;
-    await sleep(Math.min(100, wait, left));
+    if (wait <= 0 || signal?.aborted) return false;
+    await sleep(Math.min(100, wait, left), signal);
   }
 }

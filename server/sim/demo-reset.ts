@@ -31,7 +31,7 @@ export const demoResetRoutes: FastifyPluginAsync = async (app) => {
       const rows = await db.selectFrom('rights').selectAll().where('person_fgid', '=', fgid).where('represented_gid', '=', customer.jgid).execute();
       // a right the demo data has (same application and role) stays; anything else was given in this run
       const extra = rows.filter((r) => !demo.some((d) => d.application === r.application && (d.roleId ?? null) === (r.role_id ?? null)));
-      for (const r of extra) await db.deleteFrom('rights').where('id', '=', r.id).execute();
+      if (extra.length) await db.deleteFrom('rights').where('id', 'in', extra.map((r) => r.id)).execute();
       return { removed: null, rights: extra.length };
     }
     const seeded = (loadDemoData().customers as { jgid?: string; gid?: string }[]).some((c) => (c.jgid ?? c.gid) === customer.jgid);

@@ -21,6 +21,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { longPollSignal } from '../lib/deps.js';
 import { parseOrThrow } from '../lib/errors.js';
 import { esc } from '../lib/html.js';
 import { registerConsoleSection } from './console/sections.js';
@@ -48,10 +49,10 @@ export const signingSimRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/mid-api/certificate', async (req) => midCertificate(deps().db, deps().clock, req.body));
   app.post('/mid-api/signature', async (req) => midStartSignature(deps().db, deps().clock, req.body));
-  app.get('/mid-api/signature/session/:id', async (req) => {
+  app.get('/mid-api/signature/session/:id', async (req, reply) => {
     const { id } = parseOrThrow(IdParam, req.params, 'id');
     const { timeoutMs } = parseOrThrow(TimeoutQuery, req.query, 'query');
-    return midSessionStatus(deps().db, deps().clock, id, timeoutMs);
+    return midSessionStatus(deps().db, deps().clock, id, timeoutMs, longPollSignal(deps(), reply));
   });
 
   app.post('/smart-id-api/certificatechoice/etsi/:semanticsIdentifier', async (req) =>
@@ -60,10 +61,10 @@ export const signingSimRoutes: FastifyPluginAsync = async (app) => {
   app.post('/smart-id-api/signature/document/:documentNumber', async (req) =>
     sidStartSignature(deps().db, deps().clock, (req.params as { documentNumber: string }).documentNumber, req.body),
   );
-  app.get('/smart-id-api/session/:id', async (req) => {
+  app.get('/smart-id-api/session/:id', async (req, reply) => {
     const { id } = parseOrThrow(IdParam, req.params, 'id');
     const { timeoutMs } = parseOrThrow(TimeoutQuery, req.query, 'query');
-    return sidSessionStatus(deps().db, deps().clock, id, timeoutMs);
+    return sidSessionStatus(deps().db, deps().clock, id, timeoutMs, longPollSignal(deps(), reply));
   });
 
   app.get('/id-card/certificate', async (_req, reply) => {

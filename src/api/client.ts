@@ -76,7 +76,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     let timedOut = false;
     const timer = timeout ? setTimeout(() => ((timedOut = true), controller.abort()), timeout) : undefined;
     const onAbort = () => controller.abort();
-    options.signal?.addEventListener('abort', onAbort);
+    // a signal aborted before the call never fires 'abort' again: cancel at once instead of sending
+    if (options.signal?.aborted) controller.abort();
+    else options.signal?.addEventListener('abort', onAbort);
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (method === 'POST') {
       headers['Content-Type'] = 'application/json; charset=UTF-8';

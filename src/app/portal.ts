@@ -20,7 +20,7 @@ import { sidePanelMachine } from '../../machines/sidePanel.machine';
 import { modalMachine } from '../../machines/modal.machine';
 import { isAxaptaDead, type NavTarget } from '../../machines/lib/rights';
 import type { ChangeCause } from '../../machines/lib/shell-events';
-import { accountServiceRedirect, createSigning, wireCustomerAdd, type Signing } from '../features/customer-add/actors';
+import { CUSTOMER_ADD_COMPONENT, accountServiceRedirect, createSigning, requestCustomerAdd, wireCustomerAdd, type Signing } from '../features/customer-add/actors';
 import { readCookie, writePermanentCookie } from './cookies';
 import { createScheduler, type Scheduler } from './scheduler';
 
@@ -114,6 +114,9 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
       },
       actions: {
         persistLanguage: (_, { language }) => writePermanentCookie(COOKIE.language, languageCookieValue(language)),
+        persistDomain: (_, { domain }) => {
+          if (domain) writePermanentCookie(COOKIE.domain, domain);
+        },
         resetSessionStorage: () => {
           try {
             sessionStorage.clear();
@@ -204,12 +207,10 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
   deadApplicationPoll.on('context.replaced', contextReplaced);
   deadApplicationPoll.on('REPRESENTEE-CHANGE', representeeChange);
   representedChoice.on('toast.show', showToast);
-  representedChoice.on('customerAdd.requested', () =>
-    modals.send({ type: 'modal.open', component: 'customer-add', class: 'modal-protected modal-closeable' }),
-  );
+  representedChoice.on('customerAdd.requested', () => requestCustomerAdd(modals));
   // the customer-add content may close with { created, context } (the reloaded user context)
   modals.on('modal.closed', (e) => {
-    if (e.component !== 'customer-add') return;
+    if (e.component !== CUSTOMER_ADD_COMPONENT) return;
     const result = (e.result ?? {}) as { created?: boolean; context?: UserContext | null };
     representedChoice.send({ type: 'customerAdd.closed', created: !!result.created, context: result.context ?? session.getSnapshot().context.userContext });
   });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../features/shell/Pages';
+import { ComingPage } from '../features/shell/Coming';
 
 /** Protected; the settings tabs come with spec 2. */
-export const Route = createFileRoute('/user-settings/edit/$fgid')({ component: () => <ComingSoon titleKey="userSettings.title" /> });
+export const Route = createFileRoute('/user-settings/edit/$fgid')({ component: () => <ComingPage titleKey="userSettings.title" requiresAxapta /> });

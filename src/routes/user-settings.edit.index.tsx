@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../features/shell/Pages';
+import { ComingPage } from '../features/shell/Coming';
 
-export const Route = createFileRoute('/user-settings/edit/')({ component: () => <ComingSoon titleKey="userSettings.title" /> });
+export const Route = createFileRoute('/user-settings/edit/')({ component: () => <ComingPage titleKey="userSettings.title" requiresAxapta /> });

@@ -4,6 +4,7 @@
  * Schema builder only (no SQLite-only SQL), so the PostgreSQL dialect can run it too.
  */
 import type { Kysely } from 'kysely';
+import { autoId } from './portable.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -83,7 +84,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('rights')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('person_fgid', 'varchar(40)', (c) => c.notNull())
     .addColumn('represented_gid', 'varchar(40)', (c) => c.notNull())
     .addColumn('application', 'varchar(20)', (c) => c.notNull())
@@ -149,7 +150,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('outbox')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('to_address', 'varchar(200)', (c) => c.notNull())
     .addColumn('subject', 'varchar(300)', (c) => c.notNull())

@@ -4,6 +4,7 @@
  * Schema builder only, so PostgreSQL can run it too.
  */
 import type { Kysely } from 'kysely';
+import { autoId } from './portable.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // demo PKI (server/sim/pki): CA and one credential per demo signer
@@ -50,7 +51,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('signed_contracts')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', ...autoId(db))
     .addColumn('jgid', 'varchar(40)', (c) => c.notNull())
     .addColumn('reg_code', 'varchar(30)', (c) => c.notNull())
     .addColumn('signer_fgid', 'varchar(40)', (c) => c.notNull())

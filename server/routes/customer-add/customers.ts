@@ -64,6 +64,7 @@ export async function grantMainAdmin(db: Db, clock: Clock, fgid: string, jgid: s
  * Creates the customer from the register, or completely updates an existing one with the
  * register's data (name, activity, credit rating, legal address, board). Returns the jgid.
  * `contract`: mark that a contract exists (signing, staff adding); an update never removes one.
+ * Several tables change: call it inside a transaction (`db.transaction().execute((trx) => ...)`).
  */
 export async function upsertCustomerFromRegistry(
   db: Db,
@@ -132,8 +133,8 @@ export async function upsertCustomerFromRegistry(
       .execute();
   }
   await db.deleteFrom('customer_board_members').where('jgid', '=', jgid).execute();
-  for (const pc of company.boardMembers) {
-    await db.insertInto('customer_board_members').values({ jgid, personal_code: pc }).execute();
+  if (company.boardMembers.length) {
+    await db.insertInto('customer_board_members').values(company.boardMembers.map((pc) => ({ jgid, personal_code: pc }))).execute();
   }
   await indexCustomer(db, jgid);
   return jgid;

@@ -67,8 +67,10 @@ export const customerAddRoutes: FastifyPluginAsync = async (app) => {
       : (await db.selectFrom('customer_board_members').select('jgid').where('jgid', '=', customer.jgid).where('personal_code', '=', session.person.personal_code).executeTakeFirst()) !== undefined;
     if (!member) return { value: 'NOT_A_BOARD_MEMBER' };
     if (company && !company.active) return { value: 'ENTERPRISE_NOT_ACTIVE' };
-    await grantMainAdmin(db, clock, session.fgid, customer.jgid);
-    if (!customer.email) await db.updateTable('customers').set({ email: body.email }).where('jgid', '=', customer.jgid).execute();
+    await db.transaction().execute(async (trx) => {
+      await grantMainAdmin(trx, clock, session.fgid, customer.jgid);
+      if (!customer.email) await trx.updateTable('customers').set({ email: body.email }).where('jgid', '=', customer.jgid).execute();
+    });
     return { value: 'SUCCESS' };
   });
 
@@ -80,7 +82,8 @@ export const customerAddRoutes: FastifyPluginAsync = async (app) => {
     const { db, clock } = deps();
     const company = await getCompany(db, regCode);
     if (!company) throw notFound(`value: no company with registry code ${regCode} in the business register`);
-    await upsertCustomerFromRegistry(db, clock, company, { contract: true });
+    // several tables change (customer, board, search index): all or nothing
+    await db.transaction().execute((trx) => upsertCustomerFromRegistry(trx, clock, company, { contract: true }));
     return { value: 'SUCCESS' };
   });
 };

@@ -74,7 +74,21 @@ export async function indexPerson(db: Db, fgid: string): Promise<void> {
   if (tokens.length) await db.insertInto('person_search_tokens').values(tokens.map((token) => ({ token, sort_key, fgid }))).execute();
 }
 
-const META_KEY = 'search_index.built';
+/** Meta key of the index; its value is how many persons the person tokens were built from. */
+export const META_KEY = 'search_index.built';
+
+/** Replaces every person token (call inside a transaction) and records how many persons were indexed. */
+export async function reindexAllPersons(trx: Db): Promise<void> {
+  await trx.deleteFrom('person_search_tokens').execute();
+  const persons = await trx.selectFrom('persons').select(['fgid', 'first_name', 'last_name']).execute();
+  const rows = persons.flatMap((p) => personTokens(p.first_name, p.last_name).map((token) => ({ token, sort_key: personSortKey(p.first_name, p.last_name), fgid: p.fgid })));
+  for (let i = 0; i < rows.length; i += 500) await trx.insertInto('person_search_tokens').values(rows.slice(i, i + 500)).execute();
+  await trx
+    .insertInto('meta')
+    .values({ key: META_KEY, value: String(persons.length) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(persons.length) }))
+    .execute();
+}
 const built = new WeakSet<object>();
 
 /** Builds the whole index once per database (after seeding; cheap for the demo data). */
@@ -88,19 +102,9 @@ export async function ensureSearchIndex(db: Db): Promise<void> {
 export async function rebuildSearchIndex(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('customer_search_tokens').execute();
-    await trx.deleteFrom('person_search_tokens').execute();
     const customers = await trx.selectFrom('customers').select(['jgid', 'name', 'reg_code']).execute();
     const rows = customers.flatMap((c) => customerTokens(c.name, c.reg_code).map((token) => ({ token, sort_key: customerSortKey(c.name), jgid: c.jgid })));
     for (let i = 0; i < rows.length; i += 500) await trx.insertInto('customer_search_tokens').values(rows.slice(i, i + 500)).execute();
-    const persons = await trx.selectFrom('persons').select(['fgid', 'first_name', 'last_name', 'personal_code']).execute();
-    const prow = persons.flatMap((p) =>
-      personTokens(p.first_name, p.last_name, p.personal_code).map((token) => ({ token, sort_key: personSortKey(p.first_name, p.last_name), fgid: p.fgid })),
-    );
-    for (let i = 0; i < prow.length; i += 500) await trx.insertInto('person_search_tokens').values(prow.slice(i, i + 500)).execute();
-    await trx
-      .insertInto('meta')
-      .values({ key: META_KEY, value: String(persons.length) })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(persons.length) }))
-      .execute();
+    await reindexAllPersons(trx);
   });
 }

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { CustomerSearchItem, UserSearchItem } from '../../../src/api/contract.js';
 import type { Db } from '../../db/index.js';
 import { bool } from '../../db/index.js';
-import { ensureSearchIndex, fold, MIN_TOKEN, PREFIX_MAX, personSortKey, personTokens, prefixEnd, words } from './search-index.js';
+import { ensureSearchIndex, fold, META_KEY, MIN_TOKEN, PREFIX_MAX, prefixEnd, reindexAllPersons, words } from './search-index.js';
 
 /** At most this many rows per answer (the page shows 20 per page; refine the term for more). */
 export const SEARCH_LIMIT = 200;
@@ -142,24 +142,12 @@ export async function searchCustomers(db: Db, term: string): Promise<CustomerIte
     .map((c) => ({ id: c.jgid, name: c.name, regCode: c.reg_code, axaCode: null, country: c.country }));
 }
 
-const PERSONS_META = 'search_index.built'; // its value: how many persons the index was built from
-
 /** Persons are few: when their number changed (someone added people without indexPerson) reindex them. */
 async function freshPersons(db: Db): Promise<void> {
   const n = Number((await sql<{ n: number }>`select count(*) as n from persons`.execute(db)).rows[0]!.n);
-  const mark = await db.selectFrom('meta').select('value').where('key', '=', PERSONS_META).executeTakeFirst();
+  const mark = await db.selectFrom('meta').select('value').where('key', '=', META_KEY).executeTakeFirst();
   if (mark && Number(mark.value) === n) return;
-  const persons = await db.selectFrom('persons').select(['fgid', 'first_name', 'last_name']).execute();
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('person_search_tokens').execute();
-    const rows = persons.flatMap((x) => personTokens(x.first_name, x.last_name).map((token) => ({ token, sort_key: personSortKey(x.first_name, x.last_name), fgid: x.fgid })));
-    for (let i = 0; i < rows.length; i += 500) await trx.insertInto('person_search_tokens').values(rows.slice(i, i + 500)).execute();
-    await trx
-      .insertInto('meta')
-      .values({ key: PERSONS_META, value: String(persons.length) })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(persons.length) }))
-      .execute();
-  });
+  await db.transaction().execute((trx) => reindexAllPersons(trx));
 }
 
 export async function searchUsers(db: Db, term: string): Promise<UserItem[]> {

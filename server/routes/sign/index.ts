@@ -10,7 +10,7 @@
  *
  * status: SUCCESS, RUNNING (checks only) or one of SIGNING_END_STATUSES (src/api/contract.ts).
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
 import {
   DigestBody,
@@ -21,13 +21,13 @@ import {
   SmartIdStartBody,
   type SigningEndStatus,
 } from '../../../src/api/contract.js';
-import { badInput, parseOrThrow } from '../../lib/errors.js';
+import { longPollSignal } from '../../lib/deps.js';
+import { badInput, HttpError, parseOrThrow } from '../../lib/errors.js';
 import { requireSession, type Session } from '../../lib/session.js';
 import { midCertificate, midSessionStatus, midStartSignature, type MidResult } from '../../sim/mobile-id/service.js';
 import { getSimSettings } from '../../sim/settings.js';
 import { sidCertificateChoice, sidSessionStatus, sidStartSignature, type SidEndResult } from '../../sim/smart-id/service.js';
 import { mobileIdVerificationCode, smartIdVerificationCode } from '../../sim/verification-codes.js';
-import { HttpError } from '../../lib/errors.js';
 import { businessCheck, checkCert, finish, pendingOf, savePending, setPending } from './signing.js';
 
 /** Mobile-ID session results → portal end statuses (spec 1 §8 plus the extra catalogue codes). */
@@ -112,7 +112,7 @@ export const signRoutes: FastifyPluginAsync = async (app) => {
     return { status: SIGNING_SUCCESS, challengeId };
   });
 
-  app.get('/mobile/check', async (req) => check(req, 'MID'));
+  app.get('/mobile/check', async (req, reply) => check(req, reply, 'MID'));
 
   // ---- Smart-ID (spec 1 §4 step 7) ----
   app.post('/smart_id/start', async (req) => {
@@ -140,10 +140,10 @@ export const signRoutes: FastifyPluginAsync = async (app) => {
     return { status: SIGNING_SUCCESS, challengeId };
   });
 
-  app.get('/smart_id/check', async (req) => check(req, 'SID'));
+  app.get('/smart_id/check', async (req, reply) => check(req, reply, 'SID'));
 
   /** Long-polls the service briefly (checkWaitMs, well under the client's 60 s status timeout). */
-  async function check(req: FastifyRequest, method: 'MID' | 'SID') {
+  async function check(req: FastifyRequest, reply: FastifyReply, method: 'MID' | 'SID') {
     const session: Session = await requireSession(req);
     const { db, clock } = deps();
     const pending = await pendingOf(db, session);
@@ -151,13 +151,14 @@ export const signRoutes: FastifyPluginAsync = async (app) => {
     if (pending.status === 'FINALIZING') return { status: SIGNING_IN_PROGRESS };
     if (pending.status !== 'RUNNING') return { status: pending.status };
     const { checkWaitMs } = await getSimSettings(db);
+    const signal = longPollSignal(deps(), reply);
     if (method === 'MID') {
-      const s = await midSessionStatus(db, clock, pending.sim_session_id, checkWaitMs);
+      const s = await midSessionStatus(db, clock, pending.sim_session_id, checkWaitMs, signal);
       if (s.state === 'RUNNING') return { status: SIGNING_IN_PROGRESS };
       if (s.result !== 'OK' || !s.signature) return { status: await settle(pending.session_id, MID_STATUS[s.result as Exclude<MidResult, 'OK'>] ?? 'GENERIC_ERROR') };
       return { status: await finish(db, clock, pending, Buffer.from(s.signature.value, 'base64')) };
     }
-    const s = await sidSessionStatus(db, clock, pending.sim_session_id, checkWaitMs);
+    const s = await sidSessionStatus(db, clock, pending.sim_session_id, checkWaitMs, signal);
     if (s.state === 'RUNNING') return { status: SIGNING_IN_PROGRESS };
     if (s.result.endResult !== 'OK' || !s.signature) return { status: await settle(pending.session_id, SID_STATUS[s.result.endResult as Exclude<SidEndResult, 'OK'>] ?? 'GENERIC_ERROR') };
     return { status: await finish(db, clock, pending, Buffer.from(s.signature.value, 'base64')) };

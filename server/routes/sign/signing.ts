@@ -115,8 +115,10 @@ export async function savePending(
     status: 'RUNNING',
     created_at: now.toISOString(),
   };
-  await db.deleteFrom('signing_sessions').where('session_id', '=', session.id).execute();
-  await db.insertInto('signing_sessions').values(row).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('signing_sessions').where('session_id', '=', session.id).execute();
+    await trx.insertInto('signing_sessions').values(row).execute();
+  });
   return row;
 }
 

@@ -91,10 +91,10 @@ export async function midStartSignature(db: Db, clock: Clock, input: unknown): P
   return { sessionID: s.id };
 }
 
-export async function midSessionStatus(db: Db, clock: Clock, sessionId: string, timeoutMs = 0): Promise<MidStatus> {
+export async function midSessionStatus(db: Db, clock: Clock, sessionId: string, timeoutMs = 0, signal?: AbortSignal): Promise<MidStatus> {
   const s = await findAuthSession(db, 'MID', sessionId);
   if (!s) throw new HttpError(404, 'NOT_FOUND', 'Session not found');
-  if (!(await awaitCompletion(clock, s, Math.min(timeoutMs, 120_000)))) return { state: 'RUNNING' };
+  if (!(await awaitCompletion(clock, s, Math.min(timeoutMs, 120_000), signal))) return { state: 'RUNNING' };
   const result = s.result as MidResult;
   if (result !== 'OK') return { state: 'COMPLETE', result };
   const cred = await signerCredential(db, clock, s.personal_code);

@@ -66,10 +66,10 @@ export async function sidStartSignature(db: Db, clock: Clock, docNumber: string,
   return { sessionID: s.id };
 }
 
-export async function sidSessionStatus(db: Db, clock: Clock, sessionId: string, timeoutMs = 0): Promise<SidStatus> {
+export async function sidSessionStatus(db: Db, clock: Clock, sessionId: string, timeoutMs = 0, signal?: AbortSignal): Promise<SidStatus> {
   const s = await findAuthSession(db, 'SID', sessionId);
   if (!s) throw new HttpError(404, 'NOT_FOUND', 'Session not found');
-  if (!(await awaitCompletion(clock, s, Math.min(timeoutMs, 120_000)))) return { state: 'RUNNING' };
+  if (!(await awaitCompletion(clock, s, Math.min(timeoutMs, 120_000), signal))) return { state: 'RUNNING' };
   const endResult = s.result as SidEndResult;
   const doc = documentNumber(s.phone ?? 'EE', s.personal_code);
   if (endResult !== 'OK') return { state: 'COMPLETE', result: { endResult } };

@@ -25,12 +25,19 @@ export function CustomerSearchPage() {
   const portal = usePortal();
   const machine = useMemo(() => customerSearchWithEffects(portal.api), [portal.api]);
   const actor = useActorRef(machine);
-  const privileges = useSelector(portal.session, (s) => s.context.userContext?.privileges ?? []);
+  const canSearchCustomers = useSelector(portal.session, (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_CUSTOMER'));
+  const canSearchUsers = useSelector(portal.session, (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_USER'));
 
   useEffect(() => {
     const subs = [
       actor.on('customerSearch.navigate', (e) =>
-        portal.navigateTo({ kind: 'path', path: e.component === 'represented-settings-edit' ? `/settings/represented/${e.params.jgid}` : `/user-settings/edit/${e.params.fgid}` }),
+        portal.navigateTo({
+          kind: 'path',
+          path:
+            e.component === 'represented-settings-edit'
+              ? `/settings/represented/${encodeURIComponent(e.params.jgid ?? '')}`
+              : `/user-settings/edit/${encodeURIComponent(e.params.fgid ?? '')}`,
+        }),
       ),
       actor.on('customerSearch.openCustomerAdd', () => requestCustomerAdd(portal.modals)),
       actor.on('toast.show', (e) => portal.toasts.send({ type: 'toasts.show', ...e.toast })),
@@ -41,7 +48,7 @@ export function CustomerSearchPage() {
   return (
     <section className="page customer-search" aria-labelledby="customer-search-title">
       <h1 id="customer-search-title">{intl.formatMessage({ id: 'customer-search.title' })}</h1>
-      {privileges.includes('EDIT_ANY_CUSTOMER') && (
+      {canSearchCustomers && (
         <div className="card">
           <SearchBox actor={actor} part="customers" labelKey="customer-search.customers.label" />
           <p>
@@ -52,7 +59,7 @@ export function CustomerSearchPage() {
           <CustomerTable actor={actor} />
         </div>
       )}
-      {privileges.includes('EDIT_ANY_USER') && (
+      {canSearchUsers && (
         <div className="card">
           <SearchBox actor={actor} part="users" labelKey="customer-search.users.label" />
           <UserTable actor={actor} />
@@ -131,6 +138,8 @@ function ResultsTable<Row extends { id: string }>({
   onPick: (id: string) => void;
 }) {
   const intl = useIntl();
+  // sorting every row is the costly part: only when the rows, the sort or the page change (not per keystroke)
+  const shown = useMemo(() => visibleRows(rows, sort, page), [rows, sort, page]);
   if (!searched) return null;
   if (rows.length === 0)
     return (
@@ -139,7 +148,6 @@ function ResultsTable<Row extends { id: string }>({
       </p>
     );
   const p = pager(rows.length, page);
-  const shown = visibleRows(rows, sort, page);
   return (
     <div className="results">
       <div className="results__scroll">
@@ -194,9 +202,19 @@ function ResultsTable<Row extends { id: string }>({
   );
 }
 
+/** The fields of one search part the table shows, each selected on its own (typing the term re-renders nothing here). */
+function usePart<P extends 'customers' | 'users'>(actor: CustomerSearchActor, part: P) {
+  type Ctx = ReturnType<CustomerSearchActor['getSnapshot']>['context'][P];
+  const rows = useSelector(actor, (s) => s.context[part].rows as Ctx['rows']);
+  const searchedTerm = useSelector(actor, (s) => s.context[part].searchedTerm);
+  const sort = useSelector(actor, (s) => s.context[part].sort as Ctx['sort']);
+  const page = useSelector(actor, (s) => s.context[part].page);
+  return { rows, searchedTerm, sort, page };
+}
+
 function CustomerTable({ actor }: { actor: CustomerSearchActor }) {
   const intl = useIntl();
-  const part = useSelector(actor, (s) => s.context.customers);
+  const part = usePart(actor, 'customers');
   const columns: Column<CustomerRow>[] = [
     { key: 'name', labelKey: 'customer-search.column.name' },
     { key: 'regCode', labelKey: 'customer-search.column.reg-code' },
@@ -220,7 +238,7 @@ function CustomerTable({ actor }: { actor: CustomerSearchActor }) {
 
 function UserTable({ actor }: { actor: CustomerSearchActor }) {
   const intl = useIntl();
-  const part = useSelector(actor, (s) => s.context.users);
+  const part = usePart(actor, 'users');
   const columns: Column<UserRow>[] = [
     { key: 'firstName', labelKey: 'customer-search.column.first-name' },
     { key: 'lastName', labelKey: 'customer-search.column.last-name' },

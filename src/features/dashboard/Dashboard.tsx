@@ -18,6 +18,7 @@ import {
   shortcutUrl,
   showAdminSearch,
 } from '../../../machines/lib/rights';
+import { requestCustomerAdd } from '../customer-add/actors';
 import { ClientManager } from '../shell/Contact';
 import { GatedButton, GatedLink } from '../shell/Gated';
 import { appNameKey, settingsHref } from '../shell/menu';
@@ -222,7 +223,7 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
                 <GatedButton
                   className="button button--primary"
                   testId="add-contract"
-                  onClick={() => modals.send({ type: 'modal.open', component: 'customer-add', class: 'modal-protected modal-closeable' })}
+                  onClick={() => requestCustomerAdd(modals)}
                 >
                   {t('dashboard.addContract')}
                 </GatedButton>

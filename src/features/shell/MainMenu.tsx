@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { ClientManager, ContactInfo } from './Contact';
 import { GatedLink } from './Gated';
-import { menuTree, type MenuEntry } from './menu';
+import { menuTree, type MenuEntry, type MenuLink } from './menu';
 import { useDomain, useUserContext } from './useShellData';
 
 export function MenuIcon({ id }: { id: string }) {
@@ -19,6 +19,21 @@ export function MenuIcon({ id }: { id: string }) {
     <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d={d[id] ?? d.services} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
     </svg>
+  );
+}
+
+/** One link of a menu entry (side panel, mobile site menu); a link that needs the billing system is gated. */
+export function MenuLinkItem({ link, onNavigate }: { link: MenuLink; onNavigate: () => void }) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: link.labelKey });
+  return link.requiresAxapta ? (
+    <GatedLink to={link.to} onNavigate={onNavigate}>
+      {label}
+    </GatedLink>
+  ) : (
+    <Link to={link.to as '/'} onClick={onNavigate}>
+      {label}
+    </Link>
   );
 }
 
@@ -118,15 +133,7 @@ function SidePanel({ entries }: { entries: MenuEntry[] }) {
             <ul className="side-panel__links">
               {entry.links.map((l) => (
                 <li key={l.id}>
-                  {l.requiresAxapta ? (
-                    <GatedLink to={l.to} onNavigate={closeOnLink}>
-                      {intl.formatMessage({ id: l.labelKey })}
-                    </GatedLink>
-                  ) : (
-                    <Link to={l.to as "/"} onClick={closeOnLink}>
-                      {intl.formatMessage({ id: l.labelKey })}
-                    </Link>
-                  )}
+                  <MenuLinkItem link={l} onNavigate={closeOnLink} />
                 </li>
               ))}
             </ul>

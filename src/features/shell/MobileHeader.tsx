@@ -4,9 +4,8 @@ import { useIntl } from 'react-intl';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { useShell } from './useShell';
-import { MenuIcon, useMenu } from './MainMenu';
+import { MenuIcon, MenuLinkItem, useMenu } from './MainMenu';
 import { UserMenuPanel } from './UserMenuPanel';
-import { GatedLink } from './Gated';
 
 /**
  * The compact header shown at 736 px and below (spec 1 §2): a site-menu button (the main menu tree with the external
@@ -85,15 +84,7 @@ function SiteMenu({ onDone }: { onDone: () => void }) {
                   <ul className="site-menu__sub">
                     {e.links.map((l) => (
                       <li key={l.id}>
-                        {l.requiresAxapta ? (
-                          <GatedLink to={l.to} onNavigate={onDone}>
-                            {intl.formatMessage({ id: l.labelKey })}
-                          </GatedLink>
-                        ) : (
-                          <Link to={l.to as '/'} onClick={onDone}>
-                            {intl.formatMessage({ id: l.labelKey })}
-                          </Link>
-                        )}
+                        <MenuLinkItem link={l} onNavigate={onDone} />
                       </li>
                     ))}
                   </ul>

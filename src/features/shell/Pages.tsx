@@ -1,20 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 
-export function ComingSoon({ titleKey }: { titleKey: string }) {
-  const intl = useIntl();
-  return (
-    <section className="page card">
-      <h1>{intl.formatMessage({ id: titleKey })}</h1>
-      <p className="badge">{intl.formatMessage({ id: 'comingSoon.title' })}</p>
-      <p>{intl.formatMessage({ id: 'comingSoon.text' })}</p>
-      <Link to="/" className="button button--ghost">
-        {intl.formatMessage({ id: 'common.backHome' })}
-      </Link>
-    </section>
-  );
-}
-
 export function NotFound() {
   const intl = useIntl();
   return (

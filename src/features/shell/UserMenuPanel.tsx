@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { businessSettingsLink, groupRepresentees, panelRepresenteeMode } from '../../../machines/lib/rights';
+import { requestCustomerAdd } from '../customer-add/actors';
 import { ClientManager, ContactInfo } from './Contact';
 import { GatedButton, GatedLink } from './Gated';
 import { settingsHref } from './menu';
@@ -21,13 +22,13 @@ export function UserMenuPanel({ onDone }: { onDone: () => void }) {
   const rights = useRepresentees();
   const { change, busy } = useChangeRepresented();
   const selectId = useId();
+  const groups = useMemo(() => groupRepresentees(rights, intl.locale), [rights, intl.locale]);
   const t = (id: string) => intl.formatMessage({ id });
   const principal = ctx?.epitPrincipal;
   if (!principal) return null;
   const fgid = principal.representative.id;
   const represented = principal.represented;
   const settings = settingsHref(businessSettingsLink(principal, new Date()));
-  const groups = groupRepresentees(rights, intl.locale);
   const options = [...groups.private, ...groups.business];
   const mode = panelRepresenteeMode(options.length);
   const switchTo = (gid: string) => {
@@ -135,7 +136,7 @@ export function UserMenuPanel({ onDone }: { onDone: () => void }) {
               testId="panel-add-customer"
               onClick={() => {
                 onDone();
-                modals.send({ type: 'modal.open', component: 'customer-add', class: 'modal-protected modal-closeable' });
+                requestCustomerAdd(modals);
               }}
             >
               {t(links.addCustomer === 'any' ? 'menu.addCustomer.any' : 'menu.addCustomer.contract')}
