@@ -15,23 +15,15 @@ import {
   validateConfirmation,
   validatePhone,
 } from './lib/customer-add-rules';
+import { MARY_FGID, testfirma } from './lib/customer-add-fixtures';
 
-const ME = 'EE60001019906';
+const ME = MARY_FGID;
 const accountService = {
   runMode: 'live' as const,
   accountServiceUrl: { live: '/ui/settings/represented/{jgid}', test: 'https://test.example/customer/{jgid}/edit' },
 };
 const VALID_FORM = { email: 'mary@testfirma.example', additionalInfo: 'hello', terms: true, board: true, phone: '+37200000766' };
 
-const testfirma: CustomerAddGet = {
-  id: null,
-  name: 'Testfirma OÜ',
-  regCode: '11000109',
-  address: { padreFullName: 'Tartu mnt 80, Tallinn, 10112', street: 'Tartu mnt 80', zipCode: '10112', city: 'Tallinn' },
-  hasContract: false,
-  mainAdministrators: [],
-  value: null,
-};
 const withContract: CustomerAddGet = { ...testfirma, id: 'EPEE11000026', name: 'Põldmari AS', regCode: '11000026', hasContract: true, mainAdministrators: ['EE1'] };
 const stopped: CustomerAddGet = { ...withContract, value: 'CONTRACT_STOPPED' };
 

@@ -15,22 +15,14 @@ import { SIGNING_IN_PROGRESS, type CustomerAddGet } from './lib/contract';
 import type { MachineModelSpec } from './lib/model-spec';
 import { customerAddMachine, type CustomerAddSnapshot } from './customerAdd.machine';
 import { isConfirmationValid, isPhoneValid } from './lib/customer-add-rules';
+import { MARY_FGID, testfirma } from './lib/customer-add-fixtures';
 
 /** a model event: a type plus its payload */
 type Ev = EventObject & Record<string, unknown>;
 
-const ME = 'EE60001019906';
+const ME = MARY_FGID;
 const VALID_FORM = { email: 'mary@testfirma.example', additionalInfo: '', terms: true, board: true, phone: '+37200000766' };
 
-const testfirma: CustomerAddGet = {
-  id: null,
-  name: 'Testfirma OÜ',
-  regCode: '11000109',
-  address: { padreFullName: 'Tartu mnt 80, Tallinn, 10112', street: 'Tartu mnt 80', zipCode: '10112', city: 'Tallinn' },
-  hasContract: false,
-  mainAdministrators: [],
-  value: null,
-};
 const poldmari: CustomerAddGet = { ...testfirma, id: 'EPEE11000026', name: 'Põldmari AS', regCode: '11000026', hasContract: true, mainAdministrators: ['EE48709050218'] };
 const maasikas: CustomerAddGet = { ...poldmari, id: 'EPEE11000015', name: 'Maasikas OÜ', regCode: '11000015', mainAdministrators: [ME] };
 const peatatud: CustomerAddGet = { ...poldmari, id: 'EPEE11000070', name: 'Peatatud Leping OÜ', regCode: '11000070', value: 'CONTRACT_STOPPED' };
