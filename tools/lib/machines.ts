@@ -67,23 +67,18 @@ export function isStateMachine(value: unknown): value is AnyStateMachine {
 export function leadingJsDoc(source: string, exportName: string): string | undefined {
   const re = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export\\s+(?:const|let|function)\\s+${exportName}\\b`);
   const m = re.exec(source);
-  if (!m) return undefined;
-  const text = m[1]
-    .split('\n')
-    .map((l) => l.replace(/^\s*\*\s?/, '').trim())
-    .join('\n')
-    .trim()
-    .split(/\n\s*\n/)[0] // first paragraph
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text || undefined;
+  return m ? firstParagraph(m[1]) : undefined;
 }
 
 /** The file's opening JSDoc block, first paragraph, flattened. */
 export function fileJsDoc(source: string): string | undefined {
   const m = /^\s*\/\*\*((?:(?!\*\/)[\s\S])*)\*\//.exec(source);
-  if (!m) return undefined;
-  const text = m[1]
+  return m ? firstParagraph(m[1]) : undefined;
+}
+
+/** A JSDoc body without its leading stars: the first paragraph on one line, or undefined when empty. */
+function firstParagraph(body: string): string | undefined {
+  const text = body
     .split('\n')
     .map((l) => l.replace(/^\s*\*\s?/, '').trim())
     .join('\n')

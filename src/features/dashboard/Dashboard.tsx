@@ -253,34 +253,32 @@ function AdminDashboard({ ctx }: { ctx: UserContext }) {
           <UserCard ctx={ctx} />
           {search ? (
             <div className="admin-search">
-              {hasPrivilege(ctx, 'EDIT_ANY_CUSTOMER') && (
-                <section className="card dash-card" aria-labelledby="admin-customers">
-                  <h2 id="admin-customers" className="dash-card__title dash-card__title--small">
-                    {t('admin.customerSearch.title')}
-                  </h2>
-                  <p className="muted">{t('admin.customerSearch.text')}</p>
-                  <GatedLink to="/customer-search" className="button button--primary" testId="admin-customer-search">
-                    {t('admin.customerSearch.link')}
-                  </GatedLink>
-                </section>
-              )}
-              {hasPrivilege(ctx, 'EDIT_ANY_USER') && (
-                <section className="card dash-card" aria-labelledby="admin-users">
-                  <h2 id="admin-users" className="dash-card__title dash-card__title--small">
-                    {t('admin.userSearch.title')}
-                  </h2>
-                  <p className="muted">{t('admin.userSearch.text')}</p>
-                  <GatedLink to="/customer-search" className="button button--primary" testId="admin-user-search">
-                    {t('admin.userSearch.link')}
-                  </GatedLink>
-                </section>
-              )}
+              {hasPrivilege(ctx, 'EDIT_ANY_CUSTOMER') && <AdminSearchCard kind="customer" />}
+              {hasPrivilege(ctx, 'EDIT_ANY_USER') && <AdminSearchCard kind="user" />}
             </div>
           ) : (
             <p className="card dash-card muted">{t('admin.noSearch')}</p>
           )}
         </div>
       </div>
+    </section>
+  );
+}
+
+/** An admin dashboard card leading to the customer or user search (both live on /customer-search). */
+function AdminSearchCard({ kind }: { kind: 'customer' | 'user' }) {
+  const intl = useIntl();
+  const prefix = `admin.${kind}Search`;
+  const titleId = kind === 'customer' ? 'admin-customers' : 'admin-users';
+  return (
+    <section className="card dash-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="dash-card__title dash-card__title--small">
+        {intl.formatMessage({ id: `${prefix}.title` })}
+      </h2>
+      <p className="muted">{intl.formatMessage({ id: `${prefix}.text` })}</p>
+      <GatedLink to="/customer-search" className="button button--primary" testId={`admin-${kind}-search`}>
+        {intl.formatMessage({ id: `${prefix}.link` })}
+      </GatedLink>
     </section>
   );
 }
