@@ -6,7 +6,12 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 export default defineConfig({
   base: '/ui/',
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+    }),
     react(),
   ],
   build: { outDir: 'dist', sourcemap: true },
@@ -17,7 +22,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         extends: true,

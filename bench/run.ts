@@ -48,8 +48,100 @@ function rng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const SYL = ['ka', 'se', 'ma', 'tam', 'lep', 'kuu', 'saa', 're', 'jär', 've', 'põl', 'mä', 'ni', 'rii', 'ga', 'lu', 'to', 'pa', 'ber', 'zi', 'dau', 'gav', 'ne', 'mu', 'šil', 'ai', 'ąžu', 'ol', 'vil', 'nius', 'kal', 'ev', 'tar', 'tu', 'pär', 'nu', 'hii', 'ra', 'ök', 'an'];
-const TRADE = ['Ehitus', 'Logistika', 'Trükk', 'Meedia', 'Kaubandus', 'Kirjastus', 'Transport', 'Puit', 'Metall', 'Aiandus', 'Konsult', 'Tarkvara', 'Disain', 'Kinnisvara', 'Toit', 'Pagar', 'Auto', 'Remont', 'Energia', 'Mööbel', 'Tekstiil', 'Reisid', 'Hooldus', 'Turva', 'Kliima', 'Elekter', 'Ilu', 'Sport', 'Haridus', 'Tervis', 'Apteek', 'Optika', 'Kala', 'Piim', 'Vili', 'Lilled', 'Pood', 'Büroo', 'Invest', 'Holding', 'Grupp', 'Partnerid', 'Teenused', 'Lahendused', 'Tehnika', 'Süsteemid', 'Projekt', 'Stuudio', 'Agentuur', 'Keskus'];
+const SYL = [
+  'ka',
+  'se',
+  'ma',
+  'tam',
+  'lep',
+  'kuu',
+  'saa',
+  're',
+  'jär',
+  've',
+  'põl',
+  'mä',
+  'ni',
+  'rii',
+  'ga',
+  'lu',
+  'to',
+  'pa',
+  'ber',
+  'zi',
+  'dau',
+  'gav',
+  'ne',
+  'mu',
+  'šil',
+  'ai',
+  'ąžu',
+  'ol',
+  'vil',
+  'nius',
+  'kal',
+  'ev',
+  'tar',
+  'tu',
+  'pär',
+  'nu',
+  'hii',
+  'ra',
+  'ök',
+  'an',
+];
+const TRADE = [
+  'Ehitus',
+  'Logistika',
+  'Trükk',
+  'Meedia',
+  'Kaubandus',
+  'Kirjastus',
+  'Transport',
+  'Puit',
+  'Metall',
+  'Aiandus',
+  'Konsult',
+  'Tarkvara',
+  'Disain',
+  'Kinnisvara',
+  'Toit',
+  'Pagar',
+  'Auto',
+  'Remont',
+  'Energia',
+  'Mööbel',
+  'Tekstiil',
+  'Reisid',
+  'Hooldus',
+  'Turva',
+  'Kliima',
+  'Elekter',
+  'Ilu',
+  'Sport',
+  'Haridus',
+  'Tervis',
+  'Apteek',
+  'Optika',
+  'Kala',
+  'Piim',
+  'Vili',
+  'Lilled',
+  'Pood',
+  'Büroo',
+  'Invest',
+  'Holding',
+  'Grupp',
+  'Partnerid',
+  'Teenused',
+  'Lahendused',
+  'Tehnika',
+  'Süsteemid',
+  'Projekt',
+  'Stuudio',
+  'Agentuur',
+  'Keskus',
+];
 const FORMS: [string, string, string][] = [
   ['OÜ', 'EE', 'EP'],
   ['AS', 'EE', 'EP'],
@@ -66,7 +158,8 @@ function generated(i: number, r: () => number) {
   const trade = TRADE[Math.floor(r() * TRADE.length)]!;
   const [form, country, company] = FORMS[Math.floor(r() ** 1.7 * FORMS.length)]!;
   const name = country === 'EE' ? `${cap(stem)} ${trade} ${form}` : `${form} ${cap(stem)} ${trade}`;
-  const regCode = country === 'EE' ? String(12_000_000 + i) : country === 'LV' ? String(41_000_000_000 + i) : String(310_000_000 + i);
+  const regCode =
+    country === 'EE' ? String(12_000_000 + i) : country === 'LV' ? String(41_000_000_000 + i) : String(310_000_000 + i);
   return { jgid: `${company}${country}${regCode}`, regCode, name, country, company };
 }
 
@@ -82,7 +175,9 @@ async function build(): Promise<number> {
   const sq = new SQLite(file);
   sq.pragma('journal_mode = OFF');
   sq.pragma('synchronous = OFF');
-  sq.exec('DROP INDEX customer_search_tokens_token; DROP INDEX customer_search_tokens_jgid; DROP INDEX customers_reg_code;');
+  sq.exec(
+    'DROP INDEX customer_search_tokens_token; DROP INDEX customer_search_tokens_jgid; DROP INDEX customers_reg_code;',
+  );
   const now = new Date().toISOString();
   const insC = sq.prepare(
     `INSERT INTO customers (jgid, reg_code, name, country, ep_company_id, is_person, has_contract, contract_stopped, active, credit_rating, user_profile_code, credit_limit, permission_no_check_personal_code, has_finance, created_at)
@@ -121,9 +216,17 @@ function terms(): string[] {
   const g = rng(20250301);
   const known = Array.from({ length: 2000 }, (_, i) => generated(i * Math.floor(N / 2000), g));
   void sample;
-  for (let i = 0; i < 50; i++) out.push(pick(known).name.split(' ').find((w) => w.length > 3 && !TRADE.includes(w))!.toLowerCase());
+  for (let i = 0; i < 50; i++)
+    out.push(
+      pick(known)
+        .name.split(' ')
+        .find((w) => w.length > 3 && !TRADE.includes(w))!
+        .toLowerCase(),
+    );
   for (let i = 0; i < 40; i++) {
-    const w = pick(known).name.split(' ').find((x) => x.length > 3 && !TRADE.includes(x))!;
+    const w = pick(known)
+      .name.split(' ')
+      .find((x) => x.length > 3 && !TRADE.includes(x))!;
     out.push(w.slice(0, 3 + Math.floor(r() * 3)));
   }
   for (let i = 0; i < 20; i++) out.push(pick(TRADE).toLowerCase());
@@ -134,10 +237,13 @@ function terms(): string[] {
   for (let i = 0; i < 25; i++) {
     const c = pick(known);
     const ws = c.name.split(' ');
-    out.push(`${ws.find((x) => !TRADE.includes(x) && x.length > 3)!.slice(0, 4)} ${ws.find((x) => TRADE.includes(x))!}`);
+    out.push(
+      `${ws.find((x) => !TRADE.includes(x) && x.length > 3)!.slice(0, 4)} ${ws.find((x) => TRADE.includes(x))!}`,
+    );
   }
   for (let i = 0; i < 15; i++) out.push(pick(known).jgid.toLowerCase());
-  for (let i = 0; i < 10; i++) out.push(pick(['maasikas', 'põldmari', 'testfirma', 'bērzi', 'ąžuolas', 'tamme logistika', 'kase trükk']));
+  for (let i = 0; i < 10; i++)
+    out.push(pick(['maasikas', 'põldmari', 'testfirma', 'bērzi', 'ąžuolas', 'tamme logistika', 'kase trükk']));
   for (let i = 0; i < 10; i++) out.push(pick(['zzyzx', 'qwerty', 'xylofon', '99999999999', 'nonexistent']));
   return out.slice(0, RUNS);
 }
@@ -154,7 +260,9 @@ async function main() {
   const rebuild = process.argv.includes('--rebuild');
   let buildMs: number | null = null;
   const sqCheck = existsSync(file) ? new SQLite(file, { readonly: true }) : null;
-  const ready = sqCheck ? (sqCheck.prepare("SELECT value FROM meta WHERE key = 'bench.customers'").get() as { value: string } | undefined) : undefined;
+  const ready = sqCheck
+    ? (sqCheck.prepare("SELECT value FROM meta WHERE key = 'bench.customers'").get() as { value: string } | undefined)
+    : undefined;
   sqCheck?.close();
   if (rebuild || !ready) {
     console.log(`Building ${dir} with ${N.toLocaleString('en')} generated customers…`);
@@ -163,7 +271,10 @@ async function main() {
   const db: Db = openDb(dir);
   const count = (db as Db).selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n'));
   const { n } = (await count.executeTakeFirstOrThrow()) as { n: number };
-  const tokens = (await db.selectFrom('customer_search_tokens').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()) as { n: number };
+  const tokens = (await db
+    .selectFrom('customer_search_tokens')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()) as { n: number };
 
   const app = await createApp({ db, clock: systemClock, env: testEnv({ dataDir: dir }), ui: { kind: 'none' } });
   await app.ready();
@@ -171,9 +282,21 @@ async function main() {
   const sid = `bench-${Date.now()}`;
   await db
     .insertInto('sessions')
-    .values({ id: sid, person_fgid: kristi.fgid, represented_gid: null, language: 'EST', dead_seen: '[]', created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3600_000).toISOString() })
+    .values({
+      id: sid,
+      person_fgid: kristi.fgid,
+      represented_gid: null,
+      language: 'EST',
+      dead_seen: '[]',
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 3600_000).toISOString(),
+    })
     .execute();
-  const headers = { cookie: `EPIT-SESSION=${sid}; EPIT-XSRF-TOKEN=bench`, 'x-xsrf-token': 'bench', 'content-type': 'application/json' };
+  const headers = {
+    cookie: `EPIT-SESSION=${sid}; EPIT-XSRF-TOKEN=bench`,
+    'x-xsrf-token': 'bench',
+    'content-type': 'application/json',
+  };
 
   const list = terms();
   // warm-up: page cache and prepared statements, as in a running server
@@ -185,7 +308,12 @@ async function main() {
   let slowest = { term: '', ms: 0 };
   for (const term of list) {
     let t = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/customer-search/customer', headers, payload: JSON.stringify({ value: term }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/customer-search/customer',
+      headers,
+      payload: JSON.stringify({ value: term }),
+    });
     const ms = performance.now() - t;
     routeMs.push(ms);
     if (res.statusCode !== 200) throw new Error(`search "${term}" answered ${res.statusCode}: ${res.body}`);
@@ -197,8 +325,14 @@ async function main() {
   }
   await db.deleteFrom('sessions').where('id', '=', sid).execute();
 
-  console.log(`customer search over ${Number(n).toLocaleString('en')} customers (${Number(tokens.n).toLocaleString('en')} index tokens), ${list.length} varied searches, ${hits} with results`);
-  console.log(buildMs === null ? 'build: cached (npm run bench -- --rebuild to build again)' : `build: ${(buildMs / 1000).toFixed(1)} s`);
+  console.log(
+    `customer search over ${Number(n).toLocaleString('en')} customers (${Number(tokens.n).toLocaleString('en')} index tokens), ${list.length} varied searches, ${hits} with results`,
+  );
+  console.log(
+    buildMs === null
+      ? 'build: cached (npm run bench -- --rebuild to build again)'
+      : `build: ${(buildMs / 1000).toFixed(1)} s`,
+  );
   console.log(`route (app.inject, session + validation + query + JSON): ${fmt(stats(routeMs))}`);
   console.log(`query alone (searchCustomers):                          ${fmt(stats(queryMs))}`);
   console.log(`slowest: "${slowest.term}" ${slowest.ms.toFixed(2)} ms`);
@@ -252,26 +386,41 @@ function portalSize() {
       if (!js.has(dep) && existsSync(dep)) queue.push(dep);
     }
   }
-  const sum = (files: Iterable<string>) => [...files].map(sizes).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+  const sum = (files: Iterable<string>) =>
+    [...files].map(sizes).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
   const fmtSize = (s: { raw: number; gzip: number }) => `${kb(s.raw)} raw / ${kb(s.gzip)} gzip`;
   const entry = sum(entries);
   const firstJs = sum(js);
   const firstCss = sum(css);
-  const assets = readdirSync(path.join(dist, 'assets')).filter((f) => /\.(js|css)$/.test(f)).map((f) => path.join(dist, 'assets', f));
+  const assets = readdirSync(path.join(dist, 'assets'))
+    .filter((f) => /\.(js|css)$/.test(f))
+    .map((f) => path.join(dist, 'assets', f));
   const allJs = assets.filter((f) => f.endsWith('.js'));
   const allCss = assets.filter((f) => f.endsWith('.css'));
   const rel = (f: string) => path.relative(dist, f);
-  console.log(`portal size (dist/ built ${new Date(statSync(index).mtimeMs).toISOString().slice(0, 16).replace('T', ' ')} UTC; gzip at zlib's default level)`);
-  const row = (label: string, size: { raw: number; gzip: number }, note = '') => console.log(`${label.padEnd(48)} ${fmtSize(size)}${note}`);
+  console.log(
+    `portal size (dist/ built ${new Date(statSync(index).mtimeMs).toISOString().slice(0, 16).replace('T', ' ')} UTC; gzip at zlib's default level)`,
+  );
+  const row = (label: string, size: { raw: number; gzip: number }, note = '') =>
+    console.log(`${label.padEnd(48)} ${fmtSize(size)}${note}`);
   row(`first page, entry JS (${entries.map(rel).join(', ')})`, entry);
   row(`first page, JS with static imports (${js.size} files)`, firstJs);
   row(`first page, CSS (${css.size} file${css.size === 1 ? '' : 's'})`, firstCss);
-  row('first page, JS + CSS', { raw: firstJs.raw + firstCss.raw, gzip: firstJs.gzip + firstCss.gzip }, '  (route chunks loaded with import() come on top)');
+  row(
+    'first page, JS + CSS',
+    { raw: firstJs.raw + firstCss.raw, gzip: firstJs.gzip + firstCss.gzip },
+    '  (route chunks loaded with import() come on top)',
+  );
   row(`all assets, ${allJs.length} JS files`, sum(allJs));
   row(`all assets, ${allCss.length} CSS files`, sum(allCss));
   console.log('largest chunks:');
-  for (const f of allJs.map((f) => ({ f, ...sizes(f) })).sort((a, b) => b.raw - a.raw).slice(0, 5)) {
-    console.log(`  ${rel(f.f).padEnd(44)} ${kb(f.raw).padStart(9)} raw / ${kb(f.gzip).padStart(8)} gzip${js.has(f.f) ? '  (first page)' : ''}`);
+  for (const f of allJs
+    .map((f) => ({ f, ...sizes(f) }))
+    .sort((a, b) => b.raw - a.raw)
+    .slice(0, 5)) {
+    console.log(
+      `  ${rel(f.f).padEnd(44)} ${kb(f.raw).padStart(9)} raw / ${kb(f.gzip).padStart(8)} gzip${js.has(f.f) ? '  (first page)' : ''}`,
+    );
   }
 }
 
@@ -285,7 +434,9 @@ async function apiLatency() {
     const rights = (c: Awaited<ReturnType<typeof t.login>>) =>
       c.get('/api/context/getUserContext').then((r) => {
         if (r.statusCode !== 200) throw new Error(`getUserContext answered ${r.statusCode}: ${r.body}`);
-        const cache = (r.json() as { epitPrincipal: { representationRightsCache: Record<string, { userRoleList: unknown[] }> } }).epitPrincipal.representationRightsCache;
+        const cache = (
+          r.json() as { epitPrincipal: { representationRightsCache: Record<string, { userRoleList: unknown[] }> } }
+        ).epitPrincipal.representationRightsCache;
         const entries = Object.values(cache);
         return `${entries.length} rights, ${entries.reduce((n, e) => n + e.userRoleList.length, 0)} roles`;
       });
@@ -299,7 +450,9 @@ async function apiLatency() {
         if (res.statusCode !== 200) throw new Error(`${label} answered ${res.statusCode}: ${res.body}`);
       }
       const s = stats(ms);
-      console.log(`${label.padEnd(56)} p50 ${s.p50.toFixed(2)} ms · p95 ${s.p95.toFixed(2)} ms · p99 ${s.p99.toFixed(2)} ms`);
+      console.log(
+        `${label.padEnd(56)} p50 ${s.p50.toFixed(2)} ms · p95 ${s.p95.toFixed(2)} ms · p99 ${s.p99.toFixed(2)} ms`,
+      );
     };
     console.log(`API latency (app.inject on a fresh in-memory database, ${CALLS} calls each after 20 warm-up calls)`);
     const [mariRights, jaanRights] = [await rights(mari), await rights(jaan)];

@@ -14,17 +14,30 @@ import {
   staffConfirmLabelKey,
   validateConfirmation,
   validatePhone,
-} from './lib/customer-add-rules';
-import { MARY_FGID, testfirma } from './lib/customer-add-fixtures';
+} from './lib/customer-add/rules';
+import { MARY_FGID, testfirma } from './lib/fixtures/customer-add';
 
 const ME = MARY_FGID;
 const accountService = {
   runMode: 'live' as const,
   accountServiceUrl: { live: '/ui/settings/represented/{jgid}', test: 'https://test.example/customer/{jgid}/edit' },
 };
-const VALID_FORM = { email: 'mary@testfirma.example', additionalInfo: 'hello', terms: true, board: true, phone: '+37200000766' };
+const VALID_FORM = {
+  email: 'mary@testfirma.example',
+  additionalInfo: 'hello',
+  terms: true,
+  board: true,
+  phone: '+37200000766',
+};
 
-const withContract: CustomerAddGet = { ...testfirma, id: 'EPEE11000026', name: 'Põldmari AS', regCode: '11000026', hasContract: true, mainAdministrators: ['EE1'] };
+const withContract: CustomerAddGet = {
+  ...testfirma,
+  id: 'EPEE11000026',
+  name: 'Põldmari AS',
+  regCode: '11000026',
+  hasContract: true,
+  mainAdministrators: ['EE1'],
+};
 const stopped: CustomerAddGet = { ...withContract, value: 'CONTRACT_STOPPED' };
 
 type Fakes = Parameters<typeof customerAddMachine.provide>[0]['actors'];
@@ -56,7 +69,12 @@ function start(actors: Fakes = {}, opts: { privileges?: string[]; representative
   const toasts: CustomerAddToast[] = [];
   actor.on('toast.show', (e) => toasts.push(e.toast));
   actor.start();
-  actor.send({ type: 'customerAdd.open', privileges: opts.privileges ?? ['SHOW_REPRESENTEES'], representativeId: opts.representativeId ?? ME, returnUrl: '/ui/dashboard' });
+  actor.send({
+    type: 'customerAdd.open',
+    privileges: opts.privileges ?? ['SHOW_REPRESENTEES'],
+    representativeId: opts.representativeId ?? ME,
+    returnUrl: '/ui/dashboard',
+  });
   return { actor, toasts, redirect };
 }
 
@@ -82,7 +100,9 @@ afterEach(() => {
 
 describe('customer-add: search and choose (step 1)', () => {
   it('starts closed, opens on customerAdd.open and debounces the autocomplete', async () => {
-    const find = fake<{ name: string; code: string }[], { term: string }>(() => [{ name: 'Testfirma OÜ', code: '11000109' }]);
+    const find = fake<{ name: string; code: string }[], { term: string }>(() => [
+      { name: 'Testfirma OÜ', code: '11000109' },
+    ]);
     const { actor } = start({ findCompanies: find.logic });
     expect(actor.getSnapshot().matches({ open: { selectingCompany: 'waitingForInput' } })).toBe(true);
     actor.send({ type: 'customerAdd.search', term: 'Te' });
@@ -181,13 +201,20 @@ describe('customer-add: the branch per contract and user (steps 2–6)', () => {
     actor.send({ type: 'customerAdd.confirm' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await vi.advanceTimersByTimeAsync(0);
-    expect(rights.calls[0].input).toEqual({ customerId: 'EPEE11000026', customerName: 'Põldmari AS', email: 'mary@testfirma.example' });
+    expect(rights.calls[0].input).toEqual({
+      customerId: 'EPEE11000026',
+      customerName: 'Põldmari AS',
+      email: 'mary@testfirma.example',
+    });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
     expect(toasts).toEqual([{ toastType: 'success', messageKey: 'customer-add.success' }]);
   });
 
   it('create-rights answering an error code shows that message; a transport failure shows error.server', async () => {
-    const a = start({ loadCustomer: fake(() => withContract).logic, createRights: fake(() => ({ value: 'NOT_A_BOARD_MEMBER' })).logic });
+    const a = start({
+      loadCustomer: fake(() => withContract).logic,
+      createRights: fake(() => ({ value: 'NOT_A_BOARD_MEMBER' })).logic,
+    });
     await chooseCompany(a.actor);
     a.actor.send({ type: 'customerAdd.change', values: VALID_FORM });
     a.actor.send({ type: 'customerAdd.confirm' });
@@ -195,7 +222,10 @@ describe('customer-add: the branch per contract and user (steps 2–6)', () => {
     expect(a.toasts.map((t) => t.messageKey)).toEqual(['customer-add.error.NOT_A_BOARD_MEMBER']);
     expect(a.actor.getSnapshot().matches('closed')).toBe(true);
 
-    const b = start({ loadCustomer: fake(() => withContract).logic, createRights: fake(() => Promise.reject(new Error('x'))).logic });
+    const b = start({
+      loadCustomer: fake(() => withContract).logic,
+      createRights: fake(() => Promise.reject(new Error('x'))).logic,
+    });
     await chooseCompany(b.actor);
     b.actor.send({ type: 'customerAdd.change', values: VALID_FORM });
     b.actor.send({ type: 'customerAdd.confirm' });
@@ -233,7 +263,10 @@ describe('customer-add: the branch per contract and user (steps 2–6)', () => {
       [() => ({ value: 'ENTERPRISE_NOT_ACTIVE' }), 'customer-add.error.ENTERPRISE_NOT_ACTIVE'],
       [() => Promise.reject(new Error('x')), 'error.server'],
     ] as const) {
-      const { actor, toasts } = start({ loadCustomer: fake(() => withContract).logic, createCustomer: fake(answer).logic }, { privileges: ['ADD_ANY_CUSTOMER'] });
+      const { actor, toasts } = start(
+        { loadCustomer: fake(() => withContract).logic, createCustomer: fake(answer).logic },
+        { privileges: ['ADD_ANY_CUSTOMER'] },
+      );
       await chooseCompany(actor);
       actor.send({ type: 'customerAdd.confirm' });
       await vi.advanceTimersByTimeAsync(0);
@@ -320,22 +353,32 @@ describe('customer-add: Mobile-ID and Smart-ID (step 7)', () => {
     await toSigningPanel(actor);
     actor.send({ type: 'signing.start', method: 'mobileId' });
     await vi.advanceTimersByTimeAsync(10_000 + 59_999);
-    expect(actor.getSnapshot().matches({ open: { signing: { mobileId: { awaitingConfirmation: 'checkingStatus' } } } })).toBe(true);
+    expect(
+      actor.getSnapshot().matches({ open: { signing: { mobileId: { awaitingConfirmation: 'checkingStatus' } } } }),
+    ).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(toasts.map((t) => t.messageKey)).toEqual(['error.server']);
     expect(actor.getSnapshot().matches('closed')).toBe(true);
   });
 
-  it.each([...SIGNING_END_STATUSES, 'SOMETHING_UNKNOWN'])('Mobile-ID status %s shows its message key and closes', async (code) => {
-    const { startCall, check } = mobile([SIGNING_IN_PROGRESS, code]);
-    const { actor, toasts } = start({ startMobileId: startCall.logic, checkMobileIdStatus: check.logic });
-    await toSigningPanel(actor);
-    actor.send({ type: 'signing.start', method: 'mobileId' });
-    await vi.advanceTimersByTimeAsync(15_000);
-    expect(check.calls).toHaveLength(2);
-    expect(toasts).toEqual([{ toastType: 'error', messageKey: code === 'SOMETHING_UNKNOWN' ? 'customer-add.error.GENERIC_ERROR' : `customer-add.error.${code}` }]);
-    expect(actor.getSnapshot().matches('closed')).toBe(true);
-  });
+  it.each([...SIGNING_END_STATUSES, 'SOMETHING_UNKNOWN'])(
+    'Mobile-ID status %s shows its message key and closes',
+    async (code) => {
+      const { startCall, check } = mobile([SIGNING_IN_PROGRESS, code]);
+      const { actor, toasts } = start({ startMobileId: startCall.logic, checkMobileIdStatus: check.logic });
+      await toSigningPanel(actor);
+      actor.send({ type: 'signing.start', method: 'mobileId' });
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(check.calls).toHaveLength(2);
+      expect(toasts).toEqual([
+        {
+          toastType: 'error',
+          messageKey: code === 'SOMETHING_UNKNOWN' ? 'customer-add.error.GENERIC_ERROR' : `customer-add.error.${code}`,
+        },
+      ]);
+      expect(actor.getSnapshot().matches('closed')).toBe(true);
+    },
+  );
 
   it('a start answer other than SUCCESS ends at once with its message', async () => {
     const { startCall, check } = mobile([], 'MOBILE_ID_CONTRACT_ERROR');
@@ -354,7 +397,10 @@ describe('customer-add: Mobile-ID and Smart-ID (step 7)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(a.toasts.map((t) => t.messageKey)).toEqual(['error.server']);
 
-    const b = start({ startSmartId: fake(() => ({ status: 'SUCCESS', challengeId: '77' })).logic, checkSmartIdStatus: fake(() => Promise.reject(new Error('x'))).logic });
+    const b = start({
+      startSmartId: fake(() => ({ status: 'SUCCESS', challengeId: '77' })).logic,
+      checkSmartIdStatus: fake(() => Promise.reject(new Error('x'))).logic,
+    });
     await toSigningPanel(b.actor);
     b.actor.send({ type: 'signing.start', method: 'smartId' });
     await vi.advanceTimersByTimeAsync(10_000);
@@ -416,10 +462,21 @@ describe('customer-add: Mobile-ID and Smart-ID (step 7)', () => {
 describe('customer-add: ID-card (step 8)', () => {
   function card(over: Fakes = {}) {
     const cert = fake(() => ({ certificate: 'MIIcert' }));
-    const digest = fake<{ digest: string | null; status: string }, { cert: string; customer: unknown }>(() => ({ digest: 'aGFzaA==', status: 'SUCCESS' }));
-    const sign = fake<{ signature: string }, { certificate: string; hash: string; hashFunction: string }>(() => ({ signature: 'c2ln' }));
+    const digest = fake<{ digest: string | null; status: string }, { cert: string; customer: unknown }>(() => ({
+      digest: 'aGFzaA==',
+      status: 'SUCCESS',
+    }));
+    const sign = fake<{ signature: string }, { certificate: string; hash: string; hashFunction: string }>(() => ({
+      signature: 'c2ln',
+    }));
     const fin = fake<StatusAnswer, { value: string }>(() => ({ status: 'SUCCESS' }));
-    const t = start({ getCertificate: cert.logic, prepareDigest: digest.logic, signHash: sign.logic, finalizeSignature: fin.logic, ...over });
+    const t = start({
+      getCertificate: cert.logic,
+      prepareDigest: digest.logic,
+      signHash: sign.logic,
+      finalizeSignature: fin.logic,
+      ...over,
+    });
     return { ...t, cert, digest, sign, fin };
   }
 
@@ -431,7 +488,12 @@ describe('customer-add: ID-card (step 8)', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(digest.calls[0].input).toEqual({
       cert: 'MIIcert',
-      customer: { enterpriseCode: '11000109', enterpriseName: 'Testfirma OÜ', email: 'mary@testfirma.example', additionalInfo: 'hello' },
+      customer: {
+        enterpriseCode: '11000109',
+        enterpriseName: 'Testfirma OÜ',
+        email: 'mary@testfirma.example',
+        additionalInfo: 'hello',
+      },
     });
     expect(sign.calls[0].input).toEqual({ certificate: 'MIIcert', hash: 'aGFzaA==', hashFunction: 'SHA-256' });
     expect(fin.calls[0].input).toEqual({ value: 'c2ln' });
@@ -441,7 +503,9 @@ describe('customer-add: ID-card (step 8)', () => {
   });
 
   it('a digest status other than SUCCESS shows that message and closes; no signature is asked', async () => {
-    const { actor, toasts, sign } = card({ prepareDigest: fake(() => ({ digest: null, status: 'CERTIFICATE_MISMATCH' })).logic });
+    const { actor, toasts, sign } = card({
+      prepareDigest: fake(() => ({ digest: null, status: 'CERTIFICATE_MISMATCH' })).logic,
+    });
     await toSigningPanel(actor);
     actor.send({ type: 'signing.start', method: 'idCard' });
     await vi.advanceTimersByTimeAsync(0);
@@ -452,8 +516,16 @@ describe('customer-add: ID-card (step 8)', () => {
 
   it.each([
     ['digest transport failure', { prepareDigest: fake(() => Promise.reject(new Error('x'))).logic }, 'error.server'],
-    ['finalize transport failure', { finalizeSignature: fake(() => Promise.reject(new Error('x'))).logic }, 'error.server'],
-    ['finalize DIGIDOC_ERROR', { finalizeSignature: fake(() => ({ status: 'DIGIDOC_ERROR' })).logic }, 'customer-add.error.DIGIDOC_ERROR'],
+    [
+      'finalize transport failure',
+      { finalizeSignature: fake(() => Promise.reject(new Error('x'))).logic },
+      'error.server',
+    ],
+    [
+      'finalize DIGIDOC_ERROR',
+      { finalizeSignature: fake(() => ({ status: 'DIGIDOC_ERROR' })).logic },
+      'customer-add.error.DIGIDOC_ERROR',
+    ],
   ] as const)('%s closes with %s', async (_, over, key) => {
     const { actor, toasts } = card(over as Fakes);
     await toSigningPanel(actor);
@@ -566,11 +638,16 @@ describe('customer-add rules', () => {
   });
 
   it('validates the Mobile-ID phone: required, phone format, at most 20', () => {
-    expect(validatePhone('')).toEqual({ phone: { key: 'validation.required', values: { field: 'customer-add.phone.label' } } });
+    expect(validatePhone('')).toEqual({
+      phone: { key: 'validation.required', values: { field: 'customer-add.phone.label' } },
+    });
     expect(validatePhone('+372 5555 1234')).toEqual({});
     expect(validatePhone('+37200000766')).toEqual({});
     expect(validatePhone('55abc').phone?.key).toBe('validation.phone');
-    expect(validatePhone('+' + '1'.repeat(20)).phone).toEqual({ key: 'validation.maxLength', values: { field: 'customer-add.phone.label', max: 20 } });
+    expect(validatePhone('+' + '1'.repeat(20)).phone).toEqual({
+      key: 'validation.maxLength',
+      values: { field: 'customer-add.phone.label', max: 20 },
+    });
   });
 
   it('the autocomplete counts as empty only when nothing matched and the term is not a 1–7 digit number', () => {
@@ -587,10 +664,20 @@ describe('customer-add rules', () => {
   });
 
   it('builds the account service address with jgid and a redirect back', () => {
-    expect(accountServiceRedirectUrl({ runMode: 'live', accountServiceUrl: { live: 'https://acc.example/edit', test: 'x' } }, 'EPEE1', 'https://portal/ui/dashboard')).toBe(
-      'https://acc.example/edit?jgid=EPEE1&redirectUrl=https%3A%2F%2Fportal%2Fui%2Fdashboard',
-    );
-    expect(accountServiceRedirectUrl({ runMode: 'dev', accountServiceUrl: { live: '/c/{jgid}?a=1', test: 'x' } }, 'EPEE1', '/ui/')).toBe('/c/EPEE1?a=1&redirectUrl=%2Fui%2F');
+    expect(
+      accountServiceRedirectUrl(
+        { runMode: 'live', accountServiceUrl: { live: 'https://acc.example/edit', test: 'x' } },
+        'EPEE1',
+        'https://portal/ui/dashboard',
+      ),
+    ).toBe('https://acc.example/edit?jgid=EPEE1&redirectUrl=https%3A%2F%2Fportal%2Fui%2Fdashboard');
+    expect(
+      accountServiceRedirectUrl(
+        { runMode: 'dev', accountServiceUrl: { live: '/c/{jgid}?a=1', test: 'x' } },
+        'EPEE1',
+        '/ui/',
+      ),
+    ).toBe('/c/EPEE1?a=1&redirectUrl=%2Fui%2F');
   });
 
   it('every message key the flow can show has a text in all five languages', () => {
@@ -606,8 +693,14 @@ describe('customer-add rules', () => {
       'customer-add.confirm-update',
     ];
     for (const lang of ['et', 'en', 'ru', 'lv', 'lt']) {
-      const texts = JSON.parse(readFileSync(new URL(`../locales/${lang}.json`, import.meta.url), 'utf8')) as Record<string, string>;
-      expect(keys.filter((k) => !texts[k]), lang).toEqual([]);
+      const texts = JSON.parse(readFileSync(new URL(`../locales/${lang}.json`, import.meta.url), 'utf8')) as Record<
+        string,
+        string
+      >;
+      expect(
+        keys.filter((k) => !texts[k]),
+        lang,
+      ).toEqual([]);
     }
   });
 });

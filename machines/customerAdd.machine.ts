@@ -11,7 +11,17 @@
  * Requests get `signal` from fromPromise: abort the fetch with it so a left state cancels its request.
  * Messages are i18n keys, emitted as `toast.show` (severity + key), never display text.
  */
-import { and, assign, emit, fromPromise, not, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import {
+  and,
+  assign,
+  emit,
+  fromPromise,
+  not,
+  setup,
+  type ActorRefFrom,
+  type DoneActorEvent,
+  type SnapshotFrom,
+} from 'xstate';
 import { PRIVILEGES, type CustomerAddGet } from './lib/contract';
 import {
   EMPTY_FORM,
@@ -29,7 +39,7 @@ import {
   type AccountServiceConfig,
   type ConfirmationForm,
   type MessageRef,
-} from './lib/customer-add-rules';
+} from './lib/customer-add/rules';
 import type { ToastRequest } from './toasts.machine';
 
 const ADD_ANY_CUSTOMER: (typeof PRIVILEGES)[number] = 'ADD_ANY_CUSTOMER';
@@ -89,7 +99,7 @@ export type CustomerAddEvent =
 
 export type CustomerAddEmitted = { type: 'toast.show'; toast: CustomerAddToast };
 
-/** Answers of the API calls, exactly as spec 1 §7 and src/api/contract.ts shape them. */
+/** Answers of the API calls, exactly as spec 1 §7 and machines/lib/contract.ts shape them. */
 export type StatusAnswer = { status: string };
 export type ValueAnswer = { value: string };
 export type DigestAnswer = { digest: string | null; status: string };
@@ -103,7 +113,8 @@ const notProvided = <TOut, TIn>(name: string) =>
     throw new Error(`${name} not provided`);
   });
 
-const statusOf = (output: Partial<StatusAnswer & ValueAnswer> | undefined): string => output?.status ?? output?.value ?? '';
+const statusOf = (output: Partial<StatusAnswer & ValueAnswer> | undefined): string =>
+  output?.status ?? output?.value ?? '';
 
 // ---------------------------------------------------------------- setup
 
@@ -126,13 +137,17 @@ const customerAddSetup = setup({
     /** ID-card adapter (Web eID): getSigningCertificate() */
     getCertificate: notProvided<CertificateAnswer, void>('getCertificate'),
     /** POST sign/digest { cert, customer } → { digest, status } */
-    prepareDigest: notProvided<DigestAnswer, { cert: string; customer: ReturnType<typeof signingCustomer> }>('prepareDigest'),
+    prepareDigest: notProvided<DigestAnswer, { cert: string; customer: ReturnType<typeof signingCustomer> }>(
+      'prepareDigest',
+    ),
     /** ID-card adapter (Web eID): sign(certificate, hash, 'SHA-256') */
     signHash: notProvided<SignatureAnswer, { certificate: string; hash: string; hashFunction: 'SHA-256' }>('signHash'),
     /** POST sign/finalize { value: signature } → { status } */
     finalizeSignature: notProvided<StatusAnswer, { value: string }>('finalizeSignature'),
     /** POST sign/mobile/start { mobileNr, customer } → { status, challengeId } */
-    startMobileId: notProvided<StartAnswer, { mobileNr: string; customer: ReturnType<typeof signingCustomer> }>('startMobileId'),
+    startMobileId: notProvided<StartAnswer, { mobileNr: string; customer: ReturnType<typeof signingCustomer> }>(
+      'startMobileId',
+    ),
     /** GET sign/mobile/check → { status } */
     checkMobileIdStatus: notProvided<StatusAnswer, void>('checkMobileIdStatus'),
     /** POST sign/smart_id/start { customer } → { status, challengeId } */
@@ -154,7 +169,8 @@ const customerAddSetup = setup({
   },
   guards: {
     hasSearchTerm: ({ context }) => context.term.trim().length > 0,
-    isAutocompleteEmpty: (_, p: { term: string; results: readonly unknown[] }) => isAutocompleteEmpty(p.term, p.results),
+    isAutocompleteEmpty: (_, p: { term: string; results: readonly unknown[] }) =>
+      isAutocompleteEmpty(p.term, p.results),
     isContractStopped: ({ context }) => context.customer?.value === 'CONTRACT_STOPPED',
     canAddAnyCustomer: ({ context }) => context.privileges.includes(ADD_ANY_CUSTOMER),
     hasContract: ({ context }) => context.customer?.hasContract === true,
@@ -186,14 +202,33 @@ const customerAddSetup = setup({
       };
     }),
     /** the transient data of one attempt; the form stays */
-    forgetAttempt: assign({ suggestions: [], customer: null, certificate: null, digest: null, signature: null, challengeId: null, notice: null }),
-    setTerm: assign(({ event }) => (event.type === 'customerAdd.search' ? { term: event.term, suggestions: [], customer: null } : {})),
+    forgetAttempt: assign({
+      suggestions: [],
+      customer: null,
+      certificate: null,
+      digest: null,
+      signature: null,
+      challengeId: null,
+      notice: null,
+    }),
+    setTerm: assign(({ event }) =>
+      event.type === 'customerAdd.search' ? { term: event.term, suggestions: [], customer: null } : {},
+    ),
     setSuggestions: assign((_, p: { suggestions: AutocompleteItem[] }) => ({ suggestions: p.suggestions })),
     setCustomer: assign((_, p: { customer: CustomerAddGet }) => ({ customer: p.customer })),
-    updateForm: assign(({ context, event }) => (event.type === 'customerAdd.change' ? { form: { ...context.form, ...event.values } } : {})),
+    updateForm: assign(({ context, event }) =>
+      event.type === 'customerAdd.change' ? { form: { ...context.form, ...event.values } } : {},
+    ),
     revealErrors: assign({ showErrors: true }),
     revealPhoneError: assign({ showPhoneError: true }),
-    startAttempt: assign({ notice: null, certificate: null, digest: null, signature: null, challengeId: null, showPhoneError: false }),
+    startAttempt: assign({
+      notice: null,
+      certificate: null,
+      digest: null,
+      signature: null,
+      challengeId: null,
+      showPhoneError: false,
+    }),
     setCertificate: assign((_, p: { certificate: string }) => ({ certificate: p.certificate })),
     setDigest: assign((_, p: { digest: string }) => ({ digest: p.digest })),
     setSignature: assign((_, p: { signature: string }) => ({ signature: p.signature })),
@@ -214,7 +249,9 @@ const customerAddSetup = setup({
     announceServerError: assign({ outcome: { toastType: 'error', messageKey: MESSAGE.serverError } }),
     emitOutcome: emit(({ context }) => ({ type: 'toast.show' as const, toast: context.outcome! })),
     prepareRedirect: assign(({ context }) => ({
-      redirectUrl: context.customer ? accountServiceRedirectUrl(context.accountService, jgidOf(context.customer), context.returnUrl) : null,
+      redirectUrl: context.customer
+        ? accountServiceRedirectUrl(context.accountService, jgidOf(context.customer), context.returnUrl)
+        : null,
     })),
     clearForm: assign({ form: EMPTY_FORM, showErrors: false }),
   },
@@ -225,20 +262,34 @@ const customerAddSetup = setup({
 /** guard params: the status in the answer of the request that just finished */
 const outputStatus = ({ event }: { event: DoneActorEvent<{ status: string }> }) => ({ status: event.output.status });
 /** guard params: the same for the customer-add requests, which answer { status } or { value } */
-const answerStatus = ({ event }: { event: DoneActorEvent<Partial<StatusAnswer & ValueAnswer>> }) => ({ status: statusOf(event.output) });
+const answerStatus = ({ event }: { event: DoneActorEvent<Partial<StatusAnswer & ValueAnswer>> }) => ({
+  status: statusOf(event.output),
+});
 
 type StartInput<TInput> = (args: { context: CustomerAddContext }) => TInput;
 /** the two phone methods: which requests start and check a signature, and what the start sends */
 type PhoneMethod =
-  | { start: 'startMobileId'; check: 'checkMobileIdStatus'; startInput: StartInput<{ mobileNr: string; customer: ReturnType<typeof signingCustomer> }> }
-  | { start: 'startSmartId'; check: 'checkSmartIdStatus'; startInput: StartInput<{ customer: ReturnType<typeof signingCustomer> }> };
+  | {
+      start: 'startMobileId';
+      check: 'checkMobileIdStatus';
+      startInput: StartInput<{ mobileNr: string; customer: ReturnType<typeof signingCustomer> }>;
+    }
+  | {
+      start: 'startSmartId';
+      check: 'checkSmartIdStatus';
+      startInput: StartInput<{ customer: ReturnType<typeof signingCustomer> }>;
+    };
 
 /**
  * Step 7, Mobile-ID and Smart-ID alike: start (SUCCESS → the verification code is shown), first status check
  * after FIRST_CHECK, then every POLL_INTERVAL while in progress; SUCCESS redirects, any other answer, a failed
  * request or a check slower than STATUS_TIMEOUT closes the modal with its message.
  */
-function phoneSigningState({ description, confirmDescription, ...method }: PhoneMethod & { description: string; confirmDescription: string }) {
+function phoneSigningState({
+  description,
+  confirmDescription,
+  ...method
+}: PhoneMethod & { description: string; confirmDescription: string }) {
   return customerAddSetup.createStateConfig({
     description,
     tags: ['busy'],
@@ -322,7 +373,8 @@ export const customerAddMachine = customerAddSetup.createMachine({
     },
 
     open: {
-      description: 'The customer-add modal is shown. Closing it (or leaving the page) stops every request and timer below.',
+      description:
+        'The customer-add modal is shown. Closing it (or leaving the page) stops every request and timer below.',
       on: {
         'customerAdd.close': { target: 'closed' },
         'customerAdd.change': { actions: 'updateForm' },
@@ -348,14 +400,23 @@ export const customerAddMachine = customerAddSetup.createMachine({
                 input: ({ context }) => ({ term: context.term.trim() }),
                 onDone: [
                   {
-                    guard: { type: 'isAutocompleteEmpty', params: ({ context, event }) => ({ term: context.term, results: event.output }) },
+                    guard: {
+                      type: 'isAutocompleteEmpty',
+                      params: ({ context, event }) => ({ term: context.term, results: event.output }),
+                    },
                     target: 'companyNotFound',
                   },
-                  { target: 'showingSuggestions', actions: { type: 'setSuggestions', params: ({ event }) => ({ suggestions: event.output }) } },
+                  {
+                    target: 'showingSuggestions',
+                    actions: { type: 'setSuggestions', params: ({ event }) => ({ suggestions: event.output }) },
+                  },
                 ],
                 onError: {
                   target: '#customerAdd.closed',
-                  actions: [{ type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.clientError } }, 'emitOutcome'],
+                  actions: [
+                    { type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.clientError } },
+                    'emitOutcome',
+                  ],
                 },
               },
             },
@@ -375,7 +436,10 @@ export const customerAddMachine = customerAddSetup.createMachine({
             id: 'loadCustomer',
             src: 'loadCustomer',
             input: ({ event }) => ({ code: event.type === 'customerAdd.choose' ? event.code : '' }),
-            onDone: { target: 'reviewing', actions: { type: 'setCustomer', params: ({ event }) => ({ customer: event.output }) } },
+            onDone: {
+              target: 'reviewing',
+              actions: { type: 'setCustomer', params: ({ event }) => ({ customer: event.output }) },
+            },
             onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
           },
         },
@@ -390,7 +454,13 @@ export const customerAddMachine = customerAddSetup.createMachine({
                 {
                   guard: 'isContractStopped',
                   target: '#customerAdd.closed',
-                  actions: [{ type: 'announce', params: { toastType: 'error', messageKey: endStatusMessageKey('CONTRACT_STOPPED') } }, 'emitOutcome'],
+                  actions: [
+                    {
+                      type: 'announce',
+                      params: { toastType: 'error', messageKey: endStatusMessageKey('CONTRACT_STOPPED') },
+                    },
+                    'emitOutcome',
+                  ],
                 },
                 { guard: 'canAddAnyCustomer', target: 'confirmingAsStaff' },
                 { guard: and(['hasContract', 'isMainAdmin']), target: 'rightsAlreadyExist' },
@@ -399,19 +469,28 @@ export const customerAddMachine = customerAddSetup.createMachine({
               ],
             },
             confirmingContract: {
-              description: "Step 3: no contract yet. The confirmation form; 'Sign' (enabled when valid) reveals the signing panel.",
+              description:
+                "Step 3: no contract yet. The confirmation form; 'Sign' (enabled when valid) reveals the signing panel.",
               on: {
-                'customerAdd.sign': [{ guard: 'isConfirmationValid', target: '#customerAdd.open.signing' }, { actions: 'revealErrors' }],
+                'customerAdd.sign': [
+                  { guard: 'isConfirmationValid', target: '#customerAdd.open.signing' },
+                  { actions: 'revealErrors' },
+                ],
               },
             },
             confirmingRights: {
-              description: "Step 4: the company has a contract and the user is not its main administrator. 'Confirm' creates the rights.",
+              description:
+                "Step 4: the company has a contract and the user is not its main administrator. 'Confirm' creates the rights.",
               on: {
-                'customerAdd.confirm': [{ guard: 'isConfirmationValid', target: '#customerAdd.open.creatingRights' }, { actions: 'revealErrors' }],
+                'customerAdd.confirm': [
+                  { guard: 'isConfirmationValid', target: '#customerAdd.open.creatingRights' },
+                  { actions: 'revealErrors' },
+                ],
               },
             },
             rightsAlreadyExist: {
-              description: "Step 5: the user is already a main administrator: only the note 'representation rights already exist'.",
+              description:
+                "Step 5: the user is already a main administrator: only the note 'representation rights already exist'.",
             },
             confirmingAsStaff: {
               description:
@@ -427,12 +506,20 @@ export const customerAddMachine = customerAddSetup.createMachine({
           invoke: {
             id: 'createRights',
             src: 'createRights',
-            input: ({ context }) => ({ customerId: context.customer!.id ?? '', customerName: context.customer!.name, email: context.form.email.trim() }),
+            input: ({ context }) => ({
+              customerId: context.customer!.id ?? '',
+              customerName: context.customer!.name,
+              email: context.form.email.trim(),
+            }),
             onDone: [
               {
                 guard: { type: 'isSuccess', params: answerStatus },
                 target: '#customerAdd.closed',
-                actions: [{ type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.success } }, 'emitOutcome', 'clearForm'],
+                actions: [
+                  { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.success } },
+                  'emitOutcome',
+                  'clearForm',
+                ],
               },
               { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
             ],
@@ -451,7 +538,10 @@ export const customerAddMachine = customerAddSetup.createMachine({
               {
                 guard: { type: 'isSuccess', params: answerStatus },
                 target: '#customerAdd.closed',
-                actions: [{ type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.saved } }, 'emitOutcome'],
+                actions: [
+                  { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.saved } },
+                  'emitOutcome',
+                ],
               },
               { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
             ],
@@ -466,7 +556,11 @@ export const customerAddMachine = customerAddSetup.createMachine({
           states: {
             choosingMethod: {
               description: 'The user picks a signing method. A form made invalid again hides the panel.',
-              always: { guard: not('isConfirmationValid'), target: '#customerAdd.open.reviewing.confirmingContract', actions: 'revealErrors' },
+              always: {
+                guard: not('isConfirmationValid'),
+                target: '#customerAdd.open.reviewing.confirmingContract',
+                actions: 'revealErrors',
+              },
               on: {
                 'customerAdd.search': { target: '#customerAdd.open.selectingCompany.typing', actions: 'setTerm' },
                 'signing.start': [
@@ -479,7 +573,8 @@ export const customerAddMachine = customerAddSetup.createMachine({
             },
 
             idCard: {
-              description: 'Step 8: certificate from the card, digest (must be SUCCESS), signature on the card, finalize.',
+              description:
+                'Step 8: certificate from the card, digest (must be SUCCESS), signature on the card, finalize.',
               tags: ['busy'],
               initial: 'readingCertificate',
               states: {
@@ -489,7 +584,10 @@ export const customerAddMachine = customerAddSetup.createMachine({
                     src: 'getCertificate',
                     onDone: {
                       target: 'preparingDigest',
-                      actions: { type: 'setCertificate', params: ({ event }) => ({ certificate: event.output.certificate }) },
+                      actions: {
+                        type: 'setCertificate',
+                        params: ({ event }) => ({ certificate: event.output.certificate }),
+                      },
                     },
                     onError: {
                       target: '#customerAdd.open.signing.choosingMethod',
@@ -501,7 +599,10 @@ export const customerAddMachine = customerAddSetup.createMachine({
                   invoke: {
                     id: 'prepareDigest',
                     src: 'prepareDigest',
-                    input: ({ context }) => ({ cert: context.certificate!, customer: signingCustomer(context.customer!, context.form) }),
+                    input: ({ context }) => ({
+                      cert: context.certificate!,
+                      customer: signingCustomer(context.customer!, context.form),
+                    }),
                     onDone: [
                       {
                         guard: { type: 'isDigestReady', params: ({ event }) => event.output },
@@ -517,7 +618,11 @@ export const customerAddMachine = customerAddSetup.createMachine({
                   invoke: {
                     id: 'signHash',
                     src: 'signHash',
-                    input: ({ context }) => ({ certificate: context.certificate!, hash: context.digest!, hashFunction: 'SHA-256' as const }),
+                    input: ({ context }) => ({
+                      certificate: context.certificate!,
+                      hash: context.digest!,
+                      hashFunction: 'SHA-256' as const,
+                    }),
                     onDone: {
                       target: 'finalizing',
                       actions: { type: 'setSignature', params: ({ event }) => ({ signature: event.output.signature }) },
@@ -547,7 +652,10 @@ export const customerAddMachine = customerAddSetup.createMachine({
               description: 'Step 7: Mobile-ID. Start, show the verification code, check after 10 s, then every 5 s.',
               confirmDescription: 'The verification code is shown while the user confirms on the phone.',
               start: 'startMobileId',
-              startInput: ({ context }) => ({ mobileNr: context.form.phone.trim(), customer: signingCustomer(context.customer!, context.form) }),
+              startInput: ({ context }) => ({
+                mobileNr: context.form.phone.trim(),
+                customer: signingCustomer(context.customer!, context.form),
+              }),
               check: 'checkMobileIdStatus',
             }),
 

@@ -12,20 +12,45 @@
  */
 import { fromPromise, type EventObject } from 'xstate';
 import { SIGNING_IN_PROGRESS, type CustomerAddGet } from './lib/contract';
-import type { MachineModelSpec } from './lib/model-spec';
+import type { MachineModelSpec } from './lib/model/model-spec';
 import { customerAddMachine, type CustomerAddSnapshot } from './customerAdd.machine';
-import { isConfirmationValid, isPhoneValid } from './lib/customer-add-rules';
-import { MARY_FGID, testfirma } from './lib/customer-add-fixtures';
+import { isConfirmationValid, isPhoneValid } from './lib/customer-add/rules';
+import { MARY_FGID, testfirma } from './lib/fixtures/customer-add';
 
 /** a model event: a type plus its payload */
 type Ev = EventObject & Record<string, unknown>;
 
 const ME = MARY_FGID;
-const VALID_FORM = { email: 'mary@testfirma.example', additionalInfo: '', terms: true, board: true, phone: '+37200000766' };
+const VALID_FORM = {
+  email: 'mary@testfirma.example',
+  additionalInfo: '',
+  terms: true,
+  board: true,
+  phone: '+37200000766',
+};
 
-const poldmari: CustomerAddGet = { ...testfirma, id: 'EPEE11000026', name: 'Põldmari AS', regCode: '11000026', hasContract: true, mainAdministrators: ['EE48709050218'] };
-const maasikas: CustomerAddGet = { ...poldmari, id: 'EPEE11000015', name: 'Maasikas OÜ', regCode: '11000015', mainAdministrators: [ME] };
-const peatatud: CustomerAddGet = { ...poldmari, id: 'EPEE11000070', name: 'Peatatud Leping OÜ', regCode: '11000070', value: 'CONTRACT_STOPPED' };
+const poldmari: CustomerAddGet = {
+  ...testfirma,
+  id: 'EPEE11000026',
+  name: 'Põldmari AS',
+  regCode: '11000026',
+  hasContract: true,
+  mainAdministrators: ['EE48709050218'],
+};
+const maasikas: CustomerAddGet = {
+  ...poldmari,
+  id: 'EPEE11000015',
+  name: 'Maasikas OÜ',
+  regCode: '11000015',
+  mainAdministrators: [ME],
+};
+const peatatud: CustomerAddGet = {
+  ...poldmari,
+  id: 'EPEE11000070',
+  name: 'Peatatud Leping OÜ',
+  regCode: '11000070',
+  value: 'CONTRACT_STOPPED',
+};
 
 const ID = 'customerAdd.open';
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
@@ -33,10 +58,22 @@ const fail = (id: string, error: unknown = new Error('network')) => ({ type: `xs
 const after = (delay: string, stateId: string) => ({ type: `xstate.after.${delay}.${stateId}` });
 const close = { type: 'customerAdd.close' };
 
-function pollingEvents(m: (p: string) => boolean, method: 'mobileId' | 'smartId', start: string, check: string, endCode: string): Ev[] {
+function pollingEvents(
+  m: (p: string) => boolean,
+  method: 'mobileId' | 'smartId',
+  start: string,
+  check: string,
+  endCode: string,
+): Ev[] {
   const base = `${ID}.signing.${method}`;
-  if (m(`starting`)) return [done(start, { status: 'SUCCESS', challengeId: '4821' }), done(start, { status: endCode, challengeId: null }), fail(start)];
-  if (m('awaitingConfirmation.waitingForFirstCheck')) return [after('FIRST_CHECK', `${base}.awaitingConfirmation.waitingForFirstCheck`), close];
+  if (m(`starting`))
+    return [
+      done(start, { status: 'SUCCESS', challengeId: '4821' }),
+      done(start, { status: endCode, challengeId: null }),
+      fail(start),
+    ];
+  if (m('awaitingConfirmation.waitingForFirstCheck'))
+    return [after('FIRST_CHECK', `${base}.awaitingConfirmation.waitingForFirstCheck`), close];
   if (m('awaitingConfirmation.checkingStatus'))
     return [
       done(check, { status: SIGNING_IN_PROGRESS }),
@@ -45,7 +82,8 @@ function pollingEvents(m: (p: string) => boolean, method: 'mobileId' | 'smartId'
       fail(check),
       after('STATUS_TIMEOUT', `${base}.awaitingConfirmation.checkingStatus`),
     ];
-  if (m('awaitingConfirmation.waitingForNextCheck')) return [after('POLL_INTERVAL', `${base}.awaitingConfirmation.waitingForNextCheck`), close];
+  if (m('awaitingConfirmation.waitingForNextCheck'))
+    return [after('POLL_INTERVAL', `${base}.awaitingConfirmation.waitingForNextCheck`), close];
   return [];
 }
 
@@ -54,19 +92,36 @@ function events(s: CustomerAddSnapshot): Ev[] {
   if (s.matches('closed'))
     return [
       { type: 'customerAdd.open', privileges: ['SHOW_REPRESENTEES'], representativeId: ME, returnUrl: '/ui/dashboard' },
-      { type: 'customerAdd.open', privileges: ['ADD_ANY_CUSTOMER', 'EDIT_ANY_CUSTOMER'], representativeId: 'EE47101010033', returnUrl: '/ui/customer-search' },
+      {
+        type: 'customerAdd.open',
+        privileges: ['ADD_ANY_CUSTOMER', 'EDIT_ANY_CUSTOMER'],
+        representativeId: 'EE47101010033',
+        returnUrl: '/ui/customer-search',
+      },
     ];
   if (s.matches('redirecting')) return [done('redirectToAccountService', undefined), fail('redirectToAccountService')];
 
   const search = (term: string) => ({ type: 'customerAdd.search', term });
   if (at('open.selectingCompany.waitingForInput')) return [search('Testfirma'), close];
-  if (at('open.selectingCompany.typing')) return [after('AUTOCOMPLETE_DEBOUNCE', `${ID}.selectingCompany.typing`), search('')];
+  if (at('open.selectingCompany.typing'))
+    return [after('AUTOCOMPLETE_DEBOUNCE', `${ID}.selectingCompany.typing`), search('')];
   if (at('open.selectingCompany.lookingUp'))
-    return [done('findCompanies', [{ name: 'Testfirma OÜ', code: '11000109' }]), done('findCompanies', []), fail('findCompanies')];
-  if (at('open.selectingCompany.showingSuggestions')) return [{ type: 'customerAdd.choose', code: '11000109' }, search('Põldmari')];
+    return [
+      done('findCompanies', [{ name: 'Testfirma OÜ', code: '11000109' }]),
+      done('findCompanies', []),
+      fail('findCompanies'),
+    ];
+  if (at('open.selectingCompany.showingSuggestions'))
+    return [{ type: 'customerAdd.choose', code: '11000109' }, search('Põldmari')];
   if (at('open.selectingCompany.companyNotFound')) return [search('Testfirma')];
   if (at('open.loadingCustomer'))
-    return [done('loadCustomer', testfirma), done('loadCustomer', poldmari), done('loadCustomer', maasikas), done('loadCustomer', peatatud), fail('loadCustomer')];
+    return [
+      done('loadCustomer', testfirma),
+      done('loadCustomer', poldmari),
+      done('loadCustomer', maasikas),
+      done('loadCustomer', peatatud),
+      fail('loadCustomer'),
+    ];
 
   const change = [
     { type: 'customerAdd.change', values: VALID_FORM },
@@ -76,9 +131,18 @@ function events(s: CustomerAddSnapshot): Ev[] {
   if (at('open.reviewing.confirmingRights')) return [...change, { type: 'customerAdd.confirm' }];
   if (at('open.reviewing.rightsAlreadyExist')) return [close];
   if (at('open.reviewing.confirmingAsStaff')) return [{ type: 'customerAdd.confirm' }];
-  if (at('open.creatingRights')) return [done('createRights', { value: 'SUCCESS' }), done('createRights', { value: 'NOT_A_BOARD_MEMBER' }), fail('createRights')];
+  if (at('open.creatingRights'))
+    return [
+      done('createRights', { value: 'SUCCESS' }),
+      done('createRights', { value: 'NOT_A_BOARD_MEMBER' }),
+      fail('createRights'),
+    ];
   if (at('open.creatingCustomer'))
-    return [done('createCustomer', { value: 'SUCCESS' }), done('createCustomer', { value: 'ENTERPRISE_NOT_ACTIVE' }), fail('createCustomer')];
+    return [
+      done('createCustomer', { value: 'SUCCESS' }),
+      done('createCustomer', { value: 'ENTERPRISE_NOT_ACTIVE' }),
+      fail('createCustomer'),
+    ];
 
   if (at('open.signing.choosingMethod'))
     return [
@@ -90,7 +154,10 @@ function events(s: CustomerAddSnapshot): Ev[] {
       search('Testfirma'),
     ];
   if (at('open.signing.idCard.readingCertificate'))
-    return [done('getCertificate', { certificate: 'MIIDemoCert' }), fail('getCertificate', Object.assign(new Error('no card'), { code: 'IDCARD_NO_CARD' }))];
+    return [
+      done('getCertificate', { certificate: 'MIIDemoCert' }),
+      fail('getCertificate', Object.assign(new Error('no card'), { code: 'IDCARD_NO_CARD' })),
+    ];
   if (at('open.signing.idCard.preparingDigest'))
     return [
       done('prepareDigest', { digest: 'q2mmR0lUwQ1Hk0x3pq6bT2nJZ0p1b3R0bVhiL2Y=', status: 'SUCCESS' }),
@@ -98,13 +165,32 @@ function events(s: CustomerAddSnapshot): Ev[] {
       fail('prepareDigest'),
     ];
   if (at('open.signing.idCard.signingHash'))
-    return [done('signHash', { signature: 'MEUCIQDsig' }), fail('signHash', Object.assign(new Error('PIN entry cancelled'), { code: 'IDCARD_USER_CANCELLED' }))];
+    return [
+      done('signHash', { signature: 'MEUCIQDsig' }),
+      fail('signHash', Object.assign(new Error('PIN entry cancelled'), { code: 'IDCARD_USER_CANCELLED' })),
+    ];
   if (at('open.signing.idCard.finalizing'))
-    return [done('finalizeSignature', { status: 'SUCCESS' }), done('finalizeSignature', { status: 'DIGIDOC_ERROR' }), fail('finalizeSignature')];
+    return [
+      done('finalizeSignature', { status: 'SUCCESS' }),
+      done('finalizeSignature', { status: 'DIGIDOC_ERROR' }),
+      fail('finalizeSignature'),
+    ];
   if (at('open.signing.mobileId'))
-    return pollingEvents((p) => at(`open.signing.mobileId.${p}`), 'mobileId', 'startMobileId', 'checkMobileIdStatus', 'MOBILE_ID_CONTRACT_ERROR');
+    return pollingEvents(
+      (p) => at(`open.signing.mobileId.${p}`),
+      'mobileId',
+      'startMobileId',
+      'checkMobileIdStatus',
+      'MOBILE_ID_CONTRACT_ERROR',
+    );
   if (at('open.signing.smartId'))
-    return pollingEvents((p) => at(`open.signing.smartId.${p}`), 'smartId', 'startSmartId', 'checkSmartIdStatus', 'SMART_ID_CERT_ERROR');
+    return pollingEvents(
+      (p) => at(`open.signing.smartId.${p}`),
+      'smartId',
+      'startSmartId',
+      'checkSmartIdStatus',
+      'SMART_ID_CERT_ERROR',
+    );
   return [];
 }
 
@@ -117,7 +203,11 @@ function essentials(s: CustomerAddSnapshot): Record<string, unknown> {
     out.staff = c.privileges.includes('ADD_ANY_CUSTOMER');
     out.term = c.term.trim() === '' ? 'empty' : 'text';
   }
-  if (s.matches({ open: { reviewing: 'confirmingContract' } }) || s.matches({ open: { reviewing: 'confirmingRights' } }) || s.matches({ open: 'signing' }))
+  if (
+    s.matches({ open: { reviewing: 'confirmingContract' } }) ||
+    s.matches({ open: { reviewing: 'confirmingRights' } }) ||
+    s.matches({ open: 'signing' })
+  )
     out.formValid = isConfirmationValid(c.form);
   if (s.matches({ open: { signing: 'choosingMethod' } })) out.phoneValid = isPhoneValid(c.form.phone);
   return out;
@@ -131,7 +221,12 @@ const inert = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const spec: MachineModelSpec<typeof customerAddMachine> = {
   name: 'customerAdd',
   machine: customerAddMachine,
-  input: { accountService: { runMode: 'test', accountServiceUrl: { live: '/ui/settings/represented/{jgid}', test: '/ui/settings/represented/{jgid}' } } },
+  input: {
+    accountService: {
+      runMode: 'test',
+      accountServiceUrl: { live: '/ui/settings/represented/{jgid}', test: '/ui/settings/represented/{jgid}' },
+    },
+  },
   events: events as MachineModelSpec<typeof customerAddMachine>['events'],
   serializeState: serializeState as MachineModelSpec<typeof customerAddMachine>['serializeState'],
   provide: {
@@ -156,16 +251,19 @@ const spec: MachineModelSpec<typeof customerAddMachine> = {
       if (s.hasTag('busy')) throw new Error('closed must not be busy');
     },
     'open.signing.mobileId.awaitingConfirmation': (s) => {
-      if (!s.hasTag('verificationCode') || !s.hasTag('busy')) throw new Error('the verification code shows and the buttons are disabled');
+      if (!s.hasTag('verificationCode') || !s.hasTag('busy'))
+        throw new Error('the verification code shows and the buttons are disabled');
     },
     'open.signing.smartId.awaitingConfirmation': (s) => {
-      if (!s.hasTag('verificationCode') || !s.hasTag('busy')) throw new Error('the verification code shows and the buttons are disabled');
+      if (!s.hasTag('verificationCode') || !s.hasTag('busy'))
+        throw new Error('the verification code shows and the buttons are disabled');
     },
     'open.signing.idCard': (s) => {
       if (!s.hasTag('busy')) throw new Error('signing buttons are disabled during ID-card signing');
     },
     'open.signing.choosingMethod': (s) => {
-      if (s.hasTag('busy') || !s.hasTag('signingPanel')) throw new Error('the signing panel shows with enabled buttons');
+      if (s.hasTag('busy') || !s.hasTag('signingPanel'))
+        throw new Error('the signing panel shows with enabled buttons');
     },
     'open.reviewing.confirmingAsStaff': (s) => {
       if (!s.context.privileges.includes('ADD_ANY_CUSTOMER')) throw new Error('only staff confirm directly');

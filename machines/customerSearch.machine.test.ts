@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { customerSearchMachine, type CustomerSearchEmitted } from './customerSearch.machine';
-import { SEARCH_PAGE_SIZE, pager, visibleRows, type CustomerRow, type UserRow } from './lib/customer-search-rules';
+import { SEARCH_PAGE_SIZE, pager, visibleRows, type CustomerRow, type UserRow } from './lib/customer-search/rules';
 
-const customer = (i: number, name: string): CustomerRow => ({ id: `EPEE${11000000 + i}`, name, regCode: String(11000000 + i), axaCode: null, country: 'EE' });
+const customer = (i: number, name: string): CustomerRow => ({
+  id: `EPEE${11000000 + i}`,
+  name,
+  regCode: String(11000000 + i),
+  axaCode: null,
+  country: 'EE',
+});
 const user = (i: number, lastName: string): UserRow => ({
   id: `EE${60000000000 + i}`,
   firstName: 'A',
@@ -13,7 +19,14 @@ const user = (i: number, lastName: string): UserRow => ({
   notActive: false,
 });
 
-function start(opts: { alive?: boolean | (() => Promise<boolean>); customers?: CustomerRow[]; users?: UserRow[]; failSearch?: boolean } = {}) {
+function start(
+  opts: {
+    alive?: boolean | (() => Promise<boolean>);
+    customers?: CustomerRow[];
+    users?: UserRow[];
+    failSearch?: boolean;
+  } = {},
+) {
   const calls = { check: 0, customers: [] as string[], users: [] as string[] };
   const actor = createActor(
     customerSearchMachine.provide({
@@ -67,10 +80,19 @@ describe('customer search page', () => {
     expect(c.sort).toEqual({ key: 'name', direction: 'asc' });
     const page1 = visibleRows(c.rows, c.sort, c.page);
     expect(page1).toHaveLength(SEARCH_PAGE_SIZE);
-    expect(page1.map((r) => r.name)).toEqual([...rows.map((r) => r.name)].sort((a, b) => a.localeCompare(b, 'et', { numeric: true })).slice(0, 20));
+    expect(page1.map((r) => r.name)).toEqual(
+      [...rows.map((r) => r.name)].sort((a, b) => a.localeCompare(b, 'et', { numeric: true })).slice(0, 20),
+    );
     actor.send({ type: 'customers.page', page: 2 });
     const c2 = actor.getSnapshot().context.customers;
-    expect(pager(c2.rows.length, c2.page)).toMatchObject({ total: 45, first: 41, last: 45, showing: 5, next: null, previous: 1 });
+    expect(pager(c2.rows.length, c2.page)).toMatchObject({
+      total: 45,
+      first: 41,
+      last: 45,
+      showing: 5,
+      next: null,
+      previous: 1,
+    });
     actor.send({ type: 'customers.page', page: 99 });
     expect(actor.getSnapshot().context.customers.page).toBe(2);
     actor.send({ type: 'customers.sort', key: 'name' });

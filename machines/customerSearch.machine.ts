@@ -22,7 +22,7 @@ import {
   type Sort,
   type UserRow,
   type UserSortKey,
-} from './lib/customer-search-rules';
+} from './lib/customer-search/rules';
 import type { ToastRequest } from './toasts.machine';
 
 export interface SearchPart<Row, Key extends string> {
@@ -64,7 +64,13 @@ const notProvided = <TOut, TIn>(name: string) =>
     throw new Error(`${name} not provided`);
   });
 
-const emptyPart = <Row, Key extends string>(sort: Sort<Key>): SearchPart<Row, Key> => ({ term: '', searchedTerm: null, rows: [], page: 0, sort });
+const emptyPart = <Row, Key extends string>(sort: Sort<Key>): SearchPart<Row, Key> => ({
+  term: '',
+  searchedTerm: null,
+  rows: [],
+  page: 0,
+  sort,
+});
 
 /** the rows in the answer of a search request: the done event is not one of the machine's own events, hence the cast */
 const foundRows = <Row>(event: unknown): Row[] => (event as DoneActorEvent<{ value: Row[] }>).output.value;
@@ -92,27 +98,51 @@ const customerSearchSetup = setup({
     isAlive: (_, p: { alive: boolean }) => p.alive,
   },
   actions: {
-    setCustomerTerm: assign(({ context, event }) => (event.type === 'customers.type' ? { customers: { ...context.customers, term: event.term } } : {})),
-    setUserTerm: assign(({ context, event }) => (event.type === 'users.type' ? { users: { ...context.users, term: event.term } } : {})),
+    setCustomerTerm: assign(({ context, event }) =>
+      event.type === 'customers.type' ? { customers: { ...context.customers, term: event.term } } : {},
+    ),
+    setUserTerm: assign(({ context, event }) =>
+      event.type === 'users.type' ? { users: { ...context.users, term: event.term } } : {},
+    ),
     /** the answer of searchCustomers (the done event that runs this) */
     showCustomers: assign(({ context, event }) => ({
-      customers: { ...context.customers, rows: foundRows<CustomerRow>(event), searchedTerm: context.customers.term.trim(), page: 0, sort: INITIAL_CUSTOMER_SORT },
+      customers: {
+        ...context.customers,
+        rows: foundRows<CustomerRow>(event),
+        searchedTerm: context.customers.term.trim(),
+        page: 0,
+        sort: INITIAL_CUSTOMER_SORT,
+      },
     })),
     /** the answer of searchUsers (the done event that runs this) */
     showUsers: assign(({ context, event }) => ({
-      users: { ...context.users, rows: foundRows<UserRow>(event), searchedTerm: context.users.term.trim(), page: 0, sort: INITIAL_USER_SORT },
+      users: {
+        ...context.users,
+        rows: foundRows<UserRow>(event),
+        searchedTerm: context.users.term.trim(),
+        page: 0,
+        sort: INITIAL_USER_SORT,
+      },
     })),
     turnCustomerPage: assign(({ context, event }) =>
-      event.type === 'customers.page' ? { customers: { ...context.customers, page: clampPage(event.page, context.customers.rows.length) } } : {},
+      event.type === 'customers.page'
+        ? { customers: { ...context.customers, page: clampPage(event.page, context.customers.rows.length) } }
+        : {},
     ),
     turnUserPage: assign(({ context, event }) =>
-      event.type === 'users.page' ? { users: { ...context.users, page: clampPage(event.page, context.users.rows.length) } } : {},
+      event.type === 'users.page'
+        ? { users: { ...context.users, page: clampPage(event.page, context.users.rows.length) } }
+        : {},
     ),
     sortCustomers: assign(({ context, event }) =>
-      event.type === 'customers.sort' ? { customers: { ...context.customers, sort: nextSort(context.customers.sort, event.key), page: 0 } } : {},
+      event.type === 'customers.sort'
+        ? { customers: { ...context.customers, sort: nextSort(context.customers.sort, event.key), page: 0 } }
+        : {},
     ),
     sortUsers: assign(({ context, event }) =>
-      event.type === 'users.sort' ? { users: { ...context.users, sort: nextSort(context.users.sort, event.key), page: 0 } } : {},
+      event.type === 'users.sort'
+        ? { users: { ...context.users, sort: nextSort(context.users.sort, event.key), page: 0 } }
+        : {},
     ),
     openCustomer: emit(({ event }) => ({
       type: 'customerSearch.navigate' as const,
@@ -163,7 +193,8 @@ const REGION = {
 function searchRegion(part: keyof typeof REGION, description: string) {
   const r = REGION[part];
   /** `<part>.<name>`, checked against the machine's events */
-  const partEvent = (name: 'type' | 'search' | 'page' | 'sort' | 'pick'): CustomerSearchEvent['type'] => `${part}.${name}`;
+  const partEvent = (name: 'type' | 'search' | 'page' | 'sort' | 'pick'): CustomerSearchEvent['type'] =>
+    `${part}.${name}`;
   return customerSearchSetup.createStateConfig({
     description,
     on: { [partEvent('type')]: { actions: r.setTerm } },
@@ -208,9 +239,15 @@ export const customerSearchMachine = customerSearchSetup.createMachine({
   context: { customers: emptyPart(INITIAL_CUSTOMER_SORT), users: emptyPart(INITIAL_USER_SORT) },
   type: 'parallel',
   states: {
-    customers: searchRegion('customers', 'Customer search: name, registry code, accounting code, country; 20 a page, by name.'),
+    customers: searchRegion(
+      'customers',
+      'Customer search: name, registry code, accounting code, country; 20 a page, by name.',
+    ),
 
-    users: searchRegion('users', 'User search: first and last name, personal code, country, status; 20 a page, by last name.'),
+    users: searchRegion(
+      'users',
+      'User search: first and last name, personal code, country, status; 20 a page, by last name.',
+    ),
 
     adding: {
       description: "The 'Add new customer' link: opens the customer-add modal when the accounting system is alive.",
@@ -222,7 +259,11 @@ export const customerSearchMachine = customerSearchSetup.createMachine({
             id: 'checkAccountingForAdding',
             src: 'checkAccountingAlive',
             onDone: [
-              { guard: { type: 'isAlive', params: ({ event }) => ({ alive: event.output }) }, target: 'idle', actions: 'openCustomerAdd' },
+              {
+                guard: { type: 'isAlive', params: ({ event }) => ({ alive: event.output }) },
+                target: 'idle',
+                actions: 'openCustomerAdd',
+              },
               { target: 'idle', actions: 'showAccountingDead' },
             ],
             onError: { target: 'idle', actions: 'showServerError' },

@@ -3,9 +3,9 @@
  * Requests are driven by synthetic done/error events; the fakes are inert.
  */
 import { fromPromise, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model-spec';
+import type { MachineModelSpec } from './lib/model/model-spec';
 import { customerSearchMachine, type CustomerSearchSnapshot } from './customerSearch.machine';
-import { isSearchTermValid } from './lib/customer-search-rules';
+import { isSearchTermValid } from './lib/customer-search/rules';
 
 /** a model event: a type plus its payload */
 type Ev = EventObject & Record<string, unknown>;
@@ -14,7 +14,16 @@ const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`
 const fail = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('network') });
 
 const customers = [{ id: 'EPEE11000015', name: 'Maasikas OÜ', regCode: '11000015', axaCode: 'K0001', country: 'EE' }];
-const users = [{ id: 'EE48709050218', firstName: 'Mari', lastName: 'Maasikas', personalCode: '48709050218', personalCodeCountry: 'EE', notActive: false }];
+const users = [
+  {
+    id: 'EE48709050218',
+    firstName: 'Mari',
+    lastName: 'Maasikas',
+    personalCode: '48709050218',
+    personalCodeCountry: 'EE',
+    notActive: false,
+  },
+];
 
 type Part = 'customers' | 'users';
 /** how far a part has come: fresh (no valid term), typed (valid term), found (rows shown); it only moves on */
@@ -35,14 +44,25 @@ function events(s: CustomerSearchSnapshot): Ev[] {
   const running =
     busy('customers', 'searchCustomers', 'checkAccountingForCustomers', customers) ??
     busy('users', 'searchUsers', 'checkAccountingForUsers', users) ??
-    (v.adding === 'checkingAccounting' ? [done('checkAccountingForAdding', true), done('checkAccountingForAdding', false), fail('checkAccountingForAdding')] : null);
+    (v.adding === 'checkingAccounting'
+      ? [
+          done('checkAccountingForAdding', true),
+          done('checkAccountingForAdding', false),
+          fail('checkAccountingForAdding'),
+        ]
+      : null);
   if (running) return running;
 
   const part = (name: Part, rows: { id: string }[], sortKey: string): Ev[] => {
     const st = stage(s, name);
     if (st === 'fresh') return [{ type: `${name}.type`, term: 'Maasikas' }];
     if (st === 'typed') return [{ type: `${name}.search` }];
-    return [{ type: `${name}.page`, page: 1 }, { type: `${name}.sort`, key: sortKey }, { type: `${name}.pick`, id: rows[0].id }, { type: `${name}.search` }];
+    return [
+      { type: `${name}.page`, page: 1 },
+      { type: `${name}.sort`, key: sortKey },
+      { type: `${name}.pick`, id: rows[0].id },
+      { type: `${name}.search` },
+    ];
   };
   const out: Ev[] = [];
   if (stage(s, 'users') === 'fresh') out.push(...part('customers', customers, 'regCode'));
@@ -57,10 +77,13 @@ const spec: MachineModelSpec<typeof customerSearchMachine> = {
   name: 'customerSearch',
   machine: customerSearchMachine,
   events: events as MachineModelSpec<typeof customerSearchMachine>['events'],
-  serializeState: ((s: CustomerSearchSnapshot) => JSON.stringify([s.value, stage(s, 'customers'), stage(s, 'users')])) as MachineModelSpec<
+  serializeState: ((s: CustomerSearchSnapshot) =>
+    JSON.stringify([s.value, stage(s, 'customers'), stage(s, 'users')])) as MachineModelSpec<
     typeof customerSearchMachine
   >['serializeState'],
-  provide: { actors: { checkAccountingAlive: inert, searchCustomers: inert, searchUsers: inert } } as MachineModelSpec<typeof customerSearchMachine>['provide'],
+  provide: { actors: { checkAccountingAlive: inert, searchCustomers: inert, searchUsers: inert } } as MachineModelSpec<
+    typeof customerSearchMachine
+  >['provide'],
   states: {
     'customers.searching': (s) => {
       if (!s.hasTag('customersBusy')) throw new Error('the customer search button shows it is busy');

@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { UserContext } from './lib/contract';
 import { deadApplicationPollMachine, type DeadApplicationPollEmitted } from './deadApplicationPoll.machine';
-import { mariAsMaasikas } from './lib/fixtures';
+import { mariAsMaasikas } from './lib/fixtures/shell';
 import { isAxaptaDead } from './lib/rights';
-import { transitionCoverage } from './lib/transition-coverage';
+import { transitionCoverage } from './lib/model/transition-coverage';
 import model from './deadApplicationPoll.model';
 
 describe('deadApplicationPoll machine (spec 1 §4 context changes)', () => {

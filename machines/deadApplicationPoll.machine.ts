@@ -5,7 +5,7 @@
  * `checkDeadApplications` (GET context/checkDeadApplications → `{ value: UserContext | null }`, the actor outputs the
  * value). When a new context comes back, it is handed on — the machine emits `context.replaced` with cause 'SC'; the
  * app layer forwards it to the session — and `REPRESENTEE-CHANGE` fires with cause SC. A failed check is only logged
- * and the poll goes on. Whether AXAPTA is dead is derived from the context by `isAxaptaDead` (lib/rights.ts).
+ * and the poll goes on. Whether AXAPTA is dead is derived from the context by `isAxaptaDead` (lib/rights/).
  *
  * systemId: SYSTEM_ID.deadApplicationPoll.
  */

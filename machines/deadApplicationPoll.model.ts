@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { mariAsMaasikas } from './lib/fixtures';
-import type { MachineModelSpec } from './lib/model-spec';
-import { serializeWith } from './lib/model-serialize';
+import { mariAsMaasikas } from './lib/fixtures/shell';
+import type { MachineModelSpec } from './lib/model/model-spec';
+import { serializeWith } from './lib/model/model-serialize';
 import { deadApplicationPollMachine } from './deadApplicationPoll.machine';
 
 const spec: MachineModelSpec<typeof deadApplicationPollMachine> = {
@@ -12,9 +12,15 @@ const spec: MachineModelSpec<typeof deadApplicationPollMachine> = {
     { type: 'poll.start' },
     { type: 'poll.stop' },
     { type: 'xstate.after.DEAD_APP_POLL.deadApplicationPoll.running.waiting' } as never,
-    { type: 'xstate.done.actor.checkDeadApplications', output: mariAsMaasikas({ deadApplications: ['AXAPTA'] }) } as never,
+    {
+      type: 'xstate.done.actor.checkDeadApplications',
+      output: mariAsMaasikas({ deadApplications: ['AXAPTA'] }),
+    } as never,
     { type: 'xstate.done.actor.checkDeadApplications', output: null } as never,
-    { type: 'xstate.error.actor.checkDeadApplications', error: { status: 500, serviceErrorMessage: 'Error occured during request' } } as never,
+    {
+      type: 'xstate.error.actor.checkDeadApplications',
+      error: { status: 500, serviceErrorMessage: 'Error occured during request' },
+    } as never,
   ],
   // inert fakes (never settle): only the path's synthetic done/error events drive the machine
   provide: {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { modalMachine, toModalRequest } from './modal.machine';
-import { transitionCoverage } from './lib/transition-coverage';
+import { transitionCoverage } from './lib/model/transition-coverage';
 import model from './modal.model';
 
 describe('modal machine (spec 1 §4 modals)', () => {
@@ -31,7 +31,11 @@ describe('modal machine (spec 1 §4 modals)', () => {
 
   it('an ordinary modal closes by overlay, close button and Escape (27), each with a 200 ms fade', () => {
     const { a, closed } = start();
-    for (const ev of [{ type: 'modal.dismiss', via: 'overlay' }, { type: 'modal.dismiss', via: 'closeButton' }, { type: 'modal.keyDown', keyCode: 27 }] as const) {
+    for (const ev of [
+      { type: 'modal.dismiss', via: 'overlay' },
+      { type: 'modal.dismiss', via: 'closeButton' },
+      { type: 'modal.keyDown', keyCode: 27 },
+    ] as const) {
       a.send({ type: 'modal.open', component: 'rights-edit' });
       vi.advanceTimersByTime(200);
       a.send(ev);
@@ -113,7 +117,11 @@ describe('modal machine (spec 1 §4 modals)', () => {
   });
 
   it('derives the flags from the class list', () => {
-    expect(toModalRequest({ component: 'x', class: 'wide modal-protected' })).toMatchObject({ protected: true, closeable: false, classes: ['wide', 'modal-protected'] });
+    expect(toModalRequest({ component: 'x', class: 'wide modal-protected' })).toMatchObject({
+      protected: true,
+      closeable: false,
+      classes: ['wide', 'modal-protected'],
+    });
     expect(toModalRequest({ component: 'x', protected: true })).toMatchObject({ classes: ['modal-protected'] });
   });
 

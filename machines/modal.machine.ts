@@ -56,8 +56,7 @@ export type ModalEvent =
   | { type: 'modal.closeAll' };
 
 export type ModalEmitted =
-  | { type: 'modal.opened'; component: string }
-  | { type: 'modal.closed'; component: string; result: unknown };
+  { type: 'modal.opened'; component: string } | { type: 'modal.closed'; component: string; result: unknown };
 
 export function toModalRequest(o: ModalOpenOptions): ModalRequest {
   const classes = (o.class ?? '').split(/\s+/).filter(Boolean);
@@ -94,17 +93,26 @@ export const modalMachine = setup({
   guards: {
     isNewRequest: ({ context, event }) => {
       const r = requestOf(event);
-      return !!r && context.current?.component !== r.component && !context.queue.some((q) => q.component === r.component);
+      return (
+        !!r && context.current?.component !== r.component && !context.queue.some((q) => q.component === r.component)
+      );
     },
-    canCloseByOverlay: ({ context, event }) => event.type === 'modal.dismiss' && event.via === 'overlay' && !!context.current && !context.current.protected,
-    canCloseByButton: ({ context, event }) => event.type === 'modal.dismiss' && event.via === 'closeButton' && isUserCloseable(context.current),
-    isEscapeOnCloseable: ({ context, event }) => event.type === 'modal.keyDown' && event.keyCode === ESCAPE_KEY && isUserCloseable(context.current),
+    canCloseByOverlay: ({ context, event }) =>
+      event.type === 'modal.dismiss' && event.via === 'overlay' && !!context.current && !context.current.protected,
+    canCloseByButton: ({ context, event }) =>
+      event.type === 'modal.dismiss' && event.via === 'closeButton' && isUserCloseable(context.current),
+    isEscapeOnCloseable: ({ context, event }) =>
+      event.type === 'modal.keyDown' && event.keyCode === ESCAPE_KEY && isUserCloseable(context.current),
     hasQueued: ({ context }) => context.queue.length > 0,
   },
   actions: {
     showRequest: assign({ current: ({ event }) => requestOf(event), result: null }),
     enqueueRequest: assign({ queue: ({ context, event }) => [...context.queue, requestOf(event)!] }),
-    showNextQueued: assign({ current: ({ context }) => context.queue[0] ?? null, queue: ({ context }) => context.queue.slice(1), result: null }),
+    showNextQueued: assign({
+      current: ({ context }) => context.queue[0] ?? null,
+      queue: ({ context }) => context.queue.slice(1),
+      result: null,
+    }),
     clearCurrent: assign({ current: null, result: null }),
     clearQueue: assign({ queue: [] }),
     rememberResult: assign({ result: ({ event }) => (event.type === 'modal.close' ? (event.result ?? null) : null) }),

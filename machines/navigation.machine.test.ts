@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { navigationMachine } from './navigation.machine';
-import type { NavigationRequest } from './lib/navigation-rules';
+import type { NavigationRequest } from './lib/navigation/rules';
 
 function makeNav() {
   let cleared = 0;
@@ -12,9 +12,20 @@ function makeNav() {
   return { actor, emitted, cleared: () => cleared };
 }
 
-const base: NavigationRequest = { routeId: '/dashboard', target: '/ui/dashboard', signedIn: true, privileges: [], securityUrl: '/api/security/login' };
+const base: NavigationRequest = {
+  routeId: '/dashboard',
+  target: '/ui/dashboard',
+  signedIn: true,
+  privileges: [],
+  securityUrl: '/api/security/login',
+};
 let id = 0;
-const request = (over: Partial<NavigationRequest>) => ({ type: 'navigation.request' as const, requestId: ++id, ...base, ...over });
+const request = (over: Partial<NavigationRequest>) => ({
+  type: 'navigation.request' as const,
+  requestId: ++id,
+  ...base,
+  ...over,
+});
 
 describe('navigation machine', () => {
   it('allows a signed-in user: pre-navigate, start-navigate (timers cleared), post-navigate after render', async () => {
@@ -26,7 +37,11 @@ describe('navigation machine', () => {
     expect(cleared()).toBe(1);
     actor.send({ type: 'navigation.rendered', routeId: '/dashboard' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
-    expect(emitted.map((e) => e.type)).toEqual(['navigation.preNavigate', 'navigation.startNavigate', 'navigation.postNavigate']);
+    expect(emitted.map((e) => e.type)).toEqual([
+      'navigation.preNavigate',
+      'navigation.startNavigate',
+      'navigation.postNavigate',
+    ]);
     expect(emitted[0]).toMatchObject({ component: 'epit-dashboard' });
   });
 
@@ -35,7 +50,10 @@ describe('navigation machine', () => {
     actor.send(request({ signedIn: false, routeId: '/user-settings/edit/', target: '/ui/user-settings/edit?tab=1' }));
     const s = actor.getSnapshot();
     expect(s.matches('redirectingToLogin')).toBe(true);
-    expect(s.context.decision).toEqual({ kind: 'login', url: '/api/security/login?target=%2Fui%2Fuser-settings%2Fedit%3Ftab%3D1' });
+    expect(s.context.decision).toEqual({
+      kind: 'login',
+      url: '/api/security/login?target=%2Fui%2Fuser-settings%2Fedit%3Ftab%3D1',
+    });
     expect(cleared()).toBe(0);
   });
 

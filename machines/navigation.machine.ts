@@ -3,7 +3,7 @@
  *
  * The router's beforeLoad sends `navigation.request` (with what it knows of the session) and waits
  * with `waitFor(actor, s => s.context.requestId === id && s.hasTag('decided'))`. The decision itself
- * is the pure `decideNavigation` of machines/lib/navigation-rules.ts:
+ * is the pure `decideNavigation` of machines/lib/navigation/rules.ts:
  *   allow → navigating (clearNonPersistentTimers; spec 1 §4 Scheduler) → post-navigate on `navigation.rendered`;
  *   login → redirectingToLogin (the app sends the browser to decision.url);
  *   denied → denied ('No rights to access component', home);
@@ -13,7 +13,13 @@
  * toast.show (denied, cancelled).
  */
 import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { decideNavigation, routeMeta, type NavigationDecision, type NavigationRequest, type Veto } from './lib/navigation-rules';
+import {
+  decideNavigation,
+  routeMeta,
+  type NavigationDecision,
+  type NavigationRequest,
+  type Veto,
+} from './lib/navigation/rules';
 import type { ToastRequest } from './toasts.machine';
 
 export interface NavigationContext {
@@ -65,7 +71,10 @@ export const navigationMachine = setup({
       routeId: event.type === 'navigation.rendered' ? event.routeId : '',
       component: routeMeta(event.type === 'navigation.rendered' ? event.routeId : '').component,
     })),
-    setCurrentRoute: assign({ currentRouteId: ({ event, context }) => (event.type === 'navigation.rendered' ? event.routeId : context.currentRouteId) }),
+    setCurrentRoute: assign({
+      currentRouteId: ({ event, context }) =>
+        event.type === 'navigation.rendered' ? event.routeId : context.currentRouteId,
+    }),
     toastDecision: emit(({ context }) => {
       const d = context.decision;
       const toast: ToastRequest =
@@ -76,7 +85,9 @@ export const navigationMachine = setup({
     }),
     addVeto: assign({
       vetoes: ({ context, event }) =>
-        event.type === 'navigation.veto' ? { ...context.vetoes, [event.trackerId]: { reason: event.reason, reroute: event.reroute } } : context.vetoes,
+        event.type === 'navigation.veto'
+          ? { ...context.vetoes, [event.trackerId]: { reason: event.reason, reroute: event.reroute } }
+          : context.vetoes,
     }),
     removeVeto: assign({
       vetoes: ({ context, event }) => {

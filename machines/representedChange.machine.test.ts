@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { mariAsMaasikas } from './lib/fixtures';
-import { transitionCoverage } from './lib/transition-coverage';
+import { mariAsMaasikas } from './lib/fixtures/shell';
+import { transitionCoverage } from './lib/model/transition-coverage';
 import { representedChangeMachine, type RepresentedChangeEmitted } from './representedChange.machine';
 import model from './representedChange.model';
 
@@ -47,7 +47,9 @@ describe('representedChange machine (spec 1 §4 changing the represented party)'
     const { actor, emitted } = start(mariAsMaasikas());
     actor.send({ type: 'represented.change', gid: 'EPEE11000015', proxyView: true });
     await waitFor(actor, (s) => s.matches('idle'));
-    expect(emitted.filter((e) => e.type === 'navigation.requested')).toEqual([{ type: 'navigation.requested', target: { kind: 'reload' } }]);
+    expect(emitted.filter((e) => e.type === 'navigation.requested')).toEqual([
+      { type: 'navigation.requested', target: { kind: 'reload' } },
+    ]);
   });
 
   it('stays put on an external component and when the caller awaits the result', async () => {

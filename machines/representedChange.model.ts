@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { mariAsMaasikas } from './lib/fixtures';
-import type { MachineModelSpec } from './lib/model-spec';
-import { serializeWith } from './lib/model-serialize';
+import { mariAsMaasikas } from './lib/fixtures/shell';
+import type { MachineModelSpec } from './lib/model/model-spec';
+import { serializeWith } from './lib/model/model-serialize';
 import { representedChangeMachine } from './representedChange.machine';
 
 const spec: MachineModelSpec<typeof representedChangeMachine> = {
@@ -14,7 +14,10 @@ const spec: MachineModelSpec<typeof representedChangeMachine> = {
     { type: 'represented.change', gid: 'EPEE11000015', externalComponent: true },
     { type: 'represented.change', gid: 'EPEE11000015', awaitsResult: true },
     { type: 'xstate.done.actor.changeRepresented', output: mariAsMaasikas() } as never,
-    { type: 'xstate.error.actor.changeRepresented', error: { status: 403, code: 'FORBIDDEN', serviceErrorMessage: 'No rights' } } as never,
+    {
+      type: 'xstate.error.actor.changeRepresented',
+      error: { status: 403, code: 'FORBIDDEN', serviceErrorMessage: 'No rights' },
+    } as never,
   ],
   provide: {
     // inert fake (never settles): only the path's synthetic done/error events drive the machine

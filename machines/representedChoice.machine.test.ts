@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { MARI_ID, mariAsMaasikas, right, role, userContext } from './lib/fixtures';
-import { transitionCoverage } from './lib/transition-coverage';
-import { representedChoiceMachine, selectChoiceView, selectShowCreateContract, type RepresentedChoiceEmitted } from './representedChoice.machine';
+import { MARI_ID, mariAsMaasikas, right, role, userContext } from './lib/fixtures/shell';
+import { transitionCoverage } from './lib/model/transition-coverage';
+import {
+  representedChoiceMachine,
+  selectChoiceView,
+  selectShowCreateContract,
+  type RepresentedChoiceEmitted,
+} from './representedChoice.machine';
 import model from './representedChoice.model';
 
 function start(answer: (gid: string) => UserContext | Error = () => mariAsMaasikas()) {
@@ -30,14 +35,44 @@ function start(answer: (gid: string) => UserContext | Error = () => mariAsMaasik
 /** jaan: his own entry and 11 customers (spec: search box at more than 10, paging at 10). */
 function jaanContext(over: Partial<UserContext> = {}): UserContext {
   const id = 'EE37503124229';
-  const names = ['Tamme Logistika OÜ', 'Maasikas OÜ', 'Kase Trükk OÜ', 'Männi Meedia AS', 'Saare Kaubandus OÜ', 'Järve Ehitus OÜ', 'Kuuse Kirjastus OÜ', 'Aiandusselts MTÜ', 'SIA Daugavas Pasts', 'SIA Rīgas Grāmatas', 'UAB Nemuno Siuntos'];
-  const gids = ['EPEE11000049', 'EPEE11000015', 'EPEE11000055', 'EPEE11000061', 'EPEE11000078', 'EPEE11000084', 'EPEE11000090', 'EPEE80000014', 'LVLV40003054321', 'LVLV40003099999', 'UBLT302411111'];
-  const cache = Object.fromEntries([[id, right(id, 'Jaan Tamm', true)], ...gids.map((g, i) => [g, right(g, names[i], false, [role('OSS')])])]);
-  return userContext(over, { representative: { id, firstName: 'Jaan', lastName: 'Tamm' }, representationRightsCache: cache });
+  const names = [
+    'Tamme Logistika OÜ',
+    'Maasikas OÜ',
+    'Kase Trükk OÜ',
+    'Männi Meedia AS',
+    'Saare Kaubandus OÜ',
+    'Järve Ehitus OÜ',
+    'Kuuse Kirjastus OÜ',
+    'Aiandusselts MTÜ',
+    'SIA Daugavas Pasts',
+    'SIA Rīgas Grāmatas',
+    'UAB Nemuno Siuntos',
+  ];
+  const gids = [
+    'EPEE11000049',
+    'EPEE11000015',
+    'EPEE11000055',
+    'EPEE11000061',
+    'EPEE11000078',
+    'EPEE11000084',
+    'EPEE11000090',
+    'EPEE80000014',
+    'LVLV40003054321',
+    'LVLV40003099999',
+    'UBLT302411111',
+  ];
+  const cache = Object.fromEntries([
+    [id, right(id, 'Jaan Tamm', true)],
+    ...gids.map((g, i) => [g, right(g, names[i], false, [role('OSS')])]),
+  ]);
+  return userContext(over, {
+    representative: { id, firstName: 'Jaan', lastName: 'Tamm' },
+    representationRightsCache: cache,
+  });
 }
 
 describe('representedChoice machine (spec 1 §4 login state, picking in the choice modal)', () => {
-  it('opens after login when nothing is represented, and lists mari\'s own entry first, then by name', () => {
+  it("opens after login when nothing is represented, and lists mari's own entry first, then by name", () => {
     const { actor } = start();
     actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
     const s = actor.getSnapshot();
@@ -83,7 +118,9 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     expect(actor.getSnapshot().context.page).toBe(0);
     expect(view.items.map((r) => r.name)).toEqual(['Kase Trükk OÜ']);
     actor.send({ type: 'choice.search', term: 'ublt302' });
-    expect(selectChoiceView(actor.getSnapshot()).items.map((r) => [r.name, r.code, r.country])).toEqual([['UAB Nemuno Siuntos', '302411111', 'LT']]);
+    expect(selectChoiceView(actor.getSnapshot()).items.map((r) => [r.name, r.code, r.country])).toEqual([
+      ['UAB Nemuno Siuntos', '302411111', 'LT'],
+    ]);
     actor.send({ type: 'choice.page', page: 7 });
     expect(actor.getSnapshot().context.page).toBe(0);
   });
@@ -106,21 +143,31 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
   });
 
   it('applies the preference after a pick: the path after /ui (jaan lands on logistics)', async () => {
-    const picked = jaanContext({ preference: { representedId: 'EPEE11000049', serviceUrl: 'http://localhost:8080/ui/business/ee/et/LOGISTICS' } });
+    const picked = jaanContext({
+      preference: { representedId: 'EPEE11000049', serviceUrl: 'http://localhost:8080/ui/business/ee/et/LOGISTICS' },
+    });
     const { actor, emitted } = start(() => picked);
     actor.send({ type: 'session.signedIn', context: jaanContext(), path: '/dashboard', domain: 'EE' });
     actor.send({ type: 'choice.pick', gid: 'EPEE11000049' });
     await waitFor(actor, (s) => s.matches('closed'));
-    expect(emitted.at(-1)).toEqual({ type: 'navigation.requested', target: { kind: 'path', path: '/business/ee/et/LOGISTICS' } });
+    expect(emitted.at(-1)).toEqual({
+      type: 'navigation.requested',
+      target: { kind: 'path', path: '/business/ee/et/LOGISTICS' },
+    });
   });
 
   it('a preference URL without /ui/ is a full page redirect', async () => {
-    const picked = mariAsMaasikas({ preference: { representedId: 'EPEE11000015', serviceUrl: 'https://pakiautomaat.example/private' } });
+    const picked = mariAsMaasikas({
+      preference: { representedId: 'EPEE11000015', serviceUrl: 'https://pakiautomaat.example/private' },
+    });
     const { actor, emitted } = start(() => picked);
     actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
     actor.send({ type: 'choice.pick', gid: 'EPEE11000015' });
     await waitFor(actor, (s) => s.matches('closed'));
-    expect(emitted.at(-1)).toEqual({ type: 'navigation.requested', target: { kind: 'redirect', url: 'https://pakiautomaat.example/private' } });
+    expect(emitted.at(-1)).toEqual({
+      type: 'navigation.requested',
+      target: { kind: 'redirect', url: 'https://pakiautomaat.example/private' },
+    });
   });
 
   it('skips the preference with an application parameter or NOPREFERENCE', async () => {
@@ -133,7 +180,10 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
       actor.send({ type: 'session.signedIn', context: userContext(), path: '/external/OSS', params, domain: 'EE' });
       actor.send({ type: 'choice.pick', gid: 'EPEE11000015' });
       await waitFor(actor, (s) => s.matches('closed'));
-      expect(emitted.at(-1)).toEqual({ type: 'navigation.requested', target: { kind: 'restore', path: '/external/OSS' } });
+      expect(emitted.at(-1)).toEqual({
+        type: 'navigation.requested',
+        target: { kind: 'restore', path: '/external/OSS' },
+      });
     }
   });
 
@@ -162,7 +212,11 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     expect(actor.getSnapshot().matches('waitingForCustomerAdd')).toBe(true);
     expect(actor.getSnapshot().hasTag('visible')).toBe(false);
     expect(emitted).toEqual([{ type: 'customerAdd.requested' }]);
-    actor.send({ type: 'customerAdd.closed', created: true, context: userContext({}, { representationRightsCache: { [MARI_ID]: right(MARI_ID, 'Mari Maasikas', true) } }) });
+    actor.send({
+      type: 'customerAdd.closed',
+      created: true,
+      context: userContext({}, { representationRightsCache: { [MARI_ID]: right(MARI_ID, 'Mari Maasikas', true) } }),
+    });
     expect(actor.getSnapshot().matches('open')).toBe(true);
     expect(selectChoiceView(actor.getSnapshot()).total).toBe(1);
   });
@@ -184,15 +238,28 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     expect(lv.actor.getSnapshot().matches('open')).toBe(true);
     expect(lv.emitted).toEqual([]);
     const ee = start();
-    ee.actor.send({ type: 'session.signedIn', context: userContext({ deadApplications: ['AXAPTA'] }), path: '/dashboard', domain: 'EE' });
+    ee.actor.send({
+      type: 'session.signedIn',
+      context: userContext({ deadApplications: ['AXAPTA'] }),
+      path: '/dashboard',
+      domain: 'EE',
+    });
     ee.actor.send({ type: 'choice.createContract' });
     expect(ee.actor.getSnapshot().matches('open')).toBe(true);
-    expect(ee.emitted).toEqual([{ type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.axapta.dead' } }]);
+    expect(ee.emitted).toEqual([
+      { type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.axapta.dead' } },
+    ]);
   });
 
   it('/dashboard/EE/et/add-customer: customer-add first, then the choice modal', () => {
     const { actor, emitted } = start();
-    actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard/EE/et/add-customer', params: { modalName: 'add-customer' }, domain: 'EE' });
+    actor.send({
+      type: 'session.signedIn',
+      context: userContext(),
+      path: '/dashboard/EE/et/add-customer',
+      params: { modalName: 'add-customer' },
+      domain: 'EE',
+    });
     expect(actor.getSnapshot().matches('waitingForCustomerAdd')).toBe(true);
     // the modals actor opened customer-add from the URL itself: nothing requested here
     expect(emitted).toEqual([]);

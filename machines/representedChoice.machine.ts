@@ -16,7 +16,7 @@
  *                       └─ customerAdd.closed [a party is represented] ──▶ closed + navigate to the dashboard
  * any ── session.signedOut ──▶ closed (reset)
  *
- * The rows (code, country, type A/B, own entry first, search, paging at 10) come from lib/rights.ts.
+ * The rows (code, country, type A/B, own entry first, search, paging at 10) come from lib/rights/.
  * systemId: SYSTEM_ID.representedChoice.
  */
 import { assign, emit, fromPromise, setup } from 'xstate';
@@ -95,50 +95,82 @@ export const representedChoiceMachine = setup({
     }),
   },
   guards: {
-    needsChoice: ({ event }) => event.type === 'session.signedIn' && needsRepresentedChoice(event.context, event.params ?? {}),
+    needsChoice: ({ event }) =>
+      event.type === 'session.signedIn' && needsRepresentedChoice(event.context, event.params ?? {}),
     addCustomerFirst: ({ event }) =>
-      event.type === 'session.signedIn' && isAddCustomerModalName(event.params?.modalName) && choiceRequiredByContext(event.context),
+      event.type === 'session.signedIn' &&
+      isAddCustomerModalName(event.params?.modalName) &&
+      choiceRequiredByContext(event.context),
     isPickable: ({ context, event }) =>
       event.type === 'choice.pick' && !!context.userContext?.epitPrincipal?.representationRightsCache[event.gid],
     canCreateContract: ({ context }) => context.domain === 'EE' && !isAxaptaDead(context.userContext),
     axaptaDeadOnEE: ({ context }) => context.domain === 'EE' && isAxaptaDead(context.userContext),
     stillNothingRepresented: ({ context, event }) =>
-      choiceRequiredByContext(event.type === 'customerAdd.closed' && event.context ? event.context : context.userContext),
-    preferenceInApp: ({ context, event }) => afterPickTarget(context, (event as unknown as Done).output)?.kind === 'path',
-    preferenceFullPage: ({ context, event }) => afterPickTarget(context, (event as unknown as Done).output)?.kind === 'redirect',
+      choiceRequiredByContext(
+        event.type === 'customerAdd.closed' && event.context ? event.context : context.userContext,
+      ),
+    preferenceInApp: ({ context, event }) =>
+      afterPickTarget(context, (event as unknown as Done).output)?.kind === 'path',
+    preferenceFullPage: ({ context, event }) =>
+      afterPickTarget(context, (event as unknown as Done).output)?.kind === 'redirect',
   },
   actions: {
     startSession: assign(({ event }) =>
       event.type === 'session.signedIn'
-        ? { userContext: event.context, domain: event.domain, params: event.params ?? {}, previousPath: event.path, searchTerm: '', page: 0, pickedGid: null }
+        ? {
+            userContext: event.context,
+            domain: event.domain,
+            params: event.params ?? {},
+            previousPath: event.path,
+            searchTerm: '',
+            page: 0,
+            pickedGid: null,
+          }
         : {},
     ),
     storeContext: assign({
       userContext: ({ context, event }) =>
-        event.type === 'session.contextChanged' || (event.type === 'customerAdd.closed' && event.context) ? event.context! : context.userContext,
+        event.type === 'session.contextChanged' || (event.type === 'customerAdd.closed' && event.context)
+          ? event.context!
+          : context.userContext,
     }),
     storePickedContext: assign({ userContext: ({ event }) => (event as unknown as Done).output }),
-    rememberPath: assign({ previousPath: ({ context, event }) => (event.type === 'choice.open' && event.path !== undefined ? event.path : context.previousPath) }),
+    rememberPath: assign({
+      previousPath: ({ context, event }) =>
+        event.type === 'choice.open' && event.path !== undefined ? event.path : context.previousPath,
+    }),
     resetList: assign({ searchTerm: '', page: 0, pickedGid: null }),
     reset: assign({ userContext: null, params: {}, previousPath: null, searchTerm: '', page: 0, pickedGid: null }),
     setSearchTerm: assign({ searchTerm: ({ event }) => (event.type === 'choice.search' ? event.term : ''), page: 0 }),
     setPage: assign({
       page: ({ context, event }) =>
-        event.type === 'choice.page' ? choiceView(context.userContext?.epitPrincipal, context.searchTerm, event.page).page : context.page,
+        event.type === 'choice.page'
+          ? choiceView(context.userContext?.epitPrincipal, context.searchTerm, event.page).page
+          : context.page,
     }),
     forgetPick: assign({ pickedGid: null }),
     rememberPick: assign({ pickedGid: ({ event }) => (event.type === 'choice.pick' ? event.gid : null) }),
-    handOnContext: emit(({ event }) => ({ type: 'context.replaced' as const, context: (event as unknown as Done).output, cause: 'RC' as const })),
+    handOnContext: emit(({ event }) => ({
+      type: 'context.replaced' as const,
+      context: (event as unknown as Done).output,
+      cause: 'RC' as const,
+    })),
     reselectMenu: emit({ type: 'menu.reselect' as const }),
     fireRepresenteeChange: emit({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const }),
     applyPreference: emit(({ context, event }) => ({
       type: 'navigation.requested' as const,
       target: afterPickTarget(context, (event as unknown as Done).output)!,
     })),
-    restorePreviousPath: emit(({ context }) => ({ type: 'navigation.requested' as const, target: { kind: 'restore' as const, path: context.previousPath } })),
+    restorePreviousPath: emit(({ context }) => ({
+      type: 'navigation.requested' as const,
+      target: { kind: 'restore' as const, path: context.previousPath },
+    })),
     goToDashboard: emit({ type: 'navigation.requested' as const, target: { kind: 'dashboard' as const } }),
     requestCustomerAdd: emit({ type: 'customerAdd.requested' as const }),
-    showAxaptaDead: emit({ type: 'toast.show' as const, toast: { toastType: 'error', messageKey: 'error.axapta.dead' } satisfies ToastRequest }),
+    showAxaptaDead: emit({
+      type: 'toast.show' as const,
+      toast: { toastType: 'error', messageKey: 'error.axapta.dead' } satisfies ToastRequest,
+    }),
     // spec 1 §8: represented change failure — status logged, no message
     logChangeFailure: ({ event }) => {
       console.warn('changeRepresented failed', failureStatus((event as unknown as { error: unknown }).error));
@@ -146,7 +178,15 @@ export const representedChoiceMachine = setup({
   },
 }).createMachine({
   id: 'representedChoice',
-  context: { userContext: null, domain: 'EE', params: {}, previousPath: null, searchTerm: '', page: 0, pickedGid: null },
+  context: {
+    userContext: null,
+    domain: 'EE',
+    params: {},
+    previousPath: null,
+    searchTerm: '',
+    page: 0,
+    pickedGid: null,
+  },
   initial: 'closed',
   on: {
     'session.contextChanged': { actions: 'storeContext' },
@@ -185,16 +225,37 @@ export const representedChoiceMachine = setup({
           {
             guard: 'preferenceInApp',
             target: 'closed',
-            actions: ['storePickedContext', 'handOnContext', 'reselectMenu', 'fireRepresenteeChange', 'applyPreference', 'resetList'],
+            actions: [
+              'storePickedContext',
+              'handOnContext',
+              'reselectMenu',
+              'fireRepresenteeChange',
+              'applyPreference',
+              'resetList',
+            ],
           },
           {
             guard: 'preferenceFullPage',
             target: 'closed',
-            actions: ['storePickedContext', 'handOnContext', 'reselectMenu', 'fireRepresenteeChange', 'applyPreference', 'resetList'],
+            actions: [
+              'storePickedContext',
+              'handOnContext',
+              'reselectMenu',
+              'fireRepresenteeChange',
+              'applyPreference',
+              'resetList',
+            ],
           },
           {
             target: 'closed',
-            actions: ['storePickedContext', 'handOnContext', 'reselectMenu', 'fireRepresenteeChange', 'restorePreviousPath', 'resetList'],
+            actions: [
+              'storePickedContext',
+              'handOnContext',
+              'reselectMenu',
+              'fireRepresenteeChange',
+              'restorePreviousPath',
+              'resetList',
+            ],
           },
         ],
         onError: { target: 'open', actions: ['logChangeFailure', 'forgetPick'] },

@@ -1,14 +1,18 @@
 import { fromPromise } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { mariAsMaasikas, userContext } from './lib/fixtures';
-import type { MachineModelSpec } from './lib/model-spec';
-import { serializeWith } from './lib/model-serialize';
+import { mariAsMaasikas, userContext } from './lib/fixtures/shell';
+import type { MachineModelSpec } from './lib/model/model-spec';
+import { serializeWith } from './lib/model/model-serialize';
 import { representedChoiceMachine } from './representedChoice.machine';
 
 const mari = userContext();
 const internal = userContext({ privileges: ['SHOW_MY_SETTINGS'] }, { authChannel: 'IN_AD' });
-const inApp = mariAsMaasikas({ preference: { representedId: 'EPEE11000015', serviceUrl: 'https://portal.example/ui/business/ee/et/LOGISTICS' } });
-const fullPage = mariAsMaasikas({ preference: { representedId: 'EPEE11000015', serviceUrl: 'https://logistics.example/start' } });
+const inApp = mariAsMaasikas({
+  preference: { representedId: 'EPEE11000015', serviceUrl: 'https://portal.example/ui/business/ee/et/LOGISTICS' },
+});
+const fullPage = mariAsMaasikas({
+  preference: { representedId: 'EPEE11000015', serviceUrl: 'https://logistics.example/start' },
+});
 const axaptaDead = userContext({ deadApplications: ['AXAPTA'] });
 
 const spec: MachineModelSpec<typeof representedChoiceMachine> = {
@@ -16,7 +20,13 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
   machine: representedChoiceMachine,
   events: () => [
     { type: 'session.signedIn', context: mari, path: '/dashboard', params: {}, domain: 'EE' },
-    { type: 'session.signedIn', context: mari, path: '/dashboard/EE/et/add-customer', params: { modalName: 'add-customer' }, domain: 'EE' },
+    {
+      type: 'session.signedIn',
+      context: mari,
+      path: '/dashboard/EE/et/add-customer',
+      params: { modalName: 'add-customer' },
+      domain: 'EE',
+    },
     { type: 'session.signedIn', context: internal, path: '/dashboard', params: {}, domain: 'EE' },
     { type: 'session.signedIn', context: mari, path: '/dashboard', params: {}, domain: 'LV' },
     { type: 'session.contextChanged', context: axaptaDead },
@@ -32,7 +42,10 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
     { type: 'xstate.done.actor.changeRepresented', output: inApp } as never,
     { type: 'xstate.done.actor.changeRepresented', output: fullPage } as never,
     { type: 'xstate.done.actor.changeRepresented', output: mariAsMaasikas() } as never,
-    { type: 'xstate.error.actor.changeRepresented', error: { status: 500, serviceErrorMessage: 'Error occured during request' } } as never,
+    {
+      type: 'xstate.error.actor.changeRepresented',
+      error: { status: 500, serviceErrorMessage: 'Error occured during request' },
+    } as never,
   ],
   provide: {
     // inert fake (never settles): only the path's synthetic done/error events drive the machine
@@ -43,7 +56,15 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
     const c = s.context;
     const p = c.userContext?.epitPrincipal;
     // previousPath and page are left out: they change no decision of the machine (the page is clamped by the rows)
-    return [p?.authChannel ?? null, p?.represented?.gid ?? null, c.userContext?.deadApplications.length ?? 0, c.domain, c.params.modalName ?? null, c.searchTerm !== '', c.pickedGid];
+    return [
+      p?.authChannel ?? null,
+      p?.represented?.gid ?? null,
+      c.userContext?.deadApplications.length ?? 0,
+      c.domain,
+      c.params.modalName ?? null,
+      c.searchTerm !== '',
+      c.pickedGid,
+    ];
   }),
   states: {
     open: (s) => {

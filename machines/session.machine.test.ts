@@ -1,10 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { sessionMachine } from './session.machine';
-import { signedInContext, signedOutContext } from './lib/test-fixtures';
+import { signedInContext, signedOutContext } from './lib/fixtures/contexts';
 import type { Language, SimpleUserContext, UserContext } from './lib/contract';
 
-function makeSession(opts: { context?: UserContext; fail?: unknown; signout?: () => Promise<string>; cookies?: { language?: string; domain?: string } } = {}) {
+function makeSession(
+  opts: {
+    context?: UserContext;
+    fail?: unknown;
+    signout?: () => Promise<string>;
+    cookies?: { language?: string; domain?: string };
+  } = {},
+) {
   const calls = {
     loadUserContext: 0,
     loadSimpleContext: 0,
@@ -101,7 +108,11 @@ describe('session machine', () => {
   it('takes language from the route param, then the cookie, then eng; domain from param, cookie, else EE', async () => {
     const { actor } = makeSession({ cookies: { language: 'rus', domain: 'xx' } });
     expect(actor.getSnapshot().context).toMatchObject({ language: 'ru', domain: 'EE' });
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard/$domain/$language/$modalName', params: { domain: 'lv', language: 'lav', modalName: 'x' } });
+    actor.send({
+      type: 'session.routeChanged',
+      routeId: '/dashboard/$domain/$language/$modalName',
+      params: { domain: 'lv', language: 'lav', modalName: 'x' },
+    });
     expect(actor.getSnapshot().context).toMatchObject({ language: 'lv', domain: 'LV' });
     const plain = makeSession();
     expect(plain.actor.getSnapshot().context).toMatchObject({ language: 'en', domain: 'EE' });
@@ -152,7 +163,12 @@ describe('session machine', () => {
         }),
         fetchOssLogout: fromPromise<void, { url: string }>(async () => undefined),
       },
-      actions: { resetSessionStorage: () => {}, redirect: () => {}, persistLanguage: () => {}, persistDomain: () => {} },
+      actions: {
+        resetSessionStorage: () => {},
+        redirect: () => {},
+        persistLanguage: () => {},
+        persistDomain: () => {},
+      },
     });
     const actor = createActor(machine, { input: { cookies: { language: 'lit', domain: 'LT' } } });
     const toasts: unknown[] = [];
@@ -186,7 +202,11 @@ describe('session machine', () => {
 
   it('keeps a domain named by the route in EPIT-DOMAIN, and later routes resolve to it; a route language is not kept', async () => {
     const { actor, calls } = makeSession({ cookies: { language: 'est' } });
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard/$domain/$language/$modalName', params: { domain: 'lv', language: 'lv', modalName: 'x' } });
+    actor.send({
+      type: 'session.routeChanged',
+      routeId: '/dashboard/$domain/$language/$modalName',
+      params: { domain: 'lv', language: 'lv', modalName: 'x' },
+    });
     await waitFor(actor, (s) => s.hasTag('settled'));
     expect(calls.persistDomain.at(-1)).toBe('LV');
     expect(actor.getSnapshot().context.language).toBe('lv');
@@ -196,7 +216,11 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.language).toBe('et');
     expect(calls.persistLanguage).toEqual([]);
     // a domain that is not EE, LV or LT: nothing is written, and it resolves to EE
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard/$domain/$language/$modalName', params: { domain: 'xx', modalName: 'x' } });
+    actor.send({
+      type: 'session.routeChanged',
+      routeId: '/dashboard/$domain/$language/$modalName',
+      params: { domain: 'xx', modalName: 'x' },
+    });
     expect(calls.persistDomain.at(-1)).toBe(null);
     expect(actor.getSnapshot().context.domain).toBe('EE');
   });

@@ -14,8 +14,8 @@
  */
 import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { DOMAINS, type Domain, type Language, type SimpleUserContext, type UserContext } from './lib/contract';
-import { routeMeta } from './lib/navigation-rules';
-import { ossLogoutUrl, resolveDomain, resolveLanguage, signoutLocale, toLanguage } from './lib/session-rules';
+import { routeMeta } from './lib/navigation/rules';
+import { ossLogoutUrl, resolveDomain, resolveLanguage, signoutLocale, toLanguage } from './lib/session/rules';
 import type { ToastRequest } from './toasts.machine';
 
 export interface SessionInput {
@@ -73,14 +73,21 @@ const ROUTE_ACTIONS = [
   'applyRoute',
   {
     type: 'persistDomain',
-    params: ({ event }: { event: Extract<SessionEvent, { type: 'session.routeChanged' }> }) => ({ domain: routeDomain(event.params) }),
+    params: ({ event }: { event: Extract<SessionEvent, { type: 'session.routeChanged' }> }) => ({
+      domain: routeDomain(event.params),
+    }),
   },
 ] as const;
 
 /** `session.languageChange` (anywhere; when signed in it also posts the language): one list for both places */
 const LANGUAGE_CHANGE_ACTIONS = [
   'setLanguage',
-  { type: 'persistLanguage', params: ({ event }: { event: Extract<SessionEvent, { type: 'session.languageChange' }> }) => ({ language: event.language }) },
+  {
+    type: 'persistLanguage',
+    params: ({ event }: { event: Extract<SessionEvent, { type: 'session.languageChange' }> }) => ({
+      language: event.language,
+    }),
+  },
   'rememberLanguageCookie',
   'announceLanguage',
 ] as const;
@@ -141,20 +148,29 @@ export const sessionMachine = setup({
     setLanguage: assign(({ event }) => (event.type === 'session.languageChange' ? { language: event.language } : {})),
     /** the cookie value just written, so a later route without a language parameter resolves to it */
     rememberLanguageCookie: assign(({ context, event }) =>
-      event.type === 'session.languageChange' ? { cookies: { ...context.cookies, language: toLanguage(event.language) } } : {},
+      event.type === 'session.languageChange'
+        ? { cookies: { ...context.cookies, language: toLanguage(event.language) } }
+        : {},
     ),
     storeUserContext: assign({ userContext: (_, params: { userContext: UserContext }) => params.userContext }),
-    storeSimpleContext: assign({ simpleContext: (_, params: { simpleContext: SimpleUserContext }) => params.simpleContext }),
+    storeSimpleContext: assign({
+      simpleContext: (_, params: { simpleContext: SimpleUserContext }) => params.simpleContext,
+    }),
     storeError: assign({ error: (_, params: { error: unknown }) => errorInfo(params.error) }),
     forgetUserContext: assign({ userContext: null }),
     announceLanguage: emit(({ context }) => ({ type: 'session.languageChanged' as const, language: context.language })),
     announceLogout: emit({ type: 'session.loggedOut' as const }),
-    warnServerError: emit({ type: 'toast.show' as const, toast: { toastType: 'warning', messageKey: 'error.server' } satisfies ToastRequest }),
+    warnServerError: emit({
+      type: 'toast.show' as const,
+      toast: { toastType: 'warning', messageKey: 'error.server' } satisfies ToastRequest,
+    }),
     clearError: assign({ error: null }),
   },
   guards: {
-    wantsSimpleContext: ({ event }) => event.type === 'session.routeChanged' && routeMeta(event.routeId).simpleContext === true,
-    wantsFullContext: ({ event }) => event.type === 'session.routeChanged' && routeMeta(event.routeId).simpleContext !== true,
+    wantsSimpleContext: ({ event }) =>
+      event.type === 'session.routeChanged' && routeMeta(event.routeId).simpleContext === true,
+    wantsFullContext: ({ event }) =>
+      event.type === 'session.routeChanged' && routeMeta(event.routeId).simpleContext !== true,
     hasPrincipal: ({ context }) => context.userContext?.epitPrincipal != null,
     isUnauthenticated: ({ context }) => context.error?.status === 401,
     hasOssLogoutUrl: ({ context }) => ossLogoutUrl(context.userContext?.applications) !== null,
@@ -196,8 +212,14 @@ export const sessionMachine = setup({
       invoke: {
         id: 'loadUserContext',
         src: 'loadUserContext',
-        onDone: { target: 'resolvingPrincipal', actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.output }) } },
-        onError: { target: 'resolvingFailure', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'resolvingPrincipal',
+          actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.output }) },
+        },
+        onError: {
+          target: 'resolvingFailure',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
       on: { 'session.routeChanged': { actions: ROUTE_ACTIONS } },
     },
@@ -214,13 +236,20 @@ export const sessionMachine = setup({
       invoke: {
         id: 'loadSimpleContext',
         src: 'loadSimpleContext',
-        onDone: { target: 'simpleContext', actions: { type: 'storeSimpleContext', params: ({ event }) => ({ simpleContext: event.output }) } },
-        onError: { target: 'contextFailed', actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'simpleContext',
+          actions: { type: 'storeSimpleContext', params: ({ event }) => ({ simpleContext: event.output }) },
+        },
+        onError: {
+          target: 'contextFailed',
+          actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
       on: { 'session.routeChanged': { actions: ROUTE_ACTIONS } },
     },
     simpleContext: {
-      description: 'Only the simple context (uiLanguages): "some authentication only". Leaving for another route loads the full context.',
+      description:
+        'Only the simple context (uiLanguages): "some authentication only". Leaving for another route loads the full context.',
       tags: ['settled'],
       on: {
         'session.routeChanged': [
@@ -236,7 +265,13 @@ export const sessionMachine = setup({
         ready: {},
         postingLanguage: {
           description: 'context/changeLanguage, only when signed in (spec 1 §7); its answer is not shown.',
-          invoke: { id: 'postLanguage', src: 'postLanguage', input: ({ context }) => ({ language: context.language }), onDone: 'ready', onError: 'ready' },
+          invoke: {
+            id: 'postLanguage',
+            src: 'postLanguage',
+            input: ({ context }) => ({ language: context.language }),
+            onDone: 'ready',
+            onError: 'ready',
+          },
         },
       },
       on: {
@@ -247,7 +282,10 @@ export const sessionMachine = setup({
           actions: LANGUAGE_CHANGE_ACTIONS,
         },
         'session.logout': 'loggingOut',
-        'session.contextReplaced': { target: 'resolvingPrincipal', actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.userContext }) } },
+        'session.contextReplaced': {
+          target: 'resolvingPrincipal',
+          actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.userContext }) },
+        },
         'session.reload': 'loadingContext',
       },
     },
@@ -256,7 +294,10 @@ export const sessionMachine = setup({
       tags: ['settled'],
       on: {
         'session.routeChanged': { actions: ROUTE_ACTIONS },
-        'session.contextReplaced': { target: 'resolvingPrincipal', actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.userContext }) } },
+        'session.contextReplaced': {
+          target: 'resolvingPrincipal',
+          actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.userContext }) },
+        },
         'session.reload': 'loadingContext',
       },
     },
@@ -294,7 +335,7 @@ export const sessionMachine = setup({
           },
         },
         ossLogout: {
-          description: 'Spec 1 §4 Logout: also GET the OSS logout URL from the applications\' customParameters.',
+          description: "Spec 1 §4 Logout: also GET the OSS logout URL from the applications' customParameters.",
           initial: 'checking',
           states: {
             checking: { always: [{ guard: 'hasOssLogoutUrl', target: 'fetching' }, { target: 'done' }] },

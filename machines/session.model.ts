@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { MachineModelSpec } from './lib/model-spec';
+import type { MachineModelSpec } from './lib/model/model-spec';
 import { sessionMachine } from './session.machine';
 import type { Language, SimpleUserContext, UserContext } from './lib/contract';
-import { signedInContext, signedOutContext } from './lib/test-fixtures';
+import { signedInContext, signedOutContext } from './lib/fixtures/contexts';
 
 const spec: MachineModelSpec<typeof sessionMachine> = {
   name: 'session',
@@ -10,7 +10,12 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
   input: { cookies: { language: 'est', domain: 'EE' } },
   events: (s) => {
     const ev: { type: string; [k: string]: unknown }[] = [];
-    if (!s.matches('loggingOut') && !s.matches('loggedOut') && !s.matches('resolvingPrincipal') && !s.matches('resolvingFailure')) {
+    if (
+      !s.matches('loggingOut') &&
+      !s.matches('loggedOut') &&
+      !s.matches('resolvingPrincipal') &&
+      !s.matches('resolvingFailure')
+    ) {
       ev.push({ type: 'session.routeChanged', routeId: '/dashboard', params: {} });
       ev.push({ type: 'session.routeChanged', routeId: '/user-add/edit/$key', params: { key: 'k1' } });
     }
@@ -64,7 +69,12 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
     actions: { persistLanguage: () => {}, persistDomain: () => {}, resetSessionStorage: () => {}, redirect: () => {} },
   },
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.language, s.context.userContext?.epitPrincipal ? 1 : 0, s.context.userContext?.applications.length ?? 0]),
+    JSON.stringify([
+      s.value,
+      s.context.language,
+      s.context.userContext?.epitPrincipal ? 1 : 0,
+      s.context.userContext?.applications.length ?? 0,
+    ]),
   stopWhen: (s) => s.matches('loggedOut'),
 };
 export default spec;

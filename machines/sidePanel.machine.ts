@@ -46,8 +46,13 @@ export const sidePanelMachine = setup({
     isSignedIn: ({ event }) => event.type === 'language.changed' && event.signedIn,
   },
   actions: {
-    openClickedEntry: assign({ openEntry: ({ event }) => (event.type === 'panel.entryClicked' ? event.entry : null), pendingEntry: null }),
-    rememberPendingEntry: assign({ pendingEntry: ({ event }) => (event.type === 'panel.entryClicked' ? event.entry : null) }),
+    openClickedEntry: assign({
+      openEntry: ({ event }) => (event.type === 'panel.entryClicked' ? event.entry : null),
+      pendingEntry: null,
+    }),
+    rememberPendingEntry: assign({
+      pendingEntry: ({ event }) => (event.type === 'panel.entryClicked' ? event.entry : null),
+    }),
     showPendingEntry: assign({ openEntry: ({ context }) => context.pendingEntry, pendingEntry: null }),
     clearEntries: assign({ openEntry: null, pendingEntry: null }),
     selectEntry: assign({ selectedEntry: ({ event }) => (event.type === 'menu.select' ? event.entry : null) }),

@@ -10,7 +10,14 @@ describe('toasts machine', () => {
     const actor = createActor(toastsMachine).start();
     actor.send({ type: 'toasts.show', toastType: 'success', messageKey: 'success.save' });
     expect(actor.getSnapshot().context.toasts).toEqual([
-      { id: 1, toastType: 'success', messageKey: 'success.save', values: {}, sticky: false, titleKey: 'toast.title.success' },
+      {
+        id: 1,
+        toastType: 'success',
+        messageKey: 'success.save',
+        values: {},
+        sticky: false,
+        titleKey: 'toast.title.success',
+      },
     ]);
     vi.advanceTimersByTime(9_999);
     expect(actor.getSnapshot().context.toasts).toHaveLength(1);

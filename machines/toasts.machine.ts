@@ -63,16 +63,22 @@ export const toastsMachine = setup({
      * Each timed toast raises its own expiry after TOAST_DISPLAY. No cancel is needed on close:
      * ids are never reused, so the expiry of a toast already closed matches nothing.
      */
-    scheduleExpiry: raise(({ context }) => ({ type: 'toasts.expire' as const, id: context.nextId - 1 }), { delay: 'TOAST_DISPLAY' }),
+    scheduleExpiry: raise(({ context }) => ({ type: 'toasts.expire' as const, id: context.nextId - 1 }), {
+      delay: 'TOAST_DISPLAY',
+    }),
     removeToast: assign(({ context, event }) =>
-      event.type === 'toasts.close' || event.type === 'toasts.expire' ? { toasts: context.toasts.filter((t) => t.id !== event.id) } : {},
+      event.type === 'toasts.close' || event.type === 'toasts.expire'
+        ? { toasts: context.toasts.filter((t) => t.id !== event.id) }
+        : {},
     ),
     removeAll: assign({ toasts: [] }),
   },
   guards: {
     isTimed: ({ event }) => event.type === 'toasts.show' && !(event.sticky ?? event.toastType === 'error'),
     wasLast: ({ context, event }) =>
-      (event.type === 'toasts.close' || event.type === 'toasts.expire') && context.toasts.length === 1 && context.toasts[0].id === event.id,
+      (event.type === 'toasts.close' || event.type === 'toasts.expire') &&
+      context.toasts.length === 1 &&
+      context.toasts[0].id === event.id,
   },
 }).createMachine({
   id: 'toasts',

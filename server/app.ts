@@ -10,7 +10,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { PortalConfig } from '../src/api/contract.js';
+import type { PortalConfig } from '../machines/lib/contract.js';
 import type { Db } from './db/index.js';
 import type { Env } from './env.js';
 import type { Clock } from './lib/clock.js';
@@ -62,7 +62,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       const bad = error.code === 'FST_ERR_BAD_URL';
       void reply
         .status(bad ? 400 : (error.statusCode ?? 500))
-        .send({ serviceErrorMessage: bad ? 'path: is not a valid address' : 'Internal error. Please try again later.', code: bad ? 'BAD_INPUT' : 'INTERNAL' });
+        .send({
+          serviceErrorMessage: bad ? 'path: is not a valid address' : 'Internal error. Please try again later.',
+          code: bad ? 'BAD_INPUT' : 'INTERNAL',
+        });
     },
   });
   const closing = new AbortController();
@@ -136,13 +139,19 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
       .status(503)
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal not built</title></head><body><main><h1>The portal is not built yet</h1><p>Run <code>npm run build</code> and reload. API, sign-on and simulators work meanwhile.</p></main></body></html>');
+      .send(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal not built</title></head><body><main><h1>The portal is not built yet</h1><p>Run <code>npm run build</code> and reload. API, sign-on and simulators work meanwhile.</p></main></body></html>',
+      );
 
   // serve: false — only reply.sendFile; files are looked up per request, so a build made after start is served too
   await app.register(fastifyStatic, { root: env.distDir, serve: false });
   const cacheFor = (rel: string) =>
     // hashed assets never change; index.html must always be revalidated
-    rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : rel.endsWith('.html') ? 'no-cache' : 'public, max-age=3600';
+    rel.startsWith('assets/')
+      ? 'public, max-age=31536000, immutable'
+      : rel.endsWith('.html')
+        ? 'no-cache'
+        : 'public, max-age=3600';
 
   app.get('/ui', async (_req, reply) => reply.redirect('/ui/', 302));
   // history fallback: any /ui/ path that is not a file is the SPA's own route
@@ -155,7 +164,9 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     }
     const file = path.resolve(env.distDir, rel);
     if (rel && file.startsWith(env.distDir + path.sep) && isFile(file)) {
-      return reply.header('Cache-Control', cacheFor(rel)).sendFile(path.relative(env.distDir, file), { cacheControl: false });
+      return reply
+        .header('Cache-Control', cacheFor(rel))
+        .sendFile(path.relative(env.distDir, file), { cacheControl: false });
     }
     if (rel.startsWith('assets/')) throw new HttpError(404, 'NOT_FOUND', `No such file: /ui/${rel}`);
     if (!isFile(path.join(env.distDir, 'index.html'))) return notBuilt(reply);

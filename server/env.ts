@@ -28,7 +28,9 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 function appVersion(): string {
   try {
-    return (JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0';
+    return (
+      (JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { version?: string }).version ?? '0.0.0'
+    );
   } catch {
     return '0.0.0';
   }
@@ -47,7 +49,8 @@ function bool(value: string | undefined): boolean {
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const runMode = (source.RUN_MODE ?? 'test') as RunMode;
-  if (!['test', 'live', 'dev'].includes(runMode)) throw new Error(`RUN_MODE must be test, live or dev, got "${runMode}"`);
+  if (!['test', 'live', 'dev'].includes(runMode))
+    throw new Error(`RUN_MODE must be test, live or dev, got "${runMode}"`);
   const origin = source.PUBLIC_ORIGIN?.replace(/\/+$/, '') || null;
   return {
     port: int(source.PORT, 8080, 'PORT'),

@@ -34,12 +34,16 @@ function openDataDir(dataDir: string): Db {
     mkdirSync(dataDir, { recursive: true });
     accessSync(dataDir, constants.W_OK);
   } catch (err) {
-    throw new StartupError(`DATA_DIR ${dataDir} is not a writable directory (${(err as Error).message}). Set DATA_DIR to a folder this user may write.`);
+    throw new StartupError(
+      `DATA_DIR ${dataDir} is not a writable directory (${(err as Error).message}). Set DATA_DIR to a folder this user may write.`,
+    );
   }
   try {
     return openDb(dataDir);
   } catch (err) {
-    throw new StartupError(`cannot open the database ${path.join(dataDir, 'portal.sqlite')}: ${(err as Error).message}`);
+    throw new StartupError(
+      `cannot open the database ${path.join(dataDir, 'portal.sqlite')}: ${(err as Error).message}`,
+    );
   }
 }
 
@@ -48,8 +52,10 @@ async function listen(app: FastifyInstance, env: Env): Promise<void> {
     await app.listen({ port: env.port, host: env.host });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new StartupError(`port ${env.port} on ${env.host} is already in use: stop the other server or set PORT.`);
-    if (code === 'EACCES') throw new StartupError(`no permission to listen on port ${env.port}: choose a port above 1023 with PORT.`);
+    if (code === 'EADDRINUSE')
+      throw new StartupError(`port ${env.port} on ${env.host} is already in use: stop the other server or set PORT.`);
+    if (code === 'EACCES')
+      throw new StartupError(`no permission to listen on port ${env.port}: choose a port above 1023 with PORT.`);
     throw err;
   }
 }
@@ -83,7 +89,9 @@ export function start(opts: StartOptions): void {
     db = openDataDir(env.dataDir);
     const origin = env.publicOrigin ?? `http://localhost:${env.port}`;
     const seeded = await prepareDb(db, systemClock, { origin });
-    log(`database ${path.join(env.dataDir, 'portal.sqlite')} ${seeded ? 'seeded from the demo data' : 'already seeded'}`);
+    log(
+      `database ${path.join(env.dataDir, 'portal.sqlite')} ${seeded ? 'seeded from the demo data' : 'already seeded'}`,
+    );
     await opts.beforeApp?.(env);
     app = await createApp({ db, clock: systemClock, env, logger: env.debug, ui: opts.ui });
     await app.ready();

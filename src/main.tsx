@@ -4,10 +4,10 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { COOKIE, PortalConfig } from './api/contract';
+import { COOKIE, PortalConfig } from '../machines/lib/contract';
 import { readCookie } from './app/cookies';
 import { CATALOGUES, resolveMessage } from './i18n/messages';
-import { resolveLanguage } from '../machines/lib/session-rules';
+import { resolveLanguage } from '../machines/lib/session/rules';
 import { App } from './app/App';
 import { createPortal, type PortalOptions } from './app/portal';
 import { createPortalRouter } from './app/router';

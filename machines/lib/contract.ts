@@ -5,7 +5,7 @@
  * A failure body always carries `serviceErrorMessage` (spec 1 §7: such a response is a failure).
  *
  * Pure module: imports zod only. It lives in machines/ because machines may import nothing outside it but xstate
- * and zod; the app and the server import it through src/api/contract.ts.
+ * and zod; the portal (src/) and the server (server/) import it from here directly.
  */
 import { z } from 'zod';
 
@@ -202,7 +202,9 @@ export const RolesAndPackets = z.object({
   packets: z.array(
     z.object({
       packet: z.number().int().nullable(),
-      categories: z.array(z.object({ category: z.string(), names: z.record(z.string(), z.string()).optional(), roles: z.array(Role) })),
+      categories: z.array(
+        z.object({ category: z.string(), names: z.record(z.string(), z.string()).optional(), roles: z.array(Role) }),
+      ),
     }),
   ),
 });
@@ -231,7 +233,11 @@ export const SigningCustomer = z.object({
   additionalInfo: z.string().max(ADDITIONAL_INFO_MAX).default(''),
 });
 export type SigningCustomer = z.infer<typeof SigningCustomer>;
-export const CreateRightsBody = z.object({ customerId: z.string(), customerName: z.string(), email: z.string().email().max(EMAIL_MAX) });
+export const CreateRightsBody = z.object({
+  customerId: z.string(),
+  customerName: z.string(),
+  email: z.string().email().max(EMAIL_MAX),
+});
 export const CreateCustomerBody = z.object({ value: z.string().regex(/^\d{1,20}$/) });
 export const StatusValue = z.object({ value: z.string() }); // SUCCESS or an error code
 export const DigestBody = z.object({ cert: z.string().min(1), customer: SigningCustomer });
@@ -292,7 +298,13 @@ export type SigningStatus = z.infer<typeof SigningStatus>;
 // ---- search (spec 1 §3) ----
 export const SEARCH_MIN = 3;
 export const SearchBody = z.object({ value: z.string().trim().min(SEARCH_MIN) });
-export const CustomerSearchItem = z.object({ id: z.string(), name: z.string(), regCode: z.string(), axaCode: z.string().nullable(), country: z.string() });
+export const CustomerSearchItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  regCode: z.string(),
+  axaCode: z.string().nullable(),
+  country: z.string(),
+});
 export const UserSearchItem = z.object({
   id: z.string(),
   firstName: z.string(),

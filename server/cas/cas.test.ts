@@ -51,7 +51,9 @@ describe('sign-on page', () => {
 
   it('wrong credentials show the same page with a clear error and 401, and no ticket', async () => {
     const c = t.client();
-    const res = await c.request('POST', '/cas/login', { form: { service: SERVICE, username: 'mari', password: 'wrong' } });
+    const res = await c.request('POST', '/cas/login', {
+      form: { service: SERVICE, username: 'mari', password: 'wrong' },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.body).toContain('role="alert"');
     expect(res.body).toContain('Wrong username or password');
@@ -120,7 +122,9 @@ describe('ticket-granting cookie', () => {
     expect(check.headers['content-type']).toMatch(/javascript/);
     expect(check.body).toBe('cb.done({"value":true});');
 
-    const logout = await c.get(`/cas/logout?service=${encodeURIComponent('http://localhost:80/api/security/login?target=/ui/')}`);
+    const logout = await c.get(
+      `/cas/logout?service=${encodeURIComponent('http://localhost:80/api/security/login?target=/ui/')}`,
+    );
     expect(logout.statusCode).toBe(302);
     expect(logout.headers.location).toBe('http://localhost:80/api/security/login?target=/ui/');
     expect(c.cookies.has('CASTGC')).toBe(false);
@@ -151,20 +155,26 @@ describe('portal login flow', () => {
     const back = await c.get(`/api/security/callback?target=%2Fui%2Fdashboard&ticket=${ticket}`);
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe('/ui/dashboard');
-    const session = (back.cookies as { name: string; httpOnly?: boolean; sameSite?: string; path?: string }[]).find((x) => x.name === 'EPIT-SESSION')!;
+    const session = (back.cookies as { name: string; httpOnly?: boolean; sameSite?: string; path?: string }[]).find(
+      (x) => x.name === 'EPIT-SESSION',
+    )!;
     expect(session.httpOnly).toBe(true);
     expect(session.sameSite).toBe('Lax');
     expect(session.path).toBe('/');
     const ctx = (await c.get('/api/context/getUserContext')).json();
     expect(ctx.epitPrincipal.representative).toEqual({ id: 'EE48709050218', firstName: 'Mari', lastName: 'Maasikas' });
     // the ticket is spent: replaying the callback opens nothing
-    expect((await t.client().get(`/api/security/callback?target=%2Fui%2Fdashboard&ticket=${ticket}`)).statusCode).toBe(401);
+    expect((await t.client().get(`/api/security/callback?target=%2Fui%2Fdashboard&ticket=${ticket}`)).statusCode).toBe(
+      401,
+    );
   });
 
   it('only relative /ui/ targets are honoured', async () => {
     for (const target of ['https://evil.example/', '//evil.example/x', '/api/context/getUserContext']) {
       const start = await t.client().get(`/api/security/login?target=${encodeURIComponent(target)}`);
-      expect(decodeURIComponent(decodeURIComponent(start.headers.location as string))).toMatch(/callback\?target=\/ui\/$/);
+      expect(decodeURIComponent(decodeURIComponent(start.headers.location as string))).toMatch(
+        /callback\?target=\/ui\/$/,
+      );
     }
   });
 
@@ -172,7 +182,9 @@ describe('portal login flow', () => {
     const mari = await t.login('mari');
     const res = await mari.post('/api/single-signout?locale=et_EE');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ value: `/cas/logout?service=${encodeURIComponent('http://localhost:80/api/security/login?target=/ui/')}` });
+    expect(res.json()).toEqual({
+      value: `/cas/logout?service=${encodeURIComponent('http://localhost:80/api/security/login?target=/ui/')}`,
+    });
     expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(401);
     expect((await mari.get('/apps/oss/logout')).statusCode).toBe(200); // the OSS logout the client also fetches
     // following it: CAS logout → security/login → the CAS sign-on page (TGC gone)
@@ -183,7 +195,20 @@ describe('portal login flow', () => {
   });
 
   it('every demo person with a login can log in', async () => {
-    for (const u of ['mari', 'jaan', 'liga', 'tomas', 'kristi', 'peeter', 'anna', 'mary', 'sille', 'rein', 'toomas', 'jaak']) {
+    for (const u of [
+      'mari',
+      'jaan',
+      'liga',
+      'tomas',
+      'kristi',
+      'peeter',
+      'anna',
+      'mary',
+      'sille',
+      'rein',
+      'toomas',
+      'jaak',
+    ]) {
       const c = await t.login(u);
       expect((await c.get('/api/context/getUserContext')).statusCode).toBe(200);
     }

@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { COOKIE } from '../../src/api/contract.js';
+import { COOKIE } from '../../machines/lib/contract.js';
 import { loadDemoData } from '../db/seed.js';
 import { esc } from '../lib/html.js';
 import { parseOrThrow } from '../lib/errors.js';
@@ -16,7 +16,15 @@ import { verifyPassword } from '../lib/password.js';
 import { isSecure, originOf } from '../lib/session.js';
 import { loginPage, messagePage } from './pages.js';
 import { CAS_LANG_FROM_COOKIE, CAS_LANG_TO_COOKIE, CAS_TEXTS, type CasLang } from './texts.js';
-import { destroyTgt, findTgt, issueServiceTicket, issueTgt, TGC_COOKIE, TGT_TTL_MS, validateServiceTicket } from './tickets.js';
+import {
+  destroyTgt,
+  findTgt,
+  issueServiceTicket,
+  issueTgt,
+  TGC_COOKIE,
+  TGT_TTL_MS,
+  validateServiceTicket,
+} from './tickets.js';
 
 const HUNDRED_YEARS_S = 100 * 365 * 24 * 3600;
 const CALLBACK_NAME = /^[A-Za-z_$][\w$.]*$/;
@@ -24,7 +32,11 @@ const CALLBACK_NAME = /^[A-Za-z_$][\w$.]*$/;
 function pickLang(req: FastifyRequest, reply: FastifyReply, locale: string | undefined): CasLang {
   if (locale && locale in CAS_TEXTS) {
     // the portal's permanent language cookie (spec 1 §9: 100 years)
-    reply.setCookie(COOKIE.language, CAS_LANG_TO_COOKIE[locale as CasLang], { path: '/', sameSite: 'lax', maxAge: HUNDRED_YEARS_S });
+    reply.setCookie(COOKIE.language, CAS_LANG_TO_COOKIE[locale as CasLang], {
+      path: '/',
+      sameSite: 'lax',
+      maxAge: HUNDRED_YEARS_S,
+    });
     return locale as CasLang;
   }
   const cookie = req.cookies?.[COOKIE.language]?.toLowerCase();
@@ -45,7 +57,8 @@ function allowedService(req: FastifyRequest, raw: string | undefined): string | 
   }
 }
 
-const withTicket = (service: string, ticket: string) => `${service}${service.includes('?') ? '&' : '?'}ticket=${encodeURIComponent(ticket)}`;
+const withTicket = (service: string, ticket: string) =>
+  `${service}${service.includes('?') ? '&' : '?'}ticket=${encodeURIComponent(ticket)}`;
 
 const LoginQuery = z.object({
   service: z.string().max(2000).optional(),
@@ -74,16 +87,27 @@ export const casRoutes: FastifyPluginAsync = async (app) => {
     const rank = (k: string | null) => (k && order.includes(k) ? order.indexOf(k) : order.length);
     return rows
       .sort((a, b) => rank(a.key) - rank(b.key) || a.last_name.localeCompare(b.last_name))
-      .map((r) => ({ username: r.username!, name: `${r.first_name} ${r.last_name}`, staff: r.auth_channel === 'IN_AD' }));
+      .map((r) => ({
+        username: r.username!,
+        name: `${r.first_name} ${r.last_name}`,
+        staff: r.auth_channel === 'IN_AD',
+      }));
   }
 
-  const langLink = (service: string | null) => (l: CasLang) => `/cas/login?locale=${l}${service ? `&service=${encodeURIComponent(service)}` : ''}`;
+  const langLink = (service: string | null) => (l: CasLang) =>
+    `/cas/login?locale=${l}${service ? `&service=${encodeURIComponent(service)}` : ''}`;
 
   function html(reply: FastifyReply, status: number, body: string) {
     return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(body);
   }
 
-  async function signedIn(reply: FastifyReply, req: FastifyRequest, fgid: string, service: string | null, lang: CasLang) {
+  async function signedIn(
+    reply: FastifyReply,
+    req: FastifyRequest,
+    fgid: string,
+    service: string | null,
+    lang: CasLang,
+  ) {
     if (!service) {
       const t = CAS_TEXTS[lang];
       return html(reply, 200, messagePage(lang, t.loggedInTitle, t.loggedIn, langLink(null)));
@@ -96,10 +120,15 @@ export const casRoutes: FastifyPluginAsync = async (app) => {
     const q = parseOrThrow(LoginQuery, req.query, 'query');
     const lang = pickLang(req, reply, q.locale);
     const service = allowedService(req, q.service);
-    if (service === false) return html(reply, 400, messagePage(lang, CAS_TEXTS[lang].title, CAS_TEXTS[lang].unknownService, langLink(null)));
+    if (service === false)
+      return html(reply, 400, messagePage(lang, CAS_TEXTS[lang].title, CAS_TEXTS[lang].unknownService, langLink(null)));
     const fgid = q.renew ? null : await findTgt(db, clock, req.cookies[TGC_COOKIE]);
     if (fgid) return signedIn(reply, req, fgid, service, lang);
-    return html(reply, 200, loginPage({ lang, service, people: await demoPeople(), oneClick, langLink: langLink(service) }));
+    return html(
+      reply,
+      200,
+      loginPage({ lang, service, people: await demoPeople(), oneClick, langLink: langLink(service) }),
+    );
   });
 
   app.post('/login', async (req, reply) => {
@@ -110,24 +139,44 @@ export const casRoutes: FastifyPluginAsync = async (app) => {
     if (service === false) return html(reply, 400, messagePage(lang, t.title, t.unknownService, langLink(null)));
     const page = (status: number, error: string) =>
       demoPeople().then((people) =>
-        html(reply, status, loginPage({ lang, service, username: form.username, error, people, oneClick, langLink: langLink(service) })),
+        html(
+          reply,
+          status,
+          loginPage({ lang, service, username: form.username, error, people, oneClick, langLink: langLink(service) }),
+        ),
       );
 
     let fgid: string | null = null;
     if (form.demoUser && oneClick) {
-      const p = await db.selectFrom('persons').select('fgid').where('username', '=', form.demoUser).where('not_active', '=', 0).executeTakeFirst();
+      const p = await db
+        .selectFrom('persons')
+        .select('fgid')
+        .where('username', '=', form.demoUser)
+        .where('not_active', '=', 0)
+        .executeTakeFirst();
       if (!p) return page(401, t.wrongCredentials);
       fgid = p.fgid;
     } else {
       const username = form.username?.trim() ?? '';
       const password = form.password ?? '';
       if (!username || !password) return page(400, t.missingFields);
-      const p = await db.selectFrom('persons').select(['fgid', 'password_hash']).where('username', '=', username).where('not_active', '=', 0).executeTakeFirst();
+      const p = await db
+        .selectFrom('persons')
+        .select(['fgid', 'password_hash'])
+        .where('username', '=', username)
+        .where('not_active', '=', 0)
+        .executeTakeFirst();
       if (!p || !(await verifyPassword(password, p.password_hash))) return page(401, t.wrongCredentials);
       fgid = p.fgid;
     }
     const tgt = await issueTgt(db, clock, fgid);
-    reply.setCookie(TGC_COOKIE, tgt, { path: '/cas', httpOnly: true, sameSite: 'lax', secure: isSecure(req), maxAge: TGT_TTL_MS / 1000 });
+    reply.setCookie(TGC_COOKIE, tgt, {
+      path: '/cas',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecure(req),
+      maxAge: TGT_TTL_MS / 1000,
+    });
     return signedIn(reply, req, fgid, service, lang);
   });
 
@@ -151,12 +200,21 @@ export const casRoutes: FastifyPluginAsync = async (app) => {
     const service = allowedService(req, q.service);
     if (service) return reply.header('Cache-Control', 'no-store').redirect(service, 302);
     const t = CAS_TEXTS[lang];
-    return html(reply, service === false ? 400 : 200, messagePage(lang, t.loggedOutTitle, service === false ? t.unknownService : t.loggedOut, langLink(null)));
+    return html(
+      reply,
+      service === false ? 400 : 200,
+      messagePage(lang, t.loggedOutTitle, service === false ? t.unknownService : t.loggedOut, langLink(null)),
+    );
   });
 
   app.get('/ticket-check', async (req, reply) => {
     const q = parseOrThrow(
-      z.object({ callback: z.string({ error: 'is required' }).max(100).regex(CALLBACK_NAME, 'must be a JavaScript function name such as handleTicket') }),
+      z.object({
+        callback: z
+          .string({ error: 'is required' })
+          .max(100)
+          .regex(CALLBACK_NAME, 'must be a JavaScript function name such as handleTicket'),
+      }),
       req.query,
       'query',
     );

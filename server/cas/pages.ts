@@ -87,20 +87,23 @@ ${serviceField}
 <button type="submit" class="primary">${esc(t.logIn)}</button>
 </form>
 </section>`;
-  const people = opts.oneClick && opts.people.length
-    ? `<section aria-labelledby="demo-heading">
+  const people =
+    opts.oneClick && opts.people.length
+      ? `<section aria-labelledby="demo-heading">
 <h2 id="demo-heading">${esc(t.demoHeading)}</h2>
 <p class="hint">${esc(t.demoHint)}</p>
 <ul class="people">
 ${opts.people
   .map(
-    (p) => `<li><form method="post" action="/cas/login">${serviceField}<input type="hidden" name="demoUser" value="${esc(p.username)}">
+    (
+      p,
+    ) => `<li><form method="post" action="/cas/login">${serviceField}<input type="hidden" name="demoUser" value="${esc(p.username)}">
 <button type="submit" aria-label="${esc(`${t.logInAs} ${p.name} (${p.username})`)}"><span class="who">${esc(p.name)}</span><span class="meta">${esc(p.username)}${p.staff ? ` · ${esc(t.staff)}` : ''}</span></button></form></li>`,
   )
   .join('\n')}
 </ul>
 </section>`
-    : '';
+      : '';
   return layout(opts.lang, t.title, form + people, opts.langLink);
 }
 

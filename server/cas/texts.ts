@@ -3,7 +3,13 @@ export type CasLang = 'et' | 'en' | 'ru' | 'lv' | 'lt';
 
 export const CAS_LANG_FROM_COOKIE: Record<string, CasLang> = { est: 'et', eng: 'en', rus: 'ru', lav: 'lv', lit: 'lt' };
 export const CAS_LANG_TO_COOKIE: Record<CasLang, string> = { et: 'est', en: 'eng', ru: 'rus', lv: 'lav', lt: 'lit' };
-export const CAS_LANG_NAMES: Record<CasLang, string> = { et: 'Eesti', en: 'English', ru: 'Русский', lv: 'Latviešu', lt: 'Lietuvių' };
+export const CAS_LANG_NAMES: Record<CasLang, string> = {
+  et: 'Eesti',
+  en: 'English',
+  ru: 'Русский',
+  lv: 'Latviešu',
+  lt: 'Lietuvių',
+};
 
 export interface CasTexts {
   title: string;

@@ -16,7 +16,12 @@ export async function issueTgt(db: Db, clock: Clock, fgid: string): Promise<stri
   const id = `TGT-${randomToken(32)}`;
   await db
     .insertInto('cas_tgts')
-    .values({ id, person_fgid: fgid, created_at: now.toISOString(), expires_at: new Date(now.getTime() + TGT_TTL_MS).toISOString() })
+    .values({
+      id,
+      person_fgid: fgid,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + TGT_TTL_MS).toISOString(),
+    })
     .execute();
   return id;
 }
@@ -24,9 +29,17 @@ export async function issueTgt(db: Db, clock: Clock, fgid: string): Promise<stri
 /** fgid of a live ticket-granting ticket, else null */
 export async function findTgt(db: Db, clock: Clock, id: string | undefined): Promise<string | null> {
   if (!id) return null;
-  const row = await db.selectFrom('cas_tgts').select(['person_fgid', 'expires_at']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('cas_tgts')
+    .select(['person_fgid', 'expires_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row || row.expires_at <= clock.now().toISOString()) return null;
-  const person = await db.selectFrom('persons').select('not_active').where('fgid', '=', row.person_fgid).executeTakeFirst();
+  const person = await db
+    .selectFrom('persons')
+    .select('not_active')
+    .where('fgid', '=', row.person_fgid)
+    .executeTakeFirst();
   return person && person.not_active === 0 ? row.person_fgid : null;
 }
 
@@ -72,19 +85,34 @@ export function sameService(a: string, b: string): boolean {
   }
 }
 
-export type Validation = { ok: true; user: string } | { ok: false; code: 'INVALID_REQUEST' | 'INVALID_TICKET' | 'INVALID_SERVICE'; message: string };
+export type Validation =
+  | { ok: true; user: string }
+  | { ok: false; code: 'INVALID_REQUEST' | 'INVALID_TICKET' | 'INVALID_SERVICE'; message: string };
 
 /**
  * CAS 2.0 validation. A ticket is consumed by its first validation attempt, successful or not
  * (CAS protocol §3.1.1: "invalidated after validation"), so a replay always fails.
  */
-export async function validateServiceTicket(db: Db, clock: Clock, ticket: string | undefined, service: string | undefined): Promise<Validation> {
+export async function validateServiceTicket(
+  db: Db,
+  clock: Clock,
+  ticket: string | undefined,
+  service: string | undefined,
+): Promise<Validation> {
   if (!ticket || !service) return { ok: false, code: 'INVALID_REQUEST', message: 'ticket and service are required' };
   const row = await db.selectFrom('cas_tickets').selectAll().where('ticket', '=', ticket).executeTakeFirst();
   if (!row) return { ok: false, code: 'INVALID_TICKET', message: `Ticket ${ticket} not recognized` };
-  const consumed = await db.updateTable('cas_tickets').set({ used: 1 }).where('ticket', '=', ticket).where('used', '=', 0).executeTakeFirst();
-  if (Number(consumed.numUpdatedRows) !== 1) return { ok: false, code: 'INVALID_TICKET', message: `Ticket ${ticket} has already been used` };
-  if (row.expires_at <= clock.now().toISOString()) return { ok: false, code: 'INVALID_TICKET', message: `Ticket ${ticket} has expired` };
-  if (!sameService(row.service, service)) return { ok: false, code: 'INVALID_SERVICE', message: `Ticket ${ticket} was not issued for this service` };
+  const consumed = await db
+    .updateTable('cas_tickets')
+    .set({ used: 1 })
+    .where('ticket', '=', ticket)
+    .where('used', '=', 0)
+    .executeTakeFirst();
+  if (Number(consumed.numUpdatedRows) !== 1)
+    return { ok: false, code: 'INVALID_TICKET', message: `Ticket ${ticket} has already been used` };
+  if (row.expires_at <= clock.now().toISOString())
+    return { ok: false, code: 'INVALID_TICKET', message: `Ticket ${ticket} has expired` };
+  if (!sameService(row.service, service))
+    return { ok: false, code: 'INVALID_SERVICE', message: `Ticket ${ticket} was not issued for this service` };
   return { ok: true, user: row.person_fgid };
 }

@@ -12,7 +12,7 @@ import {
   type Represented,
   type RepresentedDetails,
   type UserContext,
-} from '../../src/api/contract.js';
+} from '../../machines/lib/contract.js';
 import type { Db } from '../db/index.js';
 import { deadApplications } from '../lib/applications.js';
 import { isoToDmy } from '../lib/dates.js';
@@ -26,8 +26,16 @@ export const HOME_URLS: Record<string, string> = {
 };
 
 /** Where the demo external applications live (served under /apps/ by a later issue). */
-export const APP_BASES: Record<string, { service: string; baseUrl: string; logoutUrl?: string; profileChangeUrl: string }> = {
-  OSS: { service: 'LOGISTICS', baseUrl: '/apps/oss/', logoutUrl: '/apps/oss/logout', profileChangeUrl: '/apps/oss/profile' },
+export const APP_BASES: Record<
+  string,
+  { service: string; baseUrl: string; logoutUrl?: string; profileChangeUrl: string }
+> = {
+  OSS: {
+    service: 'LOGISTICS',
+    baseUrl: '/apps/oss/',
+    logoutUrl: '/apps/oss/logout',
+    profileChangeUrl: '/apps/oss/profile',
+  },
   PERIODICALS: { service: 'PERIODICS', baseUrl: '/apps/periodicals/', profileChangeUrl: '/apps/periodicals/profile' },
   FINANCE: { service: 'FINANCE', baseUrl: '/apps/finance/', profileChangeUrl: '/apps/finance/profile' },
   AXAPTA: { service: 'AXAPTA', baseUrl: '/apps/axapta/', profileChangeUrl: '/apps/axapta/profile' },
@@ -57,8 +65,16 @@ export async function loadRepresentationRights(db: Db, fgid: string): Promise<Re
     .execute();
   const gids = [...new Set(rows.map((r) => r.represented_gid))];
   if (gids.length === 0) return {};
-  const customers = await db.selectFrom('customers').select(['jgid', 'name', 'is_person']).where('jgid', 'in', gids).execute();
-  const persons = await db.selectFrom('persons').select(['fgid', 'first_name', 'last_name']).where('fgid', 'in', gids).execute();
+  const customers = await db
+    .selectFrom('customers')
+    .select(['jgid', 'name', 'is_person'])
+    .where('jgid', 'in', gids)
+    .execute();
+  const persons = await db
+    .selectFrom('persons')
+    .select(['fgid', 'first_name', 'last_name'])
+    .where('fgid', 'in', gids)
+    .execute();
   const out: Record<string, RepresentationRight> = {};
   for (const gid of gids) {
     const c = customers.find((x) => x.jgid === gid);
@@ -88,9 +104,15 @@ export async function loadRepresentedDetails(db: Db, gid: string): Promise<Repre
     return {
       regCode: c.reg_code,
       phone: c.phone,
-      address: c.legal_street || c.legal_city || c.legal_padre_full_name
-        ? { padreFullName: c.legal_padre_full_name, street: c.legal_street, zipCode: c.legal_zip_code, city: c.legal_city }
-        : null,
+      address:
+        c.legal_street || c.legal_city || c.legal_padre_full_name
+          ? {
+              padreFullName: c.legal_padre_full_name,
+              street: c.legal_street,
+              zipCode: c.legal_zip_code,
+              city: c.legal_city,
+            }
+          : null,
       credit: c.credit_limit >= 1,
       customerType: c.is_person === 1 ? 'PRIVATE' : 'BUSINESS',
       clientManagerName: c.client_manager_name,
@@ -103,7 +125,15 @@ export async function loadRepresentedDetails(db: Db, gid: string): Promise<Repre
     return {
       regCode: p.personal_code,
       phone: p.phone ?? p.mobile,
-      address: p.address_street || p.address_city ? { padreFullName: p.address_padre_full_name, street: p.address_street, zipCode: p.address_zip_code, city: p.address_city } : null,
+      address:
+        p.address_street || p.address_city
+          ? {
+              padreFullName: p.address_padre_full_name,
+              street: p.address_street,
+              zipCode: p.address_zip_code,
+              city: p.address_city,
+            }
+          : null,
       credit: null,
       customerType: 'PRIVATE',
       clientManagerName: null,
@@ -134,10 +164,18 @@ export async function buildUserContext(db: Db, session: Session): Promise<UserCo
   // Which applications the person has any role in, and whether a finance package is reachable.
   const allRoles = Object.values(rights).flatMap((r) => r.userRoleList.map((u) => ({ ...u, gid: r.gid })));
   const apps = new Set(allRoles.map((r) => r.application));
-  const customerGids = Object.values(rights).filter((r) => !r.isPerson).map((r) => r.gid);
+  const customerGids = Object.values(rights)
+    .filter((r) => !r.isPerson)
+    .map((r) => r.gid);
   const finance =
     customerGids.length > 0 &&
-    (await db.selectFrom('customers').select('jgid').where('jgid', 'in', customerGids).where('has_finance', '=', 1).limit(1).executeTakeFirst()) !== undefined;
+    (await db
+      .selectFrom('customers')
+      .select('jgid')
+      .where('jgid', 'in', customerGids)
+      .where('has_finance', '=', 1)
+      .limit(1)
+      .executeTakeFirst()) !== undefined;
   if (finance) apps.add('FINANCE');
   if (session.privileges.includes('NO_REPRESENTEE')) apps.add('OSS'); // spec 1 §5: LOGISTICS without a representee
 
@@ -153,7 +191,11 @@ export async function buildUserContext(db: Db, session: Session): Promise<UserCo
     .filter((a) => apps.has(a))
     .map((name) => {
       const app = APP_BASES[name];
-      const customParameters: Record<string, string> = { service: app.service, baseUrl: app.baseUrl, profileChangeUrl: app.profileChangeUrl };
+      const customParameters: Record<string, string> = {
+        service: app.service,
+        baseUrl: app.baseUrl,
+        profileChangeUrl: app.profileChangeUrl,
+      };
       if (app.logoutUrl) customParameters.logoutUrl = app.logoutUrl;
       return { name, customParameters };
     });

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DeadApplicationsResponse, PortalConfig, RepresentedDetailsResponse, RolesAndPackets, SimpleUserContext, UserContext } from '../../src/api/contract.js';
+import {
+  DeadApplicationsResponse,
+  PortalConfig,
+  RepresentedDetailsResponse,
+  RolesAndPackets,
+  SimpleUserContext,
+  UserContext,
+} from '../../machines/lib/contract.js';
 import { isoDay, isoToDmy, addDays } from '../lib/dates.js';
 import { makeTestApp, type Client, type TestApp } from '../test/helpers.js';
 
@@ -25,16 +32,30 @@ describe('user context', () => {
     expect(p.representative).toEqual({ id: 'EE48709050218', firstName: 'Mari', lastName: 'Maasikas' });
     expect(p.represented).toBeNull();
     expect(p.authChannel).toBe('WEB');
-    expect(Object.keys(p.representationRightsCache).sort()).toEqual(['EE48709050218', 'EPEE11000015', 'EPEE11000026', 'EPEE11000032']);
+    expect(Object.keys(p.representationRightsCache).sort()).toEqual([
+      'EE48709050218',
+      'EPEE11000015',
+      'EPEE11000026',
+      'EPEE11000032',
+    ]);
     expect(p.representationRightsCache.EE48709050218).toMatchObject({ name: 'Mari Maasikas', isPerson: true });
     const maasikas = p.representationRightsCache.EPEE11000015;
     expect(maasikas).toMatchObject({ name: 'Maasikas OÜ', isPerson: false });
-    expect(maasikas.userRoleList).toContainEqual({ application: 'AXAPTA', roleId: 900, begin: day(-400), end: null, notActive: false });
+    expect(maasikas.userRoleList).toContainEqual({
+      application: 'AXAPTA',
+      roleId: 900,
+      begin: day(-400),
+      end: null,
+      notActive: false,
+    });
     // the ended right is still delivered; the client decides validity
     expect(p.representationRightsCache.EPEE11000032.userRoleList).toEqual([
       { application: 'OSS', roleId: 102, begin: day(-400), end: day(-30), notActive: false },
     ]);
-    expect(maasikas.userRoleList.find((r) => r.application === 'PERIODICALS')).toMatchObject({ begin: day(-30), end: day(335) });
+    expect(maasikas.userRoleList.find((r) => r.application === 'PERIODICALS')).toMatchObject({
+      begin: day(-30),
+      end: day(335),
+    });
     expect(ctx.privileges).toEqual(['SHOW_REPRESENTEES', 'SHOW_MY_SETTINGS']);
     expect(ctx.language).toBe('EST');
     expect(ctx.uiLanguages.map((l) => l.twoLetterCode)).toEqual(['et', 'en', 'ru', 'lv', 'lt']);
@@ -42,7 +63,9 @@ describe('user context', () => {
     expect(ctx.deadApplications).toEqual([]);
     expect(ctx.preference).toBeNull();
     expect(ctx.externalApps.map((a) => a.service)).toEqual(['FINANCE', 'LOGISTICS', 'PERIODICS']);
-    expect(ctx.externalApps.find((a) => a.service === 'LOGISTICS')!.customParameters.logoutUrl).toBe('/apps/oss/logout');
+    expect(ctx.externalApps.find((a) => a.service === 'LOGISTICS')!.customParameters.logoutUrl).toBe(
+      '/apps/oss/logout',
+    );
     expect(ctx.applications.map((a) => a.name)).toEqual(['AXAPTA', 'OSS', 'PERIODICALS', 'FINANCE']);
   });
 
@@ -52,7 +75,11 @@ describe('user context', () => {
     expect(ctx.preference).toEqual({ representedId: 'EPEE11000049', serviceUrl: '/ui/business/ee/et/LOGISTICS' });
     expect(ctx.epitPrincipal!.userPreference).toEqual(ctx.preference);
     // a future role and an inactive one are delivered as they are
-    expect(ctx.epitPrincipal!.representationRightsCache.EPEE11000049.userRoleList.find((r) => r.application === 'PERIODICALS')!.begin).toBe(day(10));
+    expect(
+      ctx.epitPrincipal!.representationRightsCache.EPEE11000049.userRoleList.find(
+        (r) => r.application === 'PERIODICALS',
+      )!.begin,
+    ).toBe(day(10));
     expect(ctx.epitPrincipal!.representationRightsCache.EPEE11000084.userRoleList[0].notActive).toBe(true);
   });
 
@@ -60,7 +87,13 @@ describe('user context', () => {
     const ctx = await context(await t.login('kristi'));
     expect(ctx.epitPrincipal!.authChannel).toBe('IN_AD');
     expect(ctx.epitPrincipal!.represented).toBeNull();
-    expect(ctx.privileges).toEqual(['SHOW_REPRESENTEES', 'SHOW_MY_SETTINGS', 'EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER', 'ADD_ANY_CUSTOMER']);
+    expect(ctx.privileges).toEqual([
+      'SHOW_REPRESENTEES',
+      'SHOW_MY_SETTINGS',
+      'EDIT_ANY_CUSTOMER',
+      'EDIT_ANY_USER',
+      'ADD_ANY_CUSTOMER',
+    ]);
     expect(Object.keys(ctx.epitPrincipal!.representationRightsCache)).toEqual(['EPEE11000015']);
   });
 
@@ -75,8 +108,12 @@ describe('user context', () => {
     const c = t.client();
     c.cookies.set('EPIT-LANGUAGE', 'eng');
     await c.get('/api/security/login?target=/ui/');
-    const posted = await c.request('POST', '/cas/login', { form: { service: 'http://localhost:80/api/security/callback?target=%2Fui%2F', demoUser: 'liga' } });
-    await c.get(new URL(posted.headers.location as string).pathname + new URL(posted.headers.location as string).search);
+    const posted = await c.request('POST', '/cas/login', {
+      form: { service: 'http://localhost:80/api/security/callback?target=%2Fui%2F', demoUser: 'liga' },
+    });
+    await c.get(
+      new URL(posted.headers.location as string).pathname + new URL(posted.headers.location as string).search,
+    );
     expect((await context(c)).language).toBe('ENG');
     const changed = await c.post('/api/context/changeLanguage', { value: 'LAV' });
     expect(changed.statusCode).toBe(200);
@@ -113,10 +150,19 @@ describe('represented party', () => {
       clientManagerEmail: 'kalle.kliendihaldur@post.example',
     });
     const details = RepresentedDetailsResponse.parse((await mari.get('/api/context/representedDetails')).json());
-    expect(details.value!.address).toEqual({ padreFullName: 'Narva mnt 7, Tallinn, 10117', street: 'Narva mnt 7', zipCode: '10117', city: 'Tallinn' });
+    expect(details.value!.address).toEqual({
+      padreFullName: 'Narva mnt 7, Tallinn, 10117',
+      street: 'Narva mnt 7',
+      zipCode: '10117',
+      city: 'Tallinn',
+    });
     // switching to her own person entry
     const own = UserContext.parse((await mari.get('/api/context/changeRepresented/EE48709050218')).json());
-    expect(own.epitPrincipal!.represented).toMatchObject({ gid: 'EE48709050218', isPerson: true, name: 'Mari Maasikas' });
+    expect(own.epitPrincipal!.represented).toMatchObject({
+      gid: 'EE48709050218',
+      isPerson: true,
+      name: 'Mari Maasikas',
+    });
   });
 
   it('representedDetails is {value:null} with no represented party and 503 while AXAPTA is dead', async () => {
@@ -182,7 +228,13 @@ describe('roles and packets', () => {
     const p1 = rp.packets[0];
     expect(p1.categories.map((c) => c.category)).toEqual(['MANAGEMENT', 'OPERATIONS']);
     expect(p1.categories[0].names).toMatchObject({ et: 'Haldus', en: 'Management' });
-    expect(p1.categories[0].roles[0]).toMatchObject({ id: 101, primary: true, epCompanyId: 'EP', packetId: 1, names: { en: 'Shipment administrator' } });
+    expect(p1.categories[0].roles[0]).toMatchObject({
+      id: 101,
+      primary: true,
+      epCompanyId: 'EP',
+      packetId: 1,
+      names: { en: 'Shipment administrator' },
+    });
     expect(rp.packets[3].categories[1].roles.map((r) => r.id)).toEqual([102, 103, 104]);
   });
 
@@ -202,14 +254,26 @@ describe('service URLs and configuration', () => {
   it('service-urls answers a package-private address per domain in the session language', async () => {
     const res = await (await t.login('mari')).get('/api/user-settings/service-urls');
     expect(res.json()).toEqual({
-      value: { EE: '/apps/parcels/ee/et/private', LV: '/apps/parcels/lv/et/private', LT: '/apps/parcels/lt/et/private' },
+      value: {
+        EE: '/apps/parcels/ee/et/private',
+        LV: '/apps/parcels/lv/et/private',
+        LT: '/apps/parcels/lt/et/private',
+      },
     });
   });
 
   it('/ui/config.json is a PortalConfig built from env; / redirects to /ui/', async () => {
     const res = await t.client().get('/ui/config.json');
     const config = PortalConfig.parse(res.json());
-    expect(config).toMatchObject({ apiUrl: '/api', baseUrl: '/ui', securityUrl: '/api/security/login', casUrl: '/cas', runMode: 'test', roleRequestTimeout: 10000, language: 'et' });
+    expect(config).toMatchObject({
+      apiUrl: '/api',
+      baseUrl: '/ui',
+      securityUrl: '/api/security/login',
+      casUrl: '/cas',
+      runMode: 'test',
+      roleRequestTimeout: 10000,
+      language: 'et',
+    });
     expect(config.accountServiceUrl.test).toContain('{jgid}');
     const root = await t.client().get('/');
     expect(root.statusCode).toBe(302);

@@ -183,7 +183,6 @@ export interface MetaTable {
   value: string;
 }
 
-
 // ---- customer-add, signing and search (migration 0040_signing_search) ----
 export interface SimPkiCredentialsTable {
   id: string; // 'CA' or a personal code

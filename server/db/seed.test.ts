@@ -15,7 +15,14 @@ afterEach(async () => {
 });
 
 const count = async (db: Db, table: 'persons' | 'rights' | 'outbox' | 'password_reset_keys') =>
-  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('seeding', () => {
   it('seeds an empty file database once; a second start does not reseed', async () => {
@@ -37,7 +44,11 @@ describe('seeding', () => {
     expect(await count(second, 'persons')).toBe(persons);
     expect(await count(second, 'rights')).toBe(rights);
     expect(await count(second, 'outbox')).toBe(outbox);
-    const mari = await second.selectFrom('persons').select('first_name').where('key', '=', 'mari').executeTakeFirstOrThrow();
+    const mari = await second
+      .selectFrom('persons')
+      .select('first_name')
+      .where('key', '=', 'mari')
+      .executeTakeFirstOrThrow();
     expect(mari.first_name).toBe('Changed');
   });
 
@@ -53,17 +64,34 @@ describe('seeding', () => {
     expect(await verifyPassword('Maasikas1', mari.password_hash)).toBe(true);
     expect(await verifyPassword('maasikas1', mari.password_hash)).toBe(false);
 
-    const own = await db.selectFrom('rights').select('person_fgid').whereRef('person_fgid', '=', 'represented_gid').execute();
+    const own = await db
+      .selectFrom('rights')
+      .select('person_fgid')
+      .whereRef('person_fgid', '=', 'represented_gid')
+      .execute();
     expect(own.map((r) => r.person_fgid)).not.toContain('EE49004170227'); // kristi is staff
     expect(own).toHaveLength(11); // 13 people minus 2 staff
 
-    const registry = await db.selectFrom('registry_companies').selectAll().where('reg_code', '=', '12345678').executeTakeFirstOrThrow();
+    const registry = await db
+      .selectFrom('registry_companies')
+      .selectAll()
+      .where('reg_code', '=', '12345678')
+      .executeTakeFirstOrThrow();
     expect(registry).toMatchObject({ name: 'Digiviga OÜ', digidoc_fails: 1, active: 1 });
-    const board = await db.selectFrom('registry_board_members').select('personal_code').where('reg_code', '=', '11000109').execute();
+    const board = await db
+      .selectFrom('registry_board_members')
+      .select('personal_code')
+      .where('reg_code', '=', '11000109')
+      .execute();
     expect(board).toHaveLength(6);
 
     const key = await db.selectFrom('password_reset_keys').selectAll().executeTakeFirstOrThrow();
-    expect(key).toMatchObject({ person_fgid: 'EE39912310010', customer_gid: 'EPEE11000015', invited_by: 'EE48709050218', used_at: null });
+    expect(key).toMatchObject({
+      person_fgid: 'EE39912310010',
+      customer_gid: 'EPEE11000015',
+      invited_by: 'EE48709050218',
+      used_at: null,
+    });
     expect(new Date(key.expires_at).getTime() - new Date(key.created_at).getTime()).toBe(24 * 3_600_000);
     const mail = await db.selectFrom('outbox').selectAll().executeTakeFirstOrThrow();
     expect(mail.to_address).toBe('uku.uus@example.ee');

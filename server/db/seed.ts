@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { APPLICATIONS, LANGUAGE2, NOPREFERENCE } from '../../src/api/contract.js';
+import { APPLICATIONS, LANGUAGE2, NOPREFERENCE } from '../../machines/lib/contract.js';
 import type { Clock } from '../lib/clock.js';
 import { offsetToIso } from '../lib/dates.js';
 import { sendMail } from '../lib/mail.js';
@@ -24,7 +24,15 @@ interface DemoAddress {
 }
 export interface DemoData {
   roleCategories: Record<string, Names>;
-  roles: { application: string; id: number; epCompanyId: string; packetId: number | null; category: string; primary: boolean; names: Names }[];
+  roles: {
+    application: string;
+    id: number;
+    epCompanyId: string;
+    packetId: number | null;
+    category: string;
+    primary: boolean;
+    names: Names;
+  }[];
   persons: {
     key: string;
     fgid: string;
@@ -67,8 +75,25 @@ export interface DemoData {
     packets: { OSS: number | null; PERIODICALS: number | null; FINANCE: boolean };
     boardMembers: string[];
   }[];
-  rights: { person: string; customer: string; application: string; roleId: number | null; begin: string | null; end: string | null; notActive: boolean }[];
-  registry: { regCode: string; name: string; country: string; active: boolean; creditRating: string | null; digidocFails?: boolean; address: DemoAddress | null; boardMembers: string[] }[];
+  rights: {
+    person: string;
+    customer: string;
+    application: string;
+    roleId: number | null;
+    begin: string | null;
+    end: string | null;
+    notActive: boolean;
+  }[];
+  registry: {
+    regCode: string;
+    name: string;
+    country: string;
+    active: boolean;
+    creditRating: string | null;
+    digidocFails?: boolean;
+    address: DemoAddress | null;
+    boardMembers: string[];
+  }[];
   invites: { person: string; customer: string; invitedBy: string }[];
   signing: unknown;
 }
@@ -195,7 +220,10 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
       if (p.preference?.service) {
         if (p.preference.service === NOPREFERENCE) prefUrl = NOPREFERENCE;
         else {
-          const rep = p.preference.represented && p.preference.represented !== NOPREFERENCE ? customerByGid.get(p.preference.represented) : undefined;
+          const rep =
+            p.preference.represented && p.preference.represented !== NOPREFERENCE
+              ? customerByGid.get(p.preference.represented)
+              : undefined;
           const isPersonOrNone = !rep || rep.isPerson;
           prefUrl = buildServiceUrl({
             isPersonOrNone,
@@ -238,7 +266,15 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
       if (p.authChannel !== 'IN_AD') {
         await trx
           .insertInto('rights')
-          .values({ person_fgid: p.fgid, represented_gid: p.fgid, application: 'OSS', role_id: null, begin_date: null, end_date: null, not_active: 0 })
+          .values({
+            person_fgid: p.fgid,
+            represented_gid: p.fgid,
+            application: 'OSS',
+            role_id: null,
+            begin_date: null,
+            end_date: null,
+            not_active: 0,
+          })
           .execute();
       }
     }
@@ -295,7 +331,10 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
     const inviter = demo.persons.find((p) => p.key === inv.invitedBy);
     const customer = demo.customers.find((c) => c.jgid === inv.customer);
     if (!person) throw new Error(`invite for unknown person "${inv.person}"`);
-    const key = await createPasswordResetKey(db, clock, person.fgid, { customerGid: inv.customer, invitedBy: inviter?.fgid ?? null });
+    const key = await createPasswordResetKey(db, clock, person.fgid, {
+      customerGid: inv.customer,
+      invitedBy: inviter?.fgid ?? null,
+    });
     if (person.email) {
       await sendMail(db, clock, {
         to: person.email,
@@ -340,4 +379,3 @@ export async function createPasswordResetKey(
     .execute();
   return key;
 }
-

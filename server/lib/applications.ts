@@ -1,11 +1,15 @@
 /** Dead/alive state of the back-office applications, switched from the simulator console. */
-import { APPLICATIONS, type Application } from '../../src/api/contract.js';
+import { APPLICATIONS, type Application } from '../../machines/lib/contract.js';
 import type { Db } from '../db/index.js';
 import type { Clock } from './clock.js';
 import { unavailable } from './errors.js';
 
 export async function deadApplications(db: Db): Promise<Application[]> {
-  const rows = await db.selectFrom('application_status').select(['application', 'dead']).where('dead', '=', 1).execute();
+  const rows = await db
+    .selectFrom('application_status')
+    .select(['application', 'dead'])
+    .where('dead', '=', 1)
+    .execute();
   // keep the contract order so the list compares stably
   return APPLICATIONS.filter((a) => rows.some((r) => r.application === a));
 }
@@ -23,7 +27,10 @@ export async function setApplicationDead(db: Db, clock: Clock, application: Appl
     .where('application', '=', application)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) {
-    await db.insertInto('application_status').values({ application, dead: dead ? 1 : 0, changed_at: now }).execute();
+    await db
+      .insertInto('application_status')
+      .values({ application, dead: dead ? 1 : 0, changed_at: now })
+      .execute();
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { ServiceError } from '../../src/api/contract.js';
+import type { ServiceError } from '../../machines/lib/contract.js';
 
 export class HttpError extends Error {
   constructor(
@@ -22,10 +22,13 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthenticated = (message = 'You are not signed in. Log in and try again.') => new HttpError(401, 'UNAUTHENTICATED', message);
-export const forbidden = (message = 'You have no rights to access this data.') => new HttpError(403, 'FORBIDDEN', message);
+export const unauthenticated = (message = 'You are not signed in. Log in and try again.') =>
+  new HttpError(401, 'UNAUTHENTICATED', message);
+export const forbidden = (message = 'You have no rights to access this data.') =>
+  new HttpError(403, 'FORBIDDEN', message);
 export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUND', message);
-export const badInput = (field: string, message: string) => new HttpError(400, 'BAD_INPUT', `${field}: ${message}`, { [field]: message });
+export const badInput = (field: string, message: string) =>
+  new HttpError(400, 'BAD_INPUT', `${field}: ${message}`, { [field]: message });
 export const unavailable = (message: string, code = 'UNAVAILABLE') => new HttpError(503, code, message);
 
 type Issue = z.core.$ZodIssue;
@@ -49,9 +52,15 @@ function humanize(issue: Issue): string {
           : `must be at least ${String(i.minimum)} characters long`
         : `must be at least ${String(i.minimum)}`;
     case 'too_big':
-      return i.origin === 'string' ? `must be at most ${String(i.maximum)} characters long` : `must be at most ${String(i.maximum)}`;
+      return i.origin === 'string'
+        ? `must be at most ${String(i.maximum)} characters long`
+        : `must be at most ${String(i.maximum)}`;
     case 'invalid_format':
-      return i.format === 'email' ? 'must be an e-mail address' : i.format === 'regex' ? 'has an invalid format' : `must be a valid ${String(i.format)}`;
+      return i.format === 'email'
+        ? 'must be an e-mail address'
+        : i.format === 'regex'
+          ? 'has an invalid format'
+          : `must be a valid ${String(i.format)}`;
     case 'unrecognized_keys':
       return `has unknown fields: ${((i.keys as string[]) ?? []).join(', ')}`;
     default:
@@ -86,13 +95,20 @@ export function installErrorHandlers(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // body parser / content-type errors raised by Fastify itself
-      const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'body: send JSON (Content-Type: application/json)' : `body: ${error.message}`;
-      return reply.status(status).send({ serviceErrorMessage: message, code: 'BAD_INPUT', fields: { body: message.replace(/^body: /, '') } });
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'body: send JSON (Content-Type: application/json)'
+          : `body: ${error.message}`;
+      return reply
+        .status(status)
+        .send({ serviceErrorMessage: message, code: 'BAD_INPUT', fields: { body: message.replace(/^body: /, '') } });
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ serviceErrorMessage: 'Internal error. Please try again later.', code: 'INTERNAL' });
   });
   app.setNotFoundHandler((req, reply) => {
-    reply.status(404).send({ serviceErrorMessage: `No such address: ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    reply
+      .status(404)
+      .send({ serviceErrorMessage: `No such address: ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 }

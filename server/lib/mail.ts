@@ -12,7 +12,13 @@ export interface Mail {
 export async function sendMail(db: Db, clock: Clock, mail: Mail): Promise<number> {
   const row = await db
     .insertInto('outbox')
-    .values({ created_at: clock.now().toISOString(), to_address: mail.to, subject: mail.subject, body: mail.body, kind: mail.kind })
+    .values({
+      created_at: clock.now().toISOString(),
+      to_address: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      kind: mail.kind,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -20,5 +26,12 @@ export async function sendMail(db: Db, clock: Clock, mail: Mail): Promise<number
 
 export async function listOutbox(db: Db) {
   const rows = await db.selectFrom('outbox').selectAll().orderBy('id', 'desc').execute();
-  return rows.map((r) => ({ id: r.id, createdAt: r.created_at, to: r.to_address, subject: r.subject, body: r.body, kind: r.kind }));
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    to: r.to_address,
+    subject: r.subject,
+    body: r.body,
+    kind: r.kind,
+  }));
 }

@@ -2,7 +2,9 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const scrypt = (pw: string, salt: Buffer, len: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) => scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))));
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(pw, salt, len, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 
 const N = 16384;
 const r = 8;
@@ -21,6 +23,10 @@ export async function verifyPassword(password: string, stored: string | null | u
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, rr, pp, salt, hash] = parts;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(n), r: Number(rr), p: Number(pp) });
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(rr),
+    p: Number(pp),
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/api/contract.js';
+import { ServiceError } from '../../machines/lib/contract.js';
 import { makeTestApp, type TestApp } from '../test/helpers.js';
 
 let t: TestApp;
@@ -8,7 +8,8 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const sessionRow = (db: TestApp['db'], fgid: string) => db.selectFrom('sessions').selectAll().where('person_fgid', '=', fgid).executeTakeFirstOrThrow();
+const sessionRow = (db: TestApp['db'], fgid: string) =>
+  db.selectFrom('sessions').selectAll().where('person_fgid', '=', fgid).executeTakeFirstOrThrow();
 
 describe('XSRF double submit', () => {
   it('a POST without X-XSRF-TOKEN answers 403 XSRF and changes nothing', async () => {
@@ -23,7 +24,11 @@ describe('XSRF double submit', () => {
 
   it('a POST with a header that does not match the cookie answers 403', async () => {
     const mari = await t.login('mari');
-    const res = await mari.request('POST', '/api/context/changeLanguage', { body: { value: 'ENG' }, xsrf: false, headers: { 'x-xsrf-token': 'forged' } });
+    const res = await mari.request('POST', '/api/context/changeLanguage', {
+      body: { value: 'ENG' },
+      xsrf: false,
+      headers: { 'x-xsrf-token': 'forged' },
+    });
     expect(res.statusCode).toBe(403);
     expect((await sessionRow(t.db, 'EE48709050218')).language).toBe('EST');
   });
@@ -33,7 +38,11 @@ describe('XSRF double submit', () => {
     await c.get('/sim/');
     const res = await c.post('/sim/api/applications/AXAPTA', { dead: true }, { xsrf: false });
     expect(res.statusCode).toBe(403);
-    const apps = await t.db.selectFrom('application_status').selectAll().where('application', '=', 'AXAPTA').executeTakeFirstOrThrow();
+    const apps = await t.db
+      .selectFrom('application_status')
+      .selectAll()
+      .where('application', '=', 'AXAPTA')
+      .executeTakeFirstOrThrow();
     expect(apps.dead).toBe(0);
   });
 
@@ -44,13 +53,19 @@ describe('XSRF double submit', () => {
     expect((await sessionRow(t.db, 'EE48709050218')).language).toBe('EST');
     const sim = await mari.post('/%73im/api/applications/AXAPTA', { dead: true }, { xsrf: false });
     expect(sim.statusCode).toBe(403);
-    const apps = await t.db.selectFrom('application_status').selectAll().where('application', '=', 'AXAPTA').executeTakeFirstOrThrow();
+    const apps = await t.db
+      .selectFrom('application_status')
+      .selectAll()
+      .where('application', '=', 'AXAPTA')
+      .executeTakeFirstOrThrow();
     expect(apps.dead).toBe(0);
   });
 
   it('sets a JS-readable EPIT-XSRF-TOKEN cookie when the request lacks one', async () => {
     const res = await t.client().get('/api/context/getSimpleUserContext');
-    const cookie = (res.cookies as { name: string; httpOnly?: boolean; sameSite?: string }[]).find((c) => c.name === 'EPIT-XSRF-TOKEN');
+    const cookie = (res.cookies as { name: string; httpOnly?: boolean; sameSite?: string }[]).find(
+      (c) => c.name === 'EPIT-XSRF-TOKEN',
+    );
     expect(cookie).toBeDefined();
     expect(cookie!.httpOnly).toBeFalsy();
     expect(cookie!.sameSite).toBe('Lax');
@@ -108,7 +123,7 @@ describe('authentication and ownership', () => {
     expect((await sessionRow(t.db, 'EE48709050218')).represented_gid).toBe('EPEE11000015');
   });
 
-  it("getUserDetails of another person answers 403 without EDIT_ANY_USER, 200 with it", async () => {
+  it('getUserDetails of another person answers 403 without EDIT_ANY_USER, 200 with it', async () => {
     const mari = await t.login('mari');
     const denied = await mari.get('/api/context/getUserDetails?fgid=EE37503124229');
     expect(denied.statusCode).toBe(403);
@@ -117,7 +132,12 @@ describe('authentication and ownership', () => {
     const allowed = await kristi.get('/api/context/getUserDetails?fgid=EE48709050218');
     expect(allowed.statusCode).toBe(200);
     expect(allowed.json()).toEqual({
-      address: { padreFullName: 'Narva mnt 7, Tallinn, 10117', street: 'Narva mnt 7', zipCode: '10117', city: 'Tallinn' },
+      address: {
+        padreFullName: 'Narva mnt 7, Tallinn, 10117',
+        street: 'Narva mnt 7',
+        zipCode: '10117',
+        city: 'Tallinn',
+      },
       mobile: '+37255500001',
     });
   });
@@ -146,7 +166,11 @@ describe('bad input answers 400 with a message naming the field and the rule, an
     const raw = await t.app.inject({
       method: 'POST',
       url: '/api/context/changeLanguage',
-      headers: { 'content-type': 'application/json', cookie: [...mari.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': mari.cookies.get('EPIT-XSRF-TOKEN')! },
+      headers: {
+        'content-type': 'application/json',
+        cookie: [...mari.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-xsrf-token': mari.cookies.get('EPIT-XSRF-TOKEN')!,
+      },
       payload: '{"value":',
     });
     expect(raw.statusCode).toBe(400);

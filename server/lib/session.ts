@@ -3,7 +3,7 @@
  * rows in the `sessions` table. Use `requireSession(req)` at the top of every protected handler.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COOKIE, LANGUAGE3, type Privilege } from '../../src/api/contract.js';
+import { COOKIE, LANGUAGE3, type Privilege } from '../../machines/lib/contract.js';
 import type { Selectable } from 'kysely';
 import type { PersonsTable } from '../db/schema.js';
 import './deps.js';
@@ -39,7 +39,13 @@ export async function findSession(req: FastifyRequest): Promise<Session | null> 
       .selectFrom('sessions')
       .innerJoin('persons', 'persons.fgid', 'sessions.person_fgid')
       .selectAll('persons')
-      .select(['sessions.id as session_id', 'sessions.represented_gid', 'sessions.language', 'sessions.dead_seen', 'sessions.expires_at'])
+      .select([
+        'sessions.id as session_id',
+        'sessions.represented_gid',
+        'sessions.language',
+        'sessions.dead_seen',
+        'sessions.expires_at',
+      ])
       .where('sessions.id', '=', id)
       .executeTakeFirst();
     if (row && row.expires_at > clock.now().toISOString() && row.not_active === 0) {
@@ -87,7 +93,12 @@ export function invalidateSessionCache(req: FastifyRequest): void {
   cache.delete(req);
 }
 
-export async function openSession(req: FastifyRequest, reply: FastifyReply, fgid: string, language: string): Promise<string> {
+export async function openSession(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  fgid: string,
+  language: string,
+): Promise<string> {
   const { db, clock } = req.server.deps;
   const now = clock.now();
   const id = randomToken(32);
@@ -125,4 +136,5 @@ export function originOf(req: FastifyRequest): string {
   return req.server.deps.env.publicOrigin ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;
 }
 
-export const isLanguage3 = (v: unknown): v is string => typeof v === 'string' && Object.values(LANGUAGE3).includes(v.toUpperCase());
+export const isLanguage3 = (v: unknown): v is string =>
+  typeof v === 'string' && Object.values(LANGUAGE3).includes(v.toUpperCase());

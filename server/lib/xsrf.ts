@@ -5,7 +5,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { COOKIE, XSRF_HEADER } from '../../src/api/contract.js';
+import { COOKIE, XSRF_HEADER } from '../../machines/lib/contract.js';
 import { HttpError } from './errors.js';
 import { randomToken } from './random.js';
 import { isSecure } from './session.js';
@@ -24,7 +24,8 @@ function same(a: string, b: string): boolean {
  * percent-escapes, so '/%61pi/...' reaches an /api route while not starting with '/api'.
  */
 function isProtected(req: FastifyRequest): boolean {
-  if (PROTECTED.test(req.url) || (req.routeOptions.url !== undefined && PROTECTED.test(req.routeOptions.url))) return true;
+  if (PROTECTED.test(req.url) || (req.routeOptions.url !== undefined && PROTECTED.test(req.routeOptions.url)))
+    return true;
   try {
     return PROTECTED.test(decodeURIComponent(req.url.split('?')[0]!));
   } catch {
@@ -36,13 +37,22 @@ export function installXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     const cookie = req.cookies?.[COOKIE.xsrf];
     if (!cookie) {
-      reply.setCookie(COOKIE.xsrf, randomToken(24), { path: '/', httpOnly: false, sameSite: 'lax', secure: isSecure(req) });
+      reply.setCookie(COOKIE.xsrf, randomToken(24), {
+        path: '/',
+        httpOnly: false,
+        sameSite: 'lax',
+        secure: isSecure(req),
+      });
     }
     if (UNSAFE.has(req.method) && isProtected(req)) {
       const header = req.headers[XSRF_HEADER.toLowerCase()];
       const value = Array.isArray(header) ? header[0] : header;
       if (!cookie || !value || !same(cookie, value)) {
-        throw new HttpError(403, 'XSRF', `Missing or wrong ${XSRF_HEADER} header: send the value of the ${COOKIE.xsrf} cookie. Reload the page and try again.`);
+        throw new HttpError(
+          403,
+          'XSRF',
+          `Missing or wrong ${XSRF_HEADER} header: send the value of the ${COOKIE.xsrf} cookie. Reload the page and try again.`,
+        );
       }
     }
   });

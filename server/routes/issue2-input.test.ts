@@ -4,7 +4,7 @@
  * remaining shapes of bad input, and pins down that the routes which take no input ignore stray parameters.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ServiceError, SimpleUserContext, UserContext } from '../../src/api/contract.js';
+import { ServiceError, SimpleUserContext, UserContext } from '../../machines/lib/contract.js';
 import { makeTestApp, type TestApp } from '../test/helpers.js';
 
 let t: TestApp;
@@ -13,7 +13,8 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const sessionOf = (fgid: string) => t.db.selectFrom('sessions').selectAll().where('person_fgid', '=', fgid).executeTakeFirstOrThrow();
+const sessionOf = (fgid: string) =>
+  t.db.selectFrom('sessions').selectAll().where('person_fgid', '=', fgid).executeTakeFirstOrThrow();
 
 function expectBadInput(res: { statusCode: number; json: () => unknown }, field: string, rule: RegExp) {
   expect(res.statusCode).toBe(400);
@@ -64,28 +65,31 @@ describe('context/changeRepresented/{gid}', () => {
 });
 
 describe('context/getUserDetails', () => {
-  it.each([['lower case', 'ee48709050218'], ['too long', `EE${'4'.repeat(40)}`], ['repeated', ['EE48709050218', 'EE37503124229']]])(
-    'an fgid %s answers 400',
-    async (_what, fgid) => {
-      const kristi = await t.login('kristi');
-      const query = (Array.isArray(fgid) ? fgid : [fgid]).map((f) => `fgid=${encodeURIComponent(f)}`).join('&');
-      const res = await kristi.get(`/api/context/getUserDetails?${query}`);
-      expectBadInput(res, 'fgid', /./);
-    },
-  );
+  it.each([
+    ['lower case', 'ee48709050218'],
+    ['too long', `EE${'4'.repeat(40)}`],
+    ['repeated', ['EE48709050218', 'EE37503124229']],
+  ])('an fgid %s answers 400', async (_what, fgid) => {
+    const kristi = await t.login('kristi');
+    const query = (Array.isArray(fgid) ? fgid : [fgid]).map((f) => `fgid=${encodeURIComponent(f)}`).join('&');
+    const res = await kristi.get(`/api/context/getUserDetails?${query}`);
+    expectBadInput(res, 'fgid', /./);
+  });
 });
 
 describe('single-signout?locale=', () => {
-  it.each([['a language without domain', 'et'], ['an unknown domain', 'et_FI'], ['two locales', ['et_EE', 'en_EE']], ['upper case', 'ET_EE']])(
-    '%s answers 400 with an example and keeps the session',
-    async (_what, locale) => {
-      const mari = await t.login('mari');
-      const query = (Array.isArray(locale) ? locale : [locale]).map((l) => `locale=${encodeURIComponent(l)}`).join('&');
-      const res = await mari.post(`/api/single-signout?${query}`);
-      expectBadInput(res, 'locale', /et_EE/);
-      expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(200);
-    },
-  );
+  it.each([
+    ['a language without domain', 'et'],
+    ['an unknown domain', 'et_FI'],
+    ['two locales', ['et_EE', 'en_EE']],
+    ['upper case', 'ET_EE'],
+  ])('%s answers 400 with an example and keeps the session', async (_what, locale) => {
+    const mari = await t.login('mari');
+    const query = (Array.isArray(locale) ? locale : [locale]).map((l) => `locale=${encodeURIComponent(l)}`).join('&');
+    const res = await mari.post(`/api/single-signout?${query}`);
+    expectBadInput(res, 'locale', /et_EE/);
+    expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(200);
+  });
 });
 
 describe('cross-domain ticket check', () => {
@@ -97,7 +101,11 @@ describe('cross-domain ticket check', () => {
     expect(res.body).toBe('handleTicket({"value":false});');
   });
 
-  it.each([['too long', `cb${'x'.repeat(120)}`], ['a script', 'a;alert(1)'], ['two callbacks', ['a', 'b']]])('a callback %s answers 400', async (_what, cb) => {
+  it.each([
+    ['too long', `cb${'x'.repeat(120)}`],
+    ['a script', 'a;alert(1)'],
+    ['two callbacks', ['a', 'b']],
+  ])('a callback %s answers 400', async (_what, cb) => {
     const query = (Array.isArray(cb) ? cb : [cb]).map((c) => `callback=${encodeURIComponent(c)}`).join('&');
     const res = await t.client().get(`/cas/ticket-check?${query}`);
     expectBadInput(res, 'callback', /./);

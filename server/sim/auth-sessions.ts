@@ -18,13 +18,23 @@ export async function createAuthSession(
   delayMs: number,
 ): Promise<AuthSession> {
   const now = clock.now();
-  const row: AuthSession = { ...s, id: randomUUID(), created_at: now.toISOString(), complete_at: new Date(now.getTime() + delayMs).toISOString() };
+  const row: AuthSession = {
+    ...s,
+    id: randomUUID(),
+    created_at: now.toISOString(),
+    complete_at: new Date(now.getTime() + delayMs).toISOString(),
+  };
   await db.insertInto('sim_auth_sessions').values(row).execute();
   return row;
 }
 
 export async function findAuthSession(db: Db, service: string, id: string): Promise<AuthSession | undefined> {
-  return db.selectFrom('sim_auth_sessions').selectAll().where('id', '=', id).where('service', '=', service).executeTakeFirst();
+  return db
+    .selectFrom('sim_auth_sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('service', '=', service)
+    .executeTakeFirst();
 }
 
 /** Sleeps `ms`, or less when `signal` aborts (its timer is cleared then). */
@@ -45,7 +55,12 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * Waits (real time, at most timeoutMs) until the session is complete by the app clock. Answers
  * false (still running) at once when `signal` aborts: the caller left or the server is closing.
  */
-export async function awaitCompletion(clock: Clock, s: AuthSession, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+export async function awaitCompletion(
+  clock: Clock,
+  s: AuthSession,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<boolean> {
   const until = Date.now() + Math.max(0, timeoutMs);
   for (;;) {
     const left = new Date(s.complete_at).getTime() - clock.now().getTime();

@@ -8,11 +8,22 @@ describe('POST /sim/api/registry/reset (demo reset of a register company)', () =
   it('removes the customer a staff add created, with its search entry; demo customers are kept', async () => {
     t = await makeTestApp();
     const kristi = await t.login('kristi');
-    expect((await kristi.post('/api/customer-add/create-customer', { value: '11000109' })).json()).toEqual({ value: 'SUCCESS' });
-    expect((await kristi.get('/api/customer-add/get/11000109')).json()).toMatchObject({ id: 'EPEE11000109', hasContract: true });
+    expect((await kristi.post('/api/customer-add/create-customer', { value: '11000109' })).json()).toEqual({
+      value: 'SUCCESS',
+    });
+    expect((await kristi.get('/api/customer-add/get/11000109')).json()).toMatchObject({
+      id: 'EPEE11000109',
+      hasContract: true,
+    });
     const c = kristi; // any client holding the XSRF cookie (the console is not behind a login)
-    expect((await c.post('/sim/api/registry/reset', { regCode: '11000109' })).json()).toEqual({ removed: 'EPEE11000109' });
-    expect((await kristi.get('/api/customer-add/get/11000109')).json()).toMatchObject({ id: null, hasContract: false, mainAdministrators: [] });
+    expect((await c.post('/sim/api/registry/reset', { regCode: '11000109' })).json()).toEqual({
+      removed: 'EPEE11000109',
+    });
+    expect((await kristi.get('/api/customer-add/get/11000109')).json()).toMatchObject({
+      id: null,
+      hasContract: false,
+      mainAdministrators: [],
+    });
     expect((await kristi.post('/api/customer-search/customer', { value: 'Testfirma' })).json()).toEqual({ value: [] });
     expect((await c.post('/sim/api/registry/reset', { regCode: '11000015' })).statusCode).toBe(409);
   });
@@ -20,14 +31,32 @@ describe('POST /sim/api/registry/reset (demo reset of a register company)', () =
   it("with fgid: removes only the rights that person got in this run, not the demo data's", async () => {
     t = await makeTestApp();
     const mari = await t.login('mari');
-    const fgid = ((await mari.get('/api/context/getUserContext')).json() as { epitPrincipal: { representative: { id: string } } }).epitPrincipal.representative.id;
+    const fgid = (
+      (await mari.get('/api/context/getUserContext')).json() as { epitPrincipal: { representative: { id: string } } }
+    ).epitPrincipal.representative.id;
     const before = (await mari.get('/api/customer-add/get/11000026')).json() as { mainAdministrators: string[] };
     expect(before.mainAdministrators).not.toContain(fgid);
-    expect((await mari.post('/api/customer-add/create-rights', { customerId: 'EPEE11000026', customerName: 'Põldmari AS', email: 'mari@example.ee' })).json()).toEqual({ value: 'SUCCESS' });
-    expect(((await mari.get('/api/customer-add/get/11000026')).json() as { mainAdministrators: string[] }).mainAdministrators).toContain(fgid);
-    expect((await mari.post('/sim/api/registry/reset', { regCode: '11000026', fgid })).json()).toEqual({ removed: null, rights: 1 });
+    expect(
+      (
+        await mari.post('/api/customer-add/create-rights', {
+          customerId: 'EPEE11000026',
+          customerName: 'Põldmari AS',
+          email: 'mari@example.ee',
+        })
+      ).json(),
+    ).toEqual({ value: 'SUCCESS' });
+    expect(
+      ((await mari.get('/api/customer-add/get/11000026')).json() as { mainAdministrators: string[] })
+        .mainAdministrators,
+    ).toContain(fgid);
+    expect((await mari.post('/sim/api/registry/reset', { regCode: '11000026', fgid })).json()).toEqual({
+      removed: null,
+      rights: 1,
+    });
     expect((await mari.get('/api/customer-add/get/11000026')).json()).toEqual(before);
-    const ctx = (await mari.get('/api/context/getUserContext')).json() as { epitPrincipal: { representationRightsCache: Record<string, unknown> } };
+    const ctx = (await mari.get('/api/context/getUserContext')).json() as {
+      epitPrincipal: { representationRightsCache: Record<string, unknown> };
+    };
     expect(ctx.epitPrincipal.representationRightsCache).toHaveProperty('EPEE11000026'); // her demo OSS right stays
   });
 });

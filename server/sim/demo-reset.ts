@@ -16,26 +16,52 @@ import { z } from 'zod';
 import { loadDemoData } from '../db/seed.js';
 import { HttpError, parseOrThrow } from '../lib/errors.js';
 
-const ResetBody = z.object({ regCode: z.string().regex(/^\d{1,20}$/, 'must be a registry code'), fgid: z.string().min(1).max(40).optional() });
+const ResetBody = z.object({
+  regCode: z.string().regex(/^\d{1,20}$/, 'must be a registry code'),
+  fgid: z.string().min(1).max(40).optional(),
+});
 
 export const demoResetRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/registry/reset', async (req) => {
     const { regCode, fgid } = parseOrThrow(ResetBody, req.body);
     const { db } = app.deps;
-    const customer = await db.selectFrom('customers').select('jgid').where('reg_code', '=', regCode).where('is_person', '=', 0).executeTakeFirst();
+    const customer = await db
+      .selectFrom('customers')
+      .select('jgid')
+      .where('reg_code', '=', regCode)
+      .where('is_person', '=', 0)
+      .executeTakeFirst();
     if (!customer) return { removed: null };
     if (fgid) {
       const data = loadDemoData();
       const key = (data.persons as unknown as { key: string; fgid: string }[]).find((p) => p.fgid === fgid)?.key;
       const demo = data.rights.filter((r) => r.person === key && r.customer === customer.jgid);
-      const rows = await db.selectFrom('rights').selectAll().where('person_fgid', '=', fgid).where('represented_gid', '=', customer.jgid).execute();
+      const rows = await db
+        .selectFrom('rights')
+        .selectAll()
+        .where('person_fgid', '=', fgid)
+        .where('represented_gid', '=', customer.jgid)
+        .execute();
       // a right the demo data has (same application and role) stays; anything else was given in this run
-      const extra = rows.filter((r) => !demo.some((d) => d.application === r.application && (d.roleId ?? null) === (r.role_id ?? null)));
-      if (extra.length) await db.deleteFrom('rights').where('id', 'in', extra.map((r) => r.id)).execute();
+      const extra = rows.filter(
+        (r) => !demo.some((d) => d.application === r.application && (d.roleId ?? null) === (r.role_id ?? null)),
+      );
+      if (extra.length)
+        await db
+          .deleteFrom('rights')
+          .where(
+            'id',
+            'in',
+            extra.map((r) => r.id),
+          )
+          .execute();
       return { removed: null, rights: extra.length };
     }
-    const seeded = (loadDemoData().customers as { jgid?: string; gid?: string }[]).some((c) => (c.jgid ?? c.gid) === customer.jgid);
-    if (seeded) throw new HttpError(409, 'DEMO_CUSTOMER', `regCode: ${customer.jgid} is a demo-data customer and is kept`);
+    const seeded = (loadDemoData().customers as { jgid?: string; gid?: string }[]).some(
+      (c) => (c.jgid ?? c.gid) === customer.jgid,
+    );
+    if (seeded)
+      throw new HttpError(409, 'DEMO_CUSTOMER', `regCode: ${customer.jgid} is a demo-data customer and is kept`);
     const jgid = customer.jgid;
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('rights').where('represented_gid', '=', jgid).execute();

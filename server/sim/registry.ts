@@ -14,7 +14,13 @@ export interface RegistryCompany {
   active: boolean;
   creditRating: string | null;
   digidocFails: boolean;
-  address: { street: string | null; zipCode: string | null; city: string | null; country: string | null; padreFullName: string | null } | null;
+  address: {
+    street: string | null;
+    zipCode: string | null;
+    city: string | null;
+    country: string | null;
+    padreFullName: string | null;
+  } | null;
   boardMembers: string[]; // personal codes
 }
 
@@ -24,7 +30,11 @@ const FIND_LIMIT = 20;
  * Autocomplete: case-insensitive name substring, or registry code prefix; sorted by name.
  * (The register is small; customer search over 1M customers uses the token index instead.)
  */
-export async function findCompanies(db: Db, term: string, limit = FIND_LIMIT): Promise<{ name: string; code: string }[]> {
+export async function findCompanies(
+  db: Db,
+  term: string,
+  limit = FIND_LIMIT,
+): Promise<{ name: string; code: string }[]> {
   const t = term.trim();
   const esc = t.replace(/[\\%_]/g, (m) => `\\${m}`);
   const rows = await db
@@ -37,7 +47,13 @@ export async function findCompanies(db: Db, term: string, limit = FIND_LIMIT): P
   const low = t.toLocaleLowerCase('et');
   return rows
     .filter((r) => r.reg_code.startsWith(t) || r.name.toLocaleLowerCase('et').includes(low))
-    .concat(await unicodeNameMatches(db, low, rows.map((r) => r.reg_code)))
+    .concat(
+      await unicodeNameMatches(
+        db,
+        low,
+        rows.map((r) => r.reg_code),
+      ),
+    )
     .sort((a, b) => a.name.localeCompare(b.name, 'et'))
     .slice(0, limit)
     .map((r) => ({ name: r.name, code: r.reg_code }));
@@ -53,7 +69,11 @@ async function unicodeNameMatches(db: Db, low: string, seen: string[]) {
 export async function getCompany(db: Db, regCode: string): Promise<RegistryCompany | null> {
   const c = await db.selectFrom('registry_companies').selectAll().where('reg_code', '=', regCode).executeTakeFirst();
   if (!c) return null;
-  const members = await db.selectFrom('registry_board_members').select('personal_code').where('reg_code', '=', regCode).execute();
+  const members = await db
+    .selectFrom('registry_board_members')
+    .select('personal_code')
+    .where('reg_code', '=', regCode)
+    .execute();
   const hasAddress = c.street || c.city || c.padre_full_name;
   return {
     regCode: c.reg_code,
@@ -63,7 +83,13 @@ export async function getCompany(db: Db, regCode: string): Promise<RegistryCompa
     creditRating: c.credit_rating,
     digidocFails: bool(c.digidoc_fails),
     address: hasAddress
-      ? { street: c.street, zipCode: c.zip_code, city: c.city, country: c.address_country, padreFullName: c.padre_full_name }
+      ? {
+          street: c.street,
+          zipCode: c.zip_code,
+          city: c.city,
+          country: c.address_country,
+          padreFullName: c.padre_full_name,
+        }
       : null,
     boardMembers: members.map((m) => m.personal_code),
   };

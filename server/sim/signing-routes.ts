@@ -33,7 +33,12 @@ import { sidCertificateChoice, sidSessionStatus, sidStartSignature } from './sma
 
 const TimeoutQuery = z.object({ timeoutMs: z.coerce.number().int().min(0).max(120_000).default(0) });
 const IdParam = z.object({ id: z.string().min(1).max(60) });
-const InsertBody = z.object({ inserted: z.string().regex(/^\d{11}$/).nullable() });
+const InsertBody = z.object({
+  inserted: z
+    .string()
+    .regex(/^\d{11}$/)
+    .nullable(),
+});
 const SettingsBody = z
   .object({
     midDelayMs: z.number().int().min(0).max(300_000),
@@ -76,7 +81,10 @@ export const signingSimRoutes: FastifyPluginAsync = async (app) => {
     return cardSign(deps().db, deps().clock, parseOrThrow(CardSignRequest, req.body));
   });
 
-  const cardState = async () => ({ inserted: (await insertedCard(deps().db))?.personalCode ?? null, cards: signingData().idCards });
+  const cardState = async () => ({
+    inserted: (await insertedCard(deps().db))?.personalCode ?? null,
+    cards: signingData().idCards,
+  });
   app.get('/api/id-card', async () => cardState());
   app.post('/api/id-card', async (req) => {
     const { inserted } = parseOrThrow(InsertBody, req.body);
@@ -94,7 +102,10 @@ registerConsoleSection({
   async render({ db }) {
     const inserted = (await insertedCard(db))?.personalCode ?? null;
     const options = [{ personalCode: '', commonName: 'No card' }, ...signingData().idCards]
-      .map((c) => `<option value="${esc(c.personalCode)}" ${c.personalCode === (inserted ?? '') ? 'selected' : ''}>${esc(c.commonName)}</option>`)
+      .map(
+        (c) =>
+          `<option value="${esc(c.personalCode)}" ${c.personalCode === (inserted ?? '') ? 'selected' : ''}>${esc(c.commonName)}</option>`,
+      )
       .join('');
     return `<p class="hint">The card the portal's ID-card signing reads. A card whose personal code is not the signed-in person's ends in CERTIFICATE_MISMATCH.</p>
 <label for="sim-id-card">Inserted card</label> <select id="sim-id-card">${options}</select>`;
@@ -116,7 +127,9 @@ registerConsoleSection({
   async render({ db }) {
     const s = await getSimSettings(db);
     const d = signingData();
-    const mid = d.mobileId.map((m) => `<tr><td>${esc(m.phone)}</td><td>${esc(m.personalCode)}</td><td>${esc(m.result)}</td></tr>`).join('');
+    const mid = d.mobileId
+      .map((m) => `<tr><td>${esc(m.phone)}</td><td>${esc(m.personalCode)}</td><td>${esc(m.result)}</td></tr>`)
+      .join('');
     const sid = d.smartId.map((m) => `<tr><td>${esc(m.personalCode)}</td><td>${esc(m.result)}</td></tr>`).join('');
     return `<p class="hint">The phone and the signed-in person's personal code pick the Mobile-ID result; the personal code picks the Smart-ID result. The simulated person acts after ${s.midDelayMs} ms (Mobile-ID) / ${s.sidDelayMs} ms (Smart-ID).</p>
 <label class="switch"><input type="checkbox" role="switch" id="sim-mid-any" ${s.midAnyPersonalCode ? 'checked' : ''}> <span>Mobile-ID test numbers accept any personal code (the phone alone picks the result)</span></label>

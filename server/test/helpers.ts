@@ -33,10 +33,15 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, opts: { body?: unknown; form?: Record<string, string>; xsrf?: boolean; headers?: Record<string, string> } = {}) {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    opts: { body?: unknown; form?: Record<string, string>; xsrf?: boolean; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (this.cookies.size) headers.cookie = this.header();
-    if (method !== 'GET' && opts.xsrf !== false && this.cookies.has('EPIT-XSRF-TOKEN')) headers['x-xsrf-token'] = this.cookies.get('EPIT-XSRF-TOKEN')!;
+    if (method !== 'GET' && opts.xsrf !== false && this.cookies.has('EPIT-XSRF-TOKEN'))
+      headers['x-xsrf-token'] = this.cookies.get('EPIT-XSRF-TOKEN')!;
     let payload: string | undefined;
     if (opts.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -71,7 +76,13 @@ export class Client {
 }
 
 /** 'http://localhost:80/api/x?y' → '/api/x?y' */
-export const toPath = (location: string) => (location.startsWith('/') ? location : (() => { const u = new URL(location); return u.pathname + u.search; })());
+export const toPath = (location: string) =>
+  location.startsWith('/')
+    ? location
+    : (() => {
+        const u = new URL(location);
+        return u.pathname + u.search;
+      })();
 
 export interface TestApp {
   app: FastifyInstance;
@@ -110,10 +121,13 @@ export async function makeTestApp(opts: { now?: string; env?: Partial<Env> } = {
       const casUrl = toPath(start.headers.location as string);
       const service = new URL(casUrl, 'http://localhost').searchParams.get('service')!;
       await c.get(casUrl); // the sign-on page (sets EPIT-XSRF-TOKEN like a browser visit would)
-      const posted = await c.request('POST', '/cas/login', { form: { service, username, password: demoPassword(username) } });
+      const posted = await c.request('POST', '/cas/login', {
+        form: { service, username, password: demoPassword(username) },
+      });
       if (posted.statusCode !== 302) throw new Error(`CAS login for ${username} answered ${posted.statusCode}`);
       const back = await c.get(toPath(posted.headers.location as string));
-      if (back.statusCode !== 302 || !c.cookies.has('EPIT-SESSION')) throw new Error(`callback for ${username} answered ${back.statusCode}: ${back.body}`);
+      if (back.statusCode !== 302 || !c.cookies.has('EPIT-SESSION'))
+        throw new Error(`callback for ${username} answered ${back.statusCode}: ${back.body}`);
       return c;
     },
     async close() {

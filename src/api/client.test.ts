@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, createApiClient } from './client';
-import { SignoutResponse, UserContext } from './contract';
+import { SignoutResponse, UserContext } from '../../machines/lib/contract';
 
 type Call = { url: string; init: RequestInit };
 function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
@@ -13,7 +13,8 @@ function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
   });
   return { fetch: f as unknown as typeof fetch, calls };
 }
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const context = {
   epitPrincipal: null,
@@ -41,7 +42,11 @@ describe('api client', () => {
 
   it('POSTs JSON in UTF-8 with the XSRF header from the EPIT-XSRF-TOKEN cookie', async () => {
     const f = fakeFetch(() => json({ value: '/cas/logout' }));
-    const api = createApiClient({ apiUrl: '/api', fetch: f.fetch, readCookie: (n) => (n === 'EPIT-XSRF-TOKEN' ? 'tok-1' : null) });
+    const api = createApiClient({
+      apiUrl: '/api',
+      fetch: f.fetch,
+      readCookie: (n) => (n === 'EPIT-XSRF-TOKEN' ? 'tok-1' : null),
+    });
     const out = await api.post('single-signout', undefined, SignoutResponse, { query: { locale: 'et_EE' } });
     expect(out.value).toBe('/cas/logout');
     expect(f.calls[0].url).toBe('/api/single-signout?locale=et_EE');
@@ -61,7 +66,11 @@ describe('api client', () => {
   it('treats a 200 body with serviceErrorMessage as a failure', async () => {
     const f = fakeFetch(() => json({ serviceErrorMessage: 'role load failed', code: 'ROLE' }));
     const api = createApiClient({ apiUrl: '/api', fetch: f.fetch });
-    await expect(api.get('x', z.unknown())).rejects.toMatchObject({ status: 200, code: 'ROLE', serviceErrorMessage: 'role load failed' });
+    await expect(api.get('x', z.unknown())).rejects.toMatchObject({
+      status: 200,
+      code: 'ROLE',
+      serviceErrorMessage: 'role load failed',
+    });
   });
 
   it('turns 401 into an ApiError without calling the authorization callback', async () => {
@@ -83,7 +92,11 @@ describe('api client', () => {
   });
 
   it('reports a non-JSON server error and a bad answer shape as ApiErrors', async () => {
-    const f = fakeFetch((c) => (c.url.endsWith('html') ? new Response('<h1>502</h1>', { status: 502, statusText: 'Bad Gateway' }) : json({ value: 1 })));
+    const f = fakeFetch((c) =>
+      c.url.endsWith('html')
+        ? new Response('<h1>502</h1>', { status: 502, statusText: 'Bad Gateway' })
+        : json({ value: 1 }),
+    );
     const api = createApiClient({ apiUrl: '/api', fetch: f.fetch });
     await expect(api.get('html', z.unknown())).rejects.toMatchObject({ status: 502, code: 'HTTP_502' });
     await expect(api.get('shape', SignoutResponse)).rejects.toMatchObject({ code: 'BAD_RESPONSE' });

@@ -8,7 +8,7 @@
  * - answers are validated with the contract's zod schemas.
  */
 import type { z } from 'zod';
-import { COOKIE, ServiceError, XSRF_HEADER } from './contract';
+import { COOKIE, ServiceError, XSRF_HEADER } from '../../machines/lib/contract';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -70,7 +70,12 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   const doFetch = opts.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   const readCookie = opts.readCookie ?? readDocumentCookie;
 
-  async function call(method: 'GET' | 'POST', url: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
+  async function call(
+    method: 'GET' | 'POST',
+    url: string,
+    body: unknown,
+    options: RequestOptions = {},
+  ): Promise<Response> {
     const controller = new AbortController();
     const timeout = options.timeout ?? opts.timeout;
     let timedOut = false;
@@ -86,7 +91,9 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       if (xsrf) headers[XSRF_HEADER] = xsrf;
     }
     const q = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined);
-    const fullUrl = q.length ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(q.map(([k, v]) => [k, String(v)]))}` : url;
+    const fullUrl = q.length
+      ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(q.map(([k, v]) => [k, String(v)]))}`
+      : url;
     try {
       return await doFetch(fullUrl, {
         method,
@@ -119,13 +126,23 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     const failure = ServiceError.safeParse(json);
     if (!res.ok || failure.success) {
       const err = failure.success
-        ? new ApiError(res.status, failure.data.code ?? (res.ok ? 'SERVICE_ERROR' : `HTTP_${res.status}`), failure.data.serviceErrorMessage, failure.data.fields)
+        ? new ApiError(
+            res.status,
+            failure.data.code ?? (res.ok ? 'SERVICE_ERROR' : `HTTP_${res.status}`),
+            failure.data.serviceErrorMessage,
+            failure.data.fields,
+          )
         : new ApiError(res.status, `HTTP_${res.status}`, res.statusText || `HTTP ${res.status}`);
       if (res.status === 403) opts.onAuthorizationError?.(err);
       throw err;
     }
     const parsed = schema.safeParse(json === undefined && !text ? null : json);
-    if (!parsed.success) throw new ApiError(res.status, 'BAD_RESPONSE', parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (!parsed.success)
+      throw new ApiError(
+        res.status,
+        'BAD_RESPONSE',
+        parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      );
     return parsed.data;
   }
 

@@ -8,7 +8,15 @@ import { PortalProvider } from './PortalContext';
 import type { Portal } from './portal';
 import type { createPortalRouter } from './router';
 
-export function App({ portal, router, devPanel: DevPanel }: { portal: Portal; router: ReturnType<typeof createPortalRouter>; devPanel?: ComponentType }) {
+export function App({
+  portal,
+  router,
+  devPanel: DevPanel,
+}: {
+  portal: Portal;
+  router: ReturnType<typeof createPortalRouter>;
+  devPanel?: ComponentType;
+}) {
   // every text follows the session language at once (spec 1 §1; issue 2: the switch changes every text)
   const language = useSelector(portal.session, (s) => s.context.language);
   return (

@@ -8,7 +8,7 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { Portal } from './portal';
-import { routeMeta } from '../../machines/lib/navigation-rules';
+import { routeMeta } from '../../machines/lib/navigation/rules';
 import { redirectBrowser } from './portal';
 
 let requestSeq = 0;
@@ -44,7 +44,9 @@ export async function guardNavigation({ portal, location, routeId, params }: Gua
     privileges: s.context.userContext?.privileges ?? [],
     securityUrl: config.securityUrl,
   });
-  const n = await waitFor(navigation, (snap) => snap.context.requestId === requestId && snap.hasTag('decided'), { timeout: Infinity });
+  const n = await waitFor(navigation, (snap) => snap.context.requestId === requestId && snap.hasTag('decided'), {
+    timeout: Infinity,
+  });
   const decision = n.context.decision;
   if (!decision || decision.kind === 'allow') return;
   if (decision.kind === 'login') {

@@ -6,10 +6,18 @@ import { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { createActor, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { ApiError, createApiClient, type ApiClient } from '../api/client';
-import { COOKIE, ChangeLanguageBody, DeadApplicationsResponse, SignoutResponse, SimpleUserContext, UserContext, type PortalConfig } from '../api/contract';
+import {
+  COOKIE,
+  ChangeLanguageBody,
+  DeadApplicationsResponse,
+  SignoutResponse,
+  SimpleUserContext,
+  UserContext,
+  type PortalConfig,
+} from '../../machines/lib/contract';
 import { SYSTEM_ID } from '../../machines/lib/system-ids';
-import { languageCookieValue, languageWireValue } from '../../machines/lib/session-rules';
-import { loginUrl } from '../../machines/lib/navigation-rules';
+import { languageCookieValue, languageWireValue } from '../../machines/lib/session/rules';
+import { loginUrl } from '../../machines/lib/navigation/rules';
 import { sessionMachine, type SessionActor } from '../../machines/session.machine';
 import { navigationMachine, type NavigationActor } from '../../machines/navigation.machine';
 import { toastsMachine, type ToastRequest, type ToastsActor } from '../../machines/toasts.machine';
@@ -20,7 +28,14 @@ import { sidePanelMachine } from '../../machines/sidePanel.machine';
 import { modalMachine } from '../../machines/modal.machine';
 import { isAxaptaDead, type NavTarget } from '../../machines/lib/rights';
 import type { ChangeCause } from '../../machines/lib/shell-events';
-import { CUSTOMER_ADD_COMPONENT, accountServiceRedirect, createSigning, requestCustomerAdd, wireCustomerAdd, type Signing } from '../features/customer-add/actors';
+import {
+  CUSTOMER_ADD_COMPONENT,
+  accountServiceRedirect,
+  createSigning,
+  requestCustomerAdd,
+  wireCustomerAdd,
+  type Signing,
+} from '../features/customer-add/actors';
 import { readCookie, writePermanentCookie } from './cookies';
 import { createScheduler, type Scheduler } from './scheduler';
 
@@ -46,7 +61,11 @@ export interface Portal {
    * The router calls this once a route is on screen (post-navigate). The first time a signed-in session
    * gets there, the choice machine hears `session.signedIn` with the path, URL parameters and domain.
    */
-  routeResolved: (info: { path: string; params: Record<string, string | undefined>; search: Record<string, unknown> }) => void;
+  routeResolved: (info: {
+    path: string;
+    params: Record<string, string | undefined>;
+    search: Record<string, unknown>;
+  }) => void;
   /** no route has been resolved yet in this page load (root redirect: "first load") */
   firstLoad: boolean;
   /** set by the router module once the router exists (403 handling navigates home) */
@@ -99,9 +118,15 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
     sessionMachine.provide({
       actors: {
         loadUserContext: fromPromise(({ signal }) => api.get('context/getUserContext', UserContext, { signal })),
-        loadSimpleContext: fromPromise(({ signal }) => api.get('context/getSimpleUserContext', SimpleUserContext, { signal })),
+        loadSimpleContext: fromPromise(({ signal }) =>
+          api.get('context/getSimpleUserContext', SimpleUserContext, { signal }),
+        ),
         postLanguage: fromPromise(async ({ input }) => {
-          await api.post('context/changeLanguage', { value: languageWireValue(input.language) } satisfies typeof ChangeLanguageBody._input, z.unknown());
+          await api.post(
+            'context/changeLanguage',
+            { value: languageWireValue(input.language) } satisfies typeof ChangeLanguageBody._input,
+            z.unknown(),
+          );
         }),
         singleSignout: fromPromise(async ({ input }) => {
           const out = await api.post('single-signout', undefined, SignoutResponse, { query: { locale: input.locale } });
@@ -162,7 +187,10 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
   const deadApplicationPoll = createActor(
     deadApplicationPollMachine.provide({
       actors: {
-        checkDeadApplications: fromPromise(async ({ signal }) => (await api.get('context/checkDeadApplications', DeadApplicationsResponse, { signal })).value),
+        checkDeadApplications: fromPromise(
+          async ({ signal }) =>
+            (await api.get('context/checkDeadApplications', DeadApplicationsResponse, { signal })).value,
+        ),
       },
     }),
     { systemId: SYSTEM_ID.deadApplicationPoll, inspect: options.inspect },
@@ -187,7 +215,8 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
     const wasDead = isAxaptaDead(session.getSnapshot().context.userContext);
     session.send({ type: 'session.contextReplaced', userContext: e.context });
     // the poll saw the back office die: say so once (the inline notice stays while it is dead)
-    if (e.cause === 'SC' && !wasDead && isAxaptaDead(e.context)) showToast({ toast: { toastType: 'error', messageKey: 'error.axapta.dead' } });
+    if (e.cause === 'SC' && !wasDead && isAxaptaDead(e.context))
+      showToast({ toast: { toastType: 'error', messageKey: 'error.axapta.dead' } });
   };
   const representeeChange = (e: { cause: ChangeCause }) => {
     // spec 1 §4: external application pages listen to this DOM event and reload their role data
@@ -212,9 +241,15 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
   modals.on('modal.closed', (e) => {
     if (e.component !== CUSTOMER_ADD_COMPONENT) return;
     const result = (e.result ?? {}) as { created?: boolean; context?: UserContext | null };
-    representedChoice.send({ type: 'customerAdd.closed', created: !!result.created, context: result.context ?? session.getSnapshot().context.userContext });
+    representedChoice.send({
+      type: 'customerAdd.closed',
+      created: !!result.created,
+      context: result.context ?? session.getSnapshot().context.userContext,
+    });
   });
-  session.on('session.languageChanged', () => sidePanel.send({ type: 'language.changed', signedIn: session.getSnapshot().hasTag('signedIn') }));
+  session.on('session.languageChanged', () =>
+    sidePanel.send({ type: 'language.changed', signedIn: session.getSnapshot().hasTag('signedIn') }),
+  );
   session.on('session.loggedOut', () => {
     deadApplicationPoll.send({ type: 'poll.stop' });
     representedChoice.send({ type: 'session.signedOut' });
@@ -227,14 +262,16 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
   let lastContext: UserContext | null = null;
   session.subscribe((s) => {
     const signedIn = s.matches('signedIn');
-    if (signedIn && !deadApplicationPoll.getSnapshot().hasTag('polling')) deadApplicationPoll.send({ type: 'poll.start' });
+    if (signedIn && !deadApplicationPoll.getSnapshot().hasTag('polling'))
+      deadApplicationPoll.send({ type: 'poll.start' });
     if (!signedIn && !s.matches('loggingOut') && deadApplicationPoll.getSnapshot().hasTag('polling')) {
       deadApplicationPoll.send({ type: 'poll.stop' });
       representedChoice.send({ type: 'session.signedOut' });
       announced = false;
     }
     const ctx = s.context.userContext;
-    if (signedIn && ctx && ctx !== lastContext && announced) representedChoice.send({ type: 'session.contextChanged', context: ctx });
+    if (signedIn && ctx && ctx !== lastContext && announced)
+      representedChoice.send({ type: 'session.contextChanged', context: ctx });
     lastContext = ctx;
   });
   portal.routeResolved = ({ path, params, search }) => {
@@ -243,7 +280,8 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
     const ctx = s.context.userContext;
     if (announced || !s.matches('signedIn') || !ctx) return;
     announced = true;
-    const application = (typeof search.application === 'string' ? search.application : null) ?? params.application ?? null;
+    const application =
+      (typeof search.application === 'string' ? search.application : null) ?? params.application ?? null;
     representedChoice.send({
       type: 'session.signedIn',
       context: ctx,
@@ -258,7 +296,13 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
     config,
     api,
     showToast: (toast) => showToast({ toast }),
-    redirect: accountServiceRedirect(config, api, session, (path) => portal.navigateTo({ kind: 'path', path }), redirectBrowser),
+    redirect: accountServiceRedirect(
+      config,
+      api,
+      session,
+      (path) => portal.navigateTo({ kind: 'path', path }),
+      redirectBrowser,
+    ),
     inspect: options.inspect,
   });
   wireCustomerAdd(signing, modals, session, api);

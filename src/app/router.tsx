@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { Portal } from './portal';
-import { loginUrl, routeMeta, withReloadTimestamp } from '../../machines/lib/navigation-rules';
+import { loginUrl, routeMeta, withReloadTimestamp } from '../../machines/lib/navigation/rules';
 import { currentTarget, redirectBrowser } from './portal';
 import { checkTicketOnce } from './ticket-check';
 
@@ -18,7 +18,13 @@ export function createPortalRouter(portal: Portal) {
   const router = createRouter({
     routeTree,
     basepath: portal.config.baseUrl.replace(/\/+$/, '') || '/ui',
-    context: { portal, session: portal.session, navigation: portal.navigation, queryClient: portal.queryClient, config: portal.config },
+    context: {
+      portal,
+      session: portal.session,
+      navigation: portal.navigation,
+      queryClient: portal.queryClient,
+      config: portal.config,
+    },
     defaultPreload: false,
     scrollRestoration: true,
   });
@@ -36,7 +42,11 @@ export function createPortalRouter(portal: Portal) {
         return void router.navigate({ to: '/' });
       case 'reload':
         // spec 1 §2: reloading the current route adds a timestamp query parameter
-        return void router.navigate({ to: '.', search: (prev: Record<string, unknown>) => withReloadTimestamp(prev, Date.now()), replace: true } as never);
+        return void router.navigate({
+          to: '.',
+          search: (prev: Record<string, unknown>) => withReloadTimestamp(prev, Date.now()),
+          replace: true,
+        } as never);
       case 'restore': {
         const here = router.state.location.href;
         if (!target.path || target.path === '/') return void router.navigate({ to: '/dashboard' });
@@ -60,7 +70,8 @@ export function createPortalRouter(portal: Portal) {
     // signed out on a public page: ask single sign-on whether a session exists elsewhere (once per tab)
     if (leaf && portal.session.getSnapshot().matches('signedOut') && routeMeta(leaf.routeId).access === 'public') {
       void checkTicketOnce(portal.config.casUrl).then((hasTicket) => {
-        if (hasTicket && portal.session.getSnapshot().matches('signedOut')) redirectBrowser(loginUrl(portal.config.securityUrl, currentTarget()));
+        if (hasTicket && portal.session.getSnapshot().matches('signedOut'))
+          redirectBrowser(loginUrl(portal.config.securityUrl, currentTarget()));
       });
     }
   });

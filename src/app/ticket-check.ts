@@ -4,7 +4,7 @@
  * has a sign-on session elsewhere, so a security redirect follows. Done once per tab, only when
  * signed out on a public page (so a failing sign-on can never loop).
  */
-import { TicketCheckResponse } from '../api/contract';
+import { TicketCheckResponse } from '../../machines/lib/contract';
 
 const ONCE_KEY = 'epit.ticketChecked';
 const TIMEOUT_MS = 5_000;

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { IntlProvider, type ResolvedIntlConfig } from 'react-intl';
-import type { Language } from '../api/contract';
+import type { Language } from '../../machines/lib/contract';
 import { messagesFor } from './messages';
 
 /** A missing id is not an error worth logging: react-intl then renders the key (spec 1 §5). */

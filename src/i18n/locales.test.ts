@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIntl } from '@formatjs/intl';
-import { LANGUAGES } from '../api/contract';
+import { LANGUAGES } from '../../machines/lib/contract';
 import { CATALOGUES } from './messages';
 
 /** CI gate (issue 2): every language has every key, with a non-empty, parseable text. */
@@ -26,7 +26,11 @@ describe('locales/<lang>.json', () => {
   });
 
   it('uses the same placeholders in every language', () => {
-    const names = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort().join(',');
+    const names = (s: string) =>
+      [...s.matchAll(/\{(\w+)/g)]
+        .map((m) => m[1])
+        .sort()
+        .join(',');
     const diff = allKeys.filter((k) => new Set(LANGUAGES.map((l) => names(CATALOGUES[l][k] ?? ''))).size > 1);
     expect(diff).toEqual([]);
   });

@@ -16,8 +16,10 @@ describe('fallback chain and missing translations (spec 1 §5)', () => {
     expect(resolveMessage(cats, 'ru', 'b')).toBe('B en');
     expect(resolveMessage(cats, 'lt', 'only')).toBe('ainult et');
   });
-  it('shows X:key for a known key without text anywhere in the chain', () => expect(resolveMessage(cats, 'lv', 'c')).toBe('X:c'));
-  it('shows the key itself when it is unknown', () => expect(resolveMessage(cats, 'et', 'no.such.key')).toBe('no.such.key'));
+  it('shows X:key for a known key without text anywhere in the chain', () =>
+    expect(resolveMessage(cats, 'lv', 'c')).toBe('X:c'));
+  it('shows the key itself when it is unknown', () =>
+    expect(resolveMessage(cats, 'et', 'no.such.key')).toBe('no.such.key'));
   it('feeds react-intl: unknown ids render as the id', () => {
     const intl = createIntl({ locale: 'lv', messages: messagesFor('lv', cats), onError: () => {} });
     expect(intl.formatMessage({ id: 'b' })).toBe('B en');

@@ -3,7 +3,7 @@
  * the language, then en, then et. An unknown key shows the key itself; a key that is known
  * (present in some catalogue) but has no text in the chain shows 'X:' + key.
  */
-import type { Language } from '../api/contract';
+import type { Language } from '../../machines/lib/contract';
 import et from '../../locales/et.json';
 import en from '../../locales/en.json';
 import ru from '../../locales/ru.json';

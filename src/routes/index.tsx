@@ -44,7 +44,11 @@ function Welcome() {
       <section className="page card card--notice" role="alert">
         <h1>{intl.formatMessage({ id: 'error.context' })}</h1>
         <p>{intl.formatMessage({ id: 'error.client' })}</p>
-        <button type="button" className="button button--primary" onClick={() => session.send({ type: 'session.reload' })}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => session.send({ type: 'session.reload' })}
+        >
           {intl.formatMessage({ id: 'common.retry' })}
         </button>
       </section>

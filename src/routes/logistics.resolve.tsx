@@ -2,4 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ComingServicePage } from '../features/shell/Coming';
 
 /** /logistics/resolve (service OSS) resolves to the order-system wrapper in a later issue. */
-export const Route = createFileRoute('/logistics/resolve')({ component: () => <ComingServicePage service="LOGISTICS" /> });
+export const Route = createFileRoute('/logistics/resolve')({
+  component: () => <ComingServicePage service="LOGISTICS" />,
+});

@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ComingPage } from '../features/shell/Coming';
 
-export const Route = createFileRoute('/user-settings/edit/')({ component: () => <ComingPage titleKey="userSettings.title" requiresAxapta /> });
+export const Route = createFileRoute('/user-settings/edit/')({
+  component: () => <ComingPage titleKey="userSettings.title" requiresAxapta />,
+});

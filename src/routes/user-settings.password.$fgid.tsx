@@ -2,4 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ComingPage } from '../features/shell/Coming';
 
 /** user-settings-password (spec 2): built by a later issue. */
-export const Route = createFileRoute('/user-settings/password/$fgid')({ component: () => <ComingPage titleKey="userSettings.password.title" requiresAxapta /> });
+export const Route = createFileRoute('/user-settings/password/$fgid')({
+  component: () => <ComingPage titleKey="userSettings.password.title" requiresAxapta />,
+});

@@ -28,9 +28,21 @@ export interface ModalProps {
   headerExtra?: ReactNode;
 }
 
-const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
-export function Modal({ title, open, onClose, children, protected: isProtected = false, closeable = false, className, onEscape, onOverlayClick, headerExtra }: ModalProps) {
+export function Modal({
+  title,
+  open,
+  onClose,
+  children,
+  protected: isProtected = false,
+  closeable = false,
+  className,
+  onEscape,
+  onOverlayClick,
+  headerExtra,
+}: ModalProps) {
   const intl = useIntl();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
@@ -105,7 +117,12 @@ export function Modal({ title, open, onClose, children, protected: isProtected =
           </h2>
           {headerExtra}
           {canClose && (
-            <button type="button" className="icon-button" aria-label={intl.formatMessage({ id: 'modal.close' })} onClick={onClose}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={intl.formatMessage({ id: 'modal.close' })}
+              onClick={onClose}
+            >
               <span aria-hidden="true">×</span>
             </button>
           )}

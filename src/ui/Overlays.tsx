@@ -5,7 +5,12 @@ export function FullOverlay({ active }: { active: boolean }) {
   const intl = useIntl();
   if (!active) return null;
   return (
-    <div className="overlay overlay--full" role="progressbar" aria-busy="true" aria-label={intl.formatMessage({ id: 'common.loading' })}>
+    <div
+      className="overlay overlay--full"
+      role="progressbar"
+      aria-busy="true"
+      aria-label={intl.formatMessage({ id: 'common.loading' })}
+    >
       <span className="spinner" aria-hidden="true" />
     </div>
   );
@@ -16,7 +21,12 @@ export function PartialOverlay({ active }: { active: boolean }) {
   const intl = useIntl();
   if (!active) return null;
   return (
-    <div className="overlay overlay--partial" role="progressbar" aria-busy="true" aria-label={intl.formatMessage({ id: 'common.loading' })}>
+    <div
+      className="overlay overlay--partial"
+      role="progressbar"
+      aria-busy="true"
+      aria-label={intl.formatMessage({ id: 'common.loading' })}
+    >
       <span className="spinner spinner--small" aria-hidden="true" />
     </div>
   );

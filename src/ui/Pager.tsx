@@ -1,7 +1,17 @@
 import { useIntl } from 'react-intl';
 
 /** A pager for lists (zero-based pages): previous, the page numbers, next. Hidden with one page. */
-export function Pager({ page, pageCount, onPage, label }: { page: number; pageCount: number; onPage: (page: number) => void; label: string }) {
+export function Pager({
+  page,
+  pageCount,
+  onPage,
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  onPage: (page: number) => void;
+  label: string;
+}) {
   const intl = useIntl();
   if (pageCount <= 1) return null;
   return (

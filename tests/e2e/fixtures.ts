@@ -35,7 +35,12 @@ export type DemoPerson = keyof typeof DEMO;
  * redirect to /cas/login (or goes through the security service when `target` is a public page), fills
  * Username and Password by their labels and clicks "Log in". Resolves once the browser is back in the portal.
  */
-export async function login(page: Page, username: string, password: string, { target = '/ui/' }: { target?: string } = {}) {
+export async function login(
+  page: Page,
+  username: string,
+  password: string,
+  { target = '/ui/' }: { target?: string } = {},
+) {
   await page.goto(target);
   const onCas = () => new URL(page.url()).pathname.startsWith('/cas/login');
   if (!onCas()) {
@@ -48,7 +53,9 @@ export async function login(page: Page, username: string, password: string, { ta
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page, `login as ${username} should leave the sign-on page (wrong password?)`).not.toHaveURL(/\/cas\/login/);
+  await expect(page, `login as ${username} should leave the sign-on page (wrong password?)`).not.toHaveURL(
+    /\/cas\/login/,
+  );
 }
 
 /** login(page, ...DEMO.mari) style shortcut: loginAs(page, 'mari'). */
@@ -71,7 +78,10 @@ export async function expectNoSeriousA11yViolations(
   const { violations } = await builder.analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`)
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').join(' ')}`).join('\n')}`,
+    )
     .join('\n');
   expect(
     serious.map((v) => `${v.impact} ${v.id}`),

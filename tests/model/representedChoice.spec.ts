@@ -8,10 +8,10 @@
  * tests/e2e/shell/*.spec.ts.
  */
 import type { Page } from '@playwright/test';
-import type { Represented, UserContext } from '../../src/api/contract';
-import { role, right, userContext } from '../../machines/lib/fixtures';
-import type { MachineModelSpec } from '../../machines/lib/model-spec';
-import { serializeWith } from '../../machines/lib/model-serialize';
+import type { Represented, UserContext } from '../../machines/lib/contract';
+import { role, right, userContext } from '../../machines/lib/fixtures/shell';
+import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import { serializeWith } from '../../machines/lib/model/model-serialize';
 import { representedChoiceMachine, type RepresentedChoiceEvent } from '../../machines/representedChoice.machine';
 import { expect, test } from '../e2e/fixtures';
 import { choiceDialog, choiceNames, signIn } from '../e2e/shell/helpers';
@@ -22,23 +22,42 @@ const KASE = 'EPEE11000055';
 /** jaan as the machine sees him (the names and gids of the demo data; the server builds the real one) */
 function jaan(over: Partial<UserContext> = {}, represented: Represented | null = null): UserContext {
   const parties: [string, string][] = [
-    ['EPEE11000049', 'Tamme Logistika OÜ'], ['EPEE11000015', 'Maasikas OÜ'], [KASE, 'Kase Trükk OÜ'], ['EPEE11000061', 'Männi Meedia AS'],
-    ['EPEE11000078', 'Saare Kaubandus OÜ'], ['EPEE11000084', 'Järve Ehitus OÜ'], ['EPEE11000090', 'Kuuse Kirjastus OÜ'], ['EPEE80000014', 'Aiandusselts MTÜ'],
-    ['LVLV40003054321', 'SIA Daugavas Pasts'], ['LVLV40003099999', 'SIA Rīgas Grāmatas'], ['UBLT302411111', 'UAB Nemuno Siuntos'],
+    ['EPEE11000049', 'Tamme Logistika OÜ'],
+    ['EPEE11000015', 'Maasikas OÜ'],
+    [KASE, 'Kase Trükk OÜ'],
+    ['EPEE11000061', 'Männi Meedia AS'],
+    ['EPEE11000078', 'Saare Kaubandus OÜ'],
+    ['EPEE11000084', 'Järve Ehitus OÜ'],
+    ['EPEE11000090', 'Kuuse Kirjastus OÜ'],
+    ['EPEE80000014', 'Aiandusselts MTÜ'],
+    ['LVLV40003054321', 'SIA Daugavas Pasts'],
+    ['LVLV40003099999', 'SIA Rīgas Grāmatas'],
+    ['UBLT302411111', 'UAB Nemuno Siuntos'],
   ];
-  const cache = Object.fromEntries([[JAAN, right(JAAN, 'Jaan Tamm', true)], ...parties.map(([gid, name]) => [gid, right(gid, name, false, [role('OSS')])])]);
-  return userContext(over, { representative: { id: JAAN, firstName: 'Jaan', lastName: 'Tamm' }, representationRightsCache: cache, represented });
+  const cache = Object.fromEntries([
+    [JAAN, right(JAAN, 'Jaan Tamm', true)],
+    ...parties.map(([gid, name]) => [gid, right(gid, name, false, [role('OSS')])]),
+  ]);
+  return userContext(over, {
+    representative: { id: JAAN, firstName: 'Jaan', lastName: 'Tamm' },
+    representationRightsCache: cache,
+    represented,
+  });
 }
 const PREFERENCE = { representedId: 'EPEE11000049', serviceUrl: '/ui/business/ee/et/LOGISTICS' };
 const signedOutJaan = jaan({ preference: PREFERENCE });
-const jaanAsKase = jaan({ preference: PREFERENCE }, { gid: KASE, name: 'Kase Trükk OÜ', isPerson: false, details: null });
+const jaanAsKase = jaan(
+  { preference: PREFERENCE },
+  { gid: KASE, name: 'Kase Trükk OÜ', isPerson: false, details: null },
+);
 
 const uiSpec: MachineModelSpec<typeof representedChoiceMachine> = {
   name: 'representedChoice (UI)',
   machine: representedChoiceMachine,
   events: (s) => {
     const c = s.context;
-    if (!c.userContext) return [{ type: 'session.signedIn', context: signedOutJaan, path: '/dashboard', params: {}, domain: 'EE' }];
+    if (!c.userContext)
+      return [{ type: 'session.signedIn', context: signedOutJaan, path: '/dashboard', params: {}, domain: 'EE' }];
     const out: RepresentedChoiceEvent[] = [];
     if (s.matches('open')) {
       if (c.searchTerm === '') out.push({ type: 'choice.search', term: 'kase' });
@@ -49,11 +68,18 @@ const uiSpec: MachineModelSpec<typeof representedChoiceMachine> = {
       if (c.page === 0) out.push({ type: 'choice.pick', gid: KASE });
       out.push({ type: 'choice.createContract' }, { type: 'session.signedOut' });
     }
-    if (s.matches('changingRepresented')) out.push({ type: 'xstate.done.actor.changeRepresented', output: jaanAsKase } as never);
-    if (s.matches('waitingForCustomerAdd')) out.push({ type: 'customerAdd.closed', created: false, context: signedOutJaan });
+    if (s.matches('changingRepresented'))
+      out.push({ type: 'xstate.done.actor.changeRepresented', output: jaanAsKase } as never);
+    if (s.matches('waitingForCustomerAdd'))
+      out.push({ type: 'customerAdd.closed', created: false, context: signedOutJaan });
     return out;
   },
-  serializeState: serializeWith((s) => [!!s.context.userContext, s.context.userContext?.epitPrincipal?.represented?.gid ?? null, s.context.searchTerm, s.context.page]),
+  serializeState: serializeWith((s) => [
+    !!s.context.userContext,
+    s.context.userContext?.epitPrincipal?.represented?.gid ?? null,
+    s.context.searchTerm,
+    s.context.page,
+  ]),
   // once he has picked (closed with a represented party) or logged out, the flow is over
   stopWhen: (s) => s.matches('closed') && !!s.context.userContext?.epitPrincipal?.represented,
 };
@@ -61,11 +87,15 @@ const uiSpec: MachineModelSpec<typeof representedChoiceMachine> = {
 const actions: Record<string, UiAction> = {
   'session.signedIn': (page) => signIn(page, 'jaan'),
   'choice.search': async (page, e) => {
-    await choiceDialog(page).getByRole('searchbox', { name: 'Search by name or code' }).fill((e as unknown as { term: string }).term);
+    await choiceDialog(page)
+      .getByRole('searchbox', { name: 'Search by name or code' })
+      .fill((e as unknown as { term: string }).term);
   },
   'choice.page': async (page, e) => {
     const n = (e as unknown as { page: number }).page + 1;
-    await choiceDialog(page).getByRole('button', { name: `Page ${n} of 2` }).click();
+    await choiceDialog(page)
+      .getByRole('button', { name: `Page ${n} of 2` })
+      .click();
   },
   'choice.pick': async (page) => {
     await choiceDialog(page).getByRole('button', { name: 'Kase Trükk OÜ', exact: true }).click();
@@ -76,7 +106,10 @@ const actions: Record<string, UiAction> = {
     await choiceDialog(page).getByRole('button', { name: 'Create new business customer contract' }).click();
   },
   'customerAdd.closed': async (page) => {
-    await page.getByRole('dialog', { name: 'Enter into a business customer contract' }).getByRole('button', { name: 'Close dialog' }).click();
+    await page
+      .getByRole('dialog', { name: 'Enter into a business customer contract' })
+      .getByRole('button', { name: 'Close dialog' })
+      .click();
   },
   'session.signedOut': async (page) => {
     await choiceDialog(page).getByRole('button', { name: 'Log out' }).click();
@@ -111,7 +144,9 @@ const paths = modelPaths(uiSpec);
 
 test('the UI model of the choice modal has paths for every state a person can reach', () => {
   const reached = new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.snapshot.value))));
-  expect([...reached].sort()).toEqual(['"changingRepresented"', '"closed"', '"open"', '"waitingForCustomerAdd"'].sort());
+  expect([...reached].sort()).toEqual(
+    ['"changingRepresented"', '"closed"', '"open"', '"waitingForCustomerAdd"'].sort(),
+  );
 });
 
 for (const path of paths) {

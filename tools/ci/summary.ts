@@ -12,7 +12,10 @@ const [logFile, reportDir, statusArg] = process.argv.slice(2);
 const status = Number(statusArg ?? 0);
 const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').replace(/\x1b\[[0-9;]*m/g, '') : '';
 
-interface Count { passed: number; failed: number }
+interface Count {
+  passed: number;
+  failed: number;
+}
 const stages: [string, Count | undefined][] = [];
 
 // vitest: "      Tests  3 failed | 120 passed | 1 skipped (124)"
@@ -26,10 +29,14 @@ if (unitLines.length) {
   stages.push(['unit (vitest)', c]);
 } else stages.push(['unit (vitest)', undefined]);
 
-const json = <T>(f: string): T | undefined => (existsSync(join(reportDir, f)) ? (JSON.parse(readFileSync(join(reportDir, f), 'utf8')) as T) : undefined);
+const json = <T>(f: string): T | undefined =>
+  existsSync(join(reportDir, f)) ? (JSON.parse(readFileSync(join(reportDir, f), 'utf8')) as T) : undefined;
 stages.push(['model paths', json<Count>('model.json')]);
 const e2e = json<{ stats: { expected: number; unexpected: number; flaky: number } }>('e2e.json');
-stages.push(['e2e (playwright)', e2e && { passed: e2e.stats.expected + e2e.stats.flaky, failed: e2e.stats.unexpected }]);
+stages.push([
+  'e2e (playwright)',
+  e2e && { passed: e2e.stats.expected + e2e.stats.flaky, failed: e2e.stats.unexpected },
+]);
 
 let passed = 0;
 let failed = 0;

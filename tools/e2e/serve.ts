@@ -26,7 +26,9 @@ function newest(paths: string[]): number {
 }
 
 const built = join(ROOT, 'dist', 'index.html');
-const sources = ['src', 'locales', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => join(ROOT, p));
+const sources = ['src', 'locales', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) =>
+  join(ROOT, p),
+);
 if (process.env.E2E_SKIP_BUILD !== '1' && (!existsSync(built) || statSync(built).mtimeMs < newest(sources))) {
   console.error(`[e2e] ${existsSync(built) ? 'dist/ is older than the sources' : 'dist/ is missing'}: npm run build`);
   const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: process.env });

@@ -28,7 +28,11 @@ for (const lang of LANGS) {
   const path = join('locales', `${lang}.json`);
   const current: Record<string, string> = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
   for (const [key, texts] of Object.entries(incoming)) current[key] = texts[lang];
-  const sorted = Object.fromEntries(Object.keys(current).sort().map((k) => [k, current[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(current)
+      .sort()
+      .map((k) => [k, current[k]]),
+  );
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, JSON.stringify(sorted, null, 2) + '\n');
   renameSync(tmp, path);

@@ -38,7 +38,9 @@ function keyFor(node: AnyStateNode, eventType: string, index: number, def: AnyTr
   const guard = def.guard ? ` [${guardLabel(def.guard)}]` : '';
   const base = `${node.id} :: ${eventType === '' ? 'always' : eventType}${guard}`;
   // two candidates that read the same (same event, same guard text) get a position suffix
-  const same = list.filter((d, i) => i < index && (d.guard ? guardLabel(d.guard) : '') === (def.guard ? guardLabel(def.guard) : ''));
+  const same = list.filter(
+    (d, i) => i < index && (d.guard ? guardLabel(d.guard) : '') === (def.guard ? guardLabel(def.guard) : ''),
+  );
   return same.length ? `${base} #${same.length + 1}` : base;
 }
 
@@ -72,7 +74,10 @@ export function transitionKey(def: AnyTransitionDefinition): string {
   let index = list.indexOf(def);
   if (index < 0) {
     // a provided copy of the machine: find the candidate with the same shape
-    index = Math.max(0, list.findIndex((d) => guardName(d.guard) === guardName(def.guard)));
+    index = Math.max(
+      0,
+      list.findIndex((d) => guardName(d.guard) === guardName(def.guard)),
+    );
   }
   return keyFor(node, eventType, index, def);
 }

@@ -7,7 +7,7 @@ import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import type { MachineModelSpec } from '../../machines/lib/model-spec';
+import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const MACHINES_DIR = join(ROOT, 'machines');
@@ -143,7 +143,8 @@ export async function loadModelSpecs(dir = MACHINES_DIR): Promise<SpecEntry[]> {
 export function validateSpec(spec: unknown, flow: string): MachineModelSpec {
   if (!spec || typeof spec !== 'object') throw new Error('the file must `export default` a MachineModelSpec');
   const s = spec as MachineModelSpec;
-  if (s.name !== flow) throw new Error(`spec.name is ${JSON.stringify(s.name)}, expected ${JSON.stringify(flow)} (the file stem)`);
+  if (s.name !== flow)
+    throw new Error(`spec.name is ${JSON.stringify(s.name)}, expected ${JSON.stringify(flow)} (the file stem)`);
   if (!isStateMachine(s.machine)) throw new Error('spec.machine is not a state machine (is the machine file broken?)');
   if (typeof s.events !== 'function') throw new Error('spec.events must be a function (snapshot) => EventObject[]');
   if (s.coverageTarget !== undefined && !(s.coverageTarget >= 0 && s.coverageTarget <= 1)) {

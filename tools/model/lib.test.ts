@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise, type EventObject } from 'xstate';
-import type { MachineModelSpec } from '../../machines/lib/model-spec';
+import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
 import { validateSpec } from '../lib/machines';
 import pollSpec from './fixtures/poll.model';
-import { computeCoverage, coveringSet, generatePaths, renderPathsMarkdown, replayPath, runSpec, staticCoverage, type GeneratedPaths, type ModelPath } from './lib';
+import {
+  computeCoverage,
+  coveringSet,
+  generatePaths,
+  renderPathsMarkdown,
+  replayPath,
+  runSpec,
+  staticCoverage,
+  type GeneratedPaths,
+  type ModelPath,
+} from './lib';
 
 const spec = pollSpec as unknown as MachineModelSpec;
 
@@ -26,7 +36,9 @@ describe('generatePaths', () => {
     expect(md).toContain('wait POLL_INTERVAL (5 s) → `polling › checking`');
     expect(md).toContain('`checkStatus` fails (status service down) → `failed`');
     expect(md).toMatch(/## Path \d+: reaches /);
-    expect(renderPathsMarkdown({ spec, generated: generatePaths(spec), specFile: 'tools/model/fixtures/poll.model.ts' })).toBe(md);
+    expect(
+      renderPathsMarkdown({ spec, generated: generatePaths(spec), specFile: 'tools/model/fixtures/poll.model.ts' }),
+    ).toBe(md);
   });
 
   it('lists only a covering set, and says how many paths were generated and replayed', () => {
@@ -43,13 +55,29 @@ describe('generatePaths', () => {
 
 describe('coveringSet', () => {
   const fake = (index: number, ...perStep: string[][]) =>
-    ({ index, title: `p${index}`, initial: {}, signature: '', steps: perStep.map((transitions) => ({ event: { type: 'x' }, snapshot: {}, transitions })) }) as unknown as ModelPath;
-  const of = (paths: ModelPath[]) => ({ paths, covered: new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.transitions))), initialTransitions: [], stateCount: 0, simplePathsIncluded: false }) as GeneratedPaths;
+    ({
+      index,
+      title: `p${index}`,
+      initial: {},
+      signature: '',
+      steps: perStep.map((transitions) => ({ event: { type: 'x' }, snapshot: {}, transitions })),
+    }) as unknown as ModelPath;
+  const of = (paths: ModelPath[]) =>
+    ({
+      paths,
+      covered: new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.transitions))),
+      initialTransitions: [],
+      stateCount: 0,
+      simplePathsIncluded: false,
+    }) as GeneratedPaths;
 
   it('takes every transition the generated paths take, with fewer paths', () => {
     const generated = generatePaths(spec);
     const listed = coveringSet(generated);
-    const taken = new Set([...generated.initialTransitions, ...listed.flatMap((p) => p.steps.flatMap((s) => s.transitions))]);
+    const taken = new Set([
+      ...generated.initialTransitions,
+      ...listed.flatMap((p) => p.steps.flatMap((s) => s.transitions)),
+    ]);
     expect([...taken].sort()).toEqual([...generated.covered].sort());
     expect(listed.length).toBeLessThan(generated.paths.length);
     expect(coveringSet(generatePaths(spec)).map((p) => p.index)).toEqual(listed.map((p) => p.index));
@@ -82,12 +110,19 @@ describe('replayPath', () => {
     const result = await replayPath(spec, withTimer);
     expect(result.error).toBeUndefined();
     expect(result.ok).toBe(true);
-    expect(result.transitions.has('poll.polling.waiting :: xstate.after.POLL_INTERVAL.poll.polling.waiting')).toBe(true);
+    expect(result.transitions.has('poll.polling.waiting :: xstate.after.POLL_INTERVAL.poll.polling.waiting')).toBe(
+      true,
+    );
   });
 
   it('fails when a fake actor is not inert, and says why', async () => {
-    const eager = { ...spec, provide: { actors: { checkStatus: fromPromise(async () => ({ done: true })) } } } as MachineModelSpec;
-    const path = generatePaths(eager).paths.find((p) => p.steps.length >= 2 && p.steps[1].event.type === 'xstate.error.actor.checkStatus')!;
+    const eager = {
+      ...spec,
+      provide: { actors: { checkStatus: fromPromise(async () => ({ done: true })) } },
+    } as MachineModelSpec;
+    const path = generatePaths(eager).paths.find(
+      (p) => p.steps.length >= 2 && p.steps[1].event.type === 'xstate.error.actor.checkStatus',
+    )!;
     const result = await replayPath(eager, path);
     expect(result.ok).toBe(false);
     expect(result.error).toMatch(/must be inert/);
@@ -96,14 +131,24 @@ describe('replayPath', () => {
   it('fails when the path waits for a timer the actor does not have', async () => {
     const { paths } = generatePaths(spec);
     const base = paths.find((p) => p.steps[0]?.event.type === 'poll.start')!;
-    const bogus = { ...base, steps: [{ ...base.steps[0], event: { type: 'xstate.after.GIVE_UP.poll.polling' } as EventObject }] };
+    const bogus = {
+      ...base,
+      steps: [{ ...base.steps[0], event: { type: 'xstate.after.GIVE_UP.poll.polling' } as EventObject }],
+    };
     const result = await replayPath(spec, bogus);
     expect(result.ok).toBe(false);
     expect(result.error).toMatch(/no such timer pending/);
   });
 
   it('runs spec.states checks', async () => {
-    const strict = { ...spec, states: { failed: () => { throw new Error('nope'); } } } as MachineModelSpec;
+    const strict = {
+      ...spec,
+      states: {
+        failed: () => {
+          throw new Error('nope');
+        },
+      },
+    } as MachineModelSpec;
     const result = await runSpec(strict);
     expect(result.ok).toBe(false);
     expect(result.failures.join('\n')).toMatch(/spec\.states\["failed"\] failed: nope/);
@@ -126,18 +171,33 @@ describe('runSpec and coverage', () => {
     } as MachineModelSpec;
     const result = await runSpec(partial);
     expect(result.ok).toBe(false);
-    expect(result.coverage.missing).toEqual(['poll.polling.checking :: xstate.error.actor.checkStatus', 'poll.failed :: poll.retry [canRetry]', 'poll.failed :: poll.cancel']);
+    expect(result.coverage.missing).toEqual([
+      'poll.polling.checking :: xstate.error.actor.checkStatus',
+      'poll.failed :: poll.retry [canRetry]',
+      'poll.failed :: poll.cancel',
+    ]);
     expect(result.failures[0]).toMatch(/below the target 100%/);
 
-    const excused = { ...partial, uncovered: { 'poll.polling.checking :: xstate.error.actor.checkStatus': 'the status service cannot fail in this fixture', 'poll.failed :: poll.retry': 'unreachable here', 'poll.failed :: poll.cancel': 'unreachable here' } } as MachineModelSpec;
+    const excused = {
+      ...partial,
+      uncovered: {
+        'poll.polling.checking :: xstate.error.actor.checkStatus': 'the status service cannot fail in this fixture',
+        'poll.failed :: poll.retry': 'unreachable here',
+        'poll.failed :: poll.cancel': 'unreachable here',
+      },
+    } as MachineModelSpec;
     const again = await runSpec(excused);
     expect(again.failures).toEqual([]);
     expect(Object.keys(again.coverage.excused)).toHaveLength(3);
   });
 
   it('accepts a lower coverageTarget, rejects excuses without a reason or for unknown transitions', () => {
-    expect(computeCoverage({ ...spec, uncovered: { 'poll.nowhere :: x': 'typo' } } as MachineModelSpec, []).unknownExcuses).toEqual(['poll.nowhere :: x']);
-    expect(() => validateSpec({ ...spec, uncovered: { 'poll.idle :: poll.start': '' } }, 'poll')).toThrow(/needs a reason/);
+    expect(
+      computeCoverage({ ...spec, uncovered: { 'poll.nowhere :: x': 'typo' } } as MachineModelSpec, []).unknownExcuses,
+    ).toEqual(['poll.nowhere :: x']);
+    expect(() => validateSpec({ ...spec, uncovered: { 'poll.idle :: poll.start': '' } }, 'poll')).toThrow(
+      /needs a reason/,
+    );
     expect(() => validateSpec({ ...spec, name: 'other' }, 'poll')).toThrow(/expected "poll"/);
   });
 });

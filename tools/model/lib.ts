@@ -16,10 +16,26 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { createActor, createEmptyActor, SimulatedClock } from 'xstate';
-import type { AnyActorRef, AnyMachineSnapshot, AnyStateMachine, AnyTransitionDefinition, EventObject, StateValue } from 'xstate';
+import type {
+  AnyActorRef,
+  AnyMachineSnapshot,
+  AnyStateMachine,
+  AnyTransitionDefinition,
+  EventObject,
+  StateValue,
+} from 'xstate';
 import { TestModel } from 'xstate/graph';
-import type { MachineModelSpec } from '../../machines/lib/model-spec';
-import { allTransitions, delayMs, eventLabel, formatMs, invokeSources, parseAfterEvent, stateLabel, transitionKey } from '../lib/describe';
+import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import {
+  allTransitions,
+  delayMs,
+  eventLabel,
+  formatMs,
+  invokeSources,
+  parseAfterEvent,
+  stateLabel,
+  transitionKey,
+} from '../lib/describe';
 
 export type { MachineModelSpec };
 
@@ -149,7 +165,10 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
   }
 
   const initialDefs: AnyTransitionDefinition[] = [];
-  const initial = machine.getInitialSnapshot(captureScope((d) => initialDefs.push(...d)) as never, spec.input) as AnyMachineSnapshot;
+  const initial = machine.getInitialSnapshot(
+    captureScope((d) => initialDefs.push(...d)) as never,
+    spec.input,
+  ) as AnyMachineSnapshot;
   if (initial.status === 'error') throw new Error(`the machine fails to start: ${String(initial.error)}`);
   const initialSerial = serialize(initial);
   const initialTransitions = keysOf(machine, initialDefs, known);
@@ -158,7 +177,10 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
   const edgesFrom = new Map<string, Edge[]>();
   for (const [from, value] of Object.entries(adjacency)) {
     const list: Edge[] = [];
-    for (const { event, state } of Object.values(value.transitions) as { event: EventObject; state: AnyMachineSnapshot }[]) {
+    for (const { event, state } of Object.values(value.transitions) as {
+      event: EventObject;
+      state: AnyMachineSnapshot;
+    }[]) {
       const transitions = transitionsOfStep(machine, value.state as AnyMachineSnapshot, event as EventObject, known);
       if (!transitions.length) continue;
       const snapshot = state as AnyMachineSnapshot;
@@ -252,7 +274,8 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
   for (const p of paths) titles.set(p.title, (titles.get(p.title) ?? 0) + 1);
   const sources = invokeSources(machine);
   for (const p of paths) {
-    if ((titles.get(p.title) ?? 0) > 1) p.title += `, last step ${eventLabel(machine, p.steps[p.steps.length - 1].event.type, sources)}`;
+    if ((titles.get(p.title) ?? 0) > 1)
+      p.title += `, last step ${eventLabel(machine, p.steps[p.steps.length - 1].event.type, sources)}`;
   }
   if (!paths.length && initialTransitions.length === 0 && order.length === 1) {
     // a machine with nothing to do from its initial state still gets one (empty) path so it is replayed
@@ -279,13 +302,19 @@ export function describeEvent(machine: AnyStateMachine, event: EventObject, sour
   const after = parseAfterEvent(type);
   if (after) {
     const ms = delayMs(machine, after.delay);
-    const name = /^\d+$/.test(after.delay) ? formatMs(Number(after.delay)) : ms === undefined ? after.delay : `${after.delay} (${formatMs(ms)})`;
+    const name = /^\d+$/.test(after.delay)
+      ? formatMs(Number(after.delay))
+      : ms === undefined
+        ? after.delay
+        : `${after.delay} (${formatMs(ms)})`;
     return `wait ${name}`;
   }
   let m = /^xstate\.done\.actor\.(.+)$/.exec(type);
   if (m) {
     const src = sources.get(m[1]) ?? m[1];
-    return 'output' in rest && rest.output !== undefined ? `\`${src}\` succeeds with \`${short(rest.output)}\`` : `\`${src}\` succeeds`;
+    return 'output' in rest && rest.output !== undefined
+      ? `\`${src}\` succeeds with \`${short(rest.output)}\``
+      : `\`${src}\` succeeds`;
   }
   m = /^xstate\.error\.actor\.(.+)$/.exec(type);
   if (m) {
@@ -347,11 +376,16 @@ export interface PathsDocInput {
 export function renderPathsMarkdown({ spec, generated, specFile, description }: PathsDocInput): string {
   const machine = spec.machine;
   const sources = invokeSources(machine);
-  const start = stateLabel(generated.paths[0]?.initial.value ?? machine.getInitialSnapshot(captureScope(() => {}) as never, spec.input).value);
+  const start = stateLabel(
+    generated.paths[0]?.initial.value ?? machine.getInitialSnapshot(captureScope(() => {}) as never, spec.input).value,
+  );
   const stepsTotal = generated.paths.reduce((n, p) => n + p.steps.length, 0);
   const listed = coveringSet(generated);
   const listedSteps = listed.reduce((n, p) => n + p.steps.length, 0);
-  const taken = new Set([...generated.initialTransitions, ...listed.flatMap((p) => p.steps.flatMap((s) => s.transitions))]);
+  const taken = new Set([
+    ...generated.initialTransitions,
+    ...listed.flatMap((p) => p.steps.flatMap((s) => s.transitions)),
+  ]);
   const reach = generated.covered.size;
   const coverage = staticCoverage(spec, generated);
   const lines: string[] = [
@@ -365,7 +399,9 @@ export function renderPathsMarkdown({ spec, generated, specFile, description }: 
     coverage.total === reach
       ? `that is every transition of the machine`
       : `the machine has ${coverage.total}` +
-        (Object.keys(coverage.excused).length ? `; ${Object.keys(coverage.excused).length} are left out on purpose in the model spec` : '') +
+        (Object.keys(coverage.excused).length
+          ? `; ${Object.keys(coverage.excused).length} are left out on purpose in the model spec`
+          : '') +
         (coverage.missing.length ? `; ${coverage.missing.length} are not reached` : '');
   lines.push(
     `\`npm run test:model\` generates and replays ${generated.paths.length} paths (${stepsTotal} steps) on the machine. ` +
@@ -470,7 +506,11 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
   let received: string[] = [];
   const sources = invokeSources(spec.machine);
   let where = 'start';
-  const fail = (msg: string): ReplayResult => ({ ok: false, error: `Path ${path.index} (${path.title}), ${where}: ${msg}`, transitions });
+  const fail = (msg: string): ReplayResult => ({
+    ok: false,
+    error: `Path ${path.index} (${path.title}), ${where}: ${msg}`,
+    transitions,
+  });
 
   const machine = spec.machine.provide((spec.provide ?? {}) as never);
   const actor = createActor(machine, {
@@ -479,7 +519,8 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
     inspect: (e) => {
       const ev = e as { type: string; actorRef: AnyActorRef; rootId: string; _transitions?: AnyTransitionDefinition[] };
       if (ev.type === '@xstate.actor') created.push(ev.actorRef);
-      if (ev.type === '@xstate.event' && ev.actorRef.sessionId === ev.rootId) received.push((e as unknown as { event: EventObject }).event.type);
+      if (ev.type === '@xstate.event' && ev.actorRef.sessionId === ev.rootId)
+        received.push((e as unknown as { event: EventObject }).event.type);
       if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId && ev._transitions) {
         keysOf(spec.machine, ev._transitions, known).forEach((k) => transitions.add(k));
       }
@@ -520,9 +561,9 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
       const step = path.steps[i];
       received = [];
       where = `step ${i + 1} (${describeEvent(spec.machine, step.event, sources)})`;
-      const scheduled = Object.entries(actor.system.getSnapshot()._scheduledEvents as Record<string, ScheduledEvent>).find(
-        ([, s]) => s.target === actor && s.event.type === step.event.type,
-      );
+      const scheduled = Object.entries(
+        actor.system.getSnapshot()._scheduledEvents as Record<string, ScheduledEvent>,
+      ).find(([, s]) => s.target === actor && s.event.type === step.event.type);
       if (scheduled) {
         const timerId = [...clock.owners].find(([id, key]) => key === scheduled[0] && clock.timers.has(id))?.[0];
         if (timerId === undefined) return fail('the timer for this event is not on the simulated clock');
@@ -545,7 +586,8 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
   await flush();
   if (clock.pending) return fail(`${clock.pending} timer(s) still scheduled on the clock after the actor stopped`);
   const running = created.filter((a) => (a as unknown as { _processingStatus: number })._processingStatus !== 2);
-  if (running.length) return fail(`actor(s) still running after the parent stopped: ${running.map((a) => a.id).join(', ')}`);
+  if (running.length)
+    return fail(`actor(s) still running after the parent stopped: ${running.map((a) => a.id).join(', ')}`);
   return { ok: true, transitions };
 }
 
@@ -629,7 +671,8 @@ export async function runSpec(spec: MachineModelSpec, options?: GenerateOptions)
         '\n    (add the missing events to spec.events, or list the transition in spec.uncovered with a reason)',
     );
   }
-  for (const k of coverage.unknownExcuses) failures.push(`spec.uncovered names ${JSON.stringify(k)}, which is no transition of the machine`);
+  for (const k of coverage.unknownExcuses)
+    failures.push(`spec.uncovered names ${JSON.stringify(k)}, which is no transition of the machine`);
   failures.push(...replays.filter((r) => !r.ok).map((r) => r.error!));
   return {
     name: spec.name,

@@ -28,11 +28,14 @@ const results: SpecResult[] = [];
 for (const m of machines) {
   if (m.error) errors.push(`${relative(ROOT, m.file)}: cannot load the machine:\n    ${m.error}`);
   else if (!only && !specs.some((s) => s.flow === m.flow)) {
-    errors.push(`${relative(ROOT, m.file)} has no model spec: add machines/${m.flow}.model.ts (see machines/lib/model-spec.ts)`);
+    errors.push(
+      `${relative(ROOT, m.file)} has no model spec: add machines/${m.flow}.model.ts (see machines/lib/model-spec.ts)`,
+    );
   }
 }
 
-if (!specs.length) console.log(only ? `No machines/${only}.model.ts found.` : 'No machines/*.model.ts found: nothing to test.');
+if (!specs.length)
+  console.log(only ? `No machines/${only}.model.ts found.` : 'No machines/*.model.ts found: nothing to test.');
 
 for (const entry of specs) {
   const rel = relative(ROOT, entry.file);
@@ -74,7 +77,8 @@ if (results.length) {
   });
   const head = ['machine', 'paths', 'steps', 'transitions', 'excused', 'coverage', 'result'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log('\n' + fmt(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   rows.forEach((r) => console.log(fmt(r)));
@@ -84,8 +88,12 @@ if (results.length) {
 for (const r of results) {
   const shown = r.failures.slice(0, 6);
   for (const f of shown) console.error(`✗ ${r.name}: ${f}`);
-  if (r.failures.length > shown.length) console.error(`✗ ${r.name}: ... and ${r.failures.length - shown.length} more failures (npm run test:model -- --only ${r.name})`);
-  for (const [k, reason] of Object.entries(r.coverage.excused)) console.log(`  ${r.name}: not covered on purpose: ${k} (${reason})`);
+  if (r.failures.length > shown.length)
+    console.error(
+      `✗ ${r.name}: ... and ${r.failures.length - shown.length} more failures (npm run test:model -- --only ${r.name})`,
+    );
+  for (const [k, reason] of Object.entries(r.coverage.excused))
+    console.log(`  ${r.name}: not covered on purpose: ${k} (${reason})`);
 }
 for (const e of errors) console.error(`✗ ${e}`);
 

@@ -24,9 +24,13 @@ for (const e of plan.errors) console.error(`✗ ${e}`);
 if (check) {
   const stale = findStale(plan);
   if (stale.length) {
-    console.error(`✗ visualizations are stale:\n${stale.map((s) => `    - ${s}`).join('\n')}\n  run: npm run viz && npm run test:model`);
+    console.error(
+      `✗ visualizations are stale:\n${stale.map((s) => `    - ${s}`).join('\n')}\n  run: npm run viz && npm run test:model`,
+    );
   } else {
-    console.log(`viz:check: ${plan.svgs.size} diagram(s) and ${[...plan.files.keys()].filter((f) => f.includes('/paths/')).length} path list(s) are current`);
+    console.log(
+      `viz:check: ${plan.svgs.size} diagram(s) and ${[...plan.files.keys()].filter((f) => f.includes('/paths/')).length} path list(s) are current`,
+    );
   }
   process.exitCode = stale.length || plan.errors.length ? 1 : 0;
 } else {
@@ -37,7 +41,9 @@ if (check) {
     writeFileSync(file, content);
     written.push(file);
   }
-  const toRender = [...plan.svgs].filter(([file, hash]) => force || !existsSync(file) || embeddedHash(readFileSync(file, 'utf8')) !== hash);
+  const toRender = [...plan.svgs].filter(
+    ([file, hash]) => force || !existsSync(file) || embeddedHash(readFileSync(file, 'utf8')) !== hash,
+  );
   let renderer: MermaidRenderer | undefined;
   try {
     if (toRender.length) renderer = await startMermaidRenderer();
@@ -47,7 +53,9 @@ if (check) {
         writeFileSync(file, svgWithHash(await renderer!.render(mmd), mmd));
         written.push(file);
       } catch (err) {
-        plan.errors.push(`${relative(ROOT, file)}: mermaid could not render it: ${err instanceof Error ? err.message : String(err)}`);
+        plan.errors.push(
+          `${relative(ROOT, file)}: mermaid could not render it: ${err instanceof Error ? err.message : String(err)}`,
+        );
         console.error(`✗ ${plan.errors[plan.errors.length - 1]}`);
       }
     }
@@ -62,6 +70,8 @@ if (check) {
     console.log(`removed ${relative(ROOT, f)} (no machine or model spec any more)`);
   }
   for (const f of written) console.log(`wrote ${relative(ROOT, f)}`);
-  console.log(`viz: ${plan.diagrams.size} machine(s), ${plan.svgs.size} diagram(s), ${written.length} file(s) written${plan.errors.length ? `, ${plan.errors.length} error(s)` : ''}`);
+  console.log(
+    `viz: ${plan.diagrams.size} machine(s), ${plan.svgs.size} diagram(s), ${written.length} file(s) written${plan.errors.length ? `, ${plan.errors.length} error(s)` : ''}`,
+  );
   process.exitCode = plan.errors.length ? 1 : 0;
 }

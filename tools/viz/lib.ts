@@ -55,7 +55,9 @@ export async function planViz({ machinesDir = MACHINES_DIR, outDir = VIZ_DIR }: 
       diagrams.set(m.flow, list);
     } catch (err) {
       broken.add(m.flow);
-      errors.push(`${relative(ROOT, m.file)}: cannot draw the machine: ${err instanceof Error ? err.message : String(err)}`);
+      errors.push(
+        `${relative(ROOT, m.file)}: cannot draw the machine: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 
@@ -69,7 +71,10 @@ export async function planViz({ machinesDir = MACHINES_DIR, outDir = VIZ_DIR }: 
     try {
       const generated = generatePaths(s.spec);
       const description = machines.find((m) => m.flow === s.flow)?.description;
-      files.set(join(outDir, 'paths', `${s.flow}.md`), renderPathsMarkdown({ spec: s.spec, generated, specFile: rel, description }));
+      files.set(
+        join(outDir, 'paths', `${s.flow}.md`),
+        renderPathsMarkdown({ spec: s.spec, generated, specFile: rel, description }),
+      );
     } catch (err) {
       broken.add(s.flow);
       errors.push(`${rel}: path generation failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -80,9 +85,16 @@ export async function planViz({ machinesDir = MACHINES_DIR, outDir = VIZ_DIR }: 
   return { machines, files, svgs, diagrams, broken, errors, outDir };
 }
 
-export function renderReadme(machines: MachineEntry[], withSpec: Set<string>, diagrams: Map<string, Diagram[]> = new Map()): string {
+export function renderReadme(
+  machines: MachineEntry[],
+  withSpec: Set<string>,
+  diagrams: Map<string, Diagram[]> = new Map(),
+): string {
   const anchor = (flow: string) => flow.toLowerCase().replace(/[^a-z0-9-]/g, '');
-  const oneLine = (m: MachineEntry) => (m.error ? '(the machine file does not load right now)' : (m.description ?? '(no description: add a JSDoc above the machine)'));
+  const oneLine = (m: MachineEntry) =>
+    m.error
+      ? '(the machine file does not load right now)'
+      : (m.description ?? '(no description: add a JSDoc above the machine)');
   const lines = [
     '# Machine diagrams',
     '',
@@ -101,7 +113,7 @@ export function renderReadme(machines: MachineEntry[], withSpec: Set<string>, di
     '  - `done: loadCustomer` / `error: loadCustomer`: the service the step calls (`calls loadCustomer` in its box)',
     '    answers / fails.',
     '  - `always [cond]`: decided at once, without waiting for anything. `when finished`: the group reached its end.',
-    '  - `… 3 more`: more triggers on the same arrow; the group\'s own diagram shows them all.',
+    "  - `… 3 more`: more triggers on the same arrow; the group's own diagram shows them all.",
     '- `↺ event` inside a box: the step handles the event and stays where it is (e.g. a form field changes).',
     '- A **yellow box** with `▸ 4 steps, see <file>.svg` is a group drawn closed to keep the picture small; its own',
     '  diagram (linked below each machine) shows the inside. There, grey dashed boxes show the way out',
@@ -132,9 +144,14 @@ export function renderReadme(machines: MachineEntry[], withSpec: Set<string>, di
       lines.push('');
     }
     const links = [`Mermaid source: [${m.flow}.mmd](${m.flow}.mmd)`];
-    if (list.some((d) => d.kind === 'detail')) links.push(`detail for developers: [${m.flow}.detail.svg](${m.flow}.detail.svg)`);
+    if (list.some((d) => d.kind === 'detail'))
+      links.push(`detail for developers: [${m.flow}.detail.svg](${m.flow}.detail.svg)`);
     links.push(`machine: [machines/${m.flow}.machine.ts](../machines/${m.flow}.machine.ts)`);
-    links.push(withSpec.has(m.flow) ? `test paths: [paths/${m.flow}.md](paths/${m.flow}.md)` : 'test paths: none yet (no model spec)');
+    links.push(
+      withSpec.has(m.flow)
+        ? `test paths: [paths/${m.flow}.md](paths/${m.flow}.md)`
+        : 'test paths: none yet (no model spec)',
+    );
     lines.push(links.join(' · '), '');
   }
   return lines.join('\n');
@@ -144,10 +161,17 @@ export function renderReadme(machines: MachineEntry[], withSpec: Set<string>, di
 export function orphans(plan: VizPlan): string[] {
   const out: string[] = [];
   const owned = (dir: string, exts: string[]) =>
-    existsSync(dir) ? readdirSync(dir).filter((f) => exts.some((e) => f.endsWith(e))).map((f) => join(dir, f)) : [];
+    existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => exts.some((e) => f.endsWith(e)))
+          .map((f) => join(dir, f))
+      : [];
   // <flow>.mmd, <flow>.<statePath>.svg, <flow>.detail.svg, paths/<flow>.md all belong to <flow>
   const ofBroken = (f: string) => {
-    const stem = f.split('/').pop()!.replace(/\.(mmd|svg|md)$/, '');
+    const stem = f
+      .split('/')
+      .pop()!
+      .replace(/\.(mmd|svg|md)$/, '');
     return [...plan.broken].some((flow) => stem === flow || stem.startsWith(`${flow}.`));
   };
   for (const f of [...owned(plan.outDir, ['.mmd', '.svg']), ...owned(join(plan.outDir, 'paths'), ['.md'])]) {
@@ -167,7 +191,8 @@ export function findStale(plan: VizPlan): string[] {
   }
   for (const [file, hash] of plan.svgs) {
     if (!existsSync(file)) stale.push(`${rel(file)} is missing`);
-    else if (embeddedHash(readFileSync(file, 'utf8')) !== hash) stale.push(`${rel(file)} was rendered from another version of the diagram`);
+    else if (embeddedHash(readFileSync(file, 'utf8')) !== hash)
+      stale.push(`${rel(file)} was rendered from another version of the diagram`);
   }
   for (const f of orphans(plan)) stale.push(`${rel(f)} belongs to no machine or model spec any more`);
   return stale;

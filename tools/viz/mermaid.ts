@@ -14,7 +14,15 @@
  * Deterministic: definition order throughout, no clocks, no randomness.
  */
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { actionLabels, allStateNodes, eventLabel, guardLabel, invokeSources, ownActionLabels, srcName } from '../lib/describe';
+import {
+  actionLabels,
+  allStateNodes,
+  eventLabel,
+  guardLabel,
+  invokeSources,
+  ownActionLabels,
+  srcName,
+} from '../lib/describe';
 
 export interface ViewOptions {
   /** a diagram shows at most this many state boxes (compound states are opened while they fit) ... */
@@ -29,7 +37,13 @@ export interface ViewOptions {
   direction: 'LR' | 'TB';
 }
 
-export const VIEW_DEFAULTS: ViewOptions = { maxStates: 10, maxDepth: 2, maxLabelLines: 4, alwaysOpen: 3, direction: 'TB' };
+export const VIEW_DEFAULTS: ViewOptions = {
+  maxStates: 10,
+  maxDepth: 2,
+  maxLabelLines: 4,
+  alwaysOpen: 3,
+  direction: 'TB',
+};
 
 export interface Diagram {
   /** file stem: `customerAdd`, `customerAdd.open.signing`, `customerAdd.detail` */
@@ -46,7 +60,15 @@ export interface Diagram {
 
 /** Mermaid entity codes for characters its parser treats specially in labels. */
 export function escapeLabel(text: string): string {
-  const codes: Record<string, string> = { '#': '#35;', ':': '#58;', ';': '#59;', '"': '#quot;', '\n': ' ', '<': '#lt;', '>': '#gt;' };
+  const codes: Record<string, string> = {
+    '#': '#35;',
+    ':': '#58;',
+    ';': '#59;',
+    '"': '#quot;',
+    '\n': ' ',
+    '<': '#lt;',
+    '>': '#gt;',
+  };
   return text.replace(/[#:;"\n<>]/g, (ch) => codes[ch]);
 }
 
@@ -63,7 +85,8 @@ interface RawEdge {
 const children = (n: AnyStateNode) => Object.values(n.states ?? {}) as AnyStateNode[];
 const isCompound = (n: AnyStateNode) => children(n).length > 0;
 /** n is a or below a */
-const within = (n: AnyStateNode, a: AnyStateNode) => a.path.length <= n.path.length && a.path.every((k, i) => n.path[i] === k);
+const within = (n: AnyStateNode, a: AnyStateNode) =>
+  a.path.length <= n.path.length && a.path.every((k, i) => n.path[i] === k);
 const countBelow = (n: AnyStateNode): number => children(n).reduce((s, c) => s + 1 + countBelow(c), 0);
 
 function rawEdges(machine: AnyStateMachine): RawEdge[] {
@@ -124,7 +147,9 @@ function fansOut(region: AnyStateNode, open: Set<AnyStateNode>): boolean {
   return children(region).some((c) => {
     const targets = new Set<AnyStateNode>();
     for (const defs of [...c.transitions.values(), c.always ?? []]) {
-      for (const d of defs) for (const t of (d.target as AnyStateNode[] | undefined) ?? []) if (t !== c && t.parent === region) targets.add(t);
+      for (const d of defs)
+        for (const t of (d.target as AnyStateNode[] | undefined) ?? [])
+          if (t !== c && t.parent === region) targets.add(t);
     }
     return targets.size >= 3;
   });
@@ -165,10 +190,19 @@ function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: 
   const open = openStates(region, opts, detail);
   const closed: AnyStateNode[] = [];
   const sources = invokeSources(machine);
-  const title = kind === 'main' ? machine.id : kind === 'detail' ? `${machine.id} (detail, with actions)` : `${machine.id} › ${region.path.join(' › ')}`;
+  const title =
+    kind === 'main'
+      ? machine.id
+      : kind === 'detail'
+        ? `${machine.id} (detail, with actions)`
+        : `${machine.id} › ${region.path.join(' › ')}`;
   const direction = kind === 'region' && fansOut(region, open) ? 'LR' : opts.direction;
   const out: string[] = ['---', `title: ${title}`, '---', 'stateDiagram-v2', `  direction ${direction}`];
-  if (kind === 'region') out.push('  classDef exit fill:#f3f3f3,stroke:#888,stroke-dasharray:4 3,color:#333', '  classDef entry fill:#f3f3f3,stroke:#888,stroke-dasharray:4 3,color:#333');
+  if (kind === 'region')
+    out.push(
+      '  classDef exit fill:#f3f3f3,stroke:#888,stroke-dasharray:4 3,color:#333',
+      '  classDef entry fill:#f3f3f3,stroke:#888,stroke-dasharray:4 3,color:#333',
+    );
   out.push('  classDef closedBox fill:#fff8e6,stroke:#c9a227');
 
   /** the box a state is drawn in: itself, or the closed compound state that hides it */
@@ -178,19 +212,22 @@ function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: 
     for (const x of chain) if (!open.has(x)) return x;
     return n;
   };
-  const invokesOf = (n: AnyStateNode) => (n.invoke ?? []).map((i) => (detail ? `invoke ${srcName(i.src)}` : `calls ${srcName(i.src)}`));
+  const invokesOf = (n: AnyStateNode) =>
+    (n.invoke ?? []).map((i) => (detail ? `invoke ${srcName(i.src)}` : `calls ${srcName(i.src)}`));
   const closedBoxes: string[] = [];
 
   // arrows: every transition, mapped onto the boxes drawn, merged per (from, to)
   const extra = new Map<string, string>(); // exit/entry node id → declaration
   const exitNode = (t: AnyStateNode) => {
     const id = `exit_${idOf(t)}`;
-    if (!extra.has(id)) extra.set(id, `  state "${escapeLabel(`→ ${relativeName(t, region)}`)}" as ${id}\n  class ${id} exit`);
+    if (!extra.has(id))
+      extra.set(id, `  state "${escapeLabel(`→ ${relativeName(t, region)}`)}" as ${id}\n  class ${id} exit`);
     return id;
   };
   const entryNode = (s: AnyStateNode) => {
     const id = `entry_${idOf(s)}`;
-    if (!extra.has(id)) extra.set(id, `  state "${escapeLabel(`from ${relativeName(s, region)}`)}" as ${id}\n  class ${id} entry`);
+    if (!extra.has(id))
+      extra.set(id, `  state "${escapeLabel(`from ${relativeName(s, region)}`)}" as ${id}\n  class ${id} entry`);
     return id;
   };
   const merged = new Map<string, { lines: string[]; summarize: boolean }>();
@@ -210,7 +247,7 @@ function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: 
       if (tgtIn) {
         const to = rep(e.target);
         if (from === to && !(from === e.source && (e.targetless || e.target === e.source))) continue; // inside a closed box
-        add(idOf(from), idOf(to), line, !open.has(from) && isCompound(from) || (!open.has(to) && isCompound(to)));
+        add(idOf(from), idOf(to), line, (!open.has(from) && isCompound(from)) || (!open.has(to) && isCompound(to)));
       } else {
         add(idOf(from), exitNode(e.target), line, !open.has(from) && isCompound(from));
       }
@@ -272,7 +309,8 @@ function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: 
     for (const c of kids) if (c.type === 'final') out.push(`${indent}${idOf(c)} --> [*]`);
   };
 
-  const rootIsBox = root.type === 'parallel' || root.transitions.size > 0 || (root.always?.length ?? 0) > 0 || root.invoke.length > 0;
+  const rootIsBox =
+    root.type === 'parallel' || root.transitions.size > 0 || (root.always?.length ?? 0) > 0 || root.invoke.length > 0;
   if (region !== root || rootIsBox) {
     declare(region, '  ');
     if (region === root) out.push(`  [*] --> ${idOf(root)}`);
@@ -322,5 +360,11 @@ export function toMermaid(machine: AnyStateMachine, options: Partial<ViewOptions
 
 /** The detail diagram's Mermaid source (everything, actions included). */
 export function toMermaidDetail(machine: AnyStateMachine): string {
-  return renderView({ machine, flow: machine.id, region: machine.root as AnyStateNode, kind: 'detail', opts: VIEW_DEFAULTS }).mmd;
+  return renderView({
+    machine,
+    flow: machine.id,
+    region: machine.root as AnyStateNode,
+    kind: 'detail',
+    opts: VIEW_DEFAULTS,
+  }).mmd;
 }

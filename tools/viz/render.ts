@@ -9,7 +9,13 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -45,7 +51,13 @@ export async function startMermaidRenderer(): Promise<MermaidRenderer> {
   await page.evaluate(() => {
     const w = window as unknown as { mermaid: { initialize(c: object): void } };
     // plain SVG text (no foreignObject), so the file shows the same in an <img>, a browser and an editor
-    w.mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', htmlLabels: false, flowchart: { htmlLabels: false } });
+    w.mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      theme: 'default',
+      htmlLabels: false,
+      flowchart: { htmlLabels: false },
+    });
   });
   let n = 0;
   return {

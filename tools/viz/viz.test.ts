@@ -61,7 +61,11 @@ describe('machineDiagrams', () => {
   const byName = new Map(diagrams.map((d) => [d.name, d]));
 
   it('draws a group that does not fit as one box, and gives it its own diagram', () => {
-    expect(diagrams.map((d) => `${d.kind} ${d.name}`)).toEqual(['main poll', 'region poll.polling', 'detail poll.detail']);
+    expect(diagrams.map((d) => `${d.kind} ${d.name}`)).toEqual([
+      'main poll',
+      'region poll.polling',
+      'detail poll.detail',
+    ]);
     const main = byName.get('poll')!.mmd;
     expect(main).toContain('s_poll_polling : ▸ 2 steps, see');
     expect(main).toContain('s_poll_polling : poll.polling.svg');
@@ -99,7 +103,11 @@ describe('machineDiagrams', () => {
   });
 
   it('lists the closed groups in the README with links, and a legend', () => {
-    const readme = renderReadme([{ flow: 'poll', file: 'poll.machine.ts', exportName: 'pollMachine', machine: pollMachine }], new Set(['poll']), new Map([['poll', diagrams]]));
+    const readme = renderReadme(
+      [{ flow: 'poll', file: 'poll.machine.ts', exportName: 'pollMachine', machine: pollMachine }],
+      new Set(['poll']),
+      new Map([['poll', diagrams]]),
+    );
     expect(readme).toContain('![poll state diagram](poll.svg)');
     expect(readme).toContain('- [polling](poll.polling.svg) (2 states in all)');
     expect(readme).toContain('[poll.detail.svg](poll.detail.svg)');
@@ -116,7 +124,8 @@ describe('viz check', () => {
       mkdirSync(join(file, '..'), { recursive: true });
       writeFileSync(file, content);
     }
-    for (const [file] of plan.svgs) writeFileSync(file, svgWithHash('<svg></svg>', plan.files.get(file.replace(/\.svg$/, '.mmd'))!));
+    for (const [file] of plan.svgs)
+      writeFileSync(file, svgWithHash('<svg></svg>', plan.files.get(file.replace(/\.svg$/, '.mmd'))!));
     return plan;
   };
 
@@ -125,12 +134,20 @@ describe('viz check', () => {
     expect(plan.errors).toEqual([]);
     expect(findStale(plan)).toEqual([]);
     expect(readFileSync(join(out, 'README.md'), 'utf8')).toContain('![poll state diagram](poll.svg)');
-    expect(embeddedHash(readFileSync(join(out, 'poll.svg'), 'utf8'))).toBe(sha256(plan.files.get(join(out, 'poll.mmd'))!));
+    expect(embeddedHash(readFileSync(join(out, 'poll.svg'), 'utf8'))).toBe(
+      sha256(plan.files.get(join(out, 'poll.mmd'))!),
+    );
 
-    writeFileSync(join(out, 'poll.mmd'), readFileSync(join(out, 'poll.mmd'), 'utf8').replace('poll.start', 'poll.begin'));
+    writeFileSync(
+      join(out, 'poll.mmd'),
+      readFileSync(join(out, 'poll.mmd'), 'utf8').replace('poll.start', 'poll.begin'),
+    );
     writeFileSync(join(out, 'poll.svg'), svgWithHash('<svg></svg>', 'an older diagram'));
     writeFileSync(join(out, 'paths', 'poll.md'), '# hand-edited\n');
-    writeFileSync(join(out, 'poll.detail.mmd'), readFileSync(join(out, 'poll.detail.mmd'), 'utf8').replace('resetAttempts', 'reset'));
+    writeFileSync(
+      join(out, 'poll.detail.mmd'),
+      readFileSync(join(out, 'poll.detail.mmd'), 'utf8').replace('resetAttempts', 'reset'),
+    );
     rmSync(join(out, 'poll.detail.svg'));
     writeFileSync(join(out, 'gone.mmd'), 'stateDiagram-v2\n');
     writeFileSync(join(out, 'poll.polling.svg'), svgWithHash('<svg></svg>', 'a group drawn closed before'));
@@ -150,11 +167,16 @@ describe('viz check', () => {
     const dir = join(tmp, 'machines');
     mkdirSync(dir, { recursive: true });
     copyFileSync(join(FIXTURES, 'poll.machine.ts'), join(dir, 'poll.machine.ts'));
-    writeFileSync(join(dir, 'half.machine.ts'), "import { setup } from 'xstate';\nexport const halfMachine = setup({}).createMachine({ initial: 'a', states: { a: { on: { x: 'nowhere' } } } });\n");
+    writeFileSync(
+      join(dir, 'half.machine.ts'),
+      "import { setup } from 'xstate';\nexport const halfMachine = setup({}).createMachine({ initial: 'a', states: { a: { on: { x: 'nowhere' } } } });\n",
+    );
     writeFileSync(join(dir, 'named.machine.ts'), 'export const somethingElse = 1;\n');
     const plan = await planViz({ machinesDir: dir, outDir: join(tmp, 'out2') });
     expect(plan.errors.join('\n')).toMatch(/half\.machine\.ts: cannot load the machine/);
-    expect(plan.errors.join('\n')).toMatch(/named\.machine\.ts: [\s\S]*expected a state machine exported as `namedMachine`/);
+    expect(plan.errors.join('\n')).toMatch(
+      /named\.machine\.ts: [\s\S]*expected a state machine exported as `namedMachine`/,
+    );
     expect([...plan.svgs.keys()].map((f) => f.split('/').pop())).toEqual(['poll.svg', 'poll.detail.svg']);
     expect(plan.broken).toEqual(new Set(['half', 'named']));
     // the diagrams of a machine that does not load right now are left alone, sub-diagrams included

@@ -72,7 +72,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sort_key', 'varchar(300)', (c) => c.notNull())
     .addColumn('jgid', 'varchar(40)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('customer_search_tokens_token').on('customer_search_tokens').columns(['token', 'sort_key', 'jgid']).execute();
+  await db.schema
+    .createIndex('customer_search_tokens_token')
+    .on('customer_search_tokens')
+    .columns(['token', 'sort_key', 'jgid'])
+    .execute();
   await db.schema.createIndex('customer_search_tokens_jgid').on('customer_search_tokens').column('jgid').execute();
   await db.schema
     .createTable('person_search_tokens')
@@ -80,14 +84,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('sort_key', 'varchar(300)', (c) => c.notNull())
     .addColumn('fgid', 'varchar(40)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('person_search_tokens_token').on('person_search_tokens').columns(['token', 'sort_key', 'fgid']).execute();
+  await db.schema
+    .createIndex('person_search_tokens_token')
+    .on('person_search_tokens')
+    .columns(['token', 'sort_key', 'fgid'])
+    .execute();
   await db.schema.createIndex('person_search_tokens_fgid').on('person_search_tokens').column('fgid').execute();
   // personal-code prefix search (registry codes use the core's customers_reg_code index)
   await db.schema.createIndex('persons_personal_code').on('persons').column('personal_code').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['person_search_tokens', 'customer_search_tokens', 'signed_contracts', 'signing_sessions', 'sim_auth_sessions', 'sim_pki_credentials']) {
+  for (const t of [
+    'person_search_tokens',
+    'customer_search_tokens',
+    'signed_contracts',
+    'signing_sessions',
+    'sim_auth_sessions',
+    'sim_pki_credentials',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -5,5 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 export const appsStubRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/oss/logout', async (_req, reply) => reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('logged out'));
+  app.get('/oss/logout', async (_req, reply) =>
+    reply.header('Cache-Control', 'no-store').type('text/plain; charset=utf-8').send('logged out'),
+  );
 };

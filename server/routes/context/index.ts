@@ -1,8 +1,13 @@
 /** /api/context/* — spec 1 §7 user context calls. */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ChangeLanguageBody, type UserContext } from '../../../src/api/contract.js';
-import { buildUserContext, loadRepresentedDetails, loadRepresentationRights, UI_LANGUAGES } from '../../context/build-user-context.js';
+import { ChangeLanguageBody, type UserContext } from '../../../machines/lib/contract.js';
+import {
+  buildUserContext,
+  loadRepresentedDetails,
+  loadRepresentationRights,
+  UI_LANGUAGES,
+} from '../../context/build-user-context.js';
 import { requireAlive } from '../../lib/applications.js';
 import { forbidden, notFound, parseOrThrow } from '../../lib/errors.js';
 import { invalidateSessionCache, requireSelfOrPrivilege, requireSession, type Session } from '../../lib/session.js';
@@ -41,7 +46,12 @@ export const contextRoutes: FastifyPluginAsync = async (app) => {
     return {
       address:
         p.address_street || p.address_city || p.address_padre_full_name
-          ? { padreFullName: p.address_padre_full_name, street: p.address_street, zipCode: p.address_zip_code, city: p.address_city }
+          ? {
+              padreFullName: p.address_padre_full_name,
+              street: p.address_street,
+              zipCode: p.address_zip_code,
+              city: p.address_city,
+            }
           : null,
       mobile: p.mobile,
     };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CustomerAddGet } from '../../../src/api/contract.js';
+import { CustomerAddGet } from '../../../machines/lib/contract.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
@@ -13,8 +13,12 @@ const rightsBody = { customerId: 'EPEE11000026', customerName: 'Põldmari AS', e
 describe('customer-add/find', () => {
   it('matches the register by name, case-insensitively, or by code prefix', async () => {
     const mari = await t.login('mari');
-    expect((await mari.get('/api/customer-add/find?term=testf')).json()).toEqual([{ name: 'Testfirma OÜ', code: '11000109' }]);
-    expect((await mari.get('/api/customer-add/find?term=PÕLD')).json()).toEqual([{ name: 'Põldmari AS', code: '11000026' }]);
+    expect((await mari.get('/api/customer-add/find?term=testf')).json()).toEqual([
+      { name: 'Testfirma OÜ', code: '11000109' },
+    ]);
+    expect((await mari.get('/api/customer-add/find?term=PÕLD')).json()).toEqual([
+      { name: 'Põldmari AS', code: '11000026' },
+    ]);
     const byCode = (await mari.get('/api/customer-add/find?term=1100011')).json() as { code: string }[];
     expect(byCode.map((x) => x.code).sort()).toEqual(['11000115']);
     expect((await mari.get('/api/customer-add/find?term=nothing-like-this')).json()).toEqual([]);
@@ -33,17 +37,35 @@ describe('customer-add/get', () => {
   it('a register company that is not a customer yet', async () => {
     const mary = await t.login('mary');
     const body = CustomerAddGet.parse((await mary.get('/api/customer-add/get/11000109')).json());
-    expect(body).toMatchObject({ id: null, name: 'Testfirma OÜ', regCode: '11000109', hasContract: false, mainAdministrators: [], value: null });
+    expect(body).toMatchObject({
+      id: null,
+      name: 'Testfirma OÜ',
+      regCode: '11000109',
+      hasContract: false,
+      mainAdministrators: [],
+      value: null,
+    });
     expect(body.address?.padreFullName).toBe('Tartu mnt 80, Tallinn, 10112');
   });
   it('an existing customer: jgid, contract and its main administrators', async () => {
     const mari = await t.login('mari');
-    expect((await mari.get('/api/customer-add/get/11000015')).json()).toMatchObject({ id: 'EPEE11000015', hasContract: true, mainAdministrators: ['EE48709050218'], value: null });
-    expect((await mari.get('/api/customer-add/get/EPEE11000015')).json()).toMatchObject({ id: 'EPEE11000015', regCode: '11000015' });
+    expect((await mari.get('/api/customer-add/get/11000015')).json()).toMatchObject({
+      id: 'EPEE11000015',
+      hasContract: true,
+      mainAdministrators: ['EE48709050218'],
+      value: null,
+    });
+    expect((await mari.get('/api/customer-add/get/EPEE11000015')).json()).toMatchObject({
+      id: 'EPEE11000015',
+      regCode: '11000015',
+    });
   });
   it('a stopped contract answers value CONTRACT_STOPPED', async () => {
     const mary = await t.login('mary');
-    expect((await mary.get('/api/customer-add/get/11000115')).json()).toMatchObject({ id: 'EPEE11000115', value: 'CONTRACT_STOPPED' });
+    expect((await mary.get('/api/customer-add/get/11000115')).json()).toMatchObject({
+      id: 'EPEE11000115',
+      value: 'CONTRACT_STOPPED',
+    });
   });
   it('404 for an unknown company, 400 for a malformed id', async () => {
     const mary = await t.login('mary');
@@ -60,11 +82,17 @@ describe('customer-add/create-rights', () => {
     expect(res.json()).toEqual({ value: 'SUCCESS' });
     expect((await mari.get('/api/customer-add/get/EPEE11000026')).json().mainAdministrators).toEqual(['EE48709050218']);
     const ctx = (await mari.get('/api/context/getUserContext')).json();
-    expect(ctx.epitPrincipal.representationRightsCache.EPEE11000026.userRoleList.some((r: { application: string }) => r.application === 'AXAPTA')).toBe(true);
+    expect(
+      ctx.epitPrincipal.representationRightsCache.EPEE11000026.userRoleList.some(
+        (r: { application: string }) => r.application === 'AXAPTA',
+      ),
+    ).toBe(true);
   });
   it('jaan is not a board member of Põldmari', async () => {
     const jaan = await t.login('jaan');
-    expect((await jaan.post('/api/customer-add/create-rights', rightsBody)).json()).toEqual({ value: 'NOT_A_BOARD_MEMBER' });
+    expect((await jaan.post('/api/customer-add/create-rights', rightsBody)).json()).toEqual({
+      value: 'NOT_A_BOARD_MEMBER',
+    });
     expect((await jaan.get('/api/customer-add/get/EPEE11000026')).json().mainAdministrators).toEqual([]);
   });
   it('400 for a bad e-mail, 403 without the XSRF header; nothing changes', async () => {
@@ -83,17 +111,30 @@ describe('customer-add/create-customer', () => {
     const res = await mari.post('/api/customer-add/create-customer', { value: '11000109' });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');
-    expect(await t.db.selectFrom('customers').select('jgid').where('reg_code', '=', '11000109').execute()).toHaveLength(0);
+    expect(await t.db.selectFrom('customers').select('jgid').where('reg_code', '=', '11000109').execute()).toHaveLength(
+      0,
+    );
   });
   it('kristi adds Testfirma from the register, then it is a customer she can find', async () => {
     const kristi = await t.login('kristi');
-    expect((await kristi.post('/api/customer-add/create-customer', { value: '11000109' })).json()).toEqual({ value: 'SUCCESS' });
-    expect((await kristi.get('/api/customer-add/get/11000109')).json()).toMatchObject({ id: 'EPEE11000109', hasContract: true });
+    expect((await kristi.post('/api/customer-add/create-customer', { value: '11000109' })).json()).toEqual({
+      value: 'SUCCESS',
+    });
+    expect((await kristi.get('/api/customer-add/get/11000109')).json()).toMatchObject({
+      id: 'EPEE11000109',
+      hasContract: true,
+    });
     const found = (await kristi.post('/api/customer-search/customer', { value: 'testfirma' })).json().value;
-    expect(found).toEqual([{ id: 'EPEE11000109', name: 'Testfirma OÜ', regCode: '11000109', axaCode: null, country: 'EE' }]);
+    expect(found).toEqual([
+      { id: 'EPEE11000109', name: 'Testfirma OÜ', regCode: '11000109', axaCode: null, country: 'EE' },
+    ]);
     // a second call completely updates the same customer instead of adding another
-    expect((await kristi.post('/api/customer-add/create-customer', { value: '11000109' })).json()).toEqual({ value: 'SUCCESS' });
-    expect(await t.db.selectFrom('customers').select('jgid').where('reg_code', '=', '11000109').execute()).toHaveLength(1);
+    expect((await kristi.post('/api/customer-add/create-customer', { value: '11000109' })).json()).toEqual({
+      value: 'SUCCESS',
+    });
+    expect(await t.db.selectFrom('customers').select('jgid').where('reg_code', '=', '11000109').execute()).toHaveLength(
+      1,
+    );
   });
   it('400 for a malformed registry code, 404 for one not in the register', async () => {
     const kristi = await t.login('kristi');

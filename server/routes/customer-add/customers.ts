@@ -19,7 +19,12 @@ export function jgidFor(country: string, regCode: string): string {
 }
 
 export async function customerByRegCode(db: Db, regCode: string) {
-  return db.selectFrom('customers').selectAll().where('reg_code', '=', regCode).where('is_person', '=', 0).executeTakeFirst();
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('reg_code', '=', regCode)
+    .where('is_person', '=', 0)
+    .executeTakeFirst();
 }
 
 export async function customerByJgid(db: Db, jgid: string) {
@@ -134,7 +139,10 @@ export async function upsertCustomerFromRegistry(
   }
   await db.deleteFrom('customer_board_members').where('jgid', '=', jgid).execute();
   if (company.boardMembers.length) {
-    await db.insertInto('customer_board_members').values(company.boardMembers.map((pc) => ({ jgid, personal_code: pc }))).execute();
+    await db
+      .insertInto('customer_board_members')
+      .values(company.boardMembers.map((pc) => ({ jgid, personal_code: pc })))
+      .execute();
   }
   await indexCustomer(db, jgid);
   return jgid;

@@ -8,15 +8,26 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { CreateCustomerBody, CreateRightsBody, type CustomerAddGet } from '../../../src/api/contract.js';
+import { CreateCustomerBody, CreateRightsBody, type CustomerAddGet } from '../../../machines/lib/contract.js';
 import { bool } from '../../db/index.js';
 import { notFound, parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';
 import { findCompanies, getCompany, isBoardMember } from '../../sim/registry.js';
-import { customerByJgid, customerByRegCode, grantMainAdmin, mainAdministrators, upsertCustomerFromRegistry } from './customers.js';
+import {
+  customerByJgid,
+  customerByRegCode,
+  grantMainAdmin,
+  mainAdministrators,
+  upsertCustomerFromRegistry,
+} from './customers.js';
 
 const FindQuery = z.object({ term: z.string().trim().min(1).max(200) });
-const GidParam = z.object({ id: z.string().trim().regex(/^[A-Za-z]{0,4}\d{1,20}$/, 'must be a jgid (EPEE11000109) or a registry code') });
+const GidParam = z.object({
+  id: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{0,4}\d{1,20}$/, 'must be a jgid (EPEE11000109) or a registry code'),
+});
 
 export const customerAddRoutes: FastifyPluginAsync = async (app) => {
   const deps = () => app.deps;
@@ -38,14 +49,23 @@ export const customerAddRoutes: FastifyPluginAsync = async (app) => {
     const customer = byJgid ?? (await customerByRegCode(db, regCode));
     const company = await getCompany(db, regCode);
     if (!customer && !company) throw notFound(`No company with registry code ${regCode} in the business register.`);
-    const address = company?.address ?? (customer?.legal_padre_full_name || customer?.legal_street
-      ? { padreFullName: customer.legal_padre_full_name, street: customer.legal_street, zipCode: customer.legal_zip_code, city: customer.legal_city }
-      : null);
+    const address =
+      company?.address ??
+      (customer?.legal_padre_full_name || customer?.legal_street
+        ? {
+            padreFullName: customer.legal_padre_full_name,
+            street: customer.legal_street,
+            zipCode: customer.legal_zip_code,
+            city: customer.legal_city,
+          }
+        : null);
     return {
       id: customer?.jgid ?? null,
       name: company?.name ?? customer!.name,
       regCode,
-      address: address ? { padreFullName: address.padreFullName, street: address.street, zipCode: address.zipCode, city: address.city } : null,
+      address: address
+        ? { padreFullName: address.padreFullName, street: address.street, zipCode: address.zipCode, city: address.city }
+        : null,
       hasContract: customer ? bool(customer.has_contract) : false,
       mainAdministrators: customer ? await mainAdministrators(db, clock, customer.jgid) : [],
       value: customer && bool(customer.contract_stopped) ? 'CONTRACT_STOPPED' : null,
@@ -64,12 +84,18 @@ export const customerAddRoutes: FastifyPluginAsync = async (app) => {
     const company = await getCompany(db, customer.reg_code);
     const member = company
       ? await isBoardMember(db, customer.reg_code, session.person.personal_code)
-      : (await db.selectFrom('customer_board_members').select('jgid').where('jgid', '=', customer.jgid).where('personal_code', '=', session.person.personal_code).executeTakeFirst()) !== undefined;
+      : (await db
+          .selectFrom('customer_board_members')
+          .select('jgid')
+          .where('jgid', '=', customer.jgid)
+          .where('personal_code', '=', session.person.personal_code)
+          .executeTakeFirst()) !== undefined;
     if (!member) return { value: 'NOT_A_BOARD_MEMBER' };
     if (company && !company.active) return { value: 'ENTERPRISE_NOT_ACTIVE' };
     await db.transaction().execute(async (trx) => {
       await grantMainAdmin(trx, clock, session.fgid, customer.jgid);
-      if (!customer.email) await trx.updateTable('customers').set({ email: body.email }).where('jgid', '=', customer.jgid).execute();
+      if (!customer.email)
+        await trx.updateTable('customers').set({ email: body.email }).where('jgid', '=', customer.jgid).execute();
     });
     return { value: 'SUCCESS' };
   });

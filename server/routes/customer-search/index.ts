@@ -7,7 +7,7 @@
  * Terms need at least 3 characters (400 otherwise). Matching rules and the index: README.md.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { SearchBody } from '../../../src/api/contract.js';
+import { SearchBody } from '../../../machines/lib/contract.js';
 import { parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';
 import { searchCustomers, searchUsers } from './search.js';

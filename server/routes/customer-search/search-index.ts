@@ -6,7 +6,10 @@ import type { Db } from '../../db/index.js';
 
 /** lower case, diacritics removed ('Põldmari' → 'poldmari', 'Bērziņa' → 'berzina') */
 export function fold(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 export function words(s: string): string[] {
@@ -57,21 +60,37 @@ export function prefixEnd(prefix: string): string {
 /** (Re)index one customer; call after inserting or changing a customer's name or registry code. */
 export async function indexCustomer(db: Db, jgid: string): Promise<void> {
   await db.deleteFrom('customer_search_tokens').where('jgid', '=', jgid).execute();
-  const c = await db.selectFrom('customers').select(['jgid', 'name', 'reg_code']).where('jgid', '=', jgid).executeTakeFirst();
+  const c = await db
+    .selectFrom('customers')
+    .select(['jgid', 'name', 'reg_code'])
+    .where('jgid', '=', jgid)
+    .executeTakeFirst();
   if (!c) return;
   const sort_key = customerSortKey(c.name);
   const tokens = customerTokens(c.name);
-  if (tokens.length) await db.insertInto('customer_search_tokens').values(tokens.map((token) => ({ token, sort_key, jgid }))).execute();
+  if (tokens.length)
+    await db
+      .insertInto('customer_search_tokens')
+      .values(tokens.map((token) => ({ token, sort_key, jgid })))
+      .execute();
 }
 
 /** (Re)index one person; call after inserting a person or changing names or personal code. */
 export async function indexPerson(db: Db, fgid: string): Promise<void> {
   await db.deleteFrom('person_search_tokens').where('fgid', '=', fgid).execute();
-  const p = await db.selectFrom('persons').select(['fgid', 'first_name', 'last_name', 'personal_code']).where('fgid', '=', fgid).executeTakeFirst();
+  const p = await db
+    .selectFrom('persons')
+    .select(['fgid', 'first_name', 'last_name', 'personal_code'])
+    .where('fgid', '=', fgid)
+    .executeTakeFirst();
   if (!p) return;
   const sort_key = personSortKey(p.first_name, p.last_name);
   const tokens = personTokens(p.first_name, p.last_name);
-  if (tokens.length) await db.insertInto('person_search_tokens').values(tokens.map((token) => ({ token, sort_key, fgid }))).execute();
+  if (tokens.length)
+    await db
+      .insertInto('person_search_tokens')
+      .values(tokens.map((token) => ({ token, sort_key, fgid })))
+      .execute();
 }
 
 /** Meta key of the index; its value is how many persons the person tokens were built from. */
@@ -81,8 +100,18 @@ export const META_KEY = 'search_index.built';
 export async function reindexAllPersons(trx: Db): Promise<void> {
   await trx.deleteFrom('person_search_tokens').execute();
   const persons = await trx.selectFrom('persons').select(['fgid', 'first_name', 'last_name']).execute();
-  const rows = persons.flatMap((p) => personTokens(p.first_name, p.last_name).map((token) => ({ token, sort_key: personSortKey(p.first_name, p.last_name), fgid: p.fgid })));
-  for (let i = 0; i < rows.length; i += 500) await trx.insertInto('person_search_tokens').values(rows.slice(i, i + 500)).execute();
+  const rows = persons.flatMap((p) =>
+    personTokens(p.first_name, p.last_name).map((token) => ({
+      token,
+      sort_key: personSortKey(p.first_name, p.last_name),
+      fgid: p.fgid,
+    })),
+  );
+  for (let i = 0; i < rows.length; i += 500)
+    await trx
+      .insertInto('person_search_tokens')
+      .values(rows.slice(i, i + 500))
+      .execute();
   await trx
     .insertInto('meta')
     .values({ key: META_KEY, value: String(persons.length) })
@@ -103,8 +132,14 @@ export async function rebuildSearchIndex(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('customer_search_tokens').execute();
     const customers = await trx.selectFrom('customers').select(['jgid', 'name', 'reg_code']).execute();
-    const rows = customers.flatMap((c) => customerTokens(c.name, c.reg_code).map((token) => ({ token, sort_key: customerSortKey(c.name), jgid: c.jgid })));
-    for (let i = 0; i < rows.length; i += 500) await trx.insertInto('customer_search_tokens').values(rows.slice(i, i + 500)).execute();
+    const rows = customers.flatMap((c) =>
+      customerTokens(c.name, c.reg_code).map((token) => ({ token, sort_key: customerSortKey(c.name), jgid: c.jgid })),
+    );
+    for (let i = 0; i < rows.length; i += 500)
+      await trx
+        .insertInto('customer_search_tokens')
+        .values(rows.slice(i, i + 500))
+        .execute();
     await reindexAllPersons(trx);
   });
 }

@@ -5,10 +5,19 @@
  */
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { CustomerSearchItem, UserSearchItem } from '../../../src/api/contract.js';
+import type { CustomerSearchItem, UserSearchItem } from '../../../machines/lib/contract.js';
 import type { Db } from '../../db/index.js';
 import { bool } from '../../db/index.js';
-import { ensureSearchIndex, fold, META_KEY, MIN_TOKEN, PREFIX_MAX, prefixEnd, reindexAllPersons, words } from './search-index.js';
+import {
+  ensureSearchIndex,
+  fold,
+  META_KEY,
+  MIN_TOKEN,
+  PREFIX_MAX,
+  prefixEnd,
+  reindexAllPersons,
+  words,
+} from './search-index.js';
 
 /** At most this many rows per answer (the page shows 20 per page; refine the term for more). */
 export const SEARCH_LIMIT = 200;
@@ -50,9 +59,15 @@ async function* wordRows(db: Db, table: Table, idCol: IdCol, w: string): AsyncGe
   // up to PREFIX_MAX characters the prefix itself is a token (edge n-gram)
   if ([...w].length <= PREFIX_MAX) return yield* exactToken(db, table, idCol, w);
   const hi = prefixEnd(w);
-  const first = await sql<{ token: string }>`select token from ${sql.table(table)} where token >= ${w} and token < ${hi} order by token limit 1`.execute(db);
+  const first = await sql<{
+    token: string;
+  }>`select token from ${sql.table(table)} where token >= ${w} and token < ${hi} order by token limit 1`.execute(db);
   if (!first.rows.length) return;
-  const last = await sql<{ token: string }>`select token from ${sql.table(table)} where token >= ${w} and token < ${hi} order by token desc limit 1`.execute(db);
+  const last = await sql<{
+    token: string;
+  }>`select token from ${sql.table(table)} where token >= ${w} and token < ${hi} order by token desc limit 1`.execute(
+    db,
+  );
   if (first.rows[0]!.token === last.rows[0]!.token) return yield* exactToken(db, table, idCol, first.rows[0]!.token);
   // several whole words share a prefix of 6+ characters: a small range, sorted here
   const rows = (
@@ -70,8 +85,12 @@ async function* wordRows(db: Db, table: Table, idCol: IdCol, w: string): AsyncGe
 async function probe(db: Db, table: Table, w: string): Promise<number> {
   const exact = [...w].length <= PREFIX_MAX;
   const q = exact
-    ? sql<{ n: number }>`select count(*) as n from (select 1 from ${sql.table(table)} where token = ${w} limit ${PROBE}) x`
-    : sql<{ n: number }>`select count(*) as n from (select 1 from ${sql.table(table)} where token >= ${w} and token < ${prefixEnd(w)} limit ${PROBE}) x`;
+    ? sql<{
+        n: number;
+      }>`select count(*) as n from (select 1 from ${sql.table(table)} where token = ${w} limit ${PROBE}) x`
+    : sql<{
+        n: number;
+      }>`select count(*) as n from (select 1 from ${sql.table(table)} where token >= ${w} and token < ${prefixEnd(w)} limit ${PROBE}) x`;
   return Number((await q.execute(db)).rows[0]!.n);
 }
 
@@ -133,7 +152,13 @@ export async function searchCustomers(db: Db, term: string): Promise<CustomerIte
   } else {
     const ids = await byName(db, 'customer_search_tokens', 'jgid', term);
     if (!ids.length) return [];
-    rows = (await db.selectFrom('customers').select(['jgid', 'name', 'reg_code', 'country']).where('jgid', 'in', ids).execute())
+    rows = (
+      await db
+        .selectFrom('customers')
+        .select(['jgid', 'name', 'reg_code', 'country'])
+        .where('jgid', 'in', ids)
+        .execute()
+    )
       // the index may lag a rename made without indexCustomer(): never show a row that does not match now
       .filter((c) => words(term).every((w) => startsAnyWord(c.name, w)));
   }
@@ -176,7 +201,12 @@ export async function searchUsers(db: Db, term: string): Promise<UserItem[]> {
     );
   }
   return rows
-    .sort((a, b) => a.last_name.localeCompare(b.last_name, 'et') || a.first_name.localeCompare(b.first_name, 'et') || a.fgid.localeCompare(b.fgid))
+    .sort(
+      (a, b) =>
+        a.last_name.localeCompare(b.last_name, 'et') ||
+        a.first_name.localeCompare(b.first_name, 'et') ||
+        a.fgid.localeCompare(b.fgid),
+    )
     .map((x) => ({
       id: x.fgid,
       firstName: x.first_name,

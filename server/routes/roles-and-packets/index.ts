@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { RolesAndPackets } from '../../../src/api/contract.js';
+import type { RolesAndPackets } from '../../../machines/lib/contract.js';
 import type { Db } from '../../db/index.js';
 import { requireAlive } from '../../lib/applications.js';
 import { HttpError, parseOrThrow } from '../../lib/errors.js';
@@ -14,7 +14,13 @@ import { requireSession } from '../../lib/session.js';
 export const ROLE_APPLICATIONS = ['OSS', 'PERIODICALS', 'AXAPTA'] as const;
 
 export async function loadRolesAndPackets(db: Db, application: string): Promise<RolesAndPackets> {
-  const roles = await db.selectFrom('roles').selectAll().where('application', '=', application).orderBy('id').orderBy('ep_company_id').execute();
+  const roles = await db
+    .selectFrom('roles')
+    .selectAll()
+    .where('application', '=', application)
+    .orderBy('id')
+    .orderBy('ep_company_id')
+    .execute();
   const cats = await db.selectFrom('role_categories').selectAll().execute();
   const catNames = new Map(cats.map((c) => [c.code, JSON.parse(c.names) as Record<string, string>]));
   const packetIds = [...new Set(roles.map((r) => r.packet_id))].sort((a, b) => (a ?? Infinity) - (b ?? Infinity));
@@ -47,7 +53,17 @@ export async function loadRolesAndPackets(db: Db, application: string): Promise<
 function withTimeout<T>(work: Promise<T>, ms: number, application: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HttpError(504, 'ROLE_TIMEOUT', `Loading the roles of ${application} took too long. Please try again later.`)), ms);
+    timer = setTimeout(
+      () =>
+        reject(
+          new HttpError(
+            504,
+            'ROLE_TIMEOUT',
+            `Loading the roles of ${application} took too long. Please try again later.`,
+          ),
+        ),
+      ms,
+    );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { COOKIE } from '../../../src/api/contract.js';
+import { COOKIE } from '../../../machines/lib/contract.js';
 import { validateServiceTicket } from '../../cas/tickets.js';
 import { HttpError, parseOrThrow } from '../../lib/errors.js';
 import { esc } from '../../lib/html.js';
@@ -26,7 +26,9 @@ export const callbackService = (req: FastifyRequest, target: string) =>
   `${originOf(req)}/api/security/callback?target=${encodeURIComponent(target)}`;
 
 const CallbackQuery = z.object({
-  ticket: z.string({ error: 'is required: open the page through the sign-on service' }).regex(/^ST-[A-Za-z0-9_-]{10,200}$/, 'must be a service ticket (ST-…)'),
+  ticket: z
+    .string({ error: 'is required: open the page through the sign-on service' })
+    .regex(/^ST-[A-Za-z0-9_-]{10,200}$/, 'must be a service ticket (ST-…)'),
   target: z.string().max(2000).optional(),
 });
 
@@ -59,7 +61,11 @@ export const securityRoutes: FastifyPluginAsync = async (app) => {
       }
       throw new HttpError(401, 'INVALID_TICKET', message);
     }
-    const person = await db.selectFrom('persons').select(['fgid', 'preferred_language']).where('fgid', '=', result.user).executeTakeFirst();
+    const person = await db
+      .selectFrom('persons')
+      .select(['fgid', 'preferred_language'])
+      .where('fgid', '=', result.user)
+      .executeTakeFirst();
     if (!person) throw new HttpError(401, 'UNAUTHENTICATED', 'Unknown user. Log in again.');
     await closeSession(req, reply); // a new session id on every login (no session fixation)
     const cookieLang = req.cookies[COOKIE.language];

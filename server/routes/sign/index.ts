@@ -8,7 +8,7 @@
  *   POST sign/smart_id/start  { customer }            → { status, challengeId }
  *   GET  sign/smart_id/check                          → { status }   RUNNING while the person has not acted
  *
- * status: SUCCESS, RUNNING (checks only) or one of SIGNING_END_STATUSES (src/api/contract.ts).
+ * status: SUCCESS, RUNNING (checks only) or one of SIGNING_END_STATUSES (machines/lib/contract.ts).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -20,13 +20,18 @@ import {
   SIGNING_SUCCESS,
   SmartIdStartBody,
   type SigningEndStatus,
-} from '../../../src/api/contract.js';
+} from '../../../machines/lib/contract.js';
 import { longPollSignal } from '../../lib/deps.js';
 import { badInput, HttpError, parseOrThrow } from '../../lib/errors.js';
 import { requireSession, type Session } from '../../lib/session.js';
 import { midCertificate, midSessionStatus, midStartSignature, type MidResult } from '../../sim/mobile-id/service.js';
 import { getSimSettings } from '../../sim/settings.js';
-import { sidCertificateChoice, sidSessionStatus, sidStartSignature, type SidEndResult } from '../../sim/smart-id/service.js';
+import {
+  sidCertificateChoice,
+  sidSessionStatus,
+  sidStartSignature,
+  type SidEndResult,
+} from '../../sim/smart-id/service.js';
 import { mobileIdVerificationCode, smartIdVerificationCode } from '../../sim/verification-codes.js';
 import { businessCheck, checkCert, finish, pendingOf, savePending, setPending } from './signing.js';
 
@@ -73,8 +78,14 @@ export const signRoutes: FastifyPluginAsync = async (app) => {
     if (!cert.ok && cert.reason === 'BAD') throw badInput('cert', 'must be the signing certificate, base64 DER');
     const check = await businessCheck(db, session, body.customer.enterpriseCode);
     if ('status' in check) return { digest: null, status: check.status };
-    if (!cert.ok) return { digest: null, status: cert.reason === 'OTHER_PERSON' ? 'CERTIFICATE_MISMATCH' : 'DIGIDOC_ERROR' };
-    const pending = await savePending(db, clock, session, { method: 'IDCARD', company: check.company, customer: body.customer, certDer: cert.der });
+    if (!cert.ok)
+      return { digest: null, status: cert.reason === 'OTHER_PERSON' ? 'CERTIFICATE_MISMATCH' : 'DIGIDOC_ERROR' };
+    const pending = await savePending(db, clock, session, {
+      method: 'IDCARD',
+      company: check.company,
+      customer: body.customer,
+      certDer: cert.der,
+    });
     return { digest: pending.digest, status: SIGNING_SUCCESS };
   });
 
@@ -105,8 +116,19 @@ export const signRoutes: FastifyPluginAsync = async (app) => {
     if (certAnswer.result !== 'OK') return end('MOBILE_ID_CERT_ERROR');
     const cert = await checkCert(db, clock, session, certAnswer.cert);
     if (!cert.ok) return end(cert.reason === 'OTHER_PERSON' ? 'MOBILE_ID_CONTRACT_ERROR' : 'MOBILE_ID_CERT_ERROR');
-    const pending = await savePending(db, clock, session, { method: 'MID', company: check.company, customer: body.customer, certDer: cert.der });
-    const { sessionID } = await midStartSignature(db, clock, { ...person, hash: pending.digest, hashType: 'SHA256', language: 'EST', displayText: 'Lepingu allkirjastamine' });
+    const pending = await savePending(db, clock, session, {
+      method: 'MID',
+      company: check.company,
+      customer: body.customer,
+      certDer: cert.der,
+    });
+    const { sessionID } = await midStartSignature(db, clock, {
+      ...person,
+      hash: pending.digest,
+      hashType: 'SHA256',
+      language: 'EST',
+      displayText: 'Lepingu allkirjastamine',
+    });
     const challengeId = mobileIdVerificationCode(Buffer.from(pending.digest!, 'base64'));
     await setPending(db, session.id, { sim_session_id: sessionID, challenge: challengeId });
     return { status: SIGNING_SUCCESS, challengeId };
@@ -130,11 +152,26 @@ export const signRoutes: FastifyPluginAsync = async (app) => {
       throw e;
     }
     const chosen = await sidSessionStatus(db, clock, choice.sessionID, 0);
-    if (chosen.state !== 'COMPLETE' || chosen.result.endResult !== 'OK' || !chosen.cert || !chosen.result.documentNumber) return end('SMART_ID_CERT_ERROR');
+    if (
+      chosen.state !== 'COMPLETE' ||
+      chosen.result.endResult !== 'OK' ||
+      !chosen.cert ||
+      !chosen.result.documentNumber
+    )
+      return end('SMART_ID_CERT_ERROR');
     const cert = await checkCert(db, clock, session, chosen.cert.value);
     if (!cert.ok) return end('SMART_ID_CERT_ERROR');
-    const pending = await savePending(db, clock, session, { method: 'SID', company: check.company, customer: body.customer, certDer: cert.der });
-    const { sessionID } = await sidStartSignature(db, clock, chosen.result.documentNumber, { hash: pending.digest, hashType: 'SHA256', certificateLevel: 'QUALIFIED' });
+    const pending = await savePending(db, clock, session, {
+      method: 'SID',
+      company: check.company,
+      customer: body.customer,
+      certDer: cert.der,
+    });
+    const { sessionID } = await sidStartSignature(db, clock, chosen.result.documentNumber, {
+      hash: pending.digest,
+      hashType: 'SHA256',
+      certificateLevel: 'QUALIFIED',
+    });
     const challengeId = smartIdVerificationCode(Buffer.from(pending.digest!, 'base64'));
     await setPending(db, session.id, { sim_session_id: sessionID, challenge: challengeId });
     return { status: SIGNING_SUCCESS, challengeId };
@@ -155,12 +192,21 @@ export const signRoutes: FastifyPluginAsync = async (app) => {
     if (method === 'MID') {
       const s = await midSessionStatus(db, clock, pending.sim_session_id, checkWaitMs, signal);
       if (s.state === 'RUNNING') return { status: SIGNING_IN_PROGRESS };
-      if (s.result !== 'OK' || !s.signature) return { status: await settle(pending.session_id, MID_STATUS[s.result as Exclude<MidResult, 'OK'>] ?? 'GENERIC_ERROR') };
+      if (s.result !== 'OK' || !s.signature)
+        return {
+          status: await settle(pending.session_id, MID_STATUS[s.result as Exclude<MidResult, 'OK'>] ?? 'GENERIC_ERROR'),
+        };
       return { status: await finish(db, clock, pending, Buffer.from(s.signature.value, 'base64')) };
     }
     const s = await sidSessionStatus(db, clock, pending.sim_session_id, checkWaitMs, signal);
     if (s.state === 'RUNNING') return { status: SIGNING_IN_PROGRESS };
-    if (s.result.endResult !== 'OK' || !s.signature) return { status: await settle(pending.session_id, SID_STATUS[s.result.endResult as Exclude<SidEndResult, 'OK'>] ?? 'GENERIC_ERROR') };
+    if (s.result.endResult !== 'OK' || !s.signature)
+      return {
+        status: await settle(
+          pending.session_id,
+          SID_STATUS[s.result.endResult as Exclude<SidEndResult, 'OK'>] ?? 'GENERIC_ERROR',
+        ),
+      };
     return { status: await finish(db, clock, pending, Buffer.from(s.signature.value, 'base64')) };
   }
 
@@ -169,4 +215,3 @@ export const signRoutes: FastifyPluginAsync = async (app) => {
     return status;
   }
 };
-

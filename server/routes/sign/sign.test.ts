@@ -13,7 +13,10 @@ afterEach(async () => t.close());
 
 async function rightsOf(c: Awaited<ReturnType<TestApp['login']>>) {
   const ctx = (await c.get('/api/context/getUserContext')).json();
-  return ctx.epitPrincipal.representationRightsCache as Record<string, { name: string; userRoleList: { application: string; notActive: boolean }[] }>;
+  return ctx.epitPrincipal.representationRightsCache as Record<
+    string,
+    { name: string; userRoleList: { application: string; notActive: boolean }[] }
+  >;
 }
 
 async function pendingDigest(t: TestApp) {
@@ -24,7 +27,10 @@ async function pendingDigest(t: TestApp) {
 describe('Mobile-ID', () => {
   it('mary signs Testfirma with +37200000766: code, RUNNING, then SUCCESS and she is its main admin', async () => {
     const mary = await t.login('mary');
-    const start = await mary.post('/api/sign/mobile/start', { mobileNr: '+37200000766', customer: customer(TESTFIRMA.code, TESTFIRMA.name) });
+    const start = await mary.post('/api/sign/mobile/start', {
+      mobileNr: '+37200000766',
+      customer: customer(TESTFIRMA.code, TESTFIRMA.name),
+    });
     expect(start.statusCode).toBe(200);
     expect(start.json().status).toBe('SUCCESS');
     expect(start.json().challengeId).toMatch(/^\d{4}$/);
@@ -69,7 +75,9 @@ describe('Mobile-ID', () => {
       '+37200000666': 'MID_SIGNATURE_HASH_MISMATCH',
     };
     for (const [phone, status] of Object.entries(expected)) {
-      const start = (await mary.post('/api/sign/mobile/start', { mobileNr: phone, customer: customer(TESTFIRMA.code) })).json();
+      const start = (
+        await mary.post('/api/sign/mobile/start', { mobileNr: phone, customer: customer(TESTFIRMA.code) })
+      ).json();
       if (start.status !== 'SUCCESS') {
         expect(start.status, phone).toBe(status);
         continue;
@@ -98,7 +106,9 @@ describe('Smart-ID', () => {
     ['toomas', 'SID_TIMEOUT'],
   ])('%s ends in %s', async (who, status) => {
     const c = await t.login(who);
-    expect((await c.post('/api/sign/smart_id/start', { customer: customer(TESTFIRMA.code) })).json().status).toBe('SUCCESS');
+    expect((await c.post('/api/sign/smart_id/start', { customer: customer(TESTFIRMA.code) })).json().status).toBe(
+      'SUCCESS',
+    );
     t.clock.advance(3500);
     expect((await c.get('/api/sign/smart_id/check')).json()).toEqual({ status });
     expect((await rightsOf(c))[TESTFIRMA.jgid]).toBeUndefined();
@@ -130,7 +140,9 @@ describe('ID-card', () => {
     const jaak = await t.login('jaak');
     expect(await signWithCard(jaak, TESTFIRMA.code, true)).toEqual({ step: 'finalize', status: 'DIGIDOC_ERROR' });
     expect((await rightsOf(jaak))[TESTFIRMA.jgid]).toBeUndefined();
-    expect(await t.db.selectFrom('customers').select('jgid').where('reg_code', '=', TESTFIRMA.code).execute()).toHaveLength(0);
+    expect(
+      await t.db.selectFrom('customers').select('jgid').where('reg_code', '=', TESTFIRMA.code).execute(),
+    ).toHaveLength(0);
   });
 
   it('no card in the reader: the card answers 404 NO_CARD', async () => {
@@ -150,15 +162,26 @@ describe('end statuses from the demo register', () => {
     ['mary', '11000138', 'CREDIT_RATING_NOT_DEFINED'],
   ])('%s on %s: %s (Mobile-ID and Smart-ID start, ID-card digest)', async (who, code, status) => {
     const c = await t.login(who);
-    expect((await c.post('/api/sign/mobile/start', { mobileNr: '+37200000766', customer: customer(code) })).json()).toEqual({ status, challengeId: null });
-    expect((await c.post('/api/sign/smart_id/start', { customer: customer(code) })).json()).toEqual({ status, challengeId: null });
+    expect(
+      (await c.post('/api/sign/mobile/start', { mobileNr: '+37200000766', customer: customer(code) })).json(),
+    ).toEqual({ status, challengeId: null });
+    expect((await c.post('/api/sign/smart_id/start', { customer: customer(code) })).json()).toEqual({
+      status,
+      challengeId: null,
+    });
     const cert = (await c.get('/sim/id-card/certificate')).json().certificate;
-    expect((await c.post('/api/sign/digest', { cert, customer: customer(code) })).json()).toEqual({ digest: null, status });
+    expect((await c.post('/api/sign/digest', { cert, customer: customer(code) })).json()).toEqual({
+      digest: null,
+      status,
+    });
   });
 
   it('Digiviga: the signature is fine but the container service fails: DIGIDOC_ERROR', async () => {
     const mary = await t.login('mary');
-    expect((await mary.post('/api/sign/mobile/start', { mobileNr: '+37200000766', customer: customer('12345678') })).json().status).toBe('SUCCESS');
+    expect(
+      (await mary.post('/api/sign/mobile/start', { mobileNr: '+37200000766', customer: customer('12345678') })).json()
+        .status,
+    ).toBe('SUCCESS');
     t.clock.advance(4000);
     expect((await mary.get('/api/sign/mobile/check')).json()).toEqual({ status: 'DIGIDOC_ERROR' });
     const jaak = await t.login('jaak');
@@ -186,7 +209,11 @@ describe('guards and bad input', () => {
 
   it('403 XSRF without the header, and nothing starts', async () => {
     const mary = await t.login('mary');
-    const res = await mary.post('/api/sign/mobile/start', { mobileNr: '+37200000766', customer: customer(TESTFIRMA.code) }, { xsrf: false });
+    const res = await mary.post(
+      '/api/sign/mobile/start',
+      { mobileNr: '+37200000766', customer: customer(TESTFIRMA.code) },
+      { xsrf: false },
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('XSRF');
     expect(await t.db.selectFrom('signing_sessions').selectAll().execute()).toHaveLength(0);
@@ -196,9 +223,21 @@ describe('guards and bad input', () => {
     const mary = await t.login('mary');
     const cases: [string, unknown, string][] = [
       ['/api/sign/mobile/start', { mobileNr: 'call me', customer: customer(TESTFIRMA.code) }, 'mobileNr'],
-      ['/api/sign/mobile/start', { mobileNr: '+37200000766', customer: { ...customer(TESTFIRMA.code), email: 'nope' } }, 'customer.email'],
-      ['/api/sign/mobile/start', { mobileNr: '+372000007660000000000', customer: customer(TESTFIRMA.code) }, 'mobileNr'],
-      ['/api/sign/smart_id/start', { customer: { ...customer(TESTFIRMA.code), additionalInfo: 'x'.repeat(401) } }, 'customer.additionalInfo'],
+      [
+        '/api/sign/mobile/start',
+        { mobileNr: '+37200000766', customer: { ...customer(TESTFIRMA.code), email: 'nope' } },
+        'customer.email',
+      ],
+      [
+        '/api/sign/mobile/start',
+        { mobileNr: '+372000007660000000000', customer: customer(TESTFIRMA.code) },
+        'mobileNr',
+      ],
+      [
+        '/api/sign/smart_id/start',
+        { customer: { ...customer(TESTFIRMA.code), additionalInfo: 'x'.repeat(401) } },
+        'customer.additionalInfo',
+      ],
       ['/api/sign/digest', { cert: 'not a certificate', customer: customer(TESTFIRMA.code) }, 'cert'],
       ['/api/sign/digest', { customer: customer(TESTFIRMA.code) }, 'cert'],
       ['/api/sign/finalize', { value: '' }, 'value'],

@@ -8,7 +8,7 @@
  * crypto.verify('sha256', dataToSign, certificate) — a real check, so a tampered signature fails.
  */
 import { createHash } from 'node:crypto';
-import type { SigningCustomer } from '../../../src/api/contract.js';
+import type { SigningCustomer } from '../../../machines/lib/contract.js';
 import type { Db } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Session } from '../../lib/session.js';
@@ -28,7 +28,11 @@ const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest();
  * null. Order: a stopped contract first (spec 1 §4 step 1 ends there too), then the board, then the
  * register's activity and credit rating.
  */
-export async function businessCheck(db: Db, session: Session, regCode: string): Promise<{ status: string } | { company: RegistryCompany }> {
+export async function businessCheck(
+  db: Db,
+  session: Session,
+  regCode: string,
+): Promise<{ status: string } | { company: RegistryCompany }> {
   const company = await getCompany(db, regCode);
   if (!company) return { status: 'GENERIC_ERROR' };
   const customer = await customerByRegCode(db, regCode);
@@ -40,7 +44,12 @@ export async function businessCheck(db: Db, session: Session, regCode: string): 
 }
 
 /** The contract document for this company and signer (plain UTF-8 text; stored with the signature). */
-export function contractDocument(company: RegistryCompany, session: Session, customer: SigningCustomer, now: Date): Buffer {
+export function contractDocument(
+  company: RegistryCompany,
+  session: Session,
+  customer: SigningCustomer,
+  now: Date,
+): Buffer {
   const p = session.person;
   return Buffer.from(
     [
@@ -75,14 +84,18 @@ export function dataToSign(document: Buffer, certDer: Buffer, signingTime: Date)
   );
 }
 
-export type CertCheck = { ok: true; der: Buffer } | { ok: false; reason: 'BAD' | 'OTHER_PERSON' | 'EXPIRED' | 'UNTRUSTED' };
+export type CertCheck =
+  { ok: true; der: Buffer } | { ok: false; reason: 'BAD' | 'OTHER_PERSON' | 'EXPIRED' | 'UNTRUSTED' };
 
 /** Is this the signed-in person's valid demo certificate? */
 export async function checkCert(db: Db, clock: Clock, session: Session, cert: Buffer | string): Promise<CertCheck> {
   const parsed = parseCert(cert);
   if (!parsed) return { ok: false, reason: 'BAD' };
   const now = clock.now();
-  if (parsed.info.personalCode !== session.person.personal_code || (parsed.info.country && parsed.info.country !== session.person.country)) {
+  if (
+    parsed.info.personalCode !== session.person.personal_code ||
+    (parsed.info.country && parsed.info.country !== session.person.country)
+  ) {
     return { ok: false, reason: 'OTHER_PERSON' };
   }
   if (parsed.info.notAfter < now || parsed.info.notBefore > now) return { ok: false, reason: 'EXPIRED' };
@@ -123,7 +136,12 @@ export async function savePending(
 }
 
 export async function pendingOf(db: Db, session: Session): Promise<Pending | undefined> {
-  return db.selectFrom('signing_sessions').selectAll().where('session_id', '=', session.id).where('person_fgid', '=', session.fgid).executeTakeFirst();
+  return db
+    .selectFrom('signing_sessions')
+    .selectAll()
+    .where('session_id', '=', session.id)
+    .where('person_fgid', '=', session.fgid)
+    .executeTakeFirst();
 }
 
 export async function setPending(db: Db, sessionId: string, patch: Partial<Pending>): Promise<void> {
@@ -135,7 +153,12 @@ export async function setPending(db: Db, sessionId: string, patch: Partial<Pendi
  * Returns false when someone else already finished it.
  */
 async function claim(db: Db, sessionId: string): Promise<boolean> {
-  const r = await db.updateTable('signing_sessions').set({ status: 'FINALIZING' }).where('session_id', '=', sessionId).where('status', '=', 'RUNNING').executeTakeFirst();
+  const r = await db
+    .updateTable('signing_sessions')
+    .set({ status: 'FINALIZING' })
+    .where('session_id', '=', sessionId)
+    .where('status', '=', 'RUNNING')
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -146,7 +169,11 @@ async function claim(db: Db, sessionId: string): Promise<boolean> {
  */
 export async function finish(db: Db, clock: Clock, pending: Pending, signature: Buffer): Promise<string> {
   if (!(await claim(db, pending.session_id))) {
-    const now = await db.selectFrom('signing_sessions').select('status').where('session_id', '=', pending.session_id).executeTakeFirst();
+    const now = await db
+      .selectFrom('signing_sessions')
+      .select('status')
+      .where('session_id', '=', pending.session_id)
+      .executeTakeFirst();
     return now && now.status !== 'FINALIZING' ? now.status : 'GENERIC_ERROR';
   }
   const status = await verifyAndCreate(db, clock, pending, signature);

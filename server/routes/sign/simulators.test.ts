@@ -18,23 +18,48 @@ describe('Mobile-ID simulator (MID REST shape)', () => {
     const who = { phoneNumber: '+37200000766', nationalIdentityNumber: '60001019906' };
     const cert = (await c.post('/sim/mid-api/certificate', who)).json();
     expect(cert.result).toBe('OK');
-    expect(parseCert(cert.cert)?.info).toMatchObject({ commonName: "O'CONNEŽ-ŠUSLIK,MARY ÄNN,60001019906", personalCode: '60001019906', country: 'EE' });
-    expect((await c.post('/sim/mid-api/certificate', { ...who, nationalIdentityNumber: '38001085718' })).json()).toEqual({ result: 'NOT_FOUND' });
+    expect(parseCert(cert.cert)?.info).toMatchObject({
+      commonName: "O'CONNEŽ-ŠUSLIK,MARY ÄNN,60001019906",
+      personalCode: '60001019906',
+      country: 'EE',
+    });
+    expect(
+      (await c.post('/sim/mid-api/certificate', { ...who, nationalIdentityNumber: '38001085718' })).json(),
+    ).toEqual({ result: 'NOT_FOUND' });
 
-    const { sessionID } = (await c.post('/sim/mid-api/signature', { ...who, hash: hashB64, hashType: 'SHA256' })).json();
+    const { sessionID } = (
+      await c.post('/sim/mid-api/signature', { ...who, hash: hashB64, hashType: 'SHA256' })
+    ).json();
     const started = Date.now();
-    expect((await c.get(`/sim/mid-api/signature/session/${sessionID}?timeoutMs=300`)).json()).toEqual({ state: 'RUNNING' });
+    expect((await c.get(`/sim/mid-api/signature/session/${sessionID}?timeoutMs=300`)).json()).toEqual({
+      state: 'RUNNING',
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250); // it really waited (long poll)
     t.clock.advance(3500);
     const done = (await c.get(`/sim/mid-api/signature/session/${sessionID}?timeoutMs=1000`)).json();
-    expect(done).toMatchObject({ state: 'COMPLETE', result: 'OK', signature: { algorithm: 'SHA256WithRSAEncryption' } });
-    expect(verifyData(Buffer.from(done.cert, 'base64'), Buffer.from('data to sign'), Buffer.from(done.signature.value, 'base64'))).toBe(true);
+    expect(done).toMatchObject({
+      state: 'COMPLETE',
+      result: 'OK',
+      signature: { algorithm: 'SHA256WithRSAEncryption' },
+    });
+    expect(
+      verifyData(
+        Buffer.from(done.cert, 'base64'),
+        Buffer.from('data to sign'),
+        Buffer.from(done.signature.value, 'base64'),
+      ),
+    ).toBe(true);
   });
 
   it('400 for a malformed request', async () => {
     const c = t.client();
     await c.get('/sim/');
-    const res = await c.post('/sim/mid-api/signature', { phoneNumber: '5555', nationalIdentityNumber: '1', hash: 'x', hashType: 'SHA1' });
+    const res = await c.post('/sim/mid-api/signature', {
+      phoneNumber: '5555',
+      nationalIdentityNumber: '1',
+      hash: 'x',
+      hashType: 'SHA1',
+    });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -46,10 +71,21 @@ describe('Smart-ID simulator (RP API v2 shape)', () => {
     expect((await c.post('/sim/smart-id-api/certificatechoice/etsi/PNOEE-60001019906', {})).statusCode).toBe(404);
     const { sessionID } = (await c.post('/sim/smart-id-api/certificatechoice/etsi/PNOEE-30403039917', {})).json();
     const chosen = (await c.get(`/sim/smart-id-api/session/${sessionID}`)).json();
-    expect(chosen).toMatchObject({ state: 'COMPLETE', result: { endResult: 'OK', documentNumber: 'PNOEE-30403039917-MOCK-Q' } });
-    const sign = (await c.post(`/sim/smart-id-api/signature/document/${chosen.result.documentNumber}`, { hash: hashB64, hashType: 'SHA256' })).json();
+    expect(chosen).toMatchObject({
+      state: 'COMPLETE',
+      result: { endResult: 'OK', documentNumber: 'PNOEE-30403039917-MOCK-Q' },
+    });
+    const sign = (
+      await c.post(`/sim/smart-id-api/signature/document/${chosen.result.documentNumber}`, {
+        hash: hashB64,
+        hashType: 'SHA256',
+      })
+    ).json();
     t.clock.advance(3000);
-    expect((await c.get(`/sim/smart-id-api/session/${sign.sessionID}`)).json()).toEqual({ state: 'COMPLETE', result: { endResult: 'USER_REFUSED' } });
+    expect((await c.get(`/sim/smart-id-api/session/${sign.sessionID}`)).json()).toEqual({
+      state: 'COMPLETE',
+      result: { endResult: 'USER_REFUSED' },
+    });
   });
 });
 
@@ -70,7 +106,12 @@ describe('software ID-card and its console control', () => {
     expect((await c.post('/sim/api/id-card', { inserted: '48709050218' })).statusCode).toBe(400);
     expect((await c.post('/sim/api/id-card', { inserted: '60001019906' }, { xsrf: false })).statusCode).toBe(403);
     expect((await c.post('/sim/api/id-card', { inserted: '60001019906' })).json().inserted).toBe('60001019906');
-    const signed = (await c.post('/sim/id-card/sign', { hash: Buffer.from(hashB64, 'base64').toString('hex'), hashFunction: 'SHA-256' })).json();
+    const signed = (
+      await c.post('/sim/id-card/sign', {
+        hash: Buffer.from(hashB64, 'base64').toString('hex'),
+        hashFunction: 'SHA-256',
+      })
+    ).json();
     const maryCert = Buffer.from((await c.get('/sim/id-card/certificate')).json().certificate, 'base64');
     expect(verifyData(maryCert, Buffer.from('data to sign'), Buffer.from(signed.signature, 'base64'))).toBe(true);
   });

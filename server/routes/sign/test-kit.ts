@@ -20,7 +20,10 @@ export async function quickChecks(t: TestApp) {
 export async function signWithCard(c: Client, enterpriseCode: string, tamper = false) {
   const cert = await c.get('/sim/id-card/certificate');
   if (cert.statusCode !== 200) throw new Error(`certificate: ${cert.statusCode} ${cert.body}`);
-  const digest = await c.post('/api/sign/digest', { cert: cert.json().certificate, customer: customer(enterpriseCode) });
+  const digest = await c.post('/api/sign/digest', {
+    cert: cert.json().certificate,
+    customer: customer(enterpriseCode),
+  });
   if (digest.json().status !== 'SUCCESS') return { step: 'digest' as const, status: digest.json().status as string };
   const signed = await c.post('/sim/id-card/sign', { hash: digest.json().digest, hashFunction: 'SHA-256' });
   let signature: string = signed.json().signature;

@@ -1,11 +1,12 @@
 /** /api/user-settings/* — this issue: service-urls (spec 2 §3 "Service-urls response"). */
 import type { FastifyPluginAsync } from 'fastify';
-import { DOMAINS } from '../../../src/api/contract.js';
+import { DOMAINS } from '../../../machines/lib/contract.js';
 import { language2 } from '../../context/build-user-context.js';
 import { requireSession } from '../../lib/session.js';
 
 /** The private package service per domain (an external service; the demo one lives under /apps/). */
-export const packagePrivateUrl = (domain: string, language: string) => `/apps/parcels/${domain.toLowerCase()}/${language}/private`;
+export const packagePrivateUrl = (domain: string, language: string) =>
+  `/apps/parcels/${domain.toLowerCase()}/${language}/private`;
 
 export const userSettingsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/service-urls', async (req) => {

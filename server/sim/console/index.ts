@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { APPLICATIONS } from '../../../src/api/contract.js';
+import { APPLICATIONS } from '../../../machines/lib/contract.js';
 import { applicationStatuses, setApplicationDead } from '../../lib/applications.js';
 import { parseOrThrow } from '../../lib/errors.js';
 import { esc } from '../../lib/html.js';
@@ -32,7 +32,9 @@ registerConsoleSection({
     return `<p class="hint">A dead application answers 503; the portal sees the change at its next dead-application poll (every 30 s).</p>
 <ul class="switches">${rows
       .map(
-        (r) => `<li><label class="switch"><input type="checkbox" role="switch" data-app="${r.application}" ${r.dead ? 'checked' : ''}>
+        (
+          r,
+        ) => `<li><label class="switch"><input type="checkbox" role="switch" data-app="${r.application}" ${r.dead ? 'checked' : ''}>
 <span>${esc(APP_LABELS[r.application] ?? r.application)}</span> <strong class="state" data-state-for="${r.application}">${r.dead ? 'dead' : 'alive'}</strong></label></li>`,
       )
       .join('')}</ul>`;
@@ -89,12 +91,15 @@ export const simConsoleRoutes: FastifyPluginAsync = async (app) => {
   app.get('/', async (_req, reply) => {
     const sections = consoleSections();
     const parts = await Promise.all(
-      sections.map(async (s) => `<section id="${esc(s.id)}" aria-labelledby="${esc(s.id)}-h"><h2 id="${esc(s.id)}-h">${esc(s.title)}</h2>${await s.render(deps)}</section>`),
+      sections.map(
+        async (s) =>
+          `<section id="${esc(s.id)}" aria-labelledby="${esc(s.id)}-h"><h2 id="${esc(s.id)}-h">${esc(s.title)}</h2>${await s.render(deps)}</section>`,
+      ),
     );
-    const scripts = sections.filter((s) => s.script).map((s) => `try{(function(){${s.script}})();}catch(e){console.error(e)}`);
-    return reply
-      .header('Cache-Control', 'no-store')
-      .type('text/html; charset=utf-8')
+    const scripts = sections
+      .filter((s) => s.script)
+      .map((s) => `try{(function(){${s.script}})();}catch(e){console.error(e)}`);
+    return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Simulator console</title><style>${STYLE}</style></head><body>
 <header><h1>Simulator console</h1></header>

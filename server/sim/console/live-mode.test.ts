@@ -18,7 +18,11 @@ describe('the simulator console in live run mode', () => {
     await c.get('/ui/config.json'); // picks up the XSRF cookie, so only the live-mode rule can refuse the POST
     const flip = await c.post('/sim/api/applications/AXAPTA', { dead: true });
     expect(flip.statusCode).toBe(404);
-    const status = await t.db.selectFrom('application_status').selectAll().where('application', '=', 'AXAPTA').executeTakeFirstOrThrow();
+    const status = await t.db
+      .selectFrom('application_status')
+      .selectAll()
+      .where('application', '=', 'AXAPTA')
+      .executeTakeFirstOrThrow();
     expect(Boolean(status.dead)).toBe(false);
   });
 

@@ -11,7 +11,8 @@ import { signHash } from '../pki/pki.js';
 import { getSimSettings, setSimSettings } from '../settings.js';
 import { signerCredential, signingData } from '../signing-data.js';
 
-export const noCard = () => new HttpError(404, 'NO_CARD', 'No ID-card in the reader: insert a card in the simulator console (/sim/).');
+export const noCard = () =>
+  new HttpError(404, 'NO_CARD', 'No ID-card in the reader: insert a card in the simulator console (/sim/).');
 
 export async function insertedCard(db: Db): Promise<{ personalCode: string; commonName: string } | null> {
   const { idCardInserted } = await getSimSettings(db);
@@ -20,7 +21,9 @@ export async function insertedCard(db: Db): Promise<{ personalCode: string; comm
 
 export async function insertCard(db: Db, personalCode: string | null): Promise<void> {
   if (personalCode !== null && !signingData().idCards.some((c) => c.personalCode === personalCode)) {
-    throw new HttpError(400, 'BAD_INPUT', `inserted: no demo card for ${personalCode}`, { inserted: 'must be a demo card personal code or null' });
+    throw new HttpError(400, 'BAD_INPUT', `inserted: no demo card for ${personalCode}`, {
+      inserted: 'must be a demo card personal code or null',
+    });
   }
   await setSimSettings(db, { idCardInserted: personalCode });
 }
@@ -54,7 +57,10 @@ function decodeHash(s: string): Buffer | null {
 /** Web eID sign(): { signature (base64), signatureAlgorithm } */
 export async function cardSign(db: Db, clock: Clock, req: z.infer<typeof CardSignRequest>) {
   const hash = decodeHash(req.hash);
-  if (!hash) throw new HttpError(400, 'BAD_INPUT', 'hash: must be a SHA-256 hash, base64 or hex (32 bytes)', { hash: 'must be 32 bytes' });
+  if (!hash)
+    throw new HttpError(400, 'BAD_INPUT', 'hash: must be a SHA-256 hash, base64 or hex (32 bytes)', {
+      hash: 'must be 32 bytes',
+    });
   const card = await insertedCard(db);
   if (!card) throw noCard();
   const cred = await signerCredential(db, clock, card.personalCode);

@@ -78,20 +78,36 @@ export async function midCertificate(
 export async function midStartSignature(db: Db, clock: Clock, input: unknown): Promise<{ sessionID: string }> {
   const req = parse(MidSignatureRequest, input);
   const hash = Buffer.from(req.hash, 'base64');
-  if (hash.length !== 32) throw new HttpError(400, 'BAD_INPUT', 'hash: must be a base64 SHA-256 hash (32 bytes)', { hash: 'must be 32 bytes' });
+  if (hash.length !== 32)
+    throw new HttpError(400, 'BAD_INPUT', 'hash: must be a base64 SHA-256 hash (32 bytes)', {
+      hash: 'must be 32 bytes',
+    });
   // The real service answers an unknown pair with NOT_MID_CLIENT at the end of the session.
   const result = (await pick(db, req.phoneNumber, req.nationalIdentityNumber)) ?? 'NOT_MID_CLIENT';
   const settings = await getSimSettings(db);
   const s = await createAuthSession(
     db,
     clock,
-    { service: 'MID', kind: 'SIGNATURE', personal_code: req.nationalIdentityNumber, phone: req.phoneNumber, hash: req.hash, result },
+    {
+      service: 'MID',
+      kind: 'SIGNATURE',
+      personal_code: req.nationalIdentityNumber,
+      phone: req.phoneNumber,
+      hash: req.hash,
+      result,
+    },
     settings.midDelayMs,
   );
   return { sessionID: s.id };
 }
 
-export async function midSessionStatus(db: Db, clock: Clock, sessionId: string, timeoutMs = 0, signal?: AbortSignal): Promise<MidStatus> {
+export async function midSessionStatus(
+  db: Db,
+  clock: Clock,
+  sessionId: string,
+  timeoutMs = 0,
+  signal?: AbortSignal,
+): Promise<MidStatus> {
   const s = await findAuthSession(db, 'MID', sessionId);
   if (!s) throw new HttpError(404, 'NOT_FOUND', 'Session not found');
   if (!(await awaitCompletion(clock, s, Math.min(timeoutMs, 120_000), signal))) return { state: 'RUNNING' };

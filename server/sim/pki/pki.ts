@@ -58,7 +58,11 @@ function keyPairFor(id: string) {
     p = new Promise((resolve, reject) =>
       crypto.generateKeyPair(
         'rsa',
-        { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'der' }, privateKeyEncoding: { type: 'pkcs8', format: 'der' } },
+        {
+          modulusLength: 2048,
+          publicKeyEncoding: { type: 'spki', format: 'der' },
+          privateKeyEncoding: { type: 'pkcs8', format: 'der' },
+        },
         (err, publicKey, privateKey) => (err ? reject(err) : resolve({ privateKey, publicKey })),
       ),
     );
@@ -105,13 +109,26 @@ function dbKey(db: object) {
 
 async function load(db: Kysely<PkiTables>, id: string): Promise<Credential | undefined> {
   const row = await db.selectFrom('sim_pki_credentials').selectAll().where('id', '=', id).executeTakeFirst();
-  return row && { id, commonName: row.common_name, certDer: Buffer.from(row.cert_der, 'base64'), privateKey: Buffer.from(row.private_key, 'base64') };
+  return (
+    row && {
+      id,
+      commonName: row.common_name,
+      certDer: Buffer.from(row.cert_der, 'base64'),
+      privateKey: Buffer.from(row.private_key, 'base64'),
+    }
+  );
 }
 
 async function store(db: Kysely<PkiTables>, c: Credential, now: Date) {
   await db
     .insertInto('sim_pki_credentials')
-    .values({ id: c.id, common_name: c.commonName, cert_der: c.certDer.toString('base64'), private_key: c.privateKey.toString('base64'), created_at: now.toISOString() })
+    .values({
+      id: c.id,
+      common_name: c.commonName,
+      cert_der: c.certDer.toString('base64'),
+      private_key: c.privateKey.toString('base64'),
+      created_at: now.toISOString(),
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   return (await load(db, c.id))!;
@@ -136,7 +153,16 @@ export async function ensureCa(anyDb: Kysely<any>, now: Date): Promise<Credentia
         new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
       ],
     });
-    return store(db, { id: CA_ID, commonName: 'EPIT DEMO ESTEID SIGNING CA', certDer: Buffer.from(cert.rawData), privateKey: raw.privateKey }, now);
+    return store(
+      db,
+      {
+        id: CA_ID,
+        commonName: 'EPIT DEMO ESTEID SIGNING CA',
+        certDer: Buffer.from(cert.rawData),
+        privateKey: raw.privateKey,
+      },
+      now,
+    );
   });
 }
 
@@ -144,7 +170,13 @@ export async function ensureCa(anyDb: Kysely<any>, now: Date): Promise<Credentia
  * The signer's credential, made on first use. commonName "LAST,FIRST,CODE" as on Estonian
  * signing certificates; surname and given name are taken from it.
  */
-export async function ensureSigner(anyDb: Kysely<any>, personalCode: string, commonName: string, now: Date, country = 'EE'): Promise<Credential> {
+export async function ensureSigner(
+  anyDb: Kysely<any>,
+  personalCode: string,
+  commonName: string,
+  now: Date,
+  country = 'EE',
+): Promise<Credential> {
   const db = anyDb as Kysely<PkiTables>;
   const have = await load(db, personalCode);
   if (have) return have;
@@ -163,9 +195,16 @@ export async function ensureSigner(anyDb: Kysely<any>, personalCode: string, com
       signingAlgorithm: RSA,
       publicKey: keys.publicKey,
       signingKey: caKey,
-      extensions: [new x509.KeyUsagesExtension(x509.KeyUsageFlags.nonRepudiation, true), new x509.BasicConstraintsExtension(false, undefined, true)],
+      extensions: [
+        new x509.KeyUsagesExtension(x509.KeyUsageFlags.nonRepudiation, true),
+        new x509.BasicConstraintsExtension(false, undefined, true),
+      ],
     });
-    return store(db, { id: personalCode, commonName, certDer: Buffer.from(cert.rawData), privateKey: raw.privateKey }, now);
+    return store(
+      db,
+      { id: personalCode, commonName, certDer: Buffer.from(cert.rawData), privateKey: raw.privateKey },
+      now,
+    );
   });
 }
 
@@ -173,7 +212,10 @@ export async function ensureSigner(anyDb: Kysely<any>, personalCode: string, com
 export function signHash(privateKeyPkcs8: Buffer, hash: Buffer): Buffer {
   if (hash.length !== 32) throw new Error('SHA-256 hash must be 32 bytes');
   const key = crypto.createPrivateKey({ key: privateKeyPkcs8, format: 'der', type: 'pkcs8' });
-  return crypto.privateEncrypt({ key, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.concat([SHA256_DIGEST_INFO, hash]));
+  return crypto.privateEncrypt(
+    { key, padding: crypto.constants.RSA_PKCS1_PADDING },
+    Buffer.concat([SHA256_DIGEST_INFO, hash]),
+  );
 }
 
 /** The real check: does `signature` sign SHA-256(data) with the certificate's key? */
@@ -225,7 +267,10 @@ export function parseCert(certDerOrB64: Buffer | string): { der: Buffer; info: C
 export async function issuedByDemoCa(anyDb: Kysely<any>, certDer: Buffer, now: Date): Promise<boolean> {
   const ca = await ensureCa(anyDb, now);
   try {
-    return await new x509.X509Certificate(u8(certDer)).verify({ publicKey: new x509.X509Certificate(u8(ca.certDer)).publicKey, signatureOnly: true });
+    return await new x509.X509Certificate(u8(certDer)).verify({
+      publicKey: new x509.X509Certificate(u8(ca.certDer)).publicKey,
+      signatureOnly: true,
+    });
   } catch {
     return false;
   }

@@ -45,28 +45,56 @@ function account(personalCode: string, country: string): SidEndResult | null {
 }
 
 /** semanticsIdentifier "PNOEE-38001085718" → certificate choice session; 404 USER_ACCOUNT_NOT_FOUND. */
-export async function sidCertificateChoice(db: Db, clock: Clock, semanticsIdentifier: string): Promise<{ sessionID: string }> {
+export async function sidCertificateChoice(
+  db: Db,
+  clock: Clock,
+  semanticsIdentifier: string,
+): Promise<{ sessionID: string }> {
   const m = /^PNO([A-Z]{2})-(\d{11})$/.exec(semanticsIdentifier);
   if (!m) throw new HttpError(400, 'BAD_INPUT', 'semanticsIdentifier: must look like PNOEE-38001085718');
   const [, country, code] = m as unknown as [string, string, string];
-  if (account(code, country) === null) throw new HttpError(404, 'USER_ACCOUNT_NOT_FOUND', 'Object not found: no Smart-ID account');
-  const s = await createAuthSession(db, clock, { service: 'SID', kind: 'CERTIFICATE_CHOICE', personal_code: code, phone: country, hash: null, result: 'OK' }, 0);
+  if (account(code, country) === null)
+    throw new HttpError(404, 'USER_ACCOUNT_NOT_FOUND', 'Object not found: no Smart-ID account');
+  const s = await createAuthSession(
+    db,
+    clock,
+    { service: 'SID', kind: 'CERTIFICATE_CHOICE', personal_code: code, phone: country, hash: null, result: 'OK' },
+    0,
+  );
   return { sessionID: s.id };
 }
 
-export async function sidStartSignature(db: Db, clock: Clock, docNumber: string, input: unknown): Promise<{ sessionID: string }> {
+export async function sidStartSignature(
+  db: Db,
+  clock: Clock,
+  docNumber: string,
+  input: unknown,
+): Promise<{ sessionID: string }> {
   const m = /^PNO([A-Z]{2})-(\d{11})-MOCK-Q$/.exec(docNumber);
   const result = m ? account(m[2]!, m[1]!) : null;
   if (!m || result === null) throw new HttpError(404, 'USER_ACCOUNT_NOT_FOUND', 'Object not found: no such document');
   const r = SidSignatureRequest.safeParse(input);
-  if (!r.success) throw new HttpError(400, 'BAD_INPUT', `body: ${r.error.issues[0]!.path.join('.')} ${r.error.issues[0]!.message}`);
-  if (Buffer.from(r.data.hash, 'base64').length !== 32) throw new HttpError(400, 'BAD_INPUT', 'hash: must be a base64 SHA-256 hash (32 bytes)');
+  if (!r.success)
+    throw new HttpError(400, 'BAD_INPUT', `body: ${r.error.issues[0]!.path.join('.')} ${r.error.issues[0]!.message}`);
+  if (Buffer.from(r.data.hash, 'base64').length !== 32)
+    throw new HttpError(400, 'BAD_INPUT', 'hash: must be a base64 SHA-256 hash (32 bytes)');
   const settings = await getSimSettings(db);
-  const s = await createAuthSession(db, clock, { service: 'SID', kind: 'SIGNATURE', personal_code: m[2]!, phone: m[1]!, hash: r.data.hash, result }, settings.sidDelayMs);
+  const s = await createAuthSession(
+    db,
+    clock,
+    { service: 'SID', kind: 'SIGNATURE', personal_code: m[2]!, phone: m[1]!, hash: r.data.hash, result },
+    settings.sidDelayMs,
+  );
   return { sessionID: s.id };
 }
 
-export async function sidSessionStatus(db: Db, clock: Clock, sessionId: string, timeoutMs = 0, signal?: AbortSignal): Promise<SidStatus> {
+export async function sidSessionStatus(
+  db: Db,
+  clock: Clock,
+  sessionId: string,
+  timeoutMs = 0,
+  signal?: AbortSignal,
+): Promise<SidStatus> {
   const s = await findAuthSession(db, 'SID', sessionId);
   if (!s) throw new HttpError(404, 'NOT_FOUND', 'Session not found');
   if (!(await awaitCompletion(clock, s, Math.min(timeoutMs, 120_000), signal))) return { state: 'RUNNING' };

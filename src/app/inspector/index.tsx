@@ -57,7 +57,8 @@ export function createInspectionStore() {
       row.events = [ev.event.type, ...row.events].slice(0, 5);
     } else if (ev.type === '@xstate.snapshot') {
       const snap = ev.snapshot as { value?: unknown; status?: string };
-      row.state = snap.value === undefined ? '' : typeof snap.value === 'string' ? snap.value : JSON.stringify(snap.value);
+      row.state =
+        snap.value === undefined ? '' : typeof snap.value === 'string' ? snap.value : JSON.stringify(snap.value);
       row.status = snap.status ?? row.status;
     } else return;
     publish();
@@ -87,7 +88,10 @@ export function createDevInspection({ stately }: { stately: boolean }) {
     const rows = useSyncExternalStore(store.subscribe, store.getSnapshot);
     const [open, setOpen] = useState(true);
     return (
-      <aside className={`inspector${open ? ' is-open' : ''}`} aria-label={intl.formatMessage({ id: 'inspector.title' })}>
+      <aside
+        className={`inspector${open ? ' is-open' : ''}`}
+        aria-label={intl.formatMessage({ id: 'inspector.title' })}
+      >
         <button type="button" className="inspector__toggle" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {intl.formatMessage({ id: 'inspector.toggle' }, { count: rows.length })}
         </button>

@@ -82,7 +82,13 @@ export function CompanyAutocomplete({ actor, disabled }: { actor: CustomerAddAct
           {intl.formatMessage({ id: 'common.loading' })}
         </span>
       )}
-      <ul id={listId} role="listbox" className="autocomplete__list" hidden={!expanded} aria-label={intl.formatMessage({ id: 'customer-add.search.label' })}>
+      <ul
+        id={listId}
+        role="listbox"
+        className="autocomplete__list"
+        hidden={!expanded}
+        aria-label={intl.formatMessage({ id: 'customer-add.search.label' })}
+      >
         {suggestions.map((s, i) => (
           <li
             key={s.code}

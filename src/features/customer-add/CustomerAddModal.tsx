@@ -1,14 +1,14 @@
 /**
  * The customer-add modal (spec 1 §2 "Customer-add modal", §4 customer-add steps 1–9, §5, §8): shown while the
  * signing actor (systemId 'signing') is `open`. The view only selects and sends; every decision is the machine's
- * (machines/customerAdd.machine.ts), the field rules are shared with it (machines/lib/customer-add-rules.ts).
+ * (machines/customerAdd.machine.ts), the field rules are shared with it (machines/lib/customer-add/rules.ts).
  */
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';
-import { ADDITIONAL_INFO_MAX, EMAIL_MAX, PHONE_MAX } from '../../api/contract';
+import { ADDITIONAL_INFO_MAX, EMAIL_MAX, PHONE_MAX } from '../../../machines/lib/contract';
 import type { CustomerAddActor, SigningMethod } from '../../../machines/customerAdd.machine';
 import {
   staffConfirmLabelKey,
@@ -16,7 +16,7 @@ import {
   validatePhone,
   type ConfirmationForm,
   type MessageRef,
-} from '../../../machines/lib/customer-add-rules';
+} from '../../../machines/lib/customer-add/rules';
 import { CompanyAutocomplete } from './CompanyAutocomplete';
 import { PinDialog } from './PinDialog';
 import './customer-add.css';
@@ -60,9 +60,11 @@ function CustomerAddContent({ actor }: { actor: CustomerAddActor }) {
   const customer = useSelector(actor, (s) => s.context.customer);
   const loadingCustomer = useSelector(actor, (s) => s.matches({ open: 'loadingCustomer' }));
   const view = useSelector(actor, (s) => {
-    if (s.matches({ open: { reviewing: 'confirmingAsStaff' } }) || s.matches({ open: 'creatingCustomer' })) return 'staff';
+    if (s.matches({ open: { reviewing: 'confirmingAsStaff' } }) || s.matches({ open: 'creatingCustomer' }))
+      return 'staff';
     if (s.matches({ open: { reviewing: 'rightsAlreadyExist' } })) return 'rightsExist';
-    if (s.matches({ open: { reviewing: 'confirmingRights' } }) || s.matches({ open: 'creatingRights' })) return 'confirmRights';
+    if (s.matches({ open: { reviewing: 'confirmingRights' } }) || s.matches({ open: 'creatingRights' }))
+      return 'confirmRights';
     if (s.matches({ open: { reviewing: 'confirmingContract' } })) return 'contract';
     if (s.matches({ open: 'signing' })) return 'signing';
     return 'search';
@@ -91,7 +93,12 @@ function CustomerAddContent({ actor }: { actor: CustomerAddActor }) {
       )}
       {view === 'staff' && (
         <div className="button-row">
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => actor.send({ type: 'customerAdd.confirm' })}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => actor.send({ type: 'customerAdd.confirm' })}
+          >
             {intl.formatMessage({ id: staffConfirmLabelKey(customer) })}
           </button>
         </div>
@@ -101,13 +108,23 @@ function CustomerAddContent({ actor }: { actor: CustomerAddActor }) {
           {intl.formatMessage({ id: 'customer-add.rights-exist' })}
         </p>
       )}
-      {(view === 'contract' || view === 'signing' || view === 'confirmRights') && <ConfirmationFormView actor={actor} view={view} busy={busy} />}
+      {(view === 'contract' || view === 'signing' || view === 'confirmRights') && (
+        <ConfirmationFormView actor={actor} view={view} busy={busy} />
+      )}
       {view === 'signing' && <SigningPanel actor={actor} busy={busy} />}
     </div>
   );
 }
 
-function ConfirmationFormView({ actor, view, busy }: { actor: CustomerAddActor; view: 'contract' | 'signing' | 'confirmRights'; busy: boolean }) {
+function ConfirmationFormView({
+  actor,
+  view,
+  busy,
+}: {
+  actor: CustomerAddActor;
+  view: 'contract' | 'signing' | 'confirmRights';
+  busy: boolean;
+}) {
   const intl = useIntl();
   const { config, session } = usePortal();
   const language = useSelector(session, (s) => s.context.language);
@@ -136,7 +153,9 @@ function ConfirmationFormView({ actor, view, busy }: { actor: CustomerAddActor; 
     return (
       <div className="form-field">
         <label htmlFor={`${id}-${name}`}>
-          {intl.formatMessage({ id: name === 'email' ? 'customer-add.email.label' : 'customer-add.additional-info.label' })}
+          {intl.formatMessage({
+            id: name === 'email' ? 'customer-add.email.label' : 'customer-add.additional-info.label',
+          })}
           {required && <span aria-hidden="true"> *</span>}
         </label>
         {multiline ? (
@@ -193,7 +212,13 @@ function ConfirmationFormView({ actor, view, busy }: { actor: CustomerAddActor; 
       {checkbox('terms', 'customer-add.terms.label')}
       {checkbox('board', 'customer-add.board.label')}
       <p>
-        <a href={termsPdfUrl(config.baseUrl, language)} target="_blank" rel="noopener" type="application/pdf" hrefLang={language}>
+        <a
+          href={termsPdfUrl(config.baseUrl, language)}
+          target="_blank"
+          rel="noopener"
+          type="application/pdf"
+          hrefLang={language}
+        >
           {intl.formatMessage({ id: 'customer-add.terms-pdf' })}
         </a>
       </p>
@@ -218,7 +243,13 @@ function SigningPanel({ actor, busy }: { actor: CustomerAddActor; busy: boolean 
   const challengeId = useSelector(actor, (s) => s.context.challengeId);
   const awaiting = useSelector(actor, (s) => s.hasTag('verificationCode'));
   const method = useSelector(actor, (s): SigningMethod | null =>
-    s.matches({ open: { signing: 'idCard' } }) ? 'idCard' : s.matches({ open: { signing: 'mobileId' } }) ? 'mobileId' : s.matches({ open: { signing: 'smartId' } }) ? 'smartId' : null,
+    s.matches({ open: { signing: 'idCard' } })
+      ? 'idCard'
+      : s.matches({ open: { signing: 'mobileId' } })
+        ? 'mobileId'
+        : s.matches({ open: { signing: 'smartId' } })
+          ? 'smartId'
+          : null,
   );
   const phoneError = showPhoneError ? validatePhone(phone).phone : undefined;
   const start = (m: SigningMethod) => actor.send({ type: 'signing.start', method: m });
@@ -279,12 +310,19 @@ function SigningPanel({ actor, busy }: { actor: CustomerAddActor; busy: boolean 
             <p className="verification-code" data-testid="verification-code">
               {intl.formatMessage(
                 { id: 'customer-add.verification-code' },
-                { code: <strong key="code" className="verification-code__value">{challengeId}</strong> },
+                {
+                  code: (
+                    <strong key="code" className="verification-code__value">
+                      {challengeId}
+                    </strong>
+                  ),
+                },
               )}
             </p>
           )}
           <p className="signing-panel__waiting">
-            <span className="spinner spinner--small" aria-hidden="true" /> {intl.formatMessage({ id: 'customer-add.signing.waiting' })}
+            <span className="spinner spinner--small" aria-hidden="true" />{' '}
+            {intl.formatMessage({ id: 'customer-add.signing.waiting' })}
           </p>
         </div>
       )}

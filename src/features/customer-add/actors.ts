@@ -16,7 +16,7 @@ import {
   UserContext,
   UserSearchResponse,
   type PortalConfig,
-} from '../../api/contract';
+} from '../../../machines/lib/contract';
 import { SYSTEM_ID } from '../../../machines/lib/system-ids';
 import { customerAddMachine, type CustomerAddActor } from '../../../machines/customerAdd.machine';
 import { customerSearchMachine } from '../../../machines/customerSearch.machine';
@@ -45,23 +45,51 @@ export interface Signing {
   pinPrompt: PinPrompt;
 }
 
-export function createSigning({ config, api, showToast, redirect, idCard, pinPrompt = createPinPrompt(), inspect }: SigningDeps): Signing {
+export function createSigning({
+  config,
+  api,
+  showToast,
+  redirect,
+  idCard,
+  pinPrompt = createPinPrompt(),
+  inspect,
+}: SigningDeps): Signing {
   const card = idCard ?? createIdCardAdapter(config.idCard, pinPrompt);
   const lang = () => document.documentElement.lang || config.language;
   const machine = customerAddMachine.provide({
     actors: {
-      findCompanies: fromPromise(({ input, signal }) => api.get('customer-add/find', CustomerFindResponse, { signal, query: { term: input.term } })),
-      loadCustomer: fromPromise(({ input, signal }) => api.get(`customer-add/get/${encodeURIComponent(input.code)}`, CustomerAddGet, { signal })),
-      createRights: fromPromise(({ input, signal }) => api.post('customer-add/create-rights', input, StatusValue, { signal })),
-      createCustomer: fromPromise(({ input, signal }) => api.post('customer-add/create-customer', input, StatusValue, { signal })),
+      findCompanies: fromPromise(({ input, signal }) =>
+        api.get('customer-add/find', CustomerFindResponse, { signal, query: { term: input.term } }),
+      ),
+      loadCustomer: fromPromise(({ input, signal }) =>
+        api.get(`customer-add/get/${encodeURIComponent(input.code)}`, CustomerAddGet, { signal }),
+      ),
+      createRights: fromPromise(({ input, signal }) =>
+        api.post('customer-add/create-rights', input, StatusValue, { signal }),
+      ),
+      createCustomer: fromPromise(({ input, signal }) =>
+        api.post('customer-add/create-customer', input, StatusValue, { signal }),
+      ),
       getCertificate: fromPromise(({ signal }) => card.getSigningCertificate({ lang: lang(), signal })),
       prepareDigest: fromPromise(({ input, signal }) => api.post('sign/digest', input, DigestResponse, { signal })),
-      signHash: fromPromise(({ input, signal }) => card.sign(input.certificate, input.hash, input.hashFunction, { lang: lang(), signal })),
-      finalizeSignature: fromPromise(({ input, signal }) => api.post('sign/finalize', input, StatusResponse, { signal })),
-      startMobileId: fromPromise(({ input, signal }) => api.post('sign/mobile/start', input, SignStartResponse, { signal })),
-      checkMobileIdStatus: fromPromise(({ signal }) => api.get('sign/mobile/check', StatusResponse, { signal, timeout: STATUS_CHECK_TIMEOUT })),
-      startSmartId: fromPromise(({ input, signal }) => api.post('sign/smart_id/start', input, SignStartResponse, { signal })),
-      checkSmartIdStatus: fromPromise(({ signal }) => api.get('sign/smart_id/check', StatusResponse, { signal, timeout: STATUS_CHECK_TIMEOUT })),
+      signHash: fromPromise(({ input, signal }) =>
+        card.sign(input.certificate, input.hash, input.hashFunction, { lang: lang(), signal }),
+      ),
+      finalizeSignature: fromPromise(({ input, signal }) =>
+        api.post('sign/finalize', input, StatusResponse, { signal }),
+      ),
+      startMobileId: fromPromise(({ input, signal }) =>
+        api.post('sign/mobile/start', input, SignStartResponse, { signal }),
+      ),
+      checkMobileIdStatus: fromPromise(({ signal }) =>
+        api.get('sign/mobile/check', StatusResponse, { signal, timeout: STATUS_CHECK_TIMEOUT }),
+      ),
+      startSmartId: fromPromise(({ input, signal }) =>
+        api.post('sign/smart_id/start', input, SignStartResponse, { signal }),
+      ),
+      checkSmartIdStatus: fromPromise(({ signal }) =>
+        api.get('sign/smart_id/check', StatusResponse, { signal, timeout: STATUS_CHECK_TIMEOUT }),
+      ),
       redirectToAccountService: fromPromise(async ({ input }) => {
         if (input.url) await redirect(input.url);
       }),
@@ -86,8 +114,12 @@ export function customerSearchWithEffects(api: ApiClient) {
         const ctx = await api.get('context/getUserContext', UserContext, { signal });
         return !ctx.deadApplications.includes('AXAPTA');
       }),
-      searchCustomers: fromPromise(({ input, signal }) => api.post('customer-search/customer', input, CustomerSearchResponse, { signal })),
-      searchUsers: fromPromise(({ input, signal }) => api.post('customer-search/user', input, UserSearchResponse, { signal })),
+      searchCustomers: fromPromise(({ input, signal }) =>
+        api.post('customer-search/customer', input, CustomerSearchResponse, { signal }),
+      ),
+      searchUsers: fromPromise(({ input, signal }) =>
+        api.post('customer-search/user', input, UserSearchResponse, { signal }),
+      ),
     },
   });
 }
@@ -97,7 +129,9 @@ export function customerSearchWithEffects(api: ApiClient) {
 /** What wireCustomerAdd needs of the portal's other actors (kept structural: no import cycle with src/app). */
 interface ModalsLike {
   on(type: 'modal.opened' | 'modal.closed', handler: (e: { component: string; result?: unknown }) => void): unknown;
-  send(event: { type: 'modal.close'; result?: unknown } | { type: 'modal.open'; component: string; class?: string }): void;
+  send(
+    event: { type: 'modal.close'; result?: unknown } | { type: 'modal.open'; component: string; class?: string },
+  ): void;
   getSnapshot(): { context: { current: { component: string } | null } };
 }
 interface SessionLike {
@@ -130,7 +164,8 @@ export function wireCustomerAdd(signing: Signing, modals: ModalsLike, session: S
     actor.send(openEvent(session.getSnapshot().context.userContext, window.location.pathname + window.location.search));
   });
   modals.on('modal.closed', (e) => {
-    if (e.component === CUSTOMER_ADD_COMPONENT && actor.getSnapshot().matches('open')) actor.send({ type: 'customerAdd.close' });
+    if (e.component === CUSTOMER_ADD_COMPONENT && actor.getSnapshot().matches('open'))
+      actor.send({ type: 'customerAdd.close' });
   });
   let wasOpen = false;
   actor.subscribe((s) => {

@@ -6,7 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
-import { SEARCH_MIN } from '../../api/contract';
+import { SEARCH_MIN } from '../../../machines/lib/contract';
 import type { CustomerSearchActor } from '../../../machines/customerSearch.machine';
 import {
   isSearchTermValid,
@@ -15,7 +15,7 @@ import {
   type CustomerRow,
   type Sort,
   type UserRow,
-} from '../../../machines/lib/customer-search-rules';
+} from '../../../machines/lib/customer-search/rules';
 import { customerSearchWithEffects, requestCustomerAdd } from '../customer-add/actors';
 import '../customer-add/customer-add.css';
 import './customer-search.css';
@@ -25,8 +25,14 @@ export function CustomerSearchPage() {
   const portal = usePortal();
   const machine = useMemo(() => customerSearchWithEffects(portal.api), [portal.api]);
   const actor = useActorRef(machine);
-  const canSearchCustomers = useSelector(portal.session, (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_CUSTOMER'));
-  const canSearchUsers = useSelector(portal.session, (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_USER'));
+  const canSearchCustomers = useSelector(
+    portal.session,
+    (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_CUSTOMER'),
+  );
+  const canSearchUsers = useSelector(
+    portal.session,
+    (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_USER'),
+  );
 
   useEffect(() => {
     const subs = [
@@ -52,7 +58,11 @@ export function CustomerSearchPage() {
         <div className="card">
           <SearchBox actor={actor} part="customers" labelKey="customer-search.customers.label" />
           <p>
-            <button type="button" className="button button--ghost" onClick={() => actor.send({ type: 'customerSearch.add' })}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => actor.send({ type: 'customerSearch.add' })}
+            >
               {intl.formatMessage({ id: 'customer-search.add' })}
             </button>
           </p>
@@ -69,7 +79,15 @@ export function CustomerSearchPage() {
   );
 }
 
-function SearchBox({ actor, part, labelKey }: { actor: CustomerSearchActor; part: 'customers' | 'users'; labelKey: string }) {
+function SearchBox({
+  actor,
+  part,
+  labelKey,
+}: {
+  actor: CustomerSearchActor;
+  part: 'customers' | 'users';
+  labelKey: string;
+}) {
   const intl = useIntl();
   const id = useId();
   const term = useSelector(actor, (s) => s.context[part].term);
@@ -158,7 +176,11 @@ function ResultsTable<Row extends { id: string }>({
               {columns.map((c) => {
                 const active = sort.key === c.key;
                 return (
-                  <th key={c.key} scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                  <th
+                    key={c.key}
+                    scope="col"
+                    aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
                     <button type="button" className="sort-button" onClick={() => onSort(c.key)}>
                       {intl.formatMessage({ id: c.labelKey })}
                       <span aria-hidden="true" className="sort-button__mark">
@@ -190,11 +212,23 @@ function ResultsTable<Row extends { id: string }>({
         </table>
       </div>
       <nav className="pager" aria-label={intl.formatMessage({ id: 'pager.label' }, { what: caption })}>
-        <button type="button" className="button button--ghost" disabled={p.previous === null} onClick={() => p.previous !== null && onPage(p.previous)}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={p.previous === null}
+          onClick={() => p.previous !== null && onPage(p.previous)}
+        >
           {intl.formatMessage({ id: 'pager.previous' })}
         </button>
-        <span role="status">{intl.formatMessage({ id: 'pager.summary' }, { first: p.first, last: p.last, total: p.total })}</span>
-        <button type="button" className="button button--ghost" disabled={p.next === null} onClick={() => p.next !== null && onPage(p.next)}>
+        <span role="status">
+          {intl.formatMessage({ id: 'pager.summary' }, { first: p.first, last: p.last, total: p.total })}
+        </span>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={p.next === null}
+          onClick={() => p.next !== null && onPage(p.next)}
+        >
           {intl.formatMessage({ id: 'pager.next' })}
         </button>
       </nav>
@@ -247,7 +281,8 @@ function UserTable({ actor }: { actor: CustomerSearchActor }) {
     {
       key: 'notActive',
       labelKey: 'customer-search.column.status',
-      render: (r) => intl.formatMessage({ id: r.notActive ? 'customer-search.status.not-active' : 'customer-search.status.active' }),
+      render: (r) =>
+        intl.formatMessage({ id: r.notActive ? 'customer-search.status.not-active' : 'customer-search.status.active' }),
     },
   ];
   return (

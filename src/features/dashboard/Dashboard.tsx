@@ -2,7 +2,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import type { AddressSummary, UserContext } from '../../api/contract';
+import type { AddressSummary, UserContext } from '../../../machines/lib/contract';
 import type { z } from 'zod';
 import { usePortal } from '../../app/PortalContext';
 import {
@@ -123,7 +123,9 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
           <UserCard ctx={ctx} />
 
           <section className="card dash-card" aria-labelledby="dash-represented" data-testid="represented-block">
-            <p className="muted dash-card__sub">{t(business ? 'dashboard.represented.business' : 'dashboard.represented')}</p>
+            <p className="muted dash-card__sub">
+              {t(business ? 'dashboard.represented.business' : 'dashboard.represented')}
+            </p>
             {rep ? (
               <>
                 <h2 id="dash-represented" className="dash-card__title" data-testid="represented">
@@ -157,7 +159,11 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
                   {t('represented.none')}
                 </h2>
                 {canRepresent && (
-                  <button type="button" className="button button--primary" onClick={() => representedChoice.send({ type: 'choice.open', path: '/dashboard' })}>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => representedChoice.send({ type: 'choice.open', path: '/dashboard' })}
+                  >
                     {t('representee.placeholder')}
                   </button>
                 )}
@@ -228,7 +234,13 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
                   {t('dashboard.addContract')}
                 </GatedButton>
               ) : addContract.href ? (
-                <a className="button button--primary" href={addContract.href} target="_blank" rel="noopener noreferrer" data-testid="add-contract">
+                <a
+                  className="button button--primary"
+                  href={addContract.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="add-contract"
+                >
                   {t('dashboard.addContract')}
                   <span className="visually-hidden"> {t('common.opensInNewWindow')}</span>
                 </a>
@@ -293,7 +305,14 @@ function AppIcon({ code }: { code: string }) {
   return (
     <span className={`shortcut__icon shortcut__icon--${code}`} aria-hidden="true">
       <svg width="28" height="28" viewBox="0 0 24 24" focusable="false">
-        <path d={paths[code] ?? paths.logistics} fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" strokeLinecap="round" />
+        <path
+          d={paths[code] ?? paths.logistics}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.7"
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
       </svg>
     </span>
   );

@@ -41,7 +41,12 @@ export function ChoiceModal() {
       headerExtra={
         <div className="choice-modal__user">
           <span className="choice-modal__name">{fullName}</span>
-          <button type="button" className="button button--ghost" onClick={() => session.send({ type: 'session.logout' })} disabled={loggingOut}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => session.send({ type: 'session.logout' })}
+            disabled={loggingOut}
+          >
             {t('header.logout')}
           </button>
         </div>
@@ -78,7 +83,11 @@ export function ChoiceModal() {
             </thead>
             <tbody>
               {view.items.map((row, i) => (
-                <tr key={row.gid} className={row.type === 'A' ? 'choice-table__own' : undefined} data-testid="choice-row">
+                <tr
+                  key={row.gid}
+                  className={row.type === 'A' ? 'choice-table__own' : undefined}
+                  data-testid="choice-row"
+                >
                   <td>
                     <button
                       type="button"
@@ -98,7 +107,12 @@ export function ChoiceModal() {
             </tbody>
           </table>
         )}
-        <Pager page={view.page} pageCount={view.pageCount} onPage={(p) => choice.send({ type: 'choice.page', page: p })} label={t('choice.pager')} />
+        <Pager
+          page={view.page}
+          pageCount={view.pageCount}
+          onPage={(p) => choice.send({ type: 'choice.page', page: p })}
+          label={t('choice.pager')}
+        />
         {showCreate && (
           <div className="choice-modal__footer">
             <button

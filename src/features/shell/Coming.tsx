@@ -6,7 +6,15 @@ import { useAxaptaDead } from './useShellData';
  * The plain "coming" page of a link target that a later issue builds (never a broken link).
  * `requiresAxapta`: settings pages are gated while the back office is dead (spec 1 §8 error.axapta.dead).
  */
-export function ComingPage({ titleKey, title, requiresAxapta = false }: { titleKey?: string; title?: string; requiresAxapta?: boolean }) {
+export function ComingPage({
+  titleKey,
+  title,
+  requiresAxapta = false,
+}: {
+  titleKey?: string;
+  title?: string;
+  requiresAxapta?: boolean;
+}) {
   const intl = useIntl();
   const dead = useAxaptaDead();
   const heading = title ?? intl.formatMessage({ id: titleKey ?? 'comingSoon.title' });

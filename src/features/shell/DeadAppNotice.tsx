@@ -20,7 +20,12 @@ export function ShellNotices() {
         <p className="notice notice--warning" data-testid="representation-failure">
           {intl.formatMessage(
             { id: 'error.representation-failure' },
-            { services: intl.formatList(failed.map((a) => intl.formatMessage({ id: `error.service.${a}` })), { type: 'conjunction' }) },
+            {
+              services: intl.formatList(
+                failed.map((a) => intl.formatMessage({ id: `error.service.${a}` })),
+                { type: 'conjunction' },
+              ),
+            },
           )}
         </p>
       )}

@@ -19,7 +19,19 @@ export function useAxaptaGate() {
 }
 
 /** A link gated by AXAPTA: while it is dead it is disabled (aria-disabled) and says why. */
-export function GatedLink({ to, className, children, onNavigate, testId }: { to: string; className?: string; children: ReactNode; onNavigate?: () => void; testId?: string }) {
+export function GatedLink({
+  to,
+  className,
+  children,
+  onNavigate,
+  testId,
+}: {
+  to: string;
+  className?: string;
+  children: ReactNode;
+  onNavigate?: () => void;
+  testId?: string;
+}) {
   const intl = useIntl();
   const gate = useAxaptaGate();
   const reasonId = useId();
@@ -45,14 +57,24 @@ export function GatedLink({ to, className, children, onNavigate, testId }: { to:
     );
   }
   return (
-    <Link to={to as "/"} className={className} data-testid={testId} onClick={onNavigate}>
+    <Link to={to as '/'} className={className} data-testid={testId} onClick={onNavigate}>
       {children}
     </Link>
   );
 }
 
 /** A button gated by AXAPTA (add-customer): stays focusable, aria-disabled with the reason while dead. */
-export function GatedButton({ onClick, className, children, testId }: { onClick: () => void; className?: string; children: ReactNode; testId?: string }) {
+export function GatedButton({
+  onClick,
+  className,
+  children,
+  testId,
+}: {
+  onClick: () => void;
+  className?: string;
+  children: ReactNode;
+  testId?: string;
+}) {
   const intl = useIntl();
   const gate = useAxaptaGate();
   const reasonId = useId();

@@ -59,7 +59,9 @@ function RepresenteeArea() {
             <div>
               <dt>{intl.formatMessage({ id: 'represented.credit' })}</dt>
               <dd className={summary.credit ? 'is-ok' : 'is-off'}>
-                {intl.formatMessage({ id: summary.credit ? 'represented.credit.available' : 'represented.credit.notAvailable' })}
+                {intl.formatMessage({
+                  id: summary.credit ? 'represented.credit.available' : 'represented.credit.notAvailable',
+                })}
               </dd>
             </div>
           )}

@@ -1,8 +1,16 @@
 import { useIntl } from 'react-intl';
-import type { Language } from '../../api/contract';
+import type { Language } from '../../../machines/lib/contract';
 
 /** Two-letter codes; the current language is plain text with aria-current (spec 1 §2). */
-export function LanguageSwitcher({ languages, current, onChange }: { languages: Language[]; current: Language; onChange: (l: Language) => void }) {
+export function LanguageSwitcher({
+  languages,
+  current,
+  onChange,
+}: {
+  languages: Language[];
+  current: Language;
+  onChange: (l: Language) => void;
+}) {
   const intl = useIntl();
   return (
     <nav className="lang-switch" aria-label={intl.formatMessage({ id: 'header.language' })}>
@@ -10,7 +18,12 @@ export function LanguageSwitcher({ languages, current, onChange }: { languages: 
         {languages.map((l) => (
           <li key={l}>
             {l === current ? (
-              <span className="lang-switch__current" aria-current="true" lang={l} title={intl.formatMessage({ id: `lang.name.${l}` })}>
+              <span
+                className="lang-switch__current"
+                aria-current="true"
+                lang={l}
+                title={intl.formatMessage({ id: `lang.name.${l}` })}
+              >
                 {l.toUpperCase()}
               </span>
             ) : (

@@ -12,12 +12,20 @@ export function MenuIcon({ id }: { id: string }) {
   const d: Record<string, string> = {
     main: 'M4 11.5 12 5l8 6.5V20a1 1 0 0 1-1 1h-4.5v-6h-5v6H5a1 1 0 0 1-1-1z',
     services: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
-    settings: 'M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Zm8 3.5-2.1-.6-.5-1.3 1-1.9-1.6-1.6-1.9 1-1.3-.5L13 4h-2l-.6 2.1-1.3.5-1.9-1-1.6 1.6 1 1.9-.5 1.3L4 11v2l2.1.6.5 1.3-1 1.9 1.6 1.6 1.9-1 1.3.5L11 20h2l.6-2.1 1.3-.5 1.9 1 1.6-1.6-1-1.9.5-1.3L20 13z',
+    settings:
+      'M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Zm8 3.5-2.1-.6-.5-1.3 1-1.9-1.6-1.6-1.9 1-1.3-.5L13 4h-2l-.6 2.1-1.3.5-1.9-1-1.6 1.6 1 1.9-.5 1.3L4 11v2l2.1.6.5 1.3-1 1.9 1.6 1.6 1.9-1 1.3.5L11 20h2l.6-2.1 1.3-.5 1.9 1 1.6-1.6-1-1.9.5-1.3L20 13z',
     help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-2.5-11.5a2.5 2.5 0 1 1 3.6 2.2c-.7.4-1.1.9-1.1 1.6v.7M12 17h.01',
   };
   return (
     <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d={d[id] ?? d.services} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" strokeLinecap="round" />
+      <path
+        d={d[id] ?? d.services}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
@@ -74,7 +82,7 @@ export function MainMenu() {
             <li key={e.id}>
               {e.to ? (
                 <Link
-                  to={e.to as "/"}
+                  to={e.to as '/'}
                   className={`main-menu__entry${selected === e.id ? ' is-selected' : ''}`}
                   aria-current={selected === e.id ? 'page' : undefined}
                   onClick={() => sidePanel.send({ type: 'panel.close' })}
@@ -138,7 +146,9 @@ function SidePanel({ entries }: { entries: MenuEntry[] }) {
               ))}
             </ul>
           )}
-          {entry.id === 'services' && entry.links.length === 0 && <p className="muted">{intl.formatMessage({ id: 'menu.services.none' })}</p>}
+          {entry.id === 'services' && entry.links.length === 0 && (
+            <p className="muted">{intl.formatMessage({ id: 'menu.services.none' })}</p>
+          )}
           {entry.id === 'help' && (
             <>
               <ClientManager details={ctx?.epitPrincipal?.represented?.details} headingLevel={3} />

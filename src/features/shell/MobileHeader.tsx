@@ -28,17 +28,35 @@ export function MobileHeader() {
   return (
     <div className="mobile-header">
       <div className="mobile-header__bar">
-        <button type="button" className="icon-button" aria-expanded={open === 'site'} aria-controls={siteId} onClick={() => toggle('site')}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-expanded={open === 'site'}
+          aria-controls={siteId}
+          onClick={() => toggle('site')}
+        >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
           <span className="visually-hidden">{intl.formatMessage({ id: 'header.menu' })}</span>
         </button>
         <Logo href={shell.homeUrl} />
-        <button type="button" className="icon-button" aria-expanded={open === 'user'} aria-controls={userId} onClick={() => toggle('user')}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-expanded={open === 'user'}
+          aria-controls={userId}
+          onClick={() => toggle('user')}
+        >
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
             <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <path
+              d="M4 20c1.5-4 4.5-6 8-6s6.5 2 8 6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
           </svg>
           <span className="visually-hidden">{intl.formatMessage({ id: 'header.userMenu' })}</span>
         </button>

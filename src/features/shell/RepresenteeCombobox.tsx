@@ -21,7 +21,10 @@ export function RepresenteeCombobox() {
   const listId = `${id}-list`;
   const represented = ctx?.epitPrincipal?.represented ?? null;
 
-  const groups = useMemo(() => filterRepresenteeGroups(groupRepresentees(rights, intl.locale), term), [rights, term, intl.locale]);
+  const groups = useMemo(
+    () => filterRepresenteeGroups(groupRepresentees(rights, intl.locale), term),
+    [rights, term, intl.locale],
+  );
   const flat: RepresenteeOption[] = [...groups.private, ...groups.business];
   const optionId = (i: number) => `${id}-opt-${i}`;
   const t = (key: string) => intl.formatMessage({ id: key });

@@ -75,7 +75,14 @@ export function UserMenuPanel({ onDone }: { onDone: () => void }) {
               <label className="user-panel__label" htmlFor={selectId}>
                 {t('representee.change')}
               </label>
-              <select id={selectId} className="input" value={represented?.gid ?? ''} disabled={busy} onChange={(e) => switchTo(e.target.value)} data-testid="panel-representee-select">
+              <select
+                id={selectId}
+                className="input"
+                value={represented?.gid ?? ''}
+                disabled={busy}
+                onChange={(e) => switchTo(e.target.value)}
+                data-testid="panel-representee-select"
+              >
                 {!represented && <option value="">{t('representee.placeholder')}</option>}
                 {groups.private.length > 0 && (
                   <optgroup label={t('representee.group.private')}>

@@ -3,7 +3,7 @@
  * represented party is a person; labels are locale keys, so each language gets its tree (default Estonian through
  * the i18n fallback). Pure: views render it, the sidePanel machine decides which entry is open.
  */
-import type { Domain, UserContext } from '../../api/contract';
+import type { Domain, UserContext } from '../../../machines/lib/contract';
 import { businessSettingsLink, hasPrivilege, isShortcutShown, panelLinks } from '../../../machines/lib/rights';
 
 export interface MenuLink {
@@ -33,22 +33,37 @@ export function appNameKey(nameOrService: string, service: string): string {
   return nameOrService.startsWith('app.name.') ? nameOrService : `app.name.${service.toUpperCase()}`;
 }
 
-export function menuTree(ctx: UserContext | null, domain: Domain, today = new Date()): { tree: 'business' | 'private'; entries: MenuEntry[] } {
+export function menuTree(
+  ctx: UserContext | null,
+  domain: Domain,
+  today = new Date(),
+): { tree: 'business' | 'private'; entries: MenuEntry[] } {
   const principal = ctx?.epitPrincipal;
   const business = !!principal?.represented && !principal.represented.isPerson;
   const links = panelLinks(ctx, domain, today);
   const fgid = principal?.representative.id ?? '';
   const services: MenuLink[] = (ctx?.externalApps ?? [])
-    .filter((a) => a.service !== 'PERIODICS' && (business ? isShortcutShown(a.service, domain) : a.service === 'LOGISTICS' || a.service === 'FINANCE'))
+    .filter(
+      (a) =>
+        a.service !== 'PERIODICS' &&
+        (business ? isShortcutShown(a.service, domain) : a.service === 'LOGISTICS' || a.service === 'FINANCE'),
+    )
     .map((a) => ({ id: `app-${a.service}`, labelKey: appNameKey(a.name, a.service), to: `/external/${a.service}` }));
   const settings: MenuLink[] = [];
-  if (links.userSettings) settings.push({ id: 'user-settings', labelKey: 'menu.userSettings', to: `/user-settings/edit/${fgid}` });
+  if (links.userSettings)
+    settings.push({ id: 'user-settings', labelKey: 'menu.userSettings', to: `/user-settings/edit/${fgid}` });
   if (links.rolesOverview) settings.push({ id: 'roles', labelKey: 'menu.roles', to: `/user-settings/roles/${fgid}` });
   settings.push({ id: 'preferences', labelKey: 'menu.preferences', to: `/user-settings/preferences/${fgid}` });
   const bs = settingsHref(businessSettingsLink(principal, today));
-  if (business && bs) settings.push({ id: 'business-settings', labelKey: 'menu.businessSettings', to: bs, requiresAxapta: true });
+  if (business && bs)
+    settings.push({ id: 'business-settings', labelKey: 'menu.businessSettings', to: bs, requiresAxapta: true });
   if (hasPrivilege(ctx, 'EDIT_ANY_CUSTOMER') || hasPrivilege(ctx, 'EDIT_ANY_USER'))
-    settings.push({ id: 'customer-search', labelKey: 'menu.searchCustomer', to: '/customer-search', requiresAxapta: true });
+    settings.push({
+      id: 'customer-search',
+      labelKey: 'menu.searchCustomer',
+      to: '/customer-search',
+      requiresAxapta: true,
+    });
   return {
     tree: business ? 'business' : 'private',
     entries: [

@@ -1,8 +1,8 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { LANGUAGE3, LANGUAGES, type Language } from '../../api/contract';
+import { LANGUAGE3, LANGUAGES, type Language } from '../../../machines/lib/contract';
 import { usePortal } from '../../app/PortalContext';
-import { loginUrl } from '../../../machines/lib/navigation-rules';
+import { loginUrl } from '../../../machines/lib/navigation/rules';
 import { currentTarget } from '../../app/portal';
 
 /** What the header (desktop and mobile) shows; one place so both stay alike. */
@@ -14,7 +14,10 @@ export function useShell() {
   const domain = useSelector(session, (s) => s.context.domain);
   const representative = useSelector(session, (s) => s.context.userContext?.epitPrincipal?.representative ?? null);
   const homeBase = useSelector(session, (s) => s.context.userContext?.homeUrls?.[s.context.domain] ?? null);
-  const uiLanguages = useSelector(session, (s) => s.context.userContext?.uiLanguages ?? s.context.simpleContext?.uiLanguages ?? null);
+  const uiLanguages = useSelector(
+    session,
+    (s) => s.context.userContext?.uiLanguages ?? s.context.simpleContext?.uiLanguages ?? null,
+  );
   const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
   // re-render on navigation so the login link carries the page being shown as its target
   const locationHref = useRouterState({ select: (s) => s.location.href });

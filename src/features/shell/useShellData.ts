@@ -1,13 +1,19 @@
 /**
- * Selections of the shell views (select only what is shown; derived with the pure rules of machines/lib/rights.ts).
+ * Selections of the shell views (select only what is shown; derived with the pure rules of machines/lib/rights/).
  */
 import { useQueries } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { RolesAndPackets, type Domain, type UserContext } from '../../api/contract';
+import { RolesAndPackets, type Domain, type UserContext } from '../../../machines/lib/contract';
 import { usePortal } from '../../app/PortalContext';
-import { isAxaptaDead, panelLinks, representedSummary, visibleRepresentees, type PanelLinks } from '../../../machines/lib/rights';
+import {
+  isAxaptaDead,
+  panelLinks,
+  representedSummary,
+  visibleRepresentees,
+  type PanelLinks,
+} from '../../../machines/lib/rights';
 
 export function useUserContext(): UserContext | null {
   const { session } = usePortal();
@@ -89,4 +95,3 @@ export function useRepresentationFailures(): string[] {
   failed.delete('AXAPTA');
   return [...failed].sort();
 }
-

@@ -10,7 +10,8 @@ export const TESTFIRMA = { name: 'Testfirma OÜ', regCode: '11000109', jgid: 'EP
 export const DIALOG_TITLE = 'Enter into a business customer contract';
 
 export const MSG = {
-  success: 'Representation rights were added. The credit can be used in about 5 minutes. Please log out and log in again.',
+  success:
+    'Representation rights were added. The credit can be used in about 5 minutes. Please log out and log in again.',
   saved: 'Save successful',
   rightsExist: 'Representation rights already exist',
   NOT_A_BOARD_MEMBER: 'User must be enterprise board member to add representation rights',
@@ -23,10 +24,12 @@ export const MSG = {
   CREDIT_RATING_NOT_DEFINED: 'Automatic adding failed. Contact customer manager',
   MID_USER_CANCELLED: 'The Mobile-ID signing was cancelled on the phone.',
   MID_TIMEOUT: 'The Mobile-ID signing was not confirmed in time. Please try again.',
-  MID_PHONE_ABSENT: 'The phone cannot be reached. Make sure it is switched on and has network coverage, then try again.',
+  MID_PHONE_ABSENT:
+    'The phone cannot be reached. Make sure it is switched on and has network coverage, then try again.',
   MID_DELIVERY_ERROR: 'The signing request could not be delivered to the phone. Please try again.',
   MID_SIM_ERROR: 'The SIM card of the phone reported an error. Please contact your mobile operator.',
-  MID_SIGNATURE_HASH_MISMATCH: 'The Mobile-ID signature does not match the document. Please contact your mobile operator.',
+  MID_SIGNATURE_HASH_MISMATCH:
+    'The Mobile-ID signature does not match the document. Please contact your mobile operator.',
   SID_USER_REFUSED: 'The Smart-ID signing was refused in the app.',
   SID_TIMEOUT: 'The Smart-ID signing was not confirmed in time. Please try again.',
   IDCARD_NO_CARD: 'No ID-card found. Insert your ID-card into the card reader and try again.',
@@ -65,7 +68,11 @@ export async function toSigningPanel(page: Page, company: string, term?: string)
 }
 
 /** The closing message of the flow: a toast with the text, and the modal is gone. */
-export async function expectOutcome(page: Page, message: string, { closes = true, timeout }: { closes?: boolean; timeout?: number } = {}) {
+export async function expectOutcome(
+  page: Page,
+  message: string,
+  { closes = true, timeout }: { closes?: boolean; timeout?: number } = {},
+) {
   await expect(page.getByText(message, { exact: true }).first()).toBeVisible({ timeout });
   if (closes) await expect(dialog(page)).toBeHidden();
 }
@@ -92,12 +99,19 @@ export interface SigningSettings {
   midAnyPersonalCode: boolean;
   checkWaitMs: number;
 }
-export const DEFAULT_SETTINGS: SigningSettings = { midDelayMs: 3500, sidDelayMs: 3000, midAnyPersonalCode: false, checkWaitMs: 2000 };
+export const DEFAULT_SETTINGS: SigningSettings = {
+  midDelayMs: 3500,
+  sidDelayMs: 3000,
+  midAnyPersonalCode: false,
+  checkWaitMs: 2000,
+};
 
 export const setSigningSim = (page: Page, patch: Partial<SigningSettings>) => simPost(page, 'signing', patch);
-export const insertCard = (page: Page, personalCode: string | null) => simPost(page, 'id-card', { inserted: personalCode });
+export const insertCard = (page: Page, personalCode: string | null) =>
+  simPost(page, 'id-card', { inserted: personalCode });
 /** Undo customer-add for a register company (server/sim/demo-reset.ts); with fgid only that person's new rights. */
-export const resetCompany = (page: Page, regCode: string, fgid?: string) => simPost(page, 'registry/reset', fgid ? { regCode, fgid } : { regCode });
+export const resetCompany = (page: Page, regCode: string, fgid?: string) =>
+  simPost(page, 'registry/reset', fgid ? { regCode, fgid } : { regCode });
 
 /** Records the browser's requests whose path matches, with their start and end times (ms). */
 export function recordRequests(page: Page, pathPart: string) {

@@ -5,9 +5,20 @@
  * everything touching Testfirma OÜ, is in signing.spec.ts (one file: one worker, no interference).
  */
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../fixtures';
-import { MSG, chooseCompany, dialog, expectOutcome, fillConfirmation, openCustomerAdd, resetCompany, toSigningPanel } from './helpers';
+import {
+  MSG,
+  chooseCompany,
+  dialog,
+  expectOutcome,
+  fillConfirmation,
+  openCustomerAdd,
+  resetCompany,
+  toSigningPanel,
+} from './helpers';
 
-test('Uinuv Ettevõte gives ENTERPRISE_NOT_ACTIVE and Krediidita gives CREDIT_RATING_NOT_DEFINED (mary, Smart-ID)', async ({ page }) => {
+test('Uinuv Ettevõte gives ENTERPRISE_NOT_ACTIVE and Krediidita gives CREDIT_RATING_NOT_DEFINED (mary, Smart-ID)', async ({
+  page,
+}) => {
   await openCustomerAdd(page, 'mary');
   await toSigningPanel(page, 'Uinuv Ettevõte OÜ', 'Uinuv');
   await page.getByRole('button', { name: 'Smart-ID', exact: true }).click();
@@ -39,7 +50,8 @@ test("mari on Maasikas OÜ sees the 'rights already exist' note", async ({ page 
 
 test('mari on Põldmari AS gets Confirm, and it creates her rights', async ({ page }) => {
   await openCustomerAdd(page, 'mari');
-  const fgid: string = (await (await page.request.get('/api/context/getUserContext')).json()).epitPrincipal.representative.id;
+  const fgid: string = (await (await page.request.get('/api/context/getUserContext')).json()).epitPrincipal
+    .representative.id;
   try {
     await chooseCompany(page, 'Põldmari AS', 'Põldmari');
     await expect(page.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
@@ -57,7 +69,9 @@ test('mari on Põldmari AS gets Confirm, and it creates her rights', async ({ pa
   }
 });
 
-test('the form validates inline, "Company not found" shows, and the terms PDF downloads in each language', async ({ page }) => {
+test('the form validates inline, "Company not found" shows, and the terms PDF downloads in each language', async ({
+  page,
+}) => {
   await openCustomerAdd(page, 'mary');
   const box = page.getByRole('combobox', { name: 'Name or registry code of the represented company' });
   await box.fill('Olematu firma');

@@ -37,7 +37,9 @@ test.afterEach(async ({ page }) => {
   await insertCard(page, JAAK_CARD);
 });
 
-test('mary signs Testfirma OÜ with Mobile-ID +37200000766: 4-digit code, status checks 10 s then 5 s apart, success, main admin', async ({ page }) => {
+test('mary signs Testfirma OÜ with Mobile-ID +37200000766: 4-digit code, status checks 10 s then 5 s apart, success, main admin', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   // the person confirms on the phone after 17 s; no long polling, so request times are the client's own spacing
   await setSigningSim(page, { midDelayMs: 17_000, checkWaitMs: 0 });
@@ -64,7 +66,9 @@ test('mary signs Testfirma OÜ with Mobile-ID +37200000766: 4-digit code, status
   expect(checks.length).toBeGreaterThanOrEqual(3);
   const firstGap = checks[0].start - starts[0].end!;
   const gaps = checks.slice(1).map((c, i) => c.start - checks[i].end!);
-  console.log(`mobile-id status requests: first ${firstGap} ms after start, then ${gaps.join(', ')} ms after the previous answer`);
+  console.log(
+    `mobile-id status requests: first ${firstGap} ms after start, then ${gaps.join(', ')} ms after the previous answer`,
+  );
   expect(firstGap).toBeGreaterThan(9_500);
   expect(firstGap).toBeLessThan(11_500);
   for (const g of gaps) {
@@ -116,7 +120,9 @@ test('every other Mobile-ID test number shows its own message and closes the mod
   }
 });
 
-test('closing the modal during Mobile-ID polling stops all further status requests (20 s watched)', async ({ page }) => {
+test('closing the modal during Mobile-ID polling stops all further status requests (20 s watched)', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await setSigningSim(page, { midDelayMs: 120_000, checkWaitMs: 0 });
   await openCustomerAdd(page, 'mary');
@@ -126,12 +132,20 @@ test('closing the modal during Mobile-ID polling stops all further status reques
   await mobileIdButton(page).click();
   await expect(page.getByTestId('verification-code')).toBeVisible();
   // polling is under way: the first status check has been answered (RUNNING)
-  await expect.poll(() => checks.filter((c) => c.url.includes('/check') && c.end !== null).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(() => checks.filter((c) => c.url.includes('/check') && c.end !== null).length, { timeout: 15_000 })
+    .toBe(1);
   await dialog(page).getByRole('button', { name: 'Close dialog' }).click();
   await expect(dialog(page)).toBeHidden();
   const before = checks.length;
   await page.waitForTimeout(20_000); // the test's point: nothing happens for 20 s
-  expect(checks.length, `requests after closing: ${checks.slice(before).map((c) => c.url).join(', ')}`).toBe(before);
+  expect(
+    checks.length,
+    `requests after closing: ${checks
+      .slice(before)
+      .map((c) => c.url)
+      .join(', ')}`,
+  ).toBe(before);
 });
 
 test("sille's Smart-ID signature succeeds, rein's is refused and toomas's times out", async ({ page, browser }) => {
@@ -158,11 +172,15 @@ test("sille's Smart-ID signature succeeds, rein's is refused and toomas's times 
   const sille = await run('sille', MSG.success);
   await expect(sille).toHaveURL(/\/ui\/settings\/represented\/EPEE11000109/);
   const ctx = await (await sille.request.get('/api/context/getUserContext')).json();
-  expect(ctx.epitPrincipal.representationRightsCache[TESTFIRMA.jgid]?.userRoleList).toContainEqual(expect.objectContaining({ application: 'AXAPTA' }));
+  expect(ctx.epitPrincipal.representationRightsCache[TESTFIRMA.jgid]?.userRoleList).toContainEqual(
+    expect.objectContaining({ application: 'AXAPTA' }),
+  );
   await sille.context().close();
 });
 
-test('jaak signs with his demo card; with mary\'s card inserted he gets CERTIFICATE_MISMATCH; no card and a cancelled PIN say so', async ({ page }) => {
+test("jaak signs with his demo card; with mary's card inserted he gets CERTIFICATE_MISMATCH; no card and a cancelled PIN say so", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await openCustomerAdd(page, 'jaak');
 
@@ -195,7 +213,9 @@ test('jaak signs with his demo card; with mary\'s card inserted he gets CERTIFIC
   await pin.getByRole('button', { name: 'Sign' }).click();
   await expectOutcome(page, MSG.success);
   const ctx = await (await page.request.get('/api/context/getUserContext')).json();
-  expect(ctx.epitPrincipal.representationRightsCache[TESTFIRMA.jgid]?.userRoleList).toContainEqual(expect.objectContaining({ application: 'AXAPTA' }));
+  expect(ctx.epitPrincipal.representationRightsCache[TESTFIRMA.jgid]?.userRoleList).toContainEqual(
+    expect.objectContaining({ application: 'AXAPTA' }),
+  );
 });
 
 test('Digiviga gives DIGIDOC_ERROR (jaak, ID-card)', async ({ page }) => {

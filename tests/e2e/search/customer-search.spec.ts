@@ -5,7 +5,9 @@
  */
 import { expect, expectNoSeriousA11yViolations, loginAs, snap, test } from '../fixtures';
 
-test('customer and user search work for kristi: 3-character minimum, Enter, sorting, row click and Enter on a row', async ({ page }) => {
+test('customer and user search work for kristi: 3-character minimum, Enter, sorting, row click and Enter on a row', async ({
+  page,
+}) => {
   await loginAs(page, 'kristi', { target: '/ui/customer-search' });
   await expect(page.getByRole('heading', { name: 'Search customers and users' })).toBeVisible();
 
@@ -17,7 +19,12 @@ test('customer and user search work for kristi: 3-character minimum, Enter, sort
   await expect(customers.getByRole('button', { name: 'Search' })).toBeEnabled();
   await term.press('Enter');
   const table = page.getByRole('table', { name: 'Customers found' });
-  await expect(table.getByRole('columnheader')).toHaveText([/Customer name/, /Registry code/, /Accounting system code/, /Country code/]);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    /Customer name/,
+    /Registry code/,
+    /Accounting system code/,
+    /Country code/,
+  ]);
   const row = table.getByRole('row', { name: /Maasikas OÜ/ });
   await expect(row).toContainText('11000015');
   await expect(row).toContainText('EE');
@@ -30,7 +37,13 @@ test('customer and user search work for kristi: 3-character minimum, Enter, sort
   await users.getByLabel('User name or personal identification number').fill('Maasikas');
   await users.getByRole('button', { name: 'Search' }).click();
   const userTable = page.getByRole('table', { name: 'Users found' });
-  await expect(userTable.getByRole('columnheader')).toHaveText([/First name/, /Last name/, /Personal identification number/, /Country code/, /Status/]);
+  await expect(userTable.getByRole('columnheader')).toHaveText([
+    /First name/,
+    /Last name/,
+    /Personal identification number/,
+    /Country code/,
+    /Status/,
+  ]);
   await expect(userTable.getByRole('columnheader', { name: /Last name/ })).toHaveAttribute('aria-sort', 'ascending');
   const mari = userTable.getByRole('row', { name: /Mari/ });
   await expect(mari).toContainText('48709050218');
@@ -48,7 +61,10 @@ test('customer and user search work for kristi: 3-character minimum, Enter, sort
   await expect(page.getByRole('heading', { name: 'Search customers and users' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Customer name or registry code' }).fill('11000015');
   await page.getByRole('searchbox', { name: 'Customer name or registry code' }).press('Enter');
-  await page.getByRole('table', { name: 'Customers found' }).getByRole('row', { name: /Maasikas OÜ/ }).click();
+  await page
+    .getByRole('table', { name: 'Customers found' })
+    .getByRole('row', { name: /Maasikas OÜ/ })
+    .click();
   await expect(page).toHaveURL(/\/ui\/settings\/represented\/EPEE11000015$/);
 });
 
@@ -57,16 +73,24 @@ test("kristi's 'Add new customer' opens the customer-add modal", async ({ page }
   await page.getByRole('button', { name: 'Add new customer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add new customer' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('combobox', { name: 'Name or registry code of the represented company' })).toBeFocused();
+  await expect(
+    dialog.getByRole('combobox', { name: 'Name or registry code of the represented company' }),
+  ).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
 
-test('customer search answers 403 for mari at the API, and peeter is sent home with No rights to access component', async ({ page, browser }) => {
+test('customer search answers 403 for mari at the API, and peeter is sent home with No rights to access component', async ({
+  page,
+  browser,
+}) => {
   await loginAs(page, 'mari');
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'EPIT-XSRF-TOKEN')!.value;
   for (const what of ['customer', 'user']) {
-    const res = await page.request.post(`/api/customer-search/${what}`, { data: { value: 'maasikas' }, headers: { 'X-XSRF-TOKEN': xsrf } });
+    const res = await page.request.post(`/api/customer-search/${what}`, {
+      data: { value: 'maasikas' },
+      headers: { 'X-XSRF-TOKEN': xsrf },
+    });
     expect(res.status(), what).toBe(403);
     expect((await res.json()).code).toBe('FORBIDDEN');
   }

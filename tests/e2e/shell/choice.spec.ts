@@ -5,7 +5,9 @@
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../fixtures';
 import { choiceDialog, choiceNames, markWindow, pick, signIn, windowMarkerSurvived } from './helpers';
 
-test('mari: the choice modal lists her own entry first, then the others by name with code and country, without search', async ({ page }) => {
+test('mari: the choice modal lists her own entry first, then the others by name with code and country, without search', async ({
+  page,
+}) => {
   await signIn(page, 'mari');
   const dialog = choiceDialog(page);
   await expect(dialog).toBeVisible();
@@ -29,7 +31,9 @@ test('mari: the choice modal lists her own entry first, then the others by name 
   await snap(page, 'choice-modal-mari');
 });
 
-test('mari: picking Maasikas OÜ shows it on the dashboard; the header dropdown switches to Põldmari AS without a reload', async ({ page }) => {
+test('mari: picking Maasikas OÜ shows it on the dashboard; the header dropdown switches to Põldmari AS without a reload', async ({
+  page,
+}) => {
   await signIn(page, 'mari');
   await pick(page, 'Maasikas OÜ');
   const block = page.getByTestId('represented-block');
@@ -37,12 +41,18 @@ test('mari: picking Maasikas OÜ shows it on the dashboard; the header dropdown 
   await expect(block.getByTestId('represented-code')).toHaveText('11000015');
   await expect(block.getByTestId('represented-country')).toHaveText('EE');
   // main admin of an EE customer: the edit tab
-  await expect(block.getByRole('link', { name: 'Business customer settings' })).toHaveAttribute('href', '/ui/settings/represented/EPEE11000015');
+  await expect(block.getByRole('link', { name: 'Business customer settings' })).toHaveAttribute(
+    'href',
+    '/ui/settings/represented/EPEE11000015',
+  );
   const sidebar = page.getByRole('complementary', { name: 'Contacts and contracts' });
   const manager = sidebar.getByTestId('client-manager');
   await expect(manager).toContainText('Kalle Kliendihaldur');
   await expect(manager.getByRole('link', { name: '+3726616616' })).toHaveAttribute('href', 'tel:+3726616616');
-  await expect(manager.getByRole('link', { name: 'kalle.kliendihaldur@post.example' })).toHaveAttribute('href', 'mailto:kalle.kliendihaldur@post.example');
+  await expect(manager.getByRole('link', { name: 'kalle.kliendihaldur@post.example' })).toHaveAttribute(
+    'href',
+    'mailto:kalle.kliendihaldur@post.example',
+  );
   // header: customer type and credit of the represented party
   await expect(page.getByTestId('represented-summary')).toContainText('Business');
   await expect(page.getByTestId('represented-summary')).toContainText('Available');
@@ -50,7 +60,11 @@ test('mari: picking Maasikas OÜ shows it on the dashboard; the header dropdown 
   await markWindow(page);
   const events: string[] = [];
   await page.exposeFunction('__repChange', (cause: string) => events.push(cause));
-  await page.evaluate(() => window.addEventListener('REPRESENTEE-CHANGE', (e) => (window as unknown as { __repChange: (c: string) => void }).__repChange((e as CustomEvent).detail.cause)));
+  await page.evaluate(() =>
+    window.addEventListener('REPRESENTEE-CHANGE', (e) =>
+      (window as unknown as { __repChange: (c: string) => void }).__repChange((e as CustomEvent).detail.cause),
+    ),
+  );
   const combo = page.getByRole('combobox', { name: 'Representee' });
   await combo.click();
   await combo.fill('põld');
@@ -67,7 +81,9 @@ test('mari: picking Maasikas OÜ shows it on the dashboard; the header dropdown 
   await expect(page).toHaveURL(/\/ui\/dashboard$/);
 });
 
-test('the header dropdown groups private first, then business with country; filters and says not found', async ({ page }) => {
+test('the header dropdown groups private first, then business with country; filters and says not found', async ({
+  page,
+}) => {
   await signIn(page, 'mari');
   await pick(page, 'Mari Maasikas');
   const combo = page.getByRole('combobox', { name: 'Representee' });
@@ -84,7 +100,9 @@ test('the header dropdown groups private first, then business with country; filt
   await expectNoSeriousA11yViolations(page, { include: '.site-header' });
 });
 
-test('keyboard: Tab reaches the representee dropdown and it is operated with the arrow keys and Enter', async ({ page }) => {
+test('keyboard: Tab reaches the representee dropdown and it is operated with the arrow keys and Enter', async ({
+  page,
+}) => {
   await signIn(page, 'mari');
   await pick(page, 'Mari Maasikas');
   const combo = page.getByRole('combobox', { name: 'Representee' });
@@ -115,7 +133,9 @@ test('keyboard: the choice modal traps focus and picks with Enter', async ({ pag
   await expect(page.getByTestId('represented')).toHaveText('Põldmari AS');
 });
 
-test('jaan (12 rights): search box, 10 per page, search by name and by gid; picking applies his preference', async ({ page }) => {
+test('jaan (12 rights): search box, 10 per page, search by name and by gid; picking applies his preference', async ({
+  page,
+}) => {
   await signIn(page, 'jaan');
   const dialog = choiceDialog(page);
   const search = dialog.getByRole('searchbox', { name: 'Search by name or code' });

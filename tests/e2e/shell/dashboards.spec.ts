@@ -38,7 +38,9 @@ test('peeter: the admin dashboard without search, no choice modal', async ({ pag
   await signIn(page, 'peeter');
   const admin = page.getByTestId('admin-dashboard');
   await expect(admin).toBeVisible();
-  await expect(admin.getByText('Your roles do not allow searching customers or users.', { exact: false })).toBeVisible();
+  await expect(
+    admin.getByText('Your roles do not allow searching customers or users.', { exact: false }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: /Search (customers|users)/ })).toHaveCount(0);
   await expect(choiceDialog(page)).toHaveCount(0);
   // no SHOW_REPRESENTEES: no representee dropdown in the header
@@ -55,14 +57,19 @@ test('anna reaches her dashboard without choosing a representee', async ({ page 
   await expect(page.getByRole('heading', { level: 2, name: 'Anna Ivanova' })).toBeVisible();
 });
 
-test('mari: the user dashboard, the user block and its settings link; axe on the dashboard and header; screenshots', async ({ page }) => {
+test('mari: the user dashboard, the user block and its settings link; axe on the dashboard and header; screenshots', async ({
+  page,
+}) => {
   await signIn(page, 'mari', '/ui/');
   await expect(page).toHaveURL(/\/ui\/dashboard$/);
   await pick(page, 'Maasikas OÜ');
   await expect(page.getByTestId('user-mobile')).toHaveText('+37255500001');
   await expect(page.getByTestId('user-address')).toHaveText('Narva mnt 7, Tallinn, 10117');
   await expect(page.getByTestId('legal-address')).toHaveText('Narva mnt 7, Tallinn, 10117');
-  await expect(page.getByRole('link', { name: 'My settings' }).first()).toHaveAttribute('href', '/ui/user-settings/edit/EE48709050218');
+  await expect(page.getByRole('link', { name: 'My settings' }).first()).toHaveAttribute(
+    'href',
+    '/ui/user-settings/edit/EE48709050218',
+  );
   // EE: add contract opens the customer-add modal
   await expect(page.getByTestId('add-contract')).toBeVisible();
   // shortcuts: PERIODICS never; the finance shortcut always
@@ -73,7 +80,9 @@ test('mari: the user dashboard, the user block and its settings link; axe on the
   await snap(page, 'dashboard-mari');
 });
 
-test('the main menu side panel: first click opens, another entry switches, the open entry closes, a link closes', async ({ page }) => {
+test('the main menu side panel: first click opens, another entry switches, the open entry closes, a link closes', async ({
+  page,
+}) => {
   await signIn(page, 'mari');
   await pick(page, 'Maasikas OÜ');
   const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -97,7 +106,9 @@ test('the main menu side panel: first click opens, another entry switches, the o
   await expect(page).toHaveURL(/\/ui\/user-settings\/edit\/EE48709050218$/);
 });
 
-test('mobile at 375 px: the site menu lists the applications; the user menu shows mari\'s representees as links', async ({ page }) => {
+test("mobile at 375 px: the site menu lists the applications; the user menu shows mari's representees as links", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, 'mari');
   await pick(page, 'Maasikas OÜ');

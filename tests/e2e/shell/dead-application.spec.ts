@@ -17,7 +17,10 @@ async function setApplication(sim: Page, app: string, dead: boolean) {
 }
 const setAxapta = (sim: Page, dead: boolean) => setApplication(sim, 'AXAPTA', dead);
 
-test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add-customer; alive again recovers without reload', async ({ page, browser }) => {
+test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add-customer; alive again recovers without reload', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   await signIn(page, 'mari');
   await pick(page, 'Maasikas OÜ');
@@ -43,7 +46,10 @@ test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add
     await expect(page.getByRole('dialog')).toHaveCount(0);
     // the settings page itself is gated too
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Settings' }).click();
-    await expect(page.locator('#side-panel').getByRole('link', { name: 'Business customer settings' })).toHaveAttribute('aria-disabled', 'true');
+    await expect(page.locator('#side-panel').getByRole('link', { name: 'Business customer settings' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await page.keyboard.press('Escape');
 
     await setAxapta(sim, false);
@@ -75,7 +81,10 @@ test('a settings page opened while AXAPTA is dead shows error.axapta.dead', asyn
   }
 });
 
-test('a dead shipment registration (OSS) fails its role loading and shows error.representation-failure', async ({ page, browser }) => {
+test('a dead shipment registration (OSS) fails its role loading and shows error.representation-failure', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const simContext = await browser.newContext();
   const sim = await simContext.newPage();
@@ -85,7 +94,9 @@ test('a dead shipment registration (OSS) fails its role loading and shows error.
     await pick(page, 'Maasikas OÜ');
     // roles-and-packets/clientapp/OSS answers 503: the OSS failure is named, PERIODICALS (alive) is not
     const notice = page.getByTestId('representation-failure');
-    await expect(notice).toHaveText(/The shipment registration is\/are not available at the moment\. After a while, please try to log out and log back in\./);
+    await expect(notice).toHaveText(
+      /The shipment registration is\/are not available at the moment\. After a while, please try to log out and log back in\./,
+    );
     await expect(notice).not.toHaveText(/periodicals/);
     // AXAPTA is alive: its own message does not show
     await expect(page.getByTestId('axapta-dead-notice')).toHaveCount(0);

@@ -13,7 +13,8 @@ export async function signIn(page: Page, who: DemoPerson, target = '/ui/dashboar
   await loginAs(page, who, { target });
 }
 
-export const choiceDialog = (page: Page) => page.getByRole('dialog', { name: 'Choose, whose main page You want to enter' });
+export const choiceDialog = (page: Page) =>
+  page.getByRole('dialog', { name: 'Choose, whose main page You want to enter' });
 
 /** The names in the choice modal, in the order shown. */
 export async function choiceNames(page: Page): Promise<string[]> {

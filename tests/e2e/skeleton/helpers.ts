@@ -12,7 +12,10 @@ export type Lang = (typeof LANGS)[number];
 export const LANGUAGE3: Record<Lang, string> = { et: 'EST', en: 'ENG', ru: 'RUS', lv: 'LAV', lt: 'LIT' };
 
 export const MESSAGES = Object.fromEntries(
-  LANGS.map((l) => [l, JSON.parse(readFileSync(join(process.cwd(), 'locales', `${l}.json`), 'utf8')) as Record<string, string>]),
+  LANGS.map((l) => [
+    l,
+    JSON.parse(readFileSync(join(process.cwd(), 'locales', `${l}.json`), 'utf8')) as Record<string, string>,
+  ]),
 ) as Record<Lang, Record<string, string>>;
 
 /** the text of a message key in a language (no ICU arguments) */
@@ -46,7 +49,8 @@ export const banner = (page: Page) => page.getByRole('banner', { includeHidden: 
  * The full name in the header (visible ones only: later issues also put the person's own entry in a
  * represented-party control in the header, so the name may be there more than once).
  */
-export const headerName = (page: Page, fullName: string) => banner(page).getByText(fullName, { exact: true }).filter({ visible: true }).first();
+export const headerName = (page: Page, fullName: string) =>
+  banner(page).getByText(fullName, { exact: true }).filter({ visible: true }).first();
 
 /** waits until the header shows the signed-in person's full name */
 export async function expectSignedInAs(page: Page, fullName: string, { timeout }: { timeout?: number } = {}) {

@@ -24,7 +24,14 @@ const test = base.extend<object, { devOrigin: string }>({
       const log: string[] = [];
       const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['server/dev.ts'], {
         cwd: process.cwd(),
-        env: { ...process.env, PORT: String(DEV_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, RUN_MODE: 'test', DEBUG: '' },
+        env: {
+          ...process.env,
+          PORT: String(DEV_PORT),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          RUN_MODE: 'test',
+          DEBUG: '',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
         detached: true, // its own process group, so Vite's helpers stop with it
       });
@@ -35,9 +42,13 @@ const test = base.extend<object, { devOrigin: string }>({
         const deadline = Date.now() + 90_000;
         for (;;) {
           if (child.exitCode !== null) throw new Error(`server/dev.ts exited with ${child.exitCode}:\n${log.join('')}`);
-          const ok = await fetch(`${origin}/ui/config.json`).then((r) => r.ok, () => false);
+          const ok = await fetch(`${origin}/ui/config.json`).then(
+            (r) => r.ok,
+            () => false,
+          );
           if (ok) break;
-          if (Date.now() > deadline) throw new Error(`server/dev.ts did not answer on ${origin} within 90 s:\n${log.join('')}`);
+          if (Date.now() > deadline)
+            throw new Error(`server/dev.ts did not answer on ${origin} within 90 s:\n${log.join('')}`);
           await new Promise((r) => setTimeout(r, 250));
         }
         await use(origin);
@@ -87,15 +98,21 @@ async function recordSessionStates(page: Page) {
     new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
   });
 }
-const recorded = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('qa.inspector.session') ?? '[]') as string[]);
+const recorded = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem('qa.inspector.session') ?? '[]') as string[]);
 
 test.describe.configure({ timeout: 180_000 });
 
-test('the offline inspector shows the session actor go through loading to signedIn during login', async ({ page, devOrigin }) => {
+test('the offline inspector shows the session actor go through loading to signedIn during login', async ({
+  page,
+  devOrigin,
+}) => {
   await recordSessionStates(page);
   await page.goto(`${devOrigin}/ui/`);
   // the first load of the development build can take a while (Vite optimizes the dependencies)
-  const lang = await expect(banner(page)).toBeVisible({ timeout: 90_000 }).then(() => pageLanguage(page));
+  const lang = await expect(banner(page))
+    .toBeVisible({ timeout: 90_000 })
+    .then(() => pageLanguage(page));
   const panel = page.getByRole('complementary', { name: t(lang, 'inspector.title'), exact: true });
   await expect(panel).toBeVisible({ timeout: 30_000 });
   const toggle = new RegExp(`^${t(lang, 'inspector.toggle').replace(/[()]/g, '\\$&').replace('{count}', '\\d+')}$`);
@@ -104,14 +121,18 @@ test('the offline inspector shows the session actor go through loading to signed
     await expect(panel.getByRole('columnheader', { name: t(lang, key), exact: true })).toBeVisible();
   }
   const sessionState = panel.getByTestId('inspector-state-session');
-  await expect(sessionState, 'signed out, the session settles in signedOut').toHaveText('signedOut', { timeout: 30_000 });
+  await expect(sessionState, 'signed out, the session settles in signedOut').toHaveText('signedOut', {
+    timeout: 30_000,
+  });
   const signedOutRun = await recorded(page);
   const afterLastLoad = (values: string[]) => values.slice(values.findLastIndex((v) => v.startsWith('@load /ui/')) + 1);
   expect(afterLastLoad(signedOutRun), 'the signed-out load went through loadingContext').toContain('loadingContext');
 
   // log in the way a person does: the header link, the sign-on page, back to the portal
   await page.evaluate(() => sessionStorage.setItem('qa.inspector.session', '[]'));
-  await banner(page).getByRole('link', { name: t(lang, 'header.login'), exact: true }).click();
+  await banner(page)
+    .getByRole('link', { name: t(lang, 'header.login'), exact: true })
+    .click();
   await expect(page).toHaveURL(/\/cas\/login/);
   await page.getByLabel('Username', { exact: true }).fill('mari');
   await page.getByLabel('Password', { exact: true }).fill('Maasikas1');

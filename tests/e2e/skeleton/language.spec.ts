@@ -4,9 +4,21 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, loginAs, test } from '../fixtures';
-import { banner, expectSignedInAs, keysShown, LANGS, LANGUAGE3, type Lang, MESSAGES, pageLanguage, t, visibleLines } from './helpers';
+import {
+  banner,
+  expectSignedInAs,
+  keysShown,
+  LANGS,
+  LANGUAGE3,
+  type Lang,
+  MESSAGES,
+  pageLanguage,
+  t,
+  visibleLines,
+} from './helpers';
 
-const isChangeLanguage = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/context/changeLanguage';
+const isChangeLanguage = (r: Request) =>
+  r.method() === 'POST' && new URL(r.url()).pathname === '/api/context/changeLanguage';
 
 /** clicks the two-letter code of `to` in the desktop header's language switcher */
 async function switchTo(page: Page, to: Lang) {
@@ -35,12 +47,17 @@ function expectAllTextsChanged(before: string[], after: string[], a: Lang, b: La
     expect(afterSet.has(MESSAGES[b][key]), `"${key}" should read "${MESSAGES[b][key]}" in ${b}`).toBe(true);
   }
   const left = keysShown(after, a).filter((k) => MESSAGES[a][k] !== MESSAGES[b][k]);
-  expect(left.map((k) => `${k}: ${MESSAGES[a][k]}`), `no ${a} text should be left on the ${b} page`).toEqual([]);
+  expect(
+    left.map((k) => `${k}: ${MESSAGES[a][k]}`),
+    `no ${a} text should be left on the ${b} page`,
+  ).toEqual([]);
 }
 
 // anna (a private customer only) and peeter (an internal user) are never offered the represented-choice
 // dialog (a later issue), so the header stays usable right after login
-test('signed in: switching EN → ET changes every text, is posted as {value:"EST"}, and survives a reload through the cookie', async ({ page }) => {
+test('signed in: switching EN → ET changes every text, is posted as {value:"EST"}, and survives a reload through the cookie', async ({
+  page,
+}) => {
   await loginAs(page, 'anna', { target: '/ui/dashboard' });
   await expectSignedInAs(page, 'Anna Ivanova');
   await switchTo(page, 'en');
@@ -125,7 +142,9 @@ test('signed out: switching changes the texts and the cookie but posts nothing t
   expect((await languageCookie(page))?.value).toBe('rus');
   const writes = await page.evaluate(() => (window as unknown as { __cookieWrites: string[] }).__cookieWrites);
   const write = writes.filter((w) => w.startsWith('EPIT-LANGUAGE=')).at(-1) ?? '';
-  expect(write, 'EPIT-LANGUAGE lasts 100 years, on the whole site').toMatch(/^EPIT-LANGUAGE=rus;.*Max-Age=3153600000;.*Path=\//);
+  expect(write, 'EPIT-LANGUAGE lasts 100 years, on the whole site').toMatch(
+    /^EPIT-LANGUAGE=rus;.*Max-Age=3153600000;.*Path=\//,
+  );
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');

@@ -10,7 +10,9 @@ test('mari/Maasikas1 on the sign-on page lands in the portal with "Mari Maasikas
   // signed out, the header offers only "log in to e-service"
   const lang = await pageLanguage(page);
   await expect(banner(page).getByText('Mari Maasikas')).toHaveCount(0);
-  await banner(page).getByRole('link', { name: t(lang, 'header.login'), exact: true }).click();
+  await banner(page)
+    .getByRole('link', { name: t(lang, 'header.login'), exact: true })
+    .click();
 
   await expect(page).toHaveURL(/\/cas\/login\?service=/);
   await page.getByLabel('Username', { exact: true }).fill('mari');

@@ -7,8 +7,12 @@ import { banner, expectSignedInAs, LANGS, pageLanguage, t } from './helpers';
 
 async function logOut(page: Page) {
   const lang = await pageLanguage(page);
-  const signout = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/single-signout');
-  await banner(page).getByRole('button', { name: t(lang, 'header.logout'), exact: true }).click();
+  const signout = page.waitForRequest(
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/single-signout',
+  );
+  await banner(page)
+    .getByRole('button', { name: t(lang, 'header.logout'), exact: true })
+    .click();
   const request = await signout;
   expect(new URL(request.url()).searchParams.get('locale')).toMatch(/^(et|en|ru|lv|lt)_(EE|LV|LT)$/);
   await expect(page, 'logout should end at the sign-on page').toHaveURL(/\/cas\/login/, { timeout: 15_000 });
@@ -45,7 +49,14 @@ test('after logout the back button does not show signed-in content', async ({ pa
           const path = new URL(page.url()).pathname;
           if (path.startsWith('/cas/login')) return 'sign-on page';
           const lang = await pageLanguage(page).catch(() => null);
-          if (lang && (await banner(page).getByRole('link', { name: t(lang, 'header.login'), exact: true }).isVisible().catch(() => false))) return 'signed-out portal';
+          if (
+            lang &&
+            (await banner(page)
+              .getByRole('link', { name: t(lang, 'header.login'), exact: true })
+              .isVisible()
+              .catch(() => false))
+          )
+            return 'signed-out portal';
           return `still at ${path}`;
         },
         { timeout: 15_000, message: 'after going back the page should be the sign-on page or a signed-out page' },
@@ -54,6 +65,7 @@ test('after logout the back button does not show signed-in content', async ({ pa
     // no portal header with her name or a logout button (the sign-on page lists the demo people by name,
     // so the check is on the portal's signed-in header, in any language)
     await expect(banner(page).getByText('Anna Ivanova')).toHaveCount(0);
-    for (const lang of LANGS) await expect(page.getByRole('button', { name: t(lang, 'header.logout'), exact: true })).toHaveCount(0);
+    for (const lang of LANGS)
+      await expect(page.getByRole('button', { name: t(lang, 'header.logout'), exact: true })).toHaveCount(0);
   }
 });

@@ -11,7 +11,9 @@ async function signOnForm(page: import('@playwright/test').Page, username: strin
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
 }
 
-test('signed out, /ui/user-settings/edit goes to the sign-on page and comes back to it after login', async ({ page }) => {
+test('signed out, /ui/user-settings/edit goes to the sign-on page and comes back to it after login', async ({
+  page,
+}) => {
   await page.goto('/ui/user-settings/edit');
   await expect(page).toHaveURL(/\/cas\/login\?service=/);
   // the service address carries the page asked for
@@ -24,7 +26,9 @@ test('signed out, /ui/user-settings/edit goes to the sign-on page and comes back
   await expect(page).toHaveURL(/\/ui\/user-settings\/edit\/?(\?.*)?$/);
   await expectSignedInAs(page, 'Mari Maasikas');
   const lang = await pageLanguage(page);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: t(lang, 'userSettings.title'), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('heading', { level: 1, name: t(lang, 'userSettings.title'), exact: true }),
+  ).toBeVisible();
 });
 
 test('a protected page with a parameter comes back with the same parameter', async ({ page }) => {
@@ -34,14 +38,20 @@ test('a protected page with a parameter comes back with the same parameter', asy
   await expect(page).toHaveURL(/\/ui\/user-settings\/edit\/EE48709050218(\?.*)?$/);
   await expectSignedInAs(page, 'Mari Maasikas');
   const lang = await pageLanguage(page);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: t(lang, 'userSettings.title'), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('heading', { level: 1, name: t(lang, 'userSettings.title'), exact: true }),
+  ).toBeVisible();
 });
 
-test('the protected dashboard comes back to the dashboard, and a public page is shown without sign-on', async ({ page }) => {
+test('the protected dashboard comes back to the dashboard, and a public page is shown without sign-on', async ({
+  page,
+}) => {
   await page.goto('/ui/');
   await expect(page).toHaveURL(/\/ui\/$/);
   const lang = await pageLanguage(page);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: t(lang, 'index.title'), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('heading', { level: 1, name: t(lang, 'index.title'), exact: true }),
+  ).toBeVisible();
   await expect(banner(page).getByRole('link', { name: t(lang, 'header.login'), exact: true })).toBeVisible();
 
   await page.goto('/ui/dashboard');

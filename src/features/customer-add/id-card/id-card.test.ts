@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cardErrorCode } from '../../../../machines/lib/customer-add-rules';
+import { cardErrorCode } from '../../../../machines/lib/customer-add/rules';
 import { createPinPrompt } from './pin-prompt';
 import { createSoftwareCard } from './software-card';
 import { createWebEidCard } from './webeid';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('software ID-card adapter', () => {
   it('reads the certificate, asks for PIN2 and signs through /sim/id-card', async () => {
@@ -13,7 +14,10 @@ describe('software ID-card adapter', () => {
       calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       return url.endsWith('/certificate')
         ? json(200, { certificate: 'Q0VSVA==', supportedSignatureAlgorithms: [] })
-        : json(200, { signature: 'U0lH', signatureAlgorithm: { cryptoAlgorithm: 'RSA', hashFunction: 'SHA-256', paddingScheme: 'PKCS1.5' } });
+        : json(200, {
+            signature: 'U0lH',
+            signatureAlgorithm: { cryptoAlgorithm: 'RSA', hashFunction: 'SHA-256', paddingScheme: 'PKCS1.5' },
+          });
     }) as typeof globalThis.fetch;
     const pinPrompt = createPinPrompt();
     const card = createSoftwareCard({ pinPrompt, fetch });
@@ -23,7 +27,10 @@ describe('software ID-card adapter', () => {
     expect(pinPrompt.current()).not.toBeNull();
     pinPrompt.answer('12345');
     await expect(signing).resolves.toMatchObject({ signature: 'U0lH' });
-    expect(calls[1]).toEqual({ url: '/sim/id-card/sign', body: { hash: 'aGFzaA==', hashFunction: 'SHA-256', certificate: 'Q0VSVA==', pin: '12345' } });
+    expect(calls[1]).toEqual({
+      url: '/sim/id-card/sign',
+      body: { hash: 'aGFzaA==', hashFunction: 'SHA-256', certificate: 'Q0VSVA==', pin: '12345' },
+    });
   });
 
   it('no card → IDCARD_NO_CARD; a cancelled PIN → IDCARD_USER_CANCELLED, without a signing request', async () => {

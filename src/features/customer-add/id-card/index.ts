@@ -7,6 +7,9 @@ export * from './types';
 export { createPinPrompt, PIN2_PATTERN, type PinPrompt, type PinRequest } from './pin-prompt';
 
 /** The adapter PortalConfig.idCard selects (default: the software card of the reference setup). */
-export function createIdCardAdapter(kind: IdCardKind | undefined, pinPrompt: PinPrompt = createPinPrompt()): IdCardAdapter {
+export function createIdCardAdapter(
+  kind: IdCardKind | undefined,
+  pinPrompt: PinPrompt = createPinPrompt(),
+): IdCardAdapter {
   return kind === 'webeid' ? createWebEidCard() : createSoftwareCard({ pinPrompt });
 }

@@ -2,7 +2,7 @@
  * The reference setup's software ID-card: talks to the simulator's card reader (/sim/id-card/*, see
  * server/sim/SIGNING.md) and asks for PIN2 in its own dialog (pin-prompt.ts).
  */
-import { COOKIE, XSRF_HEADER } from '../../../api/contract';
+import { COOKIE, XSRF_HEADER } from '../../../../machines/lib/contract';
 import { readDocumentCookie } from '../../../api/client';
 import { IdCardError, type CardSignature, type IdCardAdapter, type SigningCertificate } from './types';
 import type { PinPrompt } from './pin-prompt';
@@ -41,12 +41,20 @@ export function holderOf(certificateBase64: string): string | null {
   }
 }
 
-export function createSoftwareCard({ simUrl = '/sim', pinPrompt, fetch: doFetch = (...a) => fetch(...a) }: SoftwareCardOptions): IdCardAdapter {
+export function createSoftwareCard({
+  simUrl = '/sim',
+  pinPrompt,
+  fetch: doFetch = (...a) => fetch(...a),
+}: SoftwareCardOptions): IdCardAdapter {
   return {
     async getSigningCertificate({ signal } = {}): Promise<SigningCertificate> {
       let res: Response;
       try {
-        res = await doFetch(`${simUrl}/id-card/certificate`, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
+        res = await doFetch(`${simUrl}/id-card/certificate`, {
+          credentials: 'include',
+          headers: { Accept: 'application/json' },
+          signal,
+        });
       } catch (e) {
         if (signal?.aborted) throw e;
         throw new IdCardError('IDCARD_NO_CARD', 'The card reader cannot be reached');
@@ -58,7 +66,10 @@ export function createSoftwareCard({ simUrl = '/sim', pinPrompt, fetch: doFetch 
     async sign(certificate, hash, hashFunction, { signal } = {}): Promise<CardSignature> {
       const pin = await pinPrompt.request(holderOf(certificate), signal);
       if (pin === null) throw new IdCardError('IDCARD_USER_CANCELLED', 'PIN entry cancelled');
-      const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json; charset=UTF-8' };
+      const headers: Record<string, string> = {
+        Accept: 'application/json',
+        'Content-Type': 'application/json; charset=UTF-8',
+      };
       const xsrf = readDocumentCookie(COOKIE.xsrf);
       if (xsrf) headers[XSRF_HEADER] = xsrf;
       let res: Response;

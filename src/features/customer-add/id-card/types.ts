@@ -6,7 +6,7 @@
  *   sign(certificate, hash (base64), hashFunction) → { signature (base64), signatureAlgorithm }
  *
  * Failures reject with an IdCardError whose `code` the signing machine turns into a message
- * (machines/lib/customer-add-rules.ts cardErrorCode): IDCARD_NO_CARD, IDCARD_USER_CANCELLED.
+ * (machines/lib/customer-add/rules.ts cardErrorCode): IDCARD_NO_CARD, IDCARD_USER_CANCELLED.
  */
 export interface SignatureAlgorithm {
   cryptoAlgorithm: string;
@@ -26,7 +26,12 @@ export interface CardSignature {
 
 export interface IdCardAdapter {
   getSigningCertificate(options?: { lang?: string; signal?: AbortSignal }): Promise<SigningCertificate>;
-  sign(certificate: string, hash: string, hashFunction: 'SHA-256', options?: { lang?: string; signal?: AbortSignal }): Promise<CardSignature>;
+  sign(
+    certificate: string,
+    hash: string,
+    hashFunction: 'SHA-256',
+    options?: { lang?: string; signal?: AbortSignal },
+  ): Promise<CardSignature>;
 }
 
 export type IdCardErrorCode = 'IDCARD_NO_CARD' | 'IDCARD_USER_CANCELLED' | 'IDCARD_ERROR';

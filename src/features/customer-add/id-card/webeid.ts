@@ -6,8 +6,15 @@
 import { IdCardError, type IdCardAdapter } from './types';
 
 interface WebEidLibrary {
-  getSigningCertificate(options?: { lang?: string }): Promise<{ certificate: string; supportedSignatureAlgorithms: never[] }>;
-  sign(certificate: string, hash: string, hashFunction: string, options?: { lang?: string }): Promise<{ signature: string; signatureAlgorithm: never }>;
+  getSigningCertificate(options?: {
+    lang?: string;
+  }): Promise<{ certificate: string; supportedSignatureAlgorithms: never[] }>;
+  sign(
+    certificate: string,
+    hash: string,
+    hashFunction: string,
+    options?: { lang?: string },
+  ): Promise<{ signature: string; signatureAlgorithm: never }>;
 }
 
 declare global {
@@ -19,9 +26,11 @@ declare global {
 function mapError(e: unknown): IdCardError {
   const code = String((e as { code?: unknown } | null)?.code ?? '');
   const message = String((e as Error | null)?.message ?? e);
-  if (code === 'ERR_WEBEID_USER_CANCELLED' || code === 'ERR_WEBEID_USER_TIMEOUT') return new IdCardError('IDCARD_USER_CANCELLED', message);
+  if (code === 'ERR_WEBEID_USER_CANCELLED' || code === 'ERR_WEBEID_USER_TIMEOUT')
+    return new IdCardError('IDCARD_USER_CANCELLED', message);
   // extension or native app missing, no reader or card: the user has to make the card available
-  if (/EXTENSION_UNAVAILABLE|NATIVE_UNAVAILABLE|NO_CARD|READER|VERSION/.test(code)) return new IdCardError('IDCARD_NO_CARD', message);
+  if (/EXTENSION_UNAVAILABLE|NATIVE_UNAVAILABLE|NO_CARD|READER|VERSION/.test(code))
+    return new IdCardError('IDCARD_NO_CARD', message);
   return new IdCardError('IDCARD_ERROR', message);
 }
 

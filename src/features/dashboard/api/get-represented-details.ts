@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RepresentedDetailsResponse } from '../../../api/contract';
+import { RepresentedDetailsResponse } from '../../../../machines/lib/contract';
 import { usePortal } from '../../../app/PortalContext';
 
 /**
@@ -11,7 +11,8 @@ export function useRepresentedDetails(gid: string | null, enabled: boolean) {
   return useQuery(
     queryOptions({
       queryKey: ['context', 'representedDetails', gid],
-      queryFn: async ({ signal }) => (await api.get('context/representedDetails', RepresentedDetailsResponse, { signal })).value,
+      queryFn: async ({ signal }) =>
+        (await api.get('context/representedDetails', RepresentedDetailsResponse, { signal })).value,
       enabled: !!gid && enabled,
     }),
   );

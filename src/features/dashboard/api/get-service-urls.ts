@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ServiceUrlsResponse } from '../../../api/contract';
+import { ServiceUrlsResponse } from '../../../../machines/lib/contract';
 import { usePortal } from '../../../app/PortalContext';
 
 /** GET user-settings/service-urls: the package-private LOGISTICS address per domain (spec 1 §2, §7). */
@@ -8,7 +8,8 @@ export function useServiceUrls(enabled: boolean) {
   return useQuery(
     queryOptions({
       queryKey: ['user-settings', 'service-urls'],
-      queryFn: async ({ signal }) => (await api.get('user-settings/service-urls', ServiceUrlsResponse, { signal })).value,
+      queryFn: async ({ signal }) =>
+        (await api.get('user-settings/service-urls', ServiceUrlsResponse, { signal })).value,
       enabled,
       staleTime: 10 * 60_000,
     }),

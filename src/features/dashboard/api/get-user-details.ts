@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { UserDetails } from '../../../api/contract';
+import { UserDetails } from '../../../../machines/lib/contract';
 import { usePortal } from '../../../app/PortalContext';
 
 /** GET context/getUserDetails: the signed-in user's mobile and address (spec 1 §7). */

@@ -2,7 +2,7 @@
  * Pure rules of the session (spec 1 §1 language and domain, §5 URL parameter normalisation).
  * No browser access: callers pass the route parameters and cookie values in.
  */
-import { DOMAINS, LANGUAGES, LANGUAGE2, LANGUAGE3, type Domain, type Language } from './contract';
+import { DOMAINS, LANGUAGES, LANGUAGE2, LANGUAGE3, type Domain, type Language } from '../contract';
 
 /** Accepts a two-letter ('et') or three-letter ('est', 'EST') code; anything else is null. */
 export function toLanguage(code: string | null | undefined): Language | null {
@@ -52,7 +52,13 @@ export function normaliseParam(value: unknown): string | number | boolean | null
 }
 
 /** The OSS logout address from the applications' customParameters.logoutUrl (spec 1 §4 Logout). */
-export function ossLogoutUrl(applications: { name: string; customParameters: Record<string, string> }[] | undefined): string | null {
+export function ossLogoutUrl(
+  applications: { name: string; customParameters: Record<string, string> }[] | undefined,
+): string | null {
   const oss = applications?.find((a) => a.name === 'OSS' && a.customParameters.logoutUrl);
-  return oss?.customParameters.logoutUrl ?? applications?.find((a) => a.customParameters.logoutUrl)?.customParameters.logoutUrl ?? null;
+  return (
+    oss?.customParameters.logoutUrl ??
+    applications?.find((a) => a.customParameters.logoutUrl)?.customParameters.logoutUrl ??
+    null
+  );
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, loginUrl, withReloadTimestamp } from './navigation-rules';
-import { languageCookieValue, normaliseParam, ossLogoutUrl, resolveDomain, resolveLanguage, signoutLocale } from './session-rules';
+import { decideNavigation, loginUrl, withReloadTimestamp } from '../navigation/rules';
+import {
+  languageCookieValue,
+  normaliseParam,
+  ossLogoutUrl,
+  resolveDomain,
+  resolveLanguage,
+  signoutLocale,
+} from './rules';
 
 describe('session rules', () => {
   it('resolves language: param, cookie, eng', () => {
@@ -20,17 +27,22 @@ describe('session rules', () => {
     expect(signoutLocale('et', 'EE')).toBe('et_EE');
   });
   it('normalises URL parameters to number, boolean or null (spec 1 §5)', () => {
-    expect([normaliseParam('12'), normaliseParam('true'), normaliseParam('false'), normaliseParam(''), normaliseParam('null'), normaliseParam('abc')]).toEqual([
-      12,
-      true,
-      false,
-      null,
-      null,
-      'abc',
-    ]);
+    expect([
+      normaliseParam('12'),
+      normaliseParam('true'),
+      normaliseParam('false'),
+      normaliseParam(''),
+      normaliseParam('null'),
+      normaliseParam('abc'),
+    ]).toEqual([12, true, false, null, null, 'abc']);
   });
   it('finds the OSS logout URL in the applications', () => {
-    expect(ossLogoutUrl([{ name: 'PERIODICALS', customParameters: {} }, { name: 'OSS', customParameters: { logoutUrl: '/x' } }])).toBe('/x');
+    expect(
+      ossLogoutUrl([
+        { name: 'PERIODICALS', customParameters: {} },
+        { name: 'OSS', customParameters: { logoutUrl: '/x' } },
+      ]),
+    ).toBe('/x');
     expect(ossLogoutUrl([])).toBeNull();
   });
 });
@@ -41,7 +53,10 @@ describe('navigation rules', () => {
     expect(loginUrl('https://sso.example/x?y=1', '/ui/')).toBe('https://sso.example/x?y=1&target=%2Fui%2F');
   });
   it('treats unknown routes as protected', () => {
-    expect(decideNavigation({ routeId: '/nope', target: '/ui/nope', signedIn: false, privileges: [], securityUrl: '/s' }).kind).toBe('login');
+    expect(
+      decideNavigation({ routeId: '/nope', target: '/ui/nope', signedIn: false, privileges: [], securityUrl: '/s' })
+        .kind,
+    ).toBe('login');
   });
   it('adds a timestamp on reload', () => {
     expect(withReloadTimestamp({ a: 1 }, 42)).toEqual({ a: 1, _ts: 42 });

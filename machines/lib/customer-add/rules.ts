@@ -18,7 +18,7 @@ import {
   type PortalConfig,
   type SigningCustomer,
   type SigningEndStatus,
-} from './contract';
+} from '../contract';
 
 // ---------------------------------------------------------------- messages
 
@@ -76,7 +76,8 @@ export function endStatusMessageKey(status: string | null | undefined): string {
 }
 
 export const isSuccessStatus = (status: string | null | undefined): boolean => status === SUCCESS;
-export const isInProgressStatus = (status: string | null | undefined): boolean => IN_PROGRESS_STATUSES.includes(status ?? '');
+export const isInProgressStatus = (status: string | null | undefined): boolean =>
+  IN_PROGRESS_STATUSES.includes(status ?? '');
 
 /**
  * ID-card adapter (Web eID shape) failures: the adapter rejects with an error whose `code` is
@@ -138,7 +139,12 @@ export const PHONE_PATTERN = /^\+?\d(?:[\d ]*\d)?$/;
 const ticked = z.boolean().refine((v) => v, { message: 'validation.required' });
 
 export const ConfirmationSchema = z.object({
-  email: z.string().trim().min(1, { message: 'validation.required' }).max(EMAIL_MAX, { message: 'validation.maxLength' }).pipe(z.email({ message: 'validation.email' })),
+  email: z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(EMAIL_MAX, { message: 'validation.maxLength' })
+    .pipe(z.email({ message: 'validation.email' })),
   additionalInfo: z.string().max(ADDITIONAL_INFO_MAX, { message: 'validation.maxLength' }),
   terms: ticked,
   board: ticked,
@@ -182,7 +188,10 @@ export const isPhoneValid = (phone: string): boolean => PhoneSchema.safeParse(ph
 
 // ---------------------------------------------------------------- commands
 
-export function signingCustomer(customer: Pick<CustomerAddGet, 'regCode' | 'name'>, form: ConfirmationForm): SigningCustomer {
+export function signingCustomer(
+  customer: Pick<CustomerAddGet, 'regCode' | 'name'>,
+  form: ConfirmationForm,
+): SigningCustomer {
   return {
     enterpriseCode: customer.regCode,
     enterpriseName: customer.name,

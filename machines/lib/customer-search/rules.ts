@@ -3,7 +3,7 @@
  * pager, §5 search terms, §9 page size and initial sort). Used by machines/customerSearch.machine.ts and
  * by the page's view for the visible rows and the pager.
  */
-import { SEARCH_MIN } from './contract';
+import { SEARCH_MIN } from '../contract';
 
 export const SEARCH_PAGE_SIZE = 20;
 
@@ -40,7 +40,9 @@ export const isSearchTermValid = (term: string): boolean => term.trim().length >
 
 /** Same key again flips the direction; another key sorts ascending. */
 export function nextSort<K extends string>(current: Sort<K>, key: K): Sort<K> {
-  return current.key === key ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' };
+  return current.key === key
+    ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+    : { key, direction: 'asc' };
 }
 
 const collator = new Intl.Collator('et', { sensitivity: 'base', numeric: true });
@@ -87,7 +89,12 @@ export function pager(total: number, page: number, size = SEARCH_PAGE_SIZE): Pag
 }
 
 /** The rows of one page, after sorting. */
-export function visibleRows<T extends object>(rows: readonly T[], sort: Sort<Extract<keyof T, string>>, page: number, size = SEARCH_PAGE_SIZE): T[] {
+export function visibleRows<T extends object>(
+  rows: readonly T[],
+  sort: Sort<Extract<keyof T, string>>,
+  page: number,
+  size = SEARCH_PAGE_SIZE,
+): T[] {
   const p = clampPage(page, rows.length, size);
   return sortRows(rows, sort).slice(p * size, (p + 1) * size);
 }

@@ -37,7 +37,11 @@ export const ROUTES: Record<string, RouteMeta> = {
   '/user-settings/edit/$fgid': { component: 'user-settings-edit', access: 'protected' },
   '/user-add/edit/$key': { component: 'user-add-edit', access: 'public', simpleContext: true },
   '/finance/error/unavailable': { component: 'finance-unavailable', access: 'public' },
-  '/customer-search': { component: 'customer-search', access: 'protected', privileges: ['EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER'] },
+  '/customer-search': {
+    component: 'customer-search',
+    access: 'protected',
+    privileges: ['EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER'],
+  },
   '/external/$service': { component: 'external-service', access: 'external', layoutExternal: true },
   '/oss-wrapper': { component: 'oss-wrapper', access: 'external', layoutExternal: true },
   // issue 3: link targets that later issues build (each a plain "coming" page until then)
@@ -89,7 +93,12 @@ export type NavigationDecision =
   | { kind: 'allow' }
   | { kind: 'login'; url: string }
   | { kind: 'denied'; to: string; messageKey: 'error.noRights' }
-  | { kind: 'cancelled'; to: string; messageKey: 'error.navigation.cancelled'; values: { component: string; reason: string } };
+  | {
+      kind: 'cancelled';
+      to: string;
+      messageKey: 'error.navigation.cancelled';
+      values: { component: string; reason: string };
+    };
 
 export function isAuthorised(meta: RouteMeta, signedIn: boolean, privileges: readonly string[]): boolean {
   if (meta.access === 'public') return true;
@@ -113,7 +122,8 @@ export function decideNavigation(req: NavigationRequest, vetoes: readonly Veto[]
     };
   }
   if (meta.access !== 'public' && !req.signedIn) return { kind: 'login', url: loginUrl(req.securityUrl, req.target) };
-  if (!isAuthorised(meta, req.signedIn, req.privileges)) return { kind: 'denied', to: HOME_PATH, messageKey: 'error.noRights' };
+  if (!isAuthorised(meta, req.signedIn, req.privileges))
+    return { kind: 'denied', to: HOME_PATH, messageKey: 'error.noRights' };
   return { kind: 'allow' };
 }
 

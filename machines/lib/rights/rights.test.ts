@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { UserContext } from './contract';
-import { MARI_ID, mariAsMaasikas, mariPrincipal, right, role, userContext } from './fixtures';
+import type { UserContext } from '../contract';
+import { MARI_ID, mariAsMaasikas, mariPrincipal, right, role, userContext } from '../fixtures/shell';
 import {
   addContractLink,
   buildServiceUrl,
@@ -36,7 +36,7 @@ import {
   showAdminSearch,
   showChoiceSearch,
   visibleRepresentees,
-} from './rights';
+} from '.';
 
 // 15.06.2025, late in the evening (local time): the end day must still count
 const today = new Date(2025, 5, 15, 23, 59, 59);
@@ -81,7 +81,9 @@ describe('main admin (spec 1 §5, §6)', () => {
   it('of the represented party', () => {
     expect(isMainAdminOfRepresented(mariAsMaasikas().epitPrincipal, today)).toBe(true);
     expect(isMainAdminOfRepresented(mariPrincipal(), today)).toBe(false);
-    const poldmari = mariPrincipal({ represented: { gid: 'EPEE11000026', name: 'Põldmari AS', isPerson: false, details: null } });
+    const poldmari = mariPrincipal({
+      represented: { gid: 'EPEE11000026', name: 'Põldmari AS', isPerson: false, details: null },
+    });
     expect(isMainAdminOfRepresented(poldmari, today)).toBe(false);
   });
 });
@@ -93,7 +95,10 @@ describe('usable in an application (spec 1 §5)', () => {
     expect(isUsableInApplication(ctx, 'OSS', today)).toBe(true);
     expect(isUsableInApplication(ctx, 'PERIODICS', today)).toBe(true);
     expect(isUsableInApplication(ctx, 'FINANCE', today)).toBe(false);
-    const vana = userContext({}, { represented: { gid: 'EPEE11000032', name: 'Vana Kaup OÜ', isPerson: false, details: null } });
+    const vana = userContext(
+      {},
+      { represented: { gid: 'EPEE11000032', name: 'Vana Kaup OÜ', isPerson: false, details: null } },
+    );
     expect(isUsableInApplication(vana, 'LOGISTICS', today)).toBe(false);
     expect(isUsableInApplication(userContext(), 'LOGISTICS', today)).toBe(false);
   });
@@ -101,7 +106,9 @@ describe('usable in an application (spec 1 §5)', () => {
     const anna = userContext({ privileges: ['SHOW_MY_SETTINGS', 'NO_REPRESENTEE'] });
     expect(isUsableInApplication(anna, 'LOGISTICS', today)).toBe(true);
     expect(isUsableInApplication(anna, 'PERIODICS', today)).toBe(false);
-    expect(isUsableInApplication({ ...mariAsMaasikas(), privileges: ['NO_REPRESENTEE'] }, 'PERIODICS', today)).toBe(false);
+    expect(isUsableInApplication({ ...mariAsMaasikas(), privileges: ['NO_REPRESENTEE'] }, 'PERIODICS', today)).toBe(
+      false,
+    );
   });
 });
 
@@ -166,10 +173,21 @@ describe('header dropdown (spec 1 §2, §4 representee visibility)', () => {
   });
   const gids = (rs: { gid: string }[]) => rs.map((r) => r.gid).sort();
   it('never shows rights without a name; without an application every named right', () => {
-    expect(gids(visibleRepresentees(p, {}, today))).toEqual(['EE48709050218', 'EPEE11000015', 'EPEE11000026', 'EPEE11000032', 'EPEE11000097', 'EPEE11000098']);
+    expect(gids(visibleRepresentees(p, {}, today))).toEqual([
+      'EE48709050218',
+      'EPEE11000015',
+      'EPEE11000026',
+      'EPEE11000032',
+      'EPEE11000097',
+      'EPEE11000098',
+    ]);
   });
   it('with an application: only roles neither inactive nor ended; no role → only the represented party', () => {
-    expect(gids(visibleRepresentees(p, { application: 'OSS' }, today))).toEqual(['EPEE11000015', 'EPEE11000026', 'EPEE11000097']);
+    expect(gids(visibleRepresentees(p, { application: 'OSS' }, today))).toEqual([
+      'EPEE11000015',
+      'EPEE11000026',
+      'EPEE11000097',
+    ]);
     // nobody has a FINANCE role: only the currently represented party stays
     expect(gids(visibleRepresentees(p, { application: 'FINANCE' }, today))).toEqual(['EPEE11000026']);
     expect(gids(visibleRepresentees(p, { application: 'PERIODICS' }, today))).toEqual(['EPEE11000015', 'EPEE11000026']);
@@ -178,14 +196,24 @@ describe('header dropdown (spec 1 §2, §4 representee visibility)', () => {
     expect(visibleRepresentees(p, { application: 'OSS', all: true }, today)).toHaveLength(6);
   });
   it('groups private first, then business with country', () => {
-    const g = groupRepresentees([right('LVLV40003012345', 'SIA Bērzi', false), right(MARI_ID, 'Mari Maasikas', true), right('EPEE11000015', 'Maasikas OÜ', false)]);
+    const g = groupRepresentees([
+      right('LVLV40003012345', 'SIA Bērzi', false),
+      right(MARI_ID, 'Mari Maasikas', true),
+      right('EPEE11000015', 'Maasikas OÜ', false),
+    ]);
     expect(g.private.map((o) => o.name)).toEqual(['Mari Maasikas']);
-    expect(g.business.map((o) => [o.name, o.country])).toEqual([['Maasikas OÜ', 'EE'], ['SIA Bērzi', 'LV']]);
+    expect(g.business.map((o) => [o.name, o.country])).toEqual([
+      ['Maasikas OÜ', 'EE'],
+      ['SIA Bērzi', 'LV'],
+    ]);
     expect(filterRepresenteeGroups(g, 'bĒr').business.map((o) => o.name)).toEqual(['SIA Bērzi']);
   });
   it('summarises customer type and credit', () => {
     expect(representedSummary(null)).toBeNull();
-    expect(representedSummary({ gid: 'EPEE1', name: 'X', isPerson: false, details: null })).toEqual({ customerType: 'BUSINESS', credit: null });
+    expect(representedSummary({ gid: 'EPEE1', name: 'X', isPerson: false, details: null })).toEqual({
+      customerType: 'BUSINESS',
+      credit: null,
+    });
     expect(representedSummary({ gid: 'EE1', name: 'Y', isPerson: true, details: null })?.customerType).toBe('PRIVATE');
   });
 });
@@ -197,7 +225,15 @@ describe('panel (spec 1 §2 mobile / user menu panel, §6)', () => {
   });
   it('links for an ordinary main admin on EE', () => {
     const ctx = mariAsMaasikas();
-    ctx.epitPrincipal!.represented!.details = { regCode: '11000015', phone: null, address: null, credit: true, clientManagerName: 'Kalle Kliendihaldur', clientManagerPhone: '+3726616616', clientManagerEmail: 'k@x' };
+    ctx.epitPrincipal!.represented!.details = {
+      regCode: '11000015',
+      phone: null,
+      address: null,
+      credit: true,
+      clientManagerName: 'Kalle Kliendihaldur',
+      clientManagerPhone: '+3726616616',
+      clientManagerEmail: 'k@x',
+    };
     expect(panelLinks(ctx, 'EE', today)).toEqual({
       dashboard: true,
       userSettings: true,
@@ -210,11 +246,25 @@ describe('panel (spec 1 §2 mobile / user menu panel, §6)', () => {
     });
   });
   it('add-customer only on EE, labelled by ADD_ANY_CUSTOMER; search with EDIT_ANY_*', () => {
-    const kristi = userContext({ privileges: ['SHOW_REPRESENTEES', 'SHOW_MY_SETTINGS', 'EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER', 'ADD_ANY_CUSTOMER'] }, { authChannel: 'IN_AD' });
-    expect(panelLinks(kristi, 'EE', today)).toMatchObject({ addCustomer: 'any', searchCustomer: true, businessSettings: false });
+    const kristi = userContext(
+      {
+        privileges: ['SHOW_REPRESENTEES', 'SHOW_MY_SETTINGS', 'EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER', 'ADD_ANY_CUSTOMER'],
+      },
+      { authChannel: 'IN_AD' },
+    );
+    expect(panelLinks(kristi, 'EE', today)).toMatchObject({
+      addCustomer: 'any',
+      searchCustomer: true,
+      businessSettings: false,
+    });
     expect(panelLinks(kristi, 'LV', today).addCustomer).toBeNull();
     const peeter = userContext({ privileges: ['SHOW_MY_SETTINGS'] }, { authChannel: 'IN_AD' });
-    expect(panelLinks(peeter, 'EE', today)).toMatchObject({ addCustomer: null, searchCustomer: false, representees: false, rolesOverview: false });
+    expect(panelLinks(peeter, 'EE', today)).toMatchObject({
+      addCustomer: null,
+      searchCustomer: false,
+      representees: false,
+      rolesOverview: false,
+    });
     expect(showAdminSearch(kristi)).toBe(true);
     expect(showAdminSearch(peeter)).toBe(false);
   });
@@ -222,12 +272,20 @@ describe('panel (spec 1 §2 mobile / user menu panel, §6)', () => {
 
 describe('dashboard (spec 1 §2 user dashboard)', () => {
   it('business settings: edit tab on EE, rights tab otherwise; main admin only', () => {
-    expect(businessSettingsLink(mariAsMaasikas().epitPrincipal, today)).toEqual({ component: 'represented-settings-edit', jgid: 'EPEE11000015' });
+    expect(businessSettingsLink(mariAsMaasikas().epitPrincipal, today)).toEqual({
+      component: 'represented-settings-edit',
+      jgid: 'EPEE11000015',
+    });
     const liga = mariPrincipal({
       represented: { gid: 'LVLV40003012345', name: 'SIA Bērzi', isPerson: false, details: null },
-      representationRightsCache: { LVLV40003012345: right('LVLV40003012345', 'SIA Bērzi', false, [role('AXAPTA'), role('OSS')]) },
+      representationRightsCache: {
+        LVLV40003012345: right('LVLV40003012345', 'SIA Bērzi', false, [role('AXAPTA'), role('OSS')]),
+      },
     });
-    expect(businessSettingsLink(liga, today)).toEqual({ component: 'represented-settings-rights', jgid: 'LVLV40003012345' });
+    expect(businessSettingsLink(liga, today)).toEqual({
+      component: 'represented-settings-rights',
+      jgid: 'LVLV40003012345',
+    });
     expect(businessSettingsLink(mariPrincipal(), today)).toBeNull();
   });
   it('add contract: modal on EE, offer form on LV and LT', () => {
@@ -242,23 +300,59 @@ describe('dashboard (spec 1 §2 user dashboard)', () => {
     expect(isShortcutShown('FINANCE', 'LV')).toBe(true);
     expect(isShortcutShown('OTHER', 'EE')).toBe(true);
     expect(isShortcutShown('OTHER', 'LV')).toBe(false);
-    const liga = mariAsMaasikas({ externalApps: [{ service: 'LOGISTICS', name: 'OSS', iconCode: 'logistics', customParameters: {} }, { service: 'PERIODICS', name: 'P', iconCode: 'p', customParameters: {} }] });
-    expect(dashboardShortcuts(liga, 'LV').map((s) => [s.service, !!s.fixed])).toEqual([['LOGISTICS', false], ['FINANCE', true]]);
+    const liga = mariAsMaasikas({
+      externalApps: [
+        { service: 'LOGISTICS', name: 'OSS', iconCode: 'logistics', customParameters: {} },
+        { service: 'PERIODICS', name: 'P', iconCode: 'p', customParameters: {} },
+      ],
+    });
+    expect(dashboardShortcuts(liga, 'LV').map((s) => [s.service, !!s.fixed])).toEqual([
+      ['LOGISTICS', false],
+      ['FINANCE', true],
+    ]);
     expect(dashboardShortcuts(mariAsMaasikas(), 'EE').map((s) => s.service)).toEqual(['LOGISTICS', 'FINANCE']);
     // a private person (or nothing represented): only the fixed finance shortcut
     expect(dashboardShortcuts(userContext(), 'EE').map((s) => s.service)).toEqual(['FINANCE']);
   });
   it('a private person opening LOGISTICS goes to the package-private URL', () => {
-    const base = { apiUrl: '/api', domain: 'EE', language: 'et', application: 'LOGISTICS', packagePrivateUrls: { EE: 'https://pakk.example/ee' } };
-    expect(shortcutUrl({ ...base, represented: { isPerson: true } })).toEqual({ kind: 'packagePrivate', url: 'https://pakk.example/ee' });
-    expect(shortcutUrl({ ...base, represented: { isPerson: false } })).toEqual({ kind: 'service', url: '/ui/business/ee/et/LOGISTICS' });
+    const base = {
+      apiUrl: '/api',
+      domain: 'EE',
+      language: 'et',
+      application: 'LOGISTICS',
+      packagePrivateUrls: { EE: 'https://pakk.example/ee' },
+    };
+    expect(shortcutUrl({ ...base, represented: { isPerson: true } })).toEqual({
+      kind: 'packagePrivate',
+      url: 'https://pakk.example/ee',
+    });
+    expect(shortcutUrl({ ...base, represented: { isPerson: false } })).toEqual({
+      kind: 'service',
+      url: '/ui/business/ee/et/LOGISTICS',
+    });
   });
 });
 
 describe('service URL builder (spec 1 §7)', () => {
   it('replaces api by ui and picks private or business', () => {
-    expect(buildServiceUrl({ apiUrl: 'https://portal.example/api', represented: null, domain: 'LV', language: 'LV', application: 'FINANCE' })).toBe('https://portal.example/ui/private/lv/lv/FINANCE');
-    expect(buildServiceUrl({ apiUrl: '/api/', represented: { isPerson: false }, domain: 'EE', language: 'et', application: 'LOGISTICS' })).toBe('/ui/business/ee/et/LOGISTICS');
+    expect(
+      buildServiceUrl({
+        apiUrl: 'https://portal.example/api',
+        represented: null,
+        domain: 'LV',
+        language: 'LV',
+        application: 'FINANCE',
+      }),
+    ).toBe('https://portal.example/ui/private/lv/lv/FINANCE');
+    expect(
+      buildServiceUrl({
+        apiUrl: '/api/',
+        represented: { isPerson: false },
+        domain: 'EE',
+        language: 'et',
+        application: 'LOGISTICS',
+      }),
+    ).toBe('/ui/business/ee/et/LOGISTICS');
   });
 });
 
@@ -268,7 +362,10 @@ describe('preference and root redirect (spec 1 §4)', () => {
     expect(inAppPath('http://localhost:8080/ui/business/ee/et/LOGISTICS')).toBe('/business/ee/et/LOGISTICS');
     expect(inAppPath('https://elsewhere.example/x')).toBeNull();
     expect(preferenceTarget(pref('/ui/dashboard'), {})).toEqual({ kind: 'path', path: '/dashboard' });
-    expect(preferenceTarget(pref('https://pakk.example/ee'), {})).toEqual({ kind: 'redirect', url: 'https://pakk.example/ee' });
+    expect(preferenceTarget(pref('https://pakk.example/ee'), {})).toEqual({
+      kind: 'redirect',
+      url: 'https://pakk.example/ee',
+    });
   });
   it('skips with an application parameter, no preference or NOPREFERENCE', () => {
     expect(preferenceTarget(pref('/ui/x'), { application: 'OSS' })).toBeNull();
@@ -277,9 +374,18 @@ describe('preference and root redirect (spec 1 §4)', () => {
     expect(preferenceTarget(pref('NOPREFERENCE'), {})).toBeNull();
   });
   it('root: preference only on first load at the index without modalName/application; else the dashboard', () => {
-    const base = { signedIn: true, preference: pref('/ui/business/ee/et/LOGISTICS'), params: {}, firstLoad: true, atIndex: true };
+    const base = {
+      signedIn: true,
+      preference: pref('/ui/business/ee/et/LOGISTICS'),
+      params: {},
+      firstLoad: true,
+      atIndex: true,
+    };
     expect(rootRedirect(base)).toEqual({ kind: 'path', path: '/business/ee/et/LOGISTICS' });
-    expect(rootRedirect({ ...base, preference: pref('https://x.example/') })).toEqual({ kind: 'redirect', url: 'https://x.example/' });
+    expect(rootRedirect({ ...base, preference: pref('https://x.example/') })).toEqual({
+      kind: 'redirect',
+      url: 'https://x.example/',
+    });
     expect(rootRedirect({ ...base, firstLoad: false })).toEqual({ kind: 'dashboard' });
     expect(rootRedirect({ ...base, atIndex: false })).toEqual({ kind: 'dashboard' });
     expect(rootRedirect({ ...base, params: { modalName: 'add-customer' } })).toEqual({ kind: 'dashboard' });

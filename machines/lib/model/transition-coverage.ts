@@ -23,8 +23,15 @@ function allStateNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap((n) => allStateNodes(n as AnyStateNode))];
 }
 
-export function transitionKey(t: { source: AnyStateNode; eventType: string; guard?: unknown; target?: readonly AnyStateNode[] | undefined }): string {
-  const guard = t.guard ? ` [${typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'guard')}]` : '';
+export function transitionKey(t: {
+  source: AnyStateNode;
+  eventType: string;
+  guard?: unknown;
+  target?: readonly AnyStateNode[] | undefined;
+}): string {
+  const guard = t.guard
+    ? ` [${typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'guard')}]`
+    : '';
   const target = t.target?.length ? ` → ${t.target.map((n) => n.id).join(',')}` : '';
   return `${t.source.id} :: ${t.eventType}${guard}${target}`;
 }
@@ -50,7 +57,10 @@ export function transitionCoverage<M extends AnyStateMachine>(spec: MachineModel
   const all = allStateNodes(machine.root).flatMap((n) => [...n.transitions.values()].flat().concat(n.always ?? []));
   const seen = new Set<unknown>();
   const adjacency = getAdjacencyMap(machine, traversalOptions(spec));
-  for (const node of Object.values(adjacency) as Array<{ state: unknown; transitions: Record<string, { event: unknown }> }>) {
+  for (const node of Object.values(adjacency) as Array<{
+    state: unknown;
+    transitions: Record<string, { event: unknown }>;
+  }>) {
     for (const { event } of Object.values(node.transitions)) {
       for (const t of machine.getTransitionData(node.state as never, event as EventObject)) seen.add(t);
     }
@@ -59,5 +69,11 @@ export function transitionCoverage<M extends AnyStateMachine>(spec: MachineModel
   const missing = all.filter((t) => !seen.has(t)).map((t) => transitionKey(t as never));
   const uncovered = spec.uncovered ?? {};
   const counted = missing.filter((k) => !Object.keys(uncovered).some((u) => k.startsWith(u)));
-  return { covered: all.length - missing.length, total: all.length, missing: counted, paths: paths.length, states: Object.keys(adjacency).length };
+  return {
+    covered: all.length - missing.length,
+    total: all.length,
+    missing: counted,
+    paths: paths.length,
+    states: Object.keys(adjacency).length,
+  };
 }

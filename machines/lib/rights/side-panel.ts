@@ -1,0 +1,43 @@
+/** Domain rules: side panel / user menu (spec 1 §2, §6, §9). Part of machines/lib/rights (see index.ts). */
+import { type Domain, type UserContext } from '../contract';
+import { hasPrivilege, isMainAdminOfRepresented } from './principal';
+
+/** Panel switches from a link list to a select box at 10 representees. */
+export const PANEL_SELECT_THRESHOLD = 10;
+export function panelRepresenteeMode(count: number): 'links' | 'select' {
+  return count >= PANEL_SELECT_THRESHOLD ? 'select' : 'links';
+}
+
+export interface PanelLinks {
+  dashboard: boolean;
+  userSettings: boolean;
+  /** business customer settings: a represented party is selected and the user is its main admin */
+  businessSettings: boolean;
+  representees: boolean;
+  rolesOverview: boolean;
+  /** null: hidden; 'any' → label 'Add new customer' (ADD_ANY_CUSTOMER); 'contract' → 'Enter into a business customer contract' */
+  addCustomer: null | 'any' | 'contract';
+  searchCustomer: boolean;
+  clientManager: boolean;
+}
+/** Which links the mobile / user menu panel shows (spec 1 §2 "Mobile / user menu panel", §6). */
+export function panelLinks(ctx: UserContext | null | undefined, domain: Domain, today: Date): PanelLinks {
+  const p = (x: string) => hasPrivilege(ctx, x);
+  const principal = ctx?.epitPrincipal;
+  const addAny = p('ADD_ANY_CUSTOMER');
+  return {
+    dashboard: p('SHOW_MY_SETTINGS'),
+    userSettings: p('SHOW_MY_SETTINGS'),
+    businessSettings: isMainAdminOfRepresented(principal, today),
+    representees: p('SHOW_REPRESENTEES'),
+    rolesOverview: p('SHOW_REPRESENTEES'),
+    addCustomer: domain === 'EE' && (addAny || p('SHOW_REPRESENTEES')) ? (addAny ? 'any' : 'contract') : null,
+    searchCustomer: p('EDIT_ANY_CUSTOMER') || p('EDIT_ANY_USER'),
+    clientManager: !!principal?.represented?.details?.clientManagerName,
+  };
+}
+
+/** Admin dashboard: customer (and user) search only with EDIT_ANY_CUSTOMER or EDIT_ANY_USER. */
+export function showAdminSearch(ctx: UserContext | null | undefined): boolean {
+  return hasPrivilege(ctx, 'EDIT_ANY_CUSTOMER') || hasPrivilege(ctx, 'EDIT_ANY_USER');
+}

@@ -1,0 +1,46 @@
+/** Domain rules: dates and role validity (spec 1 §4). Part of machines/lib/rights (see index.ts). */
+import { type RepresentationRight, type UserRole } from '../contract';
+
+/** Day number yyyymmdd of a DD.MM.YYYY (or ISO YYYY-MM-DD) date; null when absent or unreadable. */
+export function dayNumber(date: string | null | undefined): number | null {
+  if (!date) return null;
+  let m = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(date.trim());
+  if (m) return Number(m[3]) * 10_000 + Number(m[2]) * 100 + Number(m[1]);
+  m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date.trim());
+  if (m) return Number(m[1]) * 10_000 + Number(m[2]) * 100 + Number(m[3]);
+  return null;
+}
+
+/** yyyymmdd of the local calendar day of `today`. */
+export function todayNumber(today: Date): number {
+  return today.getFullYear() * 10_000 + (today.getMonth() + 1) * 100 + today.getDate();
+}
+
+/** The end date has passed. The end day itself still counts (spec 1 §4: "through the end of that day"). */
+export function isRoleEnded(role: Pick<UserRole, 'end'>, today: Date): boolean {
+  if (role.end == null || role.end === '') return false;
+  const end = dayNumber(role.end);
+  // An unreadable end date cannot prove the role is still running: treat it as ended.
+  return end === null ? true : end < todayNumber(today);
+}
+
+/** The begin date is still ahead. */
+export function isRoleNotStarted(role: Pick<UserRole, 'begin'>, today: Date): boolean {
+  if (role.begin == null || role.begin === '') return false;
+  const begin = dayNumber(role.begin);
+  return begin === null ? true : begin > todayNumber(today);
+}
+
+/** Spec 1 §4 role validity: valid unless notActive, begin in the future, or end passed. */
+export function isRoleValid(role: UserRole, today: Date): boolean {
+  return !role.notActive && !isRoleNotStarted(role, today) && !isRoleEnded(role, today);
+}
+
+/** Spec 1 §4: "A role with a past end date is shown as no role." */
+export function displayedRole(role: UserRole | undefined, today: Date): UserRole | null {
+  return role && !isRoleEnded(role, today) ? role : null;
+}
+
+export function roleFor(right: RepresentationRight | null | undefined, application: string): UserRole | undefined {
+  return right?.userRoleList.find((r) => r.application === application);
+}
