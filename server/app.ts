@@ -60,12 +60,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     frameworkErrors: (error, _req, res) => {
       const reply = res as unknown as FastifyReply;
       const bad = error.code === 'FST_ERR_BAD_URL';
-      void reply
-        .status(bad ? 400 : (error.statusCode ?? 500))
-        .send({
-          serviceErrorMessage: bad ? 'path: is not a valid address' : 'Internal error. Please try again later.',
-          code: bad ? 'BAD_INPUT' : 'INTERNAL',
-        });
+      void reply.status(bad ? 400 : (error.statusCode ?? 500)).send({
+        serviceErrorMessage: bad ? 'path: is not a valid address' : 'Internal error. Please try again later.',
+        code: bad ? 'BAD_INPUT' : 'INTERNAL',
+      });
     },
   });
   const closing = new AbortController();

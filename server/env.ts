@@ -61,7 +61,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     roleRequestTimeout: int(source.ROLE_REQUEST_TIMEOUT, 10_000, 'ROLE_REQUEST_TIMEOUT'),
     debug: bool(source.DEBUG),
     rootDir,
-    distDir: path.join(rootDir, 'dist'),
+    distDir: path.resolve(rootDir, source.DIST_DIR || 'dist'),
     appVersion: appVersion(),
   };
 }

@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ComponentType } from 'react';
 import { I18nProvider } from '../i18n/I18nProvider';
-import { CustomerAddModal } from '../features/customer-add/CustomerAddModal';
+import { CustomerAddModal } from '../features/customer-add';
 import { PortalProvider } from './PortalContext';
 import type { Portal } from './portal';
 import type { createPortalRouter } from './router';

@@ -35,7 +35,7 @@ import {
   requestCustomerAdd,
   wireCustomerAdd,
   type Signing,
-} from '../features/customer-add/actors';
+} from '../features/customer-add';
 import { readCookie, writePermanentCookie } from './cookies';
 import { createScheduler, type Scheduler } from './scheduler';
 

@@ -1,8 +1,8 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { RouterContext } from '../app/router';
 import { guardNavigation } from '../app/guard';
-import { RootLayout } from '../features/shell/RootLayout';
-import { NotFound } from '../features/shell/Pages';
+import { RootLayout } from '../features/shell';
+import { NotFound } from '../features/shell';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // one guard for every navigation: session first, then the navigation machine's decision

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingServicePage } from '../features/shell/Coming';
+import { ComingServicePage } from '../features/shell';
 
 /** /business/{domain}/{language}/{service}: resolves to the application wrapper in a later issue. */
 export const Route = createFileRoute('/business/$domain/$language/$service')({ component: ServicePage });

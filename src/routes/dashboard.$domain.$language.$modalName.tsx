@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ModalFromUrl } from '../features/dashboard/Dashboard';
+import { ModalFromUrl } from '../features/dashboard';
 
 /** Child of /dashboard (which renders the dashboard): opens the modal named in the URL, e.g. add-customer (spec 1 §4). */
 export const Route = createFileRoute('/dashboard/$domain/$language/$modalName')({ component: DashboardModal });

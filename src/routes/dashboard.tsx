@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Dashboard } from '../features/dashboard/Dashboard';
+import { Dashboard } from '../features/dashboard';
 
 export const Route = createFileRoute('/dashboard')({ component: Dashboard });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Dashboard, ModalFromUrl } from '../features/dashboard/Dashboard';
+import { Dashboard, ModalFromUrl } from '../features/dashboard';
 
 /** The dashboard with the modal named in the URL (spec 1 §2: /home/show/:domain/:language/:modalName). */
 export const Route = createFileRoute('/home/show/$domain/$language/$modalName')({ component: HomeShow });

@@ -4,7 +4,7 @@ import { redirectBrowser } from '../app/portal';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../app/PortalContext';
-import { useShell } from '../features/shell/useShell';
+import { useShell } from '../features/shell';
 
 /**
  * Root (spec 1 §2, §4 "Root redirect"): a signed-in user goes to the dashboard, or on the first load of the page to

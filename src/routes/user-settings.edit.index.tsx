@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../features/shell/Coming';
+import { ComingPage } from '../features/shell';
 
 export const Route = createFileRoute('/user-settings/edit/')({
   component: () => <ComingPage titleKey="userSettings.title" requiresAxapta />,

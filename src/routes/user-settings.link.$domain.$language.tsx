@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../features/shell/Coming';
+import { ComingPage } from '../features/shell';
 
 /** user-settings link (spec 2): built by a later issue. */
 export const Route = createFileRoute('/user-settings/link/$domain/$language')({

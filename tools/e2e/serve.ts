@@ -25,13 +25,21 @@ function newest(paths: string[]): number {
   return max;
 }
 
-const built = join(ROOT, 'dist', 'index.html');
+// DIST_DIR (default dist/) lets two checkouts' test runs build side by side without overwriting each other
+const distDir = process.env.DIST_DIR ? join(ROOT, process.env.DIST_DIR) : join(ROOT, 'dist');
+const built = join(distDir, 'index.html');
 const sources = ['src', 'locales', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) =>
   join(ROOT, p),
 );
 if (process.env.E2E_SKIP_BUILD !== '1' && (!existsSync(built) || statSync(built).mtimeMs < newest(sources))) {
-  console.error(`[e2e] ${existsSync(built) ? 'dist/ is older than the sources' : 'dist/ is missing'}: npm run build`);
-  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: process.env });
+  console.error(
+    `[e2e] ${existsSync(built) ? 'the build is older than the sources' : 'there is no build'}: vite build --outDir ${distDir}`,
+  );
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', distDir, '--emptyOutDir'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: process.env,
+  });
   // like npm start: the API, /cas/ and /sim/ still work without a build, so only the /ui/ tests fail
   if (r.status !== 0) console.error('[e2e] ***** the portal build FAILED: tests of /ui/ will fail *****');
 }

@@ -16,8 +16,7 @@ import {
   type Sort,
   type UserRow,
 } from '../../../machines/lib/customer-search/rules';
-import { customerSearchWithEffects, requestCustomerAdd } from '../customer-add/actors';
-import '../customer-add/customer-add.css';
+import { customerSearchWithEffects, requestCustomerAdd } from '../customer-add';
 import './customer-search.css';
 
 export function CustomerSearchPage() {

@@ -18,11 +18,11 @@ import {
   shortcutUrl,
   showAdminSearch,
 } from '../../../machines/lib/rights';
-import { requestCustomerAdd } from '../customer-add/actors';
-import { ClientManager } from '../shell/Contact';
-import { GatedButton, GatedLink } from '../shell/Gated';
-import { appNameKey, settingsHref } from '../shell/menu';
-import { useDomain, useUserContext } from '../shell/useShellData';
+import { requestCustomerAdd } from '../customer-add';
+import { ClientManager } from '../shell';
+import { GatedButton, GatedLink } from '../shell';
+import { appNameKey, settingsHref } from '../shell';
+import { useDomain, useUserContext } from '../shell';
 import { useRepresentedDetails } from './api/get-represented-details';
 import { useServiceUrls } from './api/get-service-urls';
 import { useUserDetails } from './api/get-user-details';

@@ -3,7 +3,7 @@ import { useId, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { businessSettingsLink, groupRepresentees, panelRepresenteeMode } from '../../../machines/lib/rights';
-import { requestCustomerAdd } from '../customer-add/actors';
+import { requestCustomerAdd } from '../customer-add';
 import { ClientManager, ContactInfo } from './Contact';
 import { GatedButton, GatedLink } from './Gated';
 import { settingsHref } from './menu';

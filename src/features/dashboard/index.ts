@@ -1,0 +1,2 @@
+/** The user and admin dashboards (spec 1 §2, spec 2 §2 "Dashboards"). */
+export { Dashboard, ModalFromUrl } from './Dashboard';

@@ -1,0 +1,74 @@
+/**
+ * The project's import layers as one ESLint rule (`boundaries/layers`). Each import is resolved against the
+ * importing file, so `../../src/x` is caught at any depth. See docs/conventions.md "Layers".
+ *
+ * - machines/ imports nothing outside machines/ but xstate and zod (and vitest in tests): machines stay pure.
+ * - server/ imports nothing from src/, tools/ or tests/; it takes the shared contract from machines/lib/contract.ts.
+ * - server/routes/ never imports server/sim/: the portal's server reaches every outside service over HTTP.
+ * - src/features/<f>/ is entered from outside only through its index.ts(x).
+ * - machines/lib/fixtures/ is test data: only tests, model specs, tests/ and tools/ import it.
+ */
+import { dirname, relative, resolve, sep } from 'node:path';
+
+const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '../..');
+const rel = (abs) => relative(ROOT, abs).split(sep).join('/');
+const isTestFile = (file) => /\.(test|spec|model)\.tsx?$/.test(file) || /^(tests|tools|bench)\//.test(file);
+const MACHINE_PACKAGES = /^(xstate|zod)(\/|$)/;
+const TEST_PACKAGES = /^(vitest)(\/|$)/;
+
+function check(file, spec) {
+  const relative = spec.startsWith('.');
+  const target = relative ? rel(resolve(ROOT, dirname(file), spec)) : null;
+  if (file.startsWith('machines/')) {
+    if (relative && !target.startsWith('machines/'))
+      return `machines/ imports nothing outside machines/ ('${spec}' is ${target})`;
+    if (
+      !relative &&
+      !MACHINE_PACKAGES.test(spec) &&
+      !(isTestFile(file) && TEST_PACKAGES.test(spec)) &&
+      !spec.startsWith('node:')
+    )
+      return `machines/ imports only xstate and zod ('${spec}')`;
+    if (!relative && spec.startsWith('node:') && !isTestFile(file))
+      return `machines/ imports only xstate and zod ('${spec}')`;
+  }
+  if (file.startsWith('server/') && relative && /^(src|tools|tests)\//.test(target))
+    return `server/ imports nothing from src/, tools/ or tests/ ('${spec}' is ${target}); the contract is machines/lib/contract.ts`;
+  if (file.startsWith('server/routes/') && relative && target.startsWith('server/sim/'))
+    return `server/routes/ reaches outside services over HTTP, never server/sim/ in-process ('${spec}')`;
+  if (relative && target.startsWith('src/features/')) {
+    const feature = target.split('/').slice(0, 3).join('/');
+    const inside = file.startsWith(feature + '/');
+    const isIndex = target === feature || target === `${feature}/index`;
+    if (!inside && !isIndex) return `enter a feature through its index: import '${feature}' instead of '${target}'`;
+  }
+  if (
+    relative &&
+    target.startsWith('machines/lib/fixtures/') &&
+    !isTestFile(file) &&
+    !file.startsWith('machines/lib/fixtures/')
+  )
+    return `machines/lib/fixtures/ is test data; production code does not import it ('${spec}')`;
+  return null;
+}
+
+const layers = {
+  meta: { type: 'problem', docs: { description: 'import layers of the portal' }, schema: [] },
+  create(context) {
+    const file = rel(context.filename);
+    const visit = (node) => {
+      if (!node.source || typeof node.source.value !== 'string') return;
+      const message = check(file, node.source.value);
+      if (message) context.report({ node: node.source, message });
+    };
+    return {
+      ImportDeclaration: visit,
+      ExportNamedDeclaration: visit,
+      ExportAllDeclaration: visit,
+      ImportExpression: visit,
+    };
+  },
+};
+
+export default { meta: { name: 'boundaries' }, rules: { layers } };
+export { check };
