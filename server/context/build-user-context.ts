@@ -15,6 +15,7 @@ import {
 } from '../../machines/lib/contract.js';
 import type { Db } from '../db/index.js';
 import { deadApplications } from '../lib/applications.js';
+import type { ApplicationLink } from '../lib/external-applications.js';
 import { isoToDmy } from '../lib/dates.js';
 import type { Session } from '../lib/session.js';
 
@@ -25,20 +26,12 @@ export const HOME_URLS: Record<string, string> = {
   LT: 'https://www.post.example.lt',
 };
 
-/** Where the demo external applications live (served under /apps/ by a later issue). */
-export const APP_BASES: Record<
-  string,
-  { service: string; baseUrl: string; logoutUrl?: string; profileChangeUrl: string }
-> = {
-  OSS: {
-    service: 'LOGISTICS',
-    baseUrl: '/apps/oss/',
-    logoutUrl: '/apps/oss/logout',
-    profileChangeUrl: '/apps/oss/profile',
-  },
-  PERIODICALS: { service: 'PERIODICS', baseUrl: '/apps/periodicals/', profileChangeUrl: '/apps/periodicals/profile' },
-  FINANCE: { service: 'FINANCE', baseUrl: '/apps/finance/', profileChangeUrl: '/apps/finance/profile' },
-  AXAPTA: { service: 'AXAPTA', baseUrl: '/apps/axapta/', profileChangeUrl: '/apps/axapta/profile' },
+/** The service of each application (spec 1 §1). */
+const APP_SERVICE: Record<string, string> = {
+  OSS: 'LOGISTICS',
+  PERIODICALS: 'PERIODICS',
+  FINANCE: 'FINANCE',
+  AXAPTA: 'AXAPTA',
 };
 
 const SERVICE_APP: Record<string, Application> = { LOGISTICS: 'OSS', PERIODICS: 'PERIODICALS', FINANCE: 'FINANCE' };
@@ -118,6 +111,8 @@ export async function loadRepresentedDetails(db: Db, gid: string): Promise<Repre
       clientManagerName: c.client_manager_name,
       clientManagerPhone: c.client_manager_phone,
       clientManagerEmail: c.client_manager_email,
+      // spec 2 §3: OLD hides shipment registration (OSS) for this party (spec 1 §4 "Supported applications")
+      userProfileCode: c.user_profile_code,
     };
   }
   const p = await db.selectFrom('persons').selectAll().where('fgid', '=', gid).executeTakeFirst();
@@ -144,7 +139,15 @@ export async function loadRepresentedDetails(db: Db, gid: string): Promise<Repre
   return null;
 }
 
-export async function buildUserContext(db: Db, session: Session): Promise<UserContext> {
+/**
+ * `links`: where the applications live (server/lib/external-applications.ts `loadApplicationLinks`, addresses on the
+ * applications' origin), handed to the browser in applications[] and externalApps[] customParameters.
+ */
+export async function buildUserContext(
+  db: Db,
+  session: Session,
+  links: Record<string, ApplicationLink>,
+): Promise<UserContext> {
   const person = session.person;
   const rights = await loadRepresentationRights(db, session.fgid);
   const dead = await deadApplications(db);
@@ -181,22 +184,21 @@ export async function buildUserContext(db: Db, session: Session): Promise<UserCo
 
   const services = (['FINANCE', 'LOGISTICS', 'PERIODICS'] as const).filter((s) => apps.has(SERVICE_APP[s]));
   const externalApps = services.map((service) => {
-    const app = APP_BASES[SERVICE_APP[service]];
+    const app = links[SERVICE_APP[service]];
     const customParameters: Record<string, string> = { application: SERVICE_APP[service], url: app.baseUrl };
-    if (app.logoutUrl) customParameters.logoutUrl = app.logoutUrl;
+    if (app.customParameters.logoutUrl) customParameters.logoutUrl = app.customParameters.logoutUrl;
     return { service, name: `app.name.${service}`, iconCode: SERVICE_ICON[service], customParameters };
   });
 
   const applications = (['AXAPTA', 'OSS', 'PERIODICALS', 'FINANCE'] as const)
     .filter((a) => apps.has(a))
     .map((name) => {
-      const app = APP_BASES[name];
+      const app = links[name];
       const customParameters: Record<string, string> = {
-        service: app.service,
+        ...app.customParameters,
+        service: APP_SERVICE[name],
         baseUrl: app.baseUrl,
-        profileChangeUrl: app.profileChangeUrl,
       };
-      if (app.logoutUrl) customParameters.logoutUrl = app.logoutUrl;
       return { name, customParameters };
     });
 

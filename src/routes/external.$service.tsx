@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingServicePage } from '../features/shell';
+import { ExternalApplicationPage } from '../features/external';
 
-/** external-service host (spec 1 §2 External application pages): built by a later issue. */
-export const Route = createFileRoute('/external/$service')({ component: ServicePage });
+/** external-service (spec 1 §2): the generic external page, hosting the person's application for `service`. */
+export const Route = createFileRoute('/external/$service')({
+  // spec 1 §2: the service is an upper-case application key
+  params: {
+    parse: ({ service }) => ({ service: service.toUpperCase() }),
+    stringify: ({ service }) => ({ service }),
+  },
+  component: ServicePage,
+});
 
 function ServicePage() {
   const { service } = Route.useParams();
-  return <ComingServicePage service={service} />;
+  return <ExternalApplicationPage service={service} wrapper="external-service" />;
 }

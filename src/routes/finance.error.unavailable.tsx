@@ -1,4 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Maintenance } from '../features/shell';
+import { z } from 'zod';
+import { FinanceUnavailablePage } from '../features/external';
 
-export const Route = createFileRoute('/finance/error/unavailable')({ component: Maintenance });
+/**
+ * /finance/error/unavailable (spec 1 §2, §4 "Service recovery (finance)"). `refresh`: `auto` (the page refreshes
+ * itself) or `manual` (the person is asked to); anything else counts as manual.
+ */
+const financeRecoverySearch = z.object({ refresh: z.enum(['auto', 'manual']).optional().catch(undefined) });
+
+export const Route = createFileRoute('/finance/error/unavailable')({
+  validateSearch: financeRecoverySearch,
+  component: FinanceUnavailable,
+});
+
+function FinanceUnavailable() {
+  const { refresh } = Route.useSearch();
+  return <FinanceUnavailablePage refresh={refresh ?? 'manual'} />;
+}

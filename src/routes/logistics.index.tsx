@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingServicePage } from '../features/shell';
+import { resolveServiceRoute } from '../features/external';
 
-/** /logistics (service LOGISTICS) resolves to the user's application wrapper in a later issue. */
-export const Route = createFileRoute('/logistics/')({ component: () => <ComingServicePage service="LOGISTICS" /> });
+/** /logistics (spec 1 §2): service LOGISTICS, resolved to the person's application and its page. */
+export const Route = createFileRoute('/logistics/')({
+  beforeLoad: ({ context, location }) => resolveServiceRoute(context, { route: 'logistics' }, location.hash),
+});

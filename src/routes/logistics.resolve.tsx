@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingServicePage } from '../features/shell';
+import { resolveServiceRoute } from '../features/external';
 
-/** /logistics/resolve (service OSS) resolves to the order-system wrapper in a later issue. */
+/** /logistics/resolve (spec 1 §2): service OSS, resolved to the person's application and its page. */
 export const Route = createFileRoute('/logistics/resolve')({
-  component: () => <ComingServicePage service="LOGISTICS" />,
+  beforeLoad: ({ context, location }) => resolveServiceRoute(context, { route: 'logistics-resolve' }, location.hash),
 });

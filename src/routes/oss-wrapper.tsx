@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingServicePage } from '../features/shell';
+import { ExternalApplicationPage } from '../features/external';
 
-/** oss-wrapper: the order application in a frame (spec 1 §2): built by a later issue. */
-export const Route = createFileRoute('/oss-wrapper')({ component: () => <ComingServicePage service="LOGISTICS" /> });
+/** oss-wrapper (spec 1 §2): the order system (OSS) in its frame, its address in the portal's hash. */
+export const Route = createFileRoute('/oss-wrapper')({
+  component: () => <ExternalApplicationPage service="OSS" wrapper="oss-wrapper" />,
+});

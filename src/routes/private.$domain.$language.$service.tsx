@@ -1,10 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingServicePage } from '../features/shell';
+import { resolveServiceRoute } from '../features/external';
 
-/** /private/{domain}/{language}/{service}: resolves to the application wrapper in a later issue. */
-export const Route = createFileRoute('/private/$domain/$language/$service')({ component: ServicePage });
-
-function ServicePage() {
-  const { service } = Route.useParams();
-  return <ComingServicePage service={service} />;
-}
+/** /private/{domain}/{language}/{service} (spec 1 §2): resolved to the person's application and its page. */
+export const Route = createFileRoute('/private/$domain/$language/$service')({
+  beforeLoad: ({ context, params, location }) =>
+    resolveServiceRoute(context, { route: 'private', ...params }, location.hash),
+});

@@ -1,0 +1,396 @@
+/**
+ * The external application flow (spec 1 §2 "External application pages", §4 "External application flow", "Service
+ * recovery (finance)", §8 external pages; issue 8): the page that hosts an application in a frame — the generic
+ * external page (`external-service`, #app-iframe) or the order-system wrapper (`oss-wrapper`, #oss-iframe).
+ *
+ * It shows the loading message, finds the person's application for the routed service (the wrong wrapper → a
+ * navigation request to the right one), shows the maintenance message while the application is dead, loads the
+ * application's role data (roles-and-packets/clientapp/{app}), then checks the represented party against the
+ * application: not valid → select.represented or illegal.represented and the representee panel opens; valid → the
+ * frame URL is built (lib/external/frame-url.ts) and the panel closes. Invoicing management checks its finance status
+ * first: no finance package → the person is told so; unavailable → the finance recovery page.
+ *
+ * A language change, a route change or a representee change (REPRESENTEE-CHANGE, which the dead-application poll
+ * fires too when the context changes on the server) reloads the role data and rebuilds the frame URL: the application
+ * is updated without reloading the portal, and a dead application comes back as soon as it is alive again.
+ *
+ * One actor per external page (the page creates it with its route and the session's context, and forwards changes).
+ * Effects are actors (defaults throw "<name> not provided"); navigation and the representee panel are emitted.
+ * The one clock read is `stampRequest` (the frame URL's timestamp, and the day role validity is judged on).
+ */
+import { assign, emit, enqueueActions, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { Language, RolesAndPackets, UserContext } from './lib/contract';
+import {
+  EXTERNAL_MESSAGE,
+  FINANCE,
+  SUPPORTED_APPLICATIONS,
+  applicationBaseUrl,
+  applicationForUser,
+  checkRepresentee,
+  financeOutcome,
+  financeUnavailablePath,
+  frameUrl,
+  roleNameFor,
+  wrapperRedirect,
+  type FinanceRecovery,
+  type RepresenteeCheck,
+  type Wrapper,
+} from './lib/external';
+import { isOneOf } from './lib/external/one-of';
+import { isApplicationDead } from './lib/rights';
+import type { NavigationRequested, RepresenteeChange, Warning } from './lib/shell-events';
+import type { ToastRequest } from './toasts.machine';
+
+// ---------------------------------------------------------------- types
+
+export interface ExternalApplicationInput {
+  /** the route's service or application key: `/external/$service`, 'OSS' on /oss-wrapper */
+  service: string;
+  /** the page the machine runs on */
+  wrapper: Wrapper;
+  /** where in the application to open (spec 1 §7 menuPath), e.g. the OSS hash; none: its start page */
+  menuPath?: string | null;
+  userContext: UserContext;
+  language: Language;
+  /** the represented party's profile code (spec 2 §3 userProfileCode; unknown counts as OLD, which hides OSS) */
+  profileCode?: string | null;
+}
+
+export interface ExternalApplicationContext {
+  service: string;
+  wrapper: Wrapper;
+  menuPath: string | null;
+  userContext: UserContext;
+  language: Language;
+  profileCode: string | null;
+  /** the person's application for the service (null: none) */
+  application: string | null;
+  /** when the current (re)load began: the frame URL's timestamp and the day role validity is judged on */
+  requestedAt: number;
+  /** the application's role data (null: not loaded, failed, or the application has no role catalogue) */
+  rolesAndPackets: RolesAndPackets | null;
+  /** the person's role name in the application, for the header */
+  roleName: string | null;
+  /** the message shown instead of the frame (an i18n key), null while loading or when the frame shows */
+  messageKey: string | null;
+  /** the frame's source address once the representee is valid */
+  frameUrl: string | null;
+}
+
+export type ExternalApplicationEvent =
+  /** the session's user context changed (remembered; REPRESENTEE-CHANGE, which follows, reloads) */
+  | { type: 'external.contextChanged'; userContext: UserContext; profileCode?: string | null }
+  | { type: 'external.languageChanged'; language: Language }
+  | { type: 'external.routeChanged'; service: string; wrapper: Wrapper; menuPath?: string | null }
+  | RepresenteeChange
+  /** the frame's load event */
+  | { type: 'frame.loaded' }
+  /** the frame failed to load (spec 1 §8: an OSS frame load error shows the server error) */
+  | { type: 'frame.loadFailed' };
+
+export type ExternalApplicationEmitted =
+  | NavigationRequested
+  | { type: 'representeePanel.open'; messageKey: string }
+  | { type: 'representeePanel.close' }
+  | { type: 'toast.show'; toast: ToastRequest }
+  /** spec 1 §8 "Role loading failure": the per-application error flag */
+  | { type: 'roles.loadFailed'; application: string }
+  /** spec 1 §8 "missing OSS application data is only logged": code 'externalApplication.applicationDataMissing' */
+  | Warning;
+
+/** The finance status answer: a special status (PACKET_NOT_FOUND, CUSTOMER_NOT_FOUND, UNAVAILABLE, ...) or none. */
+export interface FinanceStatus {
+  status: string | null;
+}
+
+const notProvided = <TOut, TIn>(name: string) =>
+  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
+
+type Ctx = ExternalApplicationContext;
+const today = (context: Ctx) => new Date(context.requestedAt);
+const representeeCheck = (context: Ctx): RepresenteeCheck =>
+  checkRepresentee({
+    ctx: context.userContext,
+    application: context.application ?? '',
+    today: today(context),
+    profileCode: context.profileCode,
+    rolesAndPackets: context.rolesAndPackets,
+  });
+
+// ---------------------------------------------------------------- setup
+
+const externalApplicationSetup = setup({
+  types: {
+    context: {} as ExternalApplicationContext,
+    events: {} as ExternalApplicationEvent,
+    input: {} as ExternalApplicationInput,
+    emitted: {} as ExternalApplicationEmitted,
+  },
+  actors: {
+    /** GET roles-and-packets/clientapp/{application} with the role-request timeout of the configuration */
+    loadRoleData: notProvided<RolesAndPackets, { application: string }>('loadRoleData'),
+    /** the finance special status of the represented customer (spec 1 §4 "Service recovery (finance)") */
+    checkFinanceStatus: notProvided<FinanceStatus, { customerId: string }>('checkFinanceStatus'),
+  },
+  guards: {
+    hasNoApplication: ({ context }) => context.application === null,
+    needsOtherWrapper: ({ context }) =>
+      wrapperRedirect(context.userContext, { service: context.service, wrapper: context.wrapper }) !== null,
+    isApplicationDead: ({ context }) => isApplicationDead(context.userContext, context.application ?? ''),
+    hasRoleCatalogue: ({ context }) => isOneOf(SUPPORTED_APPLICATIONS, context.application ?? ''),
+    representeeMissing: ({ context }) => {
+      const check = representeeCheck(context);
+      return !check.valid && check.messageKey === EXTERNAL_MESSAGE.selectRepresented;
+    },
+    representeeIllegal: ({ context }) => !representeeCheck(context).valid,
+    lacksApplicationData: ({ context }) => applicationBaseUrl(context.userContext, context.application ?? '') === null,
+    isFinance: ({ context }) => context.application === FINANCE,
+    hasNoFinancePackage: (_, p: FinanceStatus) => financeOutcome(p.status) === 'noPackage',
+    isFinanceUnavailable: (_, p: FinanceStatus) => financeOutcome(p.status) === 'unavailable',
+  },
+  actions: {
+    rememberContext: assign((_, p: { userContext: UserContext; profileCode: string | null }) => p),
+    rememberLanguage: assign((_, p: { language: Language }) => p),
+    rememberRoute: assign((_, p: { service: string; wrapper: Wrapper; menuPath: string | null }) => p),
+    /** a (re)load begins: the application for the route, nothing shown yet */
+    stampRequest: assign(({ context }) => ({
+      requestedAt: Date.now(),
+      application: applicationForUser(context.userContext, context.service),
+      rolesAndPackets: null,
+      roleName: null,
+      messageKey: null,
+      frameUrl: null,
+    })),
+    requestOtherWrapper: emit(({ context }) => ({
+      type: 'navigation.requested' as const,
+      target: {
+        kind: 'path' as const,
+        path: wrapperRedirect(context.userContext, { service: context.service, wrapper: context.wrapper }) ?? '/',
+      },
+    })),
+    /** spec 1 §2: a user who is not authorised is sent home with 'No rights to access component' */
+    goHomeWithoutRights: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ messageKey: EXTERNAL_MESSAGE.noRights });
+      enqueue.emit({ type: 'toast.show', toast: { toastType: 'error', messageKey: EXTERNAL_MESSAGE.noRights } });
+      enqueue.emit({ type: 'navigation.requested', target: { kind: 'home' } });
+    }),
+    showMaintenance: assign({ messageKey: EXTERNAL_MESSAGE.maintenance }),
+    storeRoles: assign((_, p: { rolesAndPackets: RolesAndPackets }) => p),
+    flagRoleFailure: emit(({ context }) => ({
+      type: 'roles.loadFailed' as const,
+      application: context.application ?? '',
+    })),
+    askForRepresentee: enqueueActions(({ context, enqueue }) => {
+      const check = representeeCheck(context);
+      const messageKey = check.valid ? EXTERNAL_MESSAGE.selectRepresented : check.messageKey;
+      enqueue.assign({ messageKey });
+      enqueue.emit({ type: 'representeePanel.open', messageKey });
+    }),
+    /** spec 1 §8: missing OSS application data is only logged (by the app: machines never log) */
+    warnMissingApplicationData: emit(({ context }) => ({
+      type: 'warning' as const,
+      code: 'externalApplication.applicationDataMissing',
+      detail: { application: context.application },
+    })),
+    buildFrame: assign(({ context }) => {
+      const check = representeeCheck(context);
+      const application = context.application ?? '';
+      const baseUrl = applicationBaseUrl(context.userContext, application);
+      if (!check.valid || !baseUrl) return {};
+      return {
+        frameUrl: frameUrl({
+          application,
+          baseUrl,
+          guid: check.guid,
+          isPerson: check.isPerson,
+          language: context.language,
+          menuPath: context.menuPath,
+          timestamp: context.requestedAt,
+        }),
+        roleName: roleNameFor({
+          principal: context.userContext.epitPrincipal,
+          application,
+          rolesAndPackets: context.rolesAndPackets,
+          language: context.language,
+        }),
+      };
+    }),
+    closeRepresenteePanel: emit({ type: 'representeePanel.close' }),
+    showNoFinancePackage: assign({ messageKey: EXTERNAL_MESSAGE.noFinancePackage }),
+    requestFinanceRecovery: emit((_, p: { refresh: FinanceRecovery }) => ({
+      type: 'navigation.requested' as const,
+      target: { kind: 'path' as const, path: financeUnavailablePath(p.refresh) },
+    })),
+    showFrameLoadError: assign({ messageKey: EXTERNAL_MESSAGE.frameLoadError }),
+  },
+});
+
+// ---------------------------------------------------------------- machine
+
+export const externalApplicationMachine = externalApplicationSetup.createMachine({
+  id: 'externalApplication',
+  context: ({ input }) => ({
+    service: input.service,
+    wrapper: input.wrapper,
+    menuPath: input.menuPath ?? null,
+    userContext: input.userContext,
+    language: input.language,
+    profileCode: input.profileCode ?? null,
+    application: null,
+    requestedAt: 0,
+    rolesAndPackets: null,
+    roleName: null,
+    messageKey: null,
+    frameUrl: null,
+  }),
+  on: {
+    'external.contextChanged': {
+      actions: {
+        type: 'rememberContext',
+        params: ({ event }) => ({ userContext: event.userContext, profileCode: event.profileCode ?? null }),
+      },
+    },
+    'external.languageChanged': {
+      target: '.resolving',
+      actions: { type: 'rememberLanguage', params: ({ event }) => ({ language: event.language }) },
+    },
+    'external.routeChanged': {
+      target: '.resolving',
+      actions: {
+        type: 'rememberRoute',
+        params: ({ event }) => ({ service: event.service, wrapper: event.wrapper, menuPath: event.menuPath ?? null }),
+      },
+    },
+    'REPRESENTEE-CHANGE': { target: '.resolving' },
+  },
+  initial: 'resolving',
+  states: {
+    resolving: {
+      description:
+        "The loading message. Which application the person has for the route's service, and whether this page hosts it.",
+      tags: ['loading'],
+      entry: 'stampRequest',
+      always: [
+        { guard: 'hasNoApplication', target: 'noApplication' },
+        { guard: 'needsOtherWrapper', target: 'redirecting' },
+        { guard: 'isApplicationDead', target: 'maintenance' },
+        { guard: 'hasRoleCatalogue', target: 'loadingRoles' },
+        { target: 'checkingRepresentee' },
+      ],
+    },
+    noApplication: {
+      description: "The person has no application for the service: home, with 'No rights to access component'.",
+      entry: 'goHomeWithoutRights',
+    },
+    redirecting: {
+      description: 'The application is hosted by the other wrapper (OSS by oss-wrapper, others by external-service).',
+      tags: ['loading'],
+      entry: 'requestOtherWrapper',
+    },
+    maintenance: {
+      description:
+        'The application is dead: the maintenance message instead of the frame, until a representee change (the dead-application poll fires one) finds it alive.',
+      entry: 'showMaintenance',
+    },
+    loadingRoles: {
+      description: "The loading message while the application's role data loads (roles-and-packets/clientapp/{app}).",
+      tags: ['loading'],
+      invoke: {
+        id: 'loadRoleData',
+        src: 'loadRoleData',
+        input: ({ context }) => ({ application: context.application ?? '' }),
+        onDone: {
+          target: 'checkingRepresentee',
+          actions: { type: 'storeRoles', params: ({ event }) => ({ rolesAndPackets: event.output }) },
+        },
+        // spec 1 §8: a per-application error flag; the check goes on without the role map
+        onError: { target: 'checkingRepresentee', actions: 'flagRoleFailure' },
+      },
+    },
+    checkingRepresentee: {
+      description: 'Is the represented party valid for the application (role, profile code, role map, company)?',
+      tags: ['loading'],
+      always: [
+        { guard: 'representeeMissing', target: 'representeeRequired' },
+        { guard: 'representeeIllegal', target: 'representeeRequired' },
+        { guard: 'lacksApplicationData', target: 'applicationDataMissing' },
+        // the frame address is decided here, on the context that was checked
+        { guard: 'isFinance', target: 'checkingFinance', actions: 'buildFrame' },
+        { target: 'showing', actions: 'buildFrame' },
+      ],
+    },
+    representeeRequired: {
+      description:
+        'select.represented (nobody chosen) or illegal.represented (no rights), and the representee panel opens.',
+      entry: 'askForRepresentee',
+    },
+    applicationDataMissing: {
+      description: 'The context has no address for the application: only logged, the loading message stays.',
+      tags: ['loading'],
+      entry: 'warnMissingApplicationData',
+    },
+    checkingFinance: {
+      description: "Invoicing management: the customer's finance status decides.",
+      tags: ['loading'],
+      invoke: {
+        id: 'checkFinanceStatus',
+        src: 'checkFinanceStatus',
+        input: ({ context }) => ({ customerId: context.userContext.epitPrincipal?.represented?.gid ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'hasNoFinancePackage', params: ({ event }) => event.output },
+            target: 'noFinancePackage',
+          },
+          {
+            guard: { type: 'isFinanceUnavailable', params: ({ event }) => event.output },
+            target: 'financeUnavailable',
+            actions: { type: 'requestFinanceRecovery', params: { refresh: 'auto' } },
+          },
+          { target: 'showing' },
+        ],
+        onError: {
+          target: 'financeUnavailable',
+          actions: { type: 'requestFinanceRecovery', params: { refresh: 'manual' } },
+        },
+      },
+    },
+    noFinancePackage: {
+      description: 'PACKET_NOT_FOUND or CUSTOMER_NOT_FOUND: the customer has no finance package.',
+      entry: 'showNoFinancePackage',
+    },
+    financeUnavailable: {
+      description: 'Finance is unavailable: the portal goes to /finance/error/unavailable.',
+      tags: ['loading'],
+    },
+    showing: {
+      description: 'The frame with the application; the representee panel closes.',
+      tags: ['frame'],
+      entry: 'closeRepresenteePanel',
+      initial: 'frameLoading',
+      states: {
+        frameLoading: {
+          description: 'The loading overlay covers the frame until it has loaded.',
+          tags: ['frameLoading'],
+          on: {
+            'frame.loaded': { target: 'frameReady' },
+            'frame.loadFailed': { target: 'frameFailed' },
+          },
+        },
+        frameReady: {},
+        frameFailed: {
+          description: 'The frame did not load: the server error.',
+          entry: 'showFrameLoadError',
+        },
+      },
+    },
+  },
+});
+
+export type ExternalApplicationActor = ActorRefFrom<typeof externalApplicationMachine>;
+export type ExternalApplicationSnapshot = SnapshotFrom<typeof externalApplicationMachine>;
+
+/** For the view: the loading message ('Application is loading') is shown. */
+export const isApplicationLoading = (s: ExternalApplicationSnapshot): boolean => s.hasTag('loading');
+/** For the view: the frame's source address, when the frame is shown. */
+export const frameSourceOf = (s: ExternalApplicationSnapshot): string | null =>
+  s.hasTag('frame') ? s.context.frameUrl : null;

@@ -1,0 +1,213 @@
+import { useRouter } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { CHANNEL_METHOD, ossUpdateInitialData, portalHashFromOss, type Wrapper } from '../../../machines/lib/external';
+import { isChannelActive } from '../../../machines/frameChannel.machine';
+import {
+  frameSourceOf,
+  isApplicationLoading,
+  type ExternalApplicationActor,
+} from '../../../machines/externalApplication.machine';
+import { usePortal } from '../../app/PortalContext';
+import { frameDocumentKey, guidOf, withMenuPath } from './frame-src';
+
+/** spec 1 §9: the frame has a fixed width of 1020 px (external.css); its height follows the application */
+const INITIAL_HEIGHT = 600;
+/** how long after a scroll request the frame's growth still completes it (ms) */
+const SCROLL_REQUEST_LIFETIME = 2_000;
+
+interface ScrollRequest {
+  /** an offset inside the frame */
+  pixels: number;
+  /** 'top': to the top of the window (below the sticky header); 'into-view': only as far as needed */
+  mode: 'top' | 'into-view';
+  /** performance.now() of the request */
+  at: number;
+}
+
+interface MountedFrame {
+  src: string;
+  /** a new number mounts a new iframe element: its first load adds no entry to the browser history */
+  n: number;
+}
+
+/**
+ * The frame (spec 1 §2 "External application pages"): an iframe with id `oss-iframe` (order system) or `app-iframe`,
+ * 1020 px wide and as high as the application says (`height|px`), under a loading overlay while it loads; on a phone
+ * it scrolls sideways inside its box. It is the frame channel's other end (`frame.attach` / `frame.detach`), follows
+ * `scroll|px` and `scroll-to-view|px`, and for the order system keeps the portal's address and the frame in step
+ * (spec 1 §4 "OSS hash sync").
+ */
+export function FrameHost({ app, wrapper, title }: { app: ExternalApplicationActor; wrapper: Wrapper; title: string }) {
+  const intl = useIntl();
+  const portal = usePortal();
+  const router = useRouter();
+  const { external, session } = portal;
+  const { frameChannel, frameSlot } = external;
+  const oss = wrapper === 'oss-wrapper';
+  const frameSrc = useSelector(app, frameSourceOf);
+  const loading = useSelector(app, isApplicationLoading);
+  const frameLoading = useSelector(app, (s) => s.hasTag('frameLoading'));
+  // for people who debug and for the end-to-end tests: whether the application answers the channel
+  const channelActive = useSelector(frameChannel, isChannelActive);
+  const [mounted, setMounted] = useState<MountedFrame | null>(null);
+  const mountedRef = useRef<MountedFrame | null>(null);
+  const [height, setHeight] = useState(INITIAL_HEIGHT);
+
+  /** ossUpdateInitialData with the portal's state now (spec 1 §4: customerId, language, domain, urlHash) */
+  const notifyOss = useCallback(
+    (portalHash: string) => {
+      const src = mountedRef.current?.src;
+      const customerId = src ? guidOf(src) : null;
+      if (!customerId) return;
+      const { language, domain } = session.getSnapshot().context;
+      frameChannel.send({
+        type: 'channel.notify',
+        method: CHANNEL_METHOD.ossUpdateInitialData,
+        params: ossUpdateInitialData({ customerId, language, domain, portalHash }),
+      });
+    },
+    [frameChannel, session],
+  );
+
+  // the flow's frame address → keep the frame, or load another document
+  useEffect(() => {
+    const prev = mountedRef.current;
+    const mount = (next: MountedFrame | null) => {
+      mountedRef.current = next;
+      setMounted(next);
+    };
+    if (frameSrc) {
+      if (prev && frameDocumentKey(prev.src, { oss }) === frameDocumentKey(frameSrc, { oss })) {
+        // the same document: it stays where the person is; the order system hears the new language over the channel
+        if (oss) notifyOss(router.state.location.hash);
+        app.send({ type: 'frame.loaded' });
+        return;
+      }
+      // the order system opens where the portal's address points, or at its start for another customer
+      const src = oss ? withMenuPath(frameSrc, prev ? '' : router.state.location.hash) : frameSrc;
+      setHeight(INITIAL_HEIGHT);
+      mount({ src, n: (prev?.n ?? 0) + 1 });
+    } else if (!loading && prev) {
+      // a message instead of the frame (maintenance, representee): the frame goes; it returns with a fresh load
+      mount(null);
+    }
+  }, [app, frameSrc, loading, oss, notifyOss, router]);
+
+  // the application's height, and its scroll requests for the portal's window
+  const pendingScroll = useRef<ScrollRequest | null>(null);
+  useEffect(() => {
+    const scroll = (pixels: number, mode: ScrollRequest['mode']) => {
+      const request = { pixels, mode, at: performance.now() };
+      pendingScroll.current = scrollToFrameOffset(frameSlot.current, request) ? null : request;
+    };
+    const subs = [
+      frameChannel.on('frame.height', (e) => setHeight(Math.max(e.pixels, 0))),
+      frameChannel.on('frame.scroll', (e) => scroll(e.pixels, 'top')),
+      frameChannel.on('frame.scrollToView', (e) => scroll(e.pixels, 'into-view')),
+    ];
+    return () => subs.forEach((s) => s.unsubscribe());
+  }, [frameChannel, frameSlot]);
+  // an application often asks to scroll before its new page has grown (the page was too short to get there): the
+  // request is finished once the frame is as high as the application's content, if that follows soon after
+  useEffect(() => {
+    const request = pendingScroll.current;
+    if (!request) return;
+    if (performance.now() - request.at > SCROLL_REQUEST_LIFETIME || scrollToFrameOffset(frameSlot.current, request))
+      pendingScroll.current = null;
+  }, [height, frameSlot]);
+
+  // spec 1 §4 OSS hash sync, both ways
+  useEffect(() => {
+    if (!oss) return;
+    /** the hash this page set itself: its navigation is not sent back to the frame */
+    let ownHash: string | null = null;
+    const fromFrame = frameChannel.on('frame.notification', (e) => {
+      if (e.method !== CHANNEL_METHOD.ossChangeUrlHash) return;
+      const hash = portalHashFromOss(e.params);
+      if (hash === null) return;
+      const fragment = hash.replace(/^#/, '');
+      if (fragment === router.state.location.hash) return;
+      ownHash = fragment;
+      // replace, not push: the frame's own navigation already made the history entry
+      void router.navigate({ to: '/oss-wrapper', search: true, hash: fragment, replace: true, resetScroll: false });
+    });
+    const toFrame = router.subscribe('onResolved', ({ toLocation }) => {
+      const own = ownHash !== null && toLocation.hash === ownHash;
+      ownHash = null;
+      const stillHere = router.state.matches.some((m) => m.routeId === '/oss-wrapper');
+      if (!own && stillHere) notifyOss(toLocation.hash);
+    });
+    return () => {
+      fromFrame.unsubscribe();
+      toFrame();
+    };
+  }, [oss, frameChannel, router, notifyOss]);
+
+  // the channel talks to this iframe while it is mounted
+  const { attachFrame } = external;
+  const attach = useCallback((el: HTMLIFrameElement | null) => (el ? attachFrame(el) : undefined), [attachFrame]);
+
+  const overlay = loading || frameLoading;
+  if (!mounted && !overlay) return null;
+  return (
+    <div className="external-frame" data-testid="external-frame" data-channel={channelActive ? 'active' : 'inactive'}>
+      {/* focusable: on a phone the box scrolls sideways, which the keyboard must reach too */}
+      <div className="external-frame__scroller" tabIndex={0} role="region" aria-label={title}>
+        {mounted && (
+          <iframe
+            key={mounted.n}
+            ref={attach}
+            id={oss ? 'oss-iframe' : 'app-iframe'}
+            className="external-frame__iframe"
+            src={mounted.src}
+            title={title}
+            style={{ height }}
+            onLoad={() => app.send({ type: 'frame.loaded' })}
+          />
+        )}
+      </div>
+      {overlay && (
+        <div
+          className="overlay external-frame__overlay"
+          role="status"
+          aria-live="polite"
+          data-testid="external-loading"
+        >
+          <span className="spinner" aria-hidden="true" />
+          <span>{intl.formatMessage({ id: 'external.loading' })}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * spec 1 §4: `scroll|px` scrolls the portal's window so that this offset of the frame is at the top (below the sticky
+ * header); `scroll-to-view|px` scrolls only as far as needed to bring it into view. True when the window got there
+ * (false: the page is not long enough yet).
+ */
+function scrollToFrameOffset(frame: HTMLIFrameElement | null, { pixels, mode }: ScrollRequest): boolean {
+  if (!frame) return true;
+  const header = stickyHeaderHeight();
+  const y = frame.getBoundingClientRect().top + pixels; // in the window's coordinates
+  const margin = 16;
+  let target = window.scrollY;
+  if (mode === 'top') target = window.scrollY + y - header;
+  else if (y < header + margin) target = window.scrollY + y - header - margin;
+  else if (y > window.innerHeight - margin) target = window.scrollY + y - window.innerHeight + margin * 4;
+  target = Math.max(0, Math.round(target));
+  if (target !== Math.round(window.scrollY)) window.scrollTo({ top: target });
+  return Math.abs(window.scrollY - target) <= 1;
+}
+
+/** The height of the header that stays on top while the page scrolls (desktop or mobile, whichever shows). */
+function stickyHeaderHeight(): number {
+  for (const el of document.querySelectorAll<HTMLElement>('.site-header, .mobile-header')) {
+    const style = getComputedStyle(el);
+    if (style.display !== 'none' && (style.position === 'sticky' || style.position === 'fixed'))
+      return el.getBoundingClientRect().height;
+  }
+  return 0;
+}
