@@ -30,6 +30,8 @@ button{font:inherit;cursor:pointer;border-radius:4px}
 .people .who{display:block;font-weight:600}
 .people .meta{display:block;font-size:.85rem;color:#52606d}
 .hint{color:#52606d;font-size:.9rem;margin:.25rem 0 .75rem}
+.check{display:flex;gap:.5rem;align-items:flex-start;font-weight:400;margin:.75rem 0 0}
+.check input{margin-top:.3rem}
 `;
 
 export function layout(lang: CasLang, title: string, body: string, langLinks: (l: CasLang) => string): string {
@@ -63,6 +65,10 @@ export interface DemoPerson {
 
 export function loginPage(opts: {
   lang: CasLang;
+  /** the form's target: the simulator's own /login */
+  action: string;
+  /** CAS 3.0 §3.5 login ticket, as Apereo's `execution`: every form posts it, a POST without a live one is refused */
+  execution: string;
   service: string | null;
   username?: string;
   error?: string | null;
@@ -71,19 +77,22 @@ export function loginPage(opts: {
   langLink: (l: CasLang) => string;
 }): string {
   const t = CAS_TEXTS[opts.lang];
-  const serviceField = opts.service ? `<input type="hidden" name="service" value="${esc(opts.service)}">` : '';
+  const serviceField =
+    (opts.service ? `<input type="hidden" name="service" value="${esc(opts.service)}">` : '') +
+    `<input type="hidden" name="execution" value="${esc(opts.execution)}">`;
   const error = opts.error ? `<div class="error" role="alert" id="login-error">${esc(opts.error)}</div>` : '';
   const describedBy = opts.error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   const form = `<section aria-labelledby="login-heading">
 <h1 id="login-heading">${esc(t.heading)}</h1>
 <p class="hint">${esc(t.intro)}</p>
 ${error}
-<form method="post" action="/cas/login" novalidate>
+<form method="post" action="${esc(opts.action)}" novalidate>
 ${serviceField}
 <label for="username">${esc(t.username)}</label>
 <input type="text" id="username" name="username" autocomplete="username" autocapitalize="none" spellcheck="false" value="${esc(opts.username ?? '')}" required${describedBy}${opts.error ? '' : ' autofocus'}>
 <label for="password">${esc(t.password)}</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required${describedBy}>
+<label class="check" for="warn"><input type="checkbox" id="warn" name="warn" value="true"> ${esc(t.warn)}</label>
 <button type="submit" class="primary">${esc(t.logIn)}</button>
 </form>
 </section>`;
@@ -97,7 +106,7 @@ ${opts.people
   .map(
     (
       p,
-    ) => `<li><form method="post" action="/cas/login">${serviceField}<input type="hidden" name="demoUser" value="${esc(p.username)}">
+    ) => `<li><form method="post" action="${esc(opts.action)}">${serviceField}<input type="hidden" name="demoUser" value="${esc(p.username)}">
 <button type="submit" aria-label="${esc(`${t.logInAs} ${p.name} (${p.username})`)}"><span class="who">${esc(p.name)}</span><span class="meta">${esc(p.username)}${p.staff ? ` · ${esc(t.staff)}` : ''}</span></button></form></li>`,
   )
   .join('\n')}
@@ -109,4 +118,27 @@ ${opts.people
 
 export function messagePage(lang: CasLang, title: string, message: string, langLink: (l: CasLang) => string): string {
   return layout(lang, title, `<section><h1>${esc(title)}</h1><p>${esc(message)}</p></section>`, langLink);
+}
+
+/** CAS 3.0 §2.2.1 `warn`: single sign-on is not transparent, the person confirms each service first. */
+export function warnPage(opts: {
+  lang: CasLang;
+  action: string;
+  execution: string;
+  service: string;
+  langLink: (l: CasLang) => string;
+}): string {
+  const t = CAS_TEXTS[opts.lang];
+  const body = `<section aria-labelledby="warn-heading">
+<h1 id="warn-heading">${esc(t.warnTitle)}</h1>
+<p>${esc(t.warnText)}</p>
+<p><code>${esc(opts.service)}</code></p>
+<form method="post" action="${esc(opts.action)}">
+<input type="hidden" name="service" value="${esc(opts.service)}">
+<input type="hidden" name="execution" value="${esc(opts.execution)}">
+<input type="hidden" name="_eventId" value="continue">
+<button type="submit" class="primary">${esc(t.continueTo)}</button>
+</form>
+</section>`;
+  return layout(opts.lang, t.warnTitle, body, opts.langLink);
 }

@@ -33,6 +33,15 @@ export interface CasTexts {
   ticketFailedTitle: string;
   ticketFailed: string;
   logInAgain: string;
+  /** the CAS 3.0 §2.2.1 `warn` checkbox and the page it leads to */
+  warn: string;
+  warnTitle: string;
+  warnText: string;
+  continueTo: string;
+  /** a POST without a valid `execution` token (a stale page, or a cross-site form) */
+  flowExpired: string;
+  /** the portal's callback could not reach the sign-on server */
+  unavailable: string;
 }
 
 export const CAS_TEXTS: Record<CasLang, CasTexts> = {
@@ -58,6 +67,12 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     ticketFailedTitle: 'Sign-on failed',
     ticketFailed: 'The sign-on ticket is invalid, used or expired. Log in again.',
     logInAgain: 'Log in again',
+    warn: 'Ask me before signing me in to other services',
+    warnTitle: 'Continue to the service?',
+    warnText: 'You are signed in. Do you want to sign in to this service as well?',
+    continueTo: 'Continue',
+    flowExpired: 'This sign-on page has expired. Log in again.',
+    unavailable: 'The sign-on service cannot be reached right now. Try again in a moment.',
   },
   et: {
     title: 'Sisselogimine – e-teenindus',
@@ -81,6 +96,12 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     ticketFailedTitle: 'Sisselogimine ebaõnnestus',
     ticketFailed: 'Sisselogimise pilet on vigane, juba kasutatud või aegunud. Logi uuesti sisse.',
     logInAgain: 'Logi uuesti sisse',
+    warn: 'Küsi enne, kui mind teistesse teenustesse sisse logitakse',
+    warnTitle: 'Kas jätkata teenusesse?',
+    warnText: 'Oled sisse logitud. Kas soovid sisse logida ka sellesse teenusesse?',
+    continueTo: 'Jätka',
+    flowExpired: 'See sisselogimise leht on aegunud. Logi uuesti sisse.',
+    unavailable: 'Sisselogimise teenus ei ole praegu kättesaadav. Proovi hetke pärast uuesti.',
   },
   ru: {
     title: 'Вход – э-сервис',
@@ -104,6 +125,12 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     ticketFailedTitle: 'Вход не удался',
     ticketFailed: 'Билет входа недействителен, уже использован или просрочен. Войдите снова.',
     logInAgain: 'Войти снова',
+    warn: 'Спрашивать меня перед входом в другие сервисы',
+    warnTitle: 'Перейти в сервис?',
+    warnText: 'Вы вошли в систему. Войти также в этот сервис?',
+    continueTo: 'Продолжить',
+    flowExpired: 'Эта страница входа устарела. Войдите снова.',
+    unavailable: 'Служба входа сейчас недоступна. Попробуйте ещё раз через минуту.',
   },
   lv: {
     title: 'Pieteikšanās – e-pakalpojums',
@@ -127,6 +154,12 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     ticketFailedTitle: 'Pieteikšanās neizdevās',
     ticketFailed: 'Pieteikšanās biļete ir nederīga, jau izmantota vai beigusies. Piesakieties vēlreiz.',
     logInAgain: 'Pieteikties vēlreiz',
+    warn: 'Jautāt man pirms pieteikšanās citos pakalpojumos',
+    warnTitle: 'Turpināt uz pakalpojumu?',
+    warnText: 'Jūs esat pieteicies. Vai vēlaties pieteikties arī šajā pakalpojumā?',
+    continueTo: 'Turpināt',
+    flowExpired: 'Šī pieteikšanās lapa vairs nav derīga. Piesakieties vēlreiz.',
+    unavailable: 'Pieteikšanās pakalpojums pašlaik nav pieejams. Mēģiniet vēlreiz pēc brīža.',
   },
   lt: {
     title: 'Prisijungimas – e. paslauga',
@@ -150,5 +183,11 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     ticketFailedTitle: 'Prisijungti nepavyko',
     ticketFailed: 'Prisijungimo bilietas negalioja, jau panaudotas arba pasibaigęs. Prisijunkite iš naujo.',
     logInAgain: 'Prisijungti iš naujo',
+    warn: 'Klausti manęs prieš prijungiant prie kitų paslaugų',
+    warnTitle: 'Tęsti į paslaugą?',
+    warnText: 'Jūs prisijungę. Ar norite prisijungti ir prie šios paslaugos?',
+    continueTo: 'Tęsti',
+    flowExpired: 'Šis prisijungimo puslapis nebegalioja. Prisijunkite iš naujo.',
+    unavailable: 'Prisijungimo paslauga šiuo metu nepasiekiama. Bandykite dar kartą po akimirkos.',
   },
 };

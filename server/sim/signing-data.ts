@@ -1,20 +1,40 @@
 /**
- * What the signing simulators do, from the `signing` part of the demo data (server/db/seed), and
- * the name each demo signer's certificate carries. Imported by server/sim/* and server/routes/sign.
+ * What the signing simulators do, from the `signing` part of the demo data (server/db/seed), and the
+ * name and key type each demo signer's certificate has. Imported by server/sim/* only.
+ *
+ *   mobileId: { phone, personalCode, result, key? }   the phone and the signer's code pick the MID result
+ *   smartId:  { personalCode, country, result, key? } the signer's code picks the Smart-ID end result
+ *                                                      (NO_ACCOUNT: 404 on the certificate choice)
+ *   idCards:  { personalCode, commonName, key? }      the cards the software reader can hold
+ *
+ * `key` is the signer's key on that device: RSA (the default), EC-P256 or EC-P384.
  */
-import type { Kysely } from 'kysely';
-import type { Clock } from '../lib/clock.js';
+import { z } from 'zod';
+import type { Db } from '../db/index.js';
 import { loadDemoData } from '../db/seed.js';
-import { ensureSigner, type Credential } from './pki/pki.js';
+import type { Clock } from '../lib/clock.js';
+import { ensureSigner, SIGNER_KEY_TYPES, type Credential, type SignerKeyType } from './pki/pki.js';
+import { MID_RESULTS, SID_END_RESULTS } from './settings.js';
 
-export interface SigningData {
-  mobileId: { phone: string; personalCode: string; result: string }[];
-  smartId: { personalCode: string; country: string; result: string }[];
-  idCards: { personalCode: string; commonName: string }[];
-}
+const Key = z.enum(SIGNER_KEY_TYPES as [SignerKeyType, ...SignerKeyType[]]).default('RSA');
+const SigningData = z.object({
+  mobileId: z.array(z.object({ phone: z.string(), personalCode: z.string(), result: z.enum(MID_RESULTS), key: Key })),
+  smartId: z.array(
+    z.object({
+      personalCode: z.string(),
+      country: z.string(),
+      result: z.enum([...SID_END_RESULTS, 'NO_ACCOUNT']),
+      key: Key,
+    }),
+  ),
+  idCards: z.array(z.object({ personalCode: z.string(), commonName: z.string(), key: Key })),
+});
+export type SigningData = z.infer<typeof SigningData>;
 
+let cached: SigningData | null = null;
 export function signingData(): SigningData {
-  return loadDemoData().signing as SigningData;
+  cached ??= SigningData.parse(loadDemoData().signing);
+  return cached;
 }
 
 /** "LAST,FIRST,CODE" as on Estonian signing certificates. */
@@ -29,7 +49,13 @@ export function commonNameFor(personalCode: string): string {
   return `TESTNUMBER,${mid?.result ?? 'DEMO'},${personalCode}`;
 }
 
-/** The signer's demo key and certificate (made on first use, stored in the database). */
-export function signerCredential(db: Kysely<any>, clock: Clock, personalCode: string): Promise<Credential> {
-  return ensureSigner(db, personalCode, commonNameFor(personalCode), clock.now());
+/** The signer's demo key and certificate of this key type (made on first use, stored in the database). */
+export function signerCredential(
+  db: Db,
+  clock: Clock,
+  personalCode: string,
+  keyType: SignerKeyType = 'RSA',
+  country = 'EE',
+): Promise<Credential> {
+  return ensureSigner(db, personalCode, commonNameFor(personalCode), clock.now(), { keyType, country });
 }

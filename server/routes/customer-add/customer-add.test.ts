@@ -1,12 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CustomerAddGet } from '../../../machines/lib/contract.js';
-import { makeTestApp, type TestApp } from '../../test/helpers.js';
+import {
+  CustomerAddGet,
+  CustomerFindResponse,
+  CustomerSearchResponse,
+  ServiceError,
+  UserContext,
+} from '../../../machines/lib/contract.js';
+import { makeTestApp, type Client, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;
 beforeEach(async () => {
   t = await makeTestApp();
 });
 afterEach(async () => t.close());
+
+/** The main administrators customer-add/get reports for `id`. */
+const mainAdministrators = async (c: Client, id: string) =>
+  CustomerAddGet.parse((await c.get(`/api/customer-add/get/${id}`)).json()).mainAdministrators;
 
 const rightsBody = { customerId: 'EPEE11000026', customerName: 'Põldmari AS', email: 'info@poldmari.example' };
 
@@ -19,7 +29,7 @@ describe('customer-add/find', () => {
     expect((await mari.get('/api/customer-add/find?term=PÕLD')).json()).toEqual([
       { name: 'Põldmari AS', code: '11000026' },
     ]);
-    const byCode = (await mari.get('/api/customer-add/find?term=1100011')).json() as { code: string }[];
+    const byCode = CustomerFindResponse.parse((await mari.get('/api/customer-add/find?term=1100011')).json());
     expect(byCode.map((x) => x.code).sort()).toEqual(['11000115']);
     expect((await mari.get('/api/customer-add/find?term=nothing-like-this')).json()).toEqual([]);
   });
@@ -27,7 +37,7 @@ describe('customer-add/find', () => {
     const mari = await t.login('mari');
     const res = await mari.get('/api/customer-add/find?term=');
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toHaveProperty('term');
+    expect(ServiceError.parse(res.json()).fields).toHaveProperty('term');
     expect((await mari.get('/api/customer-add/find')).statusCode).toBe(400);
     expect((await t.client().get('/api/customer-add/find?term=test')).statusCode).toBe(401);
   });
@@ -77,15 +87,13 @@ describe('customer-add/get', () => {
 describe('customer-add/create-rights', () => {
   it('mari on Põldmari (board member, contract, not main admin yet) becomes main admin', async () => {
     const mari = await t.login('mari');
-    expect((await mari.get('/api/customer-add/get/EPEE11000026')).json().mainAdministrators).toEqual([]);
+    expect(await mainAdministrators(mari, 'EPEE11000026')).toEqual([]);
     const res = await mari.post('/api/customer-add/create-rights', rightsBody);
     expect(res.json()).toEqual({ value: 'SUCCESS' });
-    expect((await mari.get('/api/customer-add/get/EPEE11000026')).json().mainAdministrators).toEqual(['EE48709050218']);
-    const ctx = (await mari.get('/api/context/getUserContext')).json();
+    expect(await mainAdministrators(mari, 'EPEE11000026')).toEqual(['EE48709050218']);
+    const ctx = UserContext.parse((await mari.get('/api/context/getUserContext')).json());
     expect(
-      ctx.epitPrincipal.representationRightsCache.EPEE11000026.userRoleList.some(
-        (r: { application: string }) => r.application === 'AXAPTA',
-      ),
+      ctx.epitPrincipal?.representationRightsCache.EPEE11000026.userRoleList.some((r) => r.application === 'AXAPTA'),
     ).toBe(true);
   });
   it('jaan is not a board member of Põldmari', async () => {
@@ -93,15 +101,15 @@ describe('customer-add/create-rights', () => {
     expect((await jaan.post('/api/customer-add/create-rights', rightsBody)).json()).toEqual({
       value: 'NOT_A_BOARD_MEMBER',
     });
-    expect((await jaan.get('/api/customer-add/get/EPEE11000026')).json().mainAdministrators).toEqual([]);
+    expect(await mainAdministrators(jaan, 'EPEE11000026')).toEqual([]);
   });
   it('400 for a bad e-mail, 403 without the XSRF header; nothing changes', async () => {
     const mari = await t.login('mari');
     const bad = await mari.post('/api/customer-add/create-rights', { ...rightsBody, email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toHaveProperty('email');
+    expect(ServiceError.parse(bad.json()).fields).toHaveProperty('email');
     expect((await mari.post('/api/customer-add/create-rights', rightsBody, { xsrf: false })).statusCode).toBe(403);
-    expect((await mari.get('/api/customer-add/get/EPEE11000026')).json().mainAdministrators).toEqual([]);
+    expect(await mainAdministrators(mari, 'EPEE11000026')).toEqual([]);
   });
 });
 
@@ -110,7 +118,7 @@ describe('customer-add/create-customer', () => {
     const mari = await t.login('mari');
     const res = await mari.post('/api/customer-add/create-customer', { value: '11000109' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('FORBIDDEN');
+    expect(ServiceError.parse(res.json()).code).toBe('FORBIDDEN');
     expect(await t.db.selectFrom('customers').select('jgid').where('reg_code', '=', '11000109').execute()).toHaveLength(
       0,
     );
@@ -124,7 +132,9 @@ describe('customer-add/create-customer', () => {
       id: 'EPEE11000109',
       hasContract: true,
     });
-    const found = (await kristi.post('/api/customer-search/customer', { value: 'testfirma' })).json().value;
+    const found = CustomerSearchResponse.parse(
+      (await kristi.post('/api/customer-search/customer', { value: 'testfirma' })).json(),
+    ).value;
     expect(found).toEqual([
       { id: 'EPEE11000109', name: 'Testfirma OÜ', regCode: '11000109', axaCode: null, country: 'EE' },
     ]);

@@ -6,7 +6,7 @@ import type { Db } from '../../db/index.js';
 import { bool } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { isoDay } from '../../lib/dates.js';
-import { getCompany, type RegistryCompany } from '../../sim/registry.js';
+import type { RegistryCompany } from '../../clients/registry.js';
 import { indexCustomer } from '../customer-search/search-index.js';
 
 /** Role id of the AXAPTA main-administrator role in the role catalogue (demo data roles). */
@@ -147,5 +147,3 @@ export async function upsertCustomerFromRegistry(
   await indexCustomer(db, jgid);
   return jgid;
 }
-
-export { getCompany };

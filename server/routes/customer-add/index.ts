@@ -6,13 +6,13 @@
  *   POST customer-add/create-rights        { customerId, customerName, email } → { value: SUCCESS | end status }
  *   POST customer-add/create-customer      { value: regCode } → { value: 'SUCCESS' }   needs ADD_ANY_CUSTOMER
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { CreateCustomerBody, CreateRightsBody, type CustomerAddGet } from '../../../machines/lib/contract.js';
 import { bool } from '../../db/index.js';
 import { notFound, parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';
-import { findCompanies, getCompany, isBoardMember } from '../../sim/registry.js';
+import { signingServices } from '../../clients/index.js';
 import {
   customerByJgid,
   customerByRegCode,
@@ -29,13 +29,15 @@ const GidParam = z.object({
     .regex(/^[A-Za-z]{0,4}\d{1,20}$/, 'must be a jgid (EPEE11000109) or a registry code'),
 });
 
-export const customerAddRoutes: FastifyPluginAsync = async (app) => {
+export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const deps = () => app.deps;
+  // the business register is an outside service: reached over HTTP (REGISTRY_URL), never in-process
+  const registry = () => signingServices(app.deps).registry;
 
   app.get('/find', async (req) => {
     await requireSession(req);
     const { term } = parseOrThrow(FindQuery, req.query, 'term');
-    return findCompanies(deps().db, term);
+    return registry().find(term);
   });
 
   app.get('/get/:id', async (req): Promise<CustomerAddGet> => {
@@ -47,7 +49,7 @@ export const customerAddRoutes: FastifyPluginAsync = async (app) => {
     const regCode = byJgid?.reg_code ?? (/^\d+$/.test(id) ? id : null);
     if (!regCode) throw notFound(`No customer or company ${id}.`);
     const customer = byJgid ?? (await customerByRegCode(db, regCode));
-    const company = await getCompany(db, regCode);
+    const company = await registry().company(regCode);
     if (!customer && !company) throw notFound(`No company with registry code ${regCode} in the business register.`);
     const address =
       company?.address ??
@@ -81,9 +83,9 @@ export const customerAddRoutes: FastifyPluginAsync = async (app) => {
     if (!customer) throw notFound(`customerId: no customer ${body.customerId}`);
     if (bool(customer.contract_stopped)) return { value: 'CONTRACT_STOPPED' };
     if (!bool(customer.has_contract)) return { value: 'GENERIC_ERROR' }; // no contract: the person must sign one
-    const company = await getCompany(db, customer.reg_code);
+    const company = await registry().company(customer.reg_code);
     const member = company
-      ? await isBoardMember(db, customer.reg_code, session.person.personal_code)
+      ? await registry().isBoardMember(customer.reg_code, session.person.personal_code)
       : (await db
           .selectFrom('customer_board_members')
           .select('jgid')
@@ -106,10 +108,11 @@ export const customerAddRoutes: FastifyPluginAsync = async (app) => {
     const { value: regCode } = parseOrThrow(CreateCustomerBody, req.body);
     requirePrivilege(session, 'ADD_ANY_CUSTOMER');
     const { db, clock } = deps();
-    const company = await getCompany(db, regCode);
+    const company = await registry().company(regCode);
     if (!company) throw notFound(`value: no company with registry code ${regCode} in the business register`);
     // several tables change (customer, board, search index): all or nothing
     await db.transaction().execute((trx) => upsertCustomerFromRegistry(trx, clock, company, { contract: true }));
     return { value: 'SUCCESS' };
   });
+  done();
 };

@@ -1,76 +1,156 @@
 /**
- * The "security service" (docs/conventions.md):
- *   GET /api/security/login?target=/ui/...     302 → /cas/login?service=<origin>/api/security/callback?target=...
- *   GET /api/security/callback?ticket=ST-…&target=...   validates the ticket (CAS 2.0, same store as
- *       /cas/serviceValidate), opens the portal session, 302 → target (relative /ui/... only, else /ui/)
+ * The "security service" (docs/conventions.md): the portal as a CAS 3.0 client (CAS Protocol 3.0 specification)
+ * of the single sign-on server at CAS_URL, through server/clients/cas.ts only.
+ *   GET  /api/security/login?target=/ui/...[&gateway=true]
+ *        302 → {CAS_URL}/login?service=<origin>/api/security/callback?target=...   (§2.1; gateway: §2.1.1)
+ *   GET  /api/security/callback?target=...&ticket=ST-…
+ *        validates over HTTP at {CAS_VALIDATE_URL}/p3/serviceValidate (§2.8), opens the session, 302 → target
+ *        (relative /ui/... only, else /ui/); without a ticket after a gateway login: 302 → target, signed out
+ *   POST /api/security/callback (the service URL itself)
+ *        back-channel single logout (§2.3.3, Appendix C): `logoutRequest` naming a ticket ends its session
  */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { COOKIE } from '../../../machines/lib/contract.js';
-import { validateServiceTicket } from '../../cas/tickets.js';
-import { HttpError, parseOrThrow } from '../../lib/errors.js';
-import { esc } from '../../lib/html.js';
 import { layout } from '../../cas/pages.js';
 import { CAS_LANG_FROM_COOKIE, CAS_TEXTS } from '../../cas/texts.js';
-import { closeSession, isLanguage3, openSession, originOf } from '../../lib/session.js';
+import {
+  CasUnavailableError,
+  createCasClient,
+  parseLogoutRequest,
+  SERVICE_TICKET,
+  type CasClient,
+} from '../../clients/cas.js';
+import { HttpError, parseOrThrow } from '../../lib/errors.js';
+import { esc } from '../../lib/html.js';
+import { absoluteUrl, ownBaseUrl } from '../../lib/service-url.js';
+import { closeSession, endSessionsForTicket, isLanguage3, openSession, originOf } from '../../lib/session.js';
+import { xsrfRefused } from '../../lib/xsrf.js';
 
 /** Only relative portal pages are allowed as targets (no open redirect). */
-export function safeTarget(target: unknown): string {
+function safeTarget(target: unknown): string {
   if (typeof target !== 'string') return '/ui/';
   if (!(target === '/ui' || target.startsWith('/ui/'))) return '/ui/';
-  if (/[\\\s]|\/\/|^\/ui\/\.\./.test(target) || /[\u0000-\u001f]/.test(target)) return '/ui/';
+  if (/[\\\s]|\/\/|^\/ui\/\.\./.test(target) || [...target].some((ch) => ch.charCodeAt(0) < 0x20)) return '/ui/';
   return target;
 }
 
-export const callbackService = (req: FastifyRequest, target: string) =>
-  `${originOf(req)}/api/security/callback?target=${encodeURIComponent(target)}`;
+/**
+ * The service URL (§2.1.1 `service`) for a target: the callback itself. A gateway login carries `gateway=true` in
+ * it, so the return without a ticket (§2.1.1: "with no ticket parameter appended") is told apart from a bad link.
+ */
+const callbackService = (req: FastifyRequest, target: string, gateway = false) =>
+  `${originOf(req)}/api/security/callback?target=${encodeURIComponent(target)}${gateway ? '&gateway=true' : ''}`;
+
+const isTrue = (v: unknown) => v === 'true' || v === '1';
 
 const CallbackQuery = z.object({
   ticket: z
     .string({ error: 'is required: open the page through the sign-on service' })
-    .regex(/^ST-[A-Za-z0-9_-]{10,200}$/, 'must be a service ticket (ST-…)'),
+    .regex(SERVICE_TICKET, 'must be a service ticket (ST-…)'),
   target: z.string().max(2000).optional(),
+  gateway: z.string().max(10).optional(),
 });
 
-export const securityRoutes: FastifyPluginAsync = async (app) => {
+/** The portal's CAS client for this app: validation goes to CAS_VALIDATE_URL, or CAS_URL read against this server. */
+export function casClientOf(app: FastifyInstance): CasClient {
+  const { env } = app.deps;
+  return createCasClient({
+    settings: env.cas,
+    fetch: app.deps.fetch,
+    validateBase: () => env.cas.validateUrl ?? absoluteUrl(env.cas.url, ownBaseUrl(app.server, env.port)),
+  });
+}
+
+export const securityRoutes: FastifyPluginAsync = (app) => {
   const { db, clock } = app.deps;
+  const cas = casClientOf(app);
+
+  // a back-channel logout request may come as the raw XML document instead of the `logoutRequest` form field
+  app.addContentTypeParser(
+    ['text/xml', 'application/xml'],
+    { parseAs: 'string', bodyLimit: 100_000 },
+    (_r, body, done) => done(null, String(body)),
+  );
 
   app.get('/login', async (req, reply) => {
-    const target = safeTarget((req.query as Record<string, unknown>).target);
-    const service = callbackService(req, target);
-    return reply.header('Cache-Control', 'no-store').redirect(`/cas/login?service=${encodeURIComponent(service)}`, 302);
+    const q = req.query as Record<string, unknown>;
+    const target = safeTarget(q.target);
+    const gateway = isTrue(q.gateway);
+    const service = callbackService(req, target, gateway);
+    return reply.header('Cache-Control', 'no-store').redirect(cas.loginUrl(service, { gateway }), 302);
   });
 
+  /** a person reads this page, so it speaks the sign-on service's language (EPIT-LANGUAGE cookie) */
+  function failurePage(req: FastifyRequest, reply: FastifyReply, status: number, target: string, unavailable: boolean) {
+    const again = `/api/security/login?target=${encodeURIComponent(target)}`;
+    const lang = CAS_LANG_FROM_COOKIE[req.cookies[COOKIE.language]?.toLowerCase() ?? ''] ?? 'en';
+    const t = CAS_TEXTS[lang];
+    const message = unavailable ? t.unavailable : t.ticketFailed;
+    const body = `<section><h1>${esc(t.ticketFailedTitle)}</h1><p>${esc(message)}</p><p><a href="${esc(again)}">${esc(t.logInAgain)}</a></p></section>`;
+    return reply
+      .status(status)
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(layout(lang, t.ticketFailedTitle, body, (l) => `${again}&locale=${l}`));
+  }
+
   app.get('/callback', async (req, reply) => {
+    const raw = req.query as Record<string, unknown>;
+    const target = safeTarget(raw.target);
+    // §2.1.1 gateway: no sign-on session, so CAS sent the browser back without a ticket; it stays signed out
+    if (raw.ticket === undefined && isTrue(raw.gateway))
+      return reply.header('Cache-Control', 'no-store').redirect(target, 302);
     const q = parseOrThrow(CallbackQuery, req.query, 'query');
-    const target = safeTarget(q.target);
+    const wantsHtml = (req.headers.accept ?? '').includes('text/html');
     // the service the ticket was issued for: this very address without the ticket
-    const result = await validateServiceTicket(db, clock, q.ticket, callbackService(req, q.target ?? '/ui/'));
+    const service = callbackService(req, q.target ?? '/ui/', isTrue(q.gateway));
+    let result;
+    try {
+      result = await cas.validate(q.ticket, service);
+    } catch (err) {
+      if (!(err instanceof CasUnavailableError)) throw err;
+      req.log.error(err);
+      if (wantsHtml) return failurePage(req, reply, 502, target, true);
+      throw new HttpError(502, 'SSO_UNAVAILABLE', 'The sign-on service cannot be reached. Try again later.');
+    }
     if (!result.ok) {
-      const message = 'The sign-on ticket is invalid, used or expired. Log in again.';
-      if ((req.headers.accept ?? '').includes('text/html')) {
-        const again = `/api/security/login?target=${encodeURIComponent(target)}`;
-        // a person reads this page, so it speaks the sign-on service's language (EPIT-LANGUAGE cookie)
-        const lang = CAS_LANG_FROM_COOKIE[req.cookies[COOKIE.language]?.toLowerCase() ?? ''] ?? 'en';
-        const t = CAS_TEXTS[lang];
-        const body = `<section><h1>${esc(t.ticketFailedTitle)}</h1><p>${esc(t.ticketFailed)}</p><p><a href="${esc(again)}">${esc(t.logInAgain)}</a></p></section>`;
-        return reply
-          .status(401)
-          .type('text/html; charset=utf-8')
-          .send(layout(lang, t.ticketFailedTitle, body, (l) => `${again}&locale=${l}`));
-      }
-      throw new HttpError(401, 'INVALID_TICKET', message);
+      req.log.warn({ code: result.code, message: result.message }, 'service ticket refused');
+      if (wantsHtml) return failurePage(req, reply, 401, target, false);
+      throw new HttpError(401, 'INVALID_TICKET', 'The sign-on ticket is invalid, used or expired. Log in again.');
     }
     const person = await db
       .selectFrom('persons')
       .select(['fgid', 'preferred_language'])
-      .where('fgid', '=', result.user)
+      .where('fgid', '=', result.principal)
+      .where('not_active', '=', 0)
       .executeTakeFirst();
     if (!person) throw new HttpError(401, 'UNAUTHENTICATED', 'Unknown user. Log in again.');
     await closeSession(req, reply); // a new session id on every login (no session fixation)
     const cookieLang = req.cookies[COOKIE.language];
     const language = (isLanguage3(cookieLang) ? cookieLang : (person.preferred_language ?? 'EST')).toUpperCase();
-    await openSession(req, reply, person.fgid, language);
+    await openSession(req, reply, person.fgid, language, q.ticket);
     return reply.redirect(target, 302);
   });
+
+  // §2.3.3.2: the single sign-on server POSTs the logout request to the service URL. It carries no XSRF token
+  // (it is no browser); it proves itself by naming a ticket that opened a live session, else it is refused as
+  // any unproven POST is.
+  app.post(
+    '/callback',
+    { config: { xsrfExempt: 'CAS back-channel logoutRequest, proven by a known service ticket' } },
+    async (req, reply) => {
+      const body = req.body;
+      const xml =
+        typeof body === 'string'
+          ? body
+          : body && typeof body === 'object' && 'logoutRequest' in body && typeof body.logoutRequest === 'string'
+            ? body.logoutRequest
+            : null;
+      const ticket = xml ? parseLogoutRequest(xml) : null;
+      if (!ticket || (await endSessionsForTicket(db, clock, ticket)) === 0) throw xsrfRefused();
+      return reply.status(200).header('Cache-Control', 'no-store').send();
+    },
+  );
+  return Promise.resolve();
 };

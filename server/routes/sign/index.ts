@@ -9,8 +9,11 @@
  *   GET  sign/smart_id/check                          → { status }   RUNNING while the person has not acted
  *
  * status: SUCCESS, RUNNING (checks only) or one of SIGNING_END_STATUSES (machines/lib/contract.ts).
+ *
+ * Mobile-ID and Smart-ID are reached over HTTP as a relying party (server/clients, MID_URL / SMART_ID_URL);
+ * every answer they can give maps to an end status in ./outcomes.ts.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 
 import {
   DigestBody,
@@ -21,34 +24,27 @@ import {
   SmartIdStartBody,
   type SigningEndStatus,
 } from '../../../machines/lib/contract.js';
-import { longPollSignal } from '../../lib/deps.js';
-import { badInput, HttpError, parseOrThrow } from '../../lib/errors.js';
+import { signingServices } from '../../clients/index.js';
+import { MidHttpError, MidProtocolError } from '../../clients/mobile-id.js';
+import { ServiceUnreachableError } from '../../clients/service-http.js';
+import { SmartIdHttpError, SmartIdProtocolError } from '../../clients/smart-id.js';
+import { longPollSignal, type AppDeps } from '../../lib/deps.js';
+import { badInput, parseOrThrow } from '../../lib/errors.js';
 import { requireSession, type Session } from '../../lib/session.js';
-import { midCertificate, midSessionStatus, midStartSignature, type MidResult } from '../../sim/mobile-id/service.js';
-import { getSimSettings } from '../../sim/settings.js';
-import {
-  sidCertificateChoice,
-  sidSessionStatus,
-  sidStartSignature,
-  type SidEndResult,
-} from '../../sim/smart-id/service.js';
-import { mobileIdVerificationCode, smartIdVerificationCode } from '../../sim/verification-codes.js';
-import { businessCheck, checkCert, finish, pendingOf, savePending, setPending } from './signing.js';
+import { midCertificateStatus, midHttpStatus, midResultStatus, sidHttpStatus, sidResultStatus } from './outcomes.js';
+import { businessCheck, checkCert, finish, pendingOf, savePending, setPending, type Pending } from './signing.js';
+import { midDisplayText, midLanguage, smartIdInteractions } from './texts.js';
+import { mobileIdVerificationCode, smartIdVerificationCode } from './verification-codes.js';
 
-/** Mobile-ID session results → portal end statuses (spec 1 §8 plus the extra catalogue codes). */
-export const MID_STATUS: Record<Exclude<MidResult, 'OK'>, SigningEndStatus> = {
-  NOT_MID_CLIENT: 'MOBILE_ID_CERT_ERROR',
-  USER_CANCELLED: 'MID_USER_CANCELLED',
-  TIMEOUT: 'MID_TIMEOUT',
-  PHONE_ABSENT: 'MID_PHONE_ABSENT',
-  DELIVERY_ERROR: 'MID_DELIVERY_ERROR',
-  SIM_ERROR: 'MID_SIM_ERROR',
-  SIGNATURE_HASH_MISMATCH: 'MID_SIGNATURE_HASH_MISMATCH',
-};
-export const SID_STATUS: Record<Exclude<SidEndResult, 'OK'>, SigningEndStatus> = {
-  USER_REFUSED: 'SID_USER_REFUSED',
-  TIMEOUT: 'SID_TIMEOUT',
-};
+/**
+ * timeoutMs of one status request from a portal check: SK's minimum. The browser asks again 5 s after each
+ * answer (spec 1 §9), so the check only needs to see whether the person has acted by now.
+ */
+export const STATUS_POLL_MS = 1000;
+/** timeoutMs of one poll of the Smart-ID certificate (device) choice, which the start waits for. */
+export const CERT_CHOICE_POLL_MS = 10_000;
+/** How long the Smart-ID start waits for the person to choose a device (under the browser's 60 s). */
+export const CERT_CHOICE_BUDGET_MS = 55_000;
 
 /** Phone as typed ('+372 5555 1234', '55551234') → '+37255551234'; a number without + is Estonian. */
 export function normalizePhone(raw: string): string | null {
@@ -66,21 +62,36 @@ function decodeSignature(value: string): Buffer {
 
 const end = (status: string) => ({ status, challengeId: null });
 
-export const signRoutes: FastifyPluginAsync = async (app) => {
-  const deps = () => app.deps;
+/** A failure of a service call as the end status the person sees; rethrows what is not a service failure. */
+function serviceFailure(
+  req: FastifyRequest,
+  err: unknown,
+  service: 'MID' | 'SID',
+  phase: 'start' | 'status',
+): SigningEndStatus {
+  // what went wrong, for whoever connects the real services (DEBUG=1 logs it): status, SK's text, TLS pin
+  req.log.warn({ err, service, phase }, `${service} signing service failed`);
+  if (service === 'MID' && err instanceof MidHttpError) return midHttpStatus(err.status, phase);
+  if (service === 'SID' && err instanceof SmartIdHttpError) return sidHttpStatus(err.status, phase);
+  if (err instanceof ServiceUnreachableError || err instanceof MidProtocolError || err instanceof SmartIdProtocolError)
+    return 'GENERIC_ERROR';
+  throw err;
+}
+
+export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
+  const deps = (): AppDeps => app.deps;
 
   // ---- ID-card (spec 1 §4 step 8): certificate → digest → the card signs → finalize ----
   app.post('/digest', async (req) => {
     const session = await requireSession(req);
     const body = parseOrThrow(DigestBody, req.body);
-    const { db, clock } = deps();
-    const cert = await checkCert(db, clock, session, body.cert);
+    const cert = checkCert(deps(), session, body.cert);
     if (!cert.ok && cert.reason === 'BAD') throw badInput('cert', 'must be the signing certificate, base64 DER');
-    const check = await businessCheck(db, session, body.customer.enterpriseCode);
+    const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
     if ('status' in check) return { digest: null, status: check.status };
     if (!cert.ok)
       return { digest: null, status: cert.reason === 'OTHER_PERSON' ? 'CERTIFICATE_MISMATCH' : 'DIGIDOC_ERROR' };
-    const pending = await savePending(db, clock, session, {
+    const pending = await savePending(deps().db, deps().clock, session, {
       method: 'IDCARD',
       company: check.company,
       customer: body.customer,
@@ -93,125 +104,166 @@ export const signRoutes: FastifyPluginAsync = async (app) => {
     const session = await requireSession(req);
     const { value } = parseOrThrow(FinalizeBody, req.body);
     const signature = decodeSignature(value);
-    const { db, clock } = deps();
-    const pending = await pendingOf(db, session);
+    const pending = await pendingOf(deps().db, session);
     if (!pending || pending.method !== 'IDCARD') return { status: 'GENERIC_ERROR' };
     if (pending.status !== 'RUNNING') return { status: pending.status };
-    return { status: await finish(db, clock, pending, signature) };
+    return { status: await finish(deps(), pending, signature) };
   });
 
-  // ---- Mobile-ID (spec 1 §4 step 7) ----
+  // ---- Mobile-ID (spec 1 §4 step 7; MID REST v1 §3.1 certificate, §3.2 signature) ----
   app.post('/mobile/start', async (req) => {
     const session = await requireSession(req);
     const body = parseOrThrow(MobileStartBody, req.body);
     const phone = normalizePhone(body.mobileNr);
     if (!phone) throw badInput('mobileNr', 'must be a phone number like +37255512345');
-    const { db, clock } = deps();
-    const check = await businessCheck(db, session, body.customer.enterpriseCode);
+    const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
     if ('status' in check) return end(check.status);
-    const person = { phoneNumber: phone, nationalIdentityNumber: session.person.personal_code };
-    if (!/^\d{11}$/.test(person.nationalIdentityNumber)) return end('MOBILE_ID_CONTRACT_ERROR');
-    const certAnswer = await midCertificate(db, clock, person);
-    if (certAnswer.result === 'NOT_FOUND') return end('MOBILE_ID_CONTRACT_ERROR');
-    if (certAnswer.result !== 'OK') return end('MOBILE_ID_CERT_ERROR');
-    const cert = await checkCert(db, clock, session, certAnswer.cert);
-    if (!cert.ok) return end(cert.reason === 'OTHER_PERSON' ? 'MOBILE_ID_CONTRACT_ERROR' : 'MOBILE_ID_CERT_ERROR');
-    const pending = await savePending(db, clock, session, {
+    const code = session.person.personal_code;
+    if (!/^\d{11}$/.test(code)) return end('MOBILE_ID_CONTRACT_ERROR');
+    const mid = signingServices(deps()).mobileId;
+    let certDer: Buffer;
+    try {
+      const answer = await mid.certificate(phone, code);
+      if (answer.result !== 'OK' || !answer.cert) return end(midCertificateStatus(answer.result));
+      const cert = checkCert(deps(), session, answer.cert);
+      if (!cert.ok) return end(cert.reason === 'OTHER_PERSON' ? 'MOBILE_ID_CONTRACT_ERROR' : 'MOBILE_ID_CERT_ERROR');
+      certDer = cert.der;
+    } catch (err) {
+      return end(serviceFailure(req, err, 'MID', 'start'));
+    }
+    const pending = await savePending(deps().db, deps().clock, session, {
       method: 'MID',
       company: check.company,
       customer: body.customer,
-      certDer: cert.der,
+      certDer,
     });
-    const { sessionID } = await midStartSignature(db, clock, {
-      ...person,
-      hash: pending.digest,
-      hashType: 'SHA256',
-      language: 'EST',
-      displayText: 'Lepingu allkirjastamine',
-    });
-    const challengeId = mobileIdVerificationCode(Buffer.from(pending.digest!, 'base64'));
-    await setPending(db, session.id, { sim_session_id: sessionID, challenge: challengeId });
+    const digest = pending.digest ?? '';
+    let sessionId: string;
+    try {
+      sessionId = await mid.startSignature({
+        phoneNumber: phone,
+        nationalIdentityNumber: code,
+        hash: digest,
+        hashType: 'SHA256',
+        language: midLanguage(session.language),
+        ...midDisplayText(session.language, check.company.name),
+      });
+    } catch (err) {
+      return end(await settle(pending.session_id, serviceFailure(req, err, 'MID', 'start')));
+    }
+    const challengeId = mobileIdVerificationCode(Buffer.from(digest, 'base64'));
+    await setPending(deps().db, session.id, { sim_session_id: sessionId, challenge: challengeId });
     return { status: SIGNING_SUCCESS, challengeId };
   });
 
   app.get('/mobile/check', async (req, reply) => check(req, reply, 'MID'));
 
-  // ---- Smart-ID (spec 1 §4 step 7) ----
-  app.post('/smart_id/start', async (req) => {
+  // ---- Smart-ID (spec 1 §4 step 7; RP API v2 §2.3.8 certificate choice, §2.3.10 signature) ----
+  app.post('/smart_id/start', async (req, reply) => {
     const session = await requireSession(req);
     const body = parseOrThrow(SmartIdStartBody, req.body);
-    const { db, clock } = deps();
-    const check = await businessCheck(db, session, body.customer.enterpriseCode);
+    const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
     if ('status' in check) return end(check.status);
-    const country = session.person.country;
-    let choice: { sessionID: string };
+    const sid = signingServices(deps()).smartId;
+    const signal = longPollSignal(deps(), reply);
+    let chosen: { documentNumber: string; certDer: Buffer };
     try {
-      choice = await sidCertificateChoice(db, clock, `PNO${country}-${session.person.personal_code}`);
-    } catch (e) {
-      if (e instanceof HttpError && (e.statusCode === 404 || e.statusCode === 400)) return end('SMART_ID_CERT_ERROR');
-      throw e;
+      const choice = await chooseCertificate(session, signal);
+      if ('status' in choice) return end(choice.status);
+      const cert = checkCert(deps(), session, choice.cert);
+      if (!cert.ok) return end('SMART_ID_CERT_ERROR');
+      chosen = { documentNumber: choice.documentNumber, certDer: cert.der };
+    } catch (err) {
+      return end(serviceFailure(req, err, 'SID', 'start'));
     }
-    const chosen = await sidSessionStatus(db, clock, choice.sessionID, 0);
-    if (
-      chosen.state !== 'COMPLETE' ||
-      chosen.result.endResult !== 'OK' ||
-      !chosen.cert ||
-      !chosen.result.documentNumber
-    )
-      return end('SMART_ID_CERT_ERROR');
-    const cert = await checkCert(db, clock, session, chosen.cert.value);
-    if (!cert.ok) return end('SMART_ID_CERT_ERROR');
-    const pending = await savePending(db, clock, session, {
+    const pending = await savePending(deps().db, deps().clock, session, {
       method: 'SID',
       company: check.company,
       customer: body.customer,
-      certDer: cert.der,
+      certDer: chosen.certDer,
     });
-    const { sessionID } = await sidStartSignature(db, clock, chosen.result.documentNumber, {
-      hash: pending.digest,
-      hashType: 'SHA256',
-      certificateLevel: 'QUALIFIED',
-    });
-    const challengeId = smartIdVerificationCode(Buffer.from(pending.digest!, 'base64'));
-    await setPending(db, session.id, { sim_session_id: sessionID, challenge: challengeId });
+    const digest = pending.digest ?? '';
+    let sessionId: string;
+    try {
+      sessionId = await sid.signature(chosen.documentNumber, {
+        hash: digest,
+        hashType: 'SHA256',
+        certificateLevel: 'QUALIFIED',
+        allowedInteractionsOrder: smartIdInteractions(session.language, check.company.name),
+      });
+    } catch (err) {
+      return end(await settle(pending.session_id, serviceFailure(req, err, 'SID', 'start')));
+    }
+    const challengeId = smartIdVerificationCode(Buffer.from(digest, 'base64'));
+    await setPending(deps().db, session.id, { sim_session_id: sessionId, challenge: challengeId });
     return { status: SIGNING_SUCCESS, challengeId };
   });
 
   app.get('/smart_id/check', async (req, reply) => check(req, reply, 'SID'));
 
-  /** Long-polls the service briefly (checkWaitMs, well under the client's 60 s status timeout). */
+  /**
+   * The certificate (device) choice, polled as SK's clients do: long polls of CERT_CHOICE_POLL_MS while the
+   * state is RUNNING, for at most CERT_CHOICE_BUDGET_MS (then the person took too long: SID_TIMEOUT).
+   */
+  async function chooseCertificate(
+    session: Session,
+    signal: AbortSignal,
+  ): Promise<{ documentNumber: string; cert: string } | { status: SigningEndStatus }> {
+    const sid = signingServices(deps()).smartId;
+    const sessionId = await sid.certificateChoice(`PNO${session.person.country}-${session.person.personal_code}`);
+    const until = Date.now() + CERT_CHOICE_BUDGET_MS;
+    for (;;) {
+      const wait = Math.max(1000, Math.min(CERT_CHOICE_POLL_MS, until - Date.now()));
+      const s = await sid.sessionStatus(sessionId, wait, signal);
+      if (s.state === 'COMPLETE') {
+        if (s.endResult !== 'OK') return { status: sidResultStatus(s.endResult) };
+        if (!s.cert || !s.documentNumber) return { status: 'GENERIC_ERROR' };
+        return { documentNumber: s.documentNumber, cert: s.cert.value };
+      }
+      if (signal.aborted || Date.now() >= until) return { status: 'SID_TIMEOUT' };
+    }
+  }
+
+  /** One status request to the service (STATUS_POLL_MS); the browser asks again 5 s later while RUNNING. */
   async function check(req: FastifyRequest, reply: FastifyReply, method: 'MID' | 'SID') {
-    const session: Session = await requireSession(req);
-    const { db, clock } = deps();
-    const pending = await pendingOf(db, session);
+    const session = await requireSession(req);
+    const pending = await pendingOf(deps().db, session);
     if (!pending || pending.method !== method || !pending.sim_session_id) return { status: 'GENERIC_ERROR' };
     if (pending.status === 'FINALIZING') return { status: SIGNING_IN_PROGRESS };
     if (pending.status !== 'RUNNING') return { status: pending.status };
-    const { checkWaitMs } = await getSimSettings(db);
     const signal = longPollSignal(deps(), reply);
-    if (method === 'MID') {
-      const s = await midSessionStatus(db, clock, pending.sim_session_id, checkWaitMs, signal);
-      if (s.state === 'RUNNING') return { status: SIGNING_IN_PROGRESS };
-      if (s.result !== 'OK' || !s.signature)
-        return {
-          status: await settle(pending.session_id, MID_STATUS[s.result as Exclude<MidResult, 'OK'>] ?? 'GENERIC_ERROR'),
-        };
-      return { status: await finish(db, clock, pending, Buffer.from(s.signature.value, 'base64')) };
+    try {
+      return { status: await (method === 'MID' ? checkMid : checkSid)(pending, signal) };
+    } catch (err) {
+      // the caller left or the server is closing: nothing is decided
+      if (signal.aborted) return { status: SIGNING_IN_PROGRESS };
+      return { status: await settle(pending.session_id, serviceFailure(req, err, method, 'status')) };
     }
-    const s = await sidSessionStatus(db, clock, pending.sim_session_id, checkWaitMs, signal);
-    if (s.state === 'RUNNING') return { status: SIGNING_IN_PROGRESS };
-    if (s.result.endResult !== 'OK' || !s.signature)
-      return {
-        status: await settle(
-          pending.session_id,
-          SID_STATUS[s.result.endResult as Exclude<SidEndResult, 'OK'>] ?? 'GENERIC_ERROR',
-        ),
-      };
-    return { status: await finish(db, clock, pending, Buffer.from(s.signature.value, 'base64')) };
+  }
+
+  async function checkMid(pending: Pending, signal: AbortSignal): Promise<string> {
+    const s = await signingServices(deps()).mobileId.signatureStatus(
+      pending.sim_session_id ?? '',
+      STATUS_POLL_MS,
+      signal,
+    );
+    if (s.state === 'RUNNING') return SIGNING_IN_PROGRESS;
+    if (s.result !== 'OK') return settle(pending.session_id, midResultStatus(s.result));
+    if (!s.signature) return settle(pending.session_id, 'GENERIC_ERROR');
+    return finish(deps(), pending, Buffer.from(s.signature.value, 'base64'));
+  }
+
+  async function checkSid(pending: Pending, signal: AbortSignal): Promise<string> {
+    const s = await signingServices(deps()).smartId.sessionStatus(pending.sim_session_id ?? '', STATUS_POLL_MS, signal);
+    if (s.state === 'RUNNING') return SIGNING_IN_PROGRESS;
+    if (s.endResult !== 'OK') return settle(pending.session_id, sidResultStatus(s.endResult));
+    if (!s.signature) return settle(pending.session_id, 'GENERIC_ERROR');
+    return finish(deps(), pending, Buffer.from(s.signature.value, 'base64'));
   }
 
   async function settle(sessionId: string, status: string) {
     await setPending(deps().db, sessionId, { status });
     return status;
   }
+  done();
 };

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
-import { mobileIdVerificationCode, smartIdVerificationCode } from '../../sim/verification-codes.js';
-import { setSimSettings } from '../../sim/settings.js';
-import { customer, quickChecks, signWithCard, TESTFIRMA } from './test-kit.js';
+import { mobileIdVerificationCode, smartIdVerificationCode } from './verification-codes.js';
+import { customer, quickChecks, signWithCard, simSettings, TESTFIRMA, type SignJson } from './test-kit.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -12,11 +11,8 @@ beforeEach(async () => {
 afterEach(async () => t.close());
 
 async function rightsOf(c: Awaited<ReturnType<TestApp['login']>>) {
-  const ctx = (await c.get('/api/context/getUserContext')).json();
-  return ctx.epitPrincipal.representationRightsCache as Record<
-    string,
-    { name: string; userRoleList: { application: string; notActive: boolean }[] }
-  >;
+  const ctx = (await c.get('/api/context/getUserContext')).json<SignJson>();
+  return ctx.epitPrincipal.representationRightsCache;
 }
 
 async function pendingDigest(t: TestApp) {
@@ -32,22 +28,22 @@ describe('Mobile-ID', () => {
       customer: customer(TESTFIRMA.code, TESTFIRMA.name),
     });
     expect(start.statusCode).toBe(200);
-    expect(start.json().status).toBe('SUCCESS');
-    expect(start.json().challengeId).toMatch(/^\d{4}$/);
-    expect(start.json().challengeId).toBe(mobileIdVerificationCode(await pendingDigest(t)));
+    expect(start.json<SignJson>().status).toBe('SUCCESS');
+    expect(start.json<SignJson>().challengeId).toMatch(/^\d{4}$/);
+    expect(start.json<SignJson>().challengeId).toBe(mobileIdVerificationCode(await pendingDigest(t)));
 
-    expect((await mary.get('/api/sign/mobile/check')).json()).toEqual({ status: 'RUNNING' });
+    expect((await mary.get('/api/sign/mobile/check')).json<SignJson>()).toEqual({ status: 'RUNNING' });
     t.clock.advance(2000);
-    expect((await mary.get('/api/sign/mobile/check')).json()).toEqual({ status: 'RUNNING' });
+    expect((await mary.get('/api/sign/mobile/check')).json<SignJson>()).toEqual({ status: 'RUNNING' });
     t.clock.advance(2000);
-    expect((await mary.get('/api/sign/mobile/check')).json()).toEqual({ status: 'SUCCESS' });
+    expect((await mary.get('/api/sign/mobile/check')).json<SignJson>()).toEqual({ status: 'SUCCESS' });
     // a repeated check answers the same and creates nothing twice
-    expect((await mary.get('/api/sign/mobile/check')).json()).toEqual({ status: 'SUCCESS' });
+    expect((await mary.get('/api/sign/mobile/check')).json<SignJson>()).toEqual({ status: 'SUCCESS' });
 
     const rights = await rightsOf(mary);
     expect(rights[TESTFIRMA.jgid]?.name).toBe('Testfirma OÜ');
     expect(rights[TESTFIRMA.jgid]?.userRoleList.some((r) => r.application === 'AXAPTA' && !r.notActive)).toBe(true);
-    const got = (await mary.get(`/api/customer-add/get/${TESTFIRMA.jgid}`)).json();
+    const got = (await mary.get(`/api/customer-add/get/${TESTFIRMA.jgid}`)).json<SignJson>();
     expect(got).toMatchObject({ id: TESTFIRMA.jgid, hasContract: true, mainAdministrators: ['EE60001019906'] });
     const contracts = await t.db.selectFrom('signed_contracts').selectAll().execute();
     expect(contracts).toHaveLength(1);
@@ -58,12 +54,12 @@ describe('Mobile-ID', () => {
     const mary = await t.login('mary');
     for (const phone of ['+37200000366', '+37201100266', '+37255500001']) {
       const res = await mary.post('/api/sign/mobile/start', { mobileNr: phone, customer: customer(TESTFIRMA.code) });
-      expect(res.json()).toEqual({ status: 'MOBILE_ID_CONTRACT_ERROR', challengeId: null });
+      expect(res.json<SignJson>()).toEqual({ status: 'MOBILE_ID_CONTRACT_ERROR', challengeId: null });
     }
   });
 
   it('with "test numbers accept any personal code", each test number ends in its own status', async () => {
-    await setSimSettings(t.db, { midAnyPersonalCode: true });
+    await simSettings(t, { midAnyPersonalCode: true });
     const mary = await t.login('mary');
     const expected: Record<string, string> = {
       '+37200000366': 'MOBILE_ID_CERT_ERROR', // NOT_MID_CLIENT
@@ -77,13 +73,13 @@ describe('Mobile-ID', () => {
     for (const [phone, status] of Object.entries(expected)) {
       const start = (
         await mary.post('/api/sign/mobile/start', { mobileNr: phone, customer: customer(TESTFIRMA.code) })
-      ).json();
+      ).json<SignJson>();
       if (start.status !== 'SUCCESS') {
         expect(start.status, phone).toBe(status);
         continue;
       }
       t.clock.advance(5000);
-      expect((await mary.get('/api/sign/mobile/check')).json().status, phone).toBe(status);
+      expect((await mary.get('/api/sign/mobile/check')).json<SignJson>().status, phone).toBe(status);
     }
     expect(await t.db.selectFrom('signed_contracts').selectAll().execute()).toHaveLength(0);
   });
@@ -92,12 +88,14 @@ describe('Mobile-ID', () => {
 describe('Smart-ID', () => {
   it('sille signs Testfirma: the code follows the Smart-ID rule, then SUCCESS', async () => {
     const sille = await t.login('sille');
-    const start = (await sille.post('/api/sign/smart_id/start', { customer: customer(TESTFIRMA.code) })).json();
+    const start = (
+      await sille.post('/api/sign/smart_id/start', { customer: customer(TESTFIRMA.code) })
+    ).json<SignJson>();
     expect(start.status).toBe('SUCCESS');
     expect(start.challengeId).toBe(smartIdVerificationCode(await pendingDigest(t)));
-    expect((await sille.get('/api/sign/smart_id/check')).json()).toEqual({ status: 'RUNNING' });
+    expect((await sille.get('/api/sign/smart_id/check')).json<SignJson>()).toEqual({ status: 'RUNNING' });
     t.clock.advance(3500);
-    expect((await sille.get('/api/sign/smart_id/check')).json()).toEqual({ status: 'SUCCESS' });
+    expect((await sille.get('/api/sign/smart_id/check')).json<SignJson>()).toEqual({ status: 'SUCCESS' });
     expect((await rightsOf(sille))[TESTFIRMA.jgid]).toBeDefined();
   });
 
@@ -106,17 +104,19 @@ describe('Smart-ID', () => {
     ['toomas', 'SID_TIMEOUT'],
   ])('%s ends in %s', async (who, status) => {
     const c = await t.login(who);
-    expect((await c.post('/api/sign/smart_id/start', { customer: customer(TESTFIRMA.code) })).json().status).toBe(
-      'SUCCESS',
-    );
+    expect(
+      (await c.post('/api/sign/smart_id/start', { customer: customer(TESTFIRMA.code) })).json<SignJson>().status,
+    ).toBe('SUCCESS');
     t.clock.advance(3500);
-    expect((await c.get('/api/sign/smart_id/check')).json()).toEqual({ status });
+    expect((await c.get('/api/sign/smart_id/check')).json<SignJson>()).toEqual({ status });
     expect((await rightsOf(c))[TESTFIRMA.jgid]).toBeUndefined();
   });
 
   it('mary has no Smart-ID account: SMART_ID_CERT_ERROR', async () => {
     const mary = await t.login('mary');
-    expect((await mary.post('/api/sign/smart_id/start', { customer: customer(TESTFIRMA.code) })).json()).toEqual({
+    expect(
+      (await mary.post('/api/sign/smart_id/start', { customer: customer(TESTFIRMA.code) })).json<SignJson>(),
+    ).toEqual({
       status: 'SMART_ID_CERT_ERROR',
       challengeId: null,
     });
@@ -150,7 +150,7 @@ describe('ID-card', () => {
     await jaak.post('/sim/api/id-card', { inserted: null });
     const res = await jaak.get('/sim/id-card/certificate');
     expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe('NO_CARD');
+    expect(res.json<SignJson>().code).toBe('NO_CARD');
   });
 });
 
@@ -163,14 +163,14 @@ describe('end statuses from the demo register', () => {
   ])('%s on %s: %s (Mobile-ID and Smart-ID start, ID-card digest)', async (who, code, status) => {
     const c = await t.login(who);
     expect(
-      (await c.post('/api/sign/mobile/start', { mobileNr: '+37200000766', customer: customer(code) })).json(),
+      (await c.post('/api/sign/mobile/start', { mobileNr: '+37200000766', customer: customer(code) })).json<SignJson>(),
     ).toEqual({ status, challengeId: null });
-    expect((await c.post('/api/sign/smart_id/start', { customer: customer(code) })).json()).toEqual({
+    expect((await c.post('/api/sign/smart_id/start', { customer: customer(code) })).json<SignJson>()).toEqual({
       status,
       challengeId: null,
     });
-    const cert = (await c.get('/sim/id-card/certificate')).json().certificate;
-    expect((await c.post('/api/sign/digest', { cert, customer: customer(code) })).json()).toEqual({
+    const cert = (await c.get('/sim/id-card/certificate')).json<SignJson>().certificate;
+    expect((await c.post('/api/sign/digest', { cert, customer: customer(code) })).json<SignJson>()).toEqual({
       digest: null,
       status,
     });
@@ -179,11 +179,12 @@ describe('end statuses from the demo register', () => {
   it('Digiviga: the signature is fine but the container service fails: DIGIDOC_ERROR', async () => {
     const mary = await t.login('mary');
     expect(
-      (await mary.post('/api/sign/mobile/start', { mobileNr: '+37200000766', customer: customer('12345678') })).json()
-        .status,
+      (
+        await mary.post('/api/sign/mobile/start', { mobileNr: '+37200000766', customer: customer('12345678') })
+      ).json<SignJson>().status,
     ).toBe('SUCCESS');
     t.clock.advance(4000);
-    expect((await mary.get('/api/sign/mobile/check')).json()).toEqual({ status: 'DIGIDOC_ERROR' });
+    expect((await mary.get('/api/sign/mobile/check')).json<SignJson>()).toEqual({ status: 'DIGIDOC_ERROR' });
     const jaak = await t.login('jaak');
     expect(await signWithCard(jaak, '12345678')).toEqual({ step: 'finalize', status: 'DIGIDOC_ERROR' });
   });
@@ -203,7 +204,7 @@ describe('guards and bad input', () => {
     ] as const) {
       const res = m === 'GET' ? await anon.get(url) : await anon.post(url, {});
       expect(res.statusCode, url).toBe(401);
-      expect(res.json().code).toBe('UNAUTHENTICATED');
+      expect(res.json<SignJson>().code).toBe('UNAUTHENTICATED');
     }
   });
 
@@ -215,7 +216,7 @@ describe('guards and bad input', () => {
       { xsrf: false },
     );
     expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('XSRF');
+    expect(res.json<SignJson>().code).toBe('XSRF');
     expect(await t.db.selectFrom('signing_sessions').selectAll().execute()).toHaveLength(0);
   });
 
@@ -246,15 +247,17 @@ describe('guards and bad input', () => {
     for (const [url, body, field] of cases) {
       const res = await mary.post(url, body);
       expect(res.statusCode, `${url} ${JSON.stringify(body).slice(0, 60)}`).toBe(400);
-      expect(res.json().code).toBe('BAD_INPUT');
-      expect(Object.keys(res.json().fields)).toContain(field);
+      expect(res.json<SignJson>().code).toBe('BAD_INPUT');
+      expect(Object.keys(res.json<SignJson>().fields)).toContain(field);
     }
     expect(await t.db.selectFrom('signing_sessions').selectAll().execute()).toHaveLength(0);
   });
 
   it('a check without a started signing is GENERIC_ERROR', async () => {
     const mary = await t.login('mary');
-    expect((await mary.get('/api/sign/mobile/check')).json()).toEqual({ status: 'GENERIC_ERROR' });
-    expect((await mary.post('/api/sign/finalize', { value: 'AAAA' })).json()).toEqual({ status: 'GENERIC_ERROR' });
+    expect((await mary.get('/api/sign/mobile/check')).json<SignJson>()).toEqual({ status: 'GENERIC_ERROR' });
+    expect((await mary.post('/api/sign/finalize', { value: 'AAAA' })).json<SignJson>()).toEqual({
+      status: 'GENERIC_ERROR',
+    });
   });
 });

@@ -6,14 +6,19 @@
  * the signer's certificate and the signing time, as UTF-8 text ("data to sign"). The digest sent to
  * the card / Mobile-ID / Smart-ID is SHA-256(data to sign); the signature is verified with
  * crypto.verify('sha256', dataToSign, certificate) — a real check, so a tampered signature fails.
+ *
+ * The business register is an outside service (server/clients/registry.ts); the signer's certificate must chain
+ * to the trust folder (./certificates.ts).
  */
 import { createHash } from 'node:crypto';
 import type { SigningCustomer } from '../../../machines/lib/contract.js';
 import type { Db } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Session } from '../../lib/session.js';
-import { issuedByDemoCa, parseCert, verifyData } from '../../sim/pki/pki.js';
-import { getCompany, isBoardMember, type RegistryCompany } from '../../sim/registry.js';
+import { signingServices } from '../../clients/index.js';
+import type { RegistryCompany } from '../../clients/registry.js';
+import type { AppDeps } from '../../lib/deps.js';
+import { isSigningCertificate, issuedByTrusted, parseCert, trustAnchors, verifyData } from './certificates.js';
 import { customerByRegCode, grantMainAdmin, upsertCustomerFromRegistry } from '../customer-add/customers.js';
 import type { SigningSessionsTable } from '../../db/schema.js';
 import { bool } from '../../db/index.js';
@@ -29,15 +34,15 @@ const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest();
  * register's activity and credit rating.
  */
 export async function businessCheck(
-  db: Db,
+  deps: AppDeps,
   session: Session,
   regCode: string,
 ): Promise<{ status: string } | { company: RegistryCompany }> {
-  const company = await getCompany(db, regCode);
+  const company = await signingServices(deps).registry.company(regCode);
   if (!company) return { status: 'GENERIC_ERROR' };
-  const customer = await customerByRegCode(db, regCode);
+  const customer = await customerByRegCode(deps.db, regCode);
   if (customer && bool(customer.contract_stopped)) return { status: 'CONTRACT_STOPPED' };
-  if (!(await isBoardMember(db, regCode, session.person.personal_code))) return { status: 'NOT_A_BOARD_MEMBER' };
+  if (!company.boardMembers.includes(session.person.personal_code)) return { status: 'NOT_A_BOARD_MEMBER' };
   if (!company.active) return { status: 'ENTERPRISE_NOT_ACTIVE' };
   if (!company.creditRating) return { status: 'CREDIT_RATING_NOT_DEFINED' };
   return { company };
@@ -85,13 +90,14 @@ export function dataToSign(document: Buffer, certDer: Buffer, signingTime: Date)
 }
 
 export type CertCheck =
-  { ok: true; der: Buffer } | { ok: false; reason: 'BAD' | 'OTHER_PERSON' | 'EXPIRED' | 'UNTRUSTED' };
+  | { ok: true; der: Buffer }
+  | { ok: false; reason: 'BAD' | 'OTHER_PERSON' | 'EXPIRED' | 'UNTRUSTED' | 'NOT_FOR_SIGNING' };
 
-/** Is this the signed-in person's valid demo certificate? */
-export async function checkCert(db: Db, clock: Clock, session: Session, cert: Buffer | string): Promise<CertCheck> {
+/** Is this the signed-in person's valid signing certificate, issued by a CA of the trust folder? */
+export function checkCert(deps: AppDeps, session: Session, cert: Buffer | string): CertCheck {
   const parsed = parseCert(cert);
   if (!parsed) return { ok: false, reason: 'BAD' };
-  const now = clock.now();
+  const now = deps.clock.now();
   if (
     parsed.info.personalCode !== session.person.personal_code ||
     (parsed.info.country && parsed.info.country !== session.person.country)
@@ -99,7 +105,9 @@ export async function checkCert(db: Db, clock: Clock, session: Session, cert: Bu
     return { ok: false, reason: 'OTHER_PERSON' };
   }
   if (parsed.info.notAfter < now || parsed.info.notBefore > now) return { ok: false, reason: 'EXPIRED' };
-  if (!(await issuedByDemoCa(db, parsed.der, now))) return { ok: false, reason: 'UNTRUSTED' };
+  if (!issuedByTrusted(parsed.cert, trustAnchors(deps.env.signing.trustDir), now))
+    return { ok: false, reason: 'UNTRUSTED' };
+  if (!isSigningCertificate(parsed.cert)) return { ok: false, reason: 'NOT_FOR_SIGNING' };
   return { ok: true, der: parsed.der };
 }
 
@@ -167,7 +175,8 @@ async function claim(db: Db, sessionId: string): Promise<boolean> {
  * needed), the contract and the signer's AXAPTA main-admin right. Returns the final status and
  * records it on the pending row (repeated checks answer the same).
  */
-export async function finish(db: Db, clock: Clock, pending: Pending, signature: Buffer): Promise<string> {
+export async function finish(deps: AppDeps, pending: Pending, signature: Buffer): Promise<string> {
+  const { db } = deps;
   if (!(await claim(db, pending.session_id))) {
     const now = await db
       .selectFrom('signing_sessions')
@@ -176,16 +185,21 @@ export async function finish(db: Db, clock: Clock, pending: Pending, signature: 
       .executeTakeFirst();
     return now && now.status !== 'FINALIZING' ? now.status : 'GENERIC_ERROR';
   }
-  const status = await verifyAndCreate(db, clock, pending, signature);
+  const status = await verifyAndCreate(deps, pending, signature).catch(async (err: unknown) => {
+    // the register or the database failed: let a later check try again instead of a pending row stuck FINALIZING
+    await setPending(db, pending.session_id, { status: 'RUNNING' });
+    throw err;
+  });
   await setPending(db, pending.session_id, { status });
   return status;
 }
 
-async function verifyAndCreate(db: Db, clock: Clock, pending: Pending, signature: Buffer): Promise<string> {
-  const certDer = Buffer.from(pending.cert_der!, 'base64');
-  const data = Buffer.from(pending.data_to_sign!, 'base64');
+async function verifyAndCreate(deps: AppDeps, pending: Pending, signature: Buffer): Promise<string> {
+  const { db, clock } = deps;
+  const certDer = Buffer.from(pending.cert_der ?? '', 'base64');
+  const data = Buffer.from(pending.data_to_sign ?? '', 'base64');
   if (!verifyData(certDer, data, signature)) return 'DIGIDOC_ERROR';
-  const company = await getCompany(db, pending.reg_code);
+  const company = await signingServices(deps).registry.company(pending.reg_code);
   if (!company) return 'GENERIC_ERROR';
   // the register's knob for "the signature container service fails for this company"
   if (company.digidocFails) return 'DIGIDOC_ERROR';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { mobileIdVerificationCode, smartIdVerificationCode } from '../../sim/verification-codes.js';
+import { mobileIdVerificationCode, smartIdVerificationCode } from './verification-codes.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest();
 
@@ -22,8 +22,21 @@ describe('Smart-ID verification code: last two bytes of SHA-256(hash), big-endia
   it('is always four digits and follows the rule', () => {
     const hash = sha256('Hello World!');
     const d = createHash('sha256').update(hash).digest();
-    const expected = String(((d[30]! << 8) | d[31]!) % 10000).padStart(4, '0');
+    const expected = String(((d[30] << 8) | d[31]) % 10000).padStart(4, '0');
     expect(smartIdVerificationCode(hash)).toBe(expected);
     expect(smartIdVerificationCode(hash)).toMatch(/^\d{4}$/);
+  });
+});
+
+describe("SK's published examples", () => {
+  it('Mobile-ID (MID REST v1 §2.4.1): hash 2f665f6a6999e0ef0752e00ec9f453adf59d8cb6 → 1462', () => {
+    expect(mobileIdVerificationCode(Buffer.from('2f665f6a6999e0ef0752e00ec9f453adf59d8cb6', 'hex'))).toBe('1462');
+  });
+  it('Smart-ID (RP API "Verification code" example): the example challenge → 7180', () => {
+    const challenge = Buffer.from(
+      'GYS+yoah6emAcVDNIajwSs6UB/M95XrDxMzXBUkwQJ9YFDipXXzGpPc7raWcuc2+TEoRc7WvIZ/7dU/iRXenYg==',
+      'base64',
+    );
+    expect(smartIdVerificationCode(challenge)).toBe('7180');
   });
 });

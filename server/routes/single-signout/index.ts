@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { parseOrThrow } from '../../lib/errors.js';
 import { closeSession, originOf } from '../../lib/session.js';
+import { casClientOf } from '../security/index.js';
 
 const Query = z.object({
   locale: z
@@ -10,13 +11,15 @@ const Query = z.object({
     .regex(/^(et|en|ru|lv|lt)_(EE|LV|LT)$/, 'must be language_DOMAIN such as et_EE, en_LV or lt_LT'),
 });
 
-export const singleSignoutRoutes: FastifyPluginAsync = async (app) => {
+export const singleSignoutRoutes: FastifyPluginAsync = (app) => {
+  const cas = casClientOf(app);
   // Works without a session too: signing out twice is harmless and must still lead to the CAS logout.
   app.post('/single-signout', async (req, reply) => {
     parseOrThrow(Query, req.query, 'query');
     await closeSession(req, reply);
-    // after the CAS logout the browser lands on the sign-on page, which then returns to the portal
+    // CAS 3.0 §2.3.1 `service`: after the CAS logout the browser lands on the sign-on page, which returns to the portal
     const back = `${originOf(req)}/api/security/login?target=/ui/`;
-    return { value: `/cas/logout?service=${encodeURIComponent(back)}` };
+    return { value: cas.logoutUrl(back) };
   });
+  return Promise.resolve();
 };

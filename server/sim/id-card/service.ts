@@ -7,14 +7,23 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/errors.js';
-import { signHash } from '../pki/pki.js';
+import { algorithmNames, signHash, type SignerKeyType } from '../pki/pki.js';
 import { getSimSettings, setSimSettings } from '../settings.js';
 import { signerCredential, signingData } from '../signing-data.js';
 
 export const noCard = () =>
   new HttpError(404, 'NO_CARD', 'No ID-card in the reader: insert a card in the simulator console (/sim/).');
 
-export async function insertedCard(db: Db): Promise<{ personalCode: string; commonName: string } | null> {
+/** Web eID's signature algorithm of a card key: RSA PKCS#1 v1.5, or ECDSA (raw r‖s) with no padding. */
+const cardAlgorithm = (key: SignerKeyType) => ({
+  cryptoAlgorithm: algorithmNames(key).webEid,
+  hashFunction: 'SHA-256',
+  paddingScheme: key === 'RSA' ? 'PKCS1.5' : 'NONE',
+});
+
+export async function insertedCard(
+  db: Db,
+): Promise<{ personalCode: string; commonName: string; key: SignerKeyType } | null> {
   const { idCardInserted } = await getSimSettings(db);
   return signingData().idCards.find((c) => c.personalCode === idCardInserted) ?? null;
 }
@@ -32,11 +41,8 @@ export async function insertCard(db: Db, personalCode: string | null): Promise<v
 export async function cardCertificate(db: Db, clock: Clock) {
   const card = await insertedCard(db);
   if (!card) throw noCard();
-  const cred = await signerCredential(db, clock, card.personalCode);
-  return {
-    certificate: cred.certDer.toString('base64'),
-    supportedSignatureAlgorithms: [{ cryptoAlgorithm: 'RSA', hashFunction: 'SHA-256', paddingScheme: 'PKCS1.5' }],
-  };
+  const cred = await signerCredential(db, clock, card.personalCode, card.key);
+  return { certificate: cred.certDer.toString('base64'), supportedSignatureAlgorithms: [cardAlgorithm(card.key)] };
 }
 
 export const CardSignRequest = z.object({
@@ -63,12 +69,12 @@ export async function cardSign(db: Db, clock: Clock, req: z.infer<typeof CardSig
     });
   const card = await insertedCard(db);
   if (!card) throw noCard();
-  const cred = await signerCredential(db, clock, card.personalCode);
+  const cred = await signerCredential(db, clock, card.personalCode, card.key);
   if (req.certificate && req.certificate.replace(/\s+/g, '') !== cred.certDer.toString('base64')) {
     throw new HttpError(409, 'CARD_CHANGED', 'The card in the reader is not the one whose certificate was read.');
   }
   return {
-    signature: signHash(cred.privateKey, hash).toString('base64'),
-    signatureAlgorithm: { cryptoAlgorithm: 'RSA', hashFunction: 'SHA-256', paddingScheme: 'PKCS1.5' },
+    signature: signHash(cred, hash).toString('base64'),
+    signatureAlgorithm: cardAlgorithm(card.key),
   };
 }

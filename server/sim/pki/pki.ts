@@ -1,80 +1,87 @@
 /**
- * Demo PKI: one demo CA and, per demo signer, an RSA 2048 key pair with an X.509 signing
- * certificate (subject like an Estonian qualified signing certificate: CN "LAST,FIRST,CODE",
- * serialNumber "PNOEE-<code>"). Keys and certificates are made on first use and stored in the
- * database (table sim_pki_credentials), so every signature is reproducible within one database.
+ * Demo PKI of the signing simulators: one fixed demo CA (its key `demo-ca.key.pem` and certificate
+ * `demo-ca.pem` live here; the same certificate is in the portal's trust folder, server/trust/), and per
+ * demo signer a key pair with an X.509 signing certificate issued by it (subject like an Estonian
+ * qualified signing certificate: CN "LAST,FIRST,CODE", serialNumber "PNOEE-<code>", keyUsage
+ * nonRepudiation). A signer's key is RSA 2048 or EC (P-256 as on EC Mobile-ID SIMs, P-384 as on ID-cards
+ * since 2018), as the demo data says. Keys and certificates are made on first use and stored in the database
+ * (table sim_pki_credentials), so every signature is reproducible within one database.
  *
- * Why RSA: the card, Mobile-ID and Smart-ID sign a hash that the portal computed (they never see
- * the data). node:crypto can sign a prehashed value only for RSA (privateEncrypt of the PKCS#1
- * DigestInfo, which is exactly RSASSA-PKCS1-v1_5); its ECDSA always hashes again. The portal then
- * verifies with a plain crypto.verify('sha256', dataToSign, cert) — the real check.
+ * The CA is fixed (not made per database) so that a second process (a stand-in service on another port,
+ * tests/e2e/signing-services) issues certificates the portal trusts from its trust folder, the way SK's
+ * ESTEID chains are trusted. The demo CA's private key is public: a deployment must not keep the demo CA in
+ * its trust folder (README "Connecting real services").
  *
- * Why @peculiar/x509 (+ reflect-metadata, which its DI container tsyringe needs): node:crypto
- * reads certificates but cannot create them; @peculiar/x509 is pure JS over WebCrypto (Node's own
- * webcrypto), maintained, typed, no native parts. node-forge would also work but is RSA-only,
- * CommonJS and slower.
+ * Signing a given hash: RSA is RSASSA-PKCS1-v1_5 over the DigestInfo (privateEncrypt), EC is raw r‖s
+ * (./ecdsa.ts), which is what real cards and Mobile-ID return.
  *
- * Imported by server/sim/* and server/routes/sign/* only.
+ * Why @peculiar/x509 (+ reflect-metadata, which its DI container tsyringe needs): node:crypto reads
+ * certificates but cannot create them; @peculiar/x509 is pure JS over WebCrypto (Node's own webcrypto).
+ *
+ * Imported by server/sim/* only (the portal verifies with its own code, server/routes/sign/certificates.ts).
  */
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import crypto, { webcrypto } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../../db/index.js';
+import { ecdsaSignHash } from './ecdsa.js';
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+// Node 20 has WebCrypto as globalThis.crypto (the same object as node:crypto webcrypto)
+x509.cryptoProvider.set(globalThis.crypto);
 
 /** a copy on its own ArrayBuffer (the library's types want ArrayBufferView<ArrayBuffer>) */
 const u8 = (b: Buffer) => new Uint8Array(b);
 
-const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
-/** DER prefix of a PKCS#1 DigestInfo for SHA-256 (RFC 8017 §9.2 note 1). */
-const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
-export const CA_ID = 'CA';
-export const CA_NAME = 'C=EE, O=EPIT Demo, CN=EPIT DEMO ESTEID SIGNING CA';
+const RSA_SHA256 = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
+/** DER prefixes of a PKCS#1 DigestInfo per hash (RFC 8017 §9.2 note 1). */
+const DIGEST_INFO: Record<string, Buffer> = {
+  SHA256: Buffer.from('3031300d060960864801650304020105000420', 'hex'),
+  SHA384: Buffer.from('3041300d060960864801650304020205000430', 'hex'),
+  SHA512: Buffer.from('3051300d060960864801650304020305000440', 'hex'),
+};
+const HASH_BYTES: Record<string, number> = { SHA256: 32, SHA384: 48, SHA512: 64 };
 
-export interface PkiTables {
-  sim_pki_credentials: {
-    id: string; // 'CA' or a personal code
-    common_name: string;
-    cert_der: string; // base64
-    private_key: string; // base64 PKCS#8 DER
-    created_at: string;
-  };
-}
+export type SignerKeyType = 'RSA' | 'EC-P256' | 'EC-P384';
+export const SIGNER_KEY_TYPES: readonly SignerKeyType[] = ['RSA', 'EC-P256', 'EC-P384'];
 
 export interface Credential {
+  /** "<personal code>/<key type>" */
   id: string;
   commonName: string;
+  keyType: SignerKeyType;
   certDer: Buffer;
   privateKey: Buffer; // PKCS#8 DER
 }
 
-// Key generation is the slow part (RSA 2048); one key pair per id per process keeps a test run that
-// makes many fresh databases fast. Each database still gets its own CA and certificates.
+const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
+const CA = {
+  certDer: Buffer.from(new crypto.X509Certificate(readFileSync(here('./demo-ca.pem'))).raw),
+  key: crypto.createPrivateKey(readFileSync(here('./demo-ca.key.pem'))),
+};
+const caCert = new x509.X509Certificate(u8(CA.certDer));
+
+// Key generation (RSA 2048) is the slow part: one key pair per signer and key type per process keeps a test
+// run that makes many fresh databases fast. Each database still stores its own certificates.
 const keyPool = new Map<string, Promise<{ privateKey: Buffer; publicKey: Buffer }>>();
-function keyPairFor(id: string) {
-  let p = keyPool.get(id);
+function keyPairFor(id: string, type: SignerKeyType) {
+  const poolKey = `${id}/${type}`;
+  let p = keyPool.get(poolKey);
   if (!p) {
-    p = new Promise((resolve, reject) =>
-      crypto.generateKeyPair(
-        'rsa',
-        {
-          modulusLength: 2048,
-          publicKeyEncoding: { type: 'spki', format: 'der' },
-          privateKeyEncoding: { type: 'pkcs8', format: 'der' },
-        },
-        (err, publicKey, privateKey) => (err ? reject(err) : resolve({ privateKey, publicKey })),
-      ),
-    );
-    keyPool.set(id, p);
+    const encoding = {
+      publicKeyEncoding: { type: 'spki', format: 'der' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'der' },
+    } as const;
+    p = new Promise((resolve, reject) => {
+      const done = (err: Error | null, publicKey: Buffer, privateKey: Buffer) =>
+        err ? reject(err) : resolve({ privateKey, publicKey });
+      if (type === 'RSA') crypto.generateKeyPair('rsa', { modulusLength: 2048, ...encoding }, done);
+      else crypto.generateKeyPair('ec', { namedCurve: type === 'EC-P256' ? 'P-256' : 'P-384', ...encoding }, done);
+    });
+    keyPool.set(poolKey, p);
   }
   return p;
-}
-
-async function importKeys(k: { privateKey: Buffer; publicKey: Buffer }): Promise<CryptoKeyPair> {
-  const privateKey = await webcrypto.subtle.importKey('pkcs8', k.privateKey, RSA, false, ['sign']);
-  const publicKey = await webcrypto.subtle.importKey('spki', k.publicKey, RSA, true, ['verify']);
-  return { privateKey, publicKey } as unknown as CryptoKeyPair;
 }
 
 function escapeDn(v: string) {
@@ -87,7 +94,20 @@ function serial() {
   return b.toString('hex');
 }
 
+function keyTypeOf(privateKey: Buffer): SignerKeyType {
+  const key = crypto.createPrivateKey({ key: privateKey, format: 'der', type: 'pkcs8' });
+  if (key.asymmetricKeyType === 'rsa') return 'RSA';
+  return key.asymmetricKeyDetails?.namedCurve === 'secp384r1' ? 'EC-P384' : 'EC-P256';
+}
+
 const pending = new Map<string, Promise<Credential>>();
+const dbIds = new WeakMap<object, number>();
+let nextDbId = 1;
+function dbKey(db: object) {
+  let id = dbIds.get(db);
+  if (!id) dbIds.set(db, (id = nextDbId++));
+  return id;
+}
 
 /** Per database: serialise creation so two concurrent requests don't make two certificates. */
 function once(db: object, id: string, make: () => Promise<Credential>) {
@@ -99,179 +119,117 @@ function once(db: object, id: string, make: () => Promise<Credential>) {
   }
   return p;
 }
-const dbIds = new WeakMap<object, number>();
-let nextDbId = 1;
-function dbKey(db: object) {
-  let id = dbIds.get(db);
-  if (!id) dbIds.set(db, (id = nextDbId++));
-  return id;
-}
 
-async function load(db: Kysely<PkiTables>, id: string): Promise<Credential | undefined> {
+async function load(db: Db, id: string): Promise<Credential | undefined> {
   const row = await db.selectFrom('sim_pki_credentials').selectAll().where('id', '=', id).executeTakeFirst();
-  return (
-    row && {
-      id,
-      commonName: row.common_name,
-      certDer: Buffer.from(row.cert_der, 'base64'),
-      privateKey: Buffer.from(row.private_key, 'base64'),
-    }
+  if (!row) return undefined;
+  const privateKey = Buffer.from(row.private_key, 'base64');
+  return {
+    id,
+    commonName: row.common_name,
+    keyType: keyTypeOf(privateKey),
+    certDer: Buffer.from(row.cert_der, 'base64'),
+    privateKey,
+  };
+}
+
+/** A stored credential is current when the fixed demo CA issued it and its key is of the wanted type. */
+async function current(c: Credential, keyType: SignerKeyType, now: Date): Promise<boolean> {
+  if (c.keyType !== keyType) return false;
+  try {
+    const cert = new x509.X509Certificate(u8(c.certDer));
+    return cert.notAfter > now && (await cert.verify({ publicKey: caCert.publicKey, signatureOnly: true }));
+  } catch {
+    return false;
+  }
+}
+
+async function issue(personalCode: string, commonName: string, keyType: SignerKeyType, now: Date, country: string) {
+  const raw = await keyPairFor(personalCode, keyType);
+  const publicKey = new x509.PublicKey(u8(raw.publicKey));
+  const [last = '', first = ''] = commonName.split(',');
+  const caKey = await webcrypto.subtle.importKey(
+    'pkcs8',
+    CA.key.export({ format: 'der', type: 'pkcs8' }),
+    RSA_SHA256,
+    false,
+    ['sign'],
   );
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: serial(),
+    subject: `C=${country}, CN=${escapeDn(commonName)}, SN=${escapeDn(last)}, G=${escapeDn(first)}, 2.5.4.5=PNO${country}-${personalCode}`,
+    issuer: caCert.subject,
+    notBefore: new Date(now.getTime() - 30 * 86400_000),
+    notAfter: new Date(now.getTime() + 5 * 365 * 86400_000),
+    signingAlgorithm: RSA_SHA256,
+    publicKey: await publicKey.export(
+      keyType === 'RSA' ? RSA_SHA256 : { name: 'ECDSA', namedCurve: keyType === 'EC-P256' ? 'P-256' : 'P-384' },
+      ['verify'],
+    ),
+    signingKey: caKey,
+    extensions: [
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.nonRepudiation, true),
+      new x509.BasicConstraintsExtension(false, undefined, true),
+    ],
+  });
+  return { certDer: Buffer.from(cert.rawData), privateKey: raw.privateKey };
 }
 
-async function store(db: Kysely<PkiTables>, c: Credential, now: Date) {
-  await db
-    .insertInto('sim_pki_credentials')
-    .values({
-      id: c.id,
-      common_name: c.commonName,
-      cert_der: c.certDer.toString('base64'),
-      private_key: c.privateKey.toString('base64'),
-      created_at: now.toISOString(),
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
-  return (await load(db, c.id))!;
-}
-
-export async function ensureCa(anyDb: Kysely<any>, now: Date): Promise<Credential> {
-  const db = anyDb as Kysely<PkiTables>;
-  const have = await load(db, CA_ID);
-  if (have) return have;
-  return once(db, CA_ID, async () => {
-    const raw = await keyPairFor(CA_ID);
-    const keys = await importKeys(raw);
-    const cert = await x509.X509CertificateGenerator.createSelfSigned({
-      serialNumber: serial(),
-      name: CA_NAME,
-      notBefore: new Date(now.getTime() - 365 * 86400_000),
-      notAfter: new Date(now.getTime() + 20 * 365 * 86400_000),
-      signingAlgorithm: RSA,
-      keys,
-      extensions: [
-        new x509.BasicConstraintsExtension(true, 0, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      ],
-    });
-    return store(
-      db,
-      {
-        id: CA_ID,
-        commonName: 'EPIT DEMO ESTEID SIGNING CA',
-        certDer: Buffer.from(cert.rawData),
-        privateKey: raw.privateKey,
-      },
-      now,
-    );
+/**
+ * The signer's credential, made on first use (and made again when the stored one is of another key type or
+ * was not issued by the fixed demo CA). commonName "LAST,FIRST,CODE" as on Estonian signing certificates.
+ */
+export async function ensureSigner(
+  db: Db,
+  personalCode: string,
+  commonName: string,
+  now: Date,
+  { country = 'EE', keyType = 'RSA' }: { country?: string; keyType?: SignerKeyType } = {},
+): Promise<Credential> {
+  // one credential per person and key type: a person's EC card and RSA Mobile-ID are different keys
+  const id = `${personalCode}/${keyType}`;
+  const have = await load(db, id);
+  if (have && (await current(have, keyType, now))) return have;
+  return once(db, id, async () => {
+    const made = await issue(personalCode, commonName, keyType, now, country);
+    await db
+      .insertInto('sim_pki_credentials')
+      .values({
+        id,
+        common_name: commonName,
+        cert_der: made.certDer.toString('base64'),
+        private_key: made.privateKey.toString('base64'),
+        created_at: now.toISOString(),
+      })
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({
+          common_name: commonName,
+          cert_der: made.certDer.toString('base64'),
+          private_key: made.privateKey.toString('base64'),
+          created_at: now.toISOString(),
+        }),
+      )
+      .execute();
+    return { id, commonName, keyType, ...made };
   });
 }
 
 /**
- * The signer's credential, made on first use. commonName "LAST,FIRST,CODE" as on Estonian
- * signing certificates; surname and given name are taken from it.
+ * What a card, SIM or Smart-ID app does with a hash it did not compute (SHA256, SHA384 or SHA512):
+ * RSASSA-PKCS1-v1_5 for RSA keys, raw r‖s ECDSA for EC keys.
  */
-export async function ensureSigner(
-  anyDb: Kysely<any>,
-  personalCode: string,
-  commonName: string,
-  now: Date,
-  country = 'EE',
-): Promise<Credential> {
-  const db = anyDb as Kysely<PkiTables>;
-  const have = await load(db, personalCode);
-  if (have) return have;
-  const ca = await ensureCa(db, now);
-  return once(db, personalCode, async () => {
-    const raw = await keyPairFor(personalCode);
-    const keys = await importKeys(raw);
-    const caKey = await webcrypto.subtle.importKey('pkcs8', ca.privateKey, RSA, false, ['sign']);
-    const [last = '', first = ''] = commonName.split(',');
-    const cert = await x509.X509CertificateGenerator.create({
-      serialNumber: serial(),
-      subject: `C=${country}, CN=${escapeDn(commonName)}, SN=${escapeDn(last)}, G=${escapeDn(first)}, 2.5.4.5=PNO${country}-${personalCode}`,
-      issuer: new x509.X509Certificate(u8(ca.certDer)).subject,
-      notBefore: new Date(now.getTime() - 30 * 86400_000),
-      notAfter: new Date(now.getTime() + 5 * 365 * 86400_000),
-      signingAlgorithm: RSA,
-      publicKey: keys.publicKey,
-      signingKey: caKey,
-      extensions: [
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.nonRepudiation, true),
-        new x509.BasicConstraintsExtension(false, undefined, true),
-      ],
-    });
-    return store(
-      db,
-      { id: personalCode, commonName, certDer: Buffer.from(cert.rawData), privateKey: raw.privateKey },
-      now,
-    );
-  });
+export function signHash(cred: Pick<Credential, 'privateKey' | 'keyType'>, hash: Buffer, hashType = 'SHA256'): Buffer {
+  const prefix = DIGEST_INFO[hashType];
+  if (!prefix || hash.length !== HASH_BYTES[hashType]) throw new Error(`not a ${hashType} hash`);
+  const key = crypto.createPrivateKey({ key: cred.privateKey, format: 'der', type: 'pkcs8' });
+  if (cred.keyType !== 'RSA') return ecdsaSignHash(key, hash);
+  return crypto.privateEncrypt({ key, padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.concat([prefix, hash]));
 }
 
-/** RSASSA-PKCS1-v1_5 over a SHA-256 hash the signer did not compute (what a card does). */
-export function signHash(privateKeyPkcs8: Buffer, hash: Buffer): Buffer {
-  if (hash.length !== 32) throw new Error('SHA-256 hash must be 32 bytes');
-  const key = crypto.createPrivateKey({ key: privateKeyPkcs8, format: 'der', type: 'pkcs8' });
-  return crypto.privateEncrypt(
-    { key, padding: crypto.constants.RSA_PKCS1_PADDING },
-    Buffer.concat([SHA256_DIGEST_INFO, hash]),
-  );
-}
-
-/** The real check: does `signature` sign SHA-256(data) with the certificate's key? */
-export function verifyData(certDer: Buffer, data: Buffer, signature: Buffer): boolean {
-  try {
-    const cert = new crypto.X509Certificate(certDer);
-    return crypto.verify('sha256', data, cert.publicKey, signature);
-  } catch {
-    return false;
-  }
-}
-
-export interface CertInfo {
-  commonName: string;
-  /** from serialNumber "PNOEE-<code>" (ETSI EN 319 412-1 semantics identifier) */
-  personalCode: string | null;
-  country: string | null;
-  notBefore: Date;
-  notAfter: Date;
-}
-
-/** Parses a base64 (or PEM) DER certificate; null when it is not one. */
-export function parseCert(certDerOrB64: Buffer | string): { der: Buffer; info: CertInfo } | null {
-  try {
-    const der =
-      typeof certDerOrB64 === 'string'
-        ? Buffer.from(certDerOrB64.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, ''), 'base64')
-        : certDerOrB64;
-    if (der.length < 100) return null;
-    const cert = new x509.X509Certificate(u8(der));
-    const sn = cert.subjectName.getField('2.5.4.5')[0] ?? '';
-    const m = /^PNO([A-Z]{2})-(.+)$/.exec(sn);
-    return {
-      der,
-      info: {
-        commonName: cert.subjectName.getField('CN')[0] ?? '',
-        personalCode: m ? m[2]! : null,
-        country: m ? m[1]! : null,
-        notBefore: cert.notBefore,
-        notAfter: cert.notAfter,
-      },
-    };
-  } catch {
-    return null;
-  }
-}
-
-/** Was the certificate issued by this database's demo CA? */
-export async function issuedByDemoCa(anyDb: Kysely<any>, certDer: Buffer, now: Date): Promise<boolean> {
-  const ca = await ensureCa(anyDb, now);
-  try {
-    return await new x509.X509Certificate(u8(certDer)).verify({
-      publicKey: new x509.X509Certificate(u8(ca.certDer)).publicKey,
-      signatureOnly: true,
-    });
-  } catch {
-    return false;
-  }
+/** The algorithm names the services report with a signature of this key and hash (MID REST v1 §3.3.5, RP API v2). */
+export function algorithmNames(keyType: SignerKeyType, hashType = 'SHA256') {
+  const sha = hashType.toLowerCase(); // sha256
+  return keyType === 'RSA'
+    ? { mid: `${hashType}WithRSAEncryption`, smartId: `${sha}WithRSAEncryption`, webEid: 'RSA' }
+    : { mid: `${hashType}WithECEncryption`, smartId: `${sha}WithECDSA`, webEid: 'ECC' };
 }

@@ -4,7 +4,7 @@ import type { IdCardAdapter, IdCardKind } from './types';
 import { createWebEidCard } from './webeid';
 
 export * from './types';
-export { createPinPrompt, PIN2_PATTERN, type PinPrompt, type PinRequest } from './pin-prompt';
+export { createPinPrompt, PIN2_PATTERN, type PinPrompt } from './pin-prompt';
 
 /** The adapter PortalConfig.idCard selects (default: the software card of the reference setup). */
 export function createIdCardAdapter(

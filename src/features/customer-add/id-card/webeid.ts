@@ -1,21 +1,12 @@
 /**
  * The real ID-card through the Web eID browser extension (https://web-eid.eu), used when PortalConfig.idCard
- * is 'webeid'. The page must load web-eid.js, which defines `window.webeid`; the extension shows its own PIN
- * dialog. Web eID error codes are mapped to the adapter's codes so the same messages show.
+ * is 'webeid' (server setting ID_CARD=webeid). The page talks to the extension with the library bundled in the
+ * portal (./webeid-protocol.ts, served from the portal's own origin), or with `window.webeid` when the page
+ * defines one; the extension shows its own PIN dialog. Web eID error codes are mapped to the adapter's codes so
+ * the same messages show.
  */
 import { IdCardError, type IdCardAdapter } from './types';
-
-interface WebEidLibrary {
-  getSigningCertificate(options?: {
-    lang?: string;
-  }): Promise<{ certificate: string; supportedSignatureAlgorithms: never[] }>;
-  sign(
-    certificate: string,
-    hash: string,
-    hashFunction: string,
-    options?: { lang?: string },
-  ): Promise<{ signature: string; signatureAlgorithm: never }>;
-}
+import { bundledWebEid, type WebEidLibrary } from './webeid-protocol';
 
 declare global {
   interface Window {
@@ -24,7 +15,8 @@ declare global {
 }
 
 function mapError(e: unknown): IdCardError {
-  const code = String((e as { code?: unknown } | null)?.code ?? '');
+  const raw = (e as { code?: unknown } | null)?.code;
+  const code = typeof raw === 'string' ? raw : '';
   const message = String((e as Error | null)?.message ?? e);
   if (code === 'ERR_WEBEID_USER_CANCELLED' || code === 'ERR_WEBEID_USER_TIMEOUT')
     return new IdCardError('IDCARD_USER_CANCELLED', message);
@@ -34,7 +26,9 @@ function mapError(e: unknown): IdCardError {
   return new IdCardError('IDCARD_ERROR', message);
 }
 
-export function createWebEidCard(getLibrary: () => WebEidLibrary | undefined = () => window.webeid): IdCardAdapter {
+export function createWebEidCard(
+  getLibrary: () => WebEidLibrary | undefined = () => window.webeid ?? bundledWebEid(),
+): IdCardAdapter {
   const library = () => {
     const lib = getLibrary();
     if (!lib) throw new IdCardError('IDCARD_NO_CARD', 'Web eID is not available in this browser');

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
  */
 export function mobileIdVerificationCode(hash: Uint8Array): string {
   if (hash.length === 0) return '0000';
-  const code = ((hash[0]! >> 2) << 7) | (hash[hash.length - 1]! & 0x7f);
+  const code = ((hash[0] >> 2) << 7) | (hash[hash.length - 1] & 0x7f);
   return String(code).padStart(4, '0');
 }
 

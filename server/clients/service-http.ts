@@ -1,0 +1,141 @@
+/**
+ * JSON over HTTP to an outside service (Mobile-ID, Smart-ID, the business register), the one way the portal's
+ * server reaches them.
+ *
+ * - An https URL with pinned certificates goes through node:https with SK's checks (MID REST v1 §2.8, RP API v2
+ *   §2.2.6): the TLS handshake with the usual validation (chain to a trusted CA, host name, validity), and the
+ *   server's certificate must be one of the pinned ones (compared by SHA-256 fingerprint). A pinned self-signed
+ *   certificate is trusted as its own CA, so a stand-in service with its own certificate can be pinned too.
+ * - Anything else goes through the app's `fetch` (deps.fetch: the global fetch; in server tests one that routes
+ *   loopback addresses into app.inject).
+ *
+ * Every request has a deadline (`timeoutMs`) and follows the caller's AbortSignal.
+ */
+import { X509Certificate } from 'node:crypto';
+import https from 'node:https';
+import tls, { type PeerCertificate } from 'node:tls';
+
+export interface ServiceRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+  /** the whole request's deadline, ms */
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface ServiceResponse {
+  status: number;
+  /** the parsed JSON body, or null when it was empty or not JSON */
+  json: unknown;
+}
+
+export type Transport = (req: ServiceRequest) => Promise<ServiceResponse>;
+
+/** The service could not be reached or did not answer in time (no HTTP status). */
+export class ServiceUnreachableError extends Error {
+  constructor(
+    readonly url: string,
+    reason: string,
+  ) {
+    super(`${url}: ${reason}`);
+    this.name = 'ServiceUnreachableError';
+  }
+}
+
+const parse = (text: string): unknown => {
+  if (!text.trim()) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+};
+
+function deadline(req: ServiceRequest): AbortSignal {
+  const timeout = AbortSignal.timeout(req.timeoutMs);
+  return req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+}
+
+function reason(err: unknown, signal: AbortSignal): string {
+  if (signal.aborted) return (signal.reason as Error | undefined)?.name === 'TimeoutError' ? 'timed out' : 'aborted';
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (err as Error).message ?? String(err);
+}
+
+/** Requests through a fetch function (the global one, or a test's). */
+export function fetchTransport(doFetch: typeof fetch): Transport {
+  return async (req) => {
+    const signal = deadline(req);
+    let res: Response;
+    let text: string;
+    try {
+      res = await doFetch(req.url, {
+        method: req.method,
+        headers: {
+          Accept: 'application/json',
+          ...(req.body !== undefined ? { 'Content-Type': 'application/json; charset=UTF-8' } : {}),
+        },
+        body: req.body !== undefined ? JSON.stringify(req.body) : undefined,
+        signal,
+      });
+      text = await res.text();
+    } catch (err) {
+      throw new ServiceUnreachableError(req.url, reason(err, signal));
+    }
+    return { status: res.status, json: parse(text) };
+  };
+}
+
+/** SHA-256 fingerprints ("AB:CD:...") of the pinned PEM certificates. */
+export function fingerprints(pems: string[]): Set<string> {
+  return new Set(pems.map((pem) => new X509Certificate(pem).fingerprint256));
+}
+
+/** Requests over https that accept only a pinned server certificate. */
+export function pinnedTransport(pems: string[]): Transport {
+  const pins = fingerprints(pems);
+  const ca = [...tls.rootCertificates, ...pems];
+  const checkServerIdentity = (host: string, cert: PeerCertificate): Error | undefined => {
+    const wrongHost = tls.checkServerIdentity(host, cert);
+    if (wrongHost) return wrongHost;
+    if (!pins.has(cert.fingerprint256))
+      return new Error(`the server's certificate (SHA-256 ${cert.fingerprint256}) is not one of the pinned ones`);
+    return undefined;
+  };
+  return (req) =>
+    new Promise((resolve, reject) => {
+      const signal = deadline(req);
+      const payload = req.body !== undefined ? Buffer.from(JSON.stringify(req.body), 'utf8') : undefined;
+      const request = https.request(
+        req.url,
+        {
+          method: req.method,
+          ca,
+          checkServerIdentity,
+          minVersion: 'TLSv1.2',
+          signal,
+          agent: false,
+          headers: {
+            Accept: 'application/json',
+            ...(payload ? { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': payload.length } : {}),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, json: parse(Buffer.concat(chunks).toString('utf8')) }),
+          );
+          res.on('error', (err) => reject(new ServiceUnreachableError(req.url, reason(err, signal))));
+        },
+      );
+      request.on('error', (err) => reject(new ServiceUnreachableError(req.url, reason(err, signal))));
+      request.end(payload);
+    });
+}
+
+/** The transport for a service: pinned https when the URL is https and certificates are pinned, else `doFetch`. */
+export function transportFor(url: string, pems: string[], doFetch: typeof fetch): Transport {
+  return /^https:/i.test(url) && pems.length > 0 ? pinnedTransport(pems) : fetchTransport(doFetch);
+}
