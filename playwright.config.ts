@@ -7,17 +7,23 @@
  */
 import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS } from './tools/lib/chromium';
 
 const CI = !!process.env.CI;
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const reportDir = process.env.EPIT_REPORT_DIR;
-const GLOBAL_STATE_SPECS = ['**/shell/dead-application.spec.ts', '**/customer-add/*.spec.ts'];
+const GLOBAL_STATE_SPECS = [
+  '**/shell/dead-application.spec.ts',
+  '**/customer-add/*.spec.ts',
+  '**/external/global/*.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'tests',
   testMatch: ['e2e/**/*.spec.ts', 'model/**/*.spec.ts'],
   outputDir: 'test-results',
-  // one server and two cores: tests within a file run in order, files spread over the workers
+  // one server and two cores: files spread over the workers; in the read-only project so do the tests of a file
+  // (each test has its own browser context and session), which keeps both workers busy to the end
   fullyParallel: false,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : CI ? 2 : 1,
   retries: CI ? 1 : 0,
@@ -37,20 +43,11 @@ export default defineConfig({
     screenshot: 'on',
     trace: CI ? 'on-first-retry' : 'retain-on-failure',
     video: 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: [
     // read-only specs: they only sign in and look, so they share the server freely
-    { name: 'chromium', testIgnore: GLOBAL_STATE_SPECS },
+    { name: 'chromium', testIgnore: GLOBAL_STATE_SPECS, fullyParallel: true },
     // specs that flip global simulator state (a dead AXAPTA, signing switches, the inserted ID-card) or write demo
     // customers: they run after the others, one at a time, so no other test sees their temporary state
     { name: 'global-state', testMatch: GLOBAL_STATE_SPECS, dependencies: ['chromium'], workers: 1 },

@@ -155,8 +155,8 @@ function generated(i: number, r: () => number) {
   const n = 2 + Math.floor(r() * 2);
   let stem = '';
   for (let k = 0; k < n; k++) stem += SYL[Math.floor(r() * SYL.length)];
-  const trade = TRADE[Math.floor(r() * TRADE.length)]!;
-  const [form, country, company] = FORMS[Math.floor(r() ** 1.7 * FORMS.length)]!;
+  const trade = TRADE[Math.floor(r() * TRADE.length)];
+  const [form, country, company] = FORMS[Math.floor(r() ** 1.7 * FORMS.length)];
   const name = country === 'EE' ? `${cap(stem)} ${trade} ${form}` : `${form} ${cap(stem)} ${trade}`;
   const regCode =
     country === 'EE' ? String(12_000_000 + i) : country === 'LV' ? String(41_000_000_000 + i) : String(310_000_000 + i);
@@ -209,7 +209,7 @@ async function build(): Promise<number> {
 
 function terms(): string[] {
   const r = rng(7);
-  const pick = <T>(a: T[]) => a[Math.floor(r() * a.length)]!;
+  const pick = <T>(a: T[]) => a[Math.floor(r() * a.length)];
   const sample = () => generated(Math.floor(r() * N), rng(0)); // any generated company (not the same rng stream as the build)
   const out: string[] = [];
   // names as a person would type them: whole stems, stem prefixes, trades, two words, codes, gids, misses
@@ -250,8 +250,8 @@ function terms(): string[] {
 
 function stats(ms: number[]) {
   const s = [...ms].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-  return { p50: q(50), p95: q(95), p99: q(99), max: s[s.length - 1]!, mean: s.reduce((a, b) => a + b, 0) / s.length };
+  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+  return { p50: q(50), p95: q(95), p99: q(99), max: s[s.length - 1], mean: s.reduce((a, b) => a + b, 0) / s.length };
 }
 const fmt = (x: ReturnType<typeof stats>) =>
   `p50 ${x.p50.toFixed(2)} ms · p95 ${x.p95.toFixed(2)} ms · p99 ${x.p99.toFixed(2)} ms · max ${x.max.toFixed(2)} ms · mean ${x.mean.toFixed(2)} ms`;
@@ -269,12 +269,12 @@ async function main() {
     buildMs = await build();
   }
   const db: Db = openDb(dir);
-  const count = (db as Db).selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n'));
-  const { n } = (await count.executeTakeFirstOrThrow()) as { n: number };
-  const tokens = (await db
+  const count = db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n'));
+  const { n } = await count.executeTakeFirstOrThrow();
+  const tokens = await db
     .selectFrom('customer_search_tokens')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow()) as { n: number };
+    .executeTakeFirstOrThrow();
 
   const app = await createApp({ db, clock: systemClock, env: testEnv({ dataDir: dir }), ui: { kind: 'none' } });
   await app.ready();
@@ -317,7 +317,7 @@ async function main() {
     const ms = performance.now() - t;
     routeMs.push(ms);
     if (res.statusCode !== 200) throw new Error(`search "${term}" answered ${res.statusCode}: ${res.body}`);
-    if ((res.json() as { value: unknown[] }).value.length) hits++;
+    if (res.json<{ value: unknown[] }>().value.length) hits++;
     if (ms > slowest.ms) slowest = { term, ms };
     t = performance.now();
     await searchCustomers(db, term);
@@ -382,7 +382,7 @@ function portalSize() {
     js.add(file);
     const code = readFileSync(file, 'utf8');
     for (const m of code.matchAll(/\b(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
-      const dep = path.resolve(path.dirname(file), m[1]!);
+      const dep = path.resolve(path.dirname(file), m[1]);
       if (!js.has(dep) && existsSync(dep)) queue.push(dep);
     }
   }
@@ -434,9 +434,9 @@ async function apiLatency() {
     const rights = (c: Awaited<ReturnType<typeof t.login>>) =>
       c.get('/api/context/getUserContext').then((r) => {
         if (r.statusCode !== 200) throw new Error(`getUserContext answered ${r.statusCode}: ${r.body}`);
-        const cache = (
-          r.json() as { epitPrincipal: { representationRightsCache: Record<string, { userRoleList: unknown[] }> } }
-        ).epitPrincipal.representationRightsCache;
+        const cache = r.json<{
+          epitPrincipal: { representationRightsCache: Record<string, { userRoleList: unknown[] }> };
+        }>().epitPrincipal.representationRightsCache;
         const entries = Object.values(cache);
         return `${entries.length} rights, ${entries.reduce((n, e) => n + e.userRoleList.length, 0)} roles`;
       });

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import type { CustomerAddGet } from './lib/contract';
-import { customerAddMachine, type CustomerAddToast, type StartAnswer, type StatusAnswer } from './customerAdd.machine';
-import { SIGNING_END_STATUSES, SIGNING_IN_PROGRESS } from './lib/contract';
+import { SIGNING_IN_PROGRESS, type CustomerAddGet } from './lib/contract';
+import { AUTOCOMPLETE_DEBOUNCE, customerAddMachine } from './customerAdd.machine';
+import { FIRST_CHECK, POLL_INTERVAL, STATUS_TIMEOUT, signingMachine, type StatusAnswer } from './signing.machine';
+import type { ToastRequest } from './toasts.machine';
 import {
   END_STATUSES,
   FIELD_LABEL,
@@ -41,6 +42,8 @@ const withContract: CustomerAddGet = {
 const stopped: CustomerAddGet = { ...withContract, value: 'CONTRACT_STOPPED' };
 
 type Fakes = Parameters<typeof customerAddMachine.provide>[0]['actors'];
+/** the requests of the signing machine, which runs for real inside the flow */
+type SigningFakes = Parameters<typeof signingMachine.provide>[0]['actors'];
 
 /** A counted fake of a request actor: resolves (or rejects) with what `answer` gives for call n. */
 function fake<TOut, TIn = unknown>(answer: (input: TIn, n: number) => TOut | Promise<TOut>) {
@@ -53,7 +56,10 @@ function fake<TOut, TIn = unknown>(answer: (input: TIn, n: number) => TOut | Pro
   return { logic: logic as AnyActorLogic, calls };
 }
 
-function start(actors: Fakes = {}, opts: { privileges?: string[]; representativeId?: string } = {}) {
+function start(
+  actors: Fakes = {},
+  opts: { privileges?: string[]; representativeId?: string; signing?: SigningFakes; runMode?: 'live' | 'test' } = {},
+) {
   const redirect = fake<void, { url: string }>(() => undefined);
   const actor = createActor(
     customerAddMachine.provide({
@@ -61,12 +67,13 @@ function start(actors: Fakes = {}, opts: { privileges?: string[]; representative
         findCompanies: fake(() => [{ name: 'Testfirma OÜ', code: '11000109' }]).logic,
         loadCustomer: fake(() => testfirma).logic,
         redirectToAccountService: redirect.logic,
+        signing: signingMachine.provide({ actors: opts.signing ?? {} }),
         ...actors,
       },
     }),
-    { input: { accountService } },
+    { input: { accountService: { ...accountService, runMode: opts.runMode ?? accountService.runMode } } },
   );
-  const toasts: CustomerAddToast[] = [];
+  const toasts: ToastRequest[] = [];
   actor.on('toast.show', (e) => toasts.push(e.toast));
   actor.start();
   actor.send({
@@ -80,7 +87,7 @@ function start(actors: Fakes = {}, opts: { privileges?: string[]; representative
 
 async function chooseCompany(actor: ReturnType<typeof start>['actor'], term = 'Testfirma') {
   actor.send({ type: 'customerAdd.search', term });
-  await vi.advanceTimersByTimeAsync(300);
+  await vi.advanceTimersByTimeAsync(AUTOCOMPLETE_DEBOUNCE);
   actor.send({ type: 'customerAdd.choose', code: '11000109' });
   await vi.advanceTimersByTimeAsync(0);
 }
@@ -108,7 +115,7 @@ describe('customer-add: search and choose (step 1)', () => {
     actor.send({ type: 'customerAdd.search', term: 'Te' });
     await vi.advanceTimersByTimeAsync(100);
     actor.send({ type: 'customerAdd.search', term: 'Testf' });
-    await vi.advanceTimersByTimeAsync(299);
+    await vi.advanceTimersByTimeAsync(AUTOCOMPLETE_DEBOUNCE - 1);
     expect(find.calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(find.calls.map((c) => c.input.term)).toEqual(['Testf']);
@@ -119,10 +126,10 @@ describe('customer-add: search and choose (step 1)', () => {
   it("shows 'Company not found' for an empty result unless the term is a 1–7 digit code", async () => {
     const { actor } = start({ findCompanies: fake(() => []).logic });
     actor.send({ type: 'customerAdd.search', term: 'Nonexistent' });
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(AUTOCOMPLETE_DEBOUNCE);
     expect(actor.getSnapshot().matches({ open: { selectingCompany: 'companyNotFound' } })).toBe(true);
     actor.send({ type: 'customerAdd.search', term: '1100010' });
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(AUTOCOMPLETE_DEBOUNCE);
     expect(actor.getSnapshot().matches({ open: { selectingCompany: 'showingSuggestions' } })).toBe(true);
   });
 
@@ -130,7 +137,7 @@ describe('customer-add: search and choose (step 1)', () => {
     const find = fake(() => []);
     const { actor } = start({ findCompanies: find.logic });
     actor.send({ type: 'customerAdd.search', term: '  ' });
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(3 * AUTOCOMPLETE_DEBOUNCE);
     expect(find.calls).toHaveLength(0);
     expect(actor.getSnapshot().matches({ open: { selectingCompany: 'waitingForInput' } })).toBe(true);
   });
@@ -138,7 +145,7 @@ describe('customer-add: search and choose (step 1)', () => {
   it('an autocomplete failure shows error.client and closes the modal', async () => {
     const { actor, toasts } = start({ findCompanies: fake(() => Promise.reject(new Error('network'))).logic });
     actor.send({ type: 'customerAdd.search', term: 'Testfirma' });
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(AUTOCOMPLETE_DEBOUNCE);
     expect(actor.getSnapshot().matches('closed')).toBe(true);
     expect(toasts).toEqual([{ toastType: 'error', messageKey: 'error.client' }]);
   });
@@ -276,212 +283,181 @@ describe('customer-add: the branch per contract and user (steps 2–6)', () => {
   });
 });
 
-describe('customer-add: Mobile-ID and Smart-ID (step 7)', () => {
-  function mobile(statuses: string[], startStatus = 'SUCCESS') {
-    const startCall = fake<StartAnswer, { mobileNr: string }>(() => ({ status: startStatus, challengeId: '4821' }));
-    const check = fake<StatusAnswer, void>((_, n) => ({ status: statuses[Math.min(n, statuses.length) - 1] }));
-    return { startCall, check };
-  }
+describe('customer-add: the signing panel and the signing machine (steps 7–9)', () => {
+  const running = (challengeId = '4821') => fake(() => ({ status: 'SUCCESS', challengeId }));
+  const statuses = (list: string[]) =>
+    fake<StatusAnswer, void>((_, n) => ({ status: list[Math.min(n, list.length) - 1] }));
+  const signingChild = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().children.signing;
 
-  it('checks the status exactly at 10 s, 15 s and 20 s after the start, then succeeds and redirects', async () => {
-    const { startCall, check } = mobile([SIGNING_IN_PROGRESS, SIGNING_IN_PROGRESS, 'SUCCESS']);
-    const { actor, toasts, redirect } = start({ startMobileId: startCall.logic, checkMobileIdStatus: check.logic });
+  it('Mobile-ID: the phone goes to the start, checks run at 10 s, 15 s, 20 s, then success redirects', async () => {
+    const startCall = fake<{ status: string; challengeId: string }, { mobileNr: string }>(() => ({
+      status: 'SUCCESS',
+      challengeId: '4821',
+    }));
+    const check = statuses([SIGNING_IN_PROGRESS, SIGNING_IN_PROGRESS, 'SUCCESS']);
+    const { actor, toasts, redirect } = start(
+      {},
+      { signing: { startMobileId: startCall.logic, checkMobileIdStatus: check.logic } },
+    );
     await toSigningPanel(actor);
     const t0 = Date.now();
     actor.send({ type: 'signing.start', method: 'mobileId' });
+    expect(actor.getSnapshot().matches({ open: { signing: 'signingWithMethod' } })).toBe(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(startCall.calls[0].input.mobileNr).toBe('+37200000766');
-    expect(actor.getSnapshot().context.challengeId).toBe('4821');
-    expect(actor.getSnapshot().hasTag('verificationCode')).toBe(true);
-    await vi.advanceTimersByTimeAsync(30_000);
-    expect(check.calls.map((c) => c.at - t0)).toEqual([10_000, 15_000, 20_000]);
+    expect(signingChild(actor)?.getSnapshot().context.challengeId).toBe('4821');
+    expect(signingChild(actor)?.getSnapshot().hasTag('verificationCode')).toBe(true);
+    await vi.advanceTimersByTimeAsync(FIRST_CHECK + 4 * POLL_INTERVAL);
+    expect(check.calls.map((c) => c.at - t0)).toEqual([
+      FIRST_CHECK,
+      FIRST_CHECK + POLL_INTERVAL,
+      FIRST_CHECK + 2 * POLL_INTERVAL,
+    ]);
     expect(toasts).toEqual([{ toastType: 'success', messageKey: 'customer-add.success' }]);
     expect(redirect.calls[0].input.url).toBe('/ui/settings/represented/EPEE11000109?redirectUrl=%2Fui%2Fdashboard');
     expect(actor.getSnapshot().matches('closed')).toBe(true);
     expect(actor.getSnapshot().context.form.email).toBe(''); // a new contract starts from an empty form
   });
 
-  it('closing the modal during polling stops every further status request', async () => {
-    const { startCall, check } = mobile([SIGNING_IN_PROGRESS]);
-    const { actor } = start({ startMobileId: startCall.logic, checkMobileIdStatus: check.logic });
+  it('closing the modal during polling stops the signing machine and every further status request', async () => {
+    const check = statuses([SIGNING_IN_PROGRESS]);
+    const { actor } = start({}, { signing: { startMobileId: running().logic, checkMobileIdStatus: check.logic } });
     await toSigningPanel(actor);
     actor.send({ type: 'signing.start', method: 'mobileId' });
-    await vi.advanceTimersByTimeAsync(16_000);
+    await vi.advanceTimersByTimeAsync(FIRST_CHECK + POLL_INTERVAL + 1_000);
     expect(check.calls).toHaveLength(2);
+    const child = signingChild(actor);
     actor.send({ type: 'customerAdd.close' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
-    await vi.advanceTimersByTimeAsync(60_000);
+    expect(child?.getSnapshot().status).toBe('stopped');
+    await vi.advanceTimersByTimeAsync(STATUS_TIMEOUT);
     expect(check.calls).toHaveLength(2);
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it('stopping the actor (navigating away) stops every further status request', async () => {
-    const { startCall, check } = mobile([SIGNING_IN_PROGRESS]);
-    const { actor } = start({ startSmartId: startCall.logic, checkSmartIdStatus: check.logic });
+    const check = statuses([SIGNING_IN_PROGRESS]);
+    const { actor } = start({}, { signing: { startSmartId: running().logic, checkSmartIdStatus: check.logic } });
     await toSigningPanel(actor);
     actor.send({ type: 'signing.start', method: 'smartId' });
-    await vi.advanceTimersByTimeAsync(11_000);
+    await vi.advanceTimersByTimeAsync(FIRST_CHECK + 1_000);
     expect(check.calls).toHaveLength(1);
     actor.stop();
-    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.advanceTimersByTimeAsync(STATUS_TIMEOUT);
     expect(check.calls).toHaveLength(1);
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('a closed request is aborted: the request actor sees its signal aborted', async () => {
+  it('closing the modal aborts the status request under way', async () => {
     let signal: AbortSignal | undefined;
-    const { actor } = start({
-      startMobileId: fake(() => ({ status: 'SUCCESS', challengeId: '1' })).logic,
-      checkMobileIdStatus: fromPromise<StatusAnswer, void>(({ signal: s }) => {
-        signal = s;
-        return new Promise(() => {});
-      }),
-    });
+    const { actor } = start(
+      {},
+      {
+        signing: {
+          startMobileId: running('1').logic,
+          checkMobileIdStatus: fromPromise<StatusAnswer, void>(({ signal: s }) => {
+            signal = s;
+            return new Promise(() => {});
+          }),
+        },
+      },
+    );
     await toSigningPanel(actor);
     actor.send({ type: 'signing.start', method: 'mobileId' });
-    await vi.advanceTimersByTimeAsync(10_000);
+    await vi.advanceTimersByTimeAsync(FIRST_CHECK);
     expect(signal?.aborted).toBe(false);
     actor.send({ type: 'customerAdd.close' });
     expect(signal?.aborted).toBe(true);
   });
 
-  it('a status call that does not answer within 60 s shows error.server and closes', async () => {
-    const { actor, toasts } = start({
-      startMobileId: fake(() => ({ status: 'SUCCESS', challengeId: '1' })).logic,
-      checkMobileIdStatus: fromPromise<StatusAnswer, void>(() => new Promise(() => {})),
-    });
-    await toSigningPanel(actor);
-    actor.send({ type: 'signing.start', method: 'mobileId' });
-    await vi.advanceTimersByTimeAsync(10_000 + 59_999);
-    expect(
-      actor.getSnapshot().matches({ open: { signing: { mobileId: { awaitingConfirmation: 'checkingStatus' } } } }),
-    ).toBe(true);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(toasts.map((t) => t.messageKey)).toEqual(['error.server']);
-    expect(actor.getSnapshot().matches('closed')).toBe(true);
-  });
-
-  it.each([...SIGNING_END_STATUSES, 'SOMETHING_UNKNOWN'])(
-    'Mobile-ID status %s shows its message key and closes',
-    async (code) => {
-      const { startCall, check } = mobile([SIGNING_IN_PROGRESS, code]);
-      const { actor, toasts } = start({ startMobileId: startCall.logic, checkMobileIdStatus: check.logic });
-      await toSigningPanel(actor);
-      actor.send({ type: 'signing.start', method: 'mobileId' });
-      await vi.advanceTimersByTimeAsync(15_000);
-      expect(check.calls).toHaveLength(2);
-      expect(toasts).toEqual([
-        {
-          toastType: 'error',
-          messageKey: code === 'SOMETHING_UNKNOWN' ? 'customer-add.error.GENERIC_ERROR' : `customer-add.error.${code}`,
-        },
-      ]);
-      expect(actor.getSnapshot().matches('closed')).toBe(true);
-    },
-  );
-
-  it('a start answer other than SUCCESS ends at once with its message', async () => {
-    const { startCall, check } = mobile([], 'MOBILE_ID_CONTRACT_ERROR');
-    const { actor, toasts } = start({ startMobileId: startCall.logic, checkMobileIdStatus: check.logic });
-    await toSigningPanel(actor);
-    actor.send({ type: 'signing.start', method: 'mobileId' });
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(check.calls).toHaveLength(0);
-    expect(toasts.map((t) => t.messageKey)).toEqual(['customer-add.error.MOBILE_ID_CONTRACT_ERROR']);
-  });
-
-  it('start and check transport failures show error.server', async () => {
-    const a = start({ startSmartId: fake(() => Promise.reject(new Error('x'))).logic });
+  it('an end status or a status timeout closes the modal with its message', async () => {
+    const a = start(
+      {},
+      { signing: { startMobileId: running().logic, checkMobileIdStatus: statuses(['MID_USER_CANCELLED']).logic } },
+    );
     await toSigningPanel(a.actor);
-    a.actor.send({ type: 'signing.start', method: 'smartId' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(a.toasts.map((t) => t.messageKey)).toEqual(['error.server']);
+    a.actor.send({ type: 'signing.start', method: 'mobileId' });
+    await vi.advanceTimersByTimeAsync(FIRST_CHECK);
+    expect(a.toasts).toEqual([{ toastType: 'error', messageKey: 'customer-add.error.MID_USER_CANCELLED' }]);
+    expect(a.actor.getSnapshot().matches('closed')).toBe(true);
 
-    const b = start({
-      startSmartId: fake(() => ({ status: 'SUCCESS', challengeId: '77' })).logic,
-      checkSmartIdStatus: fake(() => Promise.reject(new Error('x'))).logic,
-    });
+    const b = start(
+      {},
+      {
+        signing: {
+          startMobileId: running('1').logic,
+          checkMobileIdStatus: fromPromise<StatusAnswer, void>(() => new Promise(() => {})),
+        },
+      },
+    );
     await toSigningPanel(b.actor);
-    b.actor.send({ type: 'signing.start', method: 'smartId' });
-    await vi.advanceTimersByTimeAsync(10_000);
+    b.actor.send({ type: 'signing.start', method: 'mobileId' });
+    await vi.advanceTimersByTimeAsync(FIRST_CHECK + STATUS_TIMEOUT);
     expect(b.toasts.map((t) => t.messageKey)).toEqual(['error.server']);
     expect(b.actor.getSnapshot().matches('closed')).toBe(true);
   });
 
-  it('Smart-ID polls at 10 s and 15 s, and USER_REFUSED ends with its message', async () => {
-    const startCall = fake<StartAnswer, unknown>(() => ({ status: 'SUCCESS', challengeId: '0042' }));
-    const check = fake<StatusAnswer, void>((_, n) => ({ status: n < 2 ? SIGNING_IN_PROGRESS : 'SID_USER_REFUSED' }));
-    const { actor, toasts } = start({ startSmartId: startCall.logic, checkSmartIdStatus: check.logic });
+  it('a signing machine that fails closes the modal with error.server', async () => {
+    const crashing = signingMachine.provide({
+      guards: {
+        choseIdCard: () => {
+          throw new Error('crashed');
+        },
+      },
+    });
+    const { actor, toasts } = start({ signing: crashing });
     await toSigningPanel(actor);
-    const t0 = Date.now();
     actor.send({ type: 'signing.start', method: 'smartId' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context.challengeId).toBe('0042');
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(check.calls.map((c) => c.at - t0)).toEqual([10_000, 15_000]);
-    expect(toasts.map((t) => t.messageKey)).toEqual(['customer-add.error.SID_USER_REFUSED']);
+    expect(toasts.map((t) => t.messageKey)).toEqual(['error.server']);
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
   });
 
   it('Smart-ID SUCCESS redirects to the test account service in run mode test', async () => {
-    const actor = createActor(
-      customerAddMachine.provide({
-        actors: {
-          findCompanies: fake(() => [{ name: 'Testfirma OÜ', code: '11000109' }]).logic,
-          loadCustomer: fake(() => testfirma).logic,
-          startSmartId: fake(() => ({ status: 'SUCCESS', challengeId: '1' })).logic,
-          checkSmartIdStatus: fake(() => ({ status: 'SUCCESS' })).logic,
-          redirectToAccountService: fromPromise<void, { url: string }>(async ({ input }) => {
-            urls.push(input.url);
-          }),
-        },
-      }),
-      { input: { accountService: { ...accountService, runMode: 'test' } } },
+    const { actor, redirect } = start(
+      {},
+      {
+        runMode: 'test',
+        signing: { startSmartId: running('1').logic, checkSmartIdStatus: statuses(['SUCCESS']).logic },
+      },
     );
-    const urls: string[] = [];
-    actor.start();
-    actor.send({ type: 'customerAdd.open', privileges: [], representativeId: ME, returnUrl: '/ui/dashboard' });
     await toSigningPanel(actor);
     actor.send({ type: 'signing.start', method: 'smartId' });
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(urls).toEqual(['https://test.example/customer/EPEE11000109/edit?redirectUrl=%2Fui%2Fdashboard']);
+    await vi.advanceTimersByTimeAsync(FIRST_CHECK);
+    expect(redirect.calls.map((c) => c.input.url)).toEqual([
+      'https://test.example/customer/EPEE11000109/edit?redirectUrl=%2Fui%2Fdashboard',
+    ]);
   });
 
   it('an invalid phone keeps the panel open with the phone error and starts nothing', async () => {
-    const startCall = fake(() => ({ status: 'SUCCESS', challengeId: '1' }));
-    const { actor } = start({ startMobileId: startCall.logic });
+    const startCall = running('1');
+    const { actor } = start({}, { signing: { startMobileId: startCall.logic } });
     await toSigningPanel(actor);
     actor.send({ type: 'customerAdd.change', values: { phone: 'abc' } });
     actor.send({ type: 'signing.start', method: 'mobileId' });
     await vi.advanceTimersByTimeAsync(0);
     expect(startCall.calls).toHaveLength(0);
+    expect(signingChild(actor)).toBeUndefined();
     expect(actor.getSnapshot().matches({ open: { signing: 'choosingMethod' } })).toBe(true);
     expect(actor.getSnapshot().context.showPhoneError).toBe(true);
+    actor.send({ type: 'customerAdd.change', values: { phone: '+37200000766' } });
+    actor.send({ type: 'signing.start', method: 'mobileId' });
+    expect(actor.getSnapshot().context.showPhoneError).toBe(false);
   });
-});
 
-describe('customer-add: ID-card (step 8)', () => {
-  function card(over: Fakes = {}) {
-    const cert = fake(() => ({ certificate: 'MIIcert' }));
-    const digest = fake<{ digest: string | null; status: string }, { cert: string; customer: unknown }>(() => ({
-      digest: 'aGFzaA==',
-      status: 'SUCCESS',
-    }));
-    const sign = fake<{ signature: string }, { certificate: string; hash: string; hashFunction: string }>(() => ({
-      signature: 'c2ln',
-    }));
-    const fin = fake<StatusAnswer, { value: string }>(() => ({ status: 'SUCCESS' }));
-    const t = start({
-      getCertificate: cert.logic,
-      prepareDigest: digest.logic,
-      signHash: sign.logic,
-      finalizeSignature: fin.logic,
-      ...over,
-    });
-    return { ...t, cert, digest, sign, fin };
-  }
-
-  it('certificate → digest → sign on the card → finalize → success and redirect', async () => {
-    const { actor, toasts, digest, sign, fin, redirect } = card();
+  it('ID-card: what is signed comes from the company and the form; success redirects', async () => {
+    const digest = fake<{ digest: string; status: string }, unknown>(() => ({ digest: 'aGFzaA==', status: 'SUCCESS' }));
+    const { actor, toasts, redirect } = start(
+      {},
+      {
+        signing: {
+          getCertificate: fake(() => ({ certificate: 'MIIcert' })).logic,
+          prepareDigest: digest.logic,
+          signHash: fake(() => ({ signature: 'c2ln' })).logic,
+          finalizeSignature: fake(() => ({ status: 'SUCCESS' })).logic,
+        },
+      },
+    );
     await toSigningPanel(actor);
     actor.send({ type: 'signing.start', method: 'idCard' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -495,107 +471,71 @@ describe('customer-add: ID-card (step 8)', () => {
         additionalInfo: 'hello',
       },
     });
-    expect(sign.calls[0].input).toEqual({ certificate: 'MIIcert', hash: 'aGFzaA==', hashFunction: 'SHA-256' });
-    expect(fin.calls[0].input).toEqual({ value: 'c2ln' });
     expect(toasts).toEqual([{ toastType: 'success', messageKey: 'customer-add.success' }]);
     expect(redirect.calls).toHaveLength(1);
     expect(actor.getSnapshot().matches('closed')).toBe(true);
   });
 
-  it('a digest status other than SUCCESS shows that message and closes; no signature is asked', async () => {
-    const { actor, toasts, sign } = card({
-      prepareDigest: fake(() => ({ digest: null, status: 'CERTIFICATE_MISMATCH' })).logic,
-    });
-    await toSigningPanel(actor);
-    actor.send({ type: 'signing.start', method: 'idCard' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(sign.calls).toHaveLength(0);
-    expect(toasts.map((t) => t.messageKey)).toEqual(['customer-add.error.CERTIFICATE_MISMATCH']);
-    expect(actor.getSnapshot().matches('closed')).toBe(true);
-  });
-
-  it.each([
-    ['digest transport failure', { prepareDigest: fake(() => Promise.reject(new Error('x'))).logic }, 'error.server'],
-    [
-      'finalize transport failure',
-      { finalizeSignature: fake(() => Promise.reject(new Error('x'))).logic },
-      'error.server',
-    ],
-    [
-      'finalize DIGIDOC_ERROR',
-      { finalizeSignature: fake(() => ({ status: 'DIGIDOC_ERROR' })).logic },
-      'customer-add.error.DIGIDOC_ERROR',
-    ],
-  ] as const)('%s closes with %s', async (_, over, key) => {
-    const { actor, toasts } = card(over as Fakes);
-    await toSigningPanel(actor);
-    actor.send({ type: 'signing.start', method: 'idCard' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(toasts.map((t) => t.messageKey)).toEqual([key]);
-    expect(actor.getSnapshot().matches('closed')).toBe(true);
-  });
-
-  it('no card and a cancelled PIN are told apart, and the user can try again', async () => {
+  it('no card: the panel says so, nothing typed is lost, and the user can try again', async () => {
     const noCard = Object.assign(new Error('no card'), { code: 'IDCARD_NO_CARD' });
-    const pin = Object.assign(new Error('cancelled'), { code: 'IDCARD_USER_CANCELLED' });
-    const { actor, fin } = card({
-      getCertificate: fake(() => Promise.reject(noCard)).logic,
-      signHash: fake(() => Promise.reject(pin)).logic,
-    });
+    const cert = fake<{ certificate: string }, void>((_, n) =>
+      n === 1 ? Promise.reject(noCard) : { certificate: 'MII' },
+    );
+    const { actor } = start({}, { signing: { getCertificate: cert.logic } });
     await toSigningPanel(actor);
     actor.send({ type: 'signing.start', method: 'idCard' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ open: { signing: 'choosingMethod' } })).toBe(true);
     expect(actor.getSnapshot().context.notice).toEqual({ key: 'customer-add.error.IDCARD_NO_CARD' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
-    expect(actor.getSnapshot().context.form).toEqual(VALID_FORM); // nothing typed is lost
+    expect(actor.getSnapshot().context.form).toEqual(VALID_FORM);
     actor.send({ type: 'signing.start', method: 'idCard' });
     expect(actor.getSnapshot().context.notice).toBeNull();
     await vi.advanceTimersByTimeAsync(0);
-    expect(fin.calls).toHaveLength(0);
+    expect(cert.calls).toHaveLength(2);
   });
 
-  it('an unexpected card adapter failure shows error.client in the panel', async () => {
-    const { actor } = card({ getCertificate: fake(() => Promise.reject(new Error('extension missing'))).logic });
-    await toSigningPanel(actor);
-    actor.send({ type: 'signing.start', method: 'idCard' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context.notice).toEqual({ key: 'error.client' });
-  });
-
-  it('a cancelled PIN while signing shows its own message', async () => {
-    const pin = Object.assign(new Error('cancelled'), { code: 'IDCARD_USER_CANCELLED' });
-    const { actor } = card({ signHash: fake(() => Promise.reject(pin)).logic });
-    await toSigningPanel(actor);
-    actor.send({ type: 'signing.start', method: 'idCard' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().context.notice).toEqual({ key: 'customer-add.error.IDCARD_USER_CANCELLED' });
-  });
-});
-
-describe('customer-add: busy and lifecycle (step 9)', () => {
-  it('signing buttons are disabled (busy) while any signing or creation runs, and not otherwise', async () => {
-    const { actor } = start({
-      startMobileId: fake(() => ({ status: 'SUCCESS', challengeId: '1' })).logic,
-      checkMobileIdStatus: fake(() => ({ status: SIGNING_IN_PROGRESS })).logic,
-    });
+  it('the panel: busy (buttons disabled) while signing, a second start ignored; search and an invalid form leave it', async () => {
+    const { actor } = start(
+      {},
+      {
+        signing: {
+          startMobileId: running('1').logic,
+          checkMobileIdStatus: statuses([SIGNING_IN_PROGRESS]).logic,
+        },
+      },
+    );
     await chooseCompany(actor);
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
     actor.send({ type: 'customerAdd.change', values: VALID_FORM });
     actor.send({ type: 'customerAdd.sign' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
+    expect(actor.getSnapshot().hasTag('signingPanel')).toBe(true);
     actor.send({ type: 'signing.start', method: 'mobileId' });
-    for (const t of [0, 5_000, 10_000, 12_000]) {
-      await vi.advanceTimersByTimeAsync(t === 0 ? 0 : 1_000);
+    // before, at and after the first status check
+    for (const step of [0, FIRST_CHECK / 2, FIRST_CHECK / 2, 2_000]) {
+      await vi.advanceTimersByTimeAsync(step);
       expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     }
-    // a second start while busy is not accepted
+    const child = signingChild(actor);
     actor.send({ type: 'signing.start', method: 'smartId' });
-    expect(actor.getSnapshot().matches({ open: { signing: 'mobileId' } })).toBe(true);
+    expect(signingChild(actor)).toBe(child);
+    expect(child?.getSnapshot().matches('mobileId')).toBe(true);
+    // while signing, the form and the search are locked
+    actor.send({ type: 'customerAdd.search', term: 'Põld' });
+    expect(actor.getSnapshot().matches({ open: { signing: 'signingWithMethod' } })).toBe(true);
+
+    const b = start();
+    await toSigningPanel(b.actor);
+    b.actor.send({ type: 'customerAdd.search', term: 'Põld' });
+    expect(b.actor.getSnapshot().matches({ open: { selectingCompany: 'typing' } })).toBe(true);
   });
 
   it('keeps the form when the modal closes after a failure and is opened again', async () => {
-    const { actor } = start({ startMobileId: fake(() => ({ status: 'MID_PHONE_ABSENT', challengeId: null })).logic });
+    const { actor } = start(
+      {},
+      { signing: { startMobileId: fake(() => ({ status: 'MID_PHONE_ABSENT', challengeId: null })).logic } },
+    );
     await toSigningPanel(actor);
     actor.send({ type: 'signing.start', method: 'mobileId' });
     await vi.advanceTimersByTimeAsync(0);
@@ -607,12 +547,12 @@ describe('customer-add: busy and lifecycle (step 9)', () => {
 
   it('defaults are loud: an effect that the app did not provide fails as a transport error', async () => {
     const actor = createActor(customerAddMachine, { input: { accountService } });
-    const toasts: CustomerAddToast[] = [];
+    const toasts: ToastRequest[] = [];
     actor.on('toast.show', (e) => toasts.push(e.toast));
     actor.start();
     actor.send({ type: 'customerAdd.open', privileges: [], representativeId: ME, returnUrl: '/ui/' });
     actor.send({ type: 'customerAdd.search', term: 'abc' });
-    await vi.advanceTimersByTimeAsync(300);
+    await vi.advanceTimersByTimeAsync(AUTOCOMPLETE_DEBOUNCE);
     expect(toasts.map((t) => t.messageKey)).toEqual(['error.client']);
   });
 });

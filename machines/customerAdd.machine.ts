@@ -1,66 +1,35 @@
 /**
- * Customer-add and contract signing: spec 1 §2 "Customer-add modal", §4 customer-add flow steps 1–9,
- * §5 validation, §7 customer-add/* and sign/*, §8 customer-add messages, §9 polling constants.
+ * Customer-add: spec 1 §2 "Customer-add modal", §4 customer-add flow steps 1–9, §5 validation, §7 customer-add/*,
+ * §8 customer-add messages.
  *
- * One long-lived actor (systemId SYSTEM_ID.signing) drives the modal: `closed` ⇄ `open`.
- * The modal is shown while the machine is in `open`; leaving `open` (customerAdd.close, an end status,
- * or stopping the actor) tears down every invoked request and every `after` timer of the flow, because
- * all of them live inside the states they belong to — nothing is kept in context or detached.
+ * One long-lived actor (systemId SYSTEM_ID.customerAdd) drives the modal: `closed` ⇄ `open`. In `open` the user
+ * looks the company up, fills the confirmation form, and confirms (rights, or staff adding the customer) or signs:
+ * each signing attempt is the invoked `signing` machine (machines/signing.machine.ts). Leaving `open`
+ * (customerAdd.close, an end status, or stopping the actor) tears down every invoked request, the signing child
+ * with its polling, and every `after` timer, because all of them live inside the states they belong to.
  *
- * Effects are actors (defaults throw "<name> not provided"); src/app/actors.ts provides them.
- * Requests get `signal` from fromPromise: abort the fetch with it so a left state cancels its request.
+ * Effects are actors (defaults throw "<name> not provided"); src/features/customer-add/actors.ts provides them.
  * Messages are i18n keys, emitted as `toast.show` (severity + key), never display text.
  */
-import {
-  and,
-  assign,
-  emit,
-  fromPromise,
-  not,
-  setup,
-  type ActorRefFrom,
-  type DoneActorEvent,
-  type SnapshotFrom,
-} from 'xstate';
-import { PRIVILEGES, type CustomerAddGet } from './lib/contract';
-import {
-  EMPTY_FORM,
-  MESSAGE,
-  accountServiceRedirectUrl,
-  cardErrorCode,
-  endStatusMessageKey,
-  isAutocompleteEmpty,
-  isConfirmationValid,
-  isInProgressStatus,
-  isPhoneValid,
-  isSuccessStatus,
-  jgidOf,
-  signingCustomer,
-  type AccountServiceConfig,
-  type ConfirmationForm,
-  type MessageRef,
-} from './lib/customer-add/rules';
+import { and, assertEvent, assign, enqueueActions, fromPromise, not, sendTo, setup, type ActorRefFrom } from 'xstate';
+import type { DoneActorEvent } from 'xstate';
+import type { z } from 'zod';
+import type { AutocompleteItem as AutocompleteItemSchema, CustomerAddGet, StatusValue } from './lib/contract';
+import * as rules from './lib/customer-add/rules';
+import { EMPTY_FORM, MESSAGE, endStatusMessageKey, type ConfirmationForm } from './lib/customer-add/rules';
+import { signingMachine, type SigningMethod, type SigningOutput } from './signing.machine';
 import type { ToastRequest } from './toasts.machine';
 
-const ADD_ANY_CUSTOMER: (typeof PRIVILEGES)[number] = 'ADD_ANY_CUSTOMER';
+/** The autocomplete waits for a pause in typing (value not in the spec). */
+export const AUTOCOMPLETE_DEBOUNCE = 300;
 
-// ---------------------------------------------------------------- types
+type AutocompleteItem = z.infer<typeof AutocompleteItemSchema>;
+/** customer-add/create-rights and create-customer answer { value: SUCCESS or an error code } */
+type ValueAnswer = z.infer<typeof StatusValue>;
 
-export interface AutocompleteItem {
-  name: string;
-  code: string;
-}
-export type SigningMethod = 'idCard' | 'mobileId' | 'smartId';
-/** The closing message, as the toasts machine takes it. */
-export type CustomerAddToast = ToastRequest;
-
-export interface CustomerAddInput {
-  /** from PortalConfig: picks the account service address after a signature (step 7) */
-  accountService: AccountServiceConfig;
-}
-
-export interface CustomerAddContext {
-  accountService: AccountServiceConfig;
+interface CustomerAddContext {
+  /** from PortalConfig (the input): picks the account service address after a signature (step 7) */
+  accountService: rules.AccountServiceConfig;
   /** of the person who opened the modal (customerAdd.open) */
   privileges: string[];
   representativeId: string;
@@ -74,56 +43,48 @@ export interface CustomerAddContext {
   /** the user tried to go on with an invalid form: show the field errors */
   showErrors: boolean;
   showPhoneError: boolean;
-  certificate: string | null;
-  digest: string | null;
-  signature: string | null;
-  /** Mobile-ID / Smart-ID verification code (challengeId) */
-  challengeId: string | null;
   /** inline message in the signing panel (no ID-card, PIN cancelled): the user can try again */
-  notice: MessageRef | null;
+  notice: rules.MessageRef | null;
   /** the message the flow ended with (also emitted as toast.show) */
-  outcome: CustomerAddToast | null;
+  outcome: ToastRequest | null;
   /** set on SUCCESS: the account service page the app is sent to */
   redirectUrl: string | null;
 }
 
-export type CustomerAddEvent =
-  | { type: 'customerAdd.open'; privileges: string[]; representativeId: string; returnUrl: string }
-  | { type: 'customerAdd.close' }
-  | { type: 'customerAdd.search'; term: string }
-  | { type: 'customerAdd.choose'; code: string }
-  | { type: 'customerAdd.change'; values: Partial<ConfirmationForm> }
-  | { type: 'customerAdd.sign' }
-  | { type: 'customerAdd.confirm' }
-  | { type: 'signing.start'; method: SigningMethod };
-
-export type CustomerAddEmitted = { type: 'toast.show'; toast: CustomerAddToast };
-
-/** Answers of the API calls, exactly as spec 1 §7 and machines/lib/contract.ts shape them. */
-export type StatusAnswer = { status: string };
-export type ValueAnswer = { value: string };
-export type DigestAnswer = { digest: string | null; status: string };
-export type StartAnswer = { status: string; challengeId: string | null };
-/** Web eID shape: getSigningCertificate() → { certificate }, sign(certificate, hash, hashFunction) → { signature } */
-export type CertificateAnswer = { certificate: string };
-export type SignatureAnswer = { signature: string };
+/** What a newly opened modal starts from (the form stays). */
+const FRESH = {
+  privileges: [],
+  representativeId: '',
+  returnUrl: '',
+  term: '',
+  suggestions: [],
+  customer: null,
+  showErrors: false,
+  showPhoneError: false,
+  notice: null,
+  outcome: null,
+  redirectUrl: null,
+} satisfies Omit<CustomerAddContext, 'accountService' | 'form'>;
 
 const notProvided = <TOut, TIn>(name: string) =>
-  fromPromise<TOut, TIn>(async () => {
-    throw new Error(`${name} not provided`);
-  });
-
-const statusOf = (output: Partial<StatusAnswer & ValueAnswer> | undefined): string =>
-  output?.status ?? output?.value ?? '';
-
-// ---------------------------------------------------------------- setup
+  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
 
 const customerAddSetup = setup({
   types: {
     context: {} as CustomerAddContext,
-    events: {} as CustomerAddEvent,
-    input: {} as CustomerAddInput,
-    emitted: {} as CustomerAddEmitted,
+    events: {} as
+      | { type: 'customerAdd.open'; privileges: string[]; representativeId: string; returnUrl: string }
+      | { type: 'customerAdd.close' }
+      | { type: 'customerAdd.search'; term: string }
+      | { type: 'customerAdd.choose'; code: string }
+      | { type: 'customerAdd.change'; values: Partial<ConfirmationForm> }
+      | { type: 'customerAdd.sign' }
+      | { type: 'customerAdd.confirm' }
+      /** the method the user picked in the signing panel, handed on to the signing machine */
+      | { type: 'signing.start'; method: SigningMethod },
+    input: {} as { accountService: rules.AccountServiceConfig },
+    emitted: {} as { type: 'toast.show'; toast: ToastRequest },
+    children: {} as { signing: 'signing' },
   },
   actors: {
     /** GET customer-add/find?term= → AutocompleteItem[] */
@@ -134,236 +95,98 @@ const customerAddSetup = setup({
     createRights: notProvided<ValueAnswer, { customerId: string; customerName: string; email: string }>('createRights'),
     /** POST customer-add/create-customer { value: regCode } → { value } */
     createCustomer: notProvided<ValueAnswer, { value: string }>('createCustomer'),
-    /** ID-card adapter (Web eID): getSigningCertificate() */
-    getCertificate: notProvided<CertificateAnswer, void>('getCertificate'),
-    /** POST sign/digest { cert, customer } → { digest, status } */
-    prepareDigest: notProvided<DigestAnswer, { cert: string; customer: ReturnType<typeof signingCustomer> }>(
-      'prepareDigest',
-    ),
-    /** ID-card adapter (Web eID): sign(certificate, hash, 'SHA-256') */
-    signHash: notProvided<SignatureAnswer, { certificate: string; hash: string; hashFunction: 'SHA-256' }>('signHash'),
-    /** POST sign/finalize { value: signature } → { status } */
-    finalizeSignature: notProvided<StatusAnswer, { value: string }>('finalizeSignature'),
-    /** POST sign/mobile/start { mobileNr, customer } → { status, challengeId } */
-    startMobileId: notProvided<StartAnswer, { mobileNr: string; customer: ReturnType<typeof signingCustomer> }>(
-      'startMobileId',
-    ),
-    /** GET sign/mobile/check → { status } */
-    checkMobileIdStatus: notProvided<StatusAnswer, void>('checkMobileIdStatus'),
-    /** POST sign/smart_id/start { customer } → { status, challengeId } */
-    startSmartId: notProvided<StartAnswer, { customer: ReturnType<typeof signingCustomer> }>('startSmartId'),
-    /** GET sign/smart_id/check → { status } */
-    checkSmartIdStatus: notProvided<StatusAnswer, void>('checkSmartIdStatus'),
+    /** steps 7–8: one signing attempt (its own requests are provided to it) */
+    signing: signingMachine,
     /** leave for the account service's customer edit page (step 7) */
     redirectToAccountService: notProvided<void, { url: string }>('redirectToAccountService'),
   },
-  delays: {
-    /** autocomplete waits for a pause in typing (value not in the spec) */
-    AUTOCOMPLETE_DEBOUNCE: 300,
-    /** spec 1 §9: first Mobile-ID / Smart-ID status check after 10 s */
-    FIRST_CHECK: 10_000,
-    /** spec 1 §9: then every 5 s */
-    POLL_INTERVAL: 5_000,
-    /** spec 1 §7: sign/mobile/check and sign/smart_id/check time out after 60000 ms */
-    STATUS_TIMEOUT: 60_000,
-  },
+  delays: { AUTOCOMPLETE_DEBOUNCE },
   guards: {
     hasSearchTerm: ({ context }) => context.term.trim().length > 0,
-    isAutocompleteEmpty: (_, p: { term: string; results: readonly unknown[] }) =>
-      isAutocompleteEmpty(p.term, p.results),
+    isAutocompleteEmpty: ({ context }, p: { results: unknown[] }) => rules.isAutocompleteEmpty(context.term, p.results),
     isContractStopped: ({ context }) => context.customer?.value === 'CONTRACT_STOPPED',
-    canAddAnyCustomer: ({ context }) => context.privileges.includes(ADD_ANY_CUSTOMER),
+    canAddAnyCustomer: ({ context }) => context.privileges.includes('ADD_ANY_CUSTOMER'),
     hasContract: ({ context }) => context.customer?.hasContract === true,
     isMainAdmin: ({ context }) => context.customer?.mainAdministrators.includes(context.representativeId) === true,
-    isConfirmationValid: ({ context }) => isConfirmationValid(context.form),
-    isPhoneValid: ({ context }) => isPhoneValid(context.form.phone),
-    choseIdCard: ({ event }) => event.type === 'signing.start' && event.method === 'idCard',
+    isConfirmationValid: ({ context }) => rules.isConfirmationValid(context.form),
+    isPhoneValid: ({ context }) => rules.isPhoneValid(context.form.phone),
     choseMobileId: ({ event }) => event.type === 'signing.start' && event.method === 'mobileId',
-    choseSmartId: ({ event }) => event.type === 'signing.start' && event.method === 'smartId',
-    isSuccess: (_, p: { status: string }) => isSuccessStatus(p.status),
-    isInProgress: (_, p: { status: string }) => isInProgressStatus(p.status),
-    isDigestReady: (_, p: DigestAnswer) => isSuccessStatus(p.status) && !!p.digest,
+    isSuccess: (_, p: ValueAnswer) => rules.isSuccessStatus(p.value),
+    /** the signing machine's end result */
+    isSigned: (_, p: SigningOutput) => p.result === 'signed',
+    canRetry: (_, p: SigningOutput) => p.result === 'retry',
   },
   actions: {
     openModal: assign(({ event }) => {
-      if (event.type !== 'customerAdd.open') return {};
-      return {
-        privileges: event.privileges,
-        representativeId: event.representativeId,
-        returnUrl: event.returnUrl,
-        term: '',
-        suggestions: [],
-        customer: null,
-        showErrors: false,
-        showPhoneError: false,
-        notice: null,
-        outcome: null,
-        redirectUrl: null,
-      };
+      assertEvent(event, 'customerAdd.open');
+      const { privileges, representativeId, returnUrl } = event;
+      return { ...FRESH, privileges, representativeId, returnUrl };
     }),
     /** the transient data of one attempt; the form stays */
-    forgetAttempt: assign({
-      suggestions: [],
-      customer: null,
-      certificate: null,
-      digest: null,
-      signature: null,
-      challengeId: null,
-      notice: null,
+    forgetAttempt: assign({ suggestions: [], customer: null, notice: null }),
+    setTerm: assign(({ event }) => {
+      assertEvent(event, 'customerAdd.search');
+      return { term: event.term, suggestions: [], customer: null };
     }),
-    setTerm: assign(({ event }) =>
-      event.type === 'customerAdd.search' ? { term: event.term, suggestions: [], customer: null } : {},
-    ),
     setSuggestions: assign((_, p: { suggestions: AutocompleteItem[] }) => ({ suggestions: p.suggestions })),
     setCustomer: assign((_, p: { customer: CustomerAddGet }) => ({ customer: p.customer })),
-    updateForm: assign(({ context, event }) =>
-      event.type === 'customerAdd.change' ? { form: { ...context.form, ...event.values } } : {},
-    ),
+    updateForm: assign(({ context, event }) => {
+      assertEvent(event, 'customerAdd.change');
+      return { form: { ...context.form, ...event.values } };
+    }),
     revealErrors: assign({ showErrors: true }),
     revealPhoneError: assign({ showPhoneError: true }),
-    startAttempt: assign({
-      notice: null,
-      certificate: null,
-      digest: null,
-      signature: null,
-      challengeId: null,
-      showPhoneError: false,
+    startAttempt: assign({ notice: null, showPhoneError: false }),
+    /** the method the user picked goes to the signing machine invoked on entry */
+    startSigning: sendTo('signing', ({ event }) => {
+      assertEvent(event, 'signing.start');
+      return { type: 'signing.start' as const, method: event.method };
     }),
-    setCertificate: assign((_, p: { certificate: string }) => ({ certificate: p.certificate })),
-    setDigest: assign((_, p: { digest: string }) => ({ digest: p.digest })),
-    setSignature: assign((_, p: { signature: string }) => ({ signature: p.signature })),
-    setChallenge: assign((_, p: { challengeId: string | null }) => ({ challengeId: p.challengeId })),
-    /** ID-card adapter failure: say why in the panel and let the user try again (card inserted, PIN re-entered) */
-    setCardNotice: assign((_, p: { error: unknown }) => {
-      const code = cardErrorCode(p.error);
-      return { notice: { key: code ? endStatusMessageKey(code) : MESSAGE.clientError } };
+    setNotice: assign((_, p: { key: string }) => ({ notice: { key: p.key } })),
+    /** the closing message of the flow: kept in context (the wiring reads it) and emitted for the toasts */
+    announce: enqueueActions(({ enqueue }, p: ToastRequest) => {
+      enqueue.assign({ outcome: p });
+      enqueue.emit({ type: 'toast.show', toast: p });
     }),
-    /** the closing message of the flow: kept in context and emitted for the toasts */
-    announce: assign((_, p: CustomerAddToast) => ({ outcome: p })),
-    /** announce the error end status in the answer of the request that just finished (the done event's { status } or { value }) */
-    announceEndStatus: assign(({ event }) => {
-      const { output } = event as unknown as DoneActorEvent<Partial<StatusAnswer & ValueAnswer>>;
-      return { outcome: { toastType: 'error', messageKey: endStatusMessageKey(statusOf(output)) } };
-    }),
-    /** announce a request that failed or timed out (error.server) */
-    announceServerError: assign({ outcome: { toastType: 'error', messageKey: MESSAGE.serverError } }),
-    emitOutcome: emit(({ context }) => ({ type: 'toast.show' as const, toast: context.outcome! })),
     prepareRedirect: assign(({ context }) => ({
       redirectUrl: context.customer
-        ? accountServiceRedirectUrl(context.accountService, jgidOf(context.customer), context.returnUrl)
+        ? rules.accountServiceRedirectUrl(context.accountService, rules.jgidOf(context.customer), context.returnUrl)
         : null,
     })),
     clearForm: assign({ form: EMPTY_FORM, showErrors: false }),
   },
 });
 
-// ---------------------------------------------------------------- shared parts of the machine
+const failure = (messageKey: string): ToastRequest => ({ toastType: 'error', messageKey });
+/** close the modal with this message */
+const closeWith = (toast: ToastRequest) =>
+  ({
+    target: '#customerAdd.closed',
+    actions: { type: 'announce', params: toast },
+  }) as const;
 
-/** guard params: the status in the answer of the request that just finished */
-const outputStatus = ({ event }: { event: DoneActorEvent<{ status: string }> }) => ({ status: event.output.status });
-/** guard params: the same for the customer-add requests, which answer { status } or { value } */
-const answerStatus = ({ event }: { event: DoneActorEvent<Partial<StatusAnswer & ValueAnswer>> }) => ({
-  status: statusOf(event.output),
-});
-
-type StartInput<TInput> = (args: { context: CustomerAddContext }) => TInput;
-/** the two phone methods: which requests start and check a signature, and what the start sends */
-type PhoneMethod =
-  | {
-      start: 'startMobileId';
-      check: 'checkMobileIdStatus';
-      startInput: StartInput<{ mobileNr: string; customer: ReturnType<typeof signingCustomer> }>;
-    }
-  | {
-      start: 'startSmartId';
-      check: 'checkSmartIdStatus';
-      startInput: StartInput<{ customer: ReturnType<typeof signingCustomer> }>;
-    };
-
-/**
- * Step 7, Mobile-ID and Smart-ID alike: start (SUCCESS → the verification code is shown), first status check
- * after FIRST_CHECK, then every POLL_INTERVAL while in progress; SUCCESS redirects, any other answer, a failed
- * request or a check slower than STATUS_TIMEOUT closes the modal with its message.
- */
-function phoneSigningState({
-  description,
-  confirmDescription,
-  ...method
-}: PhoneMethod & { description: string; confirmDescription: string }) {
-  return customerAddSetup.createStateConfig({
-    description,
-    tags: ['busy'],
-    initial: 'starting',
-    states: {
-      starting: {
-        invoke: {
-          id: method.start,
-          src: method.start,
-          // PhoneMethod pairs start with its startInput and checks it at the call site; TypeScript cannot follow
-          // that pairing through the union here, so the (already checked) input is only passed on
-          input: method.startInput as StartInput<never>,
-          onDone: [
-            {
-              guard: { type: 'isSuccess', params: outputStatus },
-              target: 'awaitingConfirmation',
-              actions: { type: 'setChallenge', params: ({ event }) => ({ challengeId: event.output.challengeId }) },
-            },
-            { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
-          ],
-          onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
-        },
+/** customer-add/create-*: SUCCESS closes with `success`, an error code with its message, a failed request with error.server */
+function closeOnAnswer(success: ToastRequest, ...after: 'clearForm'[]) {
+  type Done = { event: DoneActorEvent<ValueAnswer> };
+  return {
+    onDone: [
+      {
+        guard: { type: 'isSuccess', params: ({ event }: Done) => event.output },
+        target: '#customerAdd.closed',
+        actions: [{ type: 'announce', params: success }, ...after],
       },
-      awaitingConfirmation: {
-        description: confirmDescription,
-        tags: ['verificationCode'],
-        initial: 'waitingForFirstCheck',
-        states: {
-          waitingForFirstCheck: { after: { FIRST_CHECK: 'checkingStatus' } },
-          checkingStatus: {
-            invoke: {
-              id: method.check,
-              src: method.check,
-              onDone: [
-                { guard: { type: 'isInProgress', params: outputStatus }, target: 'waitingForNextCheck' },
-                { guard: { type: 'isSuccess', params: outputStatus }, target: '#customerAdd.redirecting' },
-                { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
-              ],
-              onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
-            },
-            after: {
-              STATUS_TIMEOUT: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
-            },
-          },
-          waitingForNextCheck: { after: { POLL_INTERVAL: 'checkingStatus' } },
-        },
+      {
+        target: '#customerAdd.closed',
+        actions: { type: 'announce', params: ({ event }: Done) => failure(endStatusMessageKey(event.output.value)) },
       },
-    },
-  });
+    ],
+    onError: closeWith(failure(MESSAGE.serverError)),
+  } as const;
 }
-
-// ---------------------------------------------------------------- machine
 
 export const customerAddMachine = customerAddSetup.createMachine({
   id: 'customerAdd',
-  context: ({ input }) => ({
-    accountService: input.accountService,
-    privileges: [],
-    representativeId: '',
-    returnUrl: '',
-    term: '',
-    suggestions: [],
-    customer: null,
-    form: EMPTY_FORM,
-    showErrors: false,
-    showPhoneError: false,
-    certificate: null,
-    digest: null,
-    signature: null,
-    challengeId: null,
-    notice: null,
-    outcome: null,
-    redirectUrl: null,
-  }),
+  context: ({ input }) => ({ ...FRESH, accountService: input.accountService, form: EMPTY_FORM }),
   initial: 'closed',
   states: {
     closed: {
@@ -373,12 +196,8 @@ export const customerAddMachine = customerAddSetup.createMachine({
     },
 
     open: {
-      description:
-        'The customer-add modal is shown. Closing it (or leaving the page) stops every request and timer below.',
-      on: {
-        'customerAdd.close': { target: 'closed' },
-        'customerAdd.change': { actions: 'updateForm' },
-      },
+      description: 'The modal is shown. Closing it (or leaving the page) stops every request and timer below.',
+      on: { 'customerAdd.close': { target: 'closed' }, 'customerAdd.change': { actions: 'updateForm' } },
       initial: 'selectingCompany',
       states: {
         selectingCompany: {
@@ -400,10 +219,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
                 input: ({ context }) => ({ term: context.term.trim() }),
                 onDone: [
                   {
-                    guard: {
-                      type: 'isAutocompleteEmpty',
-                      params: ({ context, event }) => ({ term: context.term, results: event.output }),
-                    },
+                    guard: { type: 'isAutocompleteEmpty', params: ({ event }) => ({ results: event.output }) },
                     target: 'companyNotFound',
                   },
                   {
@@ -411,18 +227,10 @@ export const customerAddMachine = customerAddSetup.createMachine({
                     actions: { type: 'setSuggestions', params: ({ event }) => ({ suggestions: event.output }) },
                   },
                 ],
-                onError: {
-                  target: '#customerAdd.closed',
-                  actions: [
-                    { type: 'announce', params: { toastType: 'error', messageKey: MESSAGE.clientError } },
-                    'emitOutcome',
-                  ],
-                },
+                onError: closeWith(failure(MESSAGE.clientError)),
               },
             },
-            showingSuggestions: {
-              on: { 'customerAdd.choose': { target: '#customerAdd.open.loadingCustomer' } },
-            },
+            showingSuggestions: { on: { 'customerAdd.choose': { target: '#customerAdd.open.loadingCustomer' } } },
             companyNotFound: {
               description: "Spec 1 §5: no results and the term is not a 1–7 digit number: 'Company not found'.",
             },
@@ -440,7 +248,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
               target: 'reviewing',
               actions: { type: 'setCustomer', params: ({ event }) => ({ customer: event.output }) },
             },
-            onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
+            onError: closeWith(failure(MESSAGE.serverError)),
           },
         },
 
@@ -451,17 +259,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
           states: {
             deciding: {
               always: [
-                {
-                  guard: 'isContractStopped',
-                  target: '#customerAdd.closed',
-                  actions: [
-                    {
-                      type: 'announce',
-                      params: { toastType: 'error', messageKey: endStatusMessageKey('CONTRACT_STOPPED') },
-                    },
-                    'emitOutcome',
-                  ],
-                },
+                { guard: 'isContractStopped', ...closeWith(failure(endStatusMessageKey('CONTRACT_STOPPED'))) },
                 { guard: 'canAddAnyCustomer', target: 'confirmingAsStaff' },
                 { guard: and(['hasContract', 'isMainAdmin']), target: 'rightsAlreadyExist' },
                 { guard: 'hasContract', target: 'confirmingRights' },
@@ -469,8 +267,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
               ],
             },
             confirmingContract: {
-              description:
-                "Step 3: no contract yet. The confirmation form; 'Sign' (enabled when valid) reveals the signing panel.",
+              description: "Step 3: no contract yet. The confirmation form; a valid 'Sign' shows the signing panel.",
               on: {
                 'customerAdd.sign': [
                   { guard: 'isConfirmationValid', target: '#customerAdd.open.signing' },
@@ -479,8 +276,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
               },
             },
             confirmingRights: {
-              description:
-                "Step 4: the company has a contract and the user is not its main administrator. 'Confirm' creates the rights.",
+              description: "Step 4: a contract, and the user is not its main admin. 'Confirm' creates the rights.",
               on: {
                 'customerAdd.confirm': [
                   { guard: 'isConfirmationValid', target: '#customerAdd.open.creatingRights' },
@@ -489,12 +285,10 @@ export const customerAddMachine = customerAddSetup.createMachine({
               },
             },
             rightsAlreadyExist: {
-              description:
-                "Step 5: the user is already a main administrator: only the note 'representation rights already exist'.",
+              description: "Step 5: the user is already a main admin: only the note 'rights already exist'.",
             },
             confirmingAsStaff: {
-              description:
-                "Step 6 (ADD_ANY_CUSTOMER): no confirmation form; 'Confirm adding new customer' or 'Confirm complete update of customer data'.",
+              description: "Step 6 (ADD_ANY_CUSTOMER): no form; 'Confirm adding' or 'Confirm complete update'.",
               on: { 'customerAdd.confirm': { target: '#customerAdd.open.creatingCustomer' } },
             },
           },
@@ -507,23 +301,11 @@ export const customerAddMachine = customerAddSetup.createMachine({
             id: 'createRights',
             src: 'createRights',
             input: ({ context }) => ({
-              customerId: context.customer!.id ?? '',
-              customerName: context.customer!.name,
+              customerId: context.customer?.id ?? '',
+              customerName: context.customer?.name ?? '',
               email: context.form.email.trim(),
             }),
-            onDone: [
-              {
-                guard: { type: 'isSuccess', params: answerStatus },
-                target: '#customerAdd.closed',
-                actions: [
-                  { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.success } },
-                  'emitOutcome',
-                  'clearForm',
-                ],
-              },
-              { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
-            ],
-            onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
+            ...closeOnAnswer({ toastType: 'success', messageKey: MESSAGE.success }, 'clearForm'),
           },
         },
 
@@ -533,19 +315,8 @@ export const customerAddMachine = customerAddSetup.createMachine({
           invoke: {
             id: 'createCustomer',
             src: 'createCustomer',
-            input: ({ context }) => ({ value: context.customer!.regCode }),
-            onDone: [
-              {
-                guard: { type: 'isSuccess', params: answerStatus },
-                target: '#customerAdd.closed',
-                actions: [
-                  { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.saved } },
-                  'emitOutcome',
-                ],
-              },
-              { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
-            ],
-            onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
+            input: ({ context }) => ({ value: context.customer?.regCode ?? '' }),
+            ...closeOnAnswer({ toastType: 'success', messageKey: MESSAGE.saved }),
           },
         },
 
@@ -564,108 +335,40 @@ export const customerAddMachine = customerAddSetup.createMachine({
               on: {
                 'customerAdd.search': { target: '#customerAdd.open.selectingCompany.typing', actions: 'setTerm' },
                 'signing.start': [
-                  { guard: 'choseIdCard', target: 'idCard', actions: 'startAttempt' },
-                  { guard: and(['choseMobileId', 'isPhoneValid']), target: 'mobileId', actions: 'startAttempt' },
-                  { guard: 'choseMobileId', actions: 'revealPhoneError' },
-                  { guard: 'choseSmartId', target: 'smartId', actions: 'startAttempt' },
+                  { guard: and(['choseMobileId', not('isPhoneValid')]), actions: 'revealPhoneError' },
+                  { target: 'signingWithMethod', actions: 'startAttempt' },
                 ],
               },
             },
-
-            idCard: {
-              description:
-                'Step 8: certificate from the card, digest (must be SUCCESS), signature on the card, finalize.',
+            signingWithMethod: {
+              description: 'The signing machine signs with the chosen method; the form and the buttons are disabled.',
               tags: ['busy'],
-              initial: 'readingCertificate',
-              states: {
-                readingCertificate: {
-                  invoke: {
-                    id: 'getCertificate',
-                    src: 'getCertificate',
-                    onDone: {
-                      target: 'preparingDigest',
-                      actions: {
-                        type: 'setCertificate',
-                        params: ({ event }) => ({ certificate: event.output.certificate }),
-                      },
-                    },
-                    onError: {
-                      target: '#customerAdd.open.signing.choosingMethod',
-                      actions: { type: 'setCardNotice', params: ({ event }) => ({ error: event.error }) },
-                    },
+              entry: 'startSigning',
+              invoke: {
+                id: 'signing',
+                src: 'signing',
+                input: ({ context }) => ({
+                  customer: rules.signingCustomer(context.customer!, context.form),
+                  mobileNr: context.form.phone.trim(),
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isSigned', params: ({ event }) => event.output },
+                    target: '#customerAdd.redirecting',
                   },
-                },
-                preparingDigest: {
-                  invoke: {
-                    id: 'prepareDigest',
-                    src: 'prepareDigest',
-                    input: ({ context }) => ({
-                      cert: context.certificate!,
-                      customer: signingCustomer(context.customer!, context.form),
-                    }),
-                    onDone: [
-                      {
-                        guard: { type: 'isDigestReady', params: ({ event }) => event.output },
-                        target: 'signingHash',
-                        actions: { type: 'setDigest', params: ({ event }) => ({ digest: event.output.digest! }) },
-                      },
-                      { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
-                    ],
-                    onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
+                  {
+                    guard: { type: 'canRetry', params: ({ event }) => event.output },
+                    target: 'choosingMethod',
+                    actions: { type: 'setNotice', params: ({ event }) => ({ key: event.output.messageKey }) },
                   },
-                },
-                signingHash: {
-                  invoke: {
-                    id: 'signHash',
-                    src: 'signHash',
-                    input: ({ context }) => ({
-                      certificate: context.certificate!,
-                      hash: context.digest!,
-                      hashFunction: 'SHA-256' as const,
-                    }),
-                    onDone: {
-                      target: 'finalizing',
-                      actions: { type: 'setSignature', params: ({ event }) => ({ signature: event.output.signature }) },
-                    },
-                    onError: {
-                      target: '#customerAdd.open.signing.choosingMethod',
-                      actions: { type: 'setCardNotice', params: ({ event }) => ({ error: event.error }) },
-                    },
+                  {
+                    target: '#customerAdd.closed',
+                    actions: { type: 'announce', params: ({ event }) => failure(event.output.messageKey) },
                   },
-                },
-                finalizing: {
-                  invoke: {
-                    id: 'finalizeSignature',
-                    src: 'finalizeSignature',
-                    input: ({ context }) => ({ value: context.signature! }),
-                    onDone: [
-                      { guard: { type: 'isSuccess', params: outputStatus }, target: '#customerAdd.redirecting' },
-                      { target: '#customerAdd.closed', actions: ['announceEndStatus', 'emitOutcome'] },
-                    ],
-                    onError: { target: '#customerAdd.closed', actions: ['announceServerError', 'emitOutcome'] },
-                  },
-                },
+                ],
+                onError: closeWith(failure(MESSAGE.serverError)),
               },
             },
-
-            mobileId: phoneSigningState({
-              description: 'Step 7: Mobile-ID. Start, show the verification code, check after 10 s, then every 5 s.',
-              confirmDescription: 'The verification code is shown while the user confirms on the phone.',
-              start: 'startMobileId',
-              startInput: ({ context }) => ({
-                mobileNr: context.form.phone.trim(),
-                customer: signingCustomer(context.customer!, context.form),
-              }),
-              check: 'checkMobileIdStatus',
-            }),
-
-            smartId: phoneSigningState({
-              description: 'Step 7: Smart-ID. Start, show the verification code, check after 10 s, then every 5 s.',
-              confirmDescription: 'The verification code is shown while the user confirms in the Smart-ID app.',
-              start: 'startSmartId',
-              startInput: ({ context }) => ({ customer: signingCustomer(context.customer!, context.form) }),
-              check: 'checkSmartIdStatus',
-            }),
           },
         },
       },
@@ -677,7 +380,6 @@ export const customerAddMachine = customerAddSetup.createMachine({
       tags: ['busy'],
       entry: [
         { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.success } },
-        'emitOutcome',
         'prepareRedirect',
         'clearForm',
       ],
@@ -693,7 +395,3 @@ export const customerAddMachine = customerAddSetup.createMachine({
 });
 
 export type CustomerAddActor = ActorRefFrom<typeof customerAddMachine>;
-export type CustomerAddSnapshot = SnapshotFrom<typeof customerAddMachine>;
-
-/** For the view: is the modal shown? */
-export const isModalOpen = (s: CustomerAddSnapshot): boolean => s.matches('open');

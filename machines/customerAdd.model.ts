@@ -10,12 +10,15 @@
  * too, so every transition leads to its own vertex and plain shortest paths take every transition, including
  * the many that end in `closed`.
  */
-import { fromPromise, type EventObject } from 'xstate';
-import { SIGNING_IN_PROGRESS, type CustomerAddGet } from './lib/contract';
+import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import type { CustomerAddGet } from './lib/contract';
 import type { MachineModelSpec } from './lib/model/model-spec';
-import { customerAddMachine, type CustomerAddSnapshot } from './customerAdd.machine';
-import { isConfirmationValid, isPhoneValid } from './lib/customer-add/rules';
+import { customerAddMachine } from './customerAdd.machine';
+import { MESSAGE, isConfirmationValid, isPhoneValid } from './lib/customer-add/rules';
 import { MARY_FGID, testfirma } from './lib/fixtures/customer-add';
+import { signingMachine, type SigningOutput } from './signing.machine';
+
+type CustomerAddSnapshot = SnapshotFrom<typeof customerAddMachine>;
 
 /** a model event: a type plus its payload */
 type Ev = EventObject & Record<string, unknown>;
@@ -57,35 +60,8 @@ const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`
 const fail = (id: string, error: unknown = new Error('network')) => ({ type: `xstate.error.actor.${id}`, error });
 const after = (delay: string, stateId: string) => ({ type: `xstate.after.${delay}.${stateId}` });
 const close = { type: 'customerAdd.close' };
-
-function pollingEvents(
-  m: (p: string) => boolean,
-  method: 'mobileId' | 'smartId',
-  start: string,
-  check: string,
-  endCode: string,
-): Ev[] {
-  const base = `${ID}.signing.${method}`;
-  if (m(`starting`))
-    return [
-      done(start, { status: 'SUCCESS', challengeId: '4821' }),
-      done(start, { status: endCode, challengeId: null }),
-      fail(start),
-    ];
-  if (m('awaitingConfirmation.waitingForFirstCheck'))
-    return [after('FIRST_CHECK', `${base}.awaitingConfirmation.waitingForFirstCheck`), close];
-  if (m('awaitingConfirmation.checkingStatus'))
-    return [
-      done(check, { status: SIGNING_IN_PROGRESS }),
-      done(check, { status: 'SUCCESS' }),
-      done(check, { status: method === 'mobileId' ? 'MID_USER_CANCELLED' : 'SID_USER_REFUSED' }),
-      fail(check),
-      after('STATUS_TIMEOUT', `${base}.awaitingConfirmation.checkingStatus`),
-    ];
-  if (m('awaitingConfirmation.waitingForNextCheck'))
-    return [after('POLL_INTERVAL', `${base}.awaitingConfirmation.waitingForNextCheck`), close];
-  return [];
-}
+/** the signing machine (machines/signing.model.ts drives it) ends with this output */
+const signingEnds = (output: SigningOutput) => done('signing', output);
 
 function events(s: CustomerAddSnapshot): Ev[] {
   const at = (path: string) => s.matches(path as never); // dot paths, as xstate's matches reads them
@@ -153,44 +129,14 @@ function events(s: CustomerAddSnapshot): Ev[] {
       { type: 'customerAdd.change', values: { terms: false } },
       search('Testfirma'),
     ];
-  if (at('open.signing.idCard.readingCertificate'))
+  if (at('open.signing.signingWithMethod'))
     return [
-      done('getCertificate', { certificate: 'MIIDemoCert' }),
-      fail('getCertificate', Object.assign(new Error('no card'), { code: 'IDCARD_NO_CARD' })),
+      signingEnds({ result: 'signed', messageKey: MESSAGE.success }),
+      signingEnds({ result: 'retry', messageKey: 'customer-add.error.IDCARD_NO_CARD' }),
+      signingEnds({ result: 'ended', messageKey: 'customer-add.error.MID_USER_CANCELLED' }),
+      fail('signing'),
+      close,
     ];
-  if (at('open.signing.idCard.preparingDigest'))
-    return [
-      done('prepareDigest', { digest: 'q2mmR0lUwQ1Hk0x3pq6bT2nJZ0p1b3R0bVhiL2Y=', status: 'SUCCESS' }),
-      done('prepareDigest', { digest: null, status: 'CERTIFICATE_MISMATCH' }),
-      fail('prepareDigest'),
-    ];
-  if (at('open.signing.idCard.signingHash'))
-    return [
-      done('signHash', { signature: 'MEUCIQDsig' }),
-      fail('signHash', Object.assign(new Error('PIN entry cancelled'), { code: 'IDCARD_USER_CANCELLED' })),
-    ];
-  if (at('open.signing.idCard.finalizing'))
-    return [
-      done('finalizeSignature', { status: 'SUCCESS' }),
-      done('finalizeSignature', { status: 'DIGIDOC_ERROR' }),
-      fail('finalizeSignature'),
-    ];
-  if (at('open.signing.mobileId'))
-    return pollingEvents(
-      (p) => at(`open.signing.mobileId.${p}`),
-      'mobileId',
-      'startMobileId',
-      'checkMobileIdStatus',
-      'MOBILE_ID_CONTRACT_ERROR',
-    );
-  if (at('open.signing.smartId'))
-    return pollingEvents(
-      (p) => at(`open.signing.smartId.${p}`),
-      'smartId',
-      'startSmartId',
-      'checkSmartIdStatus',
-      'SMART_ID_CERT_ERROR',
-    );
   return [];
 }
 
@@ -217,6 +163,8 @@ const serializeState = (s: CustomerAddSnapshot, event?: EventObject, prev?: Cust
   JSON.stringify([s.value, essentials(s), event?.type ?? null, prev ? prev.value : null]);
 
 const inert = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+/** the same, typed for the actor it stands in for */
+const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<TOut>(() => {}));
 
 const spec: MachineModelSpec<typeof customerAddMachine> = {
   name: 'customerAdd',
@@ -227,22 +175,27 @@ const spec: MachineModelSpec<typeof customerAddMachine> = {
       accountServiceUrl: { live: '/ui/settings/represented/{jgid}', test: '/ui/settings/represented/{jgid}' },
     },
   },
-  events: events as MachineModelSpec<typeof customerAddMachine>['events'],
-  serializeState: serializeState as MachineModelSpec<typeof customerAddMachine>['serializeState'],
+  events,
+  serializeState,
   provide: {
     actors: {
       findCompanies: inert,
       loadCustomer: inert,
       createRights: inert,
       createCustomer: inert,
-      getCertificate: inert,
-      prepareDigest: inert,
-      signHash: inert,
-      finalizeSignature: inert,
-      startMobileId: inert,
-      checkMobileIdStatus: inert,
-      startSmartId: inert,
-      checkSmartIdStatus: inert,
+      // the real signing machine with inert requests: it never ends by itself, the path's done events do
+      signing: signingMachine.provide({
+        actors: {
+          getCertificate: inertRequest(),
+          prepareDigest: inertRequest(),
+          signHash: inertRequest(),
+          finalizeSignature: inertRequest(),
+          startMobileId: inertRequest(),
+          checkMobileIdStatus: inertRequest(),
+          startSmartId: inertRequest(),
+          checkSmartIdStatus: inertRequest(),
+        },
+      }),
       redirectToAccountService: inert,
     },
   } as MachineModelSpec<typeof customerAddMachine>['provide'],
@@ -250,16 +203,8 @@ const spec: MachineModelSpec<typeof customerAddMachine> = {
     closed: (s) => {
       if (s.hasTag('busy')) throw new Error('closed must not be busy');
     },
-    'open.signing.mobileId.awaitingConfirmation': (s) => {
-      if (!s.hasTag('verificationCode') || !s.hasTag('busy'))
-        throw new Error('the verification code shows and the buttons are disabled');
-    },
-    'open.signing.smartId.awaitingConfirmation': (s) => {
-      if (!s.hasTag('verificationCode') || !s.hasTag('busy'))
-        throw new Error('the verification code shows and the buttons are disabled');
-    },
-    'open.signing.idCard': (s) => {
-      if (!s.hasTag('busy')) throw new Error('signing buttons are disabled during ID-card signing');
+    'open.signing.signingWithMethod': (s) => {
+      if (!s.hasTag('busy')) throw new Error('the form and the signing buttons are disabled while signing');
     },
     'open.signing.choosingMethod': (s) => {
       if (s.hasTag('busy') || !s.hasTag('signingPanel'))

@@ -33,22 +33,21 @@ function start(
       actors: {
         checkAccountingAlive: fromPromise(async () => {
           calls.check++;
-          return typeof opts.alive === 'function' ? opts.alive() : (opts.alive ?? true);
+          return typeof opts.alive === 'function' ? await opts.alive() : (opts.alive ?? true);
         }),
-        searchCustomers: fromPromise(async ({ input }: { input: { value: string } }) => {
+        searchCustomers: fromPromise(({ input }: { input: { value: string } }) => {
           calls.customers.push(input.value);
-          if (opts.failSearch) throw new Error('500');
-          return { value: opts.customers ?? [] };
+          return opts.failSearch ? Promise.reject(new Error('500')) : Promise.resolve({ value: opts.customers ?? [] });
         }),
-        searchUsers: fromPromise(async ({ input }: { input: { value: string } }) => {
+        searchUsers: fromPromise(({ input }: { input: { value: string } }) => {
           calls.users.push(input.value);
-          return { value: opts.users ?? [] };
+          return Promise.resolve({ value: opts.users ?? [] });
         }),
       },
     }),
   );
   const emitted: CustomerSearchEmitted[] = [];
-  actor.on('*', (e) => emitted.push(e as CustomerSearchEmitted));
+  actor.on('*', (e) => emitted.push(e));
   actor.start();
   return { actor, calls, emitted };
 }
@@ -67,8 +66,15 @@ describe('customer search page', () => {
     expect(calls).toEqual({ check: 0, customers: [], users: [] });
   });
 
-  it('checks the accounting system first, then searches and shows the rows sorted by name, 20 a page', async () => {
-    const rows = Array.from({ length: 45 }, (_, i) => customer(i, `Firma ${String.fromCharCode(90 - (i % 26))}${i}`));
+  it('pages the search table by the spec page size of 20 (spec 1 §9)', () => {
+    expect(SEARCH_PAGE_SIZE).toBe(20);
+  });
+
+  it('checks the accounting system first, then searches and shows the rows sorted by name, a page at a time', async () => {
+    const total = 2 * SEARCH_PAGE_SIZE + 5;
+    const rows = Array.from({ length: total }, (_, i) =>
+      customer(i, `Firma ${String.fromCharCode(90 - (i % 26))}${i}`),
+    );
     const { actor, calls } = start({ customers: rows });
     actor.send({ type: 'customers.type', term: ' Firma ' });
     actor.send({ type: 'customers.search' });
@@ -81,14 +87,16 @@ describe('customer search page', () => {
     const page1 = visibleRows(c.rows, c.sort, c.page);
     expect(page1).toHaveLength(SEARCH_PAGE_SIZE);
     expect(page1.map((r) => r.name)).toEqual(
-      [...rows.map((r) => r.name)].sort((a, b) => a.localeCompare(b, 'et', { numeric: true })).slice(0, 20),
+      [...rows.map((r) => r.name)]
+        .sort((a, b) => a.localeCompare(b, 'et', { numeric: true }))
+        .slice(0, SEARCH_PAGE_SIZE),
     );
     actor.send({ type: 'customers.page', page: 2 });
     const c2 = actor.getSnapshot().context.customers;
     expect(pager(c2.rows.length, c2.page)).toMatchObject({
-      total: 45,
-      first: 41,
-      last: 45,
+      total,
+      first: 2 * SEARCH_PAGE_SIZE + 1,
+      last: total,
       showing: 5,
       next: null,
       previous: 1,
@@ -132,7 +140,7 @@ describe('customer search page', () => {
     expect(actor.getSnapshot().context.customers.term).toBe('Firma');
   });
 
-  it('picking a row opens represented-settings-edit with jgid or user-settings-edit with fgid', async () => {
+  it('picking a row opens represented-settings-edit with jgid or user-settings-edit with fgid', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'customers.pick', id: 'EPEE11000015' });
     actor.send({ type: 'users.pick', id: 'EE48709050218' });

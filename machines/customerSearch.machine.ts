@@ -60,9 +60,7 @@ export type CustomerSearchEmitted =
   | { type: 'toast.show'; toast: ToastRequest };
 
 const notProvided = <TOut, TIn>(name: string) =>
-  fromPromise<TOut, TIn>(async () => {
-    throw new Error(`${name} not provided`);
-  });
+  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
 
 const emptyPart = <Row, Key extends string>(sort: Sort<Key>): SearchPart<Row, Key> => ({
   term: '',

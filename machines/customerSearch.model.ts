@@ -76,11 +76,8 @@ const inert = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const spec: MachineModelSpec<typeof customerSearchMachine> = {
   name: 'customerSearch',
   machine: customerSearchMachine,
-  events: events as MachineModelSpec<typeof customerSearchMachine>['events'],
-  serializeState: ((s: CustomerSearchSnapshot) =>
-    JSON.stringify([s.value, stage(s, 'customers'), stage(s, 'users')])) as MachineModelSpec<
-    typeof customerSearchMachine
-  >['serializeState'],
+  events,
+  serializeState: (s) => JSON.stringify([s.value, stage(s, 'customers'), stage(s, 'users')]),
   provide: { actors: { checkAccountingAlive: inert, searchCustomers: inert, searchUsers: inert } } as MachineModelSpec<
     typeof customerSearchMachine
   >['provide'],

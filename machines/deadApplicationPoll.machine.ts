@@ -5,46 +5,51 @@
  * `checkDeadApplications` (GET context/checkDeadApplications → `{ value: UserContext | null }`, the actor outputs the
  * value). When a new context comes back, it is handed on — the machine emits `context.replaced` with cause 'SC'; the
  * app layer forwards it to the session — and `REPRESENTEE-CHANGE` fires with cause SC. A failed check is only logged
- * and the poll goes on. Whether AXAPTA is dead is derived from the context by `isAxaptaDead` (lib/rights/).
+ * (a `warning` the app logs) and the poll goes on. Whether AXAPTA is dead is derived from the context by
+ * `isAxaptaDead` (lib/rights/).
  *
  * systemId: SYSTEM_ID.deadApplicationPoll.
  */
 import { emit, fromPromise, setup } from 'xstate';
 import type { UserContext } from './lib/contract';
-import type { ContextReplaced, RepresenteeChange } from './lib/shell-events';
+import type { ContextReplaced, RepresenteeChange, Warning } from './lib/shell-events';
+
+/** Spec 1 §9: the dead-application check runs every 30000 ms. */
+export const DEAD_APP_POLL = 30_000;
 
 export type DeadApplicationPollEvent = { type: 'poll.start' } | { type: 'poll.stop' };
 
-export type DeadApplicationPollEmitted = ContextReplaced | RepresenteeChange;
+export type DeadApplicationPollEmitted = ContextReplaced | RepresenteeChange | Warning;
 
 export const deadApplicationPollMachine = setup({
   types: {
     events: {} as DeadApplicationPollEvent,
     emitted: {} as DeadApplicationPollEmitted,
   },
-  delays: {
-    DEAD_APP_POLL: 30_000,
-  },
+  delays: { DEAD_APP_POLL },
   actors: {
     /** output: the new user context when something changed, else null */
-    checkDeadApplications: fromPromise<UserContext | null>(async () => {
-      throw new Error('checkDeadApplications not provided');
-    }),
+    checkDeadApplications: fromPromise<UserContext | null>(() =>
+      Promise.reject(new Error('checkDeadApplications not provided')),
+    ),
   },
   guards: {
-    returnedContext: ({ event }) => !!(event as unknown as { output?: unknown }).output,
+    returnedContext: (_, { context }: { context: UserContext | null }) => context !== null,
   },
   actions: {
-    handOnContext: emit(({ event }) => ({
+    handOnContext: emit((_, { context }: { context: UserContext | null }) => ({
       type: 'context.replaced' as const,
-      context: (event as unknown as { output: UserContext }).output,
+      // only taken when returnedContext held
+      context: context!,
       cause: 'SC' as const,
     })),
     fireRepresenteeChange: emit({ type: 'REPRESENTEE-CHANGE' as const, cause: 'SC' as const }),
     // spec 1 §8: failed loads of context are only logged
-    logCheckFailure: ({ event }) => {
-      console.warn('checkDeadApplications failed', (event as unknown as { error?: unknown }).error);
-    },
+    warnCheckFailed: emit((_, { error }: { error: unknown }) => ({
+      type: 'warning' as const,
+      code: 'checkDeadApplications.failed',
+      detail: error,
+    })),
   },
 }).createMachine({
   id: 'deadApplicationPoll',
@@ -67,10 +72,20 @@ export const deadApplicationPollMachine = setup({
             id: 'checkDeadApplications',
             src: 'checkDeadApplications',
             onDone: [
-              { guard: 'returnedContext', target: 'waiting', actions: ['handOnContext', 'fireRepresenteeChange'] },
+              {
+                guard: { type: 'returnedContext', params: ({ event }) => ({ context: event.output }) },
+                target: 'waiting',
+                actions: [
+                  { type: 'handOnContext', params: ({ event }) => ({ context: event.output }) },
+                  'fireRepresenteeChange',
+                ],
+              },
               { target: 'waiting' },
             ],
-            onError: { target: 'waiting', actions: 'logCheckFailure' },
+            onError: {
+              target: 'waiting',
+              actions: { type: 'warnCheckFailed', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },

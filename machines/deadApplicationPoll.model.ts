@@ -11,7 +11,7 @@ const spec: MachineModelSpec<typeof deadApplicationPollMachine> = {
   events: () => [
     { type: 'poll.start' },
     { type: 'poll.stop' },
-    { type: 'xstate.after.DEAD_APP_POLL.deadApplicationPoll.running.waiting' } as never,
+    { type: 'xstate.after.DEAD_APP_POLL.deadApplicationPoll.running.waiting' },
     {
       type: 'xstate.done.actor.checkDeadApplications',
       output: mariAsMaasikas({ deadApplications: ['AXAPTA'] }),
@@ -25,7 +25,6 @@ const spec: MachineModelSpec<typeof deadApplicationPollMachine> = {
   // inert fakes (never settle): only the path's synthetic done/error events drive the machine
   provide: {
     actors: { checkDeadApplications: fromPromise<UserContext | null>(() => new Promise(() => {})) },
-    actions: { logCheckFailure: () => {} },
   },
   serializeState: serializeWith(() => null),
 };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { modalMachine, toModalRequest } from './modal.machine';
+import { ESCAPE_KEY, MODAL_FADE, modalMachine, toModalRequest } from './modal.machine';
 import { transitionCoverage } from './lib/model/transition-coverage';
 import model from './modal.model';
 
@@ -17,30 +17,35 @@ describe('modal machine (spec 1 §4 modals)', () => {
     return { a, closed, opened };
   }
 
-  it('fades in for 200 ms, then is shown', () => {
+  it('uses the spec timings: 200 ms fade, Escape is key 27 (spec 1 §9)', () => {
+    expect(MODAL_FADE).toBe(200);
+    expect(ESCAPE_KEY).toBe(27);
+  });
+
+  it('fades in for MODAL_FADE, then is shown', () => {
     const { a, opened } = start();
     a.send({ type: 'modal.open', component: 'rights-edit' });
     expect(a.getSnapshot().matches('fadingIn')).toBe(true);
     expect(a.getSnapshot().hasTag('visible')).toBe(true);
-    vi.advanceTimersByTime(199);
+    vi.advanceTimersByTime(MODAL_FADE - 1);
     expect(a.getSnapshot().hasTag('shown')).toBe(false);
     vi.advanceTimersByTime(1);
     expect(a.getSnapshot().hasTag('shown')).toBe(true);
     expect(opened).toEqual(['rights-edit']);
   });
 
-  it('an ordinary modal closes by overlay, close button and Escape (27), each with a 200 ms fade', () => {
+  it('an ordinary modal closes by overlay, close button and Escape, each with a MODAL_FADE fade', () => {
     const { a, closed } = start();
     for (const ev of [
       { type: 'modal.dismiss', via: 'overlay' },
       { type: 'modal.dismiss', via: 'closeButton' },
-      { type: 'modal.keyDown', keyCode: 27 },
+      { type: 'modal.keyDown', keyCode: ESCAPE_KEY },
     ] as const) {
       a.send({ type: 'modal.open', component: 'rights-edit' });
-      vi.advanceTimersByTime(200);
+      vi.advanceTimersByTime(MODAL_FADE);
       a.send(ev);
       expect(a.getSnapshot().matches('fadingOut')).toBe(true);
-      vi.advanceTimersByTime(200);
+      vi.advanceTimersByTime(MODAL_FADE);
       expect(a.getSnapshot().matches('idle')).toBe(true);
     }
     expect(closed.map((c) => c.component)).toEqual(['rights-edit', 'rights-edit', 'rights-edit']);
@@ -49,7 +54,7 @@ describe('modal machine (spec 1 §4 modals)', () => {
   it('ignores keys other than Escape', () => {
     const { a } = start();
     a.send({ type: 'modal.open', component: 'rights-edit' });
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(MODAL_FADE);
     a.send({ type: 'modal.keyDown', keyCode: 13 });
     expect(a.getSnapshot().matches('shown')).toBe(true);
   });
@@ -57,27 +62,27 @@ describe('modal machine (spec 1 §4 modals)', () => {
   it('a protected modal ignores overlay, close button and Escape; only its content closes it', () => {
     const { a, closed } = start();
     a.send({ type: 'modal.open', component: 'represented-choice', class: 'modal-protected' });
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(MODAL_FADE);
     a.send({ type: 'modal.dismiss', via: 'overlay' });
     a.send({ type: 'modal.dismiss', via: 'closeButton' });
-    a.send({ type: 'modal.keyDown', keyCode: 27 });
+    a.send({ type: 'modal.keyDown', keyCode: ESCAPE_KEY });
     expect(a.getSnapshot().matches('shown')).toBe(true);
     a.send({ type: 'modal.close', result: 'picked' });
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(MODAL_FADE);
     expect(closed).toEqual([{ component: 'represented-choice', result: 'picked' }]);
   });
 
   it('a protected and closeable modal closes by button and Escape but never by overlay', () => {
     const { a } = start();
     a.send({ type: 'modal.open', component: 'terms', protected: true, closeable: true });
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(MODAL_FADE);
     a.send({ type: 'modal.dismiss', via: 'overlay' });
     expect(a.getSnapshot().matches('shown')).toBe(true);
-    a.send({ type: 'modal.keyDown', keyCode: 27 });
+    a.send({ type: 'modal.keyDown', keyCode: ESCAPE_KEY });
     expect(a.getSnapshot().matches('fadingOut')).toBe(true);
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(MODAL_FADE);
     a.send({ type: 'modal.open', component: 'terms', class: 'modal-protected modal-closeable' });
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(MODAL_FADE);
     a.send({ type: 'modal.dismiss', via: 'closeButton' });
     expect(a.getSnapshot().matches('fadingOut')).toBe(true);
   });
@@ -86,14 +91,14 @@ describe('modal machine (spec 1 §4 modals)', () => {
     const { a, closed, opened } = start();
     a.send({ type: 'modal.openFromUrl', modalName: 'add-customer' });
     a.send({ type: 'modal.open', component: 'represented-choice', class: 'modal-protected' });
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(MODAL_FADE);
     expect(a.getSnapshot().context.current?.component).toBe('customer-add');
     expect(a.getSnapshot().context.queue.map((q) => q.component)).toEqual(['represented-choice']);
     a.send({ type: 'modal.close', result: { created: true } });
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(MODAL_FADE);
     expect(closed).toEqual([{ component: 'customer-add', result: { created: true } }]);
     expect(a.getSnapshot().matches('fadingIn')).toBe(true);
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(MODAL_FADE);
     expect(opened).toEqual(['customer-add', 'represented-choice']);
     expect(a.getSnapshot().context.current?.protected).toBe(true);
   });
@@ -112,7 +117,7 @@ describe('modal machine (spec 1 §4 modals)', () => {
     a.send({ type: 'modal.open', component: 'a' });
     a.send({ type: 'modal.open', component: 'b' });
     a.send({ type: 'modal.closeAll' });
-    vi.advanceTimersByTime(400);
+    vi.advanceTimersByTime(2 * MODAL_FADE);
     expect(a.getSnapshot().matches('idle')).toBe(true);
   });
 

@@ -1,6 +1,6 @@
 import type { MachineModelSpec } from './lib/model/model-spec';
 import { serializeWith } from './lib/model/model-serialize';
-import { modalMachine } from './modal.machine';
+import { ESCAPE_KEY, modalMachine } from './modal.machine';
 
 const spec: MachineModelSpec<typeof modalMachine> = {
   name: 'modal',
@@ -14,11 +14,11 @@ const spec: MachineModelSpec<typeof modalMachine> = {
     { type: 'modal.close', result: { created: true } },
     { type: 'modal.dismiss', via: 'overlay' },
     { type: 'modal.dismiss', via: 'closeButton' },
-    { type: 'modal.keyDown', keyCode: 27 },
+    { type: 'modal.keyDown', keyCode: ESCAPE_KEY },
     { type: 'modal.keyDown', keyCode: 13 },
     { type: 'modal.closeAll' },
-    { type: 'xstate.after.MODAL_FADE.modals.fadingIn' } as never,
-    { type: 'xstate.after.MODAL_FADE.modals.fadingOut' } as never,
+    { type: 'xstate.after.MODAL_FADE.modals.fadingIn' },
+    { type: 'xstate.after.MODAL_FADE.modals.fadingOut' },
   ],
   serializeState: serializeWith((s) => [s.context.current?.component ?? null, s.context.queue.map((q) => q.component)]),
   states: {

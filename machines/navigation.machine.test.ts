@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
-import { navigationMachine } from './navigation.machine';
+import { createActor, waitFor, type EmittedFrom } from 'xstate';
+import { navigationMachine, selectFirstLoad } from './navigation.machine';
 import type { NavigationRequest } from './lib/navigation/rules';
 
 function makeNav() {
-  let cleared = 0;
-  const actor = createActor(navigationMachine.provide({ actions: { clearNonPersistentTimers: () => void cleared++ } }));
-  const emitted: { type: string; [k: string]: unknown }[] = [];
-  actor.on('*', (e) => emitted.push(e as never));
+  const actor = createActor(navigationMachine);
+  const emitted: EmittedFrom<typeof navigationMachine>[] = [];
+  actor.on('*', (e) => emitted.push(e));
   actor.start();
-  return { actor, emitted, cleared: () => cleared };
+  return { actor, emitted };
 }
 
 const base: NavigationRequest = {
@@ -28,13 +27,12 @@ const request = (over: Partial<NavigationRequest>) => ({
 });
 
 describe('navigation machine', () => {
-  it('allows a signed-in user: pre-navigate, start-navigate (timers cleared), post-navigate after render', async () => {
-    const { actor, emitted, cleared } = makeNav();
+  it('allows a signed-in user: pre-navigate, start-navigate, post-navigate after render', async () => {
+    const { actor, emitted } = makeNav();
     const req = request({});
     actor.send(req);
     const s = await waitFor(actor, (x) => x.context.requestId === req.requestId && x.hasTag('decided'));
     expect(s.matches('navigating')).toBe(true);
-    expect(cleared()).toBe(1);
     actor.send({ type: 'navigation.rendered', routeId: '/dashboard' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(emitted.map((e) => e.type)).toEqual([
@@ -43,10 +41,24 @@ describe('navigation machine', () => {
       'navigation.postNavigate',
     ]);
     expect(emitted[0]).toMatchObject({ component: 'epit-dashboard' });
+    expect(emitted[2]).toMatchObject({ routeId: '/dashboard', component: 'epit-dashboard' });
+  });
+
+  it('knows the first load of the page until a route has rendered, in any state', () => {
+    const { actor, emitted } = makeNav();
+    expect(selectFirstLoad(actor.getSnapshot())).toBe(true);
+    actor.send(request({ routeId: '/customer-search', privileges: [] }));
+    expect(selectFirstLoad(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'navigation.rendered', routeId: '/' });
+    expect(actor.getSnapshot().matches('denied')).toBe(true);
+    expect(actor.getSnapshot().context.currentRouteId).toBe('/');
+    expect(selectFirstLoad(actor.getSnapshot())).toBe(false);
+    // no post-navigate outside a navigation
+    expect(emitted.filter((e) => e.type === 'navigation.postNavigate')).toEqual([]);
   });
 
   it('sends a signed-out user to the security service with the target page', () => {
-    const { actor, cleared } = makeNav();
+    const { actor, emitted } = makeNav();
     actor.send(request({ signedIn: false, routeId: '/user-settings/edit/', target: '/ui/user-settings/edit?tab=1' }));
     const s = actor.getSnapshot();
     expect(s.matches('redirectingToLogin')).toBe(true);
@@ -54,7 +66,7 @@ describe('navigation machine', () => {
       kind: 'login',
       url: '/api/security/login?target=%2Fui%2Fuser-settings%2Fedit%3Ftab%3D1',
     });
-    expect(cleared()).toBe(0);
+    expect(emitted.map((e) => e.type)).toEqual(['navigation.preNavigate']);
   });
 
   it('lets anybody open a public page', () => {
@@ -77,31 +89,5 @@ describe('navigation machine', () => {
     expect(actor.getSnapshot().matches('navigating')).toBe(true);
     actor.send(request({ routeId: '/external/$service', signedIn: false }));
     expect(actor.getSnapshot().matches('redirectingToLogin')).toBe(true);
-  });
-
-  it('rejects a vetoed navigation with "Navigation to {component} cancelled: {reason}", then allows after unveto', () => {
-    const { actor, emitted } = makeNav();
-    actor.send({ type: 'navigation.veto', trackerId: 'form', reason: 'unsaved changes', reroute: '/dashboard' });
-    actor.send(request({ routeId: '/user-settings/edit/$fgid' }));
-    expect(actor.getSnapshot().matches('cancelled')).toBe(true);
-    expect(actor.getSnapshot().context.decision).toEqual({
-      kind: 'cancelled',
-      to: '/dashboard',
-      messageKey: 'error.navigation.cancelled',
-      values: { component: 'user-settings-edit', reason: 'unsaved changes' },
-    });
-    expect(emitted.at(-1)).toMatchObject({ type: 'toast.show', toast: { messageKey: 'error.navigation.cancelled' } });
-    actor.send({ type: 'navigation.unveto', trackerId: 'form' });
-    actor.send(request({ routeId: '/user-settings/edit/$fgid' }));
-    expect(actor.getSnapshot().matches('navigating')).toBe(true);
-  });
-
-  it('throws when the scheduler action is not provided', () => {
-    const actor = createActor(navigationMachine);
-    let error: unknown;
-    actor.subscribe({ error: (e) => (error = e) });
-    actor.start();
-    actor.send(request({}));
-    expect(String(error)).toContain('clearNonPersistentTimers not provided');
   });
 });

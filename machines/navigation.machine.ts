@@ -4,39 +4,31 @@
  * The router's beforeLoad sends `navigation.request` (with what it knows of the session) and waits
  * with `waitFor(actor, s => s.context.requestId === id && s.hasTag('decided'))`. The decision itself
  * is the pure `decideNavigation` of machines/lib/navigation/rules.ts:
- *   allow → navigating (clearNonPersistentTimers; spec 1 §4 Scheduler) → post-navigate on `navigation.rendered`;
+ *   allow → navigating → post-navigate on `navigation.rendered`;
  *   login → redirectingToLogin (the app sends the browser to decision.url);
- *   denied → denied ('No rights to access component', home);
- *   cancelled (a tracker vetoed) → cancelled ('Navigation to {component} cancelled: {reason}', home or reroute).
+ *   denied → denied ('No rights to access component', home).
+ *
+ * `navigation.rendered` also records the route on screen (`currentRouteId`; null until the first route of this page
+ * load has rendered: the root redirect's "first load", spec 1 §4 "Root redirect").
  *
  * Emitted for listeners: navigation.preNavigate, navigation.startNavigate, navigation.postNavigate,
- * toast.show (denied, cancelled).
+ * toast.show (denied).
  */
 import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import {
-  decideNavigation,
-  routeMeta,
-  type NavigationDecision,
-  type NavigationRequest,
-  type Veto,
-} from './lib/navigation/rules';
+import { decideNavigation, routeMeta, type NavigationDecision, type NavigationRequest } from './lib/navigation/rules';
 import type { ToastRequest } from './toasts.machine';
 
 export interface NavigationContext {
   requestId: number;
   request: NavigationRequest | null;
   decision: NavigationDecision | null;
-  /** standing vetoes by tracker id (e.g. a form with unsaved changes) */
-  vetoes: Record<string, Veto>;
-  /** the route currently shown (after post-navigate) */
+  /** the route currently shown (after post-navigate); null until the first route of this page load rendered */
   currentRouteId: string | null;
 }
 
 export type NavigationEvent =
   | ({ type: 'navigation.request'; requestId: number } & NavigationRequest)
-  | { type: 'navigation.rendered'; routeId: string }
-  | { type: 'navigation.veto'; trackerId: string; reason: string; reroute?: string }
-  | { type: 'navigation.unveto'; trackerId: string };
+  | { type: 'navigation.rendered'; routeId: string };
 
 export type NavigationEmitted =
   | { type: 'navigation.preNavigate'; routeId: string; component: string }
@@ -47,15 +39,11 @@ export type NavigationEmitted =
 export const navigationMachine = setup({
   types: { context: {} as NavigationContext, events: {} as NavigationEvent, emitted: {} as NavigationEmitted },
   actions: {
-    /** the app's scheduler clears every timer that is not persistent (spec 1 §4 Scheduler) */
-    clearNonPersistentTimers: () => {
-      throw new Error('clearNonPersistentTimers not provided');
-    },
-    decide: assign(({ context, event }) => {
-      if (event.type !== 'navigation.request') return {};
-      const { type: _t, requestId, ...request } = event;
-      return { requestId, request, decision: decideNavigation(request, Object.values(context.vetoes)) };
-    }),
+    decide: assign((_, { requestId, ...request }: { requestId: number } & NavigationRequest) => ({
+      requestId,
+      request,
+      decision: decideNavigation(request),
+    })),
     emitPreNavigate: emit(({ context }) => ({
       type: 'navigation.preNavigate' as const,
       routeId: context.request?.routeId ?? '',
@@ -66,58 +54,44 @@ export const navigationMachine = setup({
       routeId: context.request?.routeId ?? '',
       component: routeMeta(context.request?.routeId ?? '').component,
     })),
-    emitPostNavigate: emit(({ event }) => ({
+    emitPostNavigate: emit((_, { routeId }: { routeId: string }) => ({
       type: 'navigation.postNavigate' as const,
-      routeId: event.type === 'navigation.rendered' ? event.routeId : '',
-      component: routeMeta(event.type === 'navigation.rendered' ? event.routeId : '').component,
+      routeId,
+      component: routeMeta(routeId).component,
     })),
-    setCurrentRoute: assign({
-      currentRouteId: ({ event, context }) =>
-        event.type === 'navigation.rendered' ? event.routeId : context.currentRouteId,
-    }),
+    setCurrentRoute: assign({ currentRouteId: (_, { routeId }: { routeId: string }) => routeId }),
     toastDecision: emit(({ context }) => {
       const d = context.decision;
-      const toast: ToastRequest =
-        d?.kind === 'cancelled'
-          ? { toastType: 'warning', messageKey: d.messageKey, values: d.values }
-          : { toastType: 'error', messageKey: d?.kind === 'denied' ? d.messageKey : 'error.noRights' };
+      const toast: ToastRequest = {
+        toastType: 'error',
+        messageKey: d?.kind === 'denied' ? d.messageKey : 'error.noRights',
+      };
       return { type: 'toast.show' as const, toast };
-    }),
-    addVeto: assign({
-      vetoes: ({ context, event }) =>
-        event.type === 'navigation.veto'
-          ? { ...context.vetoes, [event.trackerId]: { reason: event.reason, reroute: event.reroute } }
-          : context.vetoes,
-    }),
-    removeVeto: assign({
-      vetoes: ({ context, event }) => {
-        if (event.type !== 'navigation.unveto') return context.vetoes;
-        const { [event.trackerId]: _gone, ...rest } = context.vetoes;
-        return rest;
-      },
     }),
   },
   guards: {
-    isAllowed: ({ context }) => context.decision?.kind === 'allow',
     needsLogin: ({ context }) => context.decision?.kind === 'login',
     isDenied: ({ context }) => context.decision?.kind === 'denied',
-    isCancelled: ({ context }) => context.decision?.kind === 'cancelled',
   },
 }).createMachine({
   id: 'navigation',
-  context: { requestId: 0, request: null, decision: null, vetoes: {}, currentRouteId: null },
+  context: { requestId: 0, request: null, decision: null, currentRouteId: null },
   initial: 'idle',
   on: {
-    'navigation.request': { target: '.preNavigate', actions: 'decide' },
-    'navigation.veto': { actions: 'addVeto' },
-    'navigation.unveto': { actions: 'removeVeto' },
+    'navigation.request': {
+      target: '.preNavigate',
+      actions: { type: 'decide', params: ({ event: { type: _type, ...request } }) => request },
+    },
+    // a route rendered outside a guarded navigation (e.g. the router re-resolving in place) is still the one shown
+    'navigation.rendered': {
+      actions: { type: 'setCurrentRoute', params: ({ event }) => ({ routeId: event.routeId }) },
+    },
   },
   states: {
     idle: {},
     preNavigate: {
       entry: 'emitPreNavigate',
       always: [
-        { guard: 'isCancelled', target: 'cancelled' },
         { guard: 'needsLogin', target: 'redirectingToLogin' },
         { guard: 'isDenied', target: 'denied' },
         { target: 'navigating' },
@@ -125,14 +99,24 @@ export const navigationMachine = setup({
     },
     navigating: {
       tags: ['decided'],
-      entry: ['clearNonPersistentTimers', 'emitStartNavigate'],
-      on: { 'navigation.rendered': { target: 'idle', actions: ['setCurrentRoute', 'emitPostNavigate'] } },
+      entry: 'emitStartNavigate',
+      on: {
+        'navigation.rendered': {
+          target: 'idle',
+          actions: [
+            { type: 'setCurrentRoute', params: ({ event }) => ({ routeId: event.routeId }) },
+            { type: 'emitPostNavigate', params: ({ event }) => ({ routeId: event.routeId }) },
+          ],
+        },
+      },
     },
     redirectingToLogin: { tags: ['decided'] },
     denied: { tags: ['decided'], entry: 'toastDecision' },
-    cancelled: { tags: ['decided'], entry: 'toastDecision' },
   },
 });
 
 export type NavigationActor = ActorRefFrom<typeof navigationMachine>;
 export type NavigationSnapshot = SnapshotFrom<typeof navigationMachine>;
+
+/** No route of this page load has rendered yet (spec 1 §4 "Root redirect": the first load). */
+export const selectFirstLoad = (s: NavigationSnapshot) => s.context.currentRouteId === null;

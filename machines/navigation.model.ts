@@ -1,13 +1,13 @@
 import type { MachineModelSpec } from './lib/model/model-spec';
-import { navigationMachine } from './navigation.machine';
+import { navigationMachine, type NavigationEvent } from './navigation.machine';
 
 const req = { securityUrl: '/api/security/login', privileges: ['SHOW_MY_SETTINGS'] };
 
 const spec: MachineModelSpec<typeof navigationMachine> = {
   name: 'navigation',
   machine: navigationMachine,
-  events: (s) => {
-    const ev: { type: string; [k: string]: unknown }[] = [
+  events: () => {
+    const ev: NavigationEvent[] = [
       {
         type: 'navigation.request',
         requestId: 1,
@@ -32,14 +32,11 @@ const spec: MachineModelSpec<typeof navigationMachine> = {
         signedIn: true,
         ...req,
       },
+      // in navigating: post-navigate; elsewhere: only the route on screen is recorded
+      { type: 'navigation.rendered', routeId: '/dashboard' },
     ];
-    if (s.matches('navigating')) ev.push({ type: 'navigation.rendered', routeId: '/dashboard' });
-    if (Object.keys(s.context.vetoes).length === 0)
-      ev.push({ type: 'navigation.veto', trackerId: 'form', reason: 'unsaved changes' });
-    else ev.push({ type: 'navigation.unveto', trackerId: 'form' });
-    return ev as never;
+    return ev;
   },
-  provide: { actions: { clearNonPersistentTimers: () => {} } },
-  serializeState: (s) => JSON.stringify([s.value, Object.keys(s.context.vetoes)]),
+  serializeState: (s) => JSON.stringify([s.value, s.context.currentRouteId]),
 };
 export default spec;

@@ -6,7 +6,8 @@
  * context) → emit `context.replaced` (cause RC) and `menu.reselect` → then, in proxy view, reload the current route;
  * otherwise, when the caller awaits no result (no success callback) and the user is not on an external component, go
  * home → `REPRESENTEE-CHANGE` (cause RC) fires and `represented.changed` (the success callback) is emitted.
- * On failure the status is logged and `represented.changeFailed` is emitted (the rejection); no message is shown.
+ * On failure the status is logged (a `warning` the app logs) and `represented.changeFailed` is emitted (the
+ * rejection); no message is shown.
  *
  * Kept apart from the choice modal (representedChoice.machine.ts) on purpose: it lives for the whole session and can
  * be triggered any time, and its follow-up (reload or home) differs from the pick's (apply the preference, restore the
@@ -14,9 +15,15 @@
  *
  * systemId: SYSTEM_ID.representedChange.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { UserContext } from './lib/contract';
-import type { ContextReplaced, MenuReselect, NavigationRequested, RepresenteeChange } from './lib/shell-events';
+import type {
+  ContextReplaced,
+  MenuReselect,
+  NavigationRequested,
+  RepresenteeChange,
+  Warning,
+} from './lib/shell-events';
 
 export interface RepresentedChangeRequest {
   gid: string;
@@ -39,10 +46,9 @@ export type RepresentedChangeEmitted =
   | MenuReselect
   | RepresenteeChange
   | NavigationRequested
+  | Warning
   | { type: 'represented.changed'; gid: string; context: UserContext }
   | { type: 'represented.changeFailed'; gid: string; status: number | string | null };
-
-type DoneOutput = { output: UserContext };
 
 /** The status of a failed call: HTTP status, service error code, or null. */
 export function failureStatus(error: unknown): number | string | null {
@@ -54,6 +60,19 @@ export function failureStatus(error: unknown): number | string | null {
   return null;
 }
 
+/** The new user context of a finished `changeRepresented`, as action params. */
+const changedContext = ({ event }: { event: DoneActorEvent<UserContext> }) => ({ context: event.output });
+/** The failure of `changeRepresented`, as action params. */
+const changeError = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
+
+/** After a change: hand the context on and reselect the menu; the navigation (if any) goes between these and the rest */
+const CHANGED_FIRST = [{ type: 'handOnContext', params: changedContext }, 'reselectMenu'] as const;
+const CHANGED_LAST = [
+  'fireRepresenteeChange',
+  { type: 'reportChanged', params: changedContext },
+  'forgetRequest',
+] as const;
+
 export const representedChangeMachine = setup({
   types: {
     context: {} as RepresentedChangeContext,
@@ -62,9 +81,9 @@ export const representedChangeMachine = setup({
   },
   actors: {
     /** GET context/changeRepresented/{gid}; output: the new user context */
-    changeRepresented: fromPromise<UserContext, { gid: string }>(async () => {
-      throw new Error('changeRepresented not provided');
-    }),
+    changeRepresented: fromPromise<UserContext, { gid: string }>(() =>
+      Promise.reject(new Error('changeRepresented not provided')),
+    ),
   },
   guards: {
     inProxyView: ({ context }) => !!context.request?.proxyView,
@@ -80,29 +99,31 @@ export const representedChangeMachine = setup({
       }),
     }),
     forgetRequest: assign({ request: null }),
-    handOnContext: emit(({ event }) => ({
+    handOnContext: emit((_, { context }: { context: UserContext }) => ({
       type: 'context.replaced' as const,
-      context: (event as unknown as DoneOutput).output,
+      context,
       cause: 'RC' as const,
     })),
     reselectMenu: emit({ type: 'menu.reselect' as const }),
     reloadRoute: emit({ type: 'navigation.requested' as const, target: { kind: 'reload' as const } }),
     goHome: emit({ type: 'navigation.requested' as const, target: { kind: 'home' as const } }),
     fireRepresenteeChange: emit({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const }),
-    reportChanged: emit(({ context, event }) => ({
+    reportChanged: emit(({ context }, params: { context: UserContext }) => ({
       type: 'represented.changed' as const,
       gid: context.request?.gid ?? '',
-      context: (event as unknown as DoneOutput).output,
+      context: params.context,
     })),
-    reportFailure: emit(({ context, event }) => ({
+    reportFailure: emit(({ context }, { error }: { error: unknown }) => ({
       type: 'represented.changeFailed' as const,
       gid: context.request?.gid ?? '',
-      status: failureStatus((event as unknown as { error: unknown }).error),
+      status: failureStatus(error),
     })),
     // spec 1 §8: "status logged, promise rejected, no message"
-    logChangeFailure: ({ event }) => {
-      console.warn('changeRepresented failed', failureStatus((event as unknown as { error: unknown }).error));
-    },
+    warnChangeFailed: emit((_, { error }: { error: unknown }) => ({
+      type: 'warning' as const,
+      code: 'changeRepresented.failed',
+      detail: failureStatus(error),
+    })),
   },
 }).createMachine({
   id: 'representedChange',
@@ -120,36 +141,18 @@ export const representedChangeMachine = setup({
         src: 'changeRepresented',
         input: ({ context }) => ({ gid: context.request!.gid }),
         onDone: [
-          {
-            guard: 'inProxyView',
-            target: 'idle',
-            actions: [
-              'handOnContext',
-              'reselectMenu',
-              'reloadRoute',
-              'fireRepresenteeChange',
-              'reportChanged',
-              'forgetRequest',
-            ],
-          },
-          {
-            guard: 'goesHome',
-            target: 'idle',
-            actions: [
-              'handOnContext',
-              'reselectMenu',
-              'goHome',
-              'fireRepresenteeChange',
-              'reportChanged',
-              'forgetRequest',
-            ],
-          },
-          {
-            target: 'idle',
-            actions: ['handOnContext', 'reselectMenu', 'fireRepresenteeChange', 'reportChanged', 'forgetRequest'],
-          },
+          { guard: 'inProxyView', target: 'idle', actions: [...CHANGED_FIRST, 'reloadRoute', ...CHANGED_LAST] },
+          { guard: 'goesHome', target: 'idle', actions: [...CHANGED_FIRST, 'goHome', ...CHANGED_LAST] },
+          { target: 'idle', actions: [...CHANGED_FIRST, ...CHANGED_LAST] },
         ],
-        onError: { target: 'idle', actions: ['logChangeFailure', 'reportFailure', 'forgetRequest'] },
+        onError: {
+          target: 'idle',
+          actions: [
+            { type: 'warnChangeFailed', params: changeError },
+            { type: 'reportFailure', params: changeError },
+            'forgetRequest',
+          ],
+        },
       },
     },
   },

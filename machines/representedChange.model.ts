@@ -22,7 +22,6 @@ const spec: MachineModelSpec<typeof representedChangeMachine> = {
   provide: {
     // inert fake (never settles): only the path's synthetic done/error events drive the machine
     actors: { changeRepresented: fromPromise<UserContext, { gid: string }>(() => new Promise(() => {})) },
-    actions: { logChangeFailure: () => {} },
   },
   serializeState: serializeWith((s) => s.context.request),
   states: {

@@ -1,35 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { UserContext } from './lib/contract';
+import type { RepresentationRight, UserContext } from './lib/contract';
 import { MARI_ID, mariAsMaasikas, right, role, userContext } from './lib/fixtures/shell';
 import { transitionCoverage } from './lib/model/transition-coverage';
+import { choiceView } from './lib/rights';
 import {
   representedChoiceMachine,
-  selectChoiceView,
   selectShowCreateContract,
+  type RepresentedChoiceContext,
   type RepresentedChoiceEmitted,
 } from './representedChoice.machine';
 import model from './representedChoice.model';
 
 function start(answer: (gid: string) => UserContext | Error = () => mariAsMaasikas()) {
   const asked: string[] = [];
-  const logged: unknown[] = [];
   const actor = createActor(
     representedChoiceMachine.provide({
       actors: {
-        changeRepresented: fromPromise<UserContext, { gid: string }>(async ({ input }) => {
+        changeRepresented: fromPromise<UserContext, { gid: string }>(({ input }) => {
           asked.push(input.gid);
           const a = answer(input.gid);
-          if (a instanceof Error) throw Object.assign(a, { status: 500 });
-          return a;
+          return a instanceof Error ? Promise.reject(Object.assign(a, { status: 500 })) : Promise.resolve(a);
         }),
       },
-      actions: { logChangeFailure: () => logged.push('warn') },
     }),
   ).start();
   const emitted: RepresentedChoiceEmitted[] = [];
-  actor.on('*', (e) => emitted.push(e as RepresentedChoiceEmitted));
-  return { actor, asked, emitted, logged };
+  const warnings: RepresentedChoiceEmitted[] = [];
+  actor.on('*', (e) => (e.type === 'warning' ? warnings : emitted).push(e));
+  return { actor, asked, emitted, warnings };
+}
+
+/** The rows the modal shows: the session's user context, paged and searched by the machine (as ChoiceModal does). */
+function rows(userCtx: UserContext, s: { context: RepresentedChoiceContext }) {
+  return choiceView(userCtx.epitPrincipal, s.context.searchTerm, s.context.page);
 }
 
 /** jaan: his own entry and 11 customers (spec: search box at more than 10, paging at 10). */
@@ -61,10 +65,8 @@ function jaanContext(over: Partial<UserContext> = {}): UserContext {
     'LVLV40003099999',
     'UBLT302411111',
   ];
-  const cache = Object.fromEntries([
-    [id, right(id, 'Jaan Tamm', true)],
-    ...gids.map((g, i) => [g, right(g, names[i], false, [role('OSS')])]),
-  ]);
+  const cache: Record<string, RepresentationRight> = { [id]: right(id, 'Jaan Tamm', true) };
+  gids.forEach((g, i) => (cache[g] = right(g, names[i], false, [role('OSS')])));
   return userContext(over, {
     representative: { id, firstName: 'Jaan', lastName: 'Tamm' },
     representationRightsCache: cache,
@@ -74,10 +76,11 @@ function jaanContext(over: Partial<UserContext> = {}): UserContext {
 describe('representedChoice machine (spec 1 §4 login state, picking in the choice modal)', () => {
   it("opens after login when nothing is represented, and lists mari's own entry first, then by name", () => {
     const { actor } = start();
-    actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
+    const mari = userContext();
+    actor.send({ type: 'session.signedIn', context: mari, path: '/dashboard', domain: 'EE' });
     const s = actor.getSnapshot();
     expect(s.matches('open')).toBe(true);
-    const view = selectChoiceView(s);
+    const view = rows(mari, s);
     expect(view.showSearch).toBe(false);
     expect(view.items.map((r) => [r.name, r.code, r.country, r.type])).toEqual([
       ['Mari Maasikas', '48709050218', 'EE', 'A'],
@@ -104,24 +107,25 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
 
   it('searches case-insensitively by name or gid and pages at 10 (jaan: 12 rights)', () => {
     const { actor } = start();
-    actor.send({ type: 'session.signedIn', context: jaanContext(), path: '/dashboard', domain: 'EE' });
-    let view = selectChoiceView(actor.getSnapshot());
+    const jaan = jaanContext();
+    actor.send({ type: 'session.signedIn', context: jaan, path: '/dashboard', domain: 'EE' });
+    let view = rows(jaan, actor.getSnapshot());
     expect(view.showSearch).toBe(true);
     expect(view.items).toHaveLength(10);
     expect(view.pageCount).toBe(2);
     expect(view.items[0].name).toBe('Jaan Tamm');
-    actor.send({ type: 'choice.page', page: 1 });
-    view = selectChoiceView(actor.getSnapshot());
+    actor.send({ type: 'choice.page', page: 1, context: jaan });
+    view = rows(jaan, actor.getSnapshot());
     expect(view.items).toHaveLength(2);
     actor.send({ type: 'choice.search', term: 'KASE' });
-    view = selectChoiceView(actor.getSnapshot());
+    view = rows(jaan, actor.getSnapshot());
     expect(actor.getSnapshot().context.page).toBe(0);
     expect(view.items.map((r) => r.name)).toEqual(['Kase Trükk OÜ']);
     actor.send({ type: 'choice.search', term: 'ublt302' });
-    expect(selectChoiceView(actor.getSnapshot()).items.map((r) => [r.name, r.code, r.country])).toEqual([
+    expect(rows(jaan, actor.getSnapshot()).items.map((r) => [r.name, r.code, r.country])).toEqual([
       ['UAB Nemuno Siuntos', '302411111', 'LT'],
     ]);
-    actor.send({ type: 'choice.page', page: 7 });
+    actor.send({ type: 'choice.page', page: 7, context: jaan });
     expect(actor.getSnapshot().context.page).toBe(0);
   });
 
@@ -129,7 +133,7 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     const picked = mariAsMaasikas();
     const { actor, asked, emitted } = start(() => picked);
     actor.send({ type: 'session.signedIn', context: userContext(), path: '/customer-search', domain: 'EE' });
-    actor.send({ type: 'choice.pick', gid: 'EPEE11000015' });
+    actor.send({ type: 'choice.pick', gid: 'EPEE11000015', context: userContext() });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.matches('closed'));
     expect(asked).toEqual(['EPEE11000015']);
@@ -148,7 +152,7 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     });
     const { actor, emitted } = start(() => picked);
     actor.send({ type: 'session.signedIn', context: jaanContext(), path: '/dashboard', domain: 'EE' });
-    actor.send({ type: 'choice.pick', gid: 'EPEE11000049' });
+    actor.send({ type: 'choice.pick', gid: 'EPEE11000049', context: jaanContext() });
     await waitFor(actor, (s) => s.matches('closed'));
     expect(emitted.at(-1)).toEqual({
       type: 'navigation.requested',
@@ -162,7 +166,7 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     });
     const { actor, emitted } = start(() => picked);
     actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
-    actor.send({ type: 'choice.pick', gid: 'EPEE11000015' });
+    actor.send({ type: 'choice.pick', gid: 'EPEE11000015', context: userContext() });
     await waitFor(actor, (s) => s.matches('closed'));
     expect(emitted.at(-1)).toEqual({
       type: 'navigation.requested',
@@ -178,7 +182,7 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
       const picked = mariAsMaasikas({ preference: { representedId: 'EPEE11000015', serviceUrl } });
       const { actor, emitted } = start(() => picked);
       actor.send({ type: 'session.signedIn', context: userContext(), path: '/external/OSS', params, domain: 'EE' });
-      actor.send({ type: 'choice.pick', gid: 'EPEE11000015' });
+      actor.send({ type: 'choice.pick', gid: 'EPEE11000015', context: userContext() });
       await waitFor(actor, (s) => s.matches('closed'));
       expect(emitted.at(-1)).toEqual({
         type: 'navigation.requested',
@@ -188,19 +192,19 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
   });
 
   it('a failed change logs the status, stays open and shows no message', async () => {
-    const { actor, emitted, logged } = start(() => new Error('boom'));
+    const { actor, emitted, warnings } = start(() => new Error('boom'));
     actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
-    actor.send({ type: 'choice.pick', gid: 'EPEE11000026' });
+    actor.send({ type: 'choice.pick', gid: 'EPEE11000026', context: userContext() });
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(actor.getSnapshot().matches('open')).toBe(true);
-    expect(logged).toEqual(['warn']);
+    expect(warnings).toEqual([{ type: 'warning', code: 'changeRepresented.failed', detail: 500 }]);
     expect(emitted).toEqual([]);
   });
 
   it('ignores a pick of a party the user has no right for', () => {
     const { actor, asked } = start();
     actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
-    actor.send({ type: 'choice.pick', gid: 'EPEE99999999' });
+    actor.send({ type: 'choice.pick', gid: 'EPEE99999999', context: userContext() });
     expect(actor.getSnapshot().matches('open')).toBe(true);
     expect(asked).toEqual([]);
   });
@@ -208,23 +212,23 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
   it('create contract (EE only): customer-add opens; with nothing represented afterwards the choice reopens', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
-    actor.send({ type: 'choice.createContract' });
+    actor.send({ type: 'choice.createContract', context: userContext() });
     expect(actor.getSnapshot().matches('waitingForCustomerAdd')).toBe(true);
     expect(actor.getSnapshot().hasTag('visible')).toBe(false);
     expect(emitted).toEqual([{ type: 'customerAdd.requested' }]);
-    actor.send({
-      type: 'customerAdd.closed',
-      created: true,
-      context: userContext({}, { representationRightsCache: { [MARI_ID]: right(MARI_ID, 'Mari Maasikas', true) } }),
-    });
+    const reloaded = userContext(
+      {},
+      { representationRightsCache: { [MARI_ID]: right(MARI_ID, 'Mari Maasikas', true) } },
+    );
+    actor.send({ type: 'customerAdd.closed', created: true, context: reloaded });
     expect(actor.getSnapshot().matches('open')).toBe(true);
-    expect(selectChoiceView(actor.getSnapshot()).total).toBe(1);
+    expect(rows(reloaded, actor.getSnapshot()).total).toBe(1);
   });
 
   it('after the contract, with a represented party, goes to the dashboard', () => {
     const { actor, emitted } = start();
     actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
-    actor.send({ type: 'choice.createContract' });
+    actor.send({ type: 'choice.createContract', context: userContext() });
     actor.send({ type: 'customerAdd.closed', created: true, context: mariAsMaasikas() });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
     expect(emitted.at(-1)).toEqual({ type: 'navigation.requested', target: { kind: 'dashboard' } });
@@ -234,17 +238,13 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     const lv = start();
     lv.actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'LV' });
     expect(selectShowCreateContract(lv.actor.getSnapshot())).toBe(false);
-    lv.actor.send({ type: 'choice.createContract' });
+    lv.actor.send({ type: 'choice.createContract', context: userContext() });
     expect(lv.actor.getSnapshot().matches('open')).toBe(true);
     expect(lv.emitted).toEqual([]);
     const ee = start();
-    ee.actor.send({
-      type: 'session.signedIn',
-      context: userContext({ deadApplications: ['AXAPTA'] }),
-      path: '/dashboard',
-      domain: 'EE',
-    });
-    ee.actor.send({ type: 'choice.createContract' });
+    ee.actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
+    // the back office died after sign-in: the session's context at the click decides
+    ee.actor.send({ type: 'choice.createContract', context: userContext({ deadApplications: ['AXAPTA'] }) });
     expect(ee.actor.getSnapshot().matches('open')).toBe(true);
     expect(ee.emitted).toEqual([
       { type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.axapta.dead' } },
@@ -263,16 +263,39 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     expect(actor.getSnapshot().matches('waitingForCustomerAdd')).toBe(true);
     // the modals actor opened customer-add from the URL itself: nothing requested here
     expect(emitted).toEqual([]);
-    actor.send({ type: 'customerAdd.closed', created: false });
+    actor.send({ type: 'customerAdd.closed', created: false, context: userContext() });
     expect(actor.getSnapshot().matches('open')).toBe(true);
   });
 
-  it('closes and forgets everything on sign-out', () => {
+  it('closes and forgets everything on sign-out, and waits for the next sign-in', () => {
     const { actor } = start();
-    actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
+    actor.send({ type: 'session.signedIn', context: jaanContext(), path: '/dashboard', domain: 'EE' });
+    actor.send({ type: 'choice.search', term: 'kase' });
     actor.send({ type: 'session.signedOut' });
+    const s = actor.getSnapshot();
+    expect(s.matches('signedOut')).toBe(true);
+    expect(s.hasTag('visible')).toBe(false);
+    expect(s.context).toMatchObject({ searchTerm: '', page: 0, previousPath: null, pickedGid: null });
+    actor.send({ type: 'session.signedIn', context: userContext(), path: '/customer-search', domain: 'EE' });
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(actor.getSnapshot().context.previousPath).toBe('/customer-search');
+  });
+
+  it('is announced once per sign-in: a second session.signedIn changes nothing', () => {
+    const { actor } = start();
+    actor.send({ type: 'session.signedIn', context: mariAsMaasikas(), path: '/dashboard', domain: 'EE' });
     expect(actor.getSnapshot().matches('closed')).toBe(true);
-    expect(actor.getSnapshot().context.userContext).toBeNull();
+    actor.send({ type: 'session.signedIn', context: userContext(), path: '/customer-search', domain: 'LV' });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ domain: 'EE', previousPath: '/dashboard' });
+  });
+
+  it('"choose representee" opens the modal on demand with the path to come back to', () => {
+    const { actor } = start();
+    actor.send({ type: 'session.signedIn', context: mariAsMaasikas(), path: '/dashboard', domain: 'EE' });
+    actor.send({ type: 'choice.open', path: '/customer-search' });
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(actor.getSnapshot().context.previousPath).toBe('/customer-search');
   });
 
   it('model: generated shortest paths reach every transition', () => {

@@ -2,24 +2,29 @@
  * The represented-choice modal flow (spec 1 §2 "Represented-choice modal", §4 "Login state", "Picking in the choice
  * modal", "Root redirect" (add-customer first), §8 "Represented change failure"; spec 2 §2 "Dashboards", §4).
  *
- * closed ── session.signedIn [principal, nothing represented, not IN_AD, no modalName] ──▶ open
- *        └─ session.signedIn [same, modalName add-customer] ──▶ waitingForCustomerAdd (customer-add shows first)
- * open ── choice.search / choice.page ──▶ open (term, page; the rows are derived: selectChoiceView)
+ * signedOut ── session.signedIn [principal, nothing represented, not IN_AD, no modalName] ──▶ open
+ *           ├─ session.signedIn [same, modalName add-customer] ──▶ waitingForCustomerAdd (customer-add shows first)
+ *           └─ session.signedIn [otherwise] ──▶ closed
+ * closed ── choice.open ──▶ open (e.g. "choose representee" on the dashboard)
+ * open ── choice.search / choice.page ──▶ open (term, page; the rows are derived from the session's user context)
  *      ── choice.pick {gid} ──▶ changingRepresented (invoke changeRepresented)
  *            done: context.replaced (RC), menu.reselect, REPRESENTEE-CHANGE (RC), then apply the preference:
  *                  [preferenceInApp] navigate to the path after /ui · [preferenceFullPage] full page redirect ·
  *                  otherwise restore the path the user was on → closed
- *            error: log the status, back to open, no message
+ *            error: log the status (a `warning`), back to open, no message
  *      ── choice.createContract [EE, AXAPTA alive] ──▶ waitingForCustomerAdd (emits customerAdd.requested)
  *      ── choice.createContract [AXAPTA dead] ──▶ toast.show error.axapta.dead
  * waitingForCustomerAdd ── customerAdd.closed [nothing represented] ──▶ open (the modal reopens)
  *                       └─ customerAdd.closed [a party is represented] ──▶ closed + navigate to the dashboard
- * any ── session.signedOut ──▶ closed (reset)
+ * any ── session.signedOut ──▶ signedOut (reset)
  *
+ * The session owns the user context; this machine keeps no copy. Every event it decides on carries the session's user
+ * context as it was when the event was sent (`context`); the views derive the rows from the session themselves.
+ * `signedOut` is also how the app knows whether the signed-in user has been announced yet (the first route on screen).
  * The rows (code, country, type A/B, own entry first, search, paging at 10) come from lib/rights/.
  * systemId: SYSTEM_ID.representedChoice.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type { Domain, UserContext } from './lib/contract';
 import {
   choiceRequiredByContext,
@@ -31,7 +36,13 @@ import {
   preferenceTarget,
   type NavTarget,
 } from './lib/rights';
-import type { ContextReplaced, MenuReselect, NavigationRequested, RepresenteeChange } from './lib/shell-events';
+import type {
+  ContextReplaced,
+  MenuReselect,
+  NavigationRequested,
+  RepresenteeChange,
+  Warning,
+} from './lib/shell-events';
 import { failureStatus } from './representedChange.machine';
 import type { ToastRequest } from './toasts.machine';
 
@@ -42,7 +53,6 @@ export interface ChoiceUrlParams {
 }
 
 export interface RepresentedChoiceContext {
-  userContext: UserContext | null;
   domain: Domain;
   params: ChoiceUrlParams;
   /** the in-app path the user was on when the modal opened; restored after the pick */
@@ -53,34 +63,45 @@ export interface RepresentedChoiceContext {
   pickedGid: string | null;
 }
 
+/** The session's user context when the event was sent (the session owns it; this machine keeps no copy). */
+export interface FromSession {
+  context: UserContext;
+}
+
 export type RepresentedChoiceEvent =
-  | { type: 'session.signedIn'; context: UserContext; path: string | null; params?: ChoiceUrlParams; domain: Domain }
-  | { type: 'session.contextChanged'; context: UserContext }
+  | ({ type: 'session.signedIn'; path: string | null; params?: ChoiceUrlParams; domain: Domain } & FromSession)
   | { type: 'session.signedOut' }
   /** open the modal on demand (e.g. "choose representee") */
   | { type: 'choice.open'; path?: string | null }
   | { type: 'choice.search'; term: string }
-  | { type: 'choice.page'; page: number }
-  | { type: 'choice.pick'; gid: string }
-  | { type: 'choice.createContract' }
-  /** the customer-add modal closed; `context` is the reloaded user context when the app has one */
-  | { type: 'customerAdd.closed'; created: boolean; context?: UserContext | null };
+  | ({ type: 'choice.page'; page: number } & FromSession)
+  | ({ type: 'choice.pick'; gid: string } & FromSession)
+  | ({ type: 'choice.createContract' } & FromSession)
+  /** the customer-add modal closed (`context`: the session's, after any reload the customer-add flow did) */
+  | ({ type: 'customerAdd.closed'; created: boolean } & FromSession);
 
 export type RepresentedChoiceEmitted =
   | ContextReplaced
   | MenuReselect
   | RepresenteeChange
   | NavigationRequested
+  | Warning
   /** open the customer-add modal (modals actor: modal.open { component: 'customer-add' }) */
   | { type: 'customerAdd.requested' }
   /** same shape as the session's toast.show: the app forwards it to the toasts actor */
   | { type: 'toast.show'; toast: ToastRequest };
 
-type Done = { output: UserContext };
-
 function afterPickTarget(context: RepresentedChoiceContext, picked: UserContext): NavTarget | null {
   return preferenceTarget(effectivePreference(picked), context.params);
 }
+
+/** The user context a finished `changeRepresented` answered, as guard and action params. */
+const picked = ({ event }: { event: DoneActorEvent<UserContext> }) => ({ picked: event.output });
+/** The failure of `changeRepresented`, as action params. */
+const changeError = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
+
+/** After a pick: hand the context on, reselect the menu, fire the representee change; then navigate, then reset */
+const PICKED = [{ type: 'handOnContext', params: picked }, 'reselectMenu', 'fireRepresenteeChange'] as const;
 
 export const representedChoiceMachine = setup({
   types: {
@@ -90,9 +111,9 @@ export const representedChoiceMachine = setup({
   },
   actors: {
     /** GET context/changeRepresented/{gid}; output: the new user context */
-    changeRepresented: fromPromise<UserContext, { gid: string }>(async () => {
-      throw new Error('changeRepresented not provided');
-    }),
+    changeRepresented: fromPromise<UserContext, { gid: string }>(() =>
+      Promise.reject(new Error('changeRepresented not provided')),
+    ),
   },
   guards: {
     needsChoice: ({ event }) =>
@@ -101,24 +122,23 @@ export const representedChoiceMachine = setup({
       event.type === 'session.signedIn' &&
       isAddCustomerModalName(event.params?.modalName) &&
       choiceRequiredByContext(event.context),
-    isPickable: ({ context, event }) =>
-      event.type === 'choice.pick' && !!context.userContext?.epitPrincipal?.representationRightsCache[event.gid],
-    canCreateContract: ({ context }) => context.domain === 'EE' && !isAxaptaDead(context.userContext),
-    axaptaDeadOnEE: ({ context }) => context.domain === 'EE' && isAxaptaDead(context.userContext),
-    stillNothingRepresented: ({ context, event }) =>
-      choiceRequiredByContext(
-        event.type === 'customerAdd.closed' && event.context ? event.context : context.userContext,
-      ),
-    preferenceInApp: ({ context, event }) =>
-      afterPickTarget(context, (event as unknown as Done).output)?.kind === 'path',
-    preferenceFullPage: ({ context, event }) =>
-      afterPickTarget(context, (event as unknown as Done).output)?.kind === 'redirect',
+    isPickable: ({ event }) =>
+      event.type === 'choice.pick' && !!event.context.epitPrincipal?.representationRightsCache[event.gid],
+    canCreateContract: ({ context, event }) =>
+      event.type === 'choice.createContract' && context.domain === 'EE' && !isAxaptaDead(event.context),
+    axaptaDeadOnEE: ({ context, event }) =>
+      event.type === 'choice.createContract' && context.domain === 'EE' && isAxaptaDead(event.context),
+    stillNothingRepresented: ({ event }) =>
+      event.type === 'customerAdd.closed' && choiceRequiredByContext(event.context),
+    preferenceInApp: ({ context }, params: { picked: UserContext }) =>
+      afterPickTarget(context, params.picked)?.kind === 'path',
+    preferenceFullPage: ({ context }, params: { picked: UserContext }) =>
+      afterPickTarget(context, params.picked)?.kind === 'redirect',
   },
   actions: {
     startSession: assign(({ event }) =>
       event.type === 'session.signedIn'
         ? {
-            userContext: event.context,
             domain: event.domain,
             params: event.params ?? {},
             previousPath: event.path,
@@ -128,38 +148,32 @@ export const representedChoiceMachine = setup({
           }
         : {},
     ),
-    storeContext: assign({
-      userContext: ({ context, event }) =>
-        event.type === 'session.contextChanged' || (event.type === 'customerAdd.closed' && event.context)
-          ? event.context!
-          : context.userContext,
-    }),
-    storePickedContext: assign({ userContext: ({ event }) => (event as unknown as Done).output }),
     rememberPath: assign({
       previousPath: ({ context, event }) =>
         event.type === 'choice.open' && event.path !== undefined ? event.path : context.previousPath,
     }),
     resetList: assign({ searchTerm: '', page: 0, pickedGid: null }),
-    reset: assign({ userContext: null, params: {}, previousPath: null, searchTerm: '', page: 0, pickedGid: null }),
+    reset: assign({ params: {}, previousPath: null, searchTerm: '', page: 0, pickedGid: null }),
     setSearchTerm: assign({ searchTerm: ({ event }) => (event.type === 'choice.search' ? event.term : ''), page: 0 }),
     setPage: assign({
       page: ({ context, event }) =>
         event.type === 'choice.page'
-          ? choiceView(context.userContext?.epitPrincipal, context.searchTerm, event.page).page
+          ? choiceView(event.context.epitPrincipal, context.searchTerm, event.page).page
           : context.page,
     }),
     forgetPick: assign({ pickedGid: null }),
     rememberPick: assign({ pickedGid: ({ event }) => (event.type === 'choice.pick' ? event.gid : null) }),
-    handOnContext: emit(({ event }) => ({
+    handOnContext: emit((_, params: { picked: UserContext }) => ({
       type: 'context.replaced' as const,
-      context: (event as unknown as Done).output,
+      context: params.picked,
       cause: 'RC' as const,
     })),
     reselectMenu: emit({ type: 'menu.reselect' as const }),
     fireRepresenteeChange: emit({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const }),
-    applyPreference: emit(({ context, event }) => ({
+    applyPreference: emit(({ context }, params: { picked: UserContext }) => ({
       type: 'navigation.requested' as const,
-      target: afterPickTarget(context, (event as unknown as Done).output)!,
+      // only taken when preferenceInApp or preferenceFullPage held
+      target: afterPickTarget(context, params.picked)!,
     })),
     restorePreviousPath: emit(({ context }) => ({
       type: 'navigation.requested' as const,
@@ -172,14 +186,15 @@ export const representedChoiceMachine = setup({
       toast: { toastType: 'error', messageKey: 'error.axapta.dead' } satisfies ToastRequest,
     }),
     // spec 1 §8: represented change failure — status logged, no message
-    logChangeFailure: ({ event }) => {
-      console.warn('changeRepresented failed', failureStatus((event as unknown as { error: unknown }).error));
-    },
+    warnChangeFailed: emit((_, { error }: { error: unknown }) => ({
+      type: 'warning' as const,
+      code: 'changeRepresented.failed',
+      detail: failureStatus(error),
+    })),
   },
 }).createMachine({
   id: 'representedChoice',
   context: {
-    userContext: null,
     domain: 'EE',
     params: {},
     previousPath: null,
@@ -187,19 +202,23 @@ export const representedChoiceMachine = setup({
     page: 0,
     pickedGid: null,
   },
-  initial: 'closed',
+  initial: 'signedOut',
   on: {
-    'session.contextChanged': { actions: 'storeContext' },
-    'session.signedOut': { target: '.closed', actions: 'reset' },
+    'session.signedOut': { target: '.signedOut', actions: 'reset' },
   },
   states: {
-    closed: {
+    signedOut: {
+      description: 'No signed-in user announced yet: the app sends session.signedIn once the first route is on screen.',
       on: {
         'session.signedIn': [
           { guard: 'needsChoice', target: 'open', actions: 'startSession' },
           { guard: 'addCustomerFirst', target: 'waitingForCustomerAdd', actions: 'startSession' },
-          { actions: 'startSession' },
+          { target: 'closed', actions: 'startSession' },
         ],
+      },
+    },
+    closed: {
+      on: {
         'choice.open': { target: 'open', actions: ['rememberPath', 'resetList'] },
       },
     },
@@ -223,50 +242,26 @@ export const representedChoiceMachine = setup({
         input: ({ context }) => ({ gid: context.pickedGid! }),
         onDone: [
           {
-            guard: 'preferenceInApp',
+            guard: { type: 'preferenceInApp', params: picked },
             target: 'closed',
-            actions: [
-              'storePickedContext',
-              'handOnContext',
-              'reselectMenu',
-              'fireRepresenteeChange',
-              'applyPreference',
-              'resetList',
-            ],
+            actions: [...PICKED, { type: 'applyPreference', params: picked }, 'resetList'],
           },
           {
-            guard: 'preferenceFullPage',
+            guard: { type: 'preferenceFullPage', params: picked },
             target: 'closed',
-            actions: [
-              'storePickedContext',
-              'handOnContext',
-              'reselectMenu',
-              'fireRepresenteeChange',
-              'applyPreference',
-              'resetList',
-            ],
+            actions: [...PICKED, { type: 'applyPreference', params: picked }, 'resetList'],
           },
-          {
-            target: 'closed',
-            actions: [
-              'storePickedContext',
-              'handOnContext',
-              'reselectMenu',
-              'fireRepresenteeChange',
-              'restorePreviousPath',
-              'resetList',
-            ],
-          },
+          { target: 'closed', actions: [...PICKED, 'restorePreviousPath', 'resetList'] },
         ],
-        onError: { target: 'open', actions: ['logChangeFailure', 'forgetPick'] },
+        onError: { target: 'open', actions: [{ type: 'warnChangeFailed', params: changeError }, 'forgetPick'] },
       },
     },
     waitingForCustomerAdd: {
       tags: ['awaitingCustomerAdd'],
       on: {
         'customerAdd.closed': [
-          { guard: 'stillNothingRepresented', target: 'open', actions: ['storeContext', 'resetList'] },
-          { target: 'closed', actions: ['storeContext', 'goToDashboard'] },
+          { guard: 'stillNothingRepresented', target: 'open', actions: 'resetList' },
+          { target: 'closed', actions: 'goToDashboard' },
         ],
       },
     },
@@ -276,10 +271,6 @@ export const representedChoiceMachine = setup({
 // ---------------------------------------------------------------- selectors for the views
 
 type Snap = { context: RepresentedChoiceContext; hasTag: (t: string) => boolean };
-/** The rows of the current page, the page count and whether the search box shows. */
-export function selectChoiceView(s: Snap, locale = 'et') {
-  return choiceView(s.context.userContext?.epitPrincipal, s.context.searchTerm, s.context.page, locale);
-}
 /** The 'create new business customer contract' button shows only on domain EE. */
 export function selectShowCreateContract(s: Snap): boolean {
   return s.context.domain === 'EE';

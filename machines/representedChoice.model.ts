@@ -29,16 +29,17 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
     },
     { type: 'session.signedIn', context: internal, path: '/dashboard', params: {}, domain: 'EE' },
     { type: 'session.signedIn', context: mari, path: '/dashboard', params: {}, domain: 'LV' },
-    { type: 'session.contextChanged', context: axaptaDead },
     { type: 'session.signedOut' },
     { type: 'choice.open', path: '/customer-search' },
     { type: 'choice.search', term: 'maasikas' },
-    { type: 'choice.page', page: 1 },
-    { type: 'choice.pick', gid: 'EPEE11000015' },
-    { type: 'choice.pick', gid: 'EPEE99999999' },
-    { type: 'choice.createContract' },
+    { type: 'choice.page', page: 1, context: mari },
+    { type: 'choice.pick', gid: 'EPEE11000015', context: mari },
+    { type: 'choice.pick', gid: 'EPEE99999999', context: mari },
+    { type: 'choice.createContract', context: mari },
+    // the back office died since sign-in: the session's context says so
+    { type: 'choice.createContract', context: axaptaDead },
     { type: 'customerAdd.closed', created: true, context: mariAsMaasikas() },
-    { type: 'customerAdd.closed', created: false },
+    { type: 'customerAdd.closed', created: false, context: mari },
     { type: 'xstate.done.actor.changeRepresented', output: inApp } as never,
     { type: 'xstate.done.actor.changeRepresented', output: fullPage } as never,
     { type: 'xstate.done.actor.changeRepresented', output: mariAsMaasikas() } as never,
@@ -50,21 +51,11 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
   provide: {
     // inert fake (never settles): only the path's synthetic done/error events drive the machine
     actors: { changeRepresented: fromPromise<UserContext, { gid: string }>(() => new Promise(() => {})) },
-    actions: { logChangeFailure: () => {} },
   },
   serializeState: serializeWith((s) => {
     const c = s.context;
-    const p = c.userContext?.epitPrincipal;
     // previousPath and page are left out: they change no decision of the machine (the page is clamped by the rows)
-    return [
-      p?.authChannel ?? null,
-      p?.represented?.gid ?? null,
-      c.userContext?.deadApplications.length ?? 0,
-      c.domain,
-      c.params.modalName ?? null,
-      c.searchTerm !== '',
-      c.pickedGid,
-    ];
+    return [c.domain, c.params.modalName ?? null, c.searchTerm !== '', c.pickedGid];
   }),
   states: {
     open: (s) => {
@@ -72,6 +63,10 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
     },
     closed: (s) => {
       if (s.hasTag('visible')) throw new Error('closed modal visible');
+    },
+    signedOut: (s) => {
+      if (s.hasTag('visible')) throw new Error('modal visible while signed out');
+      if (s.context.pickedGid !== null || s.context.searchTerm !== '') throw new Error('not reset on sign-out');
     },
   },
 };

@@ -7,7 +7,7 @@ import type { Language, SimpleUserContext, UserContext } from './lib/contract';
 function makeSession(
   opts: {
     context?: UserContext;
-    fail?: unknown;
+    fail?: Error;
     signout?: () => Promise<string>;
     cookies?: { language?: string; domain?: string };
   } = {},
@@ -24,21 +24,22 @@ function makeSession(
   };
   const machine = sessionMachine.provide({
     actors: {
-      loadUserContext: fromPromise(async () => {
+      loadUserContext: fromPromise(() => {
         calls.loadUserContext++;
-        if (opts.fail) throw opts.fail;
-        return opts.context ?? signedInContext;
+        return opts.fail ? Promise.reject(opts.fail) : Promise.resolve(opts.context ?? signedInContext);
       }),
-      loadSimpleContext: fromPromise<SimpleUserContext, void>(async () => {
+      loadSimpleContext: fromPromise<SimpleUserContext, void>(() => {
         calls.loadSimpleContext++;
-        return { uiLanguages: [] };
+        return Promise.resolve({ uiLanguages: [] });
       }),
-      postLanguage: fromPromise<void, { language: Language }>(async ({ input }) => {
+      postLanguage: fromPromise<void, { language: Language }>(({ input }) => {
         calls.postLanguage.push(input.language);
+        return Promise.resolve();
       }),
-      singleSignout: fromPromise(async () => (opts.signout ? opts.signout() : '/cas/logout?service=x')),
-      fetchOssLogout: fromPromise(async ({ input }: { input: { url: string } }) => {
+      singleSignout: fromPromise(() => (opts.signout ? opts.signout() : Promise.resolve('/cas/logout?service=x'))),
+      fetchOssLogout: fromPromise(({ input }: { input: { url: string } }) => {
         calls.ossLogout.push(input.url);
+        return Promise.resolve();
       }),
     },
     actions: {
@@ -48,7 +49,7 @@ function makeSession(
       redirect: (_, p: { url: string }) => void calls.redirect.push(p.url),
     },
   });
-  const actor = createActor(machine, { input: { cookies: opts.cookies } });
+  const actor = createActor(machine, { input: { cookies: opts.cookies ?? {} } });
   const emitted: { type: string }[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
@@ -105,7 +106,7 @@ describe('session machine', () => {
     expect(actor.getSnapshot().matches('signedIn')).toBe(true);
   });
 
-  it('takes language from the route param, then the cookie, then eng; domain from param, cookie, else EE', async () => {
+  it('takes language from the route param, then the cookie, then eng; domain from param, cookie, else EE', () => {
     const { actor } = makeSession({ cookies: { language: 'rus', domain: 'xx' } });
     expect(actor.getSnapshot().context).toMatchObject({ language: 'ru', domain: 'EE' });
     actor.send({
@@ -156,12 +157,12 @@ describe('session machine', () => {
     let locale = '';
     const machine = sessionMachine.provide({
       actors: {
-        loadUserContext: fromPromise(async () => signedInContext),
-        singleSignout: fromPromise<string, { locale: string }>(async ({ input }) => {
+        loadUserContext: fromPromise(() => Promise.resolve(signedInContext)),
+        singleSignout: fromPromise<string, { locale: string }>(({ input }) => {
           locale = input.locale;
-          throw new Error('down');
+          return Promise.reject(new Error('down'));
         }),
-        fetchOssLogout: fromPromise<void, { url: string }>(async () => undefined),
+        fetchOssLogout: fromPromise<void, { url: string }>(() => Promise.resolve()),
       },
       actions: {
         resetSessionStorage: () => {},
@@ -192,7 +193,9 @@ describe('session machine', () => {
 
   it('throws loudly when an effect is not provided', async () => {
     // only the context loader is missing here (the route's cookie effect is given, it runs first)
-    const actor = createActor(sessionMachine.provide({ actions: { persistDomain: () => {} } }), { input: {} });
+    const actor = createActor(sessionMachine.provide({ actions: { persistDomain: () => {} } }), {
+      input: { cookies: {} },
+    });
     actor.subscribe({ error: () => {} });
     actor.start();
     actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });

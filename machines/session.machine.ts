@@ -10,7 +10,7 @@
  * - `session.logout`: emits `session.loggedOut`, resets session storage, single sign-out, redirect to the
  *   returned address; in parallel GET the OSS logout URL. Failure emits a warning toast error.server.
  *
- * Effects are provided by src/app/actors.ts; the defaults throw so a forgotten one is loud.
+ * Effects are provided by src/app/system.ts; the defaults throw so a forgotten one is loud.
  */
 import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { DOMAINS, type Domain, type Language, type SimpleUserContext, type UserContext } from './lib/contract';
@@ -19,8 +19,8 @@ import { ossLogoutUrl, resolveDomain, resolveLanguage, signoutLocale, toLanguage
 import type { ToastRequest } from './toasts.machine';
 
 export interface SessionInput {
-  /** cookie values read by the app at start: EPIT-LANGUAGE, EPIT-DOMAIN */
-  cookies?: { language?: string | null; domain?: string | null };
+  /** cookie values read by the app at start: EPIT-LANGUAGE, EPIT-DOMAIN (absent or null: no cookie) */
+  cookies: { language?: string | null; domain?: string | null };
 }
 
 export interface SessionContext {
@@ -65,7 +65,7 @@ function cleanParams(params: Record<string, string | undefined> | undefined): Re
  */
 function routeDomain(params: Record<string, string | undefined> | undefined): Domain | null {
   const domain = (cleanParams(params).domain ?? '').trim().toUpperCase();
-  return (DOMAINS as readonly string[]).includes(domain) ? (domain as Domain) : null;
+  return DOMAINS.find((d) => d === domain) ?? null;
 }
 
 /** `session.routeChanged`: take the route's parameters, and keep a domain it names in the cookie */
@@ -100,21 +100,17 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
   },
   actors: {
-    loadUserContext: fromPromise<UserContext, void>(async () => {
-      throw new Error('loadUserContext not provided');
-    }),
-    loadSimpleContext: fromPromise<SimpleUserContext, void>(async () => {
-      throw new Error('loadSimpleContext not provided');
-    }),
-    postLanguage: fromPromise<void, { language: Language }>(async () => {
-      throw new Error('postLanguage not provided');
-    }),
-    singleSignout: fromPromise<string, { locale: string }>(async () => {
-      throw new Error('singleSignout not provided');
-    }),
-    fetchOssLogout: fromPromise<void, { url: string }>(async () => {
-      throw new Error('fetchOssLogout not provided');
-    }),
+    loadUserContext: fromPromise<UserContext, void>(() => Promise.reject(new Error('loadUserContext not provided'))),
+    loadSimpleContext: fromPromise<SimpleUserContext, void>(() =>
+      Promise.reject(new Error('loadSimpleContext not provided')),
+    ),
+    postLanguage: fromPromise<void, { language: Language }>(() =>
+      Promise.reject(new Error('postLanguage not provided')),
+    ),
+    singleSignout: fromPromise<string, { locale: string }>(() =>
+      Promise.reject(new Error('singleSignout not provided')),
+    ),
+    fetchOssLogout: fromPromise<void, { url: string }>(() => Promise.reject(new Error('fetchOssLogout not provided'))),
   },
   actions: {
     /** write EPIT-LANGUAGE (100 years) */
@@ -178,7 +174,7 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   context: ({ input }) => {
-    const cookies = { language: input?.cookies?.language ?? null, domain: input?.cookies?.domain ?? null };
+    const cookies = { language: input.cookies.language ?? null, domain: input.cookies.domain ?? null };
     return {
       language: resolveLanguage(null, cookies.language),
       domain: resolveDomain(null, cookies.domain),

@@ -55,7 +55,7 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
       ev.push({ type: 'xstate.done.actor.fetchOssLogout' });
       ev.push({ type: 'xstate.error.actor.fetchOssLogout', error: new Error('down') });
     }
-    return ev as never;
+    return ev;
   },
   // inert fakes: only the path (its xstate.done/error events) drives the machine
   provide: {

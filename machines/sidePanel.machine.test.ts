@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { sidePanelMachine } from './sidePanel.machine';
+import { PANEL_SWITCH, sidePanelMachine } from './sidePanel.machine';
 import { transitionCoverage } from './lib/model/transition-coverage';
 import model from './sidePanel.model';
 
@@ -17,12 +17,16 @@ describe('sidePanel machine (spec 1 §2 side panel)', () => {
     expect(a.getSnapshot().context.openEntry).toBe('private');
   });
 
-  it('switches to another entry only after 200 ms', () => {
+  it('waits the spec switch delay of 200 ms (spec 1 §9)', () => {
+    expect(PANEL_SWITCH).toBe(200);
+  });
+
+  it('switches to another entry only after PANEL_SWITCH', () => {
     const a = start();
     a.send({ type: 'panel.entryClicked', entry: 'private' });
     a.send({ type: 'panel.entryClicked', entry: 'logistics' });
     expect(a.getSnapshot().hasTag('switching')).toBe(true);
-    vi.advanceTimersByTime(199);
+    vi.advanceTimersByTime(PANEL_SWITCH - 1);
     expect(a.getSnapshot().context.openEntry).toBe('private');
     vi.advanceTimersByTime(1);
     expect(a.getSnapshot().matches('open')).toBe(true);
@@ -42,7 +46,7 @@ describe('sidePanel machine (spec 1 §2 side panel)', () => {
     a.send({ type: 'panel.entryClicked', entry: 'logistics' });
     a.send({ type: 'panel.entryClicked', entry: 'logistics' });
     expect(a.getSnapshot().matches('closed')).toBe(true);
-    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(2 * PANEL_SWITCH);
     expect(a.getSnapshot().matches('closed')).toBe(true);
   });
 
@@ -54,7 +58,7 @@ describe('sidePanel machine (spec 1 §2 side panel)', () => {
     a.send({ type: 'panel.entryClicked', entry: 'private' });
     a.send({ type: 'panel.entryClicked', entry: 'logistics' });
     a.send({ type: 'panel.linkClicked' });
-    vi.advanceTimersByTime(300);
+    vi.advanceTimersByTime(2 * PANEL_SWITCH);
     expect(a.getSnapshot().matches('closed')).toBe(true);
   });
 

@@ -12,6 +12,9 @@
  */
 import { assign, emit, setup } from 'xstate';
 
+/** Spec 1 §9: switching the side panel to another entry waits 200 ms. */
+export const PANEL_SWITCH = 200;
+
 export interface SidePanelContext {
   /** the entry whose panel is shown (during `switching`: still the old one) */
   openEntry: string | null;
@@ -37,9 +40,7 @@ export const sidePanelMachine = setup({
     events: {} as SidePanelEvent,
     emitted: {} as SidePanelEmitted,
   },
-  delays: {
-    PANEL_SWITCH: 200,
-  },
+  delays: { PANEL_SWITCH },
   guards: {
     isOpenEntry: ({ context, event }) => event.type === 'panel.entryClicked' && event.entry === context.openEntry,
     isPendingEntry: ({ context, event }) => event.type === 'panel.entryClicked' && event.entry === context.pendingEntry,

@@ -14,7 +14,7 @@ const spec: MachineModelSpec<typeof sidePanelMachine> = {
     { type: 'language.changed', signedIn: true },
     { type: 'language.changed', signedIn: false },
     { type: 'represented.changed' },
-    { type: 'xstate.after.PANEL_SWITCH.sidePanel.switching' } as never,
+    { type: 'xstate.after.PANEL_SWITCH.sidePanel.switching' },
   ],
   serializeState: serializeWith((s) => [s.context.openEntry, s.context.pendingEntry, s.context.selectedEntry]),
   states: {

@@ -1,12 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { toastsMachine } from './toasts.machine';
+import { TOAST_DISPLAY, toastsMachine } from './toasts.machine';
 
 describe('toasts machine', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('shows a success toast for 10 s with its title key, then removes it', () => {
+  it('shows timed toasts for the spec display time of 10000 ms (spec 1 §9)', () => {
+    expect(TOAST_DISPLAY).toBe(10_000);
+  });
+
+  it('shows a success toast for TOAST_DISPLAY with its title key, then removes it', () => {
     const actor = createActor(toastsMachine).start();
     actor.send({ type: 'toasts.show', toastType: 'success', messageKey: 'success.save' });
     expect(actor.getSnapshot().context.toasts).toEqual([
@@ -19,7 +23,7 @@ describe('toasts machine', () => {
         titleKey: 'toast.title.success',
       },
     ]);
-    vi.advanceTimersByTime(9_999);
+    vi.advanceTimersByTime(TOAST_DISPLAY - 1);
     expect(actor.getSnapshot().context.toasts).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().context.toasts).toHaveLength(0);
@@ -29,7 +33,7 @@ describe('toasts machine', () => {
   it('keeps error toasts until closed (sticky), titled toast.title.error', () => {
     const actor = createActor(toastsMachine).start();
     actor.send({ type: 'toasts.show', toastType: 'error', messageKey: 'error.server' });
-    vi.advanceTimersByTime(60_000);
+    vi.advanceTimersByTime(6 * TOAST_DISPLAY);
     const [t] = actor.getSnapshot().context.toasts;
     expect(t).toMatchObject({ sticky: true, titleKey: 'toast.title.error' });
     actor.send({ type: 'toasts.close', id: t.id });
@@ -39,12 +43,12 @@ describe('toasts machine', () => {
   it('times each toast on its own; closing one early does not disturb the others', () => {
     const actor = createActor(toastsMachine).start();
     actor.send({ type: 'toasts.show', toastType: 'notice', messageKey: 'a' });
-    vi.advanceTimersByTime(5_000);
+    vi.advanceTimersByTime(TOAST_DISPLAY / 2);
     actor.send({ type: 'toasts.show', toastType: 'warning', messageKey: 'b', values: { n: 1 } });
     actor.send({ type: 'toasts.close', id: 1 });
-    vi.advanceTimersByTime(5_000);
+    vi.advanceTimersByTime(TOAST_DISPLAY / 2);
     expect(actor.getSnapshot().context.toasts.map((t) => t.messageKey)).toEqual(['b']);
-    vi.advanceTimersByTime(5_000);
+    vi.advanceTimersByTime(TOAST_DISPLAY / 2);
     expect(actor.getSnapshot().matches('empty')).toBe(true);
   });
 

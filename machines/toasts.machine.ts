@@ -5,6 +5,9 @@
  */
 import { assign, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 
+/** Spec 1 §9: a timed toast is shown for 10 s. */
+export const TOAST_DISPLAY = 10_000;
+
 export const TOAST_TYPES = ['notice', 'success', 'error', 'warning'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 
@@ -41,11 +44,9 @@ export type ToastsEvent =
   | { type: 'toasts.expire'; id: number }
   | { type: 'toasts.closeAll' };
 
-const timerId = (id: number) => `toast-${id}`;
-
 export const toastsMachine = setup({
   types: { context: {} as ToastsContext, events: {} as ToastsEvent },
-  delays: { TOAST_DISPLAY: 10_000 },
+  delays: { TOAST_DISPLAY },
   actions: {
     addToast: assign(({ context, event }) => {
       if (event.type !== 'toasts.show') return {};

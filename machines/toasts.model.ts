@@ -16,7 +16,7 @@ const spec: MachineModelSpec<typeof toastsMachine> = {
       if (!t.sticky) ev.push({ type: 'toasts.expire', id: t.id });
     }
     if (s.context.toasts.length) ev.push({ type: 'toasts.closeAll' });
-    return ev as never;
+    return ev;
   },
   serializeState: (s) => JSON.stringify([s.value, s.context.toasts.map((t) => t.toastType)]),
 };

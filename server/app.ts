@@ -9,8 +9,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { PortalConfig } from '../machines/lib/contract.js';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { PortalConfig, ServiceError } from '../machines/lib/contract.js';
 import type { Db } from './db/index.js';
 import type { Env } from './env.js';
 import type { Clock } from './lib/clock.js';
@@ -18,6 +18,7 @@ import './lib/deps.js';
 import { HttpError, installErrorHandlers } from './lib/errors.js';
 import { installXsrf } from './lib/xsrf.js';
 import { routes } from './routes/index.js';
+import { simulatorRoutes } from './sim/index.js';
 
 /** How /ui/ is served: the built dist/ (default), a Vite middleware (dev), or not at all. */
 export type UiMode =
@@ -31,6 +32,8 @@ export interface CreateAppOptions {
   env: Env;
   ui?: UiMode;
   logger?: boolean;
+  /** outgoing HTTP (CAS validation, single logout, signing services); default the global fetch */
+  fetch?: typeof fetch;
 }
 
 export function portalConfig(env: Env): PortalConfig {
@@ -38,7 +41,8 @@ export function portalConfig(env: Env): PortalConfig {
     apiUrl: '/api',
     baseUrl: '/ui',
     securityUrl: '/api/security/login',
-    casUrl: '/cas',
+    casUrl: env.cas.url,
+    ticketCheckUrl: env.cas.ticketCheckUrl,
     appVersion: env.appVersion,
     roleRequestTimeout: env.roleRequestTimeout,
     debug: env.debug,
@@ -47,6 +51,8 @@ export function portalConfig(env: Env): PortalConfig {
     // the reference account service is the portal's own business customer page (spec 1 §4 customer-add 7)
     accountServiceUrl: { live: '/ui/settings/represented/{jgid}', test: '/ui/settings/represented/{jgid}' },
     offerFormUrl: { LV: 'https://www.post.example.lv/piedavajums', LT: 'https://www.post.example.lt/pasiulymas' },
+    // ID_CARD: the software card of the simulators, or the Web eID extension (server/env.ts signing.idCard)
+    idCard: env.signing.idCard,
   };
 }
 
@@ -57,18 +63,15 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     trustProxy: true,
     bodyLimit: 1_000_000,
     // errors raised before routing (a malformed percent-escape in the path): the same ServiceError body as any failure
-    frameworkErrors: (error, _req, res) => {
-      const reply = res as unknown as FastifyReply;
-      const bad = error.code === 'FST_ERR_BAD_URL';
-      void reply.status(bad ? 400 : (error.statusCode ?? 500)).send({
-        serviceErrorMessage: bad ? 'path: is not a valid address' : 'Internal error. Please try again later.',
-        code: bad ? 'BAD_INPUT' : 'INTERNAL',
-      });
-    },
+    frameworkErrors: (error, _req, reply) => sendFrameworkError(error, reply),
   });
   const closing = new AbortController();
-  app.decorate('deps', { db, clock, env, closing: closing.signal });
-  app.addHook('preClose', async () => closing.abort());
+  const fetchImpl = opts.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
+  app.decorate('deps', { db, clock, env, closing: closing.signal, fetch: fetchImpl });
+  app.addHook('preClose', (done) => {
+    closing.abort();
+    done();
+  });
 
   // JSON bodies: an empty body is "no body" (POST single-signout sends none), bad JSON is a 400.
   app.removeContentTypeParser('application/json');
@@ -96,15 +99,17 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   // and tests, never for a live deployment. The simulators' protocol endpoints (Mobile-ID, Smart-ID, the software
   // ID-card) stay, since the reference backend signs through them.
   if (env.runMode === 'live') {
-    app.addHook('onRequest', async (req) => {
+    app.addHook('onRequest', (req, _reply, done) => {
       const route = req.routeOptions.url ?? '';
       if (route === '/sim' || route === '/sim/' || route.startsWith('/sim/api/')) {
-        throw new HttpError(404, 'NOT_FOUND', 'The simulator console is switched off in live run mode.');
+        done(new HttpError(404, 'NOT_FOUND', 'The simulator console is switched off in live run mode.'));
+        return;
       }
+      done();
     });
   }
 
-  for (const r of routes) await app.register(r.plugin, { prefix: r.prefix });
+  for (const r of [...routes, ...simulatorRoutes]) await app.register(r.plugin, { prefix: r.prefix });
 
   app.get('/', async (_req, reply) => reply.redirect('/ui/', 302));
   app.get('/ui/config.json', async (_req, reply) => {
@@ -120,7 +125,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       ui.handle(req.raw, reply.raw, (err) => {
         if (!reply.raw.headersSent) {
           reply.raw.statusCode = err ? 500 : 404;
-          reply.raw.end(err ? String(err) : 'Not found');
+          reply.raw.end(err ? failureText(err) : 'Not found');
         }
       });
     };
@@ -170,6 +175,31 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     if (!isFile(path.join(env.distDir, 'index.html'))) return notBuilt(reply);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
+}
+
+/**
+ * The reply of `frameworkErrors` is typed by route generics that callback cannot know, so its `status()` and
+ * `send()` accept nothing. No route and no hook applies to such a request, so the body is written on the raw
+ * response: the same status, JSON type and body `reply.send` would write.
+ */
+function sendFrameworkError(error: FastifyError, reply: { hijack(): unknown; raw: ServerResponse }): void {
+  const bad = error.code === 'FST_ERR_BAD_URL';
+  const body: ServiceError = {
+    serviceErrorMessage: bad ? 'path: is not a valid address' : 'Internal error. Please try again later.',
+    code: bad ? 'BAD_INPUT' : 'INTERNAL',
+  };
+  const text = JSON.stringify(body);
+  reply.hijack();
+  reply.raw.writeHead(bad ? 400 : (error.statusCode ?? 500), {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  reply.raw.end(text);
+}
+
+/** The text of a middleware failure: an Error as `Name: message`, anything else as a generic line. */
+function failureText(err: unknown): string {
+  return err instanceof Error || typeof err === 'string' ? String(err) : 'Internal error';
 }
 
 function isFile(p: string): boolean {

@@ -1,12 +1,14 @@
 /**
  * Start-up shared by `npm start` (main.ts) and `npm run dev` (dev.ts): open and prepare the database,
- * build the app, listen, and shut down cleanly on SIGINT/SIGTERM (server, then database).
+ * build the app, listen (the portal on PORT, the demo applications of server/apps/ on APPS_PORT), and shut down
+ * cleanly on SIGINT/SIGTERM (servers, then database).
  * Failures a person can fix (port in use, DATA_DIR not writable) are reported in one line, no stack.
  */
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createApp, type UiMode } from './app.js';
+import { createAppsServer } from './apps/index.js';
 import { openDb, type Db } from './db/index.js';
 import { prepareDb } from './db/prepare.js';
 import { loadEnv, type Env } from './env.js';
@@ -29,33 +31,34 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 class StartupError extends Error {}
 
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : 'unknown error');
+
 function openDataDir(dataDir: string): Db {
   try {
     mkdirSync(dataDir, { recursive: true });
     accessSync(dataDir, constants.W_OK);
   } catch (err) {
     throw new StartupError(
-      `DATA_DIR ${dataDir} is not a writable directory (${(err as Error).message}). Set DATA_DIR to a folder this user may write.`,
+      `DATA_DIR ${dataDir} is not a writable directory (${messageOf(err)}). Set DATA_DIR to a folder this user may write.`,
     );
   }
   try {
     return openDb(dataDir);
   } catch (err) {
-    throw new StartupError(
-      `cannot open the database ${path.join(dataDir, 'portal.sqlite')}: ${(err as Error).message}`,
-    );
+    throw new StartupError(`cannot open the database ${path.join(dataDir, 'portal.sqlite')}: ${messageOf(err)}`);
   }
 }
 
-async function listen(app: FastifyInstance, env: Env): Promise<void> {
+/** `setting`: the variable that chooses the port (PORT for the portal, APPS_PORT for the demo applications) */
+async function listen(app: FastifyInstance, env: Env, port = env.port, setting = 'PORT'): Promise<void> {
   try {
-    await app.listen({ port: env.port, host: env.host });
+    await app.listen({ port, host: env.host });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
+    const code = err instanceof Error && 'code' in err ? err.code : undefined;
     if (code === 'EADDRINUSE')
-      throw new StartupError(`port ${env.port} on ${env.host} is already in use: stop the other server or set PORT.`);
+      throw new StartupError(`port ${port} on ${env.host} is already in use: stop the other server or set ${setting}.`);
     if (code === 'EACCES')
-      throw new StartupError(`no permission to listen on port ${env.port}: choose a port above 1023 with PORT.`);
+      throw new StartupError(`no permission to listen on port ${port}: choose a port above 1023 with ${setting}.`);
     throw err;
   }
 }
@@ -64,6 +67,8 @@ export function start(opts: StartOptions): void {
   const log = (msg: string) => console.log(`[${opts.tag}] ${msg}`);
   let db: Db | null = null;
   let app: FastifyInstance | null = null;
+  /** the demo external applications, a second listener on APPS_PORT (server/apps/) */
+  let apps: FastifyInstance | null = null;
   let stopping = false;
 
   const shutdown = async (exitCode: number) => {
@@ -75,6 +80,7 @@ export function start(opts: StartOptions): void {
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await opts.onShutdown?.();
+      await apps?.close();
       await app?.close();
       await db?.destroy();
     } catch (err) {
@@ -97,7 +103,23 @@ export function start(opts: StartOptions): void {
     await app.ready();
     await opts.beforeListen?.(app, env);
     await listen(app, env);
-    log(`portal at ${origin}/ui/  (sign-on ${origin}/cas/login, console ${origin}/sim/, run mode ${env.runMode})`);
+    apps = await createAppsServer({ env, clock: systemClock, dataDir: env.dataDir, logger: env.debug });
+    await apps.ready();
+    try {
+      await listen(apps, env, env.appsPort, 'APPS_PORT');
+      const appsAt = env.apps.origin ?? `http://localhost:${env.appsPort}`;
+      log(
+        `demo applications at ${appsAt}/oss/, ${appsAt}/periodicals/, ${appsAt}/finance/ (APPS_PORT ${env.appsPort})`,
+      );
+    } catch (err) {
+      // the portal stands without its demo applications: their frames fail to load, everything else works
+      if (!(err instanceof StartupError)) throw err;
+      console.error(`[${opts.tag}] the demo applications did not start: ${err.message}`);
+      await apps.close();
+      apps = null;
+    }
+    const signOn = /^https?:\/\//i.test(env.cas.url) ? env.cas.url : `${origin}${env.cas.url}`;
+    log(`portal at ${origin}/ui/  (sign-on ${signOn}/login, console ${origin}/sim/, run mode ${env.runMode})`);
   };
 
   process.once('SIGINT', () => void shutdown(0));

@@ -19,17 +19,15 @@ export const LANGUAGE3: Record<Language, string> = { et: 'EST', en: 'ENG', ru: '
 export const LANGUAGE2: Record<string, Language> = { EST: 'et', ENG: 'en', RUS: 'ru', LAV: 'lv', LIT: 'lt' };
 export const APPLICATIONS = ['AXAPTA', 'OSS', 'PERIODICALS', 'FINANCE'] as const;
 export type Application = (typeof APPLICATIONS)[number];
-export const SERVICES = ['FINANCE', 'LOGISTICS', 'PERIODICS'] as const;
+export type Service = 'FINANCE' | 'LOGISTICS' | 'PERIODICS';
 export const NOPREFERENCE = 'NOPREFERENCE';
-export const PRIVILEGES = [
-  'SHOW_REPRESENTEES',
-  'SHOW_MY_SETTINGS',
-  'ADD_ANY_CUSTOMER',
-  'EDIT_ANY_CUSTOMER',
-  'EDIT_ANY_USER',
-  'NO_REPRESENTEE',
-] as const;
-export type Privilege = (typeof PRIVILEGES)[number];
+export type Privilege =
+  | 'SHOW_REPRESENTEES'
+  | 'SHOW_MY_SETTINGS'
+  | 'ADD_ANY_CUSTOMER'
+  | 'EDIT_ANY_CUSTOMER'
+  | 'EDIT_ANY_USER'
+  | 'NO_REPRESENTEE';
 
 export const COOKIE = {
   language: 'EPIT-LANGUAGE',
@@ -51,12 +49,14 @@ export const ServiceError = z.object({
 export type ServiceError = z.infer<typeof ServiceError>;
 
 // ---- runtime configuration (served as /ui/config.json) ----
-export const RunMode = z.enum(['live', 'test', 'dev']);
+const RunMode = z.enum(['live', 'test', 'dev']);
 export const PortalConfig = z.object({
   apiUrl: z.string(), // e.g. '/api'
   baseUrl: z.string(), // e.g. '/ui'
   securityUrl: z.string(), // where a protected route sends a signed-out user, with ?target=<page>
   casUrl: z.string(), // single sign-on base, e.g. '/cas'
+  /** spec 1 §7 ticket endpoint (JSONP); null: the CAS server has none, the silent sign-on check uses gateway=true */
+  ticketCheckUrl: z.string().nullable().optional(),
   appVersion: z.string(),
   roleRequestTimeout: z.number().int().positive(),
   debug: z.boolean(),
@@ -102,6 +102,8 @@ export const RepresentedDetails = z.object({
   address: AddressSummary.nullable(),
   credit: z.boolean().nullable(), // credit available
   customerType: z.enum(['BUSINESS', 'PRIVATE']).optional(),
+  /** spec 2 §3 userProfileCode (OLD or NEW; absent: unknown, counts as OLD, which hides OSS — spec 1 §4) */
+  userProfileCode: z.string().nullable().optional(),
   clientManagerName: z.string().nullable(),
   clientManagerPhone: z.string().nullable(),
   clientManagerEmail: z.string().nullable(),
@@ -133,17 +135,17 @@ export const EpitPrincipal = z.object({
 });
 export type EpitPrincipal = z.infer<typeof EpitPrincipal>;
 
-export const ExternalApp = z.object({
+const ExternalApp = z.object({
   service: z.string(),
   name: z.string(),
   iconCode: z.string(),
   customParameters: z.record(z.string(), z.string()),
 });
-export const UserApplication = z.object({
+const UserApplication = z.object({
   name: z.string(),
   customParameters: z.record(z.string(), z.string()),
 });
-export const UiLanguage = z.object({ twoLetterCode: z.string(), threeLetterCode: z.string() });
+const UiLanguage = z.object({ twoLetterCode: z.string(), threeLetterCode: z.string() });
 
 export const UserContext = z.object({
   epitPrincipal: EpitPrincipal.nullable(),
@@ -169,7 +171,7 @@ export const UserDetails = z.object({
 });
 export type UserDetails = z.infer<typeof UserDetails>;
 
-export const ValueOf = <T extends z.ZodTypeAny>(t: T) => z.object({ value: t });
+const ValueOf = <T extends z.ZodTypeAny>(t: T) => z.object({ value: t });
 
 // context/representedDetails -> { value: RepresentedDetails | null }
 export const RepresentedDetailsResponse = ValueOf(RepresentedDetails.nullable());
@@ -258,7 +260,7 @@ export const SignStartResponse = z.object({ status: z.string(), challengeId: z.s
 export const SIGNING_SUCCESS = 'SUCCESS';
 export const SIGNING_IN_PROGRESS = 'RUNNING';
 /** the end statuses spec 1 §8 names */
-export const SPEC_SIGNING_END_STATUSES = [
+const SPEC_SIGNING_END_STATUSES = [
   'NOT_A_BOARD_MEMBER',
   'CERTIFICATE_MISMATCH',
   'MOBILE_ID_CONTRACT_ERROR',
@@ -276,7 +278,7 @@ export const SPEC_SIGNING_END_STATUSES = [
  * inserted, PIN entry cancelled) and the signing machine shows them like any end status.
  * GENERIC_ERROR is spec 1 §8 "generic failure" (unknown service result, no pending signing).
  */
-export const EXTRA_SIGNING_END_STATUSES = [
+const EXTRA_SIGNING_END_STATUSES = [
   'MID_USER_CANCELLED',
   'MID_TIMEOUT',
   'MID_PHONE_ABSENT',
@@ -292,8 +294,6 @@ export const EXTRA_SIGNING_END_STATUSES = [
 export const SIGNING_END_STATUSES = [...SPEC_SIGNING_END_STATUSES, ...EXTRA_SIGNING_END_STATUSES] as const;
 export const SigningEndStatus = z.enum(SIGNING_END_STATUSES);
 export type SigningEndStatus = z.infer<typeof SigningEndStatus>;
-export const SigningStatus = z.enum([SIGNING_SUCCESS, SIGNING_IN_PROGRESS, ...SIGNING_END_STATUSES]);
-export type SigningStatus = z.infer<typeof SigningStatus>;
 
 // ---- search (spec 1 §3) ----
 export const SEARCH_MIN = 3;

@@ -10,14 +10,17 @@
  * - `menu.reselect` → the side panel reselects (send `represented.changed` to the sidePanel actor);
  * - `navigation.requested` { target } → the router: 'path' (in-app, below /ui), 'redirect' (full page),
  *   'dashboard' (epit-dashboard), 'home', 'reload' (reload the current route with a timestamp), 'restore' (go back to
- *   the path the user was on before the choice modal, if any).
+ *   the path the user was on before the choice modal, if any);
+ * - `warning` { code, detail } → something the spec says is "only logged" (spec 1 §8): the app logs it. Machines never
+ *   call `console` themselves.
  */
 import type { UserContext } from './contract';
 import type { NavTarget } from './rights';
 
-export type ChangeCause = 'RC' | 'SC';
+type ChangeCause = 'RC' | 'SC';
 export type ContextReplaced = { type: 'context.replaced'; context: UserContext; cause: ChangeCause };
 export type RepresenteeChange = { type: 'REPRESENTEE-CHANGE'; cause: ChangeCause };
 export type MenuReselect = { type: 'menu.reselect' };
 export type NavigationRequested = { type: 'navigation.requested'; target: NavTarget };
-export type { NavTarget };
+/** `code` names what failed (e.g. 'changeRepresented.failed'); `detail` is what the log should carry (a status). */
+export type Warning = { type: 'warning'; code: string; detail: unknown };

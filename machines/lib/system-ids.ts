@@ -9,6 +9,5 @@ export const SYSTEM_ID = {
   sidePanel: 'sidePanel',
   toasts: 'toasts',
   frameChannel: 'frameChannel',
-  signing: 'signing',
+  customerAdd: 'customerAdd',
 } as const;
-export type SystemId = (typeof SYSTEM_ID)[keyof typeof SYSTEM_ID];

@@ -1,14 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   DeadApplicationsResponse,
   PortalConfig,
   RepresentedDetailsResponse,
   RolesAndPackets,
+  ServiceError,
   SimpleUserContext,
   UserContext,
 } from '../../machines/lib/contract.js';
 import { isoDay, isoToDmy, addDays } from '../lib/dates.js';
-import { makeTestApp, type Client, type TestApp } from '../test/helpers.js';
+import { executionOf, makeTestApp, type Client, type TestApp } from '../test/helpers.js';
+
+/** The simulator console's answer about the applications' switches (server/sim/console). */
+const ApplicationStates = z.object({ value: z.array(z.object({ application: z.string(), dead: z.boolean() })) });
 
 let t: TestApp;
 beforeEach(async () => {
@@ -64,7 +69,7 @@ describe('user context', () => {
     expect(ctx.preference).toBeNull();
     expect(ctx.externalApps.map((a) => a.service)).toEqual(['FINANCE', 'LOGISTICS', 'PERIODICS']);
     expect(ctx.externalApps.find((a) => a.service === 'LOGISTICS')!.customParameters.logoutUrl).toBe(
-      '/apps/oss/logout',
+      'http://localhost:8081/oss/logout', // the demo applications' origin: the portal's host on APPS_PORT
     );
     expect(ctx.applications.map((a) => a.name)).toEqual(['AXAPTA', 'OSS', 'PERIODICALS', 'FINANCE']);
   });
@@ -108,8 +113,10 @@ describe('user context', () => {
     const c = t.client();
     c.cookies.set('EPIT-LANGUAGE', 'eng');
     await c.get('/api/security/login?target=/ui/');
+    const service = 'http://localhost:80/api/security/callback?target=%2Fui%2F';
+    const page = await c.get(`/cas/login?service=${encodeURIComponent(service)}`);
     const posted = await c.request('POST', '/cas/login', {
-      form: { service: 'http://localhost:80/api/security/callback?target=%2Fui%2F', demoUser: 'liga' },
+      form: { service, demoUser: 'liga', execution: executionOf(page.body) },
     });
     await c.get(
       new URL(posted.headers.location as string).pathname + new URL(posted.headers.location as string).search,
@@ -171,7 +178,9 @@ describe('represented party', () => {
     await mari.post('/sim/api/applications/AXAPTA', { dead: true });
     const res = await mari.get('/api/context/representedDetails');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'AXAPTA_DEAD', serviceErrorMessage: expect.stringContaining('AXAPTA') });
+    const error = ServiceError.parse(res.json());
+    expect(error.code).toBe('AXAPTA_DEAD');
+    expect(error.serviceErrorMessage).toContain('AXAPTA');
   });
 });
 
@@ -183,7 +192,7 @@ describe('dead applications', () => {
 
     const sim = await mari.post('/sim/api/applications/AXAPTA', { dead: true });
     expect(sim.statusCode).toBe(200);
-    expect(sim.json().value).toContainEqual({ application: 'AXAPTA', dead: true });
+    expect(ApplicationStates.parse(sim.json()).value).toContainEqual({ application: 'AXAPTA', dead: true });
 
     const changed = DeadApplicationsResponse.parse((await mari.get('/api/context/checkDeadApplications')).json());
     expect(changed.value!.deadApplications).toEqual(['AXAPTA']);
@@ -207,7 +216,7 @@ describe('dead applications', () => {
     expect(page.statusCode).toBe(200);
     for (const app of ['AXAPTA', 'OSS', 'PERIODICALS', 'FINANCE']) expect(page.body).toContain(`data-app="${app}"`);
     expect(page.body).toContain('uku.uus@example.ee');
-    const apps = (await c.get('/sim/api/applications')).json();
+    const apps = ApplicationStates.parse((await c.get('/sim/api/applications')).json());
     expect(apps.value).toEqual([
       { application: 'AXAPTA', dead: false },
       { application: 'OSS', dead: false },
@@ -246,7 +255,7 @@ describe('roles and packets', () => {
     await mari.post('/sim/api/applications/PERIODICALS', { dead: true });
     const dead = await mari.get('/api/roles-and-packets/clientapp/PERIODICALS');
     expect(dead.statusCode).toBe(503);
-    expect(dead.json()).toMatchObject({ code: 'PERIODICALS_DEAD', serviceErrorMessage: expect.any(String) });
+    expect(ServiceError.parse(dead.json()).code).toBe('PERIODICALS_DEAD');
   });
 });
 

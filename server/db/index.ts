@@ -27,19 +27,14 @@ export function openDb(dataDir: string | null): Db {
 }
 
 const provider: MigrationProvider = {
-  async getMigrations() {
-    const out: Record<string, Migration> = {};
-    for (const m of migrations) out[m.name] = { up: m.up, down: m.down };
-    return out;
-  },
+  getMigrations: () => Promise.resolve(Object.fromEntries(migrations.map((m): [string, Migration] => [m.name, m]))),
 };
 
 export async function migrate(db: Db): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   for (const r of results ?? []) if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`);
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }
 
 /** booleans are stored as integers (portable between SQLite and PostgreSQL) */
 export const bool = (v: number | null | undefined): boolean => v === 1;
-export const int01 = (v: boolean | null | undefined): number => (v ? 1 : 0);

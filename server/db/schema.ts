@@ -1,7 +1,7 @@
 /**
  * Kysely table types. Portable on purpose (SQLite now, PostgreSQL possible):
  * dates are ISO text ('YYYY-MM-DD' for calendar days, full ISO for instants),
- * booleans are integers 0/1 (see `bool`/`int01` in ./index.ts), JSON is text.
+ * booleans are integers 0/1 (see `bool` in ./index.ts), JSON is text.
  * Helpers that add tables: add the interface here and a key in `DB`.
  */
 import type { Generated } from 'kysely';
@@ -160,6 +160,8 @@ export interface SessionsTable {
   dead_seen: string;
   created_at: string;
   expires_at: string;
+  /** the service ticket that opened the session (back-channel single logout names it) */
+  sso_ticket: string | null;
 }
 
 export interface CasTgtsTable {
@@ -176,6 +178,17 @@ export interface CasTicketsTable {
   created_at: string;
   expires_at: string;
   used: number;
+  /** the ticket-granting ticket it was issued under (single logout) */
+  tgt_id: string | null;
+  /** 1: issued from primary credentials, 0: from the single sign-on session (`renew`) */
+  from_new_login: number;
+}
+
+/** the sign-on page's single-use `execution` tokens, each bound to the browser's flow cookie */
+export interface CasLoginFlowsTable {
+  execution: string;
+  flow: string;
+  expires_at: string;
 }
 
 export interface MetaTable {
@@ -242,6 +255,22 @@ export interface PersonSearchTokensTable {
   fgid: string;
 }
 
+// ---- external applications (migration 0180_external_applications) ----
+/** Where an application lives (user context customParameters); a relative base_url is read against the apps origin. */
+export interface ExternalApplicationsTable {
+  application: string; // OSS | PERIODICALS | FINANCE | AXAPTA
+  base_url: string;
+  custom_parameters: string; // JSON { logoutUrl?, profileChangeUrl?, ... }
+}
+/** Simulator console switches of the demo applications (dead/alive stays in application_status). */
+export interface SimAppSwitchesTable {
+  application: string;
+  no_ping: number;
+  slow_ms: number;
+  finance_status: string | null; // PACKET_NOT_FOUND | CUSTOMER_NOT_FOUND | UNAVAILABLE | null
+  changed_at: string;
+}
+
 export interface DB {
   persons: PersonsTable;
   customers: CustomersTable;
@@ -257,6 +286,7 @@ export interface DB {
   sessions: SessionsTable;
   cas_tgts: CasTgtsTable;
   cas_tickets: CasTicketsTable;
+  cas_login_flows: CasLoginFlowsTable;
   meta: MetaTable;
   sim_pki_credentials: SimPkiCredentialsTable;
   sim_auth_sessions: SimAuthSessionsTable;
@@ -264,4 +294,6 @@ export interface DB {
   signed_contracts: SignedContractsTable;
   customer_search_tokens: CustomerSearchTokensTable;
   person_search_tokens: PersonSearchTokensTable;
+  external_applications: ExternalApplicationsTable;
+  sim_app_switches: SimAppSwitchesTable;
 }

@@ -58,7 +58,7 @@ describe('seeding', () => {
     dbs.push(db);
     await prepareDb(db, clock);
 
-    expect(await count(db, 'persons')).toBe(13);
+    expect(await count(db, 'persons')).toBe(14); // 13 demo people of issue 4 + eeva (EC signer, issue 17)
     const mari = await db.selectFrom('persons').selectAll().where('username', '=', 'mari').executeTakeFirstOrThrow();
     expect(mari.password_hash).toMatch(/^scrypt\$/);
     expect(await verifyPassword('Maasikas1', mari.password_hash)).toBe(true);
@@ -70,7 +70,7 @@ describe('seeding', () => {
       .whereRef('person_fgid', '=', 'represented_gid')
       .execute();
     expect(own.map((r) => r.person_fgid)).not.toContain('EE49004170227'); // kristi is staff
-    expect(own).toHaveLength(11); // 13 people minus 2 staff
+    expect(own).toHaveLength(12); // 14 people minus 2 staff
 
     const registry = await db
       .selectFrom('registry_companies')

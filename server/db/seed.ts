@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { APPLICATIONS, LANGUAGE2, NOPREFERENCE } from '../../machines/lib/contract.js';
 import type { Clock } from '../lib/clock.js';
 import { offsetToIso } from '../lib/dates.js';
@@ -14,95 +15,109 @@ import { randomToken } from '../lib/random.js';
 import { buildServiceUrl, domainOfGid } from '../lib/service-url.js';
 import type { Db } from './index.js';
 
-type Names = Record<string, string>;
-interface DemoAddress {
-  street: string | null;
-  zipCode: string | null;
-  city: string | null;
-  country: string | null;
-  padreFullName?: string | null;
-}
-export interface DemoData {
-  roleCategories: Record<string, Names>;
-  roles: {
-    application: string;
-    id: number;
-    epCompanyId: string;
-    packetId: number | null;
-    category: string;
-    primary: boolean;
-    names: Names;
-  }[];
-  persons: {
-    key: string;
-    fgid: string;
-    country: string;
-    personalCode: string;
-    firstName: string;
-    lastName: string;
-    authChannel: string;
-    privileges: string[];
-    login: { username: string; password: string } | null;
-    preferredLanguage: string | null;
-    email: string | null;
-    mobile: string | null;
-    phone: string | null;
-    address: DemoAddress | null;
-    preference: { represented: string | null; service: string | null } | null;
-  }[];
-  customers: {
-    jgid: string;
-    regCode: string;
-    name: string;
-    country: string;
-    epCompanyId: string;
-    isPerson: boolean;
-    hasContract: boolean;
-    contractStopped: boolean;
-    active: boolean;
-    creditRating: string | null;
-    userProfileCode: string;
-    creditLimit: number;
-    clientManager: { name: string; phone: string; email: string } | null;
-    email: string | null;
-    phone: string | null;
-    homepage: string | null;
-    eShop: string | null;
-    vatNr: string | null;
-    addressLegal: DemoAddress | null;
-    addressContact: DemoAddress | null;
-    permissionNoCheckPersonalCode: boolean;
-    packets: { OSS: number | null; PERIODICALS: number | null; FINANCE: boolean };
-    boardMembers: string[];
-  }[];
-  rights: {
-    person: string;
-    customer: string;
-    application: string;
-    roleId: number | null;
-    begin: string | null;
-    end: string | null;
-    notActive: boolean;
-  }[];
-  registry: {
-    regCode: string;
-    name: string;
-    country: string;
-    active: boolean;
-    creditRating: string | null;
-    digidocFails?: boolean;
-    address: DemoAddress | null;
-    boardMembers: string[];
-  }[];
-  invites: { person: string; customer: string; invitedBy: string }[];
-  signing: unknown;
-}
+const Names = z.record(z.string(), z.string());
+const DemoAddress = z.object({
+  street: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  padreFullName: z.string().nullable().optional(),
+});
+
+/** The shape of portal-demo.json; checked when the file is read, so a broken copy fails at start, not mid-seed. */
+const DemoData = z.object({
+  roleCategories: z.record(z.string(), Names),
+  roles: z.array(
+    z.object({
+      application: z.string(),
+      id: z.number(),
+      epCompanyId: z.string(),
+      packetId: z.number().nullable(),
+      category: z.string(),
+      primary: z.boolean(),
+      names: Names,
+    }),
+  ),
+  persons: z.array(
+    z.object({
+      key: z.string(),
+      fgid: z.string(),
+      country: z.string(),
+      personalCode: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      authChannel: z.string(),
+      privileges: z.array(z.string()),
+      login: z.object({ username: z.string(), password: z.string() }).nullable(),
+      preferredLanguage: z.string().nullable(),
+      email: z.string().nullable(),
+      mobile: z.string().nullable(),
+      phone: z.string().nullable(),
+      address: DemoAddress.nullable(),
+      preference: z.object({ represented: z.string().nullable(), service: z.string().nullable() }).nullable(),
+    }),
+  ),
+  customers: z.array(
+    z.object({
+      jgid: z.string(),
+      regCode: z.string(),
+      name: z.string(),
+      country: z.string(),
+      epCompanyId: z.string(),
+      isPerson: z.boolean(),
+      hasContract: z.boolean(),
+      contractStopped: z.boolean(),
+      active: z.boolean(),
+      creditRating: z.string().nullable(),
+      userProfileCode: z.string(),
+      creditLimit: z.number(),
+      clientManager: z.object({ name: z.string(), phone: z.string(), email: z.string() }).nullable(),
+      email: z.string().nullable(),
+      phone: z.string().nullable(),
+      homepage: z.string().nullable(),
+      eShop: z.string().nullable(),
+      vatNr: z.string().nullable(),
+      addressLegal: DemoAddress.nullable(),
+      addressContact: DemoAddress.nullable(),
+      permissionNoCheckPersonalCode: z.boolean(),
+      packets: z.object({ OSS: z.number().nullable(), PERIODICALS: z.number().nullable(), FINANCE: z.boolean() }),
+      boardMembers: z.array(z.string()),
+    }),
+  ),
+  rights: z.array(
+    z.object({
+      person: z.string(),
+      customer: z.string(),
+      application: z.string(),
+      roleId: z.number().nullable(),
+      begin: z.string().nullable(),
+      end: z.string().nullable(),
+      notActive: z.boolean(),
+    }),
+  ),
+  registry: z.array(
+    z.object({
+      regCode: z.string(),
+      name: z.string(),
+      country: z.string(),
+      active: z.boolean(),
+      creditRating: z.string().nullable(),
+      digidocFails: z.boolean().optional(),
+      address: DemoAddress.nullable(),
+      boardMembers: z.array(z.string()),
+    }),
+  ),
+  invites: z.array(z.object({ person: z.string(), customer: z.string(), invitedBy: z.string() })),
+  /** read by server/sim/signing-data.ts */
+  signing: z.unknown(),
+});
+export type DemoData = z.infer<typeof DemoData>;
 
 export const DEMO_JSON_PATH = fileURLToPath(new URL('./seed/portal-demo.json', import.meta.url));
 
 let cached: DemoData | null = null;
 export function loadDemoData(): DemoData {
-  cached ??= JSON.parse(readFileSync(DEMO_JSON_PATH, 'utf8')) as DemoData;
+  cached ??= DemoData.parse(JSON.parse(readFileSync(DEMO_JSON_PATH, 'utf8')));
   return cached;
 }
 

@@ -1,11 +1,25 @@
-/** Calendar dates: stored as ISO 'YYYY-MM-DD', shown on the wire as DD.MM.YYYY (spec 1 §4 "Role validity"). */
+/**
+ * Calendar dates: stored as ISO 'YYYY-MM-DD', shown on the wire as DD.MM.YYYY (spec 1 §4 "Role validity").
+ * Days are UTC calendar days (the server's clock is a UTC instant); dayjs does the arithmetic and formatting.
+ */
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import utc from 'dayjs/plugin/utc.js';
 
+dayjs.extend(utc);
+dayjs.extend(customParseFormat);
+
+const ISO_DAY = 'YYYY-MM-DD';
+const WIRE_DAY = 'DD.MM.YYYY';
+
+/** The UTC calendar day of an instant, 'YYYY-MM-DD'. */
 export function isoDay(d: Date): string {
-  return d.toISOString().slice(0, 10);
+  return dayjs.utc(d).format(ISO_DAY);
 }
 
+/** The same instant `days` calendar days later (earlier when negative). */
 export function addDays(d: Date, days: number): Date {
-  return new Date(d.getTime() + days * 86_400_000);
+  return dayjs.utc(d).add(days, 'day').toDate();
 }
 
 /** '-30d' / '+335d' relative to `base` → 'YYYY-MM-DD'; null stays null. */
@@ -16,15 +30,10 @@ export function offsetToIso(offset: string | null, base: Date): string | null {
   return isoDay(addDays(base, Number(m[1])));
 }
 
+/** A stored 'YYYY-MM-DD' (a longer ISO timestamp is cut to its day) → DD.MM.YYYY; null or '' → null. */
 export function isoToDmy(iso: string | null): string | null {
   if (!iso) return null;
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}.${m}.${y}`;
-}
-
-export function dmyToIso(dmy: string | null): string | null {
-  if (!dmy) return null;
-  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(dmy);
-  if (!m) throw new Error(`bad date "${dmy}" (expected DD.MM.YYYY)`);
-  return `${m[3]}-${m[2]}-${m[1]}`;
+  const day = dayjs.utc(iso.slice(0, 10), ISO_DAY, true);
+  if (!day.isValid()) throw new Error(`bad date "${iso}" (expected YYYY-MM-DD)`);
+  return day.format(WIRE_DAY);
 }

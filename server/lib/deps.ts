@@ -10,6 +10,11 @@ export interface AppDeps {
   env: Env;
   /** aborted when the app starts closing, so long polls end at once instead of holding the shutdown */
   closing: AbortSignal;
+  /**
+   * How the server reaches outside services over HTTP (server/clients/*): the global fetch, or in server tests one
+   * that routes loopback addresses into app.inject (server/test/loopback-fetch.ts).
+   */
+  fetch: typeof fetch;
 }
 
 /**

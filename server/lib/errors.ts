@@ -35,34 +35,33 @@ type Issue = z.core.$ZodIssue;
 
 /** One issue as a sentence a person can act on (zod's own texts are for developers). */
 function humanize(issue: Issue): string {
-  const i = issue as Issue & Record<string, unknown>;
   // a message written in the schema (z.string().regex(re, 'must be ...')) is already meant for people
   if (issue.message && !/^(Invalid|Too (small|big)|Unrecognized|Expected)/.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return /received undefined/.test(issue.message) ? 'is required' : `must be ${String(i.expected)}`;
+      return /received undefined/.test(issue.message) ? 'is required' : `must be ${issue.expected}`;
     case 'invalid_value': {
-      const values = (i.values as unknown[] | undefined) ?? [];
+      const values = issue.values;
       return values.length === 1 ? `must be ${String(values[0])}` : `must be one of ${values.map(String).join(', ')}`;
     }
     case 'too_small':
-      return i.origin === 'string'
-        ? Number(i.minimum) <= 1
+      return issue.origin === 'string'
+        ? Number(issue.minimum) <= 1
           ? 'must not be empty'
-          : `must be at least ${String(i.minimum)} characters long`
-        : `must be at least ${String(i.minimum)}`;
+          : `must be at least ${issue.minimum} characters long`
+        : `must be at least ${issue.minimum}`;
     case 'too_big':
-      return i.origin === 'string'
-        ? `must be at most ${String(i.maximum)} characters long`
-        : `must be at most ${String(i.maximum)}`;
+      return issue.origin === 'string'
+        ? `must be at most ${issue.maximum} characters long`
+        : `must be at most ${issue.maximum}`;
     case 'invalid_format':
-      return i.format === 'email'
+      return issue.format === 'email'
         ? 'must be an e-mail address'
-        : i.format === 'regex'
+        : issue.format === 'regex'
           ? 'has an invalid format'
-          : `must be a valid ${String(i.format)}`;
+          : `must be a valid ${issue.format}`;
     case 'unrecognized_keys':
-      return `has unknown fields: ${((i.keys as string[]) ?? []).join(', ')}`;
+      return `has unknown fields: ${issue.keys.join(', ')}`;
     default:
       return issue.message;
   }

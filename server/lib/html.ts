@@ -1,5 +1,5 @@
 /** Minimal HTML helpers for the server-rendered simulator pages. */
-export function esc(value: unknown): string {
+export function esc(value: string | number | boolean | null | undefined): string {
   return String(value ?? '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

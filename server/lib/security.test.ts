@@ -92,7 +92,7 @@ describe('authentication and ownership', () => {
     const res = await t.client().get(url);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
-    expect(res.json().serviceErrorMessage).toMatch(/log in/i);
+    expect(ServiceError.parse(res.json()).serviceErrorMessage).toMatch(/log in/i);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -148,8 +148,9 @@ describe('bad input answers 400 with a message naming the field and the rule, an
     const mari = await t.login('mari');
     const res = await mari.post('/api/context/changeLanguage', { value: 'FIN' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'BAD_INPUT', fields: { value: expect.stringContaining('EST') } });
-    expect(res.json().serviceErrorMessage).toBe('value: must be one of EST, ENG, RUS, LAV, LIT');
+    expect(ServiceError.parse(res.json())).toMatchObject({ code: 'BAD_INPUT' });
+    expect(ServiceError.parse(res.json()).fields?.value).toContain('EST');
+    expect(ServiceError.parse(res.json()).serviceErrorMessage).toBe('value: must be one of EST, ENG, RUS, LAV, LIT');
     expect((await sessionRow(t.db, 'EE48709050218')).language).toBe('EST');
   });
 
@@ -157,7 +158,7 @@ describe('bad input answers 400 with a message naming the field and the rule, an
     const mari = await t.login('mari');
     const empty = await mari.post('/api/context/changeLanguage');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().serviceErrorMessage).toMatch(/^value: is required|^body:/);
+    expect(ServiceError.parse(empty.json()).serviceErrorMessage).toMatch(/^value: is required|^body:/);
     const broken = await mari.request('POST', '/api/context/changeLanguage', {
       headers: { 'content-type': 'application/json' },
       body: undefined,
@@ -181,8 +182,9 @@ describe('bad input answers 400 with a message naming the field and the rule, an
     const mari = await t.login('mari');
     const res = await mari.get('/api/context/changeRepresented/not%20a%20gid');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'BAD_INPUT', fields: { gid: expect.stringMatching(/EPEE11000015/) } });
-    expect(res.json().serviceErrorMessage).toMatch(/^gid: must be a customer or person id/);
+    expect(ServiceError.parse(res.json())).toMatchObject({ code: 'BAD_INPUT' });
+    expect(ServiceError.parse(res.json()).fields?.gid).toMatch(/EPEE11000015/);
+    expect(ServiceError.parse(res.json()).serviceErrorMessage).toMatch(/^gid: must be a customer or person id/);
     expect((await sessionRow(t.db, 'EE48709050218')).represented_gid).toBeNull();
   });
 
@@ -190,7 +192,7 @@ describe('bad input answers 400 with a message naming the field and the rule, an
     const mari = await t.login('mari');
     const res = await mari.get('/api/context/getUserDetails?fgid=x');
     expect(res.statusCode).toBe(400);
-    expect(res.json().serviceErrorMessage).toMatch(/^fgid: must be a person id/);
+    expect(ServiceError.parse(res.json()).serviceErrorMessage).toMatch(/^fgid: must be a person id/);
   });
 
   it('single-signout with a bad or missing locale keeps the session', async () => {
@@ -198,8 +200,8 @@ describe('bad input answers 400 with a message naming the field and the rule, an
     for (const url of ['/api/single-signout?locale=fi_FI', '/api/single-signout']) {
       const res = await mari.post(url);
       expect(res.statusCode).toBe(400);
-      expect(res.json().serviceErrorMessage).toMatch(/^locale: /);
-      expect(res.json().serviceErrorMessage).toMatch(/et_EE/);
+      expect(ServiceError.parse(res.json()).serviceErrorMessage).toMatch(/^locale: /);
+      expect(ServiceError.parse(res.json()).serviceErrorMessage).toMatch(/et_EE/);
     }
     expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(200);
   });
@@ -208,28 +210,28 @@ describe('bad input answers 400 with a message naming the field and the rule, an
     const mari = await t.login('mari');
     const res = await mari.get('/api/roles-and-packets/clientapp/FOO');
     expect(res.statusCode).toBe(400);
-    expect(res.json().serviceErrorMessage).toBe('app: must be one of OSS, PERIODICALS, AXAPTA');
+    expect(ServiceError.parse(res.json()).serviceErrorMessage).toBe('app: must be one of OSS, PERIODICALS, AXAPTA');
   });
 
   it('ticket-check with a callback that is not a function name', async () => {
     for (const cb of ['alert(1)', '1abc', '']) {
       const res = await t.client().get(`/cas/ticket-check?callback=${encodeURIComponent(cb)}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json().serviceErrorMessage).toMatch(/^callback: /);
+      expect(ServiceError.parse(res.json()).serviceErrorMessage).toMatch(/^callback: /);
     }
     const missing = await t.client().get('/cas/ticket-check');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().serviceErrorMessage).toBe('callback: is required');
+    expect(ServiceError.parse(missing.json()).serviceErrorMessage).toBe('callback: is required');
   });
 
   it('security callback without a ticket, or with a malformed one, opens no session', async () => {
     const c = t.client();
     const none = await c.get('/api/security/callback?target=/ui/dashboard');
     expect(none.statusCode).toBe(400);
-    expect(none.json().serviceErrorMessage).toMatch(/^ticket: is required/);
+    expect(ServiceError.parse(none.json()).serviceErrorMessage).toMatch(/^ticket: is required/);
     const bad = await c.get('/api/security/callback?ticket=XX-1');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().serviceErrorMessage).toMatch(/^ticket: must be a service ticket/);
+    expect(ServiceError.parse(bad.json()).serviceErrorMessage).toMatch(/^ticket: must be a service ticket/);
     expect(c.cookies.has('EPIT-SESSION')).toBe(false);
     expect(await t.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
   });
@@ -239,10 +241,12 @@ describe('bad input answers 400 with a message naming the field and the rule, an
     await c.get('/sim/');
     const body = await c.post('/sim/api/applications/OSS', { dead: 'yes' });
     expect(body.statusCode).toBe(400);
-    expect(body.json().serviceErrorMessage).toBe('dead: must be boolean');
+    expect(ServiceError.parse(body.json()).serviceErrorMessage).toBe('dead: must be boolean');
     const app = await c.post('/sim/api/applications/NOPE', { dead: true });
     expect(app.statusCode).toBe(400);
-    expect(app.json().serviceErrorMessage).toMatch(/^app: must be one of AXAPTA, OSS, PERIODICALS, FINANCE/);
+    expect(ServiceError.parse(app.json()).serviceErrorMessage).toMatch(
+      /^app: must be one of AXAPTA, OSS, PERIODICALS, FINANCE/,
+    );
   });
 
   it('a malformed address answers 400 with serviceErrorMessage', async () => {
@@ -254,6 +258,7 @@ describe('bad input answers 400 with a message naming the field and the rule, an
   it('an unknown API address answers 404 with serviceErrorMessage', async () => {
     const res = await t.client().get('/api/nothing-here');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', serviceErrorMessage: expect.any(String) });
+    // parsing as a ServiceError checks that serviceErrorMessage is a string
+    expect(ServiceError.parse(res.json()).code).toBe('NOT_FOUND');
   });
 });

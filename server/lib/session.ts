@@ -5,7 +5,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE, LANGUAGE3, type Privilege } from '../../machines/lib/contract.js';
 import type { Selectable } from 'kysely';
+import type { Db } from '../db/index.js';
 import type { PersonsTable } from '../db/schema.js';
+import type { Clock } from './clock.js';
 import './deps.js';
 import { forbidden, unauthenticated } from './errors.js';
 import { randomToken } from './random.js';
@@ -93,11 +95,16 @@ export function invalidateSessionCache(req: FastifyRequest): void {
   cache.delete(req);
 }
 
+/**
+ * Opens a portal session. `ssoTicket` is the service ticket it was opened with: the single sign-on server names
+ * it in a back-channel logout request to end this session (CAS 3.0 §2.3.3, `endSessionsForTicket`).
+ */
 export async function openSession(
   req: FastifyRequest,
   reply: FastifyReply,
   fgid: string,
   language: string,
+  ssoTicket: string | null = null,
 ): Promise<string> {
   const { db, clock } = req.server.deps;
   const now = clock.now();
@@ -112,6 +119,7 @@ export async function openSession(
       dead_seen: '[]',
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_HOURS * 3_600_000).toISOString(),
+      sso_ticket: ssoTicket,
     })
     .execute();
   reply.setCookie(COOKIE.session, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
@@ -124,6 +132,16 @@ export async function closeSession(req: FastifyRequest, reply: FastifyReply): Pr
   if (id) await req.server.deps.db.deleteFrom('sessions').where('id', '=', id).execute();
   reply.clearCookie(COOKIE.session, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
   invalidateSessionCache(req);
+}
+
+/** Ends every live session opened with this service ticket; returns how many ended (0: an unknown ticket). */
+export async function endSessionsForTicket(db: Db, clock: Clock, ticket: string): Promise<number> {
+  const ended = await db
+    .deleteFrom('sessions')
+    .where('sso_ticket', '=', ticket)
+    .where('expires_at', '>', clock.now().toISOString())
+    .executeTakeFirst();
+  return Number(ended.numDeletedRows);
 }
 
 export function isSecure(req: FastifyRequest): boolean {

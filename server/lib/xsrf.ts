@@ -27,7 +27,7 @@ function isProtected(req: FastifyRequest): boolean {
   if (PROTECTED.test(req.url) || (req.routeOptions.url !== undefined && PROTECTED.test(req.routeOptions.url)))
     return true;
   try {
-    return PROTECTED.test(decodeURIComponent(req.url.split('?')[0]!));
+    return PROTECTED.test(decodeURIComponent(req.url.split('?')[0]));
   } catch {
     return true; // undecodable: treat as protected (the router rejects it anyway)
   }
@@ -44,16 +44,29 @@ export function installXsrf(app: FastifyInstance): void {
         secure: isSecure(req),
       });
     }
-    if (UNSAFE.has(req.method) && isProtected(req)) {
+    if (UNSAFE.has(req.method) && isProtected(req) && !req.routeOptions.config?.xsrfExempt) {
       const header = req.headers[XSRF_HEADER.toLowerCase()];
       const value = Array.isArray(header) ? header[0] : header;
-      if (!cookie || !value || !same(cookie, value)) {
-        throw new HttpError(
-          403,
-          'XSRF',
-          `Missing or wrong ${XSRF_HEADER} header: send the value of the ${COOKIE.xsrf} cookie. Reload the page and try again.`,
-        );
-      }
+      if (!cookie || !value || !same(cookie, value)) throw xsrfRefused();
     }
   });
+}
+
+/** The 403 of a failed XSRF check; an exempt route throws it itself when its own proof fails. */
+export function xsrfRefused(): HttpError {
+  return new HttpError(
+    403,
+    'XSRF',
+    `Missing or wrong ${XSRF_HEADER} header: send the value of the ${COOKIE.xsrf} cookie. Reload the page and try again.`,
+  );
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Why this route takes no X-XSRF-TOKEN: a server-to-server call that proves itself otherwise, checked in the
+     * handler (which throws `xsrfRefused()` when that proof fails). Only the CAS back-channel logout has one.
+     */
+    xsrfExempt?: string;
+  }
 }

@@ -1,26 +1,24 @@
 /**
- * Every route folder, registered by createApp in this order. To add a resource:
- * create `server/routes/<resource>/index.ts` exporting a FastifyPluginAsync and append it here
+ * Every route folder, registered by createApp in this order (then the simulators' routes, server/sim/index.ts).
+ * To add a resource: create `server/routes/<resource>/index.ts` exporting a Fastify plugin and append it here
  * with its prefix (paths exactly as spec 1 §7 / spec 2 §7 under /api).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyPluginCallback } from 'fastify';
 import { casRoutes } from '../cas/index.js';
-import { simConsoleRoutes } from '../sim/console/index.js';
 import { contextRoutes } from './context/index.js';
 import { rolesAndPacketsRoutes } from './roles-and-packets/index.js';
 import { securityRoutes } from './security/index.js';
 import { singleSignoutRoutes } from './single-signout/index.js';
 import { userSettingsRoutes } from './user-settings/index.js';
-import { appsStubRoutes } from './apps-stub/index.js';
-import { signingSimRoutes } from '../sim/signing-routes.js';
-import { demoResetRoutes } from '../sim/demo-reset.js';
+import { appsRoutes } from './apps/index.js';
 import { customerAddRoutes } from './customer-add/index.js';
 import { customerSearchRoutes } from './customer-search/index.js';
 import { signRoutes } from './sign/index.js';
 
 export interface RouteModule {
   prefix: string;
-  plugin: FastifyPluginAsync;
+  /** a callback plugin when it only registers routes, an async one when it awaits something while registering */
+  plugin: FastifyPluginCallback | FastifyPluginAsync;
 }
 
 export const routes: RouteModule[] = [
@@ -30,11 +28,8 @@ export const routes: RouteModule[] = [
   { prefix: '/api', plugin: singleSignoutRoutes },
   { prefix: '/api/roles-and-packets', plugin: rolesAndPacketsRoutes },
   { prefix: '/cas', plugin: casRoutes },
-  { prefix: '/sim', plugin: simConsoleRoutes },
-  { prefix: '/apps', plugin: appsStubRoutes },
+  { prefix: '/api/apps', plugin: appsRoutes },
   { prefix: '/api/customer-add', plugin: customerAddRoutes },
   { prefix: '/api/sign', plugin: signRoutes },
   { prefix: '/api/customer-search', plugin: customerSearchRoutes },
-  { prefix: '/sim', plugin: signingSimRoutes },
-  { prefix: '/sim', plugin: demoResetRoutes },
 ];

@@ -11,6 +11,21 @@ import type { SimAuthSessionsTable } from '../db/schema.js';
 
 export type AuthSession = SimAuthSessionsTable;
 
+/** MID REST v1 §3.3.9 "Sessions expire within 5 minutes", RP API v2 §2.3.11.1 "completed less than 5 minutes ago". */
+export const SESSION_LIFETIME_MS = 5 * 60_000;
+/** The long-poll bounds both services keep to whatever timeoutMs asks (MID REST v1 §3.3.4, RP API v2 §2.3.11). */
+export const MIN_POLL_MS = 1000;
+export const MAX_POLL_MS = 120_000;
+
+/**
+ * How long a status request is held: timeoutMs (or the service's default) kept within SK's bounds, and at most
+ * the simulator's configured longest poll (which is itself never below the minimum).
+ */
+export function pollWait(timeoutMs: number | undefined, fallback: number, longestMs: number): number {
+  const asked = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, timeoutMs ?? fallback));
+  return Math.min(asked, Math.max(MIN_POLL_MS, longestMs));
+}
+
 export async function createAuthSession(
   db: Db,
   clock: Clock,
@@ -28,13 +43,21 @@ export async function createAuthSession(
   return row;
 }
 
-export async function findAuthSession(db: Db, service: string, id: string): Promise<AuthSession | undefined> {
-  return db
+/** The session, or undefined when there is none or it has expired (both: 404 at the service). */
+export async function findAuthSession(
+  db: Db,
+  clock: Clock,
+  service: string,
+  id: string,
+): Promise<AuthSession | undefined> {
+  const s = await db
     .selectFrom('sim_auth_sessions')
     .selectAll()
     .where('id', '=', id)
     .where('service', '=', service)
     .executeTakeFirst();
+  if (!s || clock.now().getTime() - new Date(s.created_at).getTime() > SESSION_LIFETIME_MS) return undefined;
+  return s;
 }
 
 /** Sleeps `ms`, or less when `signal` aborts (its timer is cleared then). */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { CustomerAddGet, UserContext } from '../../machines/lib/contract.js';
 import { makeTestApp, type TestApp } from '../test/helpers.js';
 
 let t: TestApp;
@@ -31,10 +32,10 @@ describe('POST /sim/api/registry/reset (demo reset of a register company)', () =
   it("with fgid: removes only the rights that person got in this run, not the demo data's", async () => {
     t = await makeTestApp();
     const mari = await t.login('mari');
-    const fgid = (
-      (await mari.get('/api/context/getUserContext')).json() as { epitPrincipal: { representative: { id: string } } }
-    ).epitPrincipal.representative.id;
-    const before = (await mari.get('/api/customer-add/get/11000026')).json() as { mainAdministrators: string[] };
+    const principal = UserContext.parse((await mari.get('/api/context/getUserContext')).json()).epitPrincipal;
+    if (!principal) throw new Error('a signed-in user context has a principal');
+    const fgid = principal.representative.id;
+    const before = CustomerAddGet.parse((await mari.get('/api/customer-add/get/11000026')).json());
     expect(before.mainAdministrators).not.toContain(fgid);
     expect(
       (
@@ -46,17 +47,14 @@ describe('POST /sim/api/registry/reset (demo reset of a register company)', () =
       ).json(),
     ).toEqual({ value: 'SUCCESS' });
     expect(
-      ((await mari.get('/api/customer-add/get/11000026')).json() as { mainAdministrators: string[] })
-        .mainAdministrators,
+      CustomerAddGet.parse((await mari.get('/api/customer-add/get/11000026')).json()).mainAdministrators,
     ).toContain(fgid);
     expect((await mari.post('/sim/api/registry/reset', { regCode: '11000026', fgid })).json()).toEqual({
       removed: null,
       rights: 1,
     });
     expect((await mari.get('/api/customer-add/get/11000026')).json()).toEqual(before);
-    const ctx = (await mari.get('/api/context/getUserContext')).json() as {
-      epitPrincipal: { representationRightsCache: Record<string, unknown> };
-    };
-    expect(ctx.epitPrincipal.representationRightsCache).toHaveProperty('EPEE11000026'); // her demo OSS right stays
+    const ctx = UserContext.parse((await mari.get('/api/context/getUserContext')).json());
+    expect(ctx.epitPrincipal?.representationRightsCache).toHaveProperty('EPEE11000026'); // her demo OSS right stays
   });
 });

@@ -11,7 +11,7 @@
  * With fgid: only that person's rights in the customer that the demo data does not have are removed
  * (e.g. the main-admin right customer-add/create-rights gave), for demo customers too.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { loadDemoData } from '../db/seed.js';
 import { HttpError, parseOrThrow } from '../lib/errors.js';
@@ -21,7 +21,7 @@ const ResetBody = z.object({
   fgid: z.string().min(1).max(40).optional(),
 });
 
-export const demoResetRoutes: FastifyPluginAsync = async (app) => {
+export const demoResetRoutes: FastifyPluginCallback = (app, _opts, done) => {
   app.post('/api/registry/reset', async (req) => {
     const { regCode, fgid } = parseOrThrow(ResetBody, req.body);
     const { db } = app.deps;
@@ -34,7 +34,7 @@ export const demoResetRoutes: FastifyPluginAsync = async (app) => {
     if (!customer) return { removed: null };
     if (fgid) {
       const data = loadDemoData();
-      const key = (data.persons as unknown as { key: string; fgid: string }[]).find((p) => p.fgid === fgid)?.key;
+      const key = data.persons.find((p) => p.fgid === fgid)?.key;
       const demo = data.rights.filter((r) => r.person === key && r.customer === customer.jgid);
       const rows = await db
         .selectFrom('rights')
@@ -57,9 +57,7 @@ export const demoResetRoutes: FastifyPluginAsync = async (app) => {
           .execute();
       return { removed: null, rights: extra.length };
     }
-    const seeded = (loadDemoData().customers as { jgid?: string; gid?: string }[]).some(
-      (c) => (c.jgid ?? c.gid) === customer.jgid,
-    );
+    const seeded = loadDemoData().customers.some((c) => c.jgid === customer.jgid);
     if (seeded)
       throw new HttpError(409, 'DEMO_CUSTOMER', `regCode: ${customer.jgid} is a demo-data customer and is kept`);
     const jgid = customer.jgid;
@@ -72,4 +70,5 @@ export const demoResetRoutes: FastifyPluginAsync = async (app) => {
     });
     return { removed: jgid };
   });
+  done();
 };

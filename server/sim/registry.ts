@@ -61,7 +61,7 @@ export async function findCompanies(
 
 // LIKE misses 'Õ' vs 'õ'; the register is small, so look at the rest of it for such names.
 async function unicodeNameMatches(db: Db, low: string, seen: string[]) {
-  if (/^[\x00-\x7f]*$/.test(low)) return [];
+  if (/^\p{ASCII}*$/u.test(low)) return [];
   const all = await db.selectFrom('registry_companies').select(['name', 'reg_code']).execute();
   return all.filter((r) => !seen.includes(r.reg_code) && r.name.toLocaleLowerCase('et').includes(low));
 }
@@ -93,14 +93,4 @@ export async function getCompany(db: Db, regCode: string): Promise<RegistryCompa
       : null,
     boardMembers: members.map((m) => m.personal_code),
   };
-}
-
-export async function isBoardMember(db: Db, regCode: string, personalCode: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('registry_board_members')
-    .select('reg_code')
-    .where('reg_code', '=', regCode)
-    .where('personal_code', '=', personalCode)
-    .executeTakeFirst();
-  return row !== undefined;
 }

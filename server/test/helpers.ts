@@ -14,6 +14,7 @@ import { loadDemoData } from '../db/seed.js';
 import { prepareDb } from '../db/prepare.js';
 import { testEnv, type Env } from '../env.js';
 import { fakeClock } from '../lib/clock.js';
+import { loopbackFetch } from './loopback-fetch.js';
 
 export type FakeClock = ReturnType<typeof fakeClock>;
 
@@ -95,6 +96,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The `execution` token of a sign-on page (CAS 3.0 §3.5 login ticket): every POST to /cas/login needs one. */
+export function executionOf(html: string): string {
+  const m = /name="execution" value="([^"]+)"/.exec(html);
+  if (!m) throw new Error('the page has no execution token');
+  return m[1];
+}
+
 export function demoPassword(username: string): string {
   const p = loadDemoData().persons.find((x) => x.login?.username === username);
   if (!p?.login) throw new Error(`no demo login "${username}"`);
@@ -106,7 +114,14 @@ export async function makeTestApp(opts: { now?: string; env?: Partial<Env> } = {
   const db = openDb(null);
   await prepareDb(db, clock);
   const env = testEnv(opts.env);
-  const app = await createApp({ db, clock, env, ui: { kind: 'none' } });
+  // the server's outgoing HTTP (CAS validation, single logout) reaches this same app through app.inject
+  const app: FastifyInstance = await createApp({
+    db,
+    clock,
+    env,
+    ui: { kind: 'none' },
+    fetch: loopbackFetch(() => app),
+  });
   await app.ready();
   const client = () => new Client(app);
   return {
@@ -120,9 +135,10 @@ export async function makeTestApp(opts: { now?: string; env?: Partial<Env> } = {
       const start = await c.get(`/api/security/login?target=${encodeURIComponent(target)}`);
       const casUrl = toPath(start.headers.location as string);
       const service = new URL(casUrl, 'http://localhost').searchParams.get('service')!;
-      await c.get(casUrl); // the sign-on page (sets EPIT-XSRF-TOKEN like a browser visit would)
+      // the sign-on page (sets EPIT-XSRF-TOKEN like a browser visit would, and the form's execution token)
+      const page = await c.get(casUrl);
       const posted = await c.request('POST', '/cas/login', {
-        form: { service, username, password: demoPassword(username) },
+        form: { service, username, password: demoPassword(username), execution: executionOf(page.body) },
       });
       if (posted.statusCode !== 302) throw new Error(`CAS login for ${username} answered ${posted.statusCode}`);
       const back = await c.get(toPath(posted.headers.location as string));

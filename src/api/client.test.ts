@@ -6,12 +6,12 @@ import { SignoutResponse, UserContext } from '../../machines/lib/contract';
 type Call = { url: string; init: RequestInit };
 function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
-  const f = vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-    const call = { url: String(url), init: init ?? {} };
+  const f = vi.fn<typeof fetch>(async (url, init) => {
+    const call = { url: url instanceof Request ? url.url : url.toString(), init: init ?? {} };
     calls.push(call);
     return respond(call);
   });
-  return { fetch: f as unknown as typeof fetch, calls };
+  return { fetch: f, calls };
 }
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -77,7 +77,7 @@ describe('api client', () => {
     const onAuth = vi.fn();
     const f = fakeFetch(() => json({ serviceErrorMessage: 'not signed in', code: 'UNAUTHENTICATED' }, 401));
     const api = createApiClient({ apiUrl: '/api', fetch: f.fetch, onAuthorizationError: onAuth });
-    const err = await api.get('x', z.unknown()).catch((e) => e);
+    const err = await api.get('x', z.unknown()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     expect(onAuth).not.toHaveBeenCalled();
@@ -111,7 +111,7 @@ describe('api client', () => {
         }),
     );
     const api = createApiClient({ apiUrl: '/api', fetch: f.fetch });
-    const p = api.get('sign/mobile/check', z.unknown(), { timeout: 60_000 }).catch((e) => e);
+    const p = api.get('sign/mobile/check', z.unknown(), { timeout: 60_000 }).catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(await p).toMatchObject({ status: 0, code: 'TIMEOUT' });
   });

@@ -26,7 +26,7 @@ export class ApiError extends Error {
 }
 
 /** status 0: the request never got an answer (network failure, timeout) */
-export const NETWORK = 0;
+const NETWORK = 0;
 
 export interface ApiClientOptions {
   apiUrl: string;
@@ -38,7 +38,7 @@ export interface ApiClientOptions {
   timeout?: number;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   timeout?: number;
   signal?: AbortSignal;
   /** query parameters */
@@ -54,7 +54,7 @@ export function readDocumentCookie(name: string): string | null {
   return null;
 }
 
-export function joinUrl(base: string, path: string): string {
+function joinUrl(base: string, path: string): string {
   if (/^https?:\/\//.test(path) || path.startsWith('/')) return path;
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }

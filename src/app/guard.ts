@@ -9,9 +9,7 @@ import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { Portal } from './portal';
 import { routeMeta } from '../../machines/lib/navigation/rules';
-import { redirectBrowser } from './portal';
-
-let requestSeq = 0;
+import { redirectBrowser } from './browser';
 
 export interface GuardArgs {
   portal: Portal;
@@ -21,7 +19,7 @@ export interface GuardArgs {
 }
 
 /** The browser address of a router location (with the /ui base), used as ?target=. */
-export function browserTarget(portal: Portal, location: ParsedLocation): string {
+function browserTarget(portal: Portal, location: ParsedLocation): string {
   const base = portal.config.baseUrl.replace(/\/+$/, '');
   return base + location.href;
 }
@@ -33,8 +31,10 @@ export async function guardNavigation({ portal, location, routeId, params }: Gua
   // The context failed to load (spec 1 §8: only logged). Sending the user to sign-on would loop
   // (the server would bring them back to the same failure), so protected pages go home, where
   // the index page offers a retry.
-  if (s.matches('contextFailed') && routeMeta(routeId).access !== 'public') throw redirect({ to: '/', replace: true });
-  const requestId = ++requestSeq;
+  if (s.matches('contextFailed') && routeMeta(routeId).access !== 'public')
+    redirect({ to: '/', replace: true, throw: true });
+  // the navigation machine numbers the requests: the one this guard waits for is the next
+  const requestId = navigation.getSnapshot().context.requestId + 1;
   navigation.send({
     type: 'navigation.request',
     requestId,
@@ -54,7 +54,5 @@ export async function guardNavigation({ portal, location, routeId, params }: Gua
     // The browser is leaving the SPA; keep the router pending (full overlay) until it does.
     await new Promise<never>(() => {});
   }
-  if (decision.kind === 'denied' || decision.kind === 'cancelled') {
-    throw redirect({ to: decision.to as '/', replace: true });
-  }
+  if (decision.kind === 'denied') redirect({ to: decision.to, replace: true, throw: true });
 }

@@ -2,7 +2,8 @@ import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { Portal } from './portal';
 import { loginUrl, routeMeta, withReloadTimestamp } from '../../machines/lib/navigation/rules';
-import { currentTarget, redirectBrowser } from './portal';
+import type { NavTarget } from '../../machines/lib/rights';
+import { currentTarget, redirectBrowser } from './browser';
 import { checkTicketOnce } from './ticket-check';
 
 /** What every route sees as `context` (beforeLoad, loaders, useRouteContext). */
@@ -15,22 +16,22 @@ export interface RouterContext {
 }
 
 export function createPortalRouter(portal: Portal) {
+  const context: RouterContext = {
+    portal,
+    session: portal.session,
+    navigation: portal.navigation,
+    queryClient: portal.queryClient,
+    config: portal.config,
+  };
   const router = createRouter({
     routeTree,
     basepath: portal.config.baseUrl.replace(/\/+$/, '') || '/ui',
-    context: {
-      portal,
-      session: portal.session,
-      navigation: portal.navigation,
-      queryClient: portal.queryClient,
-      config: portal.config,
-    },
+    context,
     defaultPreload: false,
     scrollRestoration: true,
   });
-  portal.goHome = () => void router.navigate({ to: '/', replace: true });
   // machines' navigation.requested (shell-events.ts): in-app targets go through the router (no page load)
-  portal.navigateTo = (target) => {
+  const navigateTo = (target: NavTarget): void => {
     switch (target.kind) {
       case 'path':
         return void router.navigate({ href: target.path });
@@ -44,9 +45,9 @@ export function createPortalRouter(portal: Portal) {
         // spec 1 §2: reloading the current route adds a timestamp query parameter
         return void router.navigate({
           to: '.',
-          search: (prev: Record<string, unknown>) => withReloadTimestamp(prev, Date.now()),
+          search: (prev) => withReloadTimestamp(prev, Date.now()),
           replace: true,
-        } as never);
+        });
       case 'restore': {
         const here = router.state.location.href;
         if (!target.path || target.path === '/') return void router.navigate({ to: '/dashboard' });
@@ -55,21 +56,19 @@ export function createPortalRouter(portal: Portal) {
       }
     }
   };
+  portal.navigator.attach({ navigateTo, goHome: () => void router.navigate({ to: '/', replace: true }) });
   // post-navigate (spec 1 §4): the routed view is on screen
   router.subscribe('onResolved', () => {
-    const leaf = router.state.matches[router.state.matches.length - 1];
+    const { matches, location } = router.state;
+    const leaf = matches[matches.length - 1];
     if (leaf) portal.navigation.send({ type: 'navigation.rendered', routeId: leaf.routeId });
-    portal.routeResolved({
-      path: router.state.location.href,
-      params: (leaf?.params ?? {}) as Record<string, string | undefined>,
-      search: (router.state.location.search ?? {}) as Record<string, unknown>,
-    });
-    const external = router.state.matches.some((m) => routeMeta(m.routeId).layoutExternal);
+    portal.routeResolved({ path: location.href, params: leaf?.params ?? {}, application: location.search.application });
+    const external = matches.some((m) => routeMeta(m.routeId).layoutExternal);
     document.body.classList.add('layout-wide');
     document.body.classList.toggle('layout-external', external);
     // signed out on a public page: ask single sign-on whether a session exists elsewhere (once per tab)
     if (leaf && portal.session.getSnapshot().matches('signedOut') && routeMeta(leaf.routeId).access === 'public') {
-      void checkTicketOnce(portal.config.casUrl).then((hasTicket) => {
+      void checkTicketOnce(portal.config).then((hasTicket) => {
         if (hasTicket && portal.session.getSnapshot().matches('signedOut'))
           redirectBrowser(loginUrl(portal.config.securityUrl, currentTarget()));
       });

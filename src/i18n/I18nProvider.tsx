@@ -1,11 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
-import { IntlProvider, type ResolvedIntlConfig } from 'react-intl';
+import { IntlProvider, ReactIntlErrorCode, type ResolvedIntlConfig } from 'react-intl';
 import type { Language } from '../../machines/lib/contract';
 import { messagesFor } from './messages';
 
 /** A missing id is not an error worth logging: react-intl then renders the key (spec 1 §5). */
 const onError: ResolvedIntlConfig['onError'] = (err) => {
-  if (err.code === 'MISSING_TRANSLATION') return;
+  if (err.code === ReactIntlErrorCode.MISSING_TRANSLATION) return;
   console.error(err);
 };
 

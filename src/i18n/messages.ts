@@ -10,12 +10,12 @@ import ru from '../../locales/ru.json';
 import lv from '../../locales/lv.json';
 import lt from '../../locales/lt.json';
 
-export type Catalogue = Record<string, string>;
+type Catalogue = Record<string, string>;
 export type Catalogues = Record<Language, Catalogue>;
 
 export const CATALOGUES: Catalogues = { et, en, ru, lv, lt };
 
-export function fallbackChain(language: Language): Language[] {
+function fallbackChain(language: Language): Language[] {
   return [...new Set<Language>([language, 'en', 'et'])];
 }
 

@@ -1,10 +1,12 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { RouterContext } from '../app/router';
 import { guardNavigation } from '../app/guard';
-import { RootLayout } from '../features/shell';
-import { NotFound } from '../features/shell';
+import { NotFound, RootLayout } from '../features/shell';
+import { rootSearch } from './-search';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // application and the reload timestamp, for every page (./-search.ts)
+  validateSearch: rootSearch,
   // one guard for every navigation: session first, then the navigation machine's decision
   beforeLoad: async ({ context, location, matches, preload }) => {
     if (preload) return;
@@ -13,7 +15,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       portal: context.portal,
       location,
       routeId: leaf?.routeId ?? '__root__',
-      params: (leaf?.params ?? {}) as Record<string, string | undefined>,
+      params: leaf?.params ?? {},
     });
   },
   component: RootLayout,

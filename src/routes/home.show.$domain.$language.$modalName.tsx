@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Dashboard, ModalFromUrl } from '../features/dashboard';
+import { loadDashboardData } from './-dashboard-loader';
 
 /** The dashboard with the modal named in the URL (spec 1 §2: /home/show/:domain/:language/:modalName). */
-export const Route = createFileRoute('/home/show/$domain/$language/$modalName')({ component: HomeShow });
+export const Route = createFileRoute('/home/show/$domain/$language/$modalName')({
+  loader: ({ context }) => loadDashboardData(context),
+  component: HomeShow,
+});
 
 function HomeShow() {
   const { modalName } = Route.useParams();

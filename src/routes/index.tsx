@@ -1,10 +1,11 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { effectivePreference, rootRedirect } from '../../machines/lib/rights';
-import { redirectBrowser } from '../app/portal';
+import { redirectBrowser } from '../app/browser';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../app/PortalContext';
 import { useShell } from '../features/shell';
+import { indexSearch } from './-search';
 
 /**
  * Root (spec 1 §2, §4 "Root redirect"): a signed-in user goes to the dashboard, or on the first load of the page to
@@ -12,24 +13,23 @@ import { useShell } from '../features/shell';
  * modalName or application parameter is present.
  */
 export const Route = createFileRoute('/')({
+  // modalName here, application from the root route (./-search.ts)
+  validateSearch: indexSearch,
   beforeLoad: async ({ context, search }) => {
     const s = context.session.getSnapshot();
-    const q = search as Record<string, unknown>;
-    const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
     const target = rootRedirect({
       signedIn: s.hasTag('signedIn'),
       preference: effectivePreference(s.context.userContext),
-      params: { modalName: str(q.modalName), application: str(q.application) },
+      params: { modalName: search.modalName ?? null, application: search.application ?? null },
       firstLoad: context.portal.firstLoad,
       atIndex: true,
     });
     if (!target) return;
-    if (target.kind === 'path') throw redirect({ href: target.path, replace: true });
-    if (target.kind === 'redirect') {
+    if (target.kind === 'path') redirect({ href: target.path, replace: true, throw: true });
+    else if (target.kind === 'redirect') {
       redirectBrowser(target.url);
       await new Promise<never>(() => {}); // the browser leaves the SPA
-    }
-    throw redirect({ to: '/dashboard', replace: true });
+    } else redirect({ to: '/dashboard', replace: true, throw: true });
   },
   component: Welcome,
 });

@@ -1,5 +1,5 @@
 /**
- * The modal shell (spec 1 §4 Modals): role=dialog, aria-modal, labelled by its title; a 200 ms fade
+ * The modal shell (spec 1 §4 Modals): role=dialog, aria-modal, labelled by its title; a MODAL_FADE (200 ms) fade
  * on open and close; Escape (key 27) and the overlay click close it unless it is protected;
  * a protected modal shows the close button and takes Escape only when also closeable.
  * Focus is trapped inside and returns to the opener on close. Issue 3 extends it.
@@ -7,8 +7,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
-
-export const MODAL_FADE_MS = 200;
+import { MODAL_FADE } from '../../machines/modal.machine';
 
 export interface ModalProps {
   title: ReactNode;
@@ -49,15 +48,16 @@ export function Modal({
   const [mounted, setMounted] = useState(open);
   const [visible, setVisible] = useState(false);
   const canClose = !isProtected || closeable;
+  // mount at once on open, start fading out at once on close (state adjusted while rendering, not in an effect)
+  if (open && !mounted) setMounted(true);
+  if (!open && visible) setVisible(false);
 
   useEffect(() => {
     if (open) {
-      setMounted(true);
       const raf = requestAnimationFrame(() => setVisible(true));
       return () => cancelAnimationFrame(raf);
     }
-    setVisible(false);
-    const t = setTimeout(() => setMounted(false), MODAL_FADE_MS);
+    const t = setTimeout(() => setMounted(false), MODAL_FADE);
     return () => clearTimeout(t);
   }, [open]);
 
@@ -98,6 +98,7 @@ export function Modal({
   return createPortal(
     <div
       className={`modal-backdrop${visible ? ' is-visible' : ''}${isProtected ? ' modal-protected' : ''}${closeable ? ' modal-closeable' : ''}`}
+      style={{ transitionDuration: `${MODAL_FADE}ms` }}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget && !isProtected) (onOverlayClick ?? onClose)();
       }}

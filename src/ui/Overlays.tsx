@@ -16,22 +16,6 @@ export function FullOverlay({ active }: { active: boolean }) {
   );
 }
 
-/** Partial overlay: covers one region (the nearest positioned ancestor) while it loads. */
-export function PartialOverlay({ active }: { active: boolean }) {
-  const intl = useIntl();
-  if (!active) return null;
-  return (
-    <div
-      className="overlay overlay--partial"
-      role="progressbar"
-      aria-busy="true"
-      aria-label={intl.formatMessage({ id: 'common.loading' })}
-    >
-      <span className="spinner spinner--small" aria-hidden="true" />
-    </div>
-  );
-}
-
 /** The modal overlay host: modals render into it (see ui/Modal.tsx). */
 export function ModalOverlayHost() {
   return <div id="modal-overlay" className="modal-host" />;

@@ -6,7 +6,7 @@
  * (Playwright's default: no cookies, no storage), and tests must not depend on each other's writes. A test
  * that changes data (preferences, invites, customers) uses data no other test reads, or restores it.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
@@ -31,24 +31,15 @@ export const DEMO = {
 export type DemoPerson = keyof typeof DEMO;
 
 /**
- * Signs in through the single sign-on page the way a person does: opens `target` (default /ui/), follows the
- * redirect to /cas/login (or goes through the security service when `target` is a public page), fills
- * Username and Password by their labels and clicks "Log in". Resolves once the browser is back in the portal.
+ * Signs in through the single sign-on page the way a person does: starts at the security service with `target`
+ * (default /ui/), which is where both a protected page's redirect and the header's log-in link lead, fills
+ * Username and Password on the sign-on page by their labels and clicks "Log in". Resolves once the browser is
+ * back in the portal (`loginAs(page, 'mari')`). Tests whose subject is not the sign-on page itself use the quicker
+ * signInAs().
  */
-export async function login(
-  page: Page,
-  username: string,
-  password: string,
-  { target = '/ui/' }: { target?: string } = {},
-) {
-  await page.goto(target);
-  const onCas = () => new URL(page.url()).pathname.startsWith('/cas/login');
-  if (!onCas()) {
-    // a protected page redirects by itself; a public one does not, so ask the security service
-    await page.waitForURL(/\/cas\/login/, { timeout: 5_000 }).catch(async () => {
-      await page.goto(`/api/security/login?target=${encodeURIComponent(target)}`);
-    });
-  }
+export async function loginAs(page: Page, who: DemoPerson, { target = '/ui/' }: { target?: string } = {}) {
+  const { username, password } = DEMO[who];
+  await page.goto(securityLogin(target));
   await expect(page, 'the single sign-on page should be shown').toHaveURL(/\/cas\/login/);
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -58,9 +49,35 @@ export async function login(
   );
 }
 
-/** login(page, ...DEMO.mari) style shortcut: loginAs(page, 'mari'). */
-export function loginAs(page: Page, who: DemoPerson, options?: { target?: string }) {
-  return login(page, DEMO[who].username, DEMO[who].password, options);
+const securityLogin = (target: string) => `/api/security/login?target=${encodeURIComponent(target)}`;
+
+/**
+ * Signs in as a demo person with the same requests the sign-on page's form makes, without rendering it: the
+ * security service (302 to the sign-on service), the sign-on POST with username and password (302 back with a
+ * service ticket) and the portal's callback, which validates the ticket and opens the session. The real server
+ * and database answer; the requests go through the page's own request context, so the session and sign-on
+ * cookies land in the browser context. Then opens `target` (default /ui/) in the page, as the callback's
+ * redirect would. Every call opens a fresh session, like a person logging in.
+ */
+export async function signInAs(page: Page, who: DemoPerson, { target = '/ui/' }: { target?: string } = {}) {
+  const { username, password } = DEMO[who];
+  const start = await page.request.get(securityLogin(target), { maxRedirects: 0 });
+  // a relative redirect: only its path and query matter here
+  const toSignOn = new URL(start.headers().location ?? '', 'http://base.invalid');
+  expect(toSignOn.pathname, 'the security service should send to the sign-on service').toBe('/cas/login');
+  const service = toSignOn.searchParams.get('service') ?? '';
+  // the sign-on form's single-use execution token (CAS 3.0 §3.5), bound to this browser's flow cookie
+  const form = await (await page.request.get(toSignOn.pathname + toSignOn.search)).text();
+  const execution = /name="execution" value="([^"]+)"/.exec(form)?.[1] ?? '';
+  const signOn = await page.request.post('/cas/login', {
+    form: { service, username, password, execution },
+    maxRedirects: 0,
+  });
+  const back = signOn.headers().location ?? '';
+  expect(back, `the sign-on service should accept ${username} (wrong password?)`).toMatch(/[?&]ticket=ST-/);
+  const callback = await page.request.get(back, { maxRedirects: 0 });
+  expect(callback.status(), 'the portal should accept the ticket and open the session').toBe(302);
+  await page.goto(target);
 }
 
 /**
@@ -89,16 +106,16 @@ export async function expectNoSeriousA11yViolations(
   ).toEqual([]);
 }
 
-export const SNAP_WIDTHS = [375, 1280] as const;
+const SNAP_WIDTHS = [375, 1280] as const;
 
 /**
  * Screenshots of the current page at 375 px and 1280 px wide (full page), saved as
- * test-results/screens/<name>-<width>.png and attached to the HTML report. With SNAP_KEEP=1 they are also
- * copied to tests/artifacts/ (deliberate screenshots to keep in the repository). The viewport is restored.
+ * test-results/screens/<name>-<width>.png (Playwright's output folder, ignored by git and wiped on every run)
+ * and attached to the HTML report. The viewport is restored.
  */
 export async function snap(page: Page, name: string, testInfo: TestInfo = test.info()) {
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
-  const dir = join(process.cwd(), 'test-results', 'screens');
+  const dir = join(testInfo.project.outputDir, 'screens');
   mkdirSync(dir, { recursive: true });
   const safe = name.replace(/[^a-z0-9-_]+/gi, '-');
   try {
@@ -109,11 +126,6 @@ export async function snap(page: Page, name: string, testInfo: TestInfo = test.i
       const file = join(dir, `${safe}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
       await testInfo.attach(`${safe}-${width}`, { path: file, contentType: 'image/png' });
-      if (process.env.SNAP_KEEP === '1') {
-        const keep = join(process.cwd(), 'tests', 'artifacts');
-        mkdirSync(keep, { recursive: true });
-        copyFileSync(file, join(keep, `${safe}-${width}.png`));
-      }
     }
   } finally {
     await page.setViewportSize(original);

@@ -6,7 +6,7 @@
  *   import { followPath, modelPaths } from './paths';
  *   for (const path of modelPaths(spec)) {
  *     test(`choice modal, path ${path.index}: ${path.title}`, async ({ page }) => {
- *       await loginAs(page, 'jaan');
+ *       await signInAs(page, 'jaan');
  *       await followPath(page, path, { actions, states });
  *     });
  *   }
@@ -17,21 +17,13 @@
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
-import { coveringSet, describeEvent, generatePaths, type GenerateOptions, type ModelPath } from '../../tools/model/lib';
+import { describeEvent, generatePaths, type GenerateOptions, type ModelPath } from '../../tools/model/lib';
 
 export type { ModelPath };
 
 /** Every generated path (what `npm run test:model` replays). */
 export function modelPaths(spec: MachineModelSpec, options?: GenerateOptions): ModelPath[] {
   return generatePaths(spec, options).paths;
-}
-
-/**
- * The fewest generated paths that together take every transition the generated paths take: the list in
- * visualizations/paths/<flow>.md (same numbers as modelPaths). Handy when each path costs a browser run.
- */
-export function coveringPaths(spec: MachineModelSpec, options?: GenerateOptions): ModelPath[] {
-  return coveringSet(generatePaths(spec, options));
 }
 
 export type UiAction = (page: Page, event: EventObject, snapshotAfter: AnyMachineSnapshot) => Promise<void>;
@@ -43,7 +35,7 @@ export async function followPath(
   { actions, states = {} }: { actions: Record<string, UiAction>; states?: Record<string, UiCheck> },
 ) {
   const check = async (snapshot: AnyMachineSnapshot) => {
-    for (const [key, fn] of Object.entries(states)) if (snapshot.matches(key as never)) await fn(page, snapshot);
+    for (const [key, fn] of Object.entries(states)) if (snapshot.matches(key)) await fn(page, snapshot);
   };
   await check(path.initial);
   for (const [i, step] of path.steps.entries()) {

@@ -8,9 +8,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** the colour codes (ESC [ ... m) a terminal log may carry */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 const [logFile, reportDir, statusArg] = process.argv.slice(2);
 const status = Number(statusArg ?? 0);
-const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').replace(/\x1b\[[0-9;]*m/g, '') : '';
+const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').replace(ANSI_COLOUR, '') : '';
 
 interface Count {
   passed: number;

@@ -12,14 +12,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../lib/machines';
 
-/** newest modification time under the given paths (files or folders) */
+/** unit tests and model specs sit beside the sources but never reach the build */
+const NOT_BUILT = /\.(test|model)\.tsx?$/;
+
+/** newest modification time under the given paths (files or folders), test files aside */
 function newest(paths: string[]): number {
   let max = 0;
   const visit = (p: string) => {
     if (!existsSync(p)) return;
     const st = statSync(p);
     if (st.isDirectory()) for (const f of readdirSync(p)) visit(join(p, f));
-    else max = Math.max(max, st.mtimeMs);
+    else if (!NOT_BUILT.test(p)) max = Math.max(max, st.mtimeMs);
   };
   paths.forEach(visit);
   return max;

@@ -26,7 +26,7 @@ for (const [key, texts] of Object.entries(incoming)) {
 }
 for (const lang of LANGS) {
   const path = join('locales', `${lang}.json`);
-  const current: Record<string, string> = existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {};
+  const current = (existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : {}) as Record<string, string>;
   for (const [key, texts] of Object.entries(incoming)) current[key] = texts[lang];
   const sorted = Object.fromEntries(
     Object.keys(current)

@@ -69,7 +69,7 @@ export function allTransitions(machine: AnyStateMachine): TransitionInfo[] {
 /** The key of a transition definition as met at run time (xstate's `@xstate.microstep` `_transitions`). */
 export function transitionKey(def: AnyTransitionDefinition): string {
   const node = def.source as AnyStateNode;
-  const eventType = def.eventType === undefined ? '' : def.eventType;
+  const eventType = def.eventType === undefined ? '' : String(def.eventType);
   const list = candidates(node, eventType);
   let index = list.indexOf(def);
   if (index < 0) {
@@ -101,7 +101,7 @@ export function guardLabel(guard: GuardLike): string {
     if (g.type === 'xstate.stateIn') return 'in state';
     return g.name && g.name !== 'guard' ? g.name : 'guard';
   }
-  if (typeof guard === 'object' && 'type' in (guard as object)) return String((guard as { type: string }).type);
+  if (typeof guard === 'object' && 'type' in guard) return String(guard.type);
   return 'guard';
 }
 function wrap(g: GuardLike): string {

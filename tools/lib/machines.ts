@@ -32,7 +32,7 @@ export interface SpecEntry {
 }
 
 /** `represented-choice` → `representedChoiceMachine` (conventions: machines/<flow>.machine.ts exports <flow>Machine). */
-export function exportNameFor(flow: string): string {
+function exportNameFor(flow: string): string {
   return flow.replace(/[-_.]+([a-zA-Z0-9])/g, (_, c: string) => c.toUpperCase()) + 'Machine';
 }
 
@@ -43,7 +43,7 @@ function listFiles(dir: string, suffix: string): string[] {
     .sort();
 }
 
-export function errorText(err: unknown): string {
+function errorText(err: unknown): string {
   if (err instanceof Error) {
     // the message, plus the first stack frame in the project's own code (not xstate, not these tools)
     const frames = (err.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l));
@@ -53,7 +53,7 @@ export function errorText(err: unknown): string {
   return String(err);
 }
 
-export function isStateMachine(value: unknown): value is AnyStateMachine {
+function isStateMachine(value: unknown): value is AnyStateMachine {
   return (
     !!value &&
     typeof value === 'object' &&
@@ -64,14 +64,14 @@ export function isStateMachine(value: unknown): value is AnyStateMachine {
 }
 
 /** The JSDoc block right above `export const <name>`, flattened to one paragraph. */
-export function leadingJsDoc(source: string, exportName: string): string | undefined {
+function leadingJsDoc(source: string, exportName: string): string | undefined {
   const re = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\s*export\\s+(?:const|let|function)\\s+${exportName}\\b`);
   const m = re.exec(source);
   return m ? firstParagraph(m[1]) : undefined;
 }
 
 /** The file's opening JSDoc block, first paragraph, flattened. */
-export function fileJsDoc(source: string): string | undefined {
+function fileJsDoc(source: string): string | undefined {
   const m = /^\s*\/\*\*((?:(?!\*\/)[\s\S])*)\*\//.exec(source);
   return m ? firstParagraph(m[1]) : undefined;
 }
@@ -90,7 +90,7 @@ function firstParagraph(body: string): string | undefined {
 }
 
 /** The machine's `description`, else the JSDoc above its export, else the file's opening JSDoc. */
-export function describeMachine(machine: AnyStateMachine, source: string, exportName: string): string | undefined {
+function describeMachine(machine: AnyStateMachine, source: string, exportName: string): string | undefined {
   const d = machine.root.description ?? (machine.config as { description?: string }).description;
   return (d ? d.replace(/\s+/g, ' ').trim() : undefined) || leadingJsDoc(source, exportName) || fileJsDoc(source);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromPromise, type EventObject } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
 import { validateSpec } from '../lib/machines';
 import pollSpec from './fixtures/poll.model';
@@ -118,7 +118,7 @@ describe('replayPath', () => {
   it('fails when a fake actor is not inert, and says why', async () => {
     const eager = {
       ...spec,
-      provide: { actors: { checkStatus: fromPromise(async () => ({ done: true })) } },
+      provide: { actors: { checkStatus: fromPromise(() => Promise.resolve({ done: true })) } },
     } as MachineModelSpec;
     const path = generatePaths(eager).paths.find(
       (p) => p.steps.length >= 2 && p.steps[1].event.type === 'xstate.error.actor.checkStatus',
@@ -133,7 +133,7 @@ describe('replayPath', () => {
     const base = paths.find((p) => p.steps[0]?.event.type === 'poll.start')!;
     const bogus = {
       ...base,
-      steps: [{ ...base.steps[0], event: { type: 'xstate.after.GIVE_UP.poll.polling' } as EventObject }],
+      steps: [{ ...base.steps[0], event: { type: 'xstate.after.GIVE_UP.poll.polling' } }],
     };
     const result = await replayPath(spec, bogus);
     expect(result.ok).toBe(false);

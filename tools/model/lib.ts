@@ -15,7 +15,7 @@
  *   set only; the runner still replays every generated path).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { createActor, createEmptyActor, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import type {
   AnyActorRef,
   AnyMachineSnapshot,
@@ -24,7 +24,7 @@ import type {
   EventObject,
   StateValue,
 } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { TestModel, type AdjacencyValue } from 'xstate/graph';
 import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
 import {
   allTransitions,
@@ -36,10 +36,19 @@ import {
   stateLabel,
   transitionKey,
 } from '../lib/describe';
+import {
+  activeStateNodeIds,
+  clockTimers,
+  isActorStopped,
+  microstepTransitions,
+  scheduledEvents,
+  transitionScope,
+  type AnyActorSystem,
+} from './xstate-internals';
 
 export type { MachineModelSpec };
 
-export interface ModelStep {
+interface ModelStep {
   event: EventObject;
   /** the snapshot the machine is in after the event (from the pure traversal) */
   snapshot: AnyMachineSnapshot;
@@ -80,53 +89,38 @@ export interface GenerateOptions {
 
 const DEFAULTS: Required<GenerateOptions> = { maxTraversal: 20_000, simplePathStateLimit: 12, simplePathLimit: 40 };
 
+/** A snapshot's state value (AnyMachineSnapshot leaves it untyped). */
+const valueOf = (snapshot: AnyMachineSnapshot): StateValue => snapshot.value as StateValue;
+
 /** Default traversal key: state value + context (ActorRefs serialize to their id). */
-export function defaultSerialize(snapshot: AnyMachineSnapshot): string {
-  return JSON.stringify({ value: snapshot.value, context: snapshot.context, status: snapshot.status });
+function defaultSerialize(snapshot: AnyMachineSnapshot): string {
+  return JSON.stringify({ value: valueOf(snapshot), context: snapshot.context as unknown, status: snapshot.status });
 }
 
-/** An actor scope for pure `machine.transition` calls that records the transitions of each microstep. */
-function captureScope(onTransitions: (defs: AnyTransitionDefinition[]) => void) {
-  const empty = createEmptyActor();
-  const system = Object.create(empty.system) as typeof empty.system & { _sendInspectionEvent: (e: unknown) => void };
-  system._sendInspectionEvent = (e: unknown) => {
-    const ev = e as { type: string; _transitions?: AnyTransitionDefinition[] };
-    if (ev.type === '@xstate.microstep' && ev._transitions) onTransitions(ev._transitions);
-  };
-  return {
-    self: empty,
-    logger: () => {},
-    id: '',
-    sessionId: 'model',
-    defer: () => {},
-    system,
-    stopChild: () => {},
-    emit: () => {},
-    actionExecutor: () => {},
-  };
-}
-
-function keysOf(machine: AnyStateMachine, defs: AnyTransitionDefinition[], known: Set<string>): string[] {
+function keysOf(defs: AnyTransitionDefinition[], known: Set<string>): string[] {
   const out: string[] = [];
   for (const d of defs) {
     if (!d.source || d.eventType === undefined) continue; // xstate's synthetic initial transition
     const k = transitionKey(d);
     if (known.has(k) && !out.includes(k)) out.push(k);
   }
-  void machine;
   return out;
 }
 
 /** The transitions a pure step takes (empty = the event is ignored in that state). */
-export function transitionsOfStep(
+function transitionsOfStep(
   machine: AnyStateMachine,
   snapshot: AnyMachineSnapshot,
   event: EventObject,
   known = new Set(allTransitions(machine).map((t) => t.key)),
 ): string[] {
   const defs: AnyTransitionDefinition[] = [];
-  machine.transition(snapshot, event, captureScope((d) => defs.push(...d)) as never);
-  return keysOf(machine, defs, known);
+  machine.transition(
+    snapshot,
+    event,
+    transitionScope((d) => defs.push(...d)),
+  );
+  return keysOf(defs, known);
 }
 
 interface Edge {
@@ -143,13 +137,14 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
   const serialize = (s: AnyMachineSnapshot) => (spec.serializeState ?? defaultSerialize)(s as never);
   const known = new Set(allTransitions(machine).map((t) => t.key));
 
-  const model = new TestModel(machine, {
-    events: (s: AnyMachineSnapshot) => spec.events(s as never),
-    serializeState: (s: AnyMachineSnapshot) => serialize(s),
-    stopWhen: spec.stopWhen ? (s: AnyMachineSnapshot) => !!spec.stopWhen!(s as never) : undefined,
-    input: spec.input,
+  const stopWhen = spec.stopWhen;
+  const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine, {
+    events: (s) => spec.events(s),
+    serializeState: (s) => serialize(s),
+    stopWhen: stopWhen ? (s) => !!stopWhen(s) : undefined,
+    input: spec.input as unknown,
     limit: opts.maxTraversal,
-  } as never);
+  });
 
   let adjacency: ReturnType<typeof model.getAdjacencyMap>;
   try {
@@ -159,6 +154,7 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
       throw new Error(
         `the state space is larger than ${opts.maxTraversal} steps: give the spec a serializeState that ignores ` +
           `unbounded context (counters, timestamps) or a stopWhen`,
+        { cause: err },
       );
     }
     throw err;
@@ -166,25 +162,24 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
 
   const initialDefs: AnyTransitionDefinition[] = [];
   const initial = machine.getInitialSnapshot(
-    captureScope((d) => initialDefs.push(...d)) as never,
+    transitionScope((d) => initialDefs.push(...d)),
     spec.input,
   ) as AnyMachineSnapshot;
   if (initial.status === 'error') throw new Error(`the machine fails to start: ${String(initial.error)}`);
   const initialSerial = serialize(initial);
-  const initialTransitions = keysOf(machine, initialDefs, known);
+  const initialTransitions = keysOf(initialDefs, known);
 
   // effective edges (an event the state ignores is no step worth testing), in traversal order
   const edgesFrom = new Map<string, Edge[]>();
-  for (const [from, value] of Object.entries(adjacency)) {
+  // xstate/graph keys both maps by branded strings, which Object.entries cannot read through
+  const states = adjacency as Record<string, AdjacencyValue<AnyMachineSnapshot, EventObject>>;
+  for (const [from, value] of Object.entries(states)) {
     const list: Edge[] = [];
-    for (const { event, state } of Object.values(value.transitions) as {
-      event: EventObject;
-      state: AnyMachineSnapshot;
-    }[]) {
-      const transitions = transitionsOfStep(machine, value.state as AnyMachineSnapshot, event as EventObject, known);
+    const steps = value.transitions as Record<string, { event: EventObject; state: AnyMachineSnapshot }>;
+    for (const { event, state: snapshot } of Object.values(steps)) {
+      const transitions = transitionsOfStep(machine, value.state, event, known);
       if (!transitions.length) continue;
-      const snapshot = state as AnyMachineSnapshot;
-      list.push({ from, to: serialize(snapshot), event: event as EventObject, snapshot, transitions });
+      list.push({ from, to: serialize(snapshot), event, snapshot, transitions });
     }
     edgesFrom.set(from, list);
   }
@@ -263,7 +258,7 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
     const last = p[p.length - 1].snapshot;
     return {
       index: i + 1,
-      title: `reaches ${stateLabel(last.value)}`,
+      title: `reaches ${stateLabel(valueOf(last))}`,
       initial,
       steps: p.map((e) => ({ event: e.event, snapshot: e.snapshot, transitions: e.transitions })),
       signature: p.map((e) => e.event.type).join(' → '),
@@ -279,7 +274,7 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
   }
   if (!paths.length && initialTransitions.length === 0 && order.length === 1) {
     // a machine with nothing to do from its initial state still gets one (empty) path so it is replayed
-    paths.push({ index: 1, title: `starts in ${stateLabel(initial.value)}`, initial, steps: [], signature: '' });
+    paths.push({ index: 1, title: `starts in ${stateLabel(valueOf(initial))}`, initial, steps: [], signature: '' });
   }
   return { paths, stateCount: order.length, initialTransitions, covered, simplePathsIncluded };
 }
@@ -377,7 +372,13 @@ export function renderPathsMarkdown({ spec, generated, specFile, description }: 
   const machine = spec.machine;
   const sources = invokeSources(machine);
   const start = stateLabel(
-    generated.paths[0]?.initial.value ?? machine.getInitialSnapshot(captureScope(() => {}) as never, spec.input).value,
+    valueOf(
+      generated.paths[0]?.initial ??
+        machine.getInitialSnapshot(
+          transitionScope(() => {}),
+          spec.input,
+        ),
+    ),
   );
   const stepsTotal = generated.paths.reduce((n, p) => n + p.steps.length, 0);
   const listed = coveringSet(generated);
@@ -417,12 +418,13 @@ export function renderPathsMarkdown({ spec, generated, specFile, description }: 
   for (const p of listed) {
     lines.push(`## Path ${p.index}: ${p.title}`, '');
     if (!p.steps.length) lines.push('1. (no step: check the start state)');
-    let prev: StateValue = p.initial.value;
+    let prev = valueOf(p.initial);
     p.steps.forEach((s, i) => {
-      const same = isDeepStrictEqual(prev, s.snapshot.value);
-      const where = same ? `stays in \`${stateLabel(s.snapshot.value)}\`` : `\`${stateLabel(s.snapshot.value)}\``;
+      const value = valueOf(s.snapshot);
+      const same = isDeepStrictEqual(prev, value);
+      const where = same ? `stays in \`${stateLabel(value)}\`` : `\`${stateLabel(value)}\``;
       lines.push(`${i + 1}. ${describeEvent(machine, s.event, sources)} → ${where}`);
-      prev = s.snapshot.value;
+      prev = value;
     });
     lines.push('');
   }
@@ -434,16 +436,15 @@ export function renderPathsMarkdown({ spec, generated, specFile, description }: 
 
 /** SimulatedClock that remembers which scheduled event each timer belongs to. */
 class TrackingClock extends SimulatedClock {
-  system?: { _snapshot: { _scheduledEvents: Record<string, unknown> } };
+  system?: AnyActorSystem;
   owners = new Map<number, string>();
-  /** SimulatedClock keeps its timers in a (TS-)private map */
-  get timers(): Map<number, { start: number; timeout: number; fn: () => void }> {
-    return (this as unknown as { timeouts: Map<number, { start: number; timeout: number; fn: () => void }> }).timeouts;
+  get timers() {
+    return clockTimers(this);
   }
   override setTimeout(fn: (...args: unknown[]) => void, timeout: number): number {
-    const id = super.setTimeout(fn, timeout) as number;
+    const id = super.setTimeout(fn, timeout);
     // xstate's scheduler records the event just before asking the clock for the timer
-    const keys = Object.keys(this.system?._snapshot._scheduledEvents ?? {});
+    const keys = this.system ? Object.keys(scheduledEvents(this.system)) : [];
     if (keys.length) this.owners.set(id, keys[keys.length - 1]);
     return id;
   }
@@ -462,12 +463,6 @@ class TrackingClock extends SimulatedClock {
   }
 }
 
-interface ScheduledEvent {
-  event: EventObject;
-  target: AnyActorRef;
-  delay: number;
-}
-
 export interface ReplayResult {
   ok: boolean;
   /** first failure, with the step it happened at */
@@ -482,8 +477,8 @@ function stateCheckKeys(spec: MachineModelSpec, snapshot: AnyMachineSnapshot): s
   const keys = Object.keys(spec.states ?? {});
   const matched = keys.filter((k) => {
     if (k === '*') return false;
-    if (k.startsWith('#')) return snapshot._nodes.some((n) => `#${n.id}` === k);
-    return snapshot.matches(k as never);
+    if (k.startsWith('#')) return activeStateNodeIds(snapshot).some((id) => `#${id}` === k);
+    return snapshot.matches(k);
   });
   if (!matched.length && keys.includes('*')) matched.push('*');
   return matched;
@@ -517,16 +512,15 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
     input: spec.input,
     clock,
     inspect: (e) => {
-      const ev = e as { type: string; actorRef: AnyActorRef; rootId: string; _transitions?: AnyTransitionDefinition[] };
-      if (ev.type === '@xstate.actor') created.push(ev.actorRef);
-      if (ev.type === '@xstate.event' && ev.actorRef.sessionId === ev.rootId)
-        received.push((e as unknown as { event: EventObject }).event.type);
-      if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId && ev._transitions) {
-        keysOf(spec.machine, ev._transitions, known).forEach((k) => transitions.add(k));
-      }
+      // the inspection types call it ActorRefLike; `@xstate.actor` always carries the full actor ref
+      if (e.type === '@xstate.actor') created.push(e.actorRef as AnyActorRef);
+      if (e.actorRef.sessionId !== e.rootId) return; // only what happens to the root actor counts below
+      if (e.type === '@xstate.event') received.push(e.event.type);
+      const defs = microstepTransitions(e);
+      if (defs) keysOf(defs, known).forEach((k) => transitions.add(k));
     },
   });
-  clock.system = actor.system as never;
+  clock.system = actor.system;
   actor.subscribe({ error: (err) => actorErrors.push(err) });
 
   const check = async (expected: AnyMachineSnapshot, sent?: string): Promise<string | undefined> => {
@@ -541,7 +535,7 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
       return `the actor crashed: ${String(snap.error ?? actorErrors[0])} (does spec.provide give an inert fake for every actor?)${hint}`;
     }
     if (!isDeepStrictEqual(snap.value, expected.value)) {
-      return `expected state \`${stateLabel(expected.value)}\` but the actor is in \`${stateLabel(snap.value)}\` (${JSON.stringify(snap.value)})${hint}`;
+      return `expected state \`${stateLabel(valueOf(expected))}\` but the actor is in \`${stateLabel(valueOf(snap))}\` (${JSON.stringify(valueOf(snap))})${hint}`;
     }
     for (const key of stateCheckKeys(spec, snap)) {
       try {
@@ -561,9 +555,9 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
       const step = path.steps[i];
       received = [];
       where = `step ${i + 1} (${describeEvent(spec.machine, step.event, sources)})`;
-      const scheduled = Object.entries(
-        actor.system.getSnapshot()._scheduledEvents as Record<string, ScheduledEvent>,
-      ).find(([, s]) => s.target === actor && s.event.type === step.event.type);
+      const scheduled = Object.entries(scheduledEvents(actor.system)).find(
+        ([, s]) => s.target === actor && s.event.type === step.event.type,
+      );
       if (scheduled) {
         const timerId = [...clock.owners].find(([id, key]) => key === scheduled[0] && clock.timers.has(id))?.[0];
         if (timerId === undefined) return fail('the timer for this event is not on the simulated clock');
@@ -585,7 +579,7 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
   // "stops every timer and request": nothing may outlive the actor
   await flush();
   if (clock.pending) return fail(`${clock.pending} timer(s) still scheduled on the clock after the actor stopped`);
-  const running = created.filter((a) => (a as unknown as { _processingStatus: number })._processingStatus !== 2);
+  const running = created.filter((a) => !isActorStopped(a));
   if (running.length)
     return fail(`actor(s) still running after the parent stopped: ${running.map((a) => a.id).join(', ')}`);
   return { ok: true, transitions };

@@ -12,6 +12,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadMachines, loadModelSpecs, MACHINES_DIR, ROOT, VIZ_DIR } from '../lib/machines';
 import { renderPathsMarkdown, runSpec, type SpecResult } from './lib';
+import { xstateInternalsProblems } from './xstate-internals';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -22,7 +23,8 @@ const outDir = args.includes('--out') ? resolve(args[args.indexOf('--out') + 1])
 const started = Date.now();
 const machines = await loadMachines(machinesDir);
 const specs = (await loadModelSpecs(machinesDir)).filter((s) => !only || s.flow === only);
-const errors: string[] = [];
+// the runner reads a few xstate internals: say first and plainly when the installed xstate changed one
+const errors: string[] = [...xstateInternalsProblems()];
 const results: SpecResult[] = [];
 
 for (const m of machines) {

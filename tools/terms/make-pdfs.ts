@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../viz/render.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../lib/chromium.js';
 
 export type TermsLanguage = 'et' | 'en' | 'ru' | 'lv' | 'lt';
 

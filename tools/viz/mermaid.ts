@@ -37,7 +37,7 @@ export interface ViewOptions {
   direction: 'LR' | 'TB';
 }
 
-export const VIEW_DEFAULTS: ViewOptions = {
+const VIEW_DEFAULTS: ViewOptions = {
   maxStates: 10,
   maxDepth: 2,
   maxLabelLines: 4,
@@ -59,7 +59,7 @@ export interface Diagram {
 }
 
 /** Mermaid entity codes for characters its parser treats specially in labels. */
-export function escapeLabel(text: string): string {
+function escapeLabel(text: string): string {
   const codes: Record<string, string> = {
     '#': '#35;',
     ':': '#58;',
@@ -114,7 +114,7 @@ function rawEdges(machine: AnyStateMachine): RawEdge[] {
  * states below it: small ones (≤ alwaysOpen states inside) always, the others all together while the diagram
  * stays within maxStates boxes and maxDepth levels. Everything else compound is drawn closed.
  */
-export function openStates(region: AnyStateNode, opts: ViewOptions, all = false): Set<AnyStateNode> {
+function openStates(region: AnyStateNode, opts: ViewOptions, all = false): Set<AnyStateNode> {
   const open = new Set<AnyStateNode>([region]);
   let shown = children(region).length;
   let level = children(region).filter(isCompound);
@@ -172,7 +172,7 @@ function stateTitle(node: AnyStateNode): string {
   return node.key;
 }
 
-export function regionStem(flow: string, node: AnyStateNode): string {
+function regionStem(flow: string, node: AnyStateNode): string {
   return node.path.length ? `${flow}.${node.path.join('.')}` : flow;
 }
 
@@ -189,7 +189,6 @@ function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: 
   const root = machine.root as AnyStateNode;
   const open = openStates(region, opts, detail);
   const closed: AnyStateNode[] = [];
-  const sources = invokeSources(machine);
   const title =
     kind === 'main'
       ? machine.id

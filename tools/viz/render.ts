@@ -5,17 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM, CHROMIUM_ARGS } from '../lib/chromium';
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -32,26 +24,33 @@ export function embeddedHash(svg: string): string | undefined {
   return HASH_RE.exec(svg)?.[1];
 }
 
-export type SvgRenderer = (mmd: string) => Promise<string>;
-
 export interface MermaidRenderer {
-  render: SvgRenderer;
+  render(mmd: string): Promise<string>;
   close(): Promise<void>;
 }
+
+/** The page that renders: what mermaid.min.js puts on its window (once the script tag has loaded). */
+type MermaidWindow = Window & {
+  mermaid?: {
+    initialize(config: object): void;
+    render(id: string, source: string): Promise<{ svg: string }>;
+  };
+};
 
 export async function startMermaidRenderer(): Promise<MermaidRenderer> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: run tools/ensure-chromium.sh (or set CHROMIUM_PATH)`);
   }
-  const mermaidJs = createRequire(import.meta.url).resolve('mermaid/dist/mermaid.min.js');
+  const mermaidJs = fileURLToPath(import.meta.resolve('mermaid/dist/mermaid.min.js'));
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   const page = await browser.newPage();
   await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>');
   await page.addScriptTag({ path: mermaidJs });
   await page.evaluate(() => {
-    const w = window as unknown as { mermaid: { initialize(c: object): void } };
+    const { mermaid } = window as MermaidWindow;
+    if (!mermaid) throw new Error('mermaid.min.js did not load');
     // plain SVG text (no foreignObject), so the file shows the same in an <img>, a browser and an editor
-    w.mermaid.initialize({
+    mermaid.initialize({
       startOnLoad: false,
       securityLevel: 'strict',
       theme: 'default',
@@ -65,8 +64,9 @@ export async function startMermaidRenderer(): Promise<MermaidRenderer> {
       const id = `diagram${n++}`;
       return page.evaluate(
         async ({ id, mmd }) => {
-          const w = window as unknown as { mermaid: { render(id: string, src: string): Promise<{ svg: string }> } };
-          return (await w.mermaid.render(id, mmd)).svg;
+          const { mermaid } = window as MermaidWindow;
+          if (!mermaid) throw new Error('mermaid.min.js did not load');
+          return (await mermaid.render(id, mmd)).svg;
         },
         { id, mmd },
       );

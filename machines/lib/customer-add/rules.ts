@@ -59,6 +59,14 @@ const ALIASES: Record<string, SigningEndStatus> = {
   SIM_ERROR: 'MID_SIM_ERROR',
   SIGNATURE_HASH_MISMATCH: 'MID_SIGNATURE_HASH_MISMATCH',
   NO_ACCOUNT: 'SMART_ID_CERT_ERROR',
+  // Smart-ID RP API v2 end results (issue 17; the server maps them too, server/routes/sign/outcomes.ts)
+  USER_REFUSED_DISPLAYTEXTANDPIN: 'SID_USER_REFUSED',
+  USER_REFUSED_VC_CHOICE: 'SID_USER_REFUSED',
+  USER_REFUSED_CONFIRMATIONMESSAGE: 'SID_USER_REFUSED',
+  USER_REFUSED_CONFIRMATIONMESSAGE_WITH_VC_CHOICE: 'SID_USER_REFUSED',
+  USER_REFUSED_CERT_CHOICE: 'SID_USER_REFUSED',
+  DOCUMENT_UNUSABLE: 'SMART_ID_CERT_ERROR',
+  REQUIRED_INTERACTION_NOT_SUPPORTED_BY_APP: 'SMART_ID_CERT_ERROR',
   NO_CARD: 'IDCARD_NO_CARD',
   PIN_CANCELLED: 'IDCARD_USER_CANCELLED',
   ERR_WEBEID_USER_CANCELLED: 'IDCARD_USER_CANCELLED',
@@ -86,7 +94,8 @@ export const isInProgressStatus = (status: string | null | undefined): boolean =
  * Anything else is an unexpected client-side failure (null).
  */
 export function cardErrorCode(error: unknown): 'IDCARD_NO_CARD' | 'IDCARD_USER_CANCELLED' | null {
-  const code = String((error as { code?: unknown } | null | undefined)?.code ?? '');
+  const raw = (error as { code?: unknown } | null | undefined)?.code;
+  const code = typeof raw === 'string' ? raw : '';
   const s = code === 'IDCARD_NO_CARD' || code === 'IDCARD_USER_CANCELLED' ? code : ALIASES[code];
   return s === 'IDCARD_NO_CARD' || s === 'IDCARD_USER_CANCELLED' ? s : null;
 }

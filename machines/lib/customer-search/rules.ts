@@ -23,7 +23,7 @@ export interface UserRow {
   notActive: boolean;
 }
 
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export interface Sort<K extends string = string> {
   key: K;
   direction: SortDirection;
@@ -47,7 +47,7 @@ export function nextSort<K extends string>(current: Sort<K>, key: K): Sort<K> {
 
 const collator = new Intl.Collator('et', { sensitivity: 'base', numeric: true });
 
-export function sortRows<T extends object>(rows: readonly T[], sort: Sort<Extract<keyof T, string>>): T[] {
+function sortRows<T extends object>(rows: readonly T[], sort: Sort<Extract<keyof T, string>>): T[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => sign * collator.compare(String(a[sort.key] ?? ''), String(b[sort.key] ?? '')));
 }

@@ -7,7 +7,7 @@
  * (`machine.getTransitionData`). Every transition of every state node is counted, delayed (`after`) and invoke
  * `onDone`/`onError` ones included.
  */
-import type { AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 import type { MachineModelSpec } from './model-spec';
 
@@ -23,7 +23,7 @@ function allStateNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap((n) => allStateNodes(n as AnyStateNode))];
 }
 
-export function transitionKey(t: {
+function transitionKey(t: {
   source: AnyStateNode;
   eventType: string;
   guard?: unknown;
@@ -48,7 +48,7 @@ function traversalOptions<M extends AnyStateMachine>(spec: MachineModelSpec<M>) 
 }
 
 /** Shortest paths to every state (xstate/graph on the machine itself: createTestModel refuses `after`). */
-export function generatePaths<M extends AnyStateMachine>(spec: MachineModelSpec<M>) {
+function generatePaths<M extends AnyStateMachine>(spec: MachineModelSpec<M>) {
   return getShortestPaths(spec.machine, traversalOptions(spec));
 }
 
@@ -62,7 +62,7 @@ export function transitionCoverage<M extends AnyStateMachine>(spec: MachineModel
     transitions: Record<string, { event: unknown }>;
   }>) {
     for (const { event } of Object.values(node.transitions)) {
-      for (const t of machine.getTransitionData(node.state as never, event as EventObject)) seen.add(t);
+      for (const t of machine.getTransitionData(node.state as never, event)) seen.add(t);
     }
   }
   const paths = generatePaths(spec);

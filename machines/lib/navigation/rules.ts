@@ -6,7 +6,7 @@
  * Later issues add their routes to ROUTES below (one line each).
  */
 
-export type RouteAccess =
+type RouteAccess =
   /** noAuth pages: anybody */
   | 'public'
   /** needs a principal; optional privileges (any of) */
@@ -26,7 +26,7 @@ export interface RouteMeta {
   layoutExternal?: boolean;
 }
 
-export const ROUTES: Record<string, RouteMeta> = {
+const ROUTES: Record<string, RouteMeta> = {
   '/': { component: 'index', access: 'public' },
   /** not-found pages render under the root route */
   __root__: { component: 'not-found', access: 'public' },
@@ -66,7 +66,7 @@ export function routeMeta(routeId: string): RouteMeta {
 }
 
 /** The in-app home (spec 1 §2: a failed or disallowed navigation goes home). */
-export const HOME_PATH = '/';
+const HOME_PATH = '/' as const;
 
 /** Routes to the security service carry the target page (spec 1 §7). */
 export function loginUrl(securityUrl: string, target: string): string {
@@ -83,24 +83,12 @@ export interface NavigationRequest {
   securityUrl: string;
 }
 
-export interface Veto {
-  reason: string;
-  /** rerouting target; home when absent */
-  reroute?: string;
-}
-
 export type NavigationDecision =
   | { kind: 'allow' }
   | { kind: 'login'; url: string }
-  | { kind: 'denied'; to: string; messageKey: 'error.noRights' }
-  | {
-      kind: 'cancelled';
-      to: string;
-      messageKey: 'error.navigation.cancelled';
-      values: { component: string; reason: string };
-    };
+  | { kind: 'denied'; to: typeof HOME_PATH; messageKey: 'error.noRights' };
 
-export function isAuthorised(meta: RouteMeta, signedIn: boolean, privileges: readonly string[]): boolean {
+function isAuthorised(meta: RouteMeta, signedIn: boolean, privileges: readonly string[]): boolean {
   if (meta.access === 'public') return true;
   if (!signedIn) return false;
   // spec 1 §2: external routes are exempt from the authorisation redirect when a principal exists
@@ -109,18 +97,9 @@ export function isAuthorised(meta: RouteMeta, signedIn: boolean, privileges: rea
   return meta.privileges.some((p) => privileges.includes(p));
 }
 
-/** The decision for one navigation, in spec order: veto (start-navigate), authentication, authorisation. */
-export function decideNavigation(req: NavigationRequest, vetoes: readonly Veto[] = []): NavigationDecision {
+/** The decision for one navigation, in spec order: authentication, then authorisation. */
+export function decideNavigation(req: NavigationRequest): NavigationDecision {
   const meta = routeMeta(req.routeId);
-  const veto = vetoes[0];
-  if (veto) {
-    return {
-      kind: 'cancelled',
-      to: veto.reroute ?? HOME_PATH,
-      messageKey: 'error.navigation.cancelled',
-      values: { component: meta.component, reason: veto.reason },
-    };
-  }
   if (meta.access !== 'public' && !req.signedIn) return { kind: 'login', url: loginUrl(req.securityUrl, req.target) };
   if (!isAuthorised(meta, req.signedIn, req.privileges))
     return { kind: 'denied', to: HOME_PATH, messageKey: 'error.noRights' };
@@ -130,5 +109,5 @@ export function decideNavigation(req: NavigationRequest, vetoes: readonly Veto[]
 /** Spec 1 §2: reloading the current route adds a timestamp query parameter. */
 export const RELOAD_PARAM = '_ts';
 export function withReloadTimestamp<T extends Record<string, unknown>>(search: T, now: number): T & { _ts: number } {
-  return { ...search, [RELOAD_PARAM]: now } as T & { _ts: number };
+  return { ...search, [RELOAD_PARAM]: now };
 }

@@ -2,9 +2,9 @@
 import { type EpitPrincipal } from '../contract';
 import { codeOfRight, countryOfRight } from './countries';
 
-export const CHOICE_PAGE_SIZE = 10;
+const CHOICE_PAGE_SIZE = 10;
 /** A search box appears only when there are MORE than 10 representation rights. */
-export const CHOICE_SEARCH_THRESHOLD = 10;
+const CHOICE_SEARCH_THRESHOLD = 10;
 
 export interface ChoiceRow {
   gid: string;
@@ -32,7 +32,7 @@ export function choiceRows(principal: EpitPrincipal | null | undefined, locale =
 }
 
 /** Own entry (type A) first, then by name, locale-aware. */
-export function sortChoiceRows(rows: ChoiceRow[], locale = 'et'): ChoiceRow[] {
+function sortChoiceRows(rows: ChoiceRow[], locale = 'et'): ChoiceRow[] {
   const collator = new Intl.Collator(locale, { sensitivity: 'base' });
   return [...rows].sort((a, b) =>
     a.type !== b.type ? (a.type === 'A' ? -1 : 1) : collator.compare(a.name, b.name) || a.gid.localeCompare(b.gid),

@@ -35,7 +35,7 @@ export function isShortcutShown(service: string, domain: Domain): boolean {
   if (domain === 'EE') return true;
   return s === 'LOGISTICS' || s === 'FINANCE';
 }
-export const FIXED_FINANCE_SHORTCUT: Shortcut = {
+const FIXED_FINANCE_SHORTCUT: Shortcut = {
   service: 'FINANCE',
   iconCode: 'finance',
   name: 'FINANCE',
@@ -53,7 +53,7 @@ export function dashboardShortcuts(
   const rep = ctx?.epitPrincipal?.represented;
   const apps =
     rep && !rep.isPerson
-      ? ctx!.externalApps
+      ? ctx.externalApps
           .filter((a) => isShortcutShown(a.service, domain))
           .map((a): Shortcut => ({ service: serviceForApplication(a.service), iconCode: a.iconCode, name: a.name }))
       : [];

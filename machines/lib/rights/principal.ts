@@ -5,7 +5,7 @@ import { applicationForService } from './applications';
 
 export function currentRight(principal: EpitPrincipal | null | undefined): RepresentationRight | undefined {
   const gid = principal?.represented?.gid;
-  return gid ? principal!.representationRightsCache[gid] : undefined;
+  return gid ? principal.representationRightsCache[gid] : undefined;
 }
 export function isInternalUser(ctx: Pick<UserContext, 'epitPrincipal'> | null | undefined): boolean {
   return ctx?.epitPrincipal?.authChannel === 'IN_AD';

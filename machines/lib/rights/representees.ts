@@ -70,8 +70,7 @@ export function filterRepresenteeGroups(groups: RepresenteeGroups, term: string)
 export function representedSummary(represented: Represented | null | undefined) {
   if (!represented) return null;
   return {
-    customerType: (represented.details?.customerType ?? (represented.isPerson ? 'PRIVATE' : 'BUSINESS')) as
-      'BUSINESS' | 'PRIVATE',
+    customerType: represented.details?.customerType ?? (represented.isPerson ? 'PRIVATE' : 'BUSINESS'),
     /** null: unknown (no details yet) */
     credit: represented.details?.credit ?? null,
   };

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { UserContext } from '../contract';
 import { MARI_ID, mariAsMaasikas, mariPrincipal, right, role, userContext } from '../fixtures/shell';
 import {
   addContractLink,
@@ -402,7 +401,7 @@ describe('login state (spec 1 §4)', () => {
     expect(choiceRequiredByContext(userContext())).toBe(true);
     expect(needsRepresentedChoice(mariAsMaasikas())).toBe(false);
     expect(needsRepresentedChoice(userContext({}, { authChannel: 'IN_AD' }))).toBe(false);
-    expect(needsRepresentedChoice({ ...userContext(), epitPrincipal: null } as UserContext)).toBe(false);
+    expect(needsRepresentedChoice({ ...userContext(), epitPrincipal: null })).toBe(false);
     expect(needsRepresentedChoice(userContext({ privileges: ['NO_REPRESENTEE'] }))).toBe(false);
   });
 });

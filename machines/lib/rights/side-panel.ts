@@ -3,7 +3,7 @@ import { type Domain, type UserContext } from '../contract';
 import { hasPrivilege, isMainAdminOfRepresented } from './principal';
 
 /** Panel switches from a link list to a select box at 10 representees. */
-export const PANEL_SELECT_THRESHOLD = 10;
+const PANEL_SELECT_THRESHOLD = 10;
 export function panelRepresenteeMode(count: number): 'links' | 'select' {
   return count >= PANEL_SELECT_THRESHOLD ? 'select' : 'links';
 }

@@ -12,7 +12,7 @@ export function dayNumber(date: string | null | undefined): number | null {
 }
 
 /** yyyymmdd of the local calendar day of `today`. */
-export function todayNumber(today: Date): number {
+function todayNumber(today: Date): number {
   return today.getFullYear() * 10_000 + (today.getMonth() + 1) * 100 + today.getDate();
 }
 
@@ -25,7 +25,7 @@ export function isRoleEnded(role: Pick<UserRole, 'end'>, today: Date): boolean {
 }
 
 /** The begin date is still ahead. */
-export function isRoleNotStarted(role: Pick<UserRole, 'begin'>, today: Date): boolean {
+function isRoleNotStarted(role: Pick<UserRole, 'begin'>, today: Date): boolean {
   if (role.begin == null || role.begin === '') return false;
   const begin = dayNumber(role.begin);
   return begin === null ? true : begin > todayNumber(today);

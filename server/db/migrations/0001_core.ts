@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { autoId } from './portable.js';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('persons')
     .addColumn('fgid', 'varchar(40)', (c) => c.primaryKey())
@@ -201,7 +201,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
     'meta',
     'cas_tickets',

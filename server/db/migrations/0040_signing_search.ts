@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { autoId } from './portable.js';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   // demo PKI (server/sim/pki): CA and one credential per demo signer
   await db.schema
     .createTable('sim_pki_credentials')
@@ -94,7 +94,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('persons_personal_code').on('persons').column('personal_code').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
     'person_search_tokens',
     'customer_search_tokens',

@@ -6,6 +6,8 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_core.js';
 import * as m0040 from './0040_signing_search.js';
+import * as m0170 from './0170_cas_protocol.js';
+import * as m0180 from './0180_external_applications.js';
 
 export interface NamedMigration extends Migration {
   name: string;
@@ -14,4 +16,6 @@ export interface NamedMigration extends Migration {
 export const migrations: NamedMigration[] = [
   { name: '0001_core', ...m0001 },
   { name: '0040_signing_search', ...m0040 },
+  { name: '0170_cas_protocol', ...m0170 },
+  { name: '0180_external_applications', ...m0180 },
 ];

@@ -5,9 +5,9 @@
  */
 import { PostgresAdapter, type ColumnDefinitionBuilder, type ColumnDataType, type Kysely } from 'kysely';
 
-const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** `.addColumn('id', ...autoId(db))`: an integer primary key numbered by the database. */
-export function autoId(db: Kysely<any>): [ColumnDataType, (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
+export function autoId(db: Kysely<unknown>): [ColumnDataType, (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
   return isPostgres(db) ? ['serial', (c) => c.primaryKey()] : ['integer', (c) => c.primaryKey().autoIncrement()];
 }

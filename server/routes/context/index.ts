@@ -1,5 +1,5 @@
 /** /api/context/* — spec 1 §7 user context calls. */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ChangeLanguageBody, type UserContext } from '../../../machines/lib/contract.js';
 import {
@@ -9,6 +9,8 @@ import {
   UI_LANGUAGES,
 } from '../../context/build-user-context.js';
 import { requireAlive } from '../../lib/applications.js';
+import { loadApplicationLinks } from '../../lib/external-applications.js';
+import { appsOrigin } from '../../lib/origins.js';
 import { forbidden, notFound, parseOrThrow } from '../../lib/errors.js';
 import { invalidateSessionCache, requireSelfOrPrivilege, requireSession, type Session } from '../../lib/session.js';
 
@@ -17,12 +19,14 @@ export const GID = z
   .regex(/^[A-Z]{2}[A-Z0-9]{4,30}$/, 'must be a customer or person id such as EPEE11000015 or EE48709050218');
 export const FGID = z.string().regex(/^[A-Z]{2}[0-9A-Z]{4,30}$/, 'must be a person id such as EE48709050218');
 
-export const contextRoutes: FastifyPluginAsync = async (app) => {
-  const { db } = app.deps;
+export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
+  const { db, env } = app.deps;
+  /** the applications' addresses on their own origin, as the browser reaches them (issue 8) */
+  const applicationLinksFor = (req: FastifyRequest) => loadApplicationLinks(db, env, appsOrigin(env, req));
 
   /** Build the context and remember which dead applications this session has now seen. */
   async function contextFor(req: FastifyRequest, session: Session): Promise<UserContext> {
-    const ctx = await buildUserContext(db, session);
+    const ctx = await buildUserContext(db, session, await applicationLinksFor(req));
     const seen = JSON.stringify(ctx.deadApplications);
     if (seen !== JSON.stringify(session.deadSeen)) {
       await db.updateTable('sessions').set({ dead_seen: seen }).where('id', '=', session.id).execute();
@@ -34,7 +38,7 @@ export const contextRoutes: FastifyPluginAsync = async (app) => {
   app.get('/getUserContext', async (req) => contextFor(req, await requireSession(req)));
 
   // "some authentication only" (spec 1 §3): no session needed, e.g. for user-add-edit
-  app.get('/getSimpleUserContext', async () => ({ uiLanguages: UI_LANGUAGES }));
+  app.get('/getSimpleUserContext', () => ({ uiLanguages: UI_LANGUAGES }));
 
   app.get('/getUserDetails', async (req) => {
     const session = await requireSession(req);
@@ -85,8 +89,9 @@ export const contextRoutes: FastifyPluginAsync = async (app) => {
   // spec 1 §4: polled every 30 s; a value only when the dead set changed since this session last saw it
   app.get('/checkDeadApplications', async (req) => {
     const session = await requireSession(req);
-    const ctx = await buildUserContext(db, session);
+    const ctx = await buildUserContext(db, session, await applicationLinksFor(req));
     if (JSON.stringify(ctx.deadApplications) === JSON.stringify(session.deadSeen)) return { value: null };
     return { value: await contextFor(req, session) };
   });
+  done();
 };

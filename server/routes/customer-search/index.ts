@@ -6,13 +6,13 @@
  *
  * Terms need at least 3 characters (400 otherwise). Matching rules and the index: README.md.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { SearchBody } from '../../../machines/lib/contract.js';
 import { parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';
 import { searchCustomers, searchUsers } from './search.js';
 
-export const customerSearchRoutes: FastifyPluginAsync = async (app) => {
+export const customerSearchRoutes: FastifyPluginCallback = (app, _opts, done) => {
   app.post('/customer', async (req) => {
     const session = await requireSession(req);
     requirePrivilege(session, 'EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER');
@@ -25,4 +25,5 @@ export const customerSearchRoutes: FastifyPluginAsync = async (app) => {
     const { value } = parseOrThrow(SearchBody, req.body);
     return { value: await searchUsers(app.deps.db, value) };
   });
+  done();
 };

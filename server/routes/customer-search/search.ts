@@ -37,7 +37,7 @@ interface Row {
 const startsAnyWord = (text: string, w: string) => words(text).some((x) => x.startsWith(w));
 
 /** Rows of one exact token, in (sort_key, id) order, CHUNK at a time (keyset paging). */
-async function* exactToken(db: Db, table: Table, idCol: IdCol, token: string): AsyncGenerator<Row[]> {
+async function* exactToken(db: Db, table: Table, idCol: IdCol, token: string): AsyncGenerator<Row[], void> {
   let after: Row | null = null;
   for (;;) {
     const rows: Row[] = (
@@ -55,9 +55,12 @@ async function* exactToken(db: Db, table: Table, idCol: IdCol, token: string): A
 }
 
 /** Rows whose word starts with `w`, in name order. */
-async function* wordRows(db: Db, table: Table, idCol: IdCol, w: string): AsyncGenerator<Row[]> {
+async function* wordRows(db: Db, table: Table, idCol: IdCol, w: string): AsyncGenerator<Row[], void> {
   // up to PREFIX_MAX characters the prefix itself is a token (edge n-gram)
-  if ([...w].length <= PREFIX_MAX) return yield* exactToken(db, table, idCol, w);
+  if ([...w].length <= PREFIX_MAX) {
+    yield* exactToken(db, table, idCol, w);
+    return;
+  }
   const hi = prefixEnd(w);
   const first = await sql<{
     token: string;
@@ -68,7 +71,10 @@ async function* wordRows(db: Db, table: Table, idCol: IdCol, w: string): AsyncGe
   }>`select token from ${sql.table(table)} where token >= ${w} and token < ${hi} order by token desc limit 1`.execute(
     db,
   );
-  if (first.rows[0]!.token === last.rows[0]!.token) return yield* exactToken(db, table, idCol, first.rows[0]!.token);
+  if (first.rows[0].token === last.rows[0].token) {
+    yield* exactToken(db, table, idCol, first.rows[0].token);
+    return;
+  }
   // several whole words share a prefix of 6+ characters: a small range, sorted here
   const rows = (
     await sql<Row>`
@@ -91,7 +97,7 @@ async function probe(db: Db, table: Table, w: string): Promise<number> {
     : sql<{
         n: number;
       }>`select count(*) as n from (select 1 from ${sql.table(table)} where token >= ${w} and token < ${prefixEnd(w)} limit ${PROBE}) x`;
-  return Number((await q.execute(db)).rows[0]!.n);
+  return Number((await q.execute(db)).rows[0].n);
 }
 
 /** Ids matching every word of the term (word-prefix match), in name order, at most SEARCH_LIMIT. */
@@ -99,7 +105,7 @@ async function byName(db: Db, table: Table, idCol: IdCol, term: string): Promise
   const ws = [...new Set(words(term))];
   const indexed = ws.filter((w) => [...w].length >= MIN_TOKEN);
   if (!indexed.length) return [];
-  let driving = indexed[0]!;
+  let driving = indexed[0];
   if (indexed.length > 1) {
     let best = Infinity;
     for (const w of indexed) {
@@ -135,7 +141,7 @@ export async function searchCustomers(db: Db, term: string): Promise<CustomerIte
   await ensureSearchIndex(db);
   const compact = fold(term).replace(/\s+/g, '');
   const gid = /^(?:ep|lv|ub)(?:ee|lv|lt)(\d+)$/.exec(compact);
-  const code = gid ? gid[1]! : CODE.test(compact) ? compact : null;
+  const code = gid ? gid[1] : CODE.test(compact) ? compact : null;
   let rows;
   if (code !== null) {
     // registry code prefix: the customers_reg_code B-tree, first SEARCH_LIMIT codes
@@ -169,7 +175,7 @@ export async function searchCustomers(db: Db, term: string): Promise<CustomerIte
 
 /** Persons are few: when their number changed (someone added people without indexPerson) reindex them. */
 async function freshPersons(db: Db): Promise<void> {
-  const n = Number((await sql<{ n: number }>`select count(*) as n from persons`.execute(db)).rows[0]!.n);
+  const n = Number((await sql<{ n: number }>`select count(*) as n from persons`.execute(db)).rows[0].n);
   const mark = await db.selectFrom('meta').select('value').where('key', '=', META_KEY).executeTakeFirst();
   if (mark && Number(mark.value) === n) return;
   await db.transaction().execute((trx) => reindexAllPersons(trx));
@@ -180,7 +186,7 @@ export async function searchUsers(db: Db, term: string): Promise<UserItem[]> {
   await freshPersons(db);
   const compact = fold(term).replace(/\s+/g, '');
   const gid = /^[a-z]{2}(\d+)$/.exec(compact);
-  const code = gid ? gid[1]! : CODE.test(compact) ? compact : null;
+  const code = gid ? gid[1] : CODE.test(compact) ? compact : null;
   const cols = ['fgid', 'first_name', 'last_name', 'personal_code', 'country', 'not_active'] as const;
   let rows;
   if (code !== null) {

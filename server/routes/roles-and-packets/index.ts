@@ -3,7 +3,7 @@
  * packet and category (contract RolesAndPackets). 503 while the application is dead; 504 past ROLE_REQUEST_TIMEOUT
  * (the client flags that application's error, spec 1 §8 "Role loading failure").
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { RolesAndPackets } from '../../../machines/lib/contract.js';
 import type { Db } from '../../db/index.js';
@@ -12,6 +12,10 @@ import { HttpError, parseOrThrow } from '../../lib/errors.js';
 import { requireSession } from '../../lib/session.js';
 
 export const ROLE_APPLICATIONS = ['OSS', 'PERIODICALS', 'AXAPTA'] as const;
+
+/** Names per language, stored as JSON text in roles.names and role_categories.names. */
+const StoredNames = z.record(z.string(), z.string());
+const parseNames = (json: string): Record<string, string> => StoredNames.parse(JSON.parse(json));
 
 export async function loadRolesAndPackets(db: Db, application: string): Promise<RolesAndPackets> {
   const roles = await db
@@ -22,7 +26,7 @@ export async function loadRolesAndPackets(db: Db, application: string): Promise<
     .orderBy('ep_company_id')
     .execute();
   const cats = await db.selectFrom('role_categories').selectAll().execute();
-  const catNames = new Map(cats.map((c) => [c.code, JSON.parse(c.names) as Record<string, string>]));
+  const catNames = new Map(cats.map((c) => [c.code, parseNames(c.names)]));
   const packetIds = [...new Set(roles.map((r) => r.packet_id))].sort((a, b) => (a ?? Infinity) - (b ?? Infinity));
   return {
     application,
@@ -39,7 +43,7 @@ export async function loadRolesAndPackets(db: Db, application: string): Promise<
             .map((r) => ({
               id: r.id,
               primary: r.is_primary === 1,
-              names: JSON.parse(r.names) as Record<string, string>,
+              names: parseNames(r.names),
               category: r.category,
               packetId: r.packet_id,
               epCompanyId: r.ep_company_id,
@@ -68,7 +72,7 @@ function withTimeout<T>(work: Promise<T>, ms: number, application: string): Prom
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-export const rolesAndPacketsRoutes: FastifyPluginAsync = async (app) => {
+export const rolesAndPacketsRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db, env } = app.deps;
   app.get('/clientapp/:app', async (req) => {
     await requireSession(req);
@@ -76,4 +80,5 @@ export const rolesAndPacketsRoutes: FastifyPluginAsync = async (app) => {
     await requireAlive(db, application);
     return withTimeout(loadRolesAndPackets(db, application), env.roleRequestTimeout, application);
   });
+  done();
 };

@@ -1,5 +1,5 @@
 /** /api/user-settings/* — this issue: service-urls (spec 2 §3 "Service-urls response"). */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { DOMAINS } from '../../../machines/lib/contract.js';
 import { language2 } from '../../context/build-user-context.js';
 import { requireSession } from '../../lib/session.js';
@@ -8,10 +8,11 @@ import { requireSession } from '../../lib/session.js';
 export const packagePrivateUrl = (domain: string, language: string) =>
   `/apps/parcels/${domain.toLowerCase()}/${language}/private`;
 
-export const userSettingsRoutes: FastifyPluginAsync = async (app) => {
+export const userSettingsRoutes: FastifyPluginCallback = (app, _opts, done) => {
   app.get('/service-urls', async (req) => {
     const session = await requireSession(req);
     const lang = language2(session.language);
     return { value: Object.fromEntries(DOMAINS.map((d) => [d, packagePrivateUrl(d, lang)])) };
   });
+  done();
 };

@@ -5,7 +5,7 @@
  *   GET  /sim/api/applications         { value: [{ application, dead }] }
  *   POST /sim/api/applications/{app}   body { dead: boolean } → { value: [...] } (XSRF-protected like all /sim POSTs)
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { APPLICATIONS } from '../../../machines/lib/contract.js';
 import { applicationStatuses, setApplicationDead } from '../../lib/applications.js';
@@ -13,8 +13,6 @@ import { parseOrThrow } from '../../lib/errors.js';
 import { esc } from '../../lib/html.js';
 import { listOutbox } from '../../lib/mail.js';
 import { consoleSections, registerConsoleSection } from './sections.js';
-
-export { registerConsoleSection } from './sections.js';
 
 const APP_LABELS: Record<string, string> = {
   AXAPTA: 'AXAPTA (back-office billing)',
@@ -84,7 +82,7 @@ const PAGE_SCRIPT = `function simXsrf(){var m=document.cookie.match(/(?:^|; )EPI
 function simPost(url, body){return fetch(url,{method:'POST',credentials:'same-origin',headers:{'Content-Type':'application/json','X-XSRF-TOKEN':simXsrf()},body:JSON.stringify(body)});}
 function simStatus(text){document.getElementById('status').textContent=text;}`;
 
-export const simConsoleRoutes: FastifyPluginAsync = async (app) => {
+export const simConsoleRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const deps = app.deps;
   const { db, clock } = deps;
 
@@ -124,4 +122,5 @@ export const simConsoleRoutes: FastifyPluginAsync = async (app) => {
     reply.header('Cache-Control', 'no-store');
     return { value: await applicationStatuses(db) };
   });
+  done();
 };

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../machines/lib/contract.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp | undefined;
@@ -14,7 +15,7 @@ describe('the simulator console in live run mode', () => {
     expect((await c.get('/sim/')).statusCode).toBe(404);
     const outbox = await c.get('/sim/api/outbox');
     expect(outbox.statusCode).toBe(404);
-    expect(JSON.parse(outbox.body).serviceErrorMessage).toMatch(/switched off/);
+    expect(ServiceError.parse(JSON.parse(outbox.body)).serviceErrorMessage).toMatch(/switched off/);
     await c.get('/ui/config.json'); // picks up the XSRF cookie, so only the live-mode rule can refuse the POST
     const flip = await c.post('/sim/api/applications/AXAPTA', { dead: true });
     expect(flip.statusCode).toBe(404);

@@ -4,7 +4,7 @@
  * ArrowUp/ArrowDown move, Enter or a click chooses (customerAdd.choose), Escape closes the list.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { CustomerAddActor } from '../../../machines/customerAdd.machine';
 
@@ -18,17 +18,20 @@ export function CompanyAutocomplete({ actor, disabled }: { actor: CustomerAddAct
   const loading = useSelector(actor, (s) => s.hasTag('loading') && s.matches({ open: 'selectingCompany' }));
   const chosenName = useSelector(actor, (s) => s.context.customer?.name ?? null);
   const term = useSelector(actor, (s) => s.context.term);
-  const [text, setText] = useState(term);
+  const [text, setText] = useState(chosenName || term);
   const [active, setActive] = useState(-1);
   const [dismissed, setDismissed] = useState(false);
 
-  useEffect(() => {
-    if (chosenName) setText(chosenName);
-  }, [chosenName]);
-  useEffect(() => {
-    setActive(-1);
-    setDismissed(false);
-  }, [suggestions]);
+  // a chosen company shows its name in the field; new suggestions start with none active and the list open
+  const [seen, setSeen] = useState({ chosenName, suggestions });
+  if (seen.chosenName !== chosenName || seen.suggestions !== suggestions) {
+    setSeen({ chosenName, suggestions });
+    if (chosenName && chosenName !== seen.chosenName) setText(chosenName);
+    if (suggestions !== seen.suggestions) {
+      setActive(-1);
+      setDismissed(false);
+    }
+  }
 
   const expanded = showList && !dismissed && suggestions.length > 0;
   const choose = (code: string, name: string) => {

@@ -1,7 +1,8 @@
 /**
  * The customer-add modal (spec 1 §2 "Customer-add modal", §4 customer-add steps 1–9, §5, §8): shown while the
- * signing actor (systemId 'signing') is `open`. The view only selects and sends; every decision is the machine's
- * (machines/customerAdd.machine.ts), the field rules are shared with it (machines/lib/customer-add/rules.ts).
+ * customer-add actor (systemId 'customerAdd') is `open`. The view only selects and sends; every decision is the
+ * machines' (machines/customerAdd.machine.ts, and machines/signing.machine.ts for a signing attempt, whose
+ * verification code the panel shows); the field rules are shared with them (machines/lib/customer-add/rules.ts).
  */
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
@@ -9,7 +10,8 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';
 import { ADDITIONAL_INFO_MAX, EMAIL_MAX, PHONE_MAX } from '../../../machines/lib/contract';
-import type { CustomerAddActor, SigningMethod } from '../../../machines/customerAdd.machine';
+import type { CustomerAddActor } from '../../../machines/customerAdd.machine';
+import type { SigningMethod } from '../../../machines/signing.machine';
 import {
   staffConfirmLabelKey,
   validateConfirmation,
@@ -240,17 +242,10 @@ function SigningPanel({ actor, busy }: { actor: CustomerAddActor; busy: boolean 
   const phone = useSelector(actor, (s) => s.context.form.phone);
   const showPhoneError = useSelector(actor, (s) => s.context.showPhoneError);
   const notice = useSelector(actor, (s) => s.context.notice);
-  const challengeId = useSelector(actor, (s) => s.context.challengeId);
-  const awaiting = useSelector(actor, (s) => s.hasTag('verificationCode'));
-  const method = useSelector(actor, (s): SigningMethod | null =>
-    s.matches({ open: { signing: 'idCard' } })
-      ? 'idCard'
-      : s.matches({ open: { signing: 'mobileId' } })
-        ? 'mobileId'
-        : s.matches({ open: { signing: 'smartId' } })
-          ? 'smartId'
-          : null,
-  );
+  const signingNow = useSelector(actor, (s) => s.matches({ open: { signing: 'signingWithMethod' } }));
+  // the attempt under way (machines/signing.machine.ts): its verification code while the user confirms it
+  const attempt = useSelector(actor, (s) => s.children.signing);
+  const challengeId = useSelector(attempt, (s) => (s?.hasTag('verificationCode') ? s.context.challengeId : null));
   const phoneError = showPhoneError ? validatePhone(phone).phone : undefined;
   const start = (m: SigningMethod) => actor.send({ type: 'signing.start', method: m });
 
@@ -304,9 +299,9 @@ function SigningPanel({ actor, busy }: { actor: CustomerAddActor; busy: boolean 
           </button>
         </div>
       </div>
-      {method && (
+      {signingNow && (
         <div className="signing-panel__progress" role="status" aria-live="polite">
-          {awaiting && challengeId && (
+          {challengeId && (
             <p className="verification-code" data-testid="verification-code">
               {intl.formatMessage(
                 { id: 'customer-add.verification-code' },

@@ -3,21 +3,27 @@
  * customer-add modal while the adapter waits for a PIN; Cancel (or Escape) cancels the signing with
  * IDCARD_USER_CANCELLED.
  */
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { PIN2_PATTERN, type PinPrompt } from './id-card';
 
 export function PinDialog({ prompt }: { prompt: PinPrompt }) {
   const intl = useIntl();
   const id = useId();
-  const request = useSyncExternalStore(prompt.subscribe, prompt.current);
+  const subscribe = useCallback((listener: () => void) => prompt.subscribe(listener), [prompt]);
+  const request = useSyncExternalStore(subscribe, () => prompt.current());
   const [pin, setPin] = useState('');
   const [error, setError] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
+  // a new PIN request starts from an empty field without an error
+  const [shown, setShown] = useState(request);
+  if (request !== shown) {
+    setShown(request);
     setPin('');
     setError(false);
+  }
+  useEffect(() => {
     if (request) inputRef.current?.focus();
   }, [request]);
 

@@ -1,30 +1,26 @@
 /**
- * The real effects of the customer-add (signing) and customer-search machines, provided by the composition
+ * The real effects of the customer-add machine and of the signing machine it invokes, provided by the composition
  * root (src/app/portal.ts). Every API call passes the `signal` fromPromise hands in, so leaving a state (closing
- * the modal, an end status, leaving the page) aborts its request (machines/customerAdd.machine.ts).
+ * the modal, an end status, leaving the page) aborts its request (machines/customerAdd.machine.ts,
+ * machines/signing.machine.ts).
  */
 import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
 import type { ApiClient } from '../../api/client';
 import {
   CustomerAddGet,
   CustomerFindResponse,
-  CustomerSearchResponse,
   DigestResponse,
   SignStartResponse,
   StatusResponse,
   StatusValue,
   UserContext,
-  UserSearchResponse,
   type PortalConfig,
 } from '../../../machines/lib/contract';
 import { SYSTEM_ID } from '../../../machines/lib/system-ids';
 import { customerAddMachine, type CustomerAddActor } from '../../../machines/customerAdd.machine';
-import { customerSearchMachine } from '../../../machines/customerSearch.machine';
+import { STATUS_TIMEOUT, signingMachine } from '../../../machines/signing.machine';
 import type { ToastRequest } from '../../../machines/toasts.machine';
 import { createIdCardAdapter, createPinPrompt, type IdCardAdapter, type PinPrompt } from './id-card';
-
-/** spec 1 §7: sign/mobile/check and sign/smart_id/check time out after 60000 ms */
-export const STATUS_CHECK_TIMEOUT = 60_000;
 
 export interface SigningDeps {
   config: PortalConfig;
@@ -39,6 +35,7 @@ export interface SigningDeps {
 }
 
 export interface Signing {
+  /** the customer-add actor (systemId 'customerAdd'); it invokes the signing machine for each attempt */
   actor: CustomerAddActor;
   idCard: IdCardAdapter;
   /** the software card's PIN dialog store (the modal renders it) */
@@ -56,6 +53,33 @@ export function createSigning({
 }: SigningDeps): Signing {
   const card = idCard ?? createIdCardAdapter(config.idCard, pinPrompt);
   const lang = () => document.documentElement.lang || config.language;
+  const signing = signingMachine.provide({
+    actors: {
+      getCertificate: fromPromise(({ signal }) => card.getSigningCertificate({ lang: lang(), signal })),
+      prepareDigest: fromPromise(({ input, signal }) => api.post('sign/digest', input, DigestResponse, { signal })),
+      signHash: fromPromise(({ input, signal }) =>
+        card.sign(input.certificate, input.hash, input.hashFunction, { lang: lang(), signal }),
+      ),
+      finalizeSignature: fromPromise(({ input, signal }) =>
+        api.post('sign/finalize', input, StatusResponse, { signal }),
+      ),
+      startMobileId: fromPromise(({ input, signal }) =>
+        api.post('sign/mobile/start', { mobileNr: input.mobileNr, customer: input.customer }, SignStartResponse, {
+          signal,
+        }),
+      ),
+      // the API's status timeout is the machine's STATUS_TIMEOUT: one number for both
+      checkMobileIdStatus: fromPromise(({ signal }) =>
+        api.get('sign/mobile/check', StatusResponse, { signal, timeout: STATUS_TIMEOUT }),
+      ),
+      startSmartId: fromPromise(({ input, signal }) =>
+        api.post('sign/smart_id/start', { customer: input.customer }, SignStartResponse, { signal }),
+      ),
+      checkSmartIdStatus: fromPromise(({ signal }) =>
+        api.get('sign/smart_id/check', StatusResponse, { signal, timeout: STATUS_TIMEOUT }),
+      ),
+    },
+  });
   const machine = customerAddMachine.provide({
     actors: {
       findCompanies: fromPromise(({ input, signal }) =>
@@ -70,58 +94,19 @@ export function createSigning({
       createCustomer: fromPromise(({ input, signal }) =>
         api.post('customer-add/create-customer', input, StatusValue, { signal }),
       ),
-      getCertificate: fromPromise(({ signal }) => card.getSigningCertificate({ lang: lang(), signal })),
-      prepareDigest: fromPromise(({ input, signal }) => api.post('sign/digest', input, DigestResponse, { signal })),
-      signHash: fromPromise(({ input, signal }) =>
-        card.sign(input.certificate, input.hash, input.hashFunction, { lang: lang(), signal }),
-      ),
-      finalizeSignature: fromPromise(({ input, signal }) =>
-        api.post('sign/finalize', input, StatusResponse, { signal }),
-      ),
-      startMobileId: fromPromise(({ input, signal }) =>
-        api.post('sign/mobile/start', input, SignStartResponse, { signal }),
-      ),
-      checkMobileIdStatus: fromPromise(({ signal }) =>
-        api.get('sign/mobile/check', StatusResponse, { signal, timeout: STATUS_CHECK_TIMEOUT }),
-      ),
-      startSmartId: fromPromise(({ input, signal }) =>
-        api.post('sign/smart_id/start', input, SignStartResponse, { signal }),
-      ),
-      checkSmartIdStatus: fromPromise(({ signal }) =>
-        api.get('sign/smart_id/check', StatusResponse, { signal, timeout: STATUS_CHECK_TIMEOUT }),
-      ),
+      signing,
       redirectToAccountService: fromPromise(async ({ input }) => {
         if (input.url) await redirect(input.url);
       }),
     },
   });
   const actor = createActor(machine, {
-    systemId: SYSTEM_ID.signing,
+    systemId: SYSTEM_ID.customerAdd,
     input: { accountService: { runMode: config.runMode, accountServiceUrl: config.accountServiceUrl } },
     inspect,
   });
   actor.on('toast.show', (e) => showToast(e.toast));
   return { actor, idCard: card, pinPrompt };
-}
-
-/** The customer-search page's machine with its effects (the page creates one actor per visit). */
-export function customerSearchWithEffects(api: ApiClient) {
-  return customerSearchMachine.provide({
-    actors: {
-      // spec 1 §2: both searches and the add action first check the accounting system (AXAPTA) is alive;
-      // a fresh context tells (the 30 s dead-application poll may not have run yet)
-      checkAccountingAlive: fromPromise(async ({ signal }) => {
-        const ctx = await api.get('context/getUserContext', UserContext, { signal });
-        return !ctx.deadApplications.includes('AXAPTA');
-      }),
-      searchCustomers: fromPromise(({ input, signal }) =>
-        api.post('customer-search/customer', input, CustomerSearchResponse, { signal }),
-      ),
-      searchUsers: fromPromise(({ input, signal }) =>
-        api.post('customer-search/user', input, UserSearchResponse, { signal }),
-      ),
-    },
-  });
 }
 
 // ---------------------------------------------------------------- the modal system ⇄ the signing actor
@@ -153,8 +138,8 @@ export function openEvent(userContext: UserContext | null, returnUrl: string) {
 }
 
 /**
- * The modal system (issue 3, systemId 'modals') decides when 'customer-add' is on screen; the signing actor runs
- * the flow. Opened there → customerAdd.open; the flow ends (end status, success, close button) → modal.close with
+ * The modal system (issue 3, systemId 'modals') decides when 'customer-add' is on screen; the customer-add actor
+ * runs the flow. Opened there → customerAdd.open; the flow ends (end status, success, close button) → modal.close with
  * { created, context } for the represented-choice machine; dismissed there → customerAdd.close (stops every request).
  */
 export function wireCustomerAdd(signing: Signing, modals: ModalsLike, session: SessionLike, api: ApiClient) {

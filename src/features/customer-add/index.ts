@@ -4,7 +4,6 @@ export {
   CUSTOMER_ADD_COMPONENT,
   accountServiceRedirect,
   createSigning,
-  customerSearchWithEffects,
   requestCustomerAdd,
   wireCustomerAdd,
   type Signing,

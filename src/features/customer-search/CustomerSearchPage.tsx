@@ -16,7 +16,8 @@ import {
   type Sort,
   type UserRow,
 } from '../../../machines/lib/customer-search/rules';
-import { customerSearchWithEffects, requestCustomerAdd } from '../customer-add';
+import { requestCustomerAdd } from '../customer-add';
+import { customerSearchWithEffects } from './effects';
 import './customer-search.css';
 
 export function CustomerSearchPage() {

@@ -21,7 +21,7 @@ import {
 import { requestCustomerAdd } from '../customer-add';
 import { ClientManager } from '../shell';
 import { GatedButton, GatedLink } from '../shell';
-import { appNameKey, settingsHref } from '../shell';
+import { appLinks, appNameKey, settingsLink } from '../shell';
 import { useDomain, useUserContext } from '../shell';
 import { useRepresentedDetails } from './api/get-represented-details';
 import { useServiceUrls } from './api/get-service-urls';
@@ -107,7 +107,7 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
   const dead = isAxaptaDead(ctx);
   const details = useRepresentedDetails(rep?.gid ?? null, business && !dead);
   const repDetails = details.data ?? rep?.details ?? null;
-  const settings = settingsHref(businessSettingsLink(principal, new Date()));
+  const settings = settingsLink(businessSettingsLink(principal, new Date()));
   const shortcuts = dashboardShortcuts(ctx, domain);
   const needsPackageUrls = !rep || rep.isPerson;
   const serviceUrls = useServiceUrls(needsPackageUrls && shortcuts.some((s) => s.service === 'LOGISTICS'));
@@ -148,7 +148,7 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
                   )}
                 </dl>
                 {settings && (
-                  <GatedLink to={settings} className="button button--ghost" testId="business-settings-link">
+                  <GatedLink link={settings} className="button button--ghost" testId="business-settings-link">
                     {t('dashboard.businessSettings')}
                   </GatedLink>
                 )}
@@ -196,7 +196,7 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
                 return (
                   <li key={s.service} data-service={s.service}>
                     {path ? (
-                      <Link to={path as '/'} className="shortcut">
+                      <Link to={path} className="shortcut">
                         {content}
                       </Link>
                     ) : url ? (
@@ -288,7 +288,7 @@ function AdminSearchCard({ kind }: { kind: 'customer' | 'user' }) {
         {intl.formatMessage({ id: `${prefix}.title` })}
       </h2>
       <p className="muted">{intl.formatMessage({ id: `${prefix}.text` })}</p>
-      <GatedLink to="/customer-search" className="button button--primary" testId={`admin-${kind}-search`}>
+      <GatedLink link={appLinks.customerSearch()} className="button button--primary" testId={`admin-${kind}-search`}>
         {intl.formatMessage({ id: `${prefix}.link` })}
       </GatedLink>
     </section>

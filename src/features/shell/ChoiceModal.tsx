@@ -6,7 +6,7 @@ import { Modal } from '../../ui/Modal';
 import { Pager } from '../../ui/Pager';
 import { selectIsVisible, selectShowCreateContract } from '../../../machines/representedChoice.machine';
 import { choiceView } from '../../../machines/lib/rights';
-import { useAxaptaDead } from './useShellData';
+import { useAxaptaDead, useUserContext } from './useShellData';
 
 /**
  * The represented-choice modal (spec 1 §2 "Represented-choice modal"): protected, cannot be dismissed; the user
@@ -18,7 +18,9 @@ export function ChoiceModal() {
   const visible = useSelector(choice, selectIsVisible);
   const busy = useSelector(choice, (s) => s.hasTag('busy'));
   const showCreate = useSelector(choice, selectShowCreateContract);
-  const principal = useSelector(choice, (s) => s.context.userContext?.epitPrincipal ?? null);
+  // the session owns the user context: the rows, a pick and the contract button all use the one shown here
+  const userContext = useUserContext();
+  const principal = userContext?.epitPrincipal ?? null;
   const term = useSelector(choice, (s) => s.context.searchTerm);
   const page = useSelector(choice, (s) => s.context.page);
   const pickedGid = useSelector(choice, (s) => s.context.pickedGid);
@@ -28,7 +30,7 @@ export function ChoiceModal() {
   const searchId = useId();
   const deadId = useId();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  if (!principal) return null;
+  if (!userContext || !principal) return null;
   const fullName = `${principal.representative.firstName} ${principal.representative.lastName}`;
 
   return (
@@ -95,7 +97,7 @@ export function ChoiceModal() {
                       disabled={busy}
                       aria-busy={pickedGid === row.gid}
                       data-autofocus={!view.showSearch && i === 0 ? true : undefined}
-                      onClick={() => choice.send({ type: 'choice.pick', gid: row.gid })}
+                      onClick={() => choice.send({ type: 'choice.pick', gid: row.gid, context: userContext })}
                     >
                       {row.name}
                     </button>
@@ -110,7 +112,7 @@ export function ChoiceModal() {
         <Pager
           page={view.page}
           pageCount={view.pageCount}
-          onPage={(p) => choice.send({ type: 'choice.page', page: p })}
+          onPage={(p) => choice.send({ type: 'choice.page', page: p, context: userContext })}
           label={t('choice.pager')}
         />
         {showCreate && (
@@ -120,7 +122,7 @@ export function ChoiceModal() {
               className="button button--primary"
               aria-disabled={axaptaDead || undefined}
               aria-describedby={axaptaDead ? deadId : undefined}
-              onClick={() => choice.send({ type: 'choice.createContract' })}
+              onClick={() => choice.send({ type: 'choice.createContract', context: userContext })}
             >
               {t('choice.createContract')}
             </button>

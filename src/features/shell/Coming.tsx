@@ -6,18 +6,10 @@ import { useAxaptaDead } from './useShellData';
  * The plain "coming" page of a link target that a later issue builds (never a broken link).
  * `requiresAxapta`: settings pages are gated while the back office is dead (spec 1 §8 error.axapta.dead).
  */
-export function ComingPage({
-  titleKey,
-  title,
-  requiresAxapta = false,
-}: {
-  titleKey?: string;
-  title?: string;
-  requiresAxapta?: boolean;
-}) {
+export function ComingPage({ titleKey, requiresAxapta = false }: { titleKey?: string; requiresAxapta?: boolean }) {
   const intl = useIntl();
   const dead = useAxaptaDead();
-  const heading = title ?? intl.formatMessage({ id: titleKey ?? 'comingSoon.title' });
+  const heading = intl.formatMessage({ id: titleKey ?? 'comingSoon.title' });
   if (requiresAxapta && dead) {
     return (
       <section className="page card card--notice" aria-labelledby="coming-title">
@@ -41,12 +33,4 @@ export function ComingPage({
       </Link>
     </section>
   );
-}
-
-/** A service page (external application host): the translated application name as its title. */
-export function ComingServicePage({ service }: { service: string }) {
-  const intl = useIntl();
-  const key = `app.name.${service.toUpperCase()}`;
-  const known = intl.messages[key] !== undefined;
-  return <ComingPage title={known ? intl.formatMessage({ id: key }) : service} />;
 }

@@ -2,10 +2,11 @@ import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
+import type { AppLink } from './menu';
 import { useAxaptaDead } from './useShellData';
 
 /** Every action that needs the billing system first checks AXAPTA is alive (spec 1 §2, §8): else the toast, nothing else. */
-export function useAxaptaGate() {
+function useAxaptaGate() {
   const { toasts } = usePortal();
   const dead = useAxaptaDead();
   return {
@@ -20,13 +21,13 @@ export function useAxaptaGate() {
 
 /** A link gated by AXAPTA: while it is dead it is disabled (aria-disabled) and says why. */
 export function GatedLink({
-  to,
+  link,
   className,
   children,
   onNavigate,
   testId,
 }: {
-  to: string;
+  link: AppLink;
   className?: string;
   children: ReactNode;
   onNavigate?: () => void;
@@ -57,7 +58,7 @@ export function GatedLink({
     );
   }
   return (
-    <Link to={to as '/'} className={className} data-testid={testId} onClick={onNavigate}>
+    <Link {...link} className={className} data-testid={testId} onClick={onNavigate}>
       {children}
     </Link>
   );

@@ -35,11 +35,11 @@ export function MenuLinkItem({ link, onNavigate }: { link: MenuLink; onNavigate:
   const intl = useIntl();
   const label = intl.formatMessage({ id: link.labelKey });
   return link.requiresAxapta ? (
-    <GatedLink to={link.to} onNavigate={onNavigate}>
+    <GatedLink link={link.link} onNavigate={onNavigate}>
       {label}
     </GatedLink>
   ) : (
-    <Link to={link.to as '/'} onClick={onNavigate}>
+    <Link {...link.link} onClick={onNavigate}>
       {label}
     </Link>
   );
@@ -80,9 +80,9 @@ export function MainMenu() {
         <ul>
           {entries.map((e) => (
             <li key={e.id}>
-              {e.to ? (
+              {e.link ? (
                 <Link
-                  to={e.to as '/'}
+                  {...e.link}
                   className={`main-menu__entry${selected === e.id ? ' is-selected' : ''}`}
                   aria-current={selected === e.id ? 'page' : undefined}
                   onClick={() => sidePanel.send({ type: 'panel.close' })}

@@ -85,11 +85,11 @@ function SiteMenu({ onDone }: { onDone: () => void }) {
     <nav className="site-menu" aria-label={intl.formatMessage({ id: 'menu.label' })} data-testid="mobile-site-menu">
       <ul>
         {entries
-          .filter((e) => e.to || e.links.length > 0)
+          .filter((e) => e.link || e.links.length > 0)
           .map((e) => (
             <li key={e.id}>
-              {e.to ? (
-                <Link to={e.to as '/'} className="site-menu__entry" onClick={onDone}>
+              {e.link ? (
+                <Link {...e.link} className="site-menu__entry" onClick={onDone}>
                   <MenuIcon id={e.id} />
                   {intl.formatMessage({ id: e.labelKey })}
                 </Link>

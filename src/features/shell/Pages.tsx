@@ -13,14 +13,3 @@ export function NotFound() {
     </section>
   );
 }
-
-/** Spec 1 §8 maintenance page (also the invoicing application's fallback, /finance/error/unavailable). */
-export function Maintenance() {
-  const intl = useIntl();
-  return (
-    <section className="page card card--notice" aria-labelledby="maintenance-title">
-      <h1 id="maintenance-title">{intl.formatMessage({ id: 'error.maintenance.title' })}</h1>
-      <p>{intl.formatMessage({ id: 'error.maintenance.description' })}</p>
-    </section>
-  );
-}

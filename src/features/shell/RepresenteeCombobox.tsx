@@ -60,16 +60,15 @@ export function RepresenteeCombobox() {
     }
   };
 
-  let index = -1;
-  const renderGroup = (labelKey: string, options: RepresenteeOption[], key: string) =>
+  /** `offset`: the index of the group's first option in `flat` (option ids and the active option count across groups) */
+  const renderGroup = (labelKey: string, options: RepresenteeOption[], key: string, offset: number) =>
     options.length > 0 && (
       <div role="group" aria-labelledby={`${id}-${key}`} key={key}>
         <div className="combobox__group" id={`${id}-${key}`} role="presentation">
           {t(labelKey)}
         </div>
-        {options.map((o) => {
-          index += 1;
-          const i = index;
+        {options.map((o, position) => {
+          const i = offset + position;
           return (
             <div
               key={o.gid}
@@ -123,8 +122,8 @@ export function RepresenteeCombobox() {
       </svg>
       <div className="combobox__popup" hidden={!open}>
         <div id={listId} role="listbox" aria-label={t('representee.label')} className="combobox__list">
-          {renderGroup('representee.group.private', groups.private, 'private')}
-          {renderGroup('representee.group.business', groups.business, 'business')}
+          {renderGroup('representee.group.private', groups.private, 'private', 0)}
+          {renderGroup('representee.group.business', groups.business, 'business', groups.private.length)}
         </div>
         {flat.length === 0 && (
           <p className="combobox__empty" role="status">

@@ -3,21 +3,20 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
-import { FullOverlay, ModalOverlayHost, PartialOverlay } from '../../ui/Overlays';
+import { FullOverlay, ModalOverlayHost } from '../../ui/Overlays';
 import { Toasts } from '../../ui/Toasts';
 import { Header } from './Header';
 import { MobileHeader } from './MobileHeader';
 import { ChoiceModal } from './ChoiceModal';
 import { MainMenu } from './MainMenu';
-import { ModalHost } from './ModalHost';
 import { ShellNotices } from './DeadAppNotice';
 import './shell.css';
 
 /**
  * Root layout (spec 1 §2): mobile site menu and user menu, left panel, desktop menu, header and the
- * viewport (routed view + full loading overlay + partial overlay + modal overlay).
- * Signed in: the main menu rail with its side panel (left panel), the shell notices, the represented-choice modal
- * and the modal machine's modal.
+ * viewport (routed view + full loading overlay + modal overlay).
+ * Signed in: the main menu rail with its side panel (left panel), the shell notices and the represented-choice modal.
+ * The modal machine's modals render themselves into the modal overlay (customer-add: features/customer-add).
  */
 export function RootLayout() {
   const portal = usePortal();
@@ -51,12 +50,10 @@ export function RootLayout() {
             <Outlet />
           </div>
           <FullOverlay active={routerPending || sessionBusy} />
-          <PartialOverlay active={false} />
           <ModalOverlayHost />
         </main>
       </div>
       {signedIn && <ChoiceModal />}
-      {signedIn && <ModalHost />}
       <footer className="site-footer">
         <span>{intl.formatMessage({ id: 'common.version' }, { version: portal.config.appVersion })}</span>
       </footer>

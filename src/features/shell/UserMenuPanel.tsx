@@ -6,7 +6,7 @@ import { businessSettingsLink, groupRepresentees, panelRepresenteeMode } from '.
 import { requestCustomerAdd } from '../customer-add';
 import { ClientManager, ContactInfo } from './Contact';
 import { GatedButton, GatedLink } from './Gated';
-import { settingsHref } from './menu';
+import { appLinks, settingsLink } from './menu';
 import { useChangeRepresented, useDomain, usePanelLinks, useRepresentees, useUserContext } from './useShellData';
 
 /**
@@ -28,7 +28,7 @@ export function UserMenuPanel({ onDone }: { onDone: () => void }) {
   if (!principal) return null;
   const fgid = principal.representative.id;
   const represented = principal.represented;
-  const settings = settingsHref(businessSettingsLink(principal, new Date()));
+  const settings = settingsLink(businessSettingsLink(principal, new Date()));
   const options = [...groups.private, ...groups.business];
   const mode = panelRepresenteeMode(options.length);
   const switchTo = (gid: string) => {
@@ -63,7 +63,7 @@ export function UserMenuPanel({ onDone }: { onDone: () => void }) {
           {represented ? represented.name : t('represented.none')}
         </p>
         {links.businessSettings && settings && (
-          <GatedLink to={settings} onNavigate={onDone} testId="panel-business-settings">
+          <GatedLink link={settings} onNavigate={onDone} testId="panel-business-settings">
             {t('menu.businessSettings')}
           </GatedLink>
         )}
@@ -152,7 +152,7 @@ export function UserMenuPanel({ onDone }: { onDone: () => void }) {
         )}
         {links.searchCustomer && (
           <li>
-            <GatedLink to="/customer-search" onNavigate={onDone}>
+            <GatedLink link={appLinks.customerSearch()} onNavigate={onDone}>
               {t('menu.searchCustomer')}
             </GatedLink>
           </li>

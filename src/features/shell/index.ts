@@ -1,9 +1,10 @@
 /** The portal shell (spec 1 §2): layout, menus, pages and the shared selectors other features may use. */
-export { NotFound, Maintenance } from './Pages';
+export { NotFound } from './Pages';
 export { RootLayout } from './RootLayout';
-export { ComingPage, ComingServicePage } from './Coming';
+export { ComingPage } from './Coming';
 export { useShell } from './useShell';
 export { ClientManager } from './Contact';
 export { GatedButton, GatedLink } from './Gated';
-export { appNameKey, settingsHref } from './menu';
+export { appLinks, appNameKey, settingsLink } from './menu';
 export { useDomain, useUserContext } from './useShellData';
+export { wireShell, type Shell } from './wire';

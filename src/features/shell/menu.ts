@@ -3,15 +3,28 @@
  * represented party is a person; labels are locale keys, so each language gets its tree (default Estonian through
  * the i18n fallback). Pure: views render it, the sidePanel machine decides which entry is open.
  */
+import { linkOptions } from '@tanstack/react-router';
 import type { Domain, UserContext } from '../../../machines/lib/contract';
 import { businessSettingsLink, hasPrivilege, isShortcutShown, panelLinks } from '../../../machines/lib/rights';
+
+/** The in-app pages the menus link to, as typed router links (`<Link {...link}>`). */
+export const appLinks = {
+  dashboard: () => linkOptions({ to: '/dashboard' }),
+  customerSearch: () => linkOptions({ to: '/customer-search' }),
+  userSettings: (fgid: string) => linkOptions({ to: '/user-settings/edit/$fgid', params: { fgid } }),
+  roles: (fgid: string) => linkOptions({ to: '/user-settings/roles/$fgid', params: { fgid } }),
+  preferences: (fgid: string) => linkOptions({ to: '/user-settings/preferences/$fgid', params: { fgid } }),
+  externalService: (service: string) => linkOptions({ to: '/external/$service', params: { service } }),
+  representedSettings: (jgid: string) => linkOptions({ to: '/settings/represented/$jgid', params: { jgid } }),
+  rightsSettings: (jgid: string) => linkOptions({ to: '/settings/rights/$jgid', params: { jgid } }),
+};
+export type AppLink = ReturnType<(typeof appLinks)[keyof typeof appLinks]>;
 
 export interface MenuLink {
   id: string;
   /** locale key of the label (or a literal app-name key from the context) */
   labelKey: string;
-  /** in-app href below the /ui base */
-  to: string;
+  link: AppLink;
   /** needs the billing system (AXAPTA) alive */
   requiresAxapta?: boolean;
 }
@@ -19,13 +32,16 @@ export interface MenuEntry {
   id: 'main' | 'services' | 'settings' | 'help';
   labelKey: string;
   /** the dashboard entry is a plain link; the others open the side panel */
-  to?: string;
+  link?: AppLink;
   links: MenuLink[];
 }
 
-export function settingsHref(link: ReturnType<typeof businessSettingsLink>): string | null {
+/** The business customer's settings page: the edit tab, or the rights tab (spec 2 §2). */
+export function settingsLink(link: ReturnType<typeof businessSettingsLink>): AppLink | null {
   if (!link) return null;
-  return `/settings/${link.component === 'represented-settings-edit' ? 'represented' : 'rights'}/${encodeURIComponent(link.jgid)}`;
+  return link.component === 'represented-settings-edit'
+    ? appLinks.representedSettings(link.jgid)
+    : appLinks.rightsSettings(link.jgid);
 }
 
 /** The translated app-name key of an external application (the server sends the key itself, e.g. app.name.FINANCE). */
@@ -48,26 +64,30 @@ export function menuTree(
         a.service !== 'PERIODICS' &&
         (business ? isShortcutShown(a.service, domain) : a.service === 'LOGISTICS' || a.service === 'FINANCE'),
     )
-    .map((a) => ({ id: `app-${a.service}`, labelKey: appNameKey(a.name, a.service), to: `/external/${a.service}` }));
+    .map((a) => ({
+      id: `app-${a.service}`,
+      labelKey: appNameKey(a.name, a.service),
+      link: appLinks.externalService(a.service),
+    }));
   const settings: MenuLink[] = [];
   if (links.userSettings)
-    settings.push({ id: 'user-settings', labelKey: 'menu.userSettings', to: `/user-settings/edit/${fgid}` });
-  if (links.rolesOverview) settings.push({ id: 'roles', labelKey: 'menu.roles', to: `/user-settings/roles/${fgid}` });
-  settings.push({ id: 'preferences', labelKey: 'menu.preferences', to: `/user-settings/preferences/${fgid}` });
-  const bs = settingsHref(businessSettingsLink(principal, today));
+    settings.push({ id: 'user-settings', labelKey: 'menu.userSettings', link: appLinks.userSettings(fgid) });
+  if (links.rolesOverview) settings.push({ id: 'roles', labelKey: 'menu.roles', link: appLinks.roles(fgid) });
+  settings.push({ id: 'preferences', labelKey: 'menu.preferences', link: appLinks.preferences(fgid) });
+  const bs = settingsLink(businessSettingsLink(principal, today));
   if (business && bs)
-    settings.push({ id: 'business-settings', labelKey: 'menu.businessSettings', to: bs, requiresAxapta: true });
+    settings.push({ id: 'business-settings', labelKey: 'menu.businessSettings', link: bs, requiresAxapta: true });
   if (hasPrivilege(ctx, 'EDIT_ANY_CUSTOMER') || hasPrivilege(ctx, 'EDIT_ANY_USER'))
     settings.push({
       id: 'customer-search',
       labelKey: 'menu.searchCustomer',
-      to: '/customer-search',
+      link: appLinks.customerSearch(),
       requiresAxapta: true,
     });
   return {
     tree: business ? 'business' : 'private',
     entries: [
-      { id: 'main', labelKey: 'menu.main', to: '/dashboard', links: [] },
+      { id: 'main', labelKey: 'menu.main', link: appLinks.dashboard(), links: [] },
       { id: 'services', labelKey: business ? 'menu.services.business' : 'menu.services.private', links: services },
       { id: 'settings', labelKey: 'menu.settings', links: settings },
       { id: 'help', labelKey: 'menu.help', links: [] },

@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { LANGUAGE3, LANGUAGES, type Language } from '../../../machines/lib/contract';
 import { usePortal } from '../../app/PortalContext';
 import { loginUrl } from '../../../machines/lib/navigation/rules';
-import { currentTarget } from '../../app/portal';
+import { currentTarget } from '../../app/browser';
 
 /** What the header (desktop and mobile) shows; one place so both stay alike. */
 export function useShell() {

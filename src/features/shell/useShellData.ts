@@ -5,7 +5,8 @@ import { useQueries } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { RolesAndPackets, type Domain, type UserContext } from '../../../machines/lib/contract';
+import type { Domain, UserContext } from '../../../machines/lib/contract';
+import { rolesAndPacketsQuery } from '../../api/queries/roles-and-packets';
 import { usePortal } from '../../app/PortalContext';
 import {
   isAxaptaDead,
@@ -38,13 +39,12 @@ export function usePanelLinks(): PanelLinks {
 }
 
 /** The current application (route parameter `service`, or `application` in the query) for representee visibility. */
-export function useCurrentApplication(): string | null {
+function useCurrentApplication(): string | null {
   return useRouterState({
     select: (s) => {
       const leaf = s.matches[s.matches.length - 1];
-      const params = (leaf?.params ?? {}) as Record<string, string | undefined>;
-      const search = s.location.search as Record<string, unknown>;
-      return params.service ?? (typeof search.application === 'string' ? search.application : null);
+      const params: Partial<Record<string, string>> = leaf?.params ?? {};
+      return params.service ?? s.location.search.application ?? null;
     },
   });
 }
@@ -64,7 +64,10 @@ export function useRepresentedSummary() {
 export function useChangeRepresented() {
   const { representedChange } = usePortal();
   const busy = useSelector(representedChange, (s) => s.hasTag('busy'));
-  const external = useRouterState({ select: (s) => s.matches.some((m) => m.routeId.startsWith('/external/')) });
+  // both external application pages (the generic one and the OSS wrapper) stay put and update their frame
+  const external = useRouterState({
+    select: (s) => s.matches.some((m) => m.routeId.startsWith('/external/') || m.routeId === '/oss-wrapper'),
+  });
   return {
     busy,
     change: (gid: string) => representedChange.send({ type: 'represented.change', gid, externalComponent: external }),
@@ -82,13 +85,7 @@ export function useRepresentationFailures(): string[] {
   const apps = (ctx?.applications ?? []).map((a) => a.name).filter((a) => a === 'OSS' || a === 'PERIODICALS');
   const dead = ctx?.deadApplications ?? [];
   const results = useQueries({
-    queries: apps.map((app) => ({
-      // keyed by the dead flag too: when the application comes back the roles load again
-      queryKey: ['roles-and-packets', app, dead.includes(app)] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get(`roles-and-packets/clientapp/${app}`, RolesAndPackets, { signal, timeout: config.roleRequestTimeout }),
-      staleTime: 5 * 60_000,
-    })),
+    queries: apps.map((app) => rolesAndPacketsQuery(api, app, dead.includes(app), config.roleRequestTimeout)),
   });
   const failed = new Set<string>(Object.keys(ctx?.epitPrincipal?.errors ?? {}));
   apps.forEach((app, i) => results[i]?.isError && failed.add(app));

@@ -3,7 +3,8 @@
  * (/ui/dashboard/EE/en/add-customer), choose a company, fill the confirmation form, and drive the simulator
  * console (/sim/api/...: inserted ID-card, Mobile-ID knobs, demo reset of a register company).
  */
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { UserContext } from '../../../machines/lib/contract';
 import { expect, loginAs, type DemoPerson } from '../fixtures';
 
 export const TESTFIRMA = { name: 'Testfirma OÜ', regCode: '11000109', jgid: 'EPEE11000109' };
@@ -87,10 +88,15 @@ async function xsrf(page: Page): Promise<string> {
 }
 
 /** POST to the simulator console API with the page's cookies and XSRF token. */
-export async function simPost(page: Page, path: string, data: unknown) {
+export async function simPost(page: Page, path: string, data: unknown): Promise<unknown> {
   const res = await page.request.post(`/sim/api/${path}`, { data, headers: { 'X-XSRF-TOKEN': await xsrf(page) } });
   expect(res.ok(), `POST /sim/api/${path} → ${res.status()} ${await res.text()}`).toBeTruthy();
-  return res.json();
+  return res.json() as Promise<unknown>;
+}
+
+/** The signed-in person's user context as the API answers it, read with the shared contract. */
+export async function userContext(page: Page): Promise<UserContext> {
+  return UserContext.parse(await (await page.request.get('/api/context/getUserContext')).json());
 }
 
 export interface SigningSettings {
@@ -113,23 +119,53 @@ export const insertCard = (page: Page, personalCode: string | null) =>
 export const resetCompany = (page: Page, regCode: string, fgid?: string) =>
   simPost(page, 'registry/reset', fgid ? { regCode, fgid } : { regCode });
 
-/** Records the browser's requests whose path matches, with their start and end times (ms). */
-export function recordRequests(page: Page, pathPart: string) {
-  const log: { url: string; start: number; end: number | null }[] = [];
-  const byReq = new Map<Request, (typeof log)[number]>();
-  page.on('request', (r) => {
-    if (!r.url().includes(pathPart)) return;
-    const entry = { url: r.url(), start: Date.now(), end: null as number | null };
-    log.push(entry);
-    byReq.set(r, entry);
+export interface SignRequest {
+  /** e.g. /api/sign/mobile/check */
+  path: string;
+  /** page clock (Playwright's clock when installed): when the portal sent it, and when its answer came */
+  sent: number;
+  answered: number | null;
+  /** the `status` of the answer */
+  status: string | null;
+}
+
+/**
+ * Logs the portal's own /api/sign/ requests in the page, with the page clock's time, from the next page load on.
+ * With Playwright's clock paused, the times are exactly those the machine's timers ran out at.
+ */
+export async function recordSignRequests(page: Page) {
+  await page.addInitScript(() => {
+    const log: SignRequest[] = [];
+    Object.assign(window, { __signRequests: log });
+    const send = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!url.includes('/api/sign/')) return send(input, init);
+      const entry: SignRequest = {
+        path: new URL(url, location.href).pathname,
+        sent: Date.now(),
+        answered: null,
+        status: null,
+      };
+      log.push(entry);
+      const res = await send(input, init);
+      const body = (await res
+        .clone()
+        .json()
+        .catch(() => ({}))) as { status?: string };
+      Object.assign(entry, { answered: Date.now(), status: body.status ?? null });
+      return res;
+    };
   });
-  const done = (r: Request) => {
-    const e = byReq.get(r);
-    if (e) e.end = Date.now();
+  return {
+    /** the requests so far whose path contains `part` */
+    list: (part = '/api/sign/') =>
+      page.evaluate(
+        (p) =>
+          (window as unknown as { __signRequests: SignRequest[] }).__signRequests.filter((r) => r.path.includes(p)),
+        part,
+      ),
   };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return log;
 }
 
 export const mobileIdButton = (page: Page) => page.getByRole('button', { name: 'Mobile-ID', exact: true });

@@ -14,6 +14,7 @@ import {
   openCustomerAdd,
   resetCompany,
   toSigningPanel,
+  userContext,
 } from './helpers';
 
 test('Uinuv Ettevõte gives ENTERPRISE_NOT_ACTIVE and Krediidita gives CREDIT_RATING_NOT_DEFINED (mary, Smart-ID)', async ({
@@ -50,8 +51,8 @@ test("mari on Maasikas OÜ sees the 'rights already exist' note", async ({ page 
 
 test('mari on Põldmari AS gets Confirm, and it creates her rights', async ({ page }) => {
   await openCustomerAdd(page, 'mari');
-  const fgid: string = (await (await page.request.get('/api/context/getUserContext')).json()).epitPrincipal
-    .representative.id;
+  const fgid = (await userContext(page)).epitPrincipal?.representative.id ?? '';
+  expect(fgid, 'mari is signed in').not.toBe('');
   try {
     await chooseCompany(page, 'Põldmari AS', 'Põldmari');
     await expect(page.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);

@@ -4,10 +4,14 @@
  * settings lives in this one file, so it runs on one worker in order; each test restores what it changed
  * (POST /sim/api/registry/reset, the signing knobs, the inserted card), so no test depends on another.
  *
- * Where only the outcome matters, browser timers are fast-forwarded with Playwright's clock (the 10 s / 5 s
- * polling is real code; only the wait is skipped). The first test measures the real spacing.
+ * The browser's timers run on Playwright's clock (installed before the page loads): the 10 s / 5 s polling is the
+ * portal's real code, only the waiting is skipped. Where the spacing matters the clock is paused and moved by hand,
+ * so the page-clock times of the status requests are exactly those of the machine's timers. The simulators keep
+ * real time (the person confirms on the phone after midDelayMs; a status request is held up to checkWaitMs).
  */
+import { FIRST_CHECK, POLL_INTERVAL } from '../../../machines/signing.machine';
 import { expect, test } from '../fixtures';
+import type { Page } from '@playwright/test';
 import {
   DEFAULT_SETTINGS,
   MSG,
@@ -19,11 +23,18 @@ import {
   mobileIdButton,
   openCustomerAdd,
   phoneField,
-  recordRequests,
+  recordSignRequests,
   resetCompany,
   setSigningSim,
   toSigningPanel,
+  userContext,
 } from './helpers';
+
+/** Stops the page clock where it is (a little ahead, so the call can never reach into the past). */
+async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 2_000);
+}
 
 const JAAK_CARD = '38001085718';
 const MARY_CARD = '60001019906';
@@ -40,14 +51,15 @@ test.afterEach(async ({ page }) => {
 test('mary signs Testfirma OÜ with Mobile-ID +37200000766: 4-digit code, status checks 10 s then 5 s apart, success, main admin', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
-  // the person confirms on the phone after 17 s; no long polling, so request times are the client's own spacing
-  await setSigningSim(page, { midDelayMs: 17_000, checkWaitMs: 0 });
+  // the person confirms on the phone 5 s (server time) after the start: after the first two checks, which the
+  // paused page clock lets through at once; then the third check is held (long poll) until the confirmation
+  await setSigningSim(page, { midDelayMs: 5_000, checkWaitMs: 0 });
+  await page.clock.install();
+  const requests = await recordSignRequests(page);
   await openCustomerAdd(page, 'mary');
   await toSigningPanel(page, TESTFIRMA.name, 'Testfirma');
-  const starts = recordRequests(page, '/api/sign/mobile/start');
-  const checks = recordRequests(page, '/api/sign/mobile/check');
   await phoneField(page).fill('+37200000766');
+  await pauseClock(page);
   await mobileIdButton(page).click();
 
   const code = page.getByTestId('verification-code');
@@ -58,29 +70,43 @@ test('mary signs Testfirma OÜ with Mobile-ID +37200000766: 4-digit code, status
   await expect(page.getByRole('button', { name: 'Smart-ID', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'ID-card', exact: true })).toBeDisabled();
 
-  await expectOutcome(page, MSG.success, { timeout: 30_000 }); // checks at ≈10 s, 15 s, 20 s
+  const answeredChecks = async () => (await requests.list('/check')).filter((r) => r.answered !== null);
+  await page.clock.runFor(FIRST_CHECK - 1);
+  expect(await requests.list('/check'), 'no status check before FIRST_CHECK').toHaveLength(0);
+  await page.clock.runFor(1);
+  await expect.poll(async () => (await answeredChecks()).length).toBe(1);
+  await page.clock.runFor(POLL_INTERVAL);
+  await expect.poll(async () => (await answeredChecks()).length).toBe(2);
+  // the person confirms during the next check: the simulator holds it until then
+  await setSigningSim(page, { checkWaitMs: 20_000 });
+  await page.clock.runFor(POLL_INTERVAL);
+  await page.clock.resume();
+  await expectOutcome(page, MSG.success, { timeout: 20_000 });
   await expect(page).toHaveURL(/\/ui\/settings\/represented\/EPEE11000109\?redirectUrl=/);
 
-  // spacing of the status requests the browser made: first ≈10 s after the start answered, then ≈5 s apart
+  // the status requests the browser made, on the page clock: first FIRST_CHECK after the start answered, then
+  // POLL_INTERVAL after each answer; RUNNING until the last, which is SUCCESS
+  const starts = await requests.list('/mobile/start');
+  const checks = await requests.list('/mobile/check');
   expect(starts).toHaveLength(1);
-  expect(checks.length).toBeGreaterThanOrEqual(3);
-  const firstGap = checks[0].start - starts[0].end!;
-  const gaps = checks.slice(1).map((c, i) => c.start - checks[i].end!);
-  console.log(
-    `mobile-id status requests: first ${firstGap} ms after start, then ${gaps.join(', ')} ms after the previous answer`,
-  );
-  expect(firstGap).toBeGreaterThan(9_500);
-  expect(firstGap).toBeLessThan(11_500);
-  for (const g of gaps) {
-    expect(g).toBeGreaterThan(4_500);
-    expect(g).toBeLessThan(6_500);
+  // the two checks made on the paused clock answer RUNNING; the simulator's hold of the third is real time (SK
+  // caps a status long poll), so on a slow machine one more RUNNING may come before SUCCESS
+  const statuses = checks.map((c) => c.status);
+  expect(statuses.slice(0, 2)).toEqual(['RUNNING', 'RUNNING']);
+  expect(statuses.at(-1)).toBe('SUCCESS');
+  expect(statuses.slice(2, -1).every((st) => st === 'RUNNING')).toBe(true);
+  expect(checks[0].sent - starts[0].answered!).toBe(FIRST_CHECK);
+  // exact on the paused clock; after `resume()` the page clock follows real time, so a timer fires a little late
+  expect(checks.slice(1, 3).map((c, i) => c.sent - checks[i].answered!)).toEqual([POLL_INTERVAL, POLL_INTERVAL]);
+  for (let i = 3; i < checks.length; i++) {
+    expect(checks[i].sent - checks[i - 1].answered!).toBeGreaterThanOrEqual(POLL_INTERVAL);
+    expect(checks[i].sent - checks[i - 1].answered!).toBeLessThan(POLL_INTERVAL + 1_000);
   }
 
   // Testfirma OÜ is among her representees, with her as its main admin
-  const ctx = await (await page.request.get('/api/context/getUserContext')).json();
-  const right = ctx.epitPrincipal.representationRightsCache[TESTFIRMA.jgid];
+  const right = (await userContext(page)).epitPrincipal?.representationRightsCache[TESTFIRMA.jgid];
   expect(right?.name).toBe(TESTFIRMA.name);
-  expect(right.userRoleList).toContainEqual(expect.objectContaining({ application: 'AXAPTA', notActive: false }));
+  expect(right?.userRoleList).toContainEqual(expect.objectContaining({ application: 'AXAPTA', notActive: false }));
   await page.goto('/ui/dashboard/EE/en/add-customer');
   await chooseCompany(page, TESTFIRMA.name, 'Testfirma');
   await expect(dialog(page).getByText(MSG.rightsExist)).toBeVisible();
@@ -114,7 +140,7 @@ test('every other Mobile-ID test number shows its own message and closes the mod
     await mobileIdButton(page).click();
     if (polls) {
       await expect(page.getByTestId('verification-code')).toBeVisible();
-      await page.clock.fastForward(10_000); // FIRST_CHECK
+      await page.clock.fastForward(FIRST_CHECK);
     }
     await expectOutcome(page, message);
   }
@@ -123,29 +149,30 @@ test('every other Mobile-ID test number shows its own message and closes the mod
 test('closing the modal during Mobile-ID polling stops all further status requests (20 s watched)', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await setSigningSim(page, { midDelayMs: 120_000, checkWaitMs: 0 });
+  await page.clock.install();
+  const requests = await recordSignRequests(page);
   await openCustomerAdd(page, 'mary');
   await toSigningPanel(page, TESTFIRMA.name, 'Testfirma');
-  const checks = recordRequests(page, '/api/sign/');
   await phoneField(page).fill('+37200000766');
+  await pauseClock(page);
   await mobileIdButton(page).click();
   await expect(page.getByTestId('verification-code')).toBeVisible();
   // polling is under way: the first status check has been answered (RUNNING)
-  await expect
-    .poll(() => checks.filter((c) => c.url.includes('/check') && c.end !== null).length, { timeout: 15_000 })
-    .toBe(1);
+  await page.clock.runFor(FIRST_CHECK);
+  await expect.poll(async () => (await requests.list('/check')).map((c) => c.status)).toEqual(['RUNNING']);
   await dialog(page).getByRole('button', { name: 'Close dialog' }).click();
+  const before = await requests.list();
+  await page.clock.runFor(20_000); // the test's point: nothing happens for 20 s (the next check was due in 5 s)
   await expect(dialog(page)).toBeHidden();
-  const before = checks.length;
-  await page.waitForTimeout(20_000); // the test's point: nothing happens for 20 s
+  const after = await requests.list();
   expect(
-    checks.length,
-    `requests after closing: ${checks
-      .slice(before)
-      .map((c) => c.url)
+    after.length,
+    `requests after closing: ${after
+      .slice(before.length)
+      .map((c) => c.path)
       .join(', ')}`,
-  ).toBe(before);
+  ).toBe(before.length);
 });
 
 test("sille's Smart-ID signature succeeds, rein's is refused and toomas's times out", async ({ page, browser }) => {
@@ -160,7 +187,7 @@ test("sille's Smart-ID signature succeeds, rein's is refused and toomas's times 
       await toSigningPanel(p, TESTFIRMA.name, 'Testfirma');
       await p.getByRole('button', { name: 'Smart-ID', exact: true }).click();
       await expect(p.getByTestId('verification-code').locator('strong')).toHaveText(/^\d{4}$/);
-      await p.clock.fastForward(10_000);
+      await p.clock.fastForward(FIRST_CHECK);
       await expectOutcome(p, message);
       return p;
     } finally {
@@ -171,8 +198,8 @@ test("sille's Smart-ID signature succeeds, rein's is refused and toomas's times 
   await run('toomas', MSG.SID_TIMEOUT);
   const sille = await run('sille', MSG.success);
   await expect(sille).toHaveURL(/\/ui\/settings\/represented\/EPEE11000109/);
-  const ctx = await (await sille.request.get('/api/context/getUserContext')).json();
-  expect(ctx.epitPrincipal.representationRightsCache[TESTFIRMA.jgid]?.userRoleList).toContainEqual(
+  const ctx = await userContext(sille);
+  expect(ctx.epitPrincipal?.representationRightsCache[TESTFIRMA.jgid]?.userRoleList).toContainEqual(
     expect.objectContaining({ application: 'AXAPTA' }),
   );
   await sille.context().close();
@@ -212,8 +239,8 @@ test("jaak signs with his demo card; with mary's card inserted he gets CERTIFICA
   await pin.getByLabel('PIN2').fill('12345');
   await pin.getByRole('button', { name: 'Sign' }).click();
   await expectOutcome(page, MSG.success);
-  const ctx = await (await page.request.get('/api/context/getUserContext')).json();
-  expect(ctx.epitPrincipal.representationRightsCache[TESTFIRMA.jgid]?.userRoleList).toContainEqual(
+  const ctx = await userContext(page);
+  expect(ctx.epitPrincipal?.representationRightsCache[TESTFIRMA.jgid]?.userRoleList).toContainEqual(
     expect.objectContaining({ application: 'AXAPTA' }),
   );
 });

@@ -3,12 +3,13 @@
  * sorts, opens rows by click and by Enter, and opens the customer-add modal; mari is refused at the API (403);
  * peeter (internal, no search privilege) is sent home with 'No rights to access component'. Read-only.
  */
-import { expect, expectNoSeriousA11yViolations, loginAs, snap, test } from '../fixtures';
+import { COOKIE, ServiceError, XSRF_HEADER } from '../../../machines/lib/contract';
+import { expect, expectNoSeriousA11yViolations, signInAs, snap, test } from '../fixtures';
 
 test('customer and user search work for kristi: 3-character minimum, Enter, sorting, row click and Enter on a row', async ({
   page,
 }) => {
-  await loginAs(page, 'kristi', { target: '/ui/customer-search' });
+  await signInAs(page, 'kristi', { target: '/ui/customer-search' });
   await expect(page.getByRole('heading', { name: 'Search customers and users' })).toBeVisible();
 
   const customers = page.getByRole('search', { name: 'Customer name or registry code' });
@@ -69,7 +70,7 @@ test('customer and user search work for kristi: 3-character minimum, Enter, sort
 });
 
 test("kristi's 'Add new customer' opens the customer-add modal", async ({ page }) => {
-  await loginAs(page, 'kristi', { target: '/ui/customer-search' });
+  await signInAs(page, 'kristi', { target: '/ui/customer-search' });
   await page.getByRole('button', { name: 'Add new customer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add new customer' });
   await expect(dialog).toBeVisible();
@@ -84,20 +85,20 @@ test('customer search answers 403 for mari at the API, and peeter is sent home w
   page,
   browser,
 }) => {
-  await loginAs(page, 'mari');
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'EPIT-XSRF-TOKEN')!.value;
+  await signInAs(page, 'mari');
+  const xsrf = (await page.context().cookies()).find((c) => c.name === COOKIE.xsrf)!.value;
   for (const what of ['customer', 'user']) {
     const res = await page.request.post(`/api/customer-search/${what}`, {
       data: { value: 'maasikas' },
-      headers: { 'X-XSRF-TOKEN': xsrf },
+      headers: { [XSRF_HEADER]: xsrf },
     });
     expect(res.status(), what).toBe(403);
-    expect((await res.json()).code).toBe('FORBIDDEN');
+    expect(ServiceError.parse(await res.json()).code).toBe('FORBIDDEN');
   }
 
   const context = await browser.newContext();
   const peeter = await context.newPage();
-  await loginAs(peeter, 'peeter', { target: '/ui/customer-search' });
+  await signInAs(peeter, 'peeter', { target: '/ui/customer-search' });
   await expect(peeter.getByText('No rights to access component')).toBeVisible();
   await expect(peeter.getByRole('heading', { name: 'Search customers and users' })).toHaveCount(0);
   await context.close();

@@ -2,8 +2,11 @@
  * Issue 3 "Done when": marking AXAPTA dead in the simulator console shows error.axapta.dead within 31 s (the poll runs
  * every 30 s) and gates the settings link and add-customer; marking it alive recovers them without a reload.
  * AXAPTA is shared by every test of the run: the test restores it in `finally`.
+ * The portal page runs on Playwright's clock, so the 30 s of the poll pass at once (`fastForward`) instead of in
+ * real time; the server, the simulator and the network stay real.
  */
 import type { Page } from '@playwright/test';
+import { deadApplicationPollMachine } from '../../../machines/deadApplicationPoll.machine';
 import { expect, test } from '../fixtures';
 import { markWindow, pick, signIn, windowMarkerSurvived } from './helpers';
 
@@ -17,11 +20,15 @@ async function setApplication(sim: Page, app: string, dead: boolean) {
 }
 const setAxapta = (sim: Page, dead: boolean) => setApplication(sim, 'AXAPTA', dead);
 
+/** The dead-application poll's interval: the machine's DEAD_APP_POLL (30 s). */
+const POLL_MS = Number(deadApplicationPollMachine.implementations.delays.DEAD_APP_POLL);
+
 test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add-customer; alive again recovers without reload', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
+  // the clock runs on by itself; fastForward jumps it (before the first load, so the portal's timers use it)
+  await page.clock.install();
   await signIn(page, 'mari');
   await pick(page, 'Maasikas OÜ');
   await expect(page.getByRole('link', { name: 'Business customer settings' })).toBeVisible();
@@ -30,8 +37,9 @@ test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add
   const sim = await simContext.newPage();
   try {
     await setAxapta(sim, true);
-    // the next poll (every 30 s) brings the new context: toast + inline notice
-    await expect(page.getByTestId('axapta-dead-notice')).toHaveText(DEAD_TEXT, { timeout: 31_000 });
+    // the poll that falls due within the next 30 s brings the new context: toast + inline notice
+    await page.clock.fastForward(POLL_MS);
+    await expect(page.getByTestId('axapta-dead-notice')).toHaveText(DEAD_TEXT);
     await expect(page.getByRole('alert').filter({ hasText: DEAD_TEXT })).toBeVisible();
     // the settings link is disabled and says why
     const settings = page.getByTestId('business-settings-link');
@@ -53,7 +61,8 @@ test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add
     await page.keyboard.press('Escape');
 
     await setAxapta(sim, false);
-    await expect(page.getByTestId('axapta-dead-notice')).toHaveCount(0, { timeout: 31_000 });
+    await page.clock.fastForward(POLL_MS);
+    await expect(page.getByTestId('axapta-dead-notice')).toHaveCount(0);
     const settingsAgain = page.getByRole('link', { name: 'Business customer settings' });
     await expect(settingsAgain).not.toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByTestId('add-contract')).not.toHaveAttribute('aria-disabled', 'true');

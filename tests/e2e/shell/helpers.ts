@@ -1,6 +1,7 @@
 /** Helpers of the issue-3 shell tests (choice modal, header, menus, dashboards, dead-application poll). */
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test, type DemoPerson } from '../fixtures';
+import { COOKIE } from '../../../machines/lib/contract';
+import { expect, signInAs, test, type DemoPerson } from '../fixtures';
 
 /**
  * Signs in with English as the language (the EPIT-LANGUAGE cookie the language switcher writes), so texts are
@@ -9,8 +10,8 @@ import { expect, loginAs, test, type DemoPerson } from '../fixtures';
  */
 export async function signIn(page: Page, who: DemoPerson, target = '/ui/dashboard') {
   const url = test.info().project.use.baseURL ?? `http://localhost:${process.env.E2E_PORT ?? 8181}`;
-  await page.context().addCookies([{ name: 'EPIT-LANGUAGE', value: 'eng', url }]);
-  await loginAs(page, who, { target });
+  await page.context().addCookies([{ name: COOKIE.language, value: 'eng', url }]);
+  await signInAs(page, who, { target });
 }
 
 export const choiceDialog = (page: Page) =>

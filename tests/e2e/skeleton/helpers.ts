@@ -49,7 +49,7 @@ export const banner = (page: Page) => page.getByRole('banner', { includeHidden: 
  * The full name in the header (visible ones only: later issues also put the person's own entry in a
  * represented-party control in the header, so the name may be there more than once).
  */
-export const headerName = (page: Page, fullName: string) =>
+const headerName = (page: Page, fullName: string) =>
   banner(page).getByText(fullName, { exact: true }).filter({ visible: true }).first();
 
 /** waits until the header shows the signed-in person's full name */

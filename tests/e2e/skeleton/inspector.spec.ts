@@ -2,7 +2,7 @@
  * Issue 2 "Done when": the offline inspector shows the session actor change state live during login.
  *
  * The inspector panel exists only in the development build, so this file starts its own `tsx server/dev.ts`
- * (Vite in middleware mode) on E2E_DEV_PORT (default E2E_PORT + 1) with a fresh temporary DATA_DIR, once
+ * (Vite in middleware mode) on E2E_DEV_PORT (default E2E_PORT + 2: E2E_PORT + 1 is the demo applications' APPS_PORT) with a fresh temporary DATA_DIR, once
  * per worker and only when a test here runs, and stops it afterwards. Vite's first load optimizes the
  * dependencies, which can take 10-20 s on two cores (and may reload the page once).
  */
@@ -14,11 +14,11 @@ import type { Page } from '@playwright/test';
 import { expect, test as base } from '../fixtures';
 import { banner, expectSignedInAs, MESSAGES, pageLanguage, t } from './helpers';
 
-const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 1);
+const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 2);
 
 const test = base.extend<object, { devOrigin: string }>({
   devOrigin: [
-    // eslint-disable-next-line no-empty-pattern
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring; this one has none
     async ({}, use) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'epit-e2e-dev-'));
       const log: string[] = [];
@@ -85,7 +85,7 @@ const test = base.extend<object, { devOrigin: string }>({
 async function recordSessionStates(page: Page) {
   await page.addInitScript(() => {
     const KEY = 'qa.inspector.session';
-    const read = (): string[] => JSON.parse(sessionStorage.getItem(KEY) ?? '[]');
+    const read = () => JSON.parse(sessionStorage.getItem(KEY) ?? '[]') as string[];
     const push = (v: string) => sessionStorage.setItem(KEY, JSON.stringify([...read(), v]));
     push(`@load ${location.pathname}`);
     let last: string | null = null;

@@ -3,7 +3,8 @@
  * EPIT-LANGUAGE cookie, and is posted to context/changeLanguage (only when signed in).
  */
 import type { Page, Request } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures';
+import { UserContext } from '../../../machines/lib/contract';
+import { expect, signInAs, test } from '../fixtures';
 import {
   banner,
   expectSignedInAs,
@@ -58,7 +59,7 @@ function expectAllTextsChanged(before: string[], after: string[], a: Lang, b: La
 test('signed in: switching EN → ET changes every text, is posted as {value:"EST"}, and survives a reload through the cookie', async ({
   page,
 }) => {
-  await loginAs(page, 'anna', { target: '/ui/dashboard' });
+  await signInAs(page, 'anna', { target: '/ui/dashboard' });
   await expectSignedInAs(page, 'Anna Ivanova');
   await switchTo(page, 'en');
   await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
@@ -88,7 +89,7 @@ test('signed in: switching EN → ET changes every text, is posted as {value:"ES
   expect(cookie?.value).toBe('est');
   expect(cookie!.expires * 1000).toBeGreaterThan(Date.now() + 390 * 24 * 3600 * 1000);
   // ... and in the server session
-  expect((await (await page.request.get('/api/context/getUserContext')).json()).language).toBe('EST');
+  expect(UserContext.parse(await (await page.request.get('/api/context/getUserContext')).json()).language).toBe('EST');
 
   await page.reload();
   await expectSignedInAs(page, 'Anna Ivanova');
@@ -100,7 +101,7 @@ test('signed in: switching EN → ET changes every text, is posted as {value:"ES
 });
 
 test('signed in: each of the five languages is posted with its three-letter code', async ({ page }) => {
-  await loginAs(page, 'peeter', { target: '/ui/dashboard' });
+  await signInAs(page, 'peeter', { target: '/ui/dashboard' });
   await expectSignedInAs(page, 'Peeter Lepp');
   const start = await pageLanguage(page);
   const order = [...LANGS.filter((l) => l !== start), start];
@@ -123,7 +124,7 @@ test('signed out: switching changes the texts and the cookie but posts nothing t
     const writes: string[] = ((window as unknown as { __cookieWrites: string[] }).__cookieWrites = []);
     Object.defineProperty(document, 'cookie', {
       configurable: true,
-      get: () => native.get!.call(document),
+      get: () => native.get!.call(document) as string,
       set: (v: string) => {
         writes.push(v);
         native.set!.call(document, v);

@@ -2,6 +2,7 @@
  * Issue 2 "Done when": logging in as mari on the sign-on page lands in the portal with "Mari Maasikas" in the
  * header, and logging in as every other demo person with a login also works.
  */
+import { UserContext } from '../../../machines/lib/contract';
 import { DEMO, type DemoPerson, expect, test } from '../fixtures';
 import { banner, expectSignedInAs, pageLanguage, t } from './helpers';
 
@@ -51,7 +52,7 @@ for (const who of others) {
     // the session is real: the API answers this person's context
     const ctx = await page.request.get('/api/context/getUserContext');
     expect(ctx.status()).toBe(200);
-    const rep = (await ctx.json()).epitPrincipal.representative;
-    expect(`${rep.firstName} ${rep.lastName}`).toBe(person.fullName);
+    const rep = UserContext.parse(await ctx.json()).epitPrincipal?.representative;
+    expect(`${rep?.firstName} ${rep?.lastName}`).toBe(person.fullName);
   });
 }

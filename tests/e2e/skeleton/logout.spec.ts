@@ -2,7 +2,7 @@
  * Issue 2 "Done when": logout ends at the sign-on page, and the back button does not show signed-in content.
  */
 import type { Page } from '@playwright/test';
-import { expect, loginAs, test } from '../fixtures';
+import { expect, signInAs, test } from '../fixtures';
 import { banner, expectSignedInAs, LANGS, pageLanguage, t } from './helpers';
 
 async function logOut(page: Page) {
@@ -21,7 +21,7 @@ async function logOut(page: Page) {
 
 // anna is never offered the represented-choice dialog (a later issue), so the header stays usable
 test('logout ends at the sign-on page and closes the portal session', async ({ page }) => {
-  await loginAs(page, 'anna', { target: '/ui/dashboard' });
+  await signInAs(page, 'anna', { target: '/ui/dashboard' });
   await expectSignedInAs(page, 'Anna Ivanova');
   await logOut(page);
   expect((await page.request.get('/api/context/getUserContext')).status()).toBe(401);
@@ -33,7 +33,7 @@ test('logout ends at the sign-on page and closes the portal session', async ({ p
 });
 
 test('after logout the back button does not show signed-in content', async ({ page }) => {
-  await loginAs(page, 'anna', { target: '/ui/dashboard' });
+  await signInAs(page, 'anna', { target: '/ui/dashboard' });
   await expectSignedInAs(page, 'Anna Ivanova');
   await page.goto('/ui/user-settings/edit'); // one more portal page in the history
   await expectSignedInAs(page, 'Anna Ivanova');

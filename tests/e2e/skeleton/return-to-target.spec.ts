@@ -2,10 +2,11 @@
  * Issue 2 "Done when": opening a protected page while signed out goes to the sign-on page, and after login
  * returns to that same page (spec 1 §4: the security service carries the target page).
  */
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { banner, expectSignedInAs, pageLanguage, t } from './helpers';
 
-async function signOnForm(page: import('@playwright/test').Page, username: string, password: string) {
+async function signOnForm(page: Page, username: string, password: string) {
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RepresentedDetailsResponse } from '../../../../machines/lib/contract';
+import { useQuery } from '@tanstack/react-query';
+import { representedDetailsQuery } from '../../../api/queries/context';
 import { usePortal } from '../../../app/PortalContext';
 
 /**
@@ -8,12 +8,5 @@ import { usePortal } from '../../../app/PortalContext';
  */
 export function useRepresentedDetails(gid: string | null, enabled: boolean) {
   const { api } = usePortal();
-  return useQuery(
-    queryOptions({
-      queryKey: ['context', 'representedDetails', gid],
-      queryFn: async ({ signal }) =>
-        (await api.get('context/representedDetails', RepresentedDetailsResponse, { signal })).value,
-      enabled: !!gid && enabled,
-    }),
-  );
+  return useQuery({ ...representedDetailsQuery(api, gid), enabled: !!gid && enabled });
 }

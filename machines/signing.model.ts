@@ -1,0 +1,152 @@
+/**
+ * Model-based test spec of one signing attempt (machines/signing.machine.ts) for `npm run test:model`.
+ *
+ * Every request and every delay is driven by a synthetic event (`xstate.done.actor.<id>` /
+ * `xstate.error.actor.<id>` with realistic answers, `xstate.after.<DELAY>.<stateId>`); the provided fakes are
+ * inert so the replay sees only those. The attempt ends (a final state) with the output customerAdd reads.
+ *
+ * serializeState adds the event and the previous state, so every transition leads to its own vertex and plain
+ * shortest paths take every transition, including the many that end in `ended`.
+ */
+import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import { SIGNING_IN_PROGRESS } from './lib/contract';
+import { signingCustomer } from './lib/customer-add/rules';
+import { testfirma } from './lib/fixtures/customer-add';
+import type { MachineModelSpec } from './lib/model/model-spec';
+import { signingMachine } from './signing.machine';
+
+type SigningSnapshot = SnapshotFrom<typeof signingMachine>;
+type Spec = MachineModelSpec<typeof signingMachine>;
+/** a model event: a type plus its payload */
+type Ev = EventObject & Record<string, unknown>;
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown = new Error('network')) => ({ type: `xstate.error.actor.${id}`, error });
+const after = (delay: string, stateId: string) => ({ type: `xstate.after.${delay}.${stateId}` });
+const cardError = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+/** the events of Mobile-ID or Smart-ID in the given sub-state */
+function phoneEvents(s: SigningSnapshot, method: 'mobileId' | 'smartId'): Ev[] {
+  const [start, check] =
+    method === 'mobileId' ? ['startMobileId', 'checkMobileIdStatus'] : ['startSmartId', 'checkSmartIdStatus'];
+  const at = (path: string) => s.matches(`${method}.${path}` as never); // dot paths, as xstate's matches reads them
+  const awaiting = `signing.${method}.awaitingConfirmation`;
+  if (at('starting'))
+    return [
+      done(start, { status: 'SUCCESS', challengeId: '4821' }),
+      done(start, {
+        status: method === 'mobileId' ? 'MOBILE_ID_CONTRACT_ERROR' : 'SMART_ID_CERT_ERROR',
+        challengeId: null,
+      }),
+      fail(start),
+    ];
+  if (at('awaitingConfirmation.waitingForFirstCheck'))
+    return [after('FIRST_CHECK', `${awaiting}.waitingForFirstCheck`)];
+  if (at('awaitingConfirmation.checkingStatus'))
+    return [
+      done(check, { status: SIGNING_IN_PROGRESS }),
+      done(check, { status: 'SUCCESS' }),
+      done(check, { status: method === 'mobileId' ? 'MID_USER_CANCELLED' : 'SID_USER_REFUSED' }),
+      fail(check),
+      after('STATUS_TIMEOUT', `${awaiting}.checkingStatus`),
+    ];
+  if (at('awaitingConfirmation.waitingForNextCheck'))
+    return [after('POLL_INTERVAL', `${awaiting}.waitingForNextCheck`)];
+  return [];
+}
+
+function events(s: SigningSnapshot): Ev[] {
+  if (s.matches('choosingMethod'))
+    return [
+      { type: 'signing.start', method: 'idCard' },
+      { type: 'signing.start', method: 'mobileId' },
+      { type: 'signing.start', method: 'smartId' },
+    ];
+  if (s.matches({ idCard: 'readingCertificate' }))
+    return [
+      done('getCertificate', { certificate: 'MIIDemoCert' }),
+      fail('getCertificate', cardError('no card', 'IDCARD_NO_CARD')),
+    ];
+  if (s.matches({ idCard: 'preparingDigest' }))
+    return [
+      done('prepareDigest', { digest: 'q2mmR0lUwQ1Hk0x3pq6bT2nJZ0p1b3R0bVhiL2Y=', status: 'SUCCESS' }),
+      done('prepareDigest', { digest: null, status: 'CERTIFICATE_MISMATCH' }),
+      fail('prepareDigest'),
+    ];
+  if (s.matches({ idCard: 'signingHash' }))
+    return [
+      done('signHash', { signature: 'MEUCIQDsig' }),
+      fail('signHash', cardError('PIN entry cancelled', 'IDCARD_USER_CANCELLED')),
+    ];
+  if (s.matches({ idCard: 'finalizing' }))
+    return [
+      done('finalizeSignature', { status: 'SUCCESS' }),
+      done('finalizeSignature', { status: 'DIGIDOC_ERROR' }),
+      fail('finalizeSignature'),
+    ];
+  if (s.matches('mobileId')) return phoneEvents(s, 'mobileId');
+  if (s.matches('smartId')) return phoneEvents(s, 'smartId');
+  return [];
+}
+
+const serializeState = (s: SigningSnapshot, event?: EventObject, prev?: SigningSnapshot): string =>
+  JSON.stringify([s.value, event?.type ?? null, prev ? prev.value : null]);
+
+const inert = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+
+const spec: Spec = {
+  name: 'signing',
+  machine: signingMachine,
+  input: {
+    customer: signingCustomer(testfirma, {
+      email: 'mary@testfirma.example',
+      additionalInfo: '',
+      terms: true,
+      board: true,
+      phone: '+37200000766',
+    }),
+    mobileNr: '+37200000766',
+  },
+  events,
+  serializeState,
+  provide: {
+    actors: {
+      getCertificate: inert,
+      prepareDigest: inert,
+      signHash: inert,
+      finalizeSignature: inert,
+      startMobileId: inert,
+      checkMobileIdStatus: inert,
+      startSmartId: inert,
+      checkSmartIdStatus: inert,
+    },
+  } as Spec['provide'],
+  states: {
+    choosingMethod: (s) => {
+      if (s.hasTag('busy')) throw new Error('the signing buttons are enabled until a method is picked');
+    },
+    'mobileId.awaitingConfirmation': (s) => {
+      if (!s.hasTag('verificationCode') || !s.hasTag('busy') || !s.context.challengeId)
+        throw new Error('the verification code shows and the buttons are disabled');
+    },
+    'smartId.awaitingConfirmation': (s) => {
+      if (!s.hasTag('verificationCode') || !s.hasTag('busy') || !s.context.challengeId)
+        throw new Error('the verification code shows and the buttons are disabled');
+    },
+    idCard: (s) => {
+      if (!s.hasTag('busy')) throw new Error('signing buttons are disabled during ID-card signing');
+    },
+    signed: (s) => {
+      if (s.output?.result !== 'signed') throw new Error('a signature ends as signed');
+    },
+    cardFailed: (s) => {
+      if (s.output?.result !== 'retry' || !s.output.messageKey.startsWith('customer-add.error.IDCARD_'))
+        throw new Error('a card failure says why and lets the user try again');
+    },
+    ended: (s) => {
+      if (s.output?.result !== 'ended' || !s.output.messageKey) throw new Error('the attempt ends with a message');
+    },
+  },
+};
+
+export default spec;

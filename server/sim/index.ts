@@ -1,0 +1,17 @@
+/**
+ * The simulators' own routes under /sim (the console, the signing services, the demo reset), registered by
+ * createApp after the portal's routes (server/routes/index.ts). They live apart because the portal's routes reach
+ * the simulators only over HTTP, as they would the real services (the import layers, tools/lint/boundaries.js).
+ */
+import type { RouteModule } from '../routes/index.js';
+import { appSwitchRoutes } from './console/apps.js';
+import { simConsoleRoutes } from './console/index.js';
+import { demoResetRoutes } from './demo-reset.js';
+import { signingSimRoutes } from './signing-routes.js';
+
+export const simulatorRoutes: RouteModule[] = [
+  { prefix: '/sim', plugin: simConsoleRoutes },
+  { prefix: '/sim', plugin: appSwitchRoutes },
+  { prefix: '/sim', plugin: signingSimRoutes },
+  { prefix: '/sim', plugin: demoResetRoutes },
+];

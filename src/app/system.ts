@@ -1,0 +1,118 @@
+/**
+ * The portal's core (the composition root's first chapter): configuration, the API client, the query cache, the
+ * navigator, and the app-wide actors — session, navigation guard, toasts — with their real effects (API calls,
+ * cookies, sessionStorage, redirects). Every feature's `wire<Feature>(system)` receives this.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { createApiClient, type ApiClient, type ApiError } from '../api/client';
+import {
+  COOKIE,
+  SignoutResponse,
+  SimpleUserContext,
+  UserContext,
+  type ChangeLanguageBody,
+  type PortalConfig,
+} from '../../machines/lib/contract';
+import { SYSTEM_ID } from '../../machines/lib/system-ids';
+import type { Warning } from '../../machines/lib/shell-events';
+import { languageCookieValue, languageWireValue } from '../../machines/lib/session/rules';
+import { loginUrl } from '../../machines/lib/navigation/rules';
+import { sessionMachine, type SessionActor } from '../../machines/session.machine';
+import { navigationMachine, type NavigationActor } from '../../machines/navigation.machine';
+import { toastsMachine, type ToastRequest, type ToastsActor } from '../../machines/toasts.machine';
+import { createNavigator, currentTarget, redirectBrowser, type AttachableNavigator } from './browser';
+import { readCookie, writePermanentCookie } from './cookies';
+
+type Inspect = Observer<InspectionEvent> | ((e: InspectionEvent) => void);
+
+export interface PortalOptions {
+  inspect?: Inspect;
+  /** for tests: a fake fetch */
+  fetch?: typeof fetch;
+}
+
+export interface PortalSystem {
+  config: PortalConfig;
+  api: ApiClient;
+  queryClient: QueryClient;
+  /** the dev inspector, for every long-lived actor */
+  inspect?: Inspect;
+  navigator: AttachableNavigator;
+  session: SessionActor;
+  navigation: NavigationActor;
+  toasts: ToastsActor;
+  /** a machine's toast request (its `toast.show`), shown by the toasts actor */
+  showToast: (toast: ToastRequest) => void;
+  /** a machine's `warning`: what the spec says is only logged (spec 1 §8) */
+  logWarning: (warning: Warning) => void;
+}
+
+export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }: PortalOptions): PortalSystem {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
+  });
+  const navigator = createNavigator(config.baseUrl);
+  const toasts = createActor(toastsMachine, { systemId: SYSTEM_ID.toasts, inspect });
+  const showToast = (toast: ToastRequest) => toasts.send({ type: 'toasts.show', ...toast });
+  const api = createApiClient({ apiUrl: config.apiUrl, fetch: fakeFetch, onAuthorizationError });
+  const session = createActor(withEffects(api), {
+    systemId: SYSTEM_ID.session,
+    input: { cookies: { language: readCookie(COOKIE.language), domain: readCookie(COOKIE.domain) } },
+    inspect,
+  });
+  const navigation = createActor(navigationMachine, { systemId: SYSTEM_ID.navigation, inspect });
+
+  // spec 1 §8: authorisation failure → error.auth, then login (home when a principal exists)
+  function onAuthorizationError(error: ApiError) {
+    if (error.code === 'XSRF') return; // a stale token: the caller shows error.server
+    showToast({ toastType: 'error', messageKey: 'error.auth' });
+    if (session.getSnapshot().hasTag('signedIn')) navigator.goHome();
+    else redirectBrowser(loginUrl(config.securityUrl, currentTarget()));
+  }
+
+  session.on('toast.show', (e) => showToast(e.toast));
+  navigation.on('toast.show', (e) => showToast(e.toast));
+  session.on('session.loggedOut', () => queryClient.clear());
+  const logWarning = ({ code, detail }: Warning) => console.warn(code, detail);
+  return { config, api, queryClient, inspect, navigator, session, navigation, toasts, showToast, logWarning };
+}
+
+/** The session machine with the real effects: the context calls, cookies, sessionStorage and redirects. */
+function withEffects(api: ApiClient) {
+  return sessionMachine.provide({
+    actors: {
+      loadUserContext: fromPromise(({ signal }) => api.get('context/getUserContext', UserContext, { signal })),
+      loadSimpleContext: fromPromise(({ signal }) =>
+        api.get('context/getSimpleUserContext', SimpleUserContext, { signal }),
+      ),
+      postLanguage: fromPromise(async ({ input }) => {
+        const body: typeof ChangeLanguageBody._input = { value: languageWireValue(input.language) };
+        await api.post('context/changeLanguage', body, z.unknown());
+      }),
+      singleSignout: fromPromise(async ({ input }) => {
+        const out = await api.post('single-signout', undefined, SignoutResponse, { query: { locale: input.locale } });
+        return out.value;
+      }),
+      // GET, no payload; the answer is not shown (spec 1 §7). Cross-origin: no-cors so it still reaches the app.
+      fetchOssLogout: fromPromise(async ({ input }) => {
+        await fetch(input.url, { credentials: 'include', mode: 'no-cors' }).catch(() => undefined);
+      }),
+    },
+    actions: {
+      persistLanguage: (_, { language }) => writePermanentCookie(COOKIE.language, languageCookieValue(language)),
+      persistDomain: (_, { domain }) => {
+        if (domain) writePermanentCookie(COOKIE.domain, domain);
+      },
+      resetSessionStorage: () => {
+        try {
+          sessionStorage.clear();
+        } catch {
+          /* storage disabled: nothing to reset */
+        }
+      },
+      redirect: (_, { url }) => redirectBrowser(url),
+    },
+  });
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { check } from './boundaries.js';
+
+describe('import layers (boundaries/layers)', () => {
+  it('keeps machines/ pure', () => {
+    expect(check('machines/session.machine.ts', '../src/app/portal')).toMatch(/machines\/ imports nothing outside/);
+    expect(check('machines/lib/rights/index.ts', '../../../server/env')).toMatch(/outside machines/);
+    expect(check('machines/session.machine.ts', 'react')).toMatch(/only xstate and zod/);
+    expect(check('machines/session.machine.ts', 'node:fs')).toMatch(/only xstate and zod/);
+    expect(check('machines/session.machine.ts', './lib/contract')).toBeNull();
+    expect(check('machines/session.machine.ts', 'xstate')).toBeNull();
+    expect(check('machines/lib/contract.ts', 'zod')).toBeNull();
+    expect(check('machines/session.machine.test.ts', 'vitest')).toBeNull();
+  });
+
+  it('keeps server/ out of the portal source and the simulators out of the routes', () => {
+    expect(check('server/app.ts', '../src/api/client')).toMatch(/server\/ imports nothing from src/);
+    expect(check('server/lib/session.ts', '../../machines/lib/contract.js')).toBeNull();
+    expect(check('server/routes/sign/index.ts', '../../sim/settings.js')).toMatch(/never server\/sim/);
+    expect(check('server/sim/console/index.ts', '../settings.js')).toBeNull();
+  });
+
+  it('enters a feature only through its index', () => {
+    expect(check('src/features/dashboard/Dashboard.tsx', '../shell/Gated')).toMatch(/through its index/);
+    expect(check('src/routes/dashboard.tsx', '../features/dashboard/Dashboard')).toMatch(/through its index/);
+    expect(check('src/features/dashboard/Dashboard.tsx', '../shell')).toBeNull();
+    expect(check('src/features/shell/Header.tsx', './menu')).toBeNull();
+    expect(check('src/app/portal.ts', '../features/customer-add/index')).toBeNull();
+  });
+
+  it('keeps test fixtures out of production code', () => {
+    expect(check('machines/session.machine.ts', './lib/fixtures/shell')).toMatch(/fixtures\/ is test data/);
+    expect(check('src/app/portal.ts', '../../machines/lib/fixtures/contexts')).toMatch(/test data/);
+    expect(check('machines/session.machine.test.ts', './lib/fixtures/shell')).toBeNull();
+    expect(check('machines/session.model.ts', './lib/fixtures/contexts')).toBeNull();
+    expect(check('tests/model/paths.ts', '../../machines/lib/fixtures/shell')).toBeNull();
+  });
+});
