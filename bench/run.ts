@@ -13,8 +13,13 @@
  *  - API latency: context/getUserContext (mari; jaan with 12 rights) and context/checkDeadApplications,
  *    300 calls each through app.inject on a fresh in-memory database with real sign-on sessions.
  *
+ * And last, "leak" (bench/leak.ts, about five minutes on two cores): shipment registration open for 10,000 frame-channel ping
+ * cycles on a fast clock in Chromium against the real server; the portal tab's JS heap after a forced garbage
+ * collection, its 'message' listeners and live timers, at the start and at the end.
+ *
  *   npm run bench                 # uses the cache when present
  *   npm run bench -- --rebuild    # builds the database again
+ *   npm run bench -- leak         # one or more sections alone: search, size, api, leak
  *   BENCH_CUSTOMERS=200000 npm run bench
  */
 import { spawnSync } from 'node:child_process';
@@ -32,6 +37,7 @@ import { customerSortKey, customerTokens, rebuildSearchIndex } from '../server/r
 import { searchCustomers } from '../server/routes/customer-search/search.js';
 import { makeTestApp } from '../server/test/helpers.js';
 import { gzipSync } from 'node:zlib';
+import { leakBench } from './leak.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const N = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
@@ -256,7 +262,28 @@ function stats(ms: number[]) {
 const fmt = (x: ReturnType<typeof stats>) =>
   `p50 ${x.p50.toFixed(2)} ms · p95 ${x.p95.toFixed(2)} ms · p99 ${x.p99.toFixed(2)} ms · max ${x.max.toFixed(2)} ms · mean ${x.mean.toFixed(2)} ms`;
 
+const SECTIONS = ['search', 'size', 'api', 'leak'] as const;
+type Section = (typeof SECTIONS)[number];
+
 async function main() {
+  const asked = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+  const unknown = asked.filter((a) => !(SECTIONS as readonly string[]).includes(a));
+  if (unknown.length) throw new Error(`unknown bench section ${unknown.join(', ')}: one of ${SECTIONS.join(', ')}`);
+  const run = (s: Section) => asked.length === 0 || asked.includes(s);
+  let first = true;
+  const section = async (s: Section, body: () => unknown) => {
+    if (!run(s)) return;
+    if (!first) console.log('');
+    first = false;
+    await body();
+  };
+  await section('search', customerSearch);
+  await section('size', portalSize);
+  await section('api', apiLatency);
+  await section('leak', leakBench);
+}
+
+async function customerSearch() {
   const rebuild = process.argv.includes('--rebuild');
   let buildMs: number | null = null;
   const sqCheck = existsSync(file) ? new SQLite(file, { readonly: true }) : null;
@@ -338,11 +365,6 @@ async function main() {
   console.log(`slowest: "${slowest.term}" ${slowest.ms.toFixed(2)} ms`);
   await app.close();
   await db.destroy();
-
-  console.log('');
-  portalSize();
-  console.log('');
-  await apiLatency();
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;

@@ -26,22 +26,143 @@ const request = (over: Partial<NavigationRequest>) => ({
   ...over,
 });
 
+/** a whole allowed navigation: request, started, loaded, rendered */
+function navigate(actor: ReturnType<typeof makeNav>['actor'], routeId: string, href: string) {
+  const req = request({ routeId, target: `/ui${href}` });
+  actor.send(req);
+  actor.send({ type: 'navigation.started', requestId: req.requestId });
+  actor.send({ type: 'navigation.loaded' });
+  actor.send({ type: 'navigation.rendered', routeId, href });
+}
+
 describe('navigation machine', () => {
-  it('allows a signed-in user: pre-navigate, start-navigate, post-navigate after render', async () => {
+  it('fires pre-navigate, start-navigate, pre-partial, post-partial, post-navigate in order, and url-changed', async () => {
     const { actor, emitted } = makeNav();
     const req = request({});
     actor.send(req);
+    // the trackers are asked before the start: nothing is decided yet
+    expect(actor.getSnapshot().hasTag('starting')).toBe(true);
+    expect(actor.getSnapshot().hasTag('decided')).toBe(false);
+    actor.send({ type: 'navigation.started', requestId: req.requestId });
     const s = await waitFor(actor, (x) => x.context.requestId === req.requestId && x.hasTag('decided'));
     expect(s.matches('navigating')).toBe(true);
-    actor.send({ type: 'navigation.rendered', routeId: '/dashboard' });
+    actor.send({ type: 'navigation.loaded' });
+    actor.send({ type: 'navigation.rendered', routeId: '/dashboard', href: '/dashboard' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(emitted.map((e) => e.type)).toEqual([
       'navigation.preNavigate',
       'navigation.startNavigate',
+      'navigation.prePartial',
+      'navigation.postPartial',
+      'navigation.urlChanged',
       'navigation.postNavigate',
     ]);
     expect(emitted[0]).toMatchObject({ component: 'epit-dashboard' });
-    expect(emitted[2]).toMatchObject({ routeId: '/dashboard', component: 'epit-dashboard' });
+    expect(emitted[4]).toEqual({ type: 'navigation.urlChanged', href: '/dashboard', previousHref: null });
+    expect(emitted[5]).toMatchObject({ routeId: '/dashboard', component: 'epit-dashboard' });
+  });
+
+  it('still pairs post-partial with pre-partial when the route renders without a separate load', () => {
+    const { actor, emitted } = makeNav();
+    const req = request({});
+    actor.send(req);
+    actor.send({ type: 'navigation.started', requestId: req.requestId });
+    actor.send({ type: 'navigation.rendered', routeId: '/dashboard', href: '/dashboard' });
+    expect(emitted.map((e) => e.type)).toEqual([
+      'navigation.preNavigate',
+      'navigation.startNavigate',
+      'navigation.prePartial',
+      'navigation.postPartial',
+      'navigation.urlChanged',
+      'navigation.postNavigate',
+    ]);
+  });
+
+  it('fires route-updated when the same route is shown with a new address, url-changed for any new address', () => {
+    const { actor, emitted } = makeNav();
+    const route = '/external/$service';
+    navigate(actor, route, '/external/OSS');
+    emitted.length = 0;
+    navigate(actor, route, '/external/PER');
+    expect(emitted.filter((e) => e.type === 'navigation.routeUpdated')).toEqual([
+      {
+        type: 'navigation.routeUpdated',
+        routeId: route,
+        component: 'external-service',
+        href: '/external/PER',
+        previousHref: '/external/OSS',
+      },
+    ]);
+    expect(emitted.filter((e) => e.type === 'navigation.urlChanged')).toEqual([
+      { type: 'navigation.urlChanged', href: '/external/PER', previousHref: '/external/OSS' },
+    ]);
+    emitted.length = 0;
+    // another route: url-changed, not route-updated
+    navigate(actor, '/dashboard', '/dashboard');
+    expect(emitted.map((e) => e.type)).toContain('navigation.urlChanged');
+    expect(emitted.map((e) => e.type)).not.toContain('navigation.routeUpdated');
+    emitted.length = 0;
+    // the same address again (the router re-resolving in place): neither
+    actor.send({ type: 'navigation.rendered', routeId: '/dashboard', href: '/dashboard' });
+    expect(emitted).toEqual([]);
+  });
+
+  it('cancels a start a tracker vetoed: home by default, with the rejection message and an error toast', () => {
+    const { actor, emitted } = makeNav();
+    const req = request({ routeId: '/user-settings/edit/', target: '/ui/user-settings/edit' });
+    actor.send(req);
+    actor.send({ type: 'navigation.vetoed', requestId: req.requestId, veto: { cancel: 'unsaved changes' } });
+    const s = actor.getSnapshot();
+    expect(s.matches('cancelled')).toBe(true);
+    expect(s.hasTag('decided')).toBe(true);
+    expect(s.context.decision).toMatchObject({
+      kind: 'cancelled',
+      to: '/',
+      message: 'Navigation to user-settings-edit cancelled: unsaved changes',
+    });
+    expect(emitted.map((e) => e.type)).toEqual(['navigation.preNavigate', 'navigation.cancelled', 'toast.show']);
+    expect(emitted[1]).toEqual({
+      type: 'navigation.cancelled',
+      routeId: '/user-settings/edit/',
+      component: 'user-settings-edit',
+      reason: 'unsaved changes',
+      to: '/',
+      message: 'Navigation to user-settings-edit cancelled: unsaved changes',
+    });
+    expect(emitted[2]).toEqual({
+      type: 'toast.show',
+      toast: {
+        toastType: 'error',
+        messageKey: 'error.navigation.cancelled',
+        values: { component: 'user-settings-edit', reason: 'unsaved changes' },
+      },
+    });
+  });
+
+  it('sends a vetoed navigation to the rerouting target when the tracker gives one', () => {
+    const { actor } = makeNav();
+    const req = request({ routeId: '/customer-search', privileges: ['EDIT_ANY_USER'] });
+    actor.send(req);
+    actor.send({
+      type: 'navigation.vetoed',
+      requestId: req.requestId,
+      veto: { cancel: 'closed', reroute: '/user-settings/edit/' },
+    });
+    expect(actor.getSnapshot().context.decision).toMatchObject({ kind: 'cancelled', to: '/user-settings/edit/' });
+  });
+
+  it('ignores a start answer for a navigation that a newer one replaced', () => {
+    const { actor, emitted } = makeNav();
+    const old = request({});
+    actor.send(old);
+    const newer = request({ routeId: '/finance/error/unavailable' });
+    actor.send(newer);
+    actor.send({ type: 'navigation.vetoed', requestId: old.requestId, veto: { cancel: 'late' } });
+    actor.send({ type: 'navigation.started', requestId: old.requestId });
+    expect(actor.getSnapshot().matches('starting')).toBe(true);
+    expect(emitted.map((e) => e.type)).toEqual(['navigation.preNavigate', 'navigation.preNavigate']);
+    actor.send({ type: 'navigation.started', requestId: newer.requestId });
+    expect(actor.getSnapshot().matches('navigating')).toBe(true);
   });
 
   it('knows the first load of the page until a route has rendered, in any state', () => {
@@ -49,7 +170,7 @@ describe('navigation machine', () => {
     expect(selectFirstLoad(actor.getSnapshot())).toBe(true);
     actor.send(request({ routeId: '/customer-search', privileges: [] }));
     expect(selectFirstLoad(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'navigation.rendered', routeId: '/' });
+    actor.send({ type: 'navigation.rendered', routeId: '/', href: '/' });
     expect(actor.getSnapshot().matches('denied')).toBe(true);
     expect(actor.getSnapshot().context.currentRouteId).toBe('/');
     expect(selectFirstLoad(actor.getSnapshot())).toBe(false);
@@ -72,7 +193,7 @@ describe('navigation machine', () => {
   it('lets anybody open a public page', () => {
     const { actor } = makeNav();
     actor.send(request({ signedIn: false, routeId: '/finance/error/unavailable' }));
-    expect(actor.getSnapshot().matches('navigating')).toBe(true);
+    expect(actor.getSnapshot().matches('starting')).toBe(true);
   });
 
   it('sends a signed-in user without the privilege home with "No rights to access component" as an error toast', () => {
@@ -86,7 +207,7 @@ describe('navigation machine', () => {
   it('exempts external routes from authorisation when a principal exists, not when signed out', () => {
     const { actor } = makeNav();
     actor.send(request({ routeId: '/external/$service', privileges: [] }));
-    expect(actor.getSnapshot().matches('navigating')).toBe(true);
+    expect(actor.getSnapshot().matches('starting')).toBe(true);
     actor.send(request({ routeId: '/external/$service', signedIn: false }));
     expect(actor.getSnapshot().matches('redirectingToLogin')).toBe(true);
   });

@@ -1,22 +1,41 @@
 /**
- * Navigation guard (spec 1 §2 and §4 "Navigation events"): pre-navigate, start-navigate, post-navigate.
+ * Navigation guard and navigation events (spec 1 §2 and §4 "Navigation events"), in the spec's order:
+ * pre-navigate, start-navigate, pre-partial, post-partial, post-navigate; also url-changed and route-updated.
  *
- * The router's beforeLoad sends `navigation.request` (with what it knows of the session) and waits
- * with `waitFor(actor, s => s.context.requestId === id && s.hasTag('decided'))`. The decision itself
- * is the pure `decideNavigation` of machines/lib/navigation/rules.ts:
- *   allow → navigating → post-navigate on `navigation.rendered`;
+ * The router's beforeLoad (src/app/guard.ts) sends `navigation.request` (with what it knows of the session) and
+ * waits with `waitFor(actor, s => s.context.requestId === id && (s.hasTag('starting') || s.hasTag('decided')))`.
+ * The decision itself is the pure `decideNavigation` of machines/lib/navigation/rules.ts:
+ *   allow → starting: the app asks the navigation trackers' start hooks and answers `navigation.started` or
+ *     `navigation.vetoed` (a tracker can veto a start; spec 1 §4);
+ *       started → navigating (start-navigate, pre-partial) → `navigation.loaded` (post-partial) →
+ *         `navigation.rendered` (post-navigate);
+ *       vetoed → cancelled: 'Navigation to {component} cancelled: {reason}' (error.navigation.cancelled), and the
+ *         navigation goes home, or to the tracker's rerouting target (spec 1 §2);
  *   login → redirectingToLogin (the app sends the browser to decision.url);
  *   denied → denied ('No rights to access component', home).
  *
- * `navigation.rendered` also records the route on screen (`currentRouteId`; null until the first route of this page
- * load has rendered: the root redirect's "first load", spec 1 §4 "Root redirect").
+ * `navigation.rendered` also records the route and address on screen (`currentRouteId`, `currentHref`; null until
+ * the first route of this page load has rendered: the root redirect's "first load", spec 1 §4 "Root redirect"). A
+ * new address emits url-changed; a new address on the route already shown (the view is kept, only its parameters
+ * or query changed) emits route-updated.
  *
- * Emitted for listeners: navigation.preNavigate, navigation.startNavigate, navigation.postNavigate,
- * toast.show (denied).
+ * Emitted for listeners: navigation.preNavigate, navigation.startNavigate, navigation.prePartial,
+ * navigation.postPartial, navigation.postNavigate, navigation.urlChanged, navigation.routeUpdated,
+ * navigation.cancelled, toast.show (denied, cancelled).
  */
-import { assign, emit, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { decideNavigation, routeMeta, type NavigationDecision, type NavigationRequest } from './lib/navigation/rules';
+import { assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  cancelledDecision,
+  decideNavigation,
+  locationChanges,
+  routeMeta,
+  type NavigationDecision,
+  type NavigationRequest,
+  type NavigationVeto,
+} from './lib/navigation/rules';
 import type { ToastRequest } from './toasts.machine';
+
+export type { NavigationVeto } from './lib/navigation/rules';
 
 export interface NavigationContext {
   requestId: number;
@@ -24,17 +43,40 @@ export interface NavigationContext {
   decision: NavigationDecision | null;
   /** the route currently shown (after post-navigate); null until the first route of this page load rendered */
   currentRouteId: string | null;
+  /** the address currently shown (router href, without the base); null until the first route rendered */
+  currentHref: string | null;
 }
 
 export type NavigationEvent =
   | ({ type: 'navigation.request'; requestId: number } & NavigationRequest)
-  | { type: 'navigation.rendered'; routeId: string };
+  /** no tracker vetoed the start of request `requestId` */
+  | { type: 'navigation.started'; requestId: number }
+  /** a tracker vetoed the start of request `requestId` */
+  | { type: 'navigation.vetoed'; requestId: number; veto: NavigationVeto }
+  /** the router has loaded the route's partial: its lazily loaded chunk and its pending data (loaders) */
+  | { type: 'navigation.loaded' }
+  | { type: 'navigation.rendered'; routeId: string; href: string };
+
+interface RouteInfo {
+  routeId: string;
+  component: string;
+}
 
 export type NavigationEmitted =
-  | { type: 'navigation.preNavigate'; routeId: string; component: string }
-  | { type: 'navigation.startNavigate'; routeId: string; component: string }
-  | { type: 'navigation.postNavigate'; routeId: string; component: string }
+  | ({ type: 'navigation.preNavigate' } & RouteInfo)
+  | ({ type: 'navigation.startNavigate' } & RouteInfo)
+  | ({ type: 'navigation.prePartial' } & RouteInfo)
+  | ({ type: 'navigation.postPartial' } & RouteInfo)
+  | ({ type: 'navigation.postNavigate' } & RouteInfo)
+  | { type: 'navigation.urlChanged'; href: string; previousHref: string | null }
+  | ({ type: 'navigation.routeUpdated'; href: string; previousHref: string } & RouteInfo)
+  | ({ type: 'navigation.cancelled'; reason: string; to: string; message: string } & RouteInfo)
   | { type: 'toast.show'; toast: ToastRequest };
+
+const requested = (context: NavigationContext): RouteInfo => {
+  const routeId = context.request?.routeId ?? '';
+  return { routeId, component: routeMeta(routeId).component };
+};
 
 export const navigationMachine = setup({
   types: { context: {} as NavigationContext, events: {} as NavigationEvent, emitted: {} as NavigationEmitted },
@@ -44,38 +86,68 @@ export const navigationMachine = setup({
       request,
       decision: decideNavigation(request),
     })),
-    emitPreNavigate: emit(({ context }) => ({
-      type: 'navigation.preNavigate' as const,
-      routeId: context.request?.routeId ?? '',
-      component: routeMeta(context.request?.routeId ?? '').component,
+    cancel: assign(({ context }, { veto }: { veto: NavigationVeto }) => ({
+      decision: cancelledDecision(requested(context).component, veto),
     })),
-    emitStartNavigate: emit(({ context }) => ({
-      type: 'navigation.startNavigate' as const,
-      routeId: context.request?.routeId ?? '',
-      component: routeMeta(context.request?.routeId ?? '').component,
-    })),
+    emitPreNavigate: emit(({ context }) => ({ type: 'navigation.preNavigate' as const, ...requested(context) })),
+    emitStartNavigate: emit(({ context }) => ({ type: 'navigation.startNavigate' as const, ...requested(context) })),
+    emitPrePartial: emit(({ context }) => ({ type: 'navigation.prePartial' as const, ...requested(context) })),
+    emitPostPartial: emit(({ context }) => ({ type: 'navigation.postPartial' as const, ...requested(context) })),
     emitPostNavigate: emit((_, { routeId }: { routeId: string }) => ({
       type: 'navigation.postNavigate' as const,
       routeId,
       component: routeMeta(routeId).component,
     })),
-    setCurrentRoute: assign({ currentRouteId: (_, { routeId }: { routeId: string }) => routeId }),
+    /** the route and address now on screen; url-changed and route-updated when they say so */
+    recordRendered: enqueueActions(({ context, enqueue }, { routeId, href }: { routeId: string; href: string }) => {
+      const changes = locationChanges(
+        { routeId: context.currentRouteId, href: context.currentHref },
+        { routeId, href },
+      );
+      const previousHref = context.currentHref;
+      if (changes.urlChanged) enqueue.emit({ type: 'navigation.urlChanged' as const, href, previousHref });
+      if (changes.routeUpdated)
+        enqueue.emit({
+          type: 'navigation.routeUpdated' as const,
+          routeId,
+          component: routeMeta(routeId).component,
+          href,
+          previousHref: previousHref ?? '',
+        });
+      enqueue.assign({ currentRouteId: routeId, currentHref: href });
+    }),
+    emitCancelled: emit(({ context }) => {
+      const d = context.decision;
+      const c = d?.kind === 'cancelled' ? d : cancelledDecision(requested(context).component, { cancel: '' });
+      return {
+        type: 'navigation.cancelled' as const,
+        ...requested(context),
+        reason: c.reason,
+        to: c.to,
+        message: c.message,
+      };
+    }),
     toastDecision: emit(({ context }) => {
       const d = context.decision;
-      const toast: ToastRequest = {
-        toastType: 'error',
-        messageKey: d?.kind === 'denied' ? d.messageKey : 'error.noRights',
-      };
+      const toast: ToastRequest =
+        d?.kind === 'cancelled'
+          ? {
+              toastType: 'error',
+              messageKey: d.messageKey,
+              values: { component: d.component, reason: d.reason },
+            }
+          : { toastType: 'error', messageKey: d?.kind === 'denied' ? d.messageKey : 'error.noRights' };
       return { type: 'toast.show' as const, toast };
     }),
   },
   guards: {
     needsLogin: ({ context }) => context.decision?.kind === 'login',
     isDenied: ({ context }) => context.decision?.kind === 'denied',
+    isCurrentRequest: ({ context }, { requestId }: { requestId: number }) => requestId === context.requestId,
   },
 }).createMachine({
   id: 'navigation',
-  context: { requestId: 0, request: null, decision: null, currentRouteId: null },
+  context: { requestId: 0, request: null, decision: null, currentRouteId: null, currentHref: null },
   initial: 'idle',
   on: {
     'navigation.request': {
@@ -83,9 +155,7 @@ export const navigationMachine = setup({
       actions: { type: 'decide', params: ({ event: { type: _type, ...request } }) => request },
     },
     // a route rendered outside a guarded navigation (e.g. the router re-resolving in place) is still the one shown
-    'navigation.rendered': {
-      actions: { type: 'setCurrentRoute', params: ({ event }) => ({ routeId: event.routeId }) },
-    },
+    'navigation.rendered': { actions: { type: 'recordRendered', params: ({ event }) => event } },
   },
   states: {
     idle: {},
@@ -94,24 +164,55 @@ export const navigationMachine = setup({
       always: [
         { guard: 'needsLogin', target: 'redirectingToLogin' },
         { guard: 'isDenied', target: 'denied' },
-        { target: 'navigating' },
+        { target: 'starting' },
       ],
     },
+    /** the app asks the trackers' start hooks; any of them may veto */
+    starting: {
+      tags: ['starting'],
+      on: {
+        'navigation.started': {
+          guard: { type: 'isCurrentRequest', params: ({ event }) => event },
+          target: 'navigating',
+        },
+        'navigation.vetoed': {
+          guard: { type: 'isCurrentRequest', params: ({ event }) => event },
+          target: 'cancelled',
+          actions: { type: 'cancel', params: ({ event }) => event },
+        },
+      },
+    },
+    /** the router loads the route's partial (lazy chunk, loaders) */
     navigating: {
       tags: ['decided'],
-      entry: 'emitStartNavigate',
+      entry: ['emitStartNavigate', 'emitPrePartial'],
+      on: {
+        'navigation.loaded': { target: 'partialLoaded', actions: 'emitPostPartial' },
+        'navigation.rendered': {
+          target: 'idle',
+          actions: [
+            'emitPostPartial',
+            { type: 'recordRendered', params: ({ event }) => event },
+            { type: 'emitPostNavigate', params: ({ event }) => event },
+          ],
+        },
+      },
+    },
+    partialLoaded: {
+      tags: ['decided'],
       on: {
         'navigation.rendered': {
           target: 'idle',
           actions: [
-            { type: 'setCurrentRoute', params: ({ event }) => ({ routeId: event.routeId }) },
-            { type: 'emitPostNavigate', params: ({ event }) => ({ routeId: event.routeId }) },
+            { type: 'recordRendered', params: ({ event }) => event },
+            { type: 'emitPostNavigate', params: ({ event }) => event },
           ],
         },
       },
     },
     redirectingToLogin: { tags: ['decided'] },
     denied: { tags: ['decided'], entry: 'toastDecision' },
+    cancelled: { tags: ['decided'], entry: ['emitCancelled', 'toastDecision'] },
   },
 });
 

@@ -6,7 +6,7 @@ const req = { securityUrl: '/api/security/login', privileges: ['SHOW_MY_SETTINGS
 const spec: MachineModelSpec<typeof navigationMachine> = {
   name: 'navigation',
   machine: navigationMachine,
-  events: () => {
+  events: (s) => {
     const ev: NavigationEvent[] = [
       {
         type: 'navigation.request',
@@ -32,11 +32,21 @@ const spec: MachineModelSpec<typeof navigationMachine> = {
         signedIn: true,
         ...req,
       },
-      // in navigating: post-navigate; elsewhere: only the route on screen is recorded
-      { type: 'navigation.rendered', routeId: '/dashboard' },
+      // the trackers' answer for the navigation being started
+      { type: 'navigation.started', requestId: s.context.requestId },
+      { type: 'navigation.vetoed', requestId: s.context.requestId, veto: { cancel: 'unsaved changes' } },
+      { type: 'navigation.loaded' },
+      // in navigating/partialLoaded: post-navigate; elsewhere: only the route on screen is recorded
+      { type: 'navigation.rendered', routeId: '/dashboard', href: '/dashboard' },
     ];
     return ev;
   },
-  serializeState: (s) => JSON.stringify([s.value, s.context.currentRouteId]),
+  states: {
+    cancelled: (s) => {
+      if (s.context.decision?.kind !== 'cancelled' || s.context.decision.to !== '/')
+        throw new Error(`a vetoed navigation should go home, got ${JSON.stringify(s.context.decision)}`);
+    },
+  },
+  serializeState: (s) => JSON.stringify([s.value, s.context.currentRouteId, s.context.currentHref]),
 };
 export default spec;

@@ -2,8 +2,11 @@
  * The route guard (spec 1 §2): runs in the root route's beforeLoad for every navigation.
  * 1. tells the session which route is being entered (the first one loads the context) and waits
  *    until it is settled (xstate waitFor, never a sleep);
- * 2. asks the navigation machine for its decision and waits for it;
- * 3. acts on it: allow, full-page redirect to the security service, or redirect home.
+ * 2. asks the navigation machine for its decision and waits for it (pre-navigate);
+ * 3. when allowed, asks the navigation trackers' start hooks (portal.navigationEvents, spec 1 §4) and tells the
+ *    machine `navigation.started` (start-navigate) or `navigation.vetoed`;
+ * 4. acts on the decision: allow, full-page redirect to the security service, redirect home (denied), or
+ *    redirect home or to the tracker's rerouting target (cancelled, spec 1 §2).
  */
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
@@ -44,9 +47,22 @@ export async function guardNavigation({ portal, location, routeId, params }: Gua
     privileges: s.context.userContext?.privileges ?? [],
     securityUrl: config.securityUrl,
   });
-  const n = await waitFor(navigation, (snap) => snap.context.requestId === requestId && snap.hasTag('decided'), {
+  const current = (snap: ReturnType<typeof navigation.getSnapshot>) => snap.context.requestId === requestId;
+  let n = await waitFor(navigation, (snap) => !current(snap) || snap.hasTag('starting') || snap.hasTag('decided'), {
     timeout: Infinity,
   });
+  if (current(n) && n.hasTag('starting')) {
+    const routeId = n.context.request?.routeId ?? '';
+    const veto = await portal.navigationEvents.runStartHooks({
+      routeId,
+      component: routeMeta(routeId).component,
+      target: browserTarget(portal, location),
+    });
+    navigation.send(veto ? { type: 'navigation.vetoed', requestId, veto } : { type: 'navigation.started', requestId });
+    n = navigation.getSnapshot();
+  }
+  // a newer navigation took over while this one waited: the router has abandoned this one
+  if (!current(n)) return;
   const decision = n.context.decision;
   if (!decision || decision.kind === 'allow') return;
   if (decision.kind === 'login') {
@@ -55,4 +71,5 @@ export async function guardNavigation({ portal, location, routeId, params }: Gua
     await new Promise<never>(() => {});
   }
   if (decision.kind === 'denied') redirect({ to: decision.to, replace: true, throw: true });
+  if (decision.kind === 'cancelled') redirect({ href: decision.to, replace: true, throw: true });
 }

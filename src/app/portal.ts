@@ -10,6 +10,7 @@ import { accountServiceRedirect, createSigning, wireCustomerAdd, type Signing } 
 import { wireExternal, type External } from '../features/external';
 import { redirectBrowser } from './browser';
 import { createSystem, type PortalOptions, type PortalSystem } from './system';
+import { createNavigationEvents, type NavigationEvents } from './navigation-events';
 
 export type { PortalOptions } from './system';
 
@@ -18,6 +19,8 @@ export interface Portal extends PortalSystem, Shell {
   signing: Signing;
   /** issue 8: the frame channel and the external application flow (features/external) */
   external: External;
+  /** spec 1 §4 navigation events and trackers (navigation-events.ts) */
+  navigationEvents: NavigationEvents;
   /** carries out a machine's `navigation.requested` (the router once it exists, a page load until then) */
   navigateTo: (target: NavTarget) => void;
   /** no route has been on screen yet in this page load (spec 1 §4 "Root redirect": the first load) */
@@ -51,6 +54,9 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
   // 3b. external applications (issue 8): the frame channel (started here) and the per-page application flow
   const external = wireExternal(system);
 
+  // 3c. navigation events and trackers (spec 1 §4), heard before the actors start
+  const navigationEvents = createNavigationEvents(system);
+
   // 4. start: the session last, so its first snapshot reaches every subscriber wired above
   for (const actor of [
     system.toasts,
@@ -70,6 +76,7 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
     ...shell,
     signing,
     external,
+    navigationEvents,
     navigateTo: (target) => navigator.navigateTo(target),
     get firstLoad() {
       return selectFirstLoad(navigation.getSnapshot());

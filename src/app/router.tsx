@@ -57,11 +57,19 @@ export function createPortalRouter(portal: Portal) {
     }
   };
   portal.navigator.attach({ navigateTo, goHome: () => void router.navigate({ to: '/', replace: true }) });
-  // post-navigate (spec 1 §4): the routed view is on screen
+  // Navigation events (spec 1 §4 "Navigation events"), mapped onto TanStack Router's lifecycle:
+  // - pre-navigate and start-navigate: the root route's beforeLoad (guard.ts; a tracker may veto the start there);
+  // - pre-partial: the guard allowed the start, so the router goes on to the route's "partial": its lazily loaded
+  //   chunk and its pending data (route loaders). The machine emits it with start-navigate, because the router's
+  //   own onBeforeLoad fires before beforeLoad, that is before pre-navigate;
+  // - post-partial: router 'onLoad' (chunks and loaders done, the new matches committed);
+  // - post-navigate, url-changed, route-updated: router 'onResolved' (the routed view is on screen);
+  // - language-changed: the session's language (navigation-events.ts).
+  router.subscribe('onLoad', () => portal.navigation.send({ type: 'navigation.loaded' }));
   router.subscribe('onResolved', () => {
     const { matches, location } = router.state;
     const leaf = matches[matches.length - 1];
-    if (leaf) portal.navigation.send({ type: 'navigation.rendered', routeId: leaf.routeId });
+    if (leaf) portal.navigation.send({ type: 'navigation.rendered', routeId: leaf.routeId, href: location.href });
     portal.routeResolved({ path: location.href, params: leaf?.params ?? {}, application: location.search.application });
     const external = matches.some((m) => routeMeta(m.routeId).layoutExternal);
     document.body.classList.add('layout-wide');

@@ -86,7 +86,50 @@ export interface NavigationRequest {
 export type NavigationDecision =
   | { kind: 'allow' }
   | { kind: 'login'; url: string }
-  | { kind: 'denied'; to: typeof HOME_PATH; messageKey: 'error.noRights' };
+  | { kind: 'denied'; to: typeof HOME_PATH; messageKey: 'error.noRights' }
+  | CancelledDecision;
+
+/**
+ * A navigation tracker's veto of a start (spec 1 §4 "Navigation events"): the reason, and optionally where to go
+ * instead (an in-app address such as '/user-settings/edit/'); without one the navigation goes home (spec 1 §2).
+ */
+export interface NavigationVeto {
+  cancel: string;
+  reroute?: string;
+}
+
+export interface CancelledDecision {
+  kind: 'cancelled';
+  component: string;
+  reason: string;
+  /** home, or the tracker's rerouting target */
+  to: string;
+  messageKey: 'error.navigation.cancelled';
+  /** spec 1 §8: 'Navigation to {component} cancelled: {reason}' (the rejection's message) */
+  message: string;
+}
+
+/** The decision after a tracker vetoed the start of a navigation to `component`. */
+export function cancelledDecision(component: string, veto: NavigationVeto): CancelledDecision {
+  return {
+    kind: 'cancelled',
+    component,
+    reason: veto.cancel,
+    to: veto.reroute ?? HOME_PATH,
+    messageKey: 'error.navigation.cancelled',
+    message: `Navigation to ${component} cancelled: ${veto.cancel}`,
+  };
+}
+
+/** What a newly rendered address means for the url-changed and route-updated events (spec 1 §4). */
+export function locationChanges(
+  shown: { routeId: string | null; href: string | null },
+  rendered: { routeId: string; href: string },
+): { urlChanged: boolean; routeUpdated: boolean } {
+  const urlChanged = rendered.href !== shown.href;
+  // the same route stays on screen with new parameters or query: its view is kept and updated
+  return { urlChanged, routeUpdated: urlChanged && shown.href !== null && shown.routeId === rendered.routeId };
+}
 
 function isAuthorised(meta: RouteMeta, signedIn: boolean, privileges: readonly string[]): boolean {
   if (meta.access === 'public') return true;
