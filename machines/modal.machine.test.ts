@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { ESCAPE_KEY, MODAL_FADE, modalMachine, toModalRequest } from './modal.machine';
+import { ESCAPE_KEY, MODAL_FADE, MODAL_LOAD_ERROR, modalMachine, toModalRequest } from './modal.machine';
 import { transitionCoverage } from './lib/model/transition-coverage';
 import model from './modal.model';
 
@@ -103,12 +103,26 @@ describe('modal machine (spec 1 §4 modals)', () => {
     expect(a.getSnapshot().context.current?.protected).toBe(true);
   });
 
-  it('ignores unknown URL modal names and duplicate requests', () => {
-    const { a } = start();
+  it('opens the load-failure modal for an unknown URL modal name (spec 1 §8), closeable by Escape', () => {
+    const { a, opened } = start();
     a.send({ type: 'modal.openFromUrl', modalName: 'no-such-modal' });
+    expect(a.getSnapshot().context.current).toMatchObject({
+      component: MODAL_LOAD_ERROR,
+      protected: false,
+      params: { modalName: 'no-such-modal' },
+    });
+    vi.advanceTimersByTime(MODAL_FADE);
+    expect(opened).toEqual([MODAL_LOAD_ERROR]);
+    a.send({ type: 'modal.keyDown', keyCode: ESCAPE_KEY });
+    vi.advanceTimersByTime(MODAL_FADE);
     expect(a.getSnapshot().matches('idle')).toBe(true);
+  });
+
+  it('ignores duplicate requests', () => {
+    const { a } = start();
     a.send({ type: 'modal.openFromUrl', modalName: 'add-customer' });
     a.send({ type: 'modal.open', component: 'customer-add' });
+    a.send({ type: 'modal.openFromUrl', modalName: 'customer-add' });
     expect(a.getSnapshot().context.queue).toEqual([]);
   });
 

@@ -15,6 +15,11 @@ import { assign, emit, setup } from 'xstate';
 import { URL_MODALS } from './lib/rights';
 
 export const ESCAPE_KEY = 27;
+/**
+ * Spec 1 §8 "Modal content load failure": a URL modal name that no component is registered for opens this modal,
+ * which shows error.modal.load (rendered by the shell), instead of nothing.
+ */
+export const MODAL_LOAD_ERROR = 'modal-load-error';
 /** Spec 1 §9: a modal fades in and out in 200 ms (the view's animation uses the same constant). */
 export const MODAL_FADE = 200;
 
@@ -72,8 +77,8 @@ export function toModalRequest(o: ModalOpenOptions): ModalRequest {
 function requestOf(event: ModalEvent): ModalRequest | null {
   if (event.type === 'modal.open') return toModalRequest(event);
   if (event.type === 'modal.openFromUrl') {
-    const component = URL_MODALS[event.modalName];
-    return component ? toModalRequest({ component, params: { modalName: event.modalName } }) : null;
+    const component = URL_MODALS[event.modalName] ?? MODAL_LOAD_ERROR;
+    return toModalRequest({ component, params: { modalName: event.modalName } });
   }
   return null;
 }

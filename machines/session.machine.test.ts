@@ -153,6 +153,62 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.userContext).toBeNull();
   });
 
+  it('redirects only after the OSS logout GET has finished (spec 1 §4 Logout)', async () => {
+    let finishOss: () => void = () => {};
+    const redirects: string[] = [];
+    const machine = sessionMachine.provide({
+      actors: {
+        loadUserContext: fromPromise(() => Promise.resolve(signedInContext)),
+        singleSignout: fromPromise<string, { locale: string }>(() => Promise.resolve('/cas/logout?service=y')),
+        fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise<void>((r) => (finishOss = r))),
+      },
+      actions: {
+        resetSessionStorage: () => {},
+        redirect: (_, p: { url: string }) => void redirects.push(p.url),
+        persistLanguage: () => {},
+        persistDomain: () => {},
+      },
+    });
+    const actor = createActor(machine, { input: { cookies: {} } }).start();
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches({ loggingOut: { signout: 'answered' } }));
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(redirects).toEqual([]);
+    expect(actor.getSnapshot().matches('loggingOut')).toBe(true);
+    finishOss();
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(redirects).toEqual(['/cas/logout?service=y']);
+  });
+
+  it('redirects after 3000 ms when the OSS logout GET never answers', async () => {
+    const redirects: string[] = [];
+    const machine = sessionMachine.provide({
+      actors: {
+        loadUserContext: fromPromise(() => Promise.resolve(signedInContext)),
+        singleSignout: fromPromise<string, { locale: string }>(() => Promise.resolve('/cas/logout?service=z')),
+        fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise<void>(() => {})),
+      },
+      actions: {
+        resetSessionStorage: () => {},
+        redirect: (_, p: { url: string }) => void redirects.push(p.url),
+        persistLanguage: () => {},
+        persistDomain: () => {},
+      },
+    });
+    const actor = createActor(machine, { input: { cookies: {} } }).start();
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches({ loggingOut: { signout: 'answered' } }));
+    await vi.advanceTimersByTimeAsync(2_990);
+    expect(redirects).toEqual([]);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(redirects).toEqual(['/cas/logout?service=z']);
+  });
+
   it('passes the locale {lang}_{domain} to single sign-out and warns with error.server when it fails', async () => {
     let locale = '';
     const machine = sessionMachine.provide({

@@ -7,8 +7,9 @@
  * - Language: route param → EPIT-LANGUAGE cookie → eng. Domain: route param → EPIT-DOMAIN → EE; a valid route domain is kept in EPIT-DOMAIN.
  * - `session.languageChange` writes the cookie (action persistLanguage) and posts changeLanguage
  *   only when signed in (actor postLanguage).
- * - `session.logout`: emits `session.loggedOut`, resets session storage, single sign-out, redirect to the
- *   returned address; in parallel GET the OSS logout URL. Failure emits a warning toast error.server.
+ * - `session.logout`: emits `session.loggedOut`, resets session storage, single sign-out; in parallel GET the OSS
+ *   logout URL. The redirect to the returned address waits until that GET has finished (at most OSS_LOGOUT_LIMIT, so
+ *   a dead OSS cannot block logout): leaving the page would abort it. Failure emits a warning toast error.server.
  *
  * Effects are provided by src/app/system.ts; the defaults throw so a forgotten one is loud.
  */
@@ -33,6 +34,8 @@ export interface SessionContext {
   simpleContext: SimpleUserContext | null;
   /** status of the last failed context load (401 = signed out) */
   error: { status?: number; message: string } | null;
+  /** the address single sign-out returned, kept until the OSS logout GET is over */
+  signoutUrl: string | null;
 }
 
 export type SessionEvent =
@@ -128,6 +131,7 @@ export const sessionMachine = setup({
     redirect: (_, _params: { url: string }) => {
       throw new Error('redirect not provided');
     },
+    rememberSignoutUrl: assign((_, params: { url: string }) => ({ signoutUrl: params.url })),
     applyRoute: assign(({ context, event }) => {
       if (event.type !== 'session.routeChanged') return {};
       const params = cleanParams(event.params);
@@ -171,6 +175,10 @@ export const sessionMachine = setup({
     isUnauthenticated: ({ context }) => context.error?.status === 401,
     hasOssLogoutUrl: ({ context }) => ossLogoutUrl(context.userContext?.applications) !== null,
   },
+  delays: {
+    /** upper bound on the OSS logout GET before the logout redirect leaves the page anyway */
+    OSS_LOGOUT_LIMIT: 3_000,
+  },
 }).createMachine({
   id: 'session',
   context: ({ input }) => {
@@ -184,6 +192,7 @@ export const sessionMachine = setup({
       userContext: null,
       simpleContext: null,
       error: null,
+      signoutUrl: null,
     };
   },
   initial: 'idle',
@@ -312,6 +321,10 @@ export const sessionMachine = setup({
       tags: ['busy', 'signedIn'],
       entry: ['announceLogout', 'resetSessionStorage'],
       type: 'parallel',
+      onDone: {
+        target: 'loggedOut',
+        actions: { type: 'redirect', params: ({ context }) => ({ url: context.signoutUrl ?? '' }) },
+      },
       states: {
         signout: {
           initial: 'signingOut',
@@ -322,16 +335,21 @@ export const sessionMachine = setup({
                 src: 'singleSignout',
                 input: ({ context }) => ({ locale: signoutLocale(context.language, context.domain) }),
                 onDone: {
-                  target: '#session.loggedOut',
-                  actions: { type: 'redirect', params: ({ event }) => ({ url: event.output }) },
+                  target: 'answered',
+                  actions: { type: 'rememberSignoutUrl', params: ({ event }) => ({ url: event.output }) },
                 },
                 onError: { target: '#session.signedIn', actions: 'warnServerError' },
               },
             },
+            answered: {
+              description: 'Signed out; the redirect waits for the OSS logout GET.',
+              type: 'final',
+            },
           },
         },
         ossLogout: {
-          description: "Spec 1 §4 Logout: also GET the OSS logout URL from the applications' customParameters.",
+          description:
+            "Spec 1 §4 Logout: also GET the OSS logout URL from the applications' customParameters; the redirect waits for it, at most OSS_LOGOUT_LIMIT.",
           initial: 'checking',
           states: {
             checking: { always: [{ guard: 'hasOssLogoutUrl', target: 'fetching' }, { target: 'done' }] },
@@ -343,6 +361,7 @@ export const sessionMachine = setup({
                 onDone: 'done',
                 onError: 'done',
               },
+              after: { OSS_LOGOUT_LIMIT: 'done' },
             },
             done: { type: 'final' },
           },

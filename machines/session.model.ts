@@ -54,6 +54,8 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
     if (s.matches({ loggingOut: { ossLogout: 'fetching' } })) {
       ev.push({ type: 'xstate.done.actor.fetchOssLogout' });
       ev.push({ type: 'xstate.error.actor.fetchOssLogout', error: new Error('down') });
+      // a dead OSS: the GET hangs, the redirect still goes after OSS_LOGOUT_LIMIT
+      ev.push({ type: 'xstate.after.OSS_LOGOUT_LIMIT.session.loggingOut.ossLogout.fetching' });
     }
     return ev;
   },

@@ -17,7 +17,7 @@ import {
 } from '../../machines/lib/contract';
 import { SYSTEM_ID } from '../../machines/lib/system-ids';
 import type { Warning } from '../../machines/lib/shell-events';
-import { languageCookieValue, languageWireValue } from '../../machines/lib/session/rules';
+import { languageCookieValue, languageWireValue, showsAuthError } from '../../machines/lib/session/rules';
 import { loginUrl } from '../../machines/lib/navigation/rules';
 import { sessionMachine, type SessionActor } from '../../machines/session.machine';
 import { navigationMachine, type NavigationActor } from '../../machines/navigation.machine';
@@ -67,7 +67,8 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
   // spec 1 §8: authorisation failure → error.auth, then login (home when a principal exists)
   function onAuthorizationError(error: ApiError) {
     if (error.code === 'XSRF') return; // a stale token: the caller shows error.server
-    showToast({ toastType: 'error', messageKey: 'error.auth' });
+    if (showsAuthError(window.location.pathname, config.baseUrl))
+      showToast({ toastType: 'error', messageKey: 'error.auth' });
     if (session.getSnapshot().hasTag('signedIn')) navigator.goHome();
     else redirectBrowser(loginUrl(config.securityUrl, currentTarget()));
   }
@@ -95,9 +96,12 @@ function withEffects(api: ApiClient) {
         const out = await api.post('single-signout', undefined, SignoutResponse, { query: { locale: input.locale } });
         return out.value;
       }),
-      // GET, no payload; the answer is not shown (spec 1 §7). Cross-origin: no-cors so it still reaches the app.
+      // GET, no payload; the answer is not shown (spec 1 §7). The OSS app answers CORS with credentials for the portal.
       fetchOssLogout: fromPromise(async ({ input }) => {
-        await fetch(input.url, { credentials: 'include', mode: 'no-cors' }).catch(() => undefined);
+        // read the body too: the request is over only then, and the logout redirect waits for it (session machine)
+        await fetch(input.url, { credentials: 'include', mode: 'cors' })
+          .then((r) => r.text())
+          .catch(() => undefined);
       }),
     },
     actions: {

@@ -41,3 +41,32 @@ export function panelLinks(ctx: UserContext | null | undefined, domain: Domain, 
 export function showAdminSearch(ctx: UserContext | null | undefined): boolean {
   return hasPrivilege(ctx, 'EDIT_ANY_CUSTOMER') || hasPrivilege(ctx, 'EDIT_ANY_USER');
 }
+
+/** One entry of the Services menu (spec 1 §2: component external-service, parameters.service, name, service, iconCode, customParameters). */
+export interface ServiceMenuEntry {
+  component: 'external-service';
+  parameters: { service: string };
+  /** the application name as the context gives it (a locale key such as app.name.FINANCE), translated by the view */
+  name: string;
+  service: string;
+  iconCode: string;
+  customParameters: Record<string, string>;
+}
+/**
+ * The Services menu (desktop side panel and mobile site menu) lists every external application of the context, in
+ * its order (spec 1 §2 "Main menu and side panel"); the dashboard's shortcut rules (PERIODICS never, per-domain
+ * services) do not apply here.
+ */
+export function serviceMenuEntries(ctx: UserContext | null | undefined): ServiceMenuEntry[] {
+  return (ctx?.externalApps ?? []).map((a) => {
+    const service = a.service.toUpperCase();
+    return {
+      component: 'external-service',
+      parameters: { service },
+      name: a.name,
+      service,
+      iconCode: a.iconCode,
+      customParameters: a.customParameters,
+    };
+  });
+}

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decideNavigation, loginUrl, withReloadTimestamp } from '../navigation/rules';
 import {
+  isHomePath,
   languageCookieValue,
   normaliseParam,
   ossLogoutUrl,
   resolveDomain,
   resolveLanguage,
+  showsAuthError,
   signoutLocale,
 } from './rules';
 
@@ -60,5 +62,32 @@ describe('navigation rules', () => {
   });
   it('adds a timestamp on reload', () => {
     expect(withReloadTimestamp({ a: 1 }, 42)).toEqual({ a: 1, _ts: 42 });
+  });
+});
+
+describe('error.auth only away from home (spec 1 §8)', () => {
+  it('treats the index and the dashboard (with or without a modal) as home', () => {
+    for (const p of [
+      '/ui',
+      '/ui/',
+      '/ui/dashboard',
+      '/ui/dashboard/',
+      '/ui/dashboard/EE/en/add-customer',
+      '/ui/home/show/EE/et/add-customer',
+    ])
+      expect([p, isHomePath(p, '/ui'), showsAuthError(p, '/ui')]).toEqual([p, true, false]);
+  });
+  it('shows it on every other page, and outside the base path', () => {
+    for (const p of [
+      '/ui/customer-search',
+      '/ui/user-settings/edit/',
+      '/ui/dashboard/EE/en',
+      '/ui/external/OSS',
+      '/uix',
+      '/other/dashboard',
+    ])
+      expect([p, isHomePath(p, '/ui'), showsAuthError(p, '/ui')]).toEqual([p, false, true]);
+    expect(isHomePath('/dashboard', '')).toBe(true);
+    expect(isHomePath('/dashboard', '/')).toBe(true);
   });
 });

@@ -62,3 +62,19 @@ export function ossLogoutUrl(
     null
   );
 }
+
+/**
+ * Spec 1 §8 "Authorisation failure on a non-home page": error.auth is shown only away from home. Home is the
+ * index and the dashboard (epit-dashboard: /dashboard, /dashboard/…/…/…, /home/show/…/…/…) under the base path.
+ */
+export function isHomePath(pathname: string, baseUrl: string): boolean {
+  const base = baseUrl.replace(/\/+$/, '');
+  if (base && pathname !== base && !pathname.startsWith(`${base}/`)) return false;
+  const rest = pathname.slice(base.length).replace(/\/+$/, '');
+  if (rest === '' || rest === '/dashboard') return true;
+  return /^\/(dashboard|home\/show)\/[^/]+\/[^/]+\/[^/]+$/.test(rest);
+}
+
+export function showsAuthError(pathname: string, baseUrl: string): boolean {
+  return !isHomePath(pathname, baseUrl);
+}

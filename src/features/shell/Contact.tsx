@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { Domain, RepresentedDetails } from '../../../machines/lib/contract';
+import { FOOTER_CONTACT } from './footer';
 
 /** Client manager block (spec 1 §2): name, phone (tel link), e-mail (mailto link). */
 export function ClientManager({
@@ -34,16 +35,10 @@ export function ClientManager({
   );
 }
 
-const CONTACT: Record<Domain, { phone: string; email: string }> = {
-  EE: { phone: '+372 661 6616', email: 'info@post.example.ee' },
-  LV: { phone: '+371 6700 8001', email: 'info@post.example.lv' },
-  LT: { phone: '+370 700 55 400', email: 'info@post.example.lt' },
-};
-
 /** Contact info text per country (spec 1 §2 user menu panel). */
 export function ContactInfo({ domain }: { domain: Domain }) {
   const intl = useIntl();
-  const c = CONTACT[domain];
+  const c = FOOTER_CONTACT[domain];
   return (
     <section className="contact-info" aria-label={intl.formatMessage({ id: 'contact.title' })}>
       <h3 className="contact-info__title">{intl.formatMessage({ id: 'contact.title' })}</h3>

@@ -1,12 +1,13 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { ClientManager, ContactInfo } from './Contact';
 import { GatedLink } from './Gated';
 import { menuTree, type MenuEntry, type MenuLink } from './menu';
 import { useDomain, useUserContext } from './useShellData';
+import { debounce, RESIZE_DEBOUNCE, sideMenuFloats } from './sidebar-layout';
 
 export function MenuIcon({ id }: { id: string }) {
   const d: Record<string, string> = {
@@ -39,7 +40,7 @@ export function MenuLinkItem({ link, onNavigate }: { link: MenuLink; onNavigate:
       {label}
     </GatedLink>
   ) : (
-    <Link {...link.link} onClick={onNavigate}>
+    <Link {...link.link} onClick={onNavigate} data-icon={link.iconCode}>
       {label}
     </Link>
   );
@@ -51,6 +52,31 @@ function entryOfPath(path: string): string | null {
   if (/^\/(external|business|private|logistics|oss-wrapper)/.test(path)) return 'services';
   if (/^\/(user-settings|settings|customer-search)/.test(path)) return 'settings';
   return null;
+}
+
+/**
+ * Spec 1 §4 "Sidebar resize": lays the rail out again on window resize (debounced RESIZE_DEBOUNCE, 100 ms): it
+ * floats while the window is tall enough for its entries, else it scrolls with the page.
+ */
+function useFloatingRail(ref: RefObject<HTMLElement | null>, entryCount: number): boolean {
+  const [floating, setFloating] = useState(true);
+  useEffect(() => {
+    const layout = () => {
+      const list = ref.current?.querySelector('ul');
+      if (!ref.current || !list) return;
+      const style = getComputedStyle(ref.current);
+      const menuHeight = list.scrollHeight + parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+      setFloating(sideMenuFloats(window.innerHeight, menuHeight));
+    };
+    layout();
+    const onResize = debounce(layout, RESIZE_DEBOUNCE);
+    window.addEventListener('resize', onResize);
+    return () => {
+      window.removeEventListener('resize', onResize);
+      onResize.cancel();
+    };
+  }, [ref, entryCount]);
+  return floating;
 }
 
 export function useMenu() {
@@ -71,12 +97,20 @@ export function MainMenu() {
   const openEntry = useSelector(sidePanel, (s) => s.context.openEntry);
   const selected = useSelector(sidePanel, (s) => s.context.selectedEntry);
   const path = useRouterState({ select: (s) => s.location.pathname });
+  const railRef = useRef<HTMLElement>(null);
+  const floating = useFloatingRail(railRef, entries.length);
   useEffect(() => {
     sidePanel.send({ type: 'menu.select', entry: entryOfPath(path) });
   }, [path, sidePanel]);
   return (
     <>
-      <nav className="main-menu" aria-label={intl.formatMessage({ id: 'menu.label' })} data-tree={tree}>
+      <nav
+        ref={railRef}
+        className={`main-menu${floating ? ' is-floating' : ''}`}
+        aria-label={intl.formatMessage({ id: 'menu.label' })}
+        data-tree={tree}
+        data-floating={floating}
+      >
         <ul>
           {entries.map((e) => (
             <li key={e.id}>

@@ -10,6 +10,8 @@ import { MobileHeader } from './MobileHeader';
 import { ChoiceModal } from './ChoiceModal';
 import { MainMenu } from './MainMenu';
 import { ShellNotices } from './DeadAppNotice';
+import { Footer } from './Footer';
+import { ModalLoadError } from './ModalLoadError';
 import './shell.css';
 
 /**
@@ -51,12 +53,11 @@ export function RootLayout() {
           </div>
           <FullOverlay active={routerPending || sessionBusy} />
           <ModalOverlayHost />
+          <ModalLoadError />
         </main>
       </div>
       {signedIn && <ChoiceModal />}
-      <footer className="site-footer">
-        <span>{intl.formatMessage({ id: 'common.version' }, { version: portal.config.appVersion })}</span>
-      </footer>
+      <Footer />
       <Toasts actor={portal.toasts} />
     </div>
   );

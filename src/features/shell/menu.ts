@@ -5,7 +5,7 @@
  */
 import { linkOptions } from '@tanstack/react-router';
 import type { Domain, UserContext } from '../../../machines/lib/contract';
-import { businessSettingsLink, hasPrivilege, isShortcutShown, panelLinks } from '../../../machines/lib/rights';
+import { businessSettingsLink, hasPrivilege, panelLinks, serviceMenuEntries } from '../../../machines/lib/rights';
 
 /** The in-app pages the menus link to, as typed router links (`<Link {...link}>`). */
 export const appLinks = {
@@ -27,6 +27,8 @@ export interface MenuLink {
   link: AppLink;
   /** needs the billing system (AXAPTA) alive */
   requiresAxapta?: boolean;
+  /** external applications: the application's icon code */
+  iconCode?: string;
 }
 export interface MenuEntry {
   id: 'main' | 'services' | 'settings' | 'help';
@@ -58,17 +60,13 @@ export function menuTree(
   const business = !!principal?.represented && !principal.represented.isPerson;
   const links = panelLinks(ctx, domain, today);
   const fgid = principal?.representative.id ?? '';
-  const services: MenuLink[] = (ctx?.externalApps ?? [])
-    .filter(
-      (a) =>
-        a.service !== 'PERIODICS' &&
-        (business ? isShortcutShown(a.service, domain) : a.service === 'LOGISTICS' || a.service === 'FINANCE'),
-    )
-    .map((a) => ({
-      id: `app-${a.service}`,
-      labelKey: appNameKey(a.name, a.service),
-      link: appLinks.externalService(a.service),
-    }));
+  // spec 1 §2: every external application, with its translated name (not the dashboard's shortcut rules)
+  const services: MenuLink[] = serviceMenuEntries(ctx).map((a) => ({
+    id: `app-${a.service}`,
+    labelKey: appNameKey(a.name, a.service),
+    link: appLinks.externalService(a.parameters.service),
+    iconCode: a.iconCode,
+  }));
   const settings: MenuLink[] = [];
   if (links.userSettings)
     settings.push({ id: 'user-settings', labelKey: 'menu.userSettings', link: appLinks.userSettings(fgid) });
