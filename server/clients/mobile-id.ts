@@ -12,8 +12,7 @@
  * other HTTP status than 200 is a MidHttpError carrying the status (§2.5, §3.2.6, §3.3.9).
  */
 import { z } from 'zod';
-import type { SigningServiceSettings } from '../env.js';
-import type { Transport } from './service-http.js';
+import { RelyingPartyClient } from './service-http.js';
 
 /** A non-200 answer: 400 bad request, 401 relying party not authorized, 404 session gone, 405, 5xx. */
 export class MidHttpError extends Error {
@@ -66,30 +65,10 @@ export interface MidSignatureRequest {
 /** Extra ms on top of the long-poll wait before the client gives up (§3.3.4 "add additional ~1500ms"). */
 export const POLL_MARGIN_MS = 1500;
 
-export class MobileIdClient {
-  constructor(
-    private readonly settings: Pick<SigningServiceSettings, 'url' | 'rpUuid' | 'rpName'>,
-    private readonly transport: Transport,
-    private readonly timeoutMs = 10_000,
-  ) {}
-
-  private async call(method: 'GET' | 'POST', path: string, body?: object, wait = 0, signal?: AbortSignal) {
-    const res = await this.transport({
-      method,
-      url: `${this.settings.url}${path}`,
-      body,
-      timeoutMs: this.timeoutMs + wait,
-      signal,
-    });
-    if (res.status !== 200) {
-      const error = (res.json as { error?: unknown } | null)?.error;
-      throw new MidHttpError(res.status, typeof error === 'string' ? error : '');
-    }
-    return res.json;
-  }
-
-  private rp() {
-    return { relyingPartyUUID: this.settings.rpUuid, relyingPartyName: this.settings.rpName };
+export class MobileIdClient extends RelyingPartyClient {
+  protected httpError(status: number, json: unknown): Error {
+    const error = (json as { error?: unknown } | null)?.error;
+    return new MidHttpError(status, typeof error === 'string' ? error : '');
   }
 
   /** §3.1: the signing certificate of this phone and person, which AdES signatures need before signing. */

@@ -32,6 +32,45 @@ export interface ServiceResponse {
 
 export type Transport = (req: ServiceRequest) => Promise<ServiceResponse>;
 
+/** What a relying party needs to reach one of SK's services (Mobile-ID REST v1, Smart-ID RP API v2). */
+export interface RelyingPartySettings {
+  url: string;
+  rpUuid: string;
+  rpName: string;
+}
+
+/**
+ * The part Mobile-ID's and Smart-ID's clients share: JSON requests under the service's base URL with a deadline
+ * (the client's own plus any long-poll wait), the relying party's identity, and a non-200 answer turned into the
+ * service's own error by `httpError`.
+ */
+export abstract class RelyingPartyClient {
+  constructor(
+    protected readonly settings: RelyingPartySettings,
+    private readonly transport: Transport,
+    private readonly timeoutMs = 10_000,
+  ) {}
+
+  /** the error for a non-200 answer, from its status and parsed body */
+  protected abstract httpError(status: number, json: unknown): Error;
+
+  protected async call(method: 'GET' | 'POST', path: string, body?: object, wait = 0, signal?: AbortSignal) {
+    const res = await this.transport({
+      method,
+      url: `${this.settings.url}${path}`,
+      body,
+      timeoutMs: this.timeoutMs + wait,
+      signal,
+    });
+    if (res.status !== 200) throw this.httpError(res.status, res.json);
+    return res.json;
+  }
+
+  protected rp() {
+    return { relyingPartyUUID: this.settings.rpUuid, relyingPartyName: this.settings.rpName };
+  }
+}
+
 /** The service could not be reached or did not answer in time (no HTTP status). */
 export class ServiceUnreachableError extends Error {
   constructor(

@@ -13,8 +13,7 @@
  * too old), 580 (maintenance), other 5xx (§2.1.1, §2.3.3, §2.3.8.3, §2.3.11.3).
  */
 import { z } from 'zod';
-import type { SigningServiceSettings } from '../env.js';
-import type { Transport } from './service-http.js';
+import { RelyingPartyClient } from './service-http.js';
 
 export class SmartIdHttpError extends Error {
   constructor(
@@ -69,31 +68,11 @@ export interface SmartIdSignatureRequest {
 /** The network's share on top of the long-poll wait before the client gives up. */
 export const POLL_MARGIN_MS = 1500;
 
-export class SmartIdClient {
-  constructor(
-    private readonly settings: Pick<SigningServiceSettings, 'url' | 'rpUuid' | 'rpName'>,
-    private readonly transport: Transport,
-    private readonly timeoutMs = 10_000,
-  ) {}
-
-  private async call(method: 'GET' | 'POST', path: string, body?: object, wait = 0, signal?: AbortSignal) {
-    const res = await this.transport({
-      method,
-      url: `${this.settings.url}${path}`,
-      body,
-      timeoutMs: this.timeoutMs + wait,
-      signal,
-    });
-    if (res.status !== 200) {
-      const b = res.json as { detail?: unknown; title?: unknown; message?: unknown } | null;
-      const detail = [b?.detail, b?.message, b?.title].find((x): x is string => typeof x === 'string') ?? '';
-      throw new SmartIdHttpError(res.status, detail);
-    }
-    return res.json;
-  }
-
-  private rp() {
-    return { relyingPartyUUID: this.settings.rpUuid, relyingPartyName: this.settings.rpName };
+export class SmartIdClient extends RelyingPartyClient {
+  protected httpError(status: number, json: unknown): Error {
+    const b = json as { detail?: unknown; title?: unknown; message?: unknown } | null;
+    const detail = [b?.detail, b?.message, b?.title].find((x): x is string => typeof x === 'string') ?? '';
+    return new SmartIdHttpError(status, detail);
   }
 
   private async session(path: string, body: object): Promise<string> {
