@@ -81,6 +81,8 @@ test('an unknown modal name in the URL shows the modal load failure (error.modal
   const dialog = page.getByRole('dialog', { name: 'Error!' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('The content cannot be loaded. Please try again later.');
+  // keys count only once the 200 ms fade-in is over (the modal machine's `shown` state), as a person would see it
+  await expect(page.getByTestId('modal-load-error')).toHaveAttribute('aria-busy', 'false');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
