@@ -14,7 +14,8 @@ export default defineConfig({
     }),
     react(),
   ],
-  build: { outDir: 'dist', sourcemap: true },
+  // no source maps in the served folder (issue 14): /ui/ serves dist/ as it is
+  build: { outDir: 'dist', sourcemap: false },
   server: {
     // `npm run dev` runs vite in middleware mode inside the Fastify server, so API, CAS and UI share one origin.
   },

@@ -19,7 +19,7 @@
  *
  *   npm run bench                 # uses the cache when present
  *   npm run bench -- --rebuild    # builds the database again
- *   npm run bench -- leak         # one or more sections alone: search, size, api, leak
+ *   npm run bench -- leak         # one or more sections alone: search, address, size, api, leak
  *   BENCH_CUSTOMERS=200000 npm run bench
  */
 import { spawnSync } from 'node:child_process';
@@ -38,6 +38,9 @@ import { searchCustomers } from '../server/routes/customer-search/search.js';
 import { makeTestApp } from '../server/test/helpers.js';
 import { gzipSync } from 'node:zlib';
 import { leakBench } from './leak.js';
+import { addressBench } from './address.js';
+import { rightsBench } from './rights.js';
+import { rightsUiBench } from './rights-ui.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const N = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
@@ -262,7 +265,7 @@ function stats(ms: number[]) {
 const fmt = (x: ReturnType<typeof stats>) =>
   `p50 ${x.p50.toFixed(2)} ms · p95 ${x.p95.toFixed(2)} ms · p99 ${x.p99.toFixed(2)} ms · max ${x.max.toFixed(2)} ms · mean ${x.mean.toFixed(2)} ms`;
 
-const SECTIONS = ['search', 'size', 'api', 'leak'] as const;
+const SECTIONS = ['search', 'address', 'size', 'api', 'rights', 'rights-ui', 'leak'] as const;
 type Section = (typeof SECTIONS)[number];
 
 async function main() {
@@ -278,8 +281,11 @@ async function main() {
     await body();
   };
   await section('search', customerSearch);
+  await section('address', addressBench); // bench/address.ts: the address register over 1,000,000 addresses
   await section('size', portalSize);
   await section('api', apiLatency);
+  await section('rights', rightsBench); // bench/rights.ts: the rights list of a customer with 10,000 users
+  await section('rights-ui', rightsUiBench); // bench/rights-ui.ts: the same list in Chromium, keystroke and page change → paint
   await section('leak', leakBench);
 }
 

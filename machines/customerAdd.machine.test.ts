@@ -37,7 +37,7 @@ const withContract: CustomerAddGet = {
   name: 'Põldmari AS',
   regCode: '11000026',
   hasContract: true,
-  mainAdministrators: ['EE1'],
+  isMainAdministrator: false,
 };
 const stopped: CustomerAddGet = { ...withContract, value: 'CONTRACT_STOPPED' };
 
@@ -242,7 +242,7 @@ describe('customer-add: the branch per contract and user (steps 2–6)', () => {
   });
 
   it('contract and main admin: only the rights-exist note, no action', async () => {
-    const { actor } = start({ loadCustomer: fake(() => ({ ...withContract, mainAdministrators: [ME] })).logic });
+    const { actor } = start({ loadCustomer: fake(() => ({ ...withContract, isMainAdministrator: true })).logic });
     await chooseCompany(actor);
     expect(actor.getSnapshot().matches({ open: { reviewing: 'rightsAlreadyExist' } })).toBe(true);
     actor.send({ type: 'customerAdd.confirm' });

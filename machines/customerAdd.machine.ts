@@ -107,7 +107,7 @@ const customerAddSetup = setup({
     isContractStopped: ({ context }) => context.customer?.value === 'CONTRACT_STOPPED',
     canAddAnyCustomer: ({ context }) => context.privileges.includes('ADD_ANY_CUSTOMER'),
     hasContract: ({ context }) => context.customer?.hasContract === true,
-    isMainAdmin: ({ context }) => context.customer?.mainAdministrators.includes(context.representativeId) === true,
+    isMainAdmin: ({ context }) => context.customer?.isMainAdministrator === true,
     isConfirmationValid: ({ context }) => rules.isConfirmationValid(context.form),
     isPhoneValid: ({ context }) => rules.isPhoneValid(context.form.phone),
     choseMobileId: ({ event }) => event.type === 'signing.start' && event.method === 'mobileId',

@@ -38,14 +38,14 @@ const poldmari: CustomerAddGet = {
   name: 'Põldmari AS',
   regCode: '11000026',
   hasContract: true,
-  mainAdministrators: ['EE48709050218'],
+  isMainAdministrator: false, // mari's, not ME's
 };
 const maasikas: CustomerAddGet = {
   ...poldmari,
   id: 'EPEE11000015',
   name: 'Maasikas OÜ',
   regCode: '11000015',
-  mainAdministrators: [ME],
+  isMainAdministrator: true,
 };
 const peatatud: CustomerAddGet = {
   ...poldmari,

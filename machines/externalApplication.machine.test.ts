@@ -5,6 +5,7 @@ import {
   externalApplicationMachine,
   frameSourceOf,
   isApplicationLoading,
+  FRAME_LOAD_TIMEOUT_MS,
   type ExternalApplicationEmitted,
   type ExternalApplicationInput,
   type FinanceStatus,
@@ -89,9 +90,16 @@ describe('externalApplication machine (spec 1 §4 external application flow)', (
     expect(s.context.roleName).toBe('Shipment administrator');
     expect(s.hasTag('frameLoading')).toBe(true);
     expect(t.emitted).toEqual([{ type: 'representeePanel.close' }]);
+    // the document's load event alone is not enough: the overlay stays until the application reports ready
     t.actor.send({ type: 'frame.loaded' });
+    expect(t.actor.getSnapshot().hasTag('frameLoading')).toBe(true);
+    t.actor.send({ type: 'frame.ready' });
     expect(t.actor.getSnapshot().hasTag('frameLoading')).toBe(false);
     expect(frameSourceOf(t.actor.getSnapshot())).not.toBeNull();
+    // once ready, the load timeout no longer runs
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS * 2);
+    expect(t.actor.getSnapshot().context.messageKey).toBeNull();
+    expect(t.emitted.map((e) => e.type)).toEqual(['representeePanel.close']);
   });
 
   it('a language change reloads the role data and updates the frame without any navigation', async () => {
@@ -289,10 +297,56 @@ describe('externalApplication machine (spec 1 §4 external application flow)', (
     expect(frameSourceOf(t.actor.getSnapshot())).toBeNull();
   });
 
-  it('a frame that fails to load shows the server error', async () => {
+  it('an application not ready within FRAME_LOAD_TIMEOUT (20 s) shows the server error instead of the frame', async () => {
     const t = start({ userContext: mariAtMaasikas() });
     await t.settle();
-    t.actor.send({ type: 'frame.loadFailed' });
+    t.actor.send({ type: 'frame.loaded' });
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS - 1);
+    expect(t.actor.getSnapshot().hasTag('frameLoading')).toBe(true);
+    expect(t.actor.getSnapshot().context.messageKey).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    const s = t.actor.getSnapshot();
+    expect(s.context.messageKey).toBe('error.server');
+    expect(frameSourceOf(s)).toBeNull();
+    expect(isApplicationLoading(s)).toBe(false);
+    expect(t.emitted).toContainEqual({ type: 'frame.loadFailed', application: 'OSS', documentLoaded: true });
+  });
+
+  it('a frame whose document never loads fails the same way, and a retry loads the application again', async () => {
+    const t = start({ userContext: mariAtMaasikas() });
+    await t.settle();
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS);
+    expect(t.emitted).toContainEqual({ type: 'frame.loadFailed', application: 'OSS', documentLoaded: false });
+    // ready too late (the old document): changes nothing
+    t.actor.send({ type: 'frame.ready' });
+    expect(t.actor.getSnapshot().context.messageKey).toBe('error.server');
+
+    vi.setSystemTime(NOW.getTime() + 60_000);
+    t.actor.send({ type: 'frame.retry' });
+    expect(isApplicationLoading(t.actor.getSnapshot())).toBe(true);
+    await t.settle();
+    const s = t.actor.getSnapshot();
+    expect(t.roleCalls).toEqual(['OSS', 'OSS']);
+    expect(s.context.messageKey).toBeNull();
+    expect(frameSourceOf(s)).toBe(`${OSS_BASE}login?guid=EPEE11000015&lang=en&timestamp=${NOW.getTime() + 60_000}`);
+    expect(s.hasTag('frameLoading')).toBe(true);
+    // the timeout runs afresh for the new frame
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS - 1);
+    t.actor.send({ type: 'frame.ready' });
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS);
+    expect(t.actor.getSnapshot().hasTag('frameLoading')).toBe(false);
+    expect(t.actor.getSnapshot().context.messageKey).toBeNull();
+  });
+
+  it('a language change while the frame loads starts the load timeout again', async () => {
+    const t = start({ userContext: mariAtMaasikas() });
+    await t.settle();
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS - 1_000);
+    t.actor.send({ type: 'external.languageChanged', language: 'et' });
+    await t.settle();
+    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS - 1_000);
+    expect(t.actor.getSnapshot().context.messageKey).toBeNull();
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(t.actor.getSnapshot().context.messageKey).toBe('error.server');
   });
 });

@@ -8,7 +8,11 @@
  * application's role data (roles-and-packets/clientapp/{app}), then checks the represented party against the
  * application: not valid → select.represented or illegal.represented and the representee panel opens; valid → the
  * frame URL is built (lib/external/frame-url.ts) and the panel closes. Invoicing management checks its finance status
- * first: no finance package → the person is told so; unavailable → the finance recovery page.
+ * first: no finance package → the person is told so; unavailable → the finance recovery page. The loading overlay
+ * stays over the frame until the application reports ready (the frame channel turns active, `frame.ready`); not ready
+ * within FRAME_LOAD_TIMEOUT — its document did not load, or it never spoke — is the frame load error (spec 1 §8: the
+ * server error, error.server), with a retry that loads it again. The browser reports no failure of a cross-origin
+ * frame's document (an error page fires `load` too), so the timeout is how both cases are seen.
  *
  * A language change, a route change or a representee change (REPRESENTEE-CHANGE, which the dead-application poll
  * fires too when the context changes on the server) reloads the role data and rebuilds the frame URL: the application
@@ -75,6 +79,10 @@ export interface ExternalApplicationContext {
   messageKey: string | null;
   /** the frame's source address once the representee is valid */
   frameUrl: string | null;
+  /** (re)loads so far: a new number each time the page decides again, so the host can tell two equal decisions apart */
+  loads: number;
+  /** the frame's document has fired its load event since the frame was shown (for the log of a load error) */
+  frameDocumentLoaded: boolean;
 }
 
 export type ExternalApplicationEvent =
@@ -83,10 +91,15 @@ export type ExternalApplicationEvent =
   | { type: 'external.languageChanged'; language: Language }
   | { type: 'external.routeChanged'; service: string; wrapper: Wrapper; menuPath?: string | null }
   | RepresenteeChange
-  /** the frame's load event */
+  /** the frame's load event (or: the frame kept its document, which had loaded before) */
   | { type: 'frame.loaded' }
-  /** the frame failed to load (spec 1 §8: an OSS frame load error shows the server error) */
-  | { type: 'frame.loadFailed' };
+  /**
+   * the application in the frame reported ready: the frame channel turned active for this document (or the frame kept
+   * a document that had been ready)
+   */
+  | { type: 'frame.ready' }
+  /** the person asks to load the application again after a frame load error */
+  | { type: 'frame.retry' };
 
 export type ExternalApplicationEmitted =
   | NavigationRequested
@@ -95,6 +108,11 @@ export type ExternalApplicationEmitted =
   | { type: 'toast.show'; toast: ToastRequest }
   /** spec 1 §8 "Role loading failure": the per-application error flag */
   | { type: 'roles.loadFailed'; application: string }
+  /**
+   * spec 1 §8 "an OSS frame load error shows the server error": the application did not report ready within
+   * FRAME_LOAD_TIMEOUT (its document did not load, or it loaded and stayed silent)
+   */
+  | { type: 'frame.loadFailed'; application: string; documentLoaded: boolean }
   /** spec 1 §8 "missing OSS application data is only logged": code 'externalApplication.applicationDataMissing' */
   | Warning;
 
@@ -102,6 +120,9 @@ export type ExternalApplicationEmitted =
 export interface FinanceStatus {
   status: string | null;
 }
+
+/** FRAME_LOAD_TIMEOUT (ms): see the delay's comment in setup(). */
+export const FRAME_LOAD_TIMEOUT_MS = 20_000;
 
 const notProvided = <TOut, TIn>(name: string) =>
   fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
@@ -125,6 +146,15 @@ const externalApplicationSetup = setup({
     events: {} as ExternalApplicationEvent,
     input: {} as ExternalApplicationInput,
     emitted: {} as ExternalApplicationEmitted,
+  },
+  delays: {
+    /**
+     * How long a shown frame may take to report ready (the frame channel turns active) before the page shows the
+     * frame load error (spec 1 §8; the spec names no value). Well above a slow application: the demo applications'
+     * "slow to load" switch holds each page 4 s, and a first load passes up to three pages (the frame URL, the
+     * silent sign-on's return, the application's page), about 12 s.
+     */
+    FRAME_LOAD_TIMEOUT: FRAME_LOAD_TIMEOUT_MS,
   },
   actors: {
     /** GET roles-and-packets/clientapp/{application} with the role-request timeout of the configuration */
@@ -155,6 +185,8 @@ const externalApplicationSetup = setup({
     /** a (re)load begins: the application for the route, nothing shown yet */
     stampRequest: assign(({ context }) => ({
       requestedAt: Date.now(),
+      loads: context.loads + 1,
+      frameDocumentLoaded: false,
       application: applicationForUser(context.userContext, context.service),
       rolesAndPackets: null,
       roleName: null,
@@ -221,7 +253,16 @@ const externalApplicationSetup = setup({
       type: 'navigation.requested' as const,
       target: { kind: 'path' as const, path: financeUnavailablePath(p.refresh) },
     })),
-    showFrameLoadError: assign({ messageKey: EXTERNAL_MESSAGE.frameLoadError }),
+    noteDocumentLoaded: assign({ frameDocumentLoaded: true }),
+    /** spec 1 §8: the server error instead of the frame; the log says how far the frame got */
+    showFrameLoadError: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ messageKey: EXTERNAL_MESSAGE.frameLoadError });
+      enqueue.emit({
+        type: 'frame.loadFailed',
+        application: context.application ?? '',
+        documentLoaded: context.frameDocumentLoaded,
+      });
+    }),
   },
 });
 
@@ -242,6 +283,8 @@ export const externalApplicationMachine = externalApplicationSetup.createMachine
     roleName: null,
     messageKey: null,
     frameUrl: null,
+    loads: 0,
+    frameDocumentLoaded: false,
   }),
   on: {
     'external.contextChanged': {
@@ -369,19 +412,25 @@ export const externalApplicationMachine = externalApplicationSetup.createMachine
       initial: 'frameLoading',
       states: {
         frameLoading: {
-          description: 'The loading overlay covers the frame until it has loaded.',
+          description:
+            "The loading overlay ('Application is loading') covers the frame until the application reports ready; not ready within FRAME_LOAD_TIMEOUT is a frame load error.",
           tags: ['frameLoading'],
           on: {
-            'frame.loaded': { target: 'frameReady' },
-            'frame.loadFailed': { target: 'frameFailed' },
+            'frame.loaded': { actions: 'noteDocumentLoaded' },
+            'frame.ready': { target: 'frameReady' },
           },
+          after: { FRAME_LOAD_TIMEOUT: { target: '#externalApplication.frameLoadFailed' } },
         },
-        frameReady: {},
-        frameFailed: {
-          description: 'The frame did not load: the server error.',
-          entry: 'showFrameLoadError',
+        frameReady: {
+          description: 'The application is ready: the frame shows without the overlay.',
         },
       },
+    },
+    frameLoadFailed: {
+      description:
+        'The application did not become ready in time (its document failed to load, or it never spoke): the server error instead of the frame, and a retry.',
+      entry: 'showFrameLoadError',
+      on: { 'frame.retry': { target: 'resolving' } },
     },
   },
 });

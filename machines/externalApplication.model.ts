@@ -6,7 +6,9 @@
  * application dead, nobody chosen, Vana Kaup OÜ with an ended role, and a context without application addresses),
  * `external.routeChanged` (the OSS wrapper, LOGISTICS and FINANCE, PERIODICS and an unknown service on the generic
  * page), `external.languageChanged` and `REPRESENTEE-CHANGE`; the role data and the finance status come as the
- * synthetic done/error events of their actors, whose fakes never settle.
+ * synthetic done/error events of their actors, whose fakes never settle. The frame reports its document loaded
+ * (`frame.loaded`) and the application ready (`frame.ready`), or FRAME_LOAD_TIMEOUT runs out (a frame load error,
+ * then `frame.retry`).
  */
 import { fromPromise, type EventObject } from 'xstate';
 import type { RolesAndPackets, UserContext } from './lib/contract';
@@ -23,6 +25,7 @@ import {
 } from './lib/fixtures/external';
 import {
   externalApplicationMachine,
+  frameSourceOf,
   type ExternalApplicationSnapshot,
   type FinanceStatus,
 } from './externalApplication.machine';
@@ -62,6 +65,7 @@ const RESTING = [
   'maintenance',
   'noFinancePackage',
   'applicationDataMissing',
+  'frameLoadFailed',
 ] as const;
 
 const ROUTES: Array<{ service: string; wrapper: Wrapper }> = [
@@ -104,7 +108,13 @@ function events(s: ExternalApplicationSnapshot): EventObject[] {
       fail('checkFinanceStatus', { status: 503, serviceErrorMessage: 'Finance is down' }),
     );
   }
-  if (s.matches({ showing: 'frameLoading' })) out.push(ev('frame.loaded'), ev('frame.loadFailed'));
+  if (s.matches({ showing: 'frameLoading' }))
+    out.push(
+      ev('frame.loaded'),
+      ev('frame.ready'),
+      ev('xstate.after.FRAME_LOAD_TIMEOUT.externalApplication.showing.frameLoading'),
+    );
+  if (s.matches('frameLoadFailed')) out.push(ev('frame.retry'));
   return out;
 }
 
@@ -138,6 +148,10 @@ const spec: MachineModelSpec<typeof externalApplicationMachine> = {
       if (shown !== EXTERNAL_MESSAGE.selectRepresented && shown !== EXTERNAL_MESSAGE.illegalRepresented)
         throw new Error(`expected select.represented or illegal.represented, shown ${shown}`);
       if (s.context.frameUrl) throw new Error('a frame while the representee is not valid');
+    },
+    frameLoadFailed: (s) => {
+      if (s.context.messageKey !== EXTERNAL_MESSAGE.frameLoadError || frameSourceOf(s) !== null)
+        throw new Error('a frame load error must show the server error instead of the frame');
     },
     maintenance: (s) => {
       if (s.context.messageKey !== EXTERNAL_MESSAGE.maintenance || s.context.frameUrl)

@@ -93,9 +93,24 @@ describe('frameChannel machine (spec 1 §4 embedded-application channel, §9 tim
     expect(h.opened).toEqual([APPS_ORIGIN]);
     expect(h.pings()).toHaveLength(1);
     expect(isChannelActive(h.actor.getSnapshot())).toBe(false);
+    expect(h.emitted).toEqual([]);
     h.fromApp({ scope: CHANNEL_SCOPE, method: 'ready' });
     await vi.advanceTimersByTimeAsync(0);
     expect(isChannelActive(h.actor.getSnapshot())).toBe(true);
+    // the page hears it once (the frame load error waits for it); health-check pongs do not repeat it
+    expect(h.emitted).toEqual([{ type: 'channel.activated' }]);
+    h.app.answersPings = true;
+    await vi.advanceTimersByTimeAsync(HEALTH_CHECK * 4);
+    expect(h.pings().length).toBeGreaterThan(2);
+    expect(h.emitted).toEqual([{ type: 'channel.activated' }]);
+    // a new document in the frame must report ready again
+    h.app.answersPings = false;
+    h.actor.send({ type: 'frame.attach', src: `${OSS_FRAME_SRC}&x=1` });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(isChannelActive(h.actor.getSnapshot())).toBe(false);
+    h.fromApp({ scope: CHANNEL_SCOPE, method: 'ready' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.emitted).toEqual([{ type: 'channel.activated' }, { type: 'channel.activated' }]);
   });
 
   it('becomes active after its ping is answered with pong', async () => {
@@ -249,6 +264,7 @@ describe('frameChannel machine (spec 1 §4 embedded-application channel, §9 tim
     h.fromApp({ hello: 'world' });
     await vi.advanceTimersByTimeAsync(0);
     expect(h.emitted).toEqual([
+      { type: 'channel.activated' },
       { type: 'frame.scroll', pixels: 120 },
       { type: 'frame.scrollToView', pixels: 640 },
       { type: 'frame.height', pixels: 1780 },

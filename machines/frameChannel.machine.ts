@@ -68,6 +68,11 @@ export type FrameChannelEvent = FrameChannelCommand | FrameInboundEvent | CallTi
 
 export type CallFailure = 'timeout' | 'remote' | 'detached';
 export type FrameChannelEmitted =
+  /**
+   * the channel turned active (the application reported ready or answered a ping): after `frame.attach`, the first one
+   * says the frame's document is up (the page's load error waits for it); later ones follow a reconnect
+   */
+  | { type: 'channel.activated' }
   | { type: 'call.done'; id: string; result: unknown }
   | {
       type: 'call.failed';
@@ -144,6 +149,7 @@ const frameChannelSetup = setup({
       enqueue.sendTo(CHANNEL_ACTOR_ID, { type: 'post', message: pingMessage(n) } satisfies WindowChannelPost);
     }),
     forgetPing: assign({ pingId: null }),
+    announceActive: emit({ type: 'channel.activated' }),
     queue: assign(({ context }, p: { message: OutboundMessage }) => ({ queue: [...context.queue, p.message] })),
     post: enqueueActions(({ enqueue }, p: { message: OutboundMessage }) => {
       enqueue.sendTo(CHANNEL_ACTOR_ID, { type: 'post', message: p.message } satisfies WindowChannelPost);
@@ -349,7 +355,7 @@ export const frameChannelMachine = frameChannelSetup.createMachine({
           description:
             'The application answers: queued messages are posted in order, new ones at once; a health check pings every HEALTH_CHECK.',
           tags: ['active'],
-          entry: ['forgetPing', 'flushQueue'],
+          entry: ['forgetPing', 'flushQueue', 'announceActive'],
           on: {
             'channel.notify': { actions: { type: 'post', params: notifyMessageOf } },
             'channel.call': {

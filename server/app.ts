@@ -9,7 +9,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { PortalConfig, ServiceError } from '../machines/lib/contract.js';
 import type { Db } from './db/index.js';
 import type { Env } from './env.js';
@@ -17,6 +23,11 @@ import type { Clock } from './lib/clock.js';
 import './lib/deps.js';
 import { HttpError, installErrorHandlers } from './lib/errors.js';
 import { installXsrf } from './lib/xsrf.js';
+import { installSecurityHeaders } from './security/headers.js';
+import { installLiveModeGates, rejectRepeatedQuery } from './security/live-mode.js';
+import { PURGE_EVERY_MS, purgeExpired } from './security/purge.js';
+import { installRequestLog, loggerOptions } from './security/request-log.js';
+import { collectRoutes } from './security/route-list.js';
 import { routes } from './routes/index.js';
 import { simulatorRoutes } from './sim/index.js';
 
@@ -31,7 +42,8 @@ export interface CreateAppOptions {
   clock: Clock;
   env: Env;
   ui?: UiMode;
-  logger?: boolean;
+  /** true: structured request logging to stdout (server/security/request-log.ts); a stream: the same lines there (tests) */
+  logger?: boolean | { stream: { write(line: string): void } };
   /** outgoing HTTP (CAS validation, single logout, signing services); default the global fetch */
   fetch?: typeof fetch;
 }
@@ -58,8 +70,11 @@ export function portalConfig(env: Env): PortalConfig {
 
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
   const { db, clock, env } = opts;
+  const logging = opts.logger ?? false;
   const app = Fastify({
-    logger: opts.logger ? { level: env.debug ? 'debug' : 'info' } : false,
+    logger: logging ? loggerOptions(env.debug, logging === true ? undefined : logging.stream) : false,
+    // one line per request of our own instead (server/security/request-log.ts): no query strings, no cookies
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: true,
     bodyLimit: 1_000_000,
     // errors raised before routing (a malformed percent-escape in the path): the same ServiceError body as any failure
@@ -68,6 +83,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   const closing = new AbortController();
   const fetchImpl = opts.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
   app.decorate('deps', { db, clock, env, closing: closing.signal, fetch: fetchImpl });
+  collectRoutes(app); // the authorization matrix and the fuzzing read every route from the app (issue 14)
   app.addHook('preClose', (done) => {
     closing.abort();
     done();
@@ -88,6 +104,10 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   installErrorHandlers(app);
+  const ui: UiMode = opts.ui ?? { kind: 'static' };
+  await installSecurityHeaders(app, env, { development: ui.kind === 'middleware' });
+  if (logging) installRequestLog(app);
+  rejectRepeatedQuery(app);
   installXsrf(app);
 
   app.addHook('onSend', async (req, reply, payload) => {
@@ -95,19 +115,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     return payload;
   });
 
-  // The simulator console shows the e-mail outbox (password-reset links) and flips global switches: a tool for demos
-  // and tests, never for a live deployment. The simulators' protocol endpoints (Mobile-ID, Smart-ID, the software
-  // ID-card) stay, since the reference backend signs through them.
-  if (env.runMode === 'live') {
-    app.addHook('onRequest', (req, _reply, done) => {
-      const route = req.routeOptions.url ?? '';
-      if (route === '/sim' || route === '/sim/' || route.startsWith('/sim/api/')) {
-        done(new HttpError(404, 'NOT_FOUND', 'The simulator console is switched off in live run mode.'));
-        return;
-      }
-      done();
-    });
-  }
+  // live run mode: every /sim path is gone, and signing without its settings says so (server/security/live-mode.ts)
+  installLiveModeGates(app, env);
 
   for (const r of [...routes, ...simulatorRoutes]) await app.register(r.plugin, { prefix: r.prefix });
 
@@ -117,7 +126,19 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     return portalConfig(env);
   });
 
-  const ui: UiMode = opts.ui ?? { kind: 'static' };
+  // expired sessions, tickets and login failures are purged now and then (issue 14)
+  const purge = () =>
+    void purgeExpired(db, clock, env).catch((err: unknown) => app.log.error({ err }, 'purge of expired rows failed'));
+  const purgeTimer = setInterval(purge, PURGE_EVERY_MS);
+  purgeTimer.unref();
+  app.addHook('onReady', async () => {
+    await purgeExpired(db, clock, env).catch((err: unknown) => app.log.error({ err }, 'purge of expired rows failed'));
+  });
+  app.addHook('onClose', (_app, done) => {
+    clearInterval(purgeTimer);
+    done();
+  });
+
   if (ui.kind === 'static') await serveDist(app, env);
   else if (ui.kind === 'middleware') {
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -13,6 +13,8 @@ export interface Env {
   port: number;
   host: string;
   dataDir: string;
+  /** DATABASE_URL: `postgres://…` puts the portal's database on that PostgreSQL server (dataDir unused); null: SQLite */
+  databaseUrl: string | null;
   runMode: RunMode;
   /** e.g. 'https://portal.example' — when unset the origin is taken from the request's Host header */
   publicOrigin: string | null;
@@ -31,6 +33,12 @@ export interface Env {
   cas: CasSettings;
   /** Mobile-ID, Smart-ID, the business register, the trust folder and the ID-card path, see `loadSigningSettings` */
   signing: SigningSettings;
+  /** sessions' lifetime and the settings live mode lacks, see `loadSecuritySettings` (issue 14) */
+  security: SecuritySettings;
+  /** issue 11: DEPLOYMENT_URL (deployment service of /osgi-admin), ACCOUNTING_URL (accounting system of /test/ax) */
+  devServices: { deploymentUrl: string; accountingUrl: string };
+  /** issue 9: ADDRESS_REGISTER_URL, base of the address register (gazetteer); default this process's simulator */
+  addressRegisterUrl: string;
 }
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,6 +73,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     port: int(source.PORT, 8080, 'PORT'),
     host: source.HOST || '0.0.0.0',
     dataDir: path.resolve(rootDir, source.DATA_DIR || './data'),
+    databaseUrl: postgresUrl(source.DATABASE_URL, 'DATABASE_URL'),
     runMode,
     publicOrigin: origin,
     roleRequestTimeout: int(source.ROLE_REQUEST_TIMEOUT, 10_000, 'ROLE_REQUEST_TIMEOUT'),
@@ -76,8 +85,71 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     apps: loadAppsSettings(source),
     cas: loadCasSettings(source),
     signing: loadSigningSettings(source, int(source.PORT, 8080, 'PORT'), source.HOST || '0.0.0.0'),
+    security: loadSecuritySettings(source, runMode),
+    devServices: loadDevServices(source),
+    addressRegisterUrl: loadAddressRegisterUrl(source),
   };
 }
+
+/** Issue 9: the address register (gazetteer) over HTTP; default this process's simulator over loopback. */
+function loadAddressRegisterUrl(source: Record<string, string | undefined>): string {
+  const host = source.HOST || '0.0.0.0';
+  const loopback = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const self = `http://${loopback}:${int(source.PORT, 8080, 'PORT')}/sim`;
+  return serviceUrl(source.ADDRESS_REGISTER_URL, `${self}/address-api`, 'ADDRESS_REGISTER_URL');
+}
+
+/** Issue 11: the deployment service and the accounting system; default this process's simulators over loopback. */
+function loadDevServices(source: Record<string, string | undefined>): Env['devServices'] {
+  const host = source.HOST || '0.0.0.0';
+  const loopback = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  const self = `http://${loopback}:${int(source.PORT, 8080, 'PORT')}/sim`;
+  return {
+    deploymentUrl: serviceUrl(source.DEPLOYMENT_URL, `${self}/deployment-api`, 'DEPLOYMENT_URL'),
+    accountingUrl: serviceUrl(source.ACCOUNTING_URL, `${self}/accounting-api`, 'ACCOUNTING_URL'),
+  };
+}
+
+/** Issue 14: sessions end after SESSION_IDLE_MINUTES without a request and SESSION_MAX_HOURS after login. */
+export interface SecuritySettings {
+  /** SESSION_IDLE_MINUTES (default 30) */
+  sessionIdleMs: number;
+  /** SESSION_MAX_HOURS (default 12): the absolute lifetime */
+  sessionMaxMs: number;
+  /**
+   * Live run mode only: the signing settings left unset, so signing would reach the simulators (switched off in
+   * live mode). Non-empty: signing answers "signing is not configured" and the log names these.
+   */
+  signingMissing: string[];
+}
+
+const SIGNING_SETTINGS = [
+  'MID_URL',
+  'MID_RP_UUID',
+  'MID_RP_NAME',
+  'SMART_ID_URL',
+  'SMART_ID_RP_UUID',
+  'SMART_ID_RP_NAME',
+  'REGISTRY_URL',
+];
+
+export function loadSecuritySettings(source: Record<string, string | undefined>, runMode: RunMode): SecuritySettings {
+  return {
+    sessionIdleMs: int(source.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES') * 60_000,
+    sessionMaxMs: int(source.SESSION_MAX_HOURS, 12, 'SESSION_MAX_HOURS') * 3_600_000,
+    signingMissing: runMode === 'live' ? SIGNING_SETTINGS.filter((name) => !source[name]?.trim()) : [],
+  };
+}
+
+function postgresUrl(value: string | undefined, name: string): string | null {
+  const url = value?.trim();
+  if (!url) return null;
+  if (!/^postgres(ql)?:\/\/\S+$/i.test(url)) throw new Error(`${name} must be a postgres:// address, got "${url}"`);
+  return url;
+}
+
+/** TEST_DATABASE_URL: a PostgreSQL server on which each test gets a database of its own (`openDb(null)`) */
+export const testDatabaseUrl = (): string | null => postgresUrl(process.env.TEST_DATABASE_URL, 'TEST_DATABASE_URL');
 
 /** An Env for tests: defaults, never the real process.env. */
 export function testEnv(overrides: Partial<Env> = {}): Env {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApp, type UiMode } from './app.js';
 import { createAppsServer } from './apps/index.js';
 import { openDb, type Db } from './db/index.js';
+import { databaseName } from './db/dialect.js';
 import { prepareDb } from './db/prepare.js';
 import { loadEnv, type Env } from './env.js';
 import { systemClock } from './lib/clock.js';
@@ -92,14 +93,14 @@ export function start(opts: StartOptions): void {
 
   const run = async () => {
     const env = loadEnv();
-    db = openDataDir(env.dataDir);
+    db = env.databaseUrl ? openDb(null, env.databaseUrl) : openDataDir(env.dataDir);
     const origin = env.publicOrigin ?? `http://localhost:${env.port}`;
-    const seeded = await prepareDb(db, systemClock, { origin });
+    const seeded = await prepareDb(db, systemClock, { origin, live: env.runMode === 'live' });
     log(
-      `database ${path.join(env.dataDir, 'portal.sqlite')} ${seeded ? 'seeded from the demo data' : 'already seeded'}`,
+      `database ${env.databaseUrl ? databaseName(env.databaseUrl) : path.join(env.dataDir, 'portal.sqlite')} ${seeded ? 'seeded from the demo data' : 'already seeded'}`,
     );
     await opts.beforeApp?.(env);
-    app = await createApp({ db, clock: systemClock, env, logger: env.debug, ui: opts.ui });
+    app = await createApp({ db, clock: systemClock, env, logger: true, ui: opts.ui }); // request log (issue 14)
     await app.ready();
     await opts.beforeListen?.(app, env);
     await listen(app, env);

@@ -28,7 +28,15 @@ async function boot() {
     const dev = await import('./app/inspector');
     const tools = dev.createDevInspection({ stately: new URLSearchParams(location.search).has('inspect') });
     options.inspect = tools.inspect;
-    devPanel = tools.Panel;
+    // issue 11: the system-error modal and the 100-line debug overlay (features/debug), dev only as well
+    const { DebugAids } = await import('./features/debug');
+    const Inspector = tools.Panel;
+    devPanel = () => (
+      <>
+        <Inspector />
+        <DebugAids />
+      </>
+    );
   }
   const portal = createPortal(config, options);
   const router = createPortalRouter(portal);

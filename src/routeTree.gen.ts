@@ -12,14 +12,22 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CustomerSearchRouteImport } from './routes/customer-search'
 import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as OsgiAdminRouteImport } from './routes/osgi-admin'
 import { Route as OssWrapperRouteImport } from './routes/oss-wrapper'
 import { Route as ExternalServiceRouteImport } from './routes/external.$service'
 import { Route as LogisticsIndexRouteImport } from './routes/logistics.index'
 import { Route as LogisticsResolveRouteImport } from './routes/logistics.resolve'
+import { Route as TestComponentIdRouteImport } from './routes/test-component.$id'
+import { Route as TestAxRouteImport } from './routes/test.ax'
+import { Route as TestShowRouteImport } from './routes/test.show'
 import { Route as FinanceErrorUnavailableRouteImport } from './routes/finance.error.unavailable'
+import { Route as SettingsRepresentedIndexRouteImport } from './routes/settings.represented.index'
 import { Route as SettingsRepresentedJgidRouteImport } from './routes/settings.represented.$jgid'
+import { Route as SettingsRightsIndexRouteImport } from './routes/settings.rights.index'
 import { Route as SettingsRightsJgidRouteImport } from './routes/settings.rights.$jgid'
+import { Route as UserAddEditIndexRouteImport } from './routes/user-add.edit.index'
 import { Route as UserAddEditKeyRouteImport } from './routes/user-add.edit.$key'
+import { Route as UserAddResetPasswordKeyRouteImport } from './routes/user-add.reset-password.$key'
 import { Route as UserSettingsEditIndexRouteImport } from './routes/user-settings.edit.index'
 import { Route as UserSettingsEditFgidRouteImport } from './routes/user-settings.edit.$fgid'
 import { Route as UserSettingsPasswordIndexRouteImport } from './routes/user-settings.password.index'
@@ -49,6 +57,11 @@ const DashboardRoute = DashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OsgiAdminRoute = OsgiAdminRouteImport.update({
+  id: '/osgi-admin',
+  path: '/osgi-admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const OssWrapperRoute = OssWrapperRouteImport.update({
   id: '/oss-wrapper',
   path: '/oss-wrapper',
@@ -69,14 +82,40 @@ const LogisticsResolveRoute = LogisticsResolveRouteImport.update({
   path: '/logistics/resolve',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TestComponentIdRoute = TestComponentIdRouteImport.update({
+  id: '/test-component/$id',
+  path: '/test-component/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestAxRoute = TestAxRouteImport.update({
+  id: '/test/ax',
+  path: '/test/ax',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TestShowRoute = TestShowRouteImport.update({
+  id: '/test/show',
+  path: '/test/show',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FinanceErrorUnavailableRoute = FinanceErrorUnavailableRouteImport.update({
   id: '/finance/error/unavailable',
   path: '/finance/error/unavailable',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SettingsRepresentedIndexRoute =
+  SettingsRepresentedIndexRouteImport.update({
+    id: '/settings/represented/',
+    path: '/settings/represented/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const SettingsRepresentedJgidRoute = SettingsRepresentedJgidRouteImport.update({
   id: '/settings/represented/$jgid',
   path: '/settings/represented/$jgid',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsRightsIndexRoute = SettingsRightsIndexRouteImport.update({
+  id: '/settings/rights/',
+  path: '/settings/rights/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsRightsJgidRoute = SettingsRightsJgidRouteImport.update({
@@ -84,9 +123,19 @@ const SettingsRightsJgidRoute = SettingsRightsJgidRouteImport.update({
   path: '/settings/rights/$jgid',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UserAddEditIndexRoute = UserAddEditIndexRouteImport.update({
+  id: '/user-add/edit/',
+  path: '/user-add/edit/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserAddEditKeyRoute = UserAddEditKeyRouteImport.update({
   id: '/user-add/edit/$key',
   path: '/user-add/edit/$key',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserAddResetPasswordKeyRoute = UserAddResetPasswordKeyRouteImport.update({
+  id: '/user-add/reset-password/$key',
+  path: '/user-add/reset-password/$key',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UserSettingsEditIndexRoute = UserSettingsEditIndexRouteImport.update({
@@ -168,18 +217,26 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/customer-search': typeof CustomerSearchRoute
   '/dashboard': typeof DashboardRouteWithChildren
+  '/osgi-admin': typeof OsgiAdminRoute
   '/oss-wrapper': typeof OssWrapperRoute
   '/external/$service': typeof ExternalServiceRoute
   '/logistics/resolve': typeof LogisticsResolveRoute
+  '/test-component/$id': typeof TestComponentIdRoute
+  '/test/ax': typeof TestAxRoute
+  '/test/show': typeof TestShowRoute
   '/logistics/': typeof LogisticsIndexRoute
   '/finance/error/unavailable': typeof FinanceErrorUnavailableRoute
   '/settings/represented/$jgid': typeof SettingsRepresentedJgidRoute
   '/settings/rights/$jgid': typeof SettingsRightsJgidRoute
   '/user-add/edit/$key': typeof UserAddEditKeyRoute
+  '/user-add/reset-password/$key': typeof UserAddResetPasswordKeyRoute
   '/user-settings/edit/$fgid': typeof UserSettingsEditFgidRoute
   '/user-settings/password/$fgid': typeof UserSettingsPasswordFgidRoute
   '/user-settings/preferences/$fgid': typeof UserSettingsPreferencesFgidRoute
   '/user-settings/roles/$fgid': typeof UserSettingsRolesFgidRoute
+  '/settings/represented/': typeof SettingsRepresentedIndexRoute
+  '/settings/rights/': typeof SettingsRightsIndexRoute
+  '/user-add/edit/': typeof UserAddEditIndexRoute
   '/user-settings/edit/': typeof UserSettingsEditIndexRoute
   '/user-settings/password/': typeof UserSettingsPasswordIndexRoute
   '/user-settings/preferences/': typeof UserSettingsPreferencesIndexRoute
@@ -194,18 +251,26 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/customer-search': typeof CustomerSearchRoute
   '/dashboard': typeof DashboardRouteWithChildren
+  '/osgi-admin': typeof OsgiAdminRoute
   '/oss-wrapper': typeof OssWrapperRoute
   '/external/$service': typeof ExternalServiceRoute
   '/logistics/resolve': typeof LogisticsResolveRoute
+  '/test-component/$id': typeof TestComponentIdRoute
+  '/test/ax': typeof TestAxRoute
+  '/test/show': typeof TestShowRoute
   '/logistics': typeof LogisticsIndexRoute
   '/finance/error/unavailable': typeof FinanceErrorUnavailableRoute
   '/settings/represented/$jgid': typeof SettingsRepresentedJgidRoute
   '/settings/rights/$jgid': typeof SettingsRightsJgidRoute
   '/user-add/edit/$key': typeof UserAddEditKeyRoute
+  '/user-add/reset-password/$key': typeof UserAddResetPasswordKeyRoute
   '/user-settings/edit/$fgid': typeof UserSettingsEditFgidRoute
   '/user-settings/password/$fgid': typeof UserSettingsPasswordFgidRoute
   '/user-settings/preferences/$fgid': typeof UserSettingsPreferencesFgidRoute
   '/user-settings/roles/$fgid': typeof UserSettingsRolesFgidRoute
+  '/settings/represented': typeof SettingsRepresentedIndexRoute
+  '/settings/rights': typeof SettingsRightsIndexRoute
+  '/user-add/edit': typeof UserAddEditIndexRoute
   '/user-settings/edit': typeof UserSettingsEditIndexRoute
   '/user-settings/password': typeof UserSettingsPasswordIndexRoute
   '/user-settings/preferences': typeof UserSettingsPreferencesIndexRoute
@@ -221,18 +286,26 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/customer-search': typeof CustomerSearchRoute
   '/dashboard': typeof DashboardRouteWithChildren
+  '/osgi-admin': typeof OsgiAdminRoute
   '/oss-wrapper': typeof OssWrapperRoute
   '/external/$service': typeof ExternalServiceRoute
   '/logistics/resolve': typeof LogisticsResolveRoute
+  '/test-component/$id': typeof TestComponentIdRoute
+  '/test/ax': typeof TestAxRoute
+  '/test/show': typeof TestShowRoute
   '/logistics/': typeof LogisticsIndexRoute
   '/finance/error/unavailable': typeof FinanceErrorUnavailableRoute
   '/settings/represented/$jgid': typeof SettingsRepresentedJgidRoute
   '/settings/rights/$jgid': typeof SettingsRightsJgidRoute
   '/user-add/edit/$key': typeof UserAddEditKeyRoute
+  '/user-add/reset-password/$key': typeof UserAddResetPasswordKeyRoute
   '/user-settings/edit/$fgid': typeof UserSettingsEditFgidRoute
   '/user-settings/password/$fgid': typeof UserSettingsPasswordFgidRoute
   '/user-settings/preferences/$fgid': typeof UserSettingsPreferencesFgidRoute
   '/user-settings/roles/$fgid': typeof UserSettingsRolesFgidRoute
+  '/settings/represented/': typeof SettingsRepresentedIndexRoute
+  '/settings/rights/': typeof SettingsRightsIndexRoute
+  '/user-add/edit/': typeof UserAddEditIndexRoute
   '/user-settings/edit/': typeof UserSettingsEditIndexRoute
   '/user-settings/password/': typeof UserSettingsPasswordIndexRoute
   '/user-settings/preferences/': typeof UserSettingsPreferencesIndexRoute
@@ -249,18 +322,26 @@ export interface FileRouteTypes {
     | '/'
     | '/customer-search'
     | '/dashboard'
+    | '/osgi-admin'
     | '/oss-wrapper'
     | '/external/$service'
     | '/logistics/resolve'
+    | '/test-component/$id'
+    | '/test/ax'
+    | '/test/show'
     | '/logistics/'
     | '/finance/error/unavailable'
     | '/settings/represented/$jgid'
     | '/settings/rights/$jgid'
     | '/user-add/edit/$key'
+    | '/user-add/reset-password/$key'
     | '/user-settings/edit/$fgid'
     | '/user-settings/password/$fgid'
     | '/user-settings/preferences/$fgid'
     | '/user-settings/roles/$fgid'
+    | '/settings/represented/'
+    | '/settings/rights/'
+    | '/user-add/edit/'
     | '/user-settings/edit/'
     | '/user-settings/password/'
     | '/user-settings/preferences/'
@@ -275,18 +356,26 @@ export interface FileRouteTypes {
     | '/'
     | '/customer-search'
     | '/dashboard'
+    | '/osgi-admin'
     | '/oss-wrapper'
     | '/external/$service'
     | '/logistics/resolve'
+    | '/test-component/$id'
+    | '/test/ax'
+    | '/test/show'
     | '/logistics'
     | '/finance/error/unavailable'
     | '/settings/represented/$jgid'
     | '/settings/rights/$jgid'
     | '/user-add/edit/$key'
+    | '/user-add/reset-password/$key'
     | '/user-settings/edit/$fgid'
     | '/user-settings/password/$fgid'
     | '/user-settings/preferences/$fgid'
     | '/user-settings/roles/$fgid'
+    | '/settings/represented'
+    | '/settings/rights'
+    | '/user-add/edit'
     | '/user-settings/edit'
     | '/user-settings/password'
     | '/user-settings/preferences'
@@ -301,18 +390,26 @@ export interface FileRouteTypes {
     | '/'
     | '/customer-search'
     | '/dashboard'
+    | '/osgi-admin'
     | '/oss-wrapper'
     | '/external/$service'
     | '/logistics/resolve'
+    | '/test-component/$id'
+    | '/test/ax'
+    | '/test/show'
     | '/logistics/'
     | '/finance/error/unavailable'
     | '/settings/represented/$jgid'
     | '/settings/rights/$jgid'
     | '/user-add/edit/$key'
+    | '/user-add/reset-password/$key'
     | '/user-settings/edit/$fgid'
     | '/user-settings/password/$fgid'
     | '/user-settings/preferences/$fgid'
     | '/user-settings/roles/$fgid'
+    | '/settings/represented/'
+    | '/settings/rights/'
+    | '/user-add/edit/'
     | '/user-settings/edit/'
     | '/user-settings/password/'
     | '/user-settings/preferences/'
@@ -328,18 +425,26 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CustomerSearchRoute: typeof CustomerSearchRoute
   DashboardRoute: typeof DashboardRouteWithChildren
+  OsgiAdminRoute: typeof OsgiAdminRoute
   OssWrapperRoute: typeof OssWrapperRoute
   ExternalServiceRoute: typeof ExternalServiceRoute
   LogisticsResolveRoute: typeof LogisticsResolveRoute
+  TestComponentIdRoute: typeof TestComponentIdRoute
+  TestAxRoute: typeof TestAxRoute
+  TestShowRoute: typeof TestShowRoute
   LogisticsIndexRoute: typeof LogisticsIndexRoute
   FinanceErrorUnavailableRoute: typeof FinanceErrorUnavailableRoute
   SettingsRepresentedJgidRoute: typeof SettingsRepresentedJgidRoute
   SettingsRightsJgidRoute: typeof SettingsRightsJgidRoute
   UserAddEditKeyRoute: typeof UserAddEditKeyRoute
+  UserAddResetPasswordKeyRoute: typeof UserAddResetPasswordKeyRoute
   UserSettingsEditFgidRoute: typeof UserSettingsEditFgidRoute
   UserSettingsPasswordFgidRoute: typeof UserSettingsPasswordFgidRoute
   UserSettingsPreferencesFgidRoute: typeof UserSettingsPreferencesFgidRoute
   UserSettingsRolesFgidRoute: typeof UserSettingsRolesFgidRoute
+  SettingsRepresentedIndexRoute: typeof SettingsRepresentedIndexRoute
+  SettingsRightsIndexRoute: typeof SettingsRightsIndexRoute
+  UserAddEditIndexRoute: typeof UserAddEditIndexRoute
   UserSettingsEditIndexRoute: typeof UserSettingsEditIndexRoute
   UserSettingsPasswordIndexRoute: typeof UserSettingsPasswordIndexRoute
   UserSettingsPreferencesIndexRoute: typeof UserSettingsPreferencesIndexRoute
@@ -373,6 +478,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/osgi-admin': {
+      id: '/osgi-admin'
+      path: '/osgi-admin'
+      fullPath: '/osgi-admin'
+      preLoaderRoute: typeof OsgiAdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/oss-wrapper': {
       id: '/oss-wrapper'
       path: '/oss-wrapper'
@@ -401,11 +513,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LogisticsResolveRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/test-component/$id': {
+      id: '/test-component/$id'
+      path: '/test-component/$id'
+      fullPath: '/test-component/$id'
+      preLoaderRoute: typeof TestComponentIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/test/ax': {
+      id: '/test/ax'
+      path: '/test/ax'
+      fullPath: '/test/ax'
+      preLoaderRoute: typeof TestAxRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/test/show': {
+      id: '/test/show'
+      path: '/test/show'
+      fullPath: '/test/show'
+      preLoaderRoute: typeof TestShowRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/finance/error/unavailable': {
       id: '/finance/error/unavailable'
       path: '/finance/error/unavailable'
       fullPath: '/finance/error/unavailable'
       preLoaderRoute: typeof FinanceErrorUnavailableRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/represented/': {
+      id: '/settings/represented/'
+      path: '/settings/represented'
+      fullPath: '/settings/represented/'
+      preLoaderRoute: typeof SettingsRepresentedIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings/represented/$jgid': {
@@ -415,6 +555,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsRepresentedJgidRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/settings/rights/': {
+      id: '/settings/rights/'
+      path: '/settings/rights'
+      fullPath: '/settings/rights/'
+      preLoaderRoute: typeof SettingsRightsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings/rights/$jgid': {
       id: '/settings/rights/$jgid'
       path: '/settings/rights/$jgid'
@@ -422,11 +569,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SettingsRightsJgidRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/user-add/edit/': {
+      id: '/user-add/edit/'
+      path: '/user-add/edit'
+      fullPath: '/user-add/edit/'
+      preLoaderRoute: typeof UserAddEditIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user-add/edit/$key': {
       id: '/user-add/edit/$key'
       path: '/user-add/edit/$key'
       fullPath: '/user-add/edit/$key'
       preLoaderRoute: typeof UserAddEditKeyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user-add/reset-password/$key': {
+      id: '/user-add/reset-password/$key'
+      path: '/user-add/reset-password/$key'
+      fullPath: '/user-add/reset-password/$key'
+      preLoaderRoute: typeof UserAddResetPasswordKeyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/user-settings/edit/': {
@@ -539,18 +700,26 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CustomerSearchRoute: CustomerSearchRoute,
   DashboardRoute: DashboardRouteWithChildren,
+  OsgiAdminRoute: OsgiAdminRoute,
   OssWrapperRoute: OssWrapperRoute,
   ExternalServiceRoute: ExternalServiceRoute,
   LogisticsResolveRoute: LogisticsResolveRoute,
+  TestComponentIdRoute: TestComponentIdRoute,
+  TestAxRoute: TestAxRoute,
+  TestShowRoute: TestShowRoute,
   LogisticsIndexRoute: LogisticsIndexRoute,
   FinanceErrorUnavailableRoute: FinanceErrorUnavailableRoute,
   SettingsRepresentedJgidRoute: SettingsRepresentedJgidRoute,
   SettingsRightsJgidRoute: SettingsRightsJgidRoute,
   UserAddEditKeyRoute: UserAddEditKeyRoute,
+  UserAddResetPasswordKeyRoute: UserAddResetPasswordKeyRoute,
   UserSettingsEditFgidRoute: UserSettingsEditFgidRoute,
   UserSettingsPasswordFgidRoute: UserSettingsPasswordFgidRoute,
   UserSettingsPreferencesFgidRoute: UserSettingsPreferencesFgidRoute,
   UserSettingsRolesFgidRoute: UserSettingsRolesFgidRoute,
+  SettingsRepresentedIndexRoute: SettingsRepresentedIndexRoute,
+  SettingsRightsIndexRoute: SettingsRightsIndexRoute,
+  UserAddEditIndexRoute: UserAddEditIndexRoute,
   UserSettingsEditIndexRoute: UserSettingsEditIndexRoute,
   UserSettingsPasswordIndexRoute: UserSettingsPasswordIndexRoute,
   UserSettingsPreferencesIndexRoute: UserSettingsPreferencesIndexRoute,

@@ -27,7 +27,9 @@ export type Privilege =
   | 'ADD_ANY_CUSTOMER'
   | 'EDIT_ANY_CUSTOMER'
   | 'EDIT_ANY_USER'
-  | 'NO_REPRESENTEE';
+  | 'NO_REPRESENTEE'
+  /** issue 11: the deployment admin page /osgi-admin (the spec leaves its access open) */
+  | 'DEPLOYMENT_ADMIN';
 
 export const COOKIE = {
   language: 'EPIT-LANGUAGE',
@@ -221,18 +223,29 @@ export const CustomerAddGet = z.object({
   regCode: z.string(),
   address: AddressSummary.nullable(),
   hasContract: z.boolean(),
-  mainAdministrators: z.array(z.string()), // representative ids (fgid)
+  /** whether the signed-in person is one of its main administrators (never the administrators' personal codes, issue 14) */
+  isMainAdministrator: z.boolean(),
   value: z.string().nullable(), // e.g. 'CONTRACT_STOPPED'
 });
 export type CustomerAddGet = z.infer<typeof CustomerAddGet>;
 export const EMAIL_MAX = 80;
 export const ADDITIONAL_INFO_MAX = 400;
 export const PHONE_MAX = 20;
+/** C0 and C1 control characters other than tab, line feed and carriage return. */
+const isControlCharacter = (ch: string) => {
+  const c = ch.charCodeAt(0);
+  return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f);
+};
 export const SigningCustomer = z.object({
   enterpriseCode: z.string().min(1).max(20),
   enterpriseName: z.string().min(1).max(200),
   email: z.string().email().max(EMAIL_MAX),
-  additionalInfo: z.string().max(ADDITIONAL_INFO_MAX).default(''),
+  // issue 14: no control characters into the contract text (line breaks and tabs are text)
+  additionalInfo: z
+    .string()
+    .max(ADDITIONAL_INFO_MAX)
+    .refine((v) => ![...v].some(isControlCharacter), 'must not contain control characters')
+    .default(''),
 });
 export type SigningCustomer = z.infer<typeof SigningCustomer>;
 export const CreateRightsBody = z.object({

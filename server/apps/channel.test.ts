@@ -14,7 +14,7 @@ interface Posted {
   target: string;
 }
 
-function frame(opts: { framed?: boolean; pingAnswers?: boolean } = {}) {
+function frame(opts: { framed?: boolean; pingAnswers?: boolean; silent?: boolean } = {}) {
   const posted: Posted[] = [];
   const listeners: Record<string, ((e: unknown) => void)[]> = {};
   const parent = { postMessage: (message: unknown, target: string) => posted.push({ message, target }) };
@@ -30,7 +30,13 @@ function frame(opts: { framed?: boolean; pingAnswers?: boolean } = {}) {
     addEventListener: () => undefined,
     getElementById: (id: string) =>
       id === 'app-config'
-        ? { textContent: JSON.stringify({ portalOrigin: PORTAL, pingUrl: '/oss/api/ping' }) }
+        ? {
+            textContent: JSON.stringify({
+              portalOrigin: PORTAL,
+              pingUrl: '/oss/api/ping',
+              ...(opts.silent ? { silent: true } : {}),
+            }),
+          }
         : id === 'app-root'
           ? { getBoundingClientRect: () => ({ height }) }
           : null,
@@ -70,6 +76,14 @@ function frame(opts: { framed?: boolean; pingAnswers?: boolean } = {}) {
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('the application side of the channel', () => {
+  it('with the console\u2019s "never ready" (silent) posts nothing: no ready, no height, no pong', async () => {
+    const f = frame({ silent: true });
+    f.channel.scroll(10);
+    f.send(pingMessage(1));
+    await settle();
+    expect(f.posted).toEqual([]);
+  });
+
   it('posts ready and its content height to the portal origin only, never to "*"', () => {
     const f = frame();
     expect(f.posted.every((p) => p.target === PORTAL)).toBe(true);

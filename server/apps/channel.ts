@@ -10,7 +10,8 @@
  * - posts `'height|<px>'` with its content height on load and whenever it changes, and offers `scroll|<px>` and
  *   `scroll-to-view|<px>`;
  * - hands notifications (e.g. `ossUpdateInitialData`) to the page's handlers: `EpitChannel.on(method, fn)`.
- * Reads its settings from `<script type="application/json" id="app-config">`: `{ portalOrigin, pingUrl }`.
+ * Reads its settings from `<script type="application/json" id="app-config">`: `{ portalOrigin, pingUrl, silent? }`
+ * (`silent`: the console's "never ready" switch; nothing is posted, so the portal never hears ready or a pong).
  */
 import { CHANNEL_METHOD, CHANNEL_SCOPE, PONG } from '../../machines/lib/external/channel.js';
 
@@ -21,7 +22,8 @@ export const CHANNEL_SCRIPT = `(function () {
   var framed = window.parent !== window;
   var handlers = {};
   function post(message) {
-    if (framed) window.parent.postMessage(message, cfg.portalOrigin);
+    // the console's "never ready": the page loads but never speaks to the portal
+    if (framed && !cfg.silent) window.parent.postMessage(message, cfg.portalOrigin);
   }
   var lastHeight = -1;
   function reportHeight() {

@@ -1,8 +1,9 @@
 /**
  * The demo external applications (issue 8): shipment registration (/oss/), periodicals (/periodicals/) and invoicing
- * management (/finance/), a second Fastify server on APPS_PORT — its own origin, so the portal's origin checks are
- * exercised for real. It reaches the portal's side only over HTTP (server/apps/portal-link.ts) and keeps its own
- * database (apps.sqlite under DATA_DIR). README.md in this folder describes the URLs and the protocol.
+ * management (/finance/), and the private package service (/parcels/) a private person's LOGISTICS goes to: a second
+ * Fastify server on APPS_PORT — its own origin, so the portal's origin checks are exercised for real. It reaches the
+ * portal's side only over HTTP (server/apps/portal-link.ts) and keeps its own database (apps.sqlite under DATA_DIR).
+ * README.md in this folder describes the URLs and the protocol.
  */
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -11,9 +12,11 @@ import type { Env } from '../env.js';
 import type { Clock } from '../lib/clock.js';
 import { esc } from '../lib/html.js';
 import { portalOrigin } from '../lib/origins.js';
+import { installAppsHeaders } from '../security/headers.js';
 import { registerFinance } from './finance/index.js';
 import { ApiError, type AppsDeps } from './kit.js';
 import { registerOss } from './oss/index.js';
+import { registerParcels } from './parcels/index.js';
 import { registerPeriodicals } from './periodicals/index.js';
 import { createPortalLink } from './portal-link.js';
 import { openAppsDb } from './store.js';
@@ -64,6 +67,7 @@ export async function createAppsServer(opts: AppsServerOptions): Promise<Fastify
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  await installAppsHeaders(app, env); // framed by the portal only (issue 14)
   // a back-channel logout request may come as the raw XML document instead of the `logoutRequest` form field
   app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string' }, (_req, body, done) =>
     done(null, String(body)),
@@ -99,6 +103,7 @@ export async function createAppsServer(opts: AppsServerOptions): Promise<Fastify
             ['OSS', '/oss/'],
             ['PERIODICALS', '/periodicals/'],
             ['FINANCE', '/finance/'],
+            ['PARCELS', '/parcels/ee/en/private'],
           ] as const
         )
           .map(([a, href]) => `<li><a href="${href}">${esc(APP_NAMES[a].en)}</a></li>`)
@@ -111,5 +116,6 @@ export async function createAppsServer(opts: AppsServerOptions): Promise<Fastify
   registerOss(app, deps);
   registerPeriodicals(app, deps);
   registerFinance(app, deps);
+  registerParcels(app, deps);
   return app;
 }

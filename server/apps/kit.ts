@@ -25,7 +25,7 @@ import { randomToken } from '../lib/random.js';
 import { messagePage, page, type PageOptions } from './layout.js';
 import { type PortalLink, PortalUnavailableError } from './portal-link.js';
 import type { AppSessionsTable, AppsDb } from './store.js';
-import { COMMON_TEXTS, pickLang, type AppLang } from './texts.js';
+import { COMMON_TEXTS, pickLang, type AppLang, type DemoApplication } from './texts.js';
 
 export interface AppsDeps {
   env: Env;
@@ -36,16 +36,22 @@ export interface AppsDeps {
   closing: AbortSignal;
 }
 
-export interface AppDefinition {
-  application: ExternalApplication;
+/** What signs on as its own CAS service and keeps its own session: an application, or the private package page. */
+export interface SignOnDefinition {
+  application: DemoApplication;
   /** '/oss/' */
   prefix: string;
+}
+
+/** One of the portal's external applications (console switches, the portal's role check, the frame channel). */
+export interface AppDefinition extends SignOnDefinition {
+  application: ExternalApplication;
 }
 
 export type AppUser = AppSessionsTable;
 
 const SESSION_HOURS = 8;
-const sessionCookie = (application: ExternalApplication) => `${application}-SESSION`;
+const sessionCookie = (application: DemoApplication) => `${application}-SESSION`;
 const LANGUAGE_COOKIE = 'EPIT-LANGUAGE';
 const GUID = /^[A-Z]{2}[A-Z0-9]{4,30}$/;
 
@@ -53,7 +59,7 @@ const langOf = (req: FastifyRequest): AppLang =>
   pickLang((req.query as Record<string, unknown> | undefined)?.lang, req.cookies[LANGUAGE_COOKIE]);
 
 const secure = (req: FastifyRequest) => req.protocol === 'https';
-const cookieOptions = (req: FastifyRequest, def: AppDefinition) => ({
+const cookieOptions = (req: FastifyRequest, def: SignOnDefinition) => ({
   path: def.prefix,
   httpOnly: true,
   // the page lives in the portal's frame: same-site on one host (ports differ), so Lax suffices over http; a
@@ -62,11 +68,24 @@ const cookieOptions = (req: FastifyRequest, def: AppDefinition) => ({
   secure: secure(req),
 });
 
-export function channelConfig(req: FastifyRequest, deps: AppsDeps, def: AppDefinition) {
-  return { portalOrigin: portalOrigin(deps.env, req), pingUrl: `${def.prefix}api/ping` };
+/**
+ * The channel script's settings (channel.ts). With the page's switches, the console's "never ready" makes the page's
+ * channel silent: it loads, but never reports ready nor answers a ping (the portal's frame load error).
+ */
+export function channelConfig(
+  req: FastifyRequest,
+  deps: AppsDeps,
+  def: SignOnDefinition,
+  switches?: Pick<AppSwitches, 'neverReady'>,
+) {
+  return {
+    portalOrigin: portalOrigin(deps.env, req),
+    pingUrl: `${def.prefix}api/ping`,
+    ...(switches?.neverReady ? { silent: true } : {}),
+  };
 }
 
-async function findUser(req: FastifyRequest, deps: AppsDeps, def: AppDefinition): Promise<AppUser | null> {
+async function findUser(req: FastifyRequest, deps: AppsDeps, def: SignOnDefinition): Promise<AppUser | null> {
   const id = req.cookies[sessionCookie(def.application)];
   if (!id) return null;
   const row = await deps.db
@@ -79,12 +98,12 @@ async function findUser(req: FastifyRequest, deps: AppsDeps, def: AppDefinition)
 }
 
 /** The CAS service URL of this application for a page to return to (`next`: a path of this application). */
-function serviceUrl(req: FastifyRequest, deps: AppsDeps, def: AppDefinition, next: string): string {
+function serviceUrl(req: FastifyRequest, deps: AppsDeps, def: SignOnDefinition, next: string): string {
   return `${appsOrigin(deps.env, req)}${def.prefix}auth/cas?${new URLSearchParams({ next }).toString()}`;
 }
 
 /** Only this application's own pages are return targets (no open redirect). */
-function safeNext(def: AppDefinition, next: unknown): string {
+function safeNext(def: SignOnDefinition, next: unknown): string {
   if (typeof next !== 'string' || !next.startsWith(def.prefix) || /[\\\s]|\/\//.test(next)) return def.prefix;
   return next;
 }
@@ -111,7 +130,7 @@ function sendMessage(
   req: FastifyRequest,
   reply: FastifyReply,
   deps: AppsDeps,
-  def: AppDefinition,
+  def: SignOnDefinition,
   kind: MessageKind,
   extra: { lang?: AppLang; who?: PageOptions['who']; link?: { href: string; label: string; top?: boolean } } = {},
 ) {
@@ -136,6 +155,24 @@ function sendMessage(
       config: channelConfig(req, deps, def),
     }),
   );
+}
+
+/**
+ * The person this application's session belongs to; without a session, a silent sign-on through CAS
+ * (`gateway=true`: the person signed on at the portal's CAS already) and null (the redirect has been answered).
+ */
+export async function signedInUser(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: AppsDeps,
+  def: SignOnDefinition,
+): Promise<AppUser | null> {
+  const user = await findUser(req, deps, def);
+  if (user) return user;
+  const cas = deps.portal.cas(req);
+  const target = cas.loginUrl(serviceUrl(req, deps, def, req.url), { gateway: true });
+  await reply.header('Cache-Control', 'no-store').redirect(target, 302);
+  return null;
 }
 
 export interface PageGate {
@@ -180,14 +217,8 @@ export async function gatePage(
     return null;
   }
   if (switches.slowMs > 0) await sleep(switches.slowMs, undefined, { signal: deps.closing }).catch(() => undefined);
-  const user = await findUser(req, deps, def);
-  if (!user) {
-    // the person signed on at the portal's CAS already: a silent sign-on as this application's own service
-    const cas = deps.portal.cas(req);
-    const target = cas.loginUrl(serviceUrl(req, deps, def, req.url), { gateway: true });
-    await reply.header('Cache-Control', 'no-store').redirect(target, 302);
-    return null;
-  }
+  const user = await signedInUser(req, reply, deps, def);
+  if (!user) return null;
   const lang = langOf(req);
   if (!opts.party) return { user, lang, switches };
   const guid = (req.query as Record<string, unknown>).guid;
@@ -253,6 +284,37 @@ const CallbackQuery = z.object({
 
 /** The routes every application has (sign-on, single sign-out, logout, ping, profile). */
 export function registerCommonRoutes(app: FastifyInstance, deps: AppsDeps, def: AppDefinition): void {
+  registerSignOnRoutes(app, deps, def);
+
+  app.get(`${def.prefix}api/ping`, async (_req, reply) => {
+    const switches = await deps.portal.switches(def.application);
+    reply.header('Cache-Control', 'no-store');
+    if (switches.noPing || switches.dead) return reply.status(503).send({ error: 'NOT_ANSWERING' });
+    return reply.status(204).send();
+  });
+
+  app.get(`${def.prefix}profile`, async (req, reply) => {
+    const gate = await gatePage(req, reply, deps, def, { party: false });
+    if (!gate) return reply;
+    const t = COMMON_TEXTS[gate.lang];
+    const person = `${gate.user.first_name} ${gate.user.last_name}`.trim() || gate.user.fgid;
+    return sendHtml(
+      reply,
+      200,
+      page({
+        lang: gate.lang,
+        application: def.application,
+        title: t.profileTitle,
+        who: { person },
+        body: `<section data-testid="app-profile"><h2>${esc(t.profileTitle)}</h2><p>${esc(t.profile)}</p></section>`,
+        config: channelConfig(req, deps, def, gate.switches),
+      }),
+    );
+  });
+}
+
+/** Sign-on as the application's own CAS service, CAS single sign-out and the logout URL. */
+export function registerSignOnRoutes(app: FastifyInstance, deps: AppsDeps, def: SignOnDefinition): void {
   const { db, clock } = deps;
 
   app.get(`${def.prefix}auth/cas`, async (req, reply) => {
@@ -356,31 +418,5 @@ export function registerCommonRoutes(app: FastifyInstance, deps: AppsDeps, def: 
       );
     }
     return { value: 'LOGGED_OUT' };
-  });
-
-  app.get(`${def.prefix}api/ping`, async (_req, reply) => {
-    const switches = await deps.portal.switches(def.application);
-    reply.header('Cache-Control', 'no-store');
-    if (switches.noPing || switches.dead) return reply.status(503).send({ error: 'NOT_ANSWERING' });
-    return reply.status(204).send();
-  });
-
-  app.get(`${def.prefix}profile`, async (req, reply) => {
-    const gate = await gatePage(req, reply, deps, def, { party: false });
-    if (!gate) return reply;
-    const t = COMMON_TEXTS[gate.lang];
-    const person = `${gate.user.first_name} ${gate.user.last_name}`.trim() || gate.user.fgid;
-    return sendHtml(
-      reply,
-      200,
-      page({
-        lang: gate.lang,
-        application: def.application,
-        title: t.profileTitle,
-        who: { person },
-        body: `<section data-testid="app-profile"><h2>${esc(t.profileTitle)}</h2><p>${esc(t.profile)}</p></section>`,
-        config: channelConfig(req, deps, def),
-      }),
-    );
   });
 }

@@ -3,9 +3,9 @@
  * The page is sized to its content (`#app-root`), since the portal sizes the frame by the reported height.
  */
 import { esc } from '../lib/html.js';
-import type { AccessGranted, ExternalApplication } from '../lib/apps-protocol.js';
+import type { AccessGranted } from '../lib/apps-protocol.js';
 import { CHANNEL_SCRIPT } from './channel.js';
-import { APP_NAMES, COMMON_TEXTS, type AppLang } from './texts.js';
+import { APP_NAMES, COMMON_TEXTS, type AppLang, type DemoApplication } from './texts.js';
 
 const STYLE = `*{box-sizing:border-box}
 html,body{margin:0;padding:0}
@@ -45,7 +45,7 @@ interface Who {
 
 export interface PageOptions {
   lang: AppLang;
-  application: ExternalApplication;
+  application: DemoApplication;
   /** the page title after the application's name */
   title?: string;
   /** HTML of the page body (inside #app-root, after the header) */

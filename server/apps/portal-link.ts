@@ -33,6 +33,7 @@ const OFF = (application: ExternalApplication): AppSwitches => ({
   dead: false,
   noPing: false,
   slowMs: 0,
+  neverReady: false,
   financeStatus: null,
 });
 

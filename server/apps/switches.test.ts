@@ -24,9 +24,9 @@ describe('console', () => {
     const res = await w.portal.inject({ url: '/sim/api/apps' });
     expect(res.json()).toEqual({
       value: [
-        { application: 'OSS', dead: false, noPing: false, slowMs: 0, financeStatus: null },
-        { application: 'PERIODICALS', dead: false, noPing: false, slowMs: 0, financeStatus: null },
-        { application: 'FINANCE', dead: false, noPing: false, slowMs: 0, financeStatus: null },
+        { application: 'OSS', dead: false, noPing: false, slowMs: 0, neverReady: false, financeStatus: null },
+        { application: 'PERIODICALS', dead: false, noPing: false, slowMs: 0, neverReady: false, financeStatus: null },
+        { application: 'FINANCE', dead: false, noPing: false, slowMs: 0, neverReady: false, financeStatus: null },
       ],
     });
     const page = await w.portal.inject({ url: '/sim/' });
@@ -96,6 +96,43 @@ describe('slow to load', () => {
   });
 });
 
+describe('never ready', () => {
+  /** the channel script's settings embedded in a page */
+  const appConfig = (html: string): Record<string, unknown> => {
+    const json = /<script type="application\/json" id="app-config">(.*?)<\/script>/s.exec(html)?.[1];
+    if (!json) throw new Error('the page has no app-config');
+    return JSON.parse(json) as Record<string, unknown>;
+  };
+
+  it('makes the application\u2019s pages load with a silent channel, until it is off again', async () => {
+    const b = await signedIn();
+    await b.follow(`${w.appsOrigin}/oss/login?guid=${MAASIKAS}&lang=en`);
+    const oss = () => b.get(`${w.appsOrigin}/oss/?guid=${MAASIKAS}&lang=en`);
+    expect(appConfig((await oss()).body).silent).toBeUndefined();
+    const res = await w.sim('/sim/api/apps/OSS', { neverReady: true });
+    expect(res.json<{ value: { application: string; neverReady: boolean }[] }>().value[0]).toMatchObject({
+      application: 'OSS',
+      neverReady: true,
+    });
+    const page = await oss();
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('id="oss-view"');
+    expect(appConfig(page.body).silent).toBe(true);
+    // the switch is per application
+    await b.follow(`${w.appsOrigin}/periodicals/?guid=${MAASIKAS}&lang=en`);
+    expect(
+      appConfig((await b.get(`${w.appsOrigin}/periodicals/?guid=${MAASIKAS}&lang=en`)).body).silent,
+    ).toBeUndefined();
+    // another switch leaves it on; switching it off speaks again
+    await w.sim('/sim/api/apps/OSS', { noPing: true });
+    expect(appConfig((await oss()).body).silent).toBe(true);
+    await w.sim('/sim/api/apps/OSS', { neverReady: false, noPing: false });
+    expect(appConfig((await oss()).body).silent).toBeUndefined();
+    const consolePage = await w.portal.inject({ url: '/sim/' });
+    expect(consolePage.body).toContain('data-switch="neverReady"');
+  });
+});
+
 describe('finance special status', () => {
   const status = (b: Browser, customerId?: string) =>
     b.get(`${w.portalOrigin}/api/apps/finance/status${customerId ? `?customerId=${customerId}` : ''}`);
@@ -108,7 +145,7 @@ describe('finance special status', () => {
       w.fetched.some((f) => f.startsWith(`GET http://127.0.0.1:${w.env.appsPort}/finance/api/status?customerId=`)),
     ).toBe(true);
     // the represented party by default; a customer that is none of the caller's rights is refused
-    await b.get(`${w.portalOrigin}/api/context/changeRepresented/EPEE11000026`);
+    await b.request('GET', `${w.portalOrigin}/api/context/changeRepresented/EPEE11000026`, { xsrf: true });
     expect((await status(b)).json()).toEqual({ status: 'PACKET_NOT_FOUND' });
     expect((await status(b, 'EPEE11000049')).statusCode).toBe(403);
     expect((await w.browser().get(`${w.portalOrigin}/api/apps/finance/status?customerId=${MAASIKAS}`)).statusCode).toBe(

@@ -183,8 +183,17 @@ export const COMMON_TEXTS: Record<AppLang, CommonTexts> = {
   },
 };
 
-/** The three applications' names (spec 1 §8 error.service.{app}: shipment registration, periodicals, invoicing management). */
-export const APP_NAMES: Record<'OSS' | 'PERIODICALS' | 'FINANCE', Record<AppLang, string>> = {
+/**
+ * What the demo server hosts: the three applications of the portal's frames, and the private package service the
+ * portal sends a private person's LOGISTICS to (spec 1 §2, user-settings/service-urls; parcels/index.ts).
+ */
+export type DemoApplication = 'OSS' | 'PERIODICALS' | 'FINANCE' | 'PARCELS';
+
+/**
+ * Their names (spec 1 §8 error.service.{app}: shipment registration, periodicals, invoicing management; and the
+ * private package service).
+ */
+export const APP_NAMES: Record<DemoApplication, Record<AppLang, string>> = {
   OSS: {
     et: 'Saadetiste registreerimine',
     en: 'Shipment registration',
@@ -205,5 +214,12 @@ export const APP_NAMES: Record<'OSS' | 'PERIODICALS' | 'FINANCE', Record<AppLang
     ru: 'Управление счетами',
     lv: 'Rēķinu pārvaldība',
     lt: 'Sąskaitų valdymas',
+  },
+  PARCELS: {
+    et: 'Pakiteenus eraisikule',
+    en: 'Package service for private customers',
+    ru: 'Посылки для частных лиц',
+    lv: 'Paku pakalpojums privātpersonām',
+    lt: 'Siuntų paslauga privatiems asmenims',
   },
 };

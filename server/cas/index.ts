@@ -17,9 +17,12 @@ import { z } from 'zod';
 import { COOKIE } from '../../machines/lib/contract.js';
 import { loadDemoData } from '../db/seed.js';
 import { parseOrThrow } from '../lib/errors.js';
-import { verifyPassword } from '../lib/password.js';
+import { audit } from '../audit/audit.js';
+import { checkPassword, foreignOrigin } from '../security/login-guard.js';
+import { clearLoginFailures, recordLoginFailure, waitBeforeLogin } from '../security/throttle.js';
 import { isSecure } from '../lib/session.js';
 import { loginPage, messagePage, warnPage } from './pages.js';
+import { personByCode } from './code-login.js';
 import { allowedService } from './registry.js';
 import { type Attributes, contentType, failureBody, type Format, proxyFailureBody, successBody } from './responses.js';
 import { sendLogoutRequests } from './slo.js';
@@ -91,6 +94,7 @@ const LoginForm = z.object({
   username: z.string().max(100).optional(),
   password: z.string().max(200).optional(),
   demoUser: z.string().max(100).optional(),
+  demoPersonalCode: z.string().max(40).optional(),
   execution: z.string().max(200).optional(),
   warn: z.string().max(10).optional(),
   _eventId: z.string().max(20).optional(),
@@ -221,6 +225,8 @@ export const casRoutes: FastifyPluginAsync = (app) => {
     const t = CAS_TEXTS[lang];
     const service = allowedService(req, form.service);
     if (service === false) return html(reply, 400, messagePage(lang, t.title, t.unknownService, langLink(null)));
+    // issue 14: a form another site posted is login CSRF, refused before anything is consumed or checked
+    if (foreignOrigin(req)) return showLogin(req, reply, { lang, service, status: 403, error: t.foreignOrigin });
     // §3.5.1: the login ticket is good for one attempt, and only in the browser it was shown to (login CSRF)
     if (!(await consumeExecution(db, clock, form.execution, req.cookies[FLOW_COOKIE])))
       return showLogin(req, reply, { lang, service, status: 403, error: t.flowExpired });
@@ -236,7 +242,12 @@ export const casRoutes: FastifyPluginAsync = (app) => {
     const again = (status: number, error: string) =>
       showLogin(req, reply, { lang, service, status, username: form.username, error });
     let fgid: string;
-    if (form.demoUser && oneClick) {
+    if (form.demoPersonalCode !== undefined && oneClick) {
+      // issue 10: the demo sign-on by personal code of a person a customer added (./code-login.ts)
+      const byCode = await personByCode(db, form.demoPersonalCode);
+      if (!byCode) return again(401, t.wrongCredentials);
+      fgid = byCode;
+    } else if (form.demoUser && oneClick) {
       const p = await db
         .selectFrom('persons')
         .select('fgid')
@@ -249,15 +260,27 @@ export const casRoutes: FastifyPluginAsync = (app) => {
       const username = form.username?.trim() ?? '';
       const password = form.password ?? '';
       if (!username || !password) return again(400, t.missingFields);
+      const attempt = { username, address: req.ip };
+      const wait = await waitBeforeLogin(db, clock, attempt);
+      if (wait > 0) {
+        reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+        return again(429, t.tooManyAttempts.replace('{minutes}', String(Math.ceil(wait / 60_000))));
+      }
       const p = await db
         .selectFrom('persons')
         .select(['fgid', 'password_hash'])
         .where('username', '=', username)
         .where('not_active', '=', 0)
         .executeTakeFirst();
-      if (!p || !(await verifyPassword(password, p.password_hash))) return again(401, t.wrongCredentials);
+      if (!(await checkPassword(password, p?.password_hash)) || !p) {
+        await recordLoginFailure(db, clock, attempt);
+        await audit(req, 'login', { outcome: 'failure', actorFgid: p?.fgid ?? null, username });
+        return again(401, t.wrongCredentials);
+      }
+      await clearLoginFailures(db, attempt);
       fgid = p.fgid;
     }
+    await audit(req, 'login', { actorFgid: fgid, username: form.demoUser && oneClick ? form.demoUser : form.username });
     const tgtId = await issueTgt(db, clock, fgid);
     // §3.6.1: the ticket-granting cookie expires with the browser session (no Remember-Me here)
     reply.setCookie(TGC_COOKIE, tgtId, cookieOpts(req));

@@ -1,6 +1,7 @@
 /** HTML of the sign-on simulator pages: accessible, no scripts, readable from 320 px to desktop. */
 import { esc } from '../lib/html.js';
 import { CAS_LANG_NAMES, CAS_TEXTS, type CasLang } from './texts.js';
+import { codeLoginSection } from './code-login.js';
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -33,6 +34,8 @@ button{font:inherit;cursor:pointer;border-radius:4px}
 .check{display:flex;gap:.5rem;align-items:flex-start;font-weight:400;margin:.75rem 0 0}
 .check input{margin-top:.3rem}
 `;
+/** The sign-on pages' one inline style sheet: the Content-Security-Policy allows exactly it by its hash (server/security/headers.ts). */
+export const CAS_STYLE = `${STYLE}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
 
 export function layout(lang: CasLang, title: string, body: string, langLinks: (l: CasLang) => string): string {
   const t = CAS_TEXTS[lang];
@@ -48,7 +51,7 @@ export function layout(lang: CasLang, title: string, body: string, langLinks: (l
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
-<style>${STYLE}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}</style>
+<style>${CAS_STYLE}</style>
 </head>
 <body>
 <header><span class="brand">Single sign-on</span><nav aria-label="${esc(t.language)}"><ul>${langs}</ul></nav></header>
@@ -113,7 +116,9 @@ ${opts.people
 </ul>
 </section>`
       : '';
-  return layout(opts.lang, t.title, form + people, opts.langLink);
+  // issue 10: people added by a customer sign on by personal code in the demo (./code-login.ts)
+  const byCode = opts.oneClick ? codeLoginSection(opts.lang, opts.action, serviceField) : '';
+  return layout(opts.lang, t.title, form + people + byCode, opts.langLink);
 }
 
 export function messagePage(lang: CasLang, title: string, message: string, langLink: (l: CasLang) => string): string {

@@ -42,6 +42,10 @@ export interface CasTexts {
   flowExpired: string;
   /** the portal's callback could not reach the sign-on server */
   unavailable: string;
+  /** issue 14: the login throttle (429); {minutes} is how long to wait */
+  tooManyAttempts: string;
+  /** issue 14: a sign-on form posted from another site (login CSRF) */
+  foreignOrigin: string;
 }
 
 export const CAS_TEXTS: Record<CasLang, CasTexts> = {
@@ -73,6 +77,9 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     continueTo: 'Continue',
     flowExpired: 'This sign-on page has expired. Log in again.',
     unavailable: 'The sign-on service cannot be reached right now. Try again in a moment.',
+    tooManyAttempts: 'Too many failed attempts to log in. Wait {minutes} min and try again.',
+    foreignOrigin:
+      'The sign-on form was sent from another site, so it was refused. Open the sign-on page again and log in there.',
   },
   et: {
     title: 'Sisselogimine – e-teenindus',
@@ -102,6 +109,9 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     continueTo: 'Jätka',
     flowExpired: 'See sisselogimise leht on aegunud. Logi uuesti sisse.',
     unavailable: 'Sisselogimise teenus ei ole praegu kättesaadav. Proovi hetke pärast uuesti.',
+    tooManyAttempts: 'Liiga palju ebaõnnestunud sisselogimiskatseid. Oota {minutes} min ja proovi uuesti.',
+    foreignOrigin:
+      'Sisselogimisvorm saadeti teiselt saidilt ja see lükati tagasi. Ava sisselogimisleht uuesti ja logi sisse seal.',
   },
   ru: {
     title: 'Вход – э-сервис',
@@ -131,6 +141,9 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     continueTo: 'Продолжить',
     flowExpired: 'Эта страница входа устарела. Войдите снова.',
     unavailable: 'Служба входа сейчас недоступна. Попробуйте ещё раз через минуту.',
+    tooManyAttempts: 'Слишком много неудачных попыток входа. Подождите {minutes} мин. и попробуйте ещё раз.',
+    foreignOrigin:
+      'Форма входа отправлена с другого сайта и поэтому отклонена. Откройте страницу входа заново и войдите там.',
   },
   lv: {
     title: 'Pieteikšanās – e-pakalpojums',
@@ -160,6 +173,9 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     continueTo: 'Turpināt',
     flowExpired: 'Šī pieteikšanās lapa vairs nav derīga. Piesakieties vēlreiz.',
     unavailable: 'Pieteikšanās pakalpojums pašlaik nav pieejams. Mēģiniet vēlreiz pēc brīža.',
+    tooManyAttempts: 'Pārāk daudz neveiksmīgu pieteikšanās mēģinājumu. Pagaidiet {minutes} min un mēģiniet vēlreiz.',
+    foreignOrigin:
+      'Pieteikšanās forma tika nosūtīta no citas vietnes, tāpēc tā tika noraidīta. Atveriet pieteikšanās lapu vēlreiz un piesakieties tur.',
   },
   lt: {
     title: 'Prisijungimas – e. paslauga',
@@ -189,5 +205,8 @@ export const CAS_TEXTS: Record<CasLang, CasTexts> = {
     continueTo: 'Tęsti',
     flowExpired: 'Šis prisijungimo puslapis nebegalioja. Prisijunkite iš naujo.',
     unavailable: 'Prisijungimo paslauga šiuo metu nepasiekiama. Bandykite dar kartą po akimirkos.',
+    tooManyAttempts: 'Per daug nesėkmingų bandymų prisijungti. Palaukite {minutes} min. ir bandykite dar kartą.',
+    foreignOrigin:
+      'Prisijungimo forma atsiųsta iš kitos svetainės, todėl ji atmesta. Atidarykite prisijungimo puslapį iš naujo ir prisijunkite ten.',
   },
 };

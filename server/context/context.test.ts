@@ -98,6 +98,7 @@ describe('user context', () => {
       'EDIT_ANY_CUSTOMER',
       'EDIT_ANY_USER',
       'ADD_ANY_CUSTOMER',
+      'DEPLOYMENT_ADMIN', // issue 11: the deployment admin page
     ]);
     expect(Object.keys(ctx.epitPrincipal!.representationRightsCache)).toEqual(['EPEE11000015']);
   });
@@ -264,9 +265,9 @@ describe('service URLs and configuration', () => {
     const res = await (await t.login('mari')).get('/api/user-settings/service-urls');
     expect(res.json()).toEqual({
       value: {
-        EE: '/apps/parcels/ee/et/private',
-        LV: '/apps/parcels/lv/et/private',
-        LT: '/apps/parcels/lt/et/private',
+        EE: 'http://localhost:8081/parcels/ee/et/private',
+        LV: 'http://localhost:8081/parcels/lv/et/private',
+        LT: 'http://localhost:8081/parcels/lt/et/private',
       },
     });
   });

@@ -1,18 +1,29 @@
 /**
  * Opening the database and running migrations.
- * SQLite through better-sqlite3 (a file under DATA_DIR, or ':memory:' for tests).
+ * SQLite through better-sqlite3 (a file under DATA_DIR, or ':memory:' for tests), or PostgreSQL through `pg` when
+ * a DATABASE_URL is given (dialect.ts holds what differs between the two).
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider, type Migration } from 'kysely';
+import { testDatabaseUrl } from '../env.js';
 import type { DB } from './schema.js';
+import { freshPostgres, openPostgres } from './dialect.js';
 import { migrations } from './migrations/index.js';
 
 export type Db = Kysely<DB>;
 
-/** `dataDir` null → in-memory database (tests). */
-export function openDb(dataDir: string | null): Db {
+/**
+ * `databaseUrl` (DATABASE_URL, `postgres://…`): that PostgreSQL database, `dataDir` unused.
+ * Otherwise SQLite: `portal.sqlite` in `dataDir`, or with `dataDir` null a fresh empty database for a test: in
+ * memory, or, when TEST_DATABASE_URL names a PostgreSQL server, a new database of its own there (dropped by
+ * `destroy()`), so the same tests run on both databases.
+ */
+export function openDb(dataDir: string | null, databaseUrl: string | null = null): Db {
+  if (databaseUrl) return openPostgres<DB>(databaseUrl);
+  const testServer = dataDir === null ? testDatabaseUrl() : null;
+  if (testServer) return freshPostgres<DB>(testServer, migrationsFingerprint(), migrate);
   let sqlite: SQLite.Database;
   if (dataDir === null) {
     sqlite = new SQLite(':memory:');
@@ -29,6 +40,9 @@ export function openDb(dataDir: string | null): Db {
 const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(Object.fromEntries(migrations.map((m): [string, Migration] => [m.name, m]))),
 };
+
+/** What a migrated template database holds: every migration's name and code. */
+const migrationsFingerprint = () => migrations.map((m) => `${m.name}\n${m.up.toString()}`).join('\n');
 
 export async function migrate(db: Db): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();

@@ -26,10 +26,17 @@ export interface PersonsTable {
   address_city: string | null;
   address_country: string | null;
   address_padre_full_name: string | null;
+  address_padre_id: string | null; // address register id (issue 9, 0190); null: not picked from the register
+  address_county: string | null; // county code and name (issue 9)
+  address_county_name: string | null;
+  address_municipality: string | null; // municipality code and name (issue 9)
+  address_municipality_name: string | null;
   pref_represented: string | null; // gid or NOPREFERENCE
   pref_service: string | null; // FINANCE | LOGISTICS | PERIODICS | NOPREFERENCE
   pref_service_url: string | null; // built per spec 1 §7 service-URL builder, or NOPREFERENCE
   not_active: number;
+  eula_version: string | null; // terms of use accepted (issue 11); null = new account
+  domain: string | null; // EE | LV | LT as added in the rights modal (issue 10, 0200); null for the demo people
   created_at: string;
 }
 
@@ -68,6 +75,9 @@ export interface CustomersTable {
   packet_oss: number | null; // packet id per application, null: no package
   packet_periodicals: number | null;
   has_finance: number; // FINANCE package
+  legal_padre_id: string | null; // address register ids (issue 10, 0200)
+  contact_padre_id: string | null;
+  contact_managed: Generated<number>; // 1: the customer manager manages the contact address
   created_at: string;
 }
 
@@ -127,13 +137,30 @@ export interface RegistryBoardMembersTable {
 }
 
 export interface PasswordResetKeysTable {
-  key: string;
+  key_hash: string; // SHA-256 hex of the key (server/lib/reset-keys.ts); the key itself is never stored
   person_fgid: string;
   customer_gid: string | null;
   invited_by: string | null; // fgid
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** issue 11: the deployment simulator (server/sim/deployment) */
+export interface SimDeploymentsTable {
+  name: string;
+  version: string;
+  symbolic_name: string;
+  application_bundle: number;
+  from_folder: number;
+  installed_at: string | null;
+}
+
+/** issue 11: the accounting-system simulator's persons (server/sim/accounting), JSON per id */
+export interface SimFisikPersonsTable {
+  id: string;
+  data: string;
+  updated_at: string;
 }
 
 export interface OutboxTable {
@@ -162,6 +189,10 @@ export interface SessionsTable {
   expires_at: string;
   /** the service ticket that opened the session (back-channel single logout names it) */
   sso_ticket: string | null;
+  /** the last request of the person (idle timeout, issue 14); null for rows written before it */
+  last_seen_at: string | null;
+  /** the XSRF token bound to this session, rotated with the session id at login (issue 14) */
+  xsrf_token: string | null;
 }
 
 export interface CasTgtsTable {
@@ -267,7 +298,49 @@ export interface SimAppSwitchesTable {
   application: string;
   no_ping: number;
   slow_ms: number;
+  never_ready: number;
   finance_status: string | null; // PACKET_NOT_FOUND | CUSTOMER_NOT_FOUND | UNAVAILABLE | null
+  changed_at: string;
+}
+
+// ---- user settings (migration 0190_user_settings, issue 9) ----
+/** The address register (gazetteer) simulator (server/sim/address/); the portal reads it over HTTP. A street or farm. */
+export interface AddressRegisterPlacesTable {
+  place_id: string;
+  street_name: string; // 'Narva mnt', or a farm's name
+  settlement: string;
+  county: string; // county code, e.g. '0078'
+  county_name: string;
+  municipality: string; // municipality code, e.g. '0793'
+  municipality_name: string;
+  sort_key: string; // folded words, then \x01 and the place id (server/sim/address/register.ts)
+}
+/** One address (a house of a place). */
+export interface AddressRegisterTable {
+  padre_id: string;
+  place_id: string;
+  house: string; // folded house number, '' for a farm
+  zip_code: string;
+  full_name: string;
+  sort_key: string; // the place's sort_key, \x01, the padded house number
+}
+/** Folded place words and their 2..5-character prefixes. */
+export interface AddressRegisterTokensTable {
+  token: string;
+  sort_key: string;
+  place_id: string;
+}
+/** Simulator console: role loading of an application fails (user-settings roles, issue 9). */
+export interface SimRoleLoadFailuresTable {
+  application: string;
+  failing: number;
+  changed_at: string;
+}
+
+/** issue 10: the simulator console switch that makes an application's role save fail (server/sim/console/rights.ts) */
+export interface SimRoleSaveSwitchesTable {
+  application: string;
+  fail: number;
   changed_at: string;
 }
 
@@ -281,6 +354,8 @@ export interface DB {
   registry_companies: RegistryCompaniesTable;
   registry_board_members: RegistryBoardMembersTable;
   password_reset_keys: PasswordResetKeysTable;
+  sim_deployments: SimDeploymentsTable;
+  sim_fisik_persons: SimFisikPersonsTable;
   outbox: OutboxTable;
   application_status: ApplicationStatusTable;
   sessions: SessionsTable;
@@ -296,4 +371,38 @@ export interface DB {
   person_search_tokens: PersonSearchTokensTable;
   external_applications: ExternalApplicationsTable;
   sim_app_switches: SimAppSwitchesTable;
+  sim_role_save_switches: SimRoleSaveSwitchesTable;
+  audit_log: AuditLogTable;
+  login_failures: LoginFailuresTable;
+  address_register_places: AddressRegisterPlacesTable;
+  address_register: AddressRegisterTable;
+  address_register_tokens: AddressRegisterTokensTable;
+  sim_role_load_failures: SimRoleLoadFailuresTable;
+}
+
+/** Security events (issue 14, server/audit/audit.ts): who, when, from where and what. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** e.g. login, logout, represented.change, customer.add, rights.save */
+  event: string;
+  /** success | failure | refused */
+  outcome: string;
+  actor_fgid: string | null;
+  username: string | null;
+  /** the client address */
+  address: string | null;
+  /** what it was about: a jgid, a customer, a route */
+  subject: string | null;
+  /** JSON: more about the event (never a password or a cookie) */
+  detail: string | null;
+}
+
+/** One failed sign-on (issue 14, server/security/throttle.ts), per username and per client address. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  /** user | address */
+  scope: string;
+  subject: string;
+  at: string;
 }

@@ -11,7 +11,7 @@ import type { Clock } from '../lib/clock.js';
 import { offsetToIso } from '../lib/dates.js';
 import { sendMail } from '../lib/mail.js';
 import { hashPassword } from '../lib/password.js';
-import { randomToken } from '../lib/random.js';
+import { createPasswordResetKey } from '../lib/reset-keys.js';
 import { buildServiceUrl, domainOfGid } from '../lib/service-url.js';
 import type { Db } from './index.js';
 
@@ -142,8 +142,6 @@ const demoHash = (pw: string) => {
   if (!h) hashCache.set(pw, (h = hashPassword(pw)));
   return h;
 };
-
-export const INVITE_KEY_HOURS = 24;
 
 export async function isSeeded(db: Db): Promise<boolean> {
   const mark = await db.selectFrom('meta').select('value').where('key', '=', 'seeded_at').executeTakeFirst();
@@ -360,7 +358,7 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
           '',
           `${inviter ? `${inviter.firstName} ${inviter.lastName}` : 'Someone'} has given you rights${customer ? ` to act for ${customer.name}` : ''} in the e-service.`,
           'Choose your username and password here (the link expires in 24 hours):',
-          `${origin}/ui/user-add/reset-password/${key}`,
+          `${origin}/ui/user-add/edit/${key}`,
         ].join('\n'),
       });
     }
@@ -371,26 +369,5 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
   return true;
 }
 
-/** A password-reset / invite key valid INVITE_KEY_HOURS from now. Reused by the user-settings "send reset link". */
-export async function createPasswordResetKey(
-  db: Db,
-  clock: Clock,
-  fgid: string,
-  opts: { customerGid?: string | null; invitedBy?: string | null } = {},
-): Promise<string> {
-  const key = randomToken(24);
-  const now = clock.now();
-  await db
-    .insertInto('password_reset_keys')
-    .values({
-      key,
-      person_fgid: fgid,
-      customer_gid: opts.customerGid ?? null,
-      invited_by: opts.invitedBy ?? null,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + INVITE_KEY_HOURS * 3_600_000).toISOString(),
-      used_at: null,
-    })
-    .execute();
-  return key;
-}
+/** Keys live in server/lib/reset-keys.ts (stored only as a hash); re-exported for callers that import it from here. */
+export { createPasswordResetKey };

@@ -51,6 +51,8 @@ export const AppSwitches = z.object({
   noPing: z.boolean(),
   /** ms the application's pages take to load (0: at once) */
   slowMs: z.number().int().min(0),
+  /** the application's pages load but never speak the channel (no ready, no pong): the portal's frame load error */
+  neverReady: z.boolean(),
   /** FINANCE only: the special status every customer gets (null: each customer's own) */
   financeStatus: z.enum(FINANCE_STATUSES).nullable(),
 });

@@ -1,15 +1,23 @@
 /** Injected time source, so tests control ticket expiry, role dates and seeding offsets. */
 export interface Clock {
   now(): Date;
+  /** simulator console (issue 11): move this clock by `ms` (negative: back); answers the offset from real time */
+  shift?(ms: number): number;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
+let systemOffsetMs = 0;
+export const systemClock: Clock = {
+  now: () => new Date(Date.now() + systemOffsetMs),
+  shift: (ms) => (systemOffsetMs += ms),
+};
 
 /** A clock for tests: starts at `start`, moved with `advance(ms)` or `set(date)`. */
 export function fakeClock(start: Date | string = '2025-03-01T09:00:00.000Z') {
   let t = new Date(start).getTime();
+  const t0 = t;
   return {
     now: () => new Date(t),
+    shift: (ms: number) => (t += ms) - t0,
     advance(ms: number) {
       t += ms;
     },

@@ -12,13 +12,20 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** the message catalogue key (locales/*.json) the portal may show instead of the English text */
+    readonly messageKey?: string,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 
-  toBody(): ServiceError {
-    return { serviceErrorMessage: this.message, code: this.code, ...(this.fields ? { fields: this.fields } : {}) };
+  toBody(): ServiceError & { messageKey?: string } {
+    return {
+      serviceErrorMessage: this.message,
+      code: this.code,
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.messageKey ? { messageKey: this.messageKey } : {}),
+    };
   }
 }
 

@@ -4,10 +4,11 @@
  * (table external_applications), overridden by APP_*_URL (server/env.ts). A relative address is read against the
  * applications' origin, so by default every address points at the demo applications on APPS_PORT (server/apps/).
  */
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/index.js';
 import type { Env } from '../env.js';
-import { resolveAgainst } from './origins.js';
+import { appsOrigin, resolveAgainst } from './origins.js';
 
 export interface ApplicationLink {
   /** absolute base address of the application */
@@ -57,4 +58,12 @@ export async function loadApplicationLinks(db: Db, env: Env, origin: string): Pr
     out[application] = { baseUrl: resolveAgainst(override?.baseUrl ?? row.base_url, origin), customParameters: params };
   }
   return out;
+}
+
+/**
+ * The private package service per domain (spec 1 §2, user-settings/service-urls): an external service, whose demo
+ * lives on the applications' origin (server/apps/parcels), e.g. 'http://localhost:8081/parcels/ee/et/private'.
+ */
+export function packagePrivateUrl(domain: string, language: string, req: FastifyRequest): string {
+  return `${appsOrigin(req.server.deps.env, req)}/parcels/${domain.toLowerCase()}/${language.toLowerCase()}/private`;
 }

@@ -11,8 +11,7 @@ import type { Clock } from './clock.js';
 import './deps.js';
 import { forbidden, unauthenticated } from './errors.js';
 import { randomToken } from './random.js';
-
-export const SESSION_HOURS = 12;
+import { writeAudit } from '../audit/audit.js';
 
 export type PersonRow = Selectable<PersonsTable>;
 
@@ -26,17 +25,27 @@ export interface Session {
   person: PersonRow;
   privileges: string[];
   isStaff: boolean;
+  /** the XSRF token bound to this session (server/lib/xsrf.ts); null for a session opened before issue 14 */
+  xsrfToken?: string | null;
 }
 
 const cache = new WeakMap<FastifyRequest, Session | null>();
 
-/** The caller's session, or null. Expired sessions count as none. */
+/**
+ * Requests that do not count as the person's activity for the idle timeout: the portal polls them by itself
+ * (spec 1 §4 checkDeadApplications every 30 s), so an open tab alone would keep a session alive for ever.
+ */
+const PASSIVE_ROUTES = new Set(['/api/context/checkDeadApplications']);
+/** last_seen_at is written at most this often (a write per request would cost every API call) */
+const TOUCH_EVERY_MS = 60_000;
+
+/** The caller's session, or null. Expired, idle (issue 14) and inactive sessions count as none. */
 export async function findSession(req: FastifyRequest): Promise<Session | null> {
   if (cache.has(req)) return cache.get(req)!;
   const id = req.cookies?.[COOKIE.session];
   let session: Session | null = null;
   if (id) {
-    const { db, clock } = req.server.deps;
+    const { db, clock, env } = req.server.deps;
     const row = await db
       .selectFrom('sessions')
       .innerJoin('persons', 'persons.fgid', 'sessions.person_fgid')
@@ -47,11 +56,27 @@ export async function findSession(req: FastifyRequest): Promise<Session | null> 
         'sessions.language',
         'sessions.dead_seen',
         'sessions.expires_at',
+        'sessions.created_at as session_created_at',
+        'sessions.last_seen_at',
+        'sessions.xsrf_token',
       ])
       .where('sessions.id', '=', id)
       .executeTakeFirst();
-    if (row && row.expires_at > clock.now().toISOString() && row.not_active === 0) {
-      const { session_id, represented_gid, language, dead_seen, expires_at: _e, ...person } = row;
+    const now = clock.now();
+    const lastSeen = row ? Date.parse(row.last_seen_at ?? row.session_created_at) : 0;
+    const idle = now.getTime() - lastSeen >= env.security.sessionIdleMs;
+    if (row && row.expires_at > now.toISOString() && !idle && row.not_active === 0) {
+      const {
+        session_id,
+        represented_gid,
+        language,
+        dead_seen,
+        expires_at: _e,
+        session_created_at: _c,
+        last_seen_at: _l,
+        xsrf_token,
+        ...person
+      } = row;
       const privileges = JSON.parse(person.privileges) as string[];
       session = {
         id: session_id,
@@ -62,7 +87,10 @@ export async function findSession(req: FastifyRequest): Promise<Session | null> 
         person,
         privileges,
         isStaff: person.auth_channel === 'IN_AD',
+        xsrfToken: xsrf_token,
       };
+      if (now.getTime() - lastSeen >= TOUCH_EVERY_MS && !PASSIVE_ROUTES.has(req.routeOptions.url ?? ''))
+        await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', id).execute();
     }
   }
   cache.set(req, session);
@@ -98,6 +126,8 @@ export function invalidateSessionCache(req: FastifyRequest): void {
 /**
  * Opens a portal session. `ssoTicket` is the service ticket it was opened with: the single sign-on server names
  * it in a back-channel logout request to end this session (CAS 3.0 §2.3.3, `endSessionsForTicket`).
+ * Both the session id and the XSRF token are new (issue 14: no session fixation, no token carried over from
+ * before the login); the session lives SESSION_MAX_HOURS at most and ends after SESSION_IDLE_MINUTES idle.
  */
 export async function openSession(
   req: FastifyRequest,
@@ -106,9 +136,10 @@ export async function openSession(
   language: string,
   ssoTicket: string | null = null,
 ): Promise<string> {
-  const { db, clock } = req.server.deps;
+  const { db, clock, env } = req.server.deps;
   const now = clock.now();
   const id = randomToken(32);
+  const xsrf = randomToken(24);
   await db
     .insertInto('sessions')
     .values({
@@ -118,18 +149,36 @@ export async function openSession(
       language,
       dead_seen: '[]',
       created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SESSION_HOURS * 3_600_000).toISOString(),
+      expires_at: new Date(now.getTime() + env.security.sessionMaxMs).toISOString(),
       sso_ticket: ssoTicket,
+      last_seen_at: now.toISOString(),
+      xsrf_token: xsrf,
     })
     .execute();
   reply.setCookie(COOKIE.session, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
+  setXsrfCookie(req, reply, xsrf);
   invalidateSessionCache(req);
   return id;
 }
 
-export async function closeSession(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** The EPIT-XSRF-TOKEN cookie (readable by the portal's script, docs/conventions.md). */
+export function setXsrfCookie(req: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(COOKIE.xsrf, token, { path: '/', httpOnly: false, sameSite: 'lax', secure: isSecure(req) });
+}
+
+/** Ends the caller's portal session (logout, or before a new login); `audit` records a logout when one ended. */
+export async function closeSession(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  opts: { audit?: boolean } = {},
+): Promise<void> {
   const id = req.cookies?.[COOKIE.session];
-  if (id) await req.server.deps.db.deleteFrom('sessions').where('id', '=', id).execute();
+  if (id) {
+    const { db, clock } = req.server.deps;
+    const ended = await db.deleteFrom('sessions').where('id', '=', id).returning('person_fgid').executeTakeFirst();
+    if (ended && opts.audit !== false)
+      await writeAudit(db, clock, { event: 'logout', actorFgid: ended.person_fgid, address: req.ip });
+  }
   reply.clearCookie(COOKIE.session, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
   invalidateSessionCache(req);
 }
@@ -140,8 +189,15 @@ export async function endSessionsForTicket(db: Db, clock: Clock, ticket: string)
     .deleteFrom('sessions')
     .where('sso_ticket', '=', ticket)
     .where('expires_at', '>', clock.now().toISOString())
-    .executeTakeFirst();
-  return Number(ended.numDeletedRows);
+    .returning('person_fgid')
+    .execute();
+  for (const row of ended)
+    await writeAudit(db, clock, {
+      event: 'single-logout',
+      actorFgid: row.person_fgid,
+      detail: { by: 'CAS back-channel' },
+    });
+  return ended.length;
 }
 
 export function isSecure(req: FastifyRequest): boolean {

@@ -2,13 +2,15 @@
  * XSRF double submit (docs/conventions.md): the EPIT-XSRF-TOKEN cookie (readable by JS) is set on any
  * response whose request lacks it; every POST/PUT/PATCH/DELETE under /api/ and /sim/ must echo it in
  * X-XSRF-TOKEN, else 403 { code: 'XSRF' } before any handler runs (so nothing changes).
+ * Issue 14: with a portal session the token is the one bound to that session (server/lib/session.ts, new at every
+ * login), so a token planted in the browser before the login, or read from another session, is refused.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE, XSRF_HEADER } from '../../machines/lib/contract.js';
 import { HttpError } from './errors.js';
 import { randomToken } from './random.js';
-import { isSecure } from './session.js';
+import { findSession, setXsrfCookie } from './session.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROTECTED = /^\/(api|sim)(\/|$)/;
@@ -33,22 +35,33 @@ function isProtected(req: FastifyRequest): boolean {
   }
 }
 
+/** The token the request must echo: its session's, else the cookie's (no session yet: plain double submit). */
+async function expectedToken(req: FastifyRequest): Promise<string | undefined> {
+  const session = req.cookies?.[COOKIE.session] ? await findSession(req) : null;
+  return session?.xsrfToken ?? req.cookies?.[COOKIE.xsrf];
+}
+
+/** Throws 403 XSRF unless the X-XSRF-TOKEN header carries the expected token (also for a GET that changes state). */
+export async function requireXsrf(req: FastifyRequest): Promise<void> {
+  const expected = await expectedToken(req);
+  const header = req.headers[XSRF_HEADER.toLowerCase()];
+  const value = Array.isArray(header) ? header[0] : header;
+  const cookie = req.cookies?.[COOKIE.xsrf];
+  if (!expected || !value || !cookie || !same(expected, value) || !same(cookie, value)) throw xsrfRefused();
+}
+
+async function syncCookie(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const cookie = req.cookies?.[COOKIE.xsrf];
+  const session = req.cookies?.[COOKIE.session] && isProtected(req) ? await findSession(req) : null;
+  // the browser's cookie follows its session's token (a tab that kept an old cookie gets the right one back)
+  if (session?.xsrfToken && cookie !== session.xsrfToken) setXsrfCookie(req, reply, session.xsrfToken);
+  else if (!cookie) setXsrfCookie(req, reply, randomToken(24));
+}
+
 export function installXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
-    const cookie = req.cookies?.[COOKIE.xsrf];
-    if (!cookie) {
-      reply.setCookie(COOKIE.xsrf, randomToken(24), {
-        path: '/',
-        httpOnly: false,
-        sameSite: 'lax',
-        secure: isSecure(req),
-      });
-    }
-    if (UNSAFE.has(req.method) && isProtected(req) && !req.routeOptions.config?.xsrfExempt) {
-      const header = req.headers[XSRF_HEADER.toLowerCase()];
-      const value = Array.isArray(header) ? header[0] : header;
-      if (!cookie || !value || !same(cookie, value)) throw xsrfRefused();
-    }
+    await syncCookie(req, reply);
+    if (UNSAFE.has(req.method) && isProtected(req) && !req.routeOptions.config?.xsrfExempt) await requireXsrf(req);
   });
 }
 

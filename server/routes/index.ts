@@ -14,6 +14,17 @@ import { appsRoutes } from './apps/index.js';
 import { customerAddRoutes } from './customer-add/index.js';
 import { customerSearchRoutes } from './customer-search/index.js';
 import { signRoutes } from './sign/index.js';
+import { settingsRoutes } from './settings/index.js';
+import { enterpriseRoutes } from './enterprise/index.js';
+import { userRoutes } from './user/index.js';
+import { userResetPasswordRoutes } from './user-reset-password/index.js';
+import { userAddRoutes } from './user-add/index.js';
+import { deploymentRoutes } from './deployment/index.js';
+import { devPagesLiveGate } from './deployment/dev-access.js';
+import { testRoutes } from './test/index.js';
+import { slaRoutes } from './sla/index.js';
+import { axRoutes } from './ax/index.js';
+import { addressRoutes } from './address/index.js';
 
 export interface RouteModule {
   prefix: string;
@@ -32,4 +43,15 @@ export const routes: RouteModule[] = [
   { prefix: '/api/customer-add', plugin: customerAddRoutes },
   { prefix: '/api/sign', plugin: signRoutes },
   { prefix: '/api/customer-search', plugin: customerSearchRoutes },
+  { prefix: '/api/settings', plugin: settingsRoutes },
+  { prefix: '/api/enterprise', plugin: enterpriseRoutes },
+  { prefix: '/api/user', plugin: userRoutes },
+  { prefix: '/api/user-reset-password', plugin: userResetPasswordRoutes },
+  { prefix: '/api/user-add', plugin: userAddRoutes },
+  { prefix: '/api/deployment', plugin: deploymentRoutes },
+  { prefix: '/api/test', plugin: testRoutes },
+  { prefix: '/api/sla', plugin: slaRoutes },
+  { prefix: '/api/ax', plugin: axRoutes },
+  { prefix: '/ui', plugin: devPagesLiveGate },
+  { prefix: '/api/address', plugin: addressRoutes },
 ];

@@ -79,15 +79,16 @@ describe('context/getUserDetails', () => {
 
 describe('single-signout?locale=', () => {
   it.each([
-    ['a language without domain', 'et'],
-    ['an unknown domain', 'et_FI'],
-    ['two locales', ['et_EE', 'en_EE']],
-    ['upper case', 'ET_EE'],
-  ])('%s answers 400 with an example and keeps the session', async (_what, locale) => {
+    ['a language without domain', 'et', /et_EE/],
+    ['an unknown domain', 'et_FI', /et_EE/],
+    // issue 14: any repeated query parameter of the API is refused as such
+    ['two locales', ['et_EE', 'en_EE'], /given once/],
+    ['upper case', 'ET_EE', /et_EE/],
+  ])('%s answers 400 with an example and keeps the session', async (_what, locale, rule) => {
     const mari = await t.login('mari');
     const query = (Array.isArray(locale) ? locale : [locale]).map((l) => `locale=${encodeURIComponent(l)}`).join('&');
     const res = await mari.post(`/api/single-signout?${query}`);
-    expectBadInput(res, 'locale', /et_EE/);
+    expectBadInput(res, 'locale', rule);
     expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(200);
   });
 });

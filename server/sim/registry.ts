@@ -6,6 +6,7 @@
  */
 import type { Db } from '../db/index.js';
 import { bool } from '../db/index.js';
+import { caseInsensitiveLike } from '../db/dialect.js';
 
 export interface RegistryCompany {
   regCode: string;
@@ -40,7 +41,7 @@ export async function findCompanies(
   const rows = await db
     .selectFrom('registry_companies')
     .select(['name', 'reg_code'])
-    .where((eb) => eb.or([eb('reg_code', 'like', `${esc}%`), eb('name', 'like', `%${esc}%`)]))
+    .where((eb) => eb.or([eb('reg_code', 'like', `${esc}%`), eb('name', caseInsensitiveLike(db), `%${esc}%`)]))
     .orderBy('name')
     .execute();
   // SQLite's LIKE folds ASCII only; do the case-insensitive (Unicode) check here as well.

@@ -41,7 +41,8 @@ export class Client {
   ) {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (this.cookies.size) headers.cookie = this.header();
-    if (method !== 'GET' && opts.xsrf !== false && this.cookies.has('EPIT-XSRF-TOKEN'))
+    // like the portal's client: the header on every state change (a GET such as changeRepresented included, issue 14)
+    if (opts.xsrf !== false && this.cookies.has('EPIT-XSRF-TOKEN'))
       headers['x-xsrf-token'] = this.cookies.get('EPIT-XSRF-TOKEN')!;
     let payload: string | undefined;
     if (opts.form) {

@@ -43,6 +43,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** query parameters */
   query?: Record<string, string | number | boolean | undefined>;
+  /** send X-XSRF-TOKEN on a GET too (a GET that changes state, e.g. changeRepresented) */
+  xsrf?: boolean;
 }
 
 export function readDocumentCookie(name: string): string | null {
@@ -85,8 +87,8 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     if (options.signal?.aborted) controller.abort();
     else options.signal?.addEventListener('abort', onAbort);
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (method === 'POST') {
-      headers['Content-Type'] = 'application/json; charset=UTF-8';
+    if (method === 'POST') headers['Content-Type'] = 'application/json; charset=UTF-8';
+    if (method === 'POST' || options.xsrf) {
       const xsrf = readCookie(COOKIE.xsrf);
       if (xsrf) headers[XSRF_HEADER] = xsrf;
     }

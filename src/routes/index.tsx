@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { effectivePreference, rootRedirect } from '../../machines/lib/rights';
+import { effectivePreference, preferredRepresentedToApply, rootRedirect } from '../../machines/lib/rights';
 import { redirectBrowser } from '../app/browser';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
@@ -10,7 +10,9 @@ import { indexSearch } from './-search';
 /**
  * Root (spec 1 §2, §4 "Root redirect"): a signed-in user goes to the dashboard, or on the first load of the page to
  * the stored preferred service URL (in-app path after /ui, or a full page redirect without a /ui/ segment), unless a
- * modalName or application parameter is present.
+ * modalName or application parameter is present. When it follows the preference and the preference names a party
+ * other than the current one (the next login after "Save and use", issue 9), it switches to that party first, so the
+ * service opens for it; a failed switch still follows the preference.
  */
 export const Route = createFileRoute('/')({
   // modalName here, application from the root route (./-search.ts)
@@ -25,6 +27,10 @@ export const Route = createFileRoute('/')({
       atIndex: true,
     });
     if (!target) return;
+    if (target.kind !== 'dashboard') {
+      const gid = preferredRepresentedToApply(s.context.userContext, new Date());
+      if (gid) await context.portal.switchRepresented(gid).catch(() => undefined);
+    }
     if (target.kind === 'path') redirect({ href: target.path, replace: true, throw: true });
     else if (target.kind === 'redirect') {
       redirectBrowser(target.url);

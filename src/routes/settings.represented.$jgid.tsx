@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../features/shell';
+import { RepresentedSettingsPage } from '../features/represented-settings';
 
-/** represented-settings-edit (spec 2): gated while AXAPTA is dead (error.axapta.dead); built by a later issue. */
+/** represented-settings-edit (spec 2 §2): business customer data; the rights tab for a customer outside EE. */
 export const Route = createFileRoute('/settings/represented/$jgid')({
-  component: () => <ComingPage titleKey="representedSettings.edit.title" requiresAxapta />,
+  component: function RepresentedEdit() {
+    const { jgid } = Route.useParams();
+    return <RepresentedSettingsPage tab="edit" jgid={jgid} />;
+  },
 });

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../features/shell';
+import { RepresentedSettingsPage } from '../features/represented-settings';
 
-/** represented-settings-rights (spec 2): gated while AXAPTA is dead (error.axapta.dead); built by a later issue. */
+/** represented-settings-rights (spec 2 §2): the customer's user rights. */
 export const Route = createFileRoute('/settings/rights/$jgid')({
-  component: () => <ComingPage titleKey="representedSettings.rights.title" requiresAxapta />,
+  component: function RepresentedRights() {
+    const { jgid } = Route.useParams();
+    return <RepresentedSettingsPage tab="rights" jgid={jgid} />;
+  },
 });

@@ -1,15 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useIntl } from 'react-intl';
+import { EulaModal } from '../features/account';
 
-/** Public (component user-add-edit): the session loads only the simple context here (spec 1 §4). */
-export const Route = createFileRoute('/user-add/edit/$key')({ component: UserAddEdit });
-
-function UserAddEdit() {
-  const intl = useIntl();
-  return (
-    <section className="page card">
-      <h1>{intl.formatMessage({ id: 'userAdd.title' })}</h1>
-      <p>{intl.formatMessage({ id: 'userAdd.text' })}</p>
-    </section>
-  );
-}
+/** user-add-edit (spec 2 §2 "Account creation"): the terms of use of an invitation link; simple context only. */
+export const Route = createFileRoute('/user-add/edit/$key')({
+  component: function UserAddEdit() {
+    const { key } = Route.useParams();
+    // a new key is a new flow: remount the modal (and its actor)
+    return <EulaModal key={key} inviteKey={key} />;
+  },
+});

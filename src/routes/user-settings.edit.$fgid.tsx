@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../features/shell';
+import { UserSettingsPage } from '../features/user-settings';
 
-/** Protected; the settings tabs come with spec 2. */
-export const Route = createFileRoute('/user-settings/edit/$fgid')({
-  component: () => <ComingPage titleKey="userSettings.title" requiresAxapta />,
-});
+/** User settings, edit tab of the person fgid (spec 2 §2; another person's: EDIT_ANY_USER). */
+export const Route = createFileRoute('/user-settings/edit/$fgid')({ component: Page });
+
+function Page() {
+  const { fgid } = Route.useParams();
+  return <UserSettingsPage tab="edit" fgid={fgid} />;
+}

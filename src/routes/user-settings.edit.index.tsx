@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../features/shell';
+import { UserSettingsPage } from '../features/user-settings';
 
+/** User settings, edit tab of the signed-in person (spec 2 §2: without fgid, the current representative). */
 export const Route = createFileRoute('/user-settings/edit/')({
-  component: () => <ComingPage titleKey="userSettings.title" requiresAxapta />,
+  component: () => <UserSettingsPage tab="edit" />,
 });

@@ -1,7 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../features/shell';
+import { UserSettingsLink } from '../features/user-settings';
 
-/** user-settings link (spec 2): built by a later issue. */
-export const Route = createFileRoute('/user-settings/link/$domain/$language')({
-  component: () => <ComingPage titleKey="userSettings.link.title" requiresAxapta />,
-});
+/** /user-settings/link/{domain}/{language} opens the edit view (spec 2 §2); the session takes domain and language. */
+export const Route = createFileRoute('/user-settings/link/$domain/$language')({ component: UserSettingsLink });

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../features/shell';
+import { UserSettingsPage } from '../features/user-settings';
 
-/** user-settings-password (spec 2): built by a later issue. */
-export const Route = createFileRoute('/user-settings/password/$fgid')({
-  component: () => <ComingPage titleKey="userSettings.password.title" requiresAxapta />,
-});
+/** User settings, password tab of the person fgid (spec 2 §2; another person's: EDIT_ANY_USER). */
+export const Route = createFileRoute('/user-settings/password/$fgid')({ component: Page });
+
+function Page() {
+  const { fgid } = Route.useParams();
+  return <UserSettingsPage tab="password" fgid={fgid} />;
+}

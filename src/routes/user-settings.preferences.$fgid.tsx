@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../features/shell';
+import { UserSettingsPage } from '../features/user-settings';
 
-/** user-settings-preferences (spec 2): built by a later issue. */
-export const Route = createFileRoute('/user-settings/preferences/$fgid')({
-  component: () => <ComingPage titleKey="userSettings.preferences.title" requiresAxapta />,
-});
+/** User settings, preferences tab of the person fgid (spec 2 §2; another person's: EDIT_ANY_USER). */
+export const Route = createFileRoute('/user-settings/preferences/$fgid')({ component: Page });
+
+function Page() {
+  const { fgid } = Route.useParams();
+  return <UserSettingsPage tab="preferences" fgid={fgid} />;
+}

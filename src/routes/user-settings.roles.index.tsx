@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../features/shell';
+import { UserSettingsPage } from '../features/user-settings';
 
-/** user-settings-roles for the current user (spec 2): built by a later issue. */
+/** User settings, roles tab of the signed-in person (spec 2 §2: without fgid, the current representative). */
 export const Route = createFileRoute('/user-settings/roles/')({
-  component: () => <ComingPage titleKey="userSettings.roles.title" requiresAxapta />,
+  component: () => <UserSettingsPage tab="roles" />,
 });

@@ -9,9 +9,32 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 
-export { expect, test };
+/**
+ * Every test fails on a Content-Security-Policy violation in its browser context (issue 14: the policy of
+ * server/security/headers.ts must cause no error on any page). The page's securitypolicyviolation events are echoed
+ * to the console, because a blocked eval that the page catches logs nothing by itself.
+ */
+export const test = base.extend<{ contentSecurityPolicyGuard: void }>({
+  contentSecurityPolicyGuard: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.effectiveDirective} ${e.blockedURI} on ${location.pathname}`),
+        ),
+      );
+      context.on('console', (m) => {
+        if (m.type() === 'error' && /^CSP violation|Content Security Policy/.test(m.text())) violations.push(m.text());
+      });
+      await use();
+      expect(violations, 'Content-Security-Policy violations in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 /** The demo people with a login (server/db/seed/portal-demo.json). */
 export const DEMO = {

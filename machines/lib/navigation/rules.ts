@@ -36,6 +36,13 @@ const ROUTES: Record<string, RouteMeta> = {
   '/user-settings/edit/': { component: 'user-settings-edit', access: 'protected' },
   '/user-settings/edit/$fgid': { component: 'user-settings-edit', access: 'protected' },
   '/user-add/edit/$key': { component: 'user-add-edit', access: 'public', simpleContext: true },
+  // issue 11: the terms of use of the signed-in person, the reset link, the developer pages
+  '/user-add/edit/': { component: 'user-add-edit', access: 'public', simpleContext: true },
+  '/user-add/reset-password/$key': { component: 'user-add-reset-password', access: 'public' },
+  '/osgi-admin': { component: 'osgi-admin', access: 'protected', privileges: ['DEPLOYMENT_ADMIN'] },
+  '/test-component/$id': { component: 'test-component', access: 'protected' },
+  '/test/show': { component: 'test-show', access: 'protected' },
+  '/test/ax': { component: 'test-ax', access: 'protected' },
   '/finance/error/unavailable': { component: 'finance-unavailable', access: 'public' },
   '/customer-search': {
     component: 'customer-search',
@@ -54,6 +61,8 @@ const ROUTES: Record<string, RouteMeta> = {
   '/user-settings/link/$domain/$language': { component: 'user-settings-link', access: 'protected' },
   '/settings/represented/$jgid': { component: 'represented-settings-edit', access: 'protected' },
   '/settings/rights/$jgid': { component: 'represented-settings-rights', access: 'protected' },
+  '/settings/represented/': { component: 'represented-settings-edit', access: 'protected' },
+  '/settings/rights/': { component: 'represented-settings-rights', access: 'protected' },
   '/logistics/': { component: 'logistics', access: 'external', layoutExternal: true },
   '/logistics/resolve': { component: 'logistics-resolve', access: 'external', layoutExternal: true },
   '/business/$domain/$language/$service': { component: 'business-service', access: 'external', layoutExternal: true },

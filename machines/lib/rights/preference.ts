@@ -1,5 +1,6 @@
 /** Domain rules: preference and root redirect (spec 1 §4). Part of machines/lib/rights (see index.ts). */
 import { NOPREFERENCE, type Preference, type UserContext } from '../contract';
+import { isRoleValid } from './validity';
 
 export type NavTarget =
   | { kind: 'path'; path: string } // in-app path (below the /ui base)
@@ -65,4 +66,23 @@ export function rootRedirect(input: RootRedirectInput): NavTarget | null {
     if (target) return target;
   }
   return { kind: 'dashboard' };
+}
+
+/**
+ * The represented party the preference names, when the root redirect must switch to it before it follows the
+ * preferred service URL (issue 9: "the next login applies the preference"): a real party (not NOPREFERENCE), other
+ * than the current one: the user's own entry, or a party in which the user holds a role valid today (spec 1 §4 role
+ * validity; the server refuses any other, issue 14). Null: nothing to switch.
+ */
+export function preferredRepresentedToApply(
+  ctx: Pick<UserContext, 'preference' | 'epitPrincipal'> | null | undefined,
+  today: Date,
+): string | null {
+  const gid = effectivePreference(ctx)?.representedId;
+  const principal = ctx?.epitPrincipal;
+  if (!principal || !gid || gid === NOPREFERENCE || principal.represented?.gid === gid) return null;
+  const right = principal.representationRightsCache[gid];
+  if (!right) return null;
+  const own = gid === principal.representative.id;
+  return own || right.userRoleList.some((role) => isRoleValid(role, today)) ? gid : null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EpitPrincipal } from '../contract';
 import { MARI_ID, mariAsMaasikas, mariPrincipal, right, role, userContext } from '../fixtures/shell';
 import {
   addContractLink,
@@ -29,6 +30,7 @@ import {
   panelLinks,
   panelRepresenteeMode,
   preferenceTarget,
+  preferredRepresentedToApply,
   representedSummary,
   rootRedirect,
   shortcutUrl,
@@ -391,6 +393,23 @@ describe('preference and root redirect (spec 1 §4)', () => {
     expect(rootRedirect({ ...base, params: { application: 'OSS' } })).toEqual({ kind: 'dashboard' });
     expect(rootRedirect({ ...base, preference: null })).toEqual({ kind: 'dashboard' });
     expect(rootRedirect({ ...base, signedIn: false })).toBeNull();
+  });
+});
+
+describe('the preferred represented party at the root redirect (issue 9)', () => {
+  const withPref = (representedId: string, principal: Partial<EpitPrincipal> = {}) =>
+    userContext({ preference: { representedId, serviceUrl: '/ui/business/ee/et/LOGISTICS' } }, principal);
+  it('switches to a party with a role valid today, or to the own entry', () => {
+    expect(preferredRepresentedToApply(withPref('EPEE11000015'), today)).toBe('EPEE11000015');
+    expect(preferredRepresentedToApply(withPref(MARI_ID), today)).toBe(MARI_ID);
+  });
+  it('does not switch to an ended right, an unknown party, NOPREFERENCE or the current party', () => {
+    expect(preferredRepresentedToApply(withPref('EPEE11000032'), today)).toBeNull();
+    expect(preferredRepresentedToApply(withPref('EPEE99999999'), today)).toBeNull();
+    expect(preferredRepresentedToApply(withPref('NOPREFERENCE'), today)).toBeNull();
+    const current = withPref('EPEE11000015', { represented: mariAsMaasikas().epitPrincipal!.represented });
+    expect(preferredRepresentedToApply(current, today)).toBeNull();
+    expect(preferredRepresentedToApply(null, today)).toBeNull();
   });
 });
 

@@ -156,7 +156,7 @@ export function registerFinance(app: FastifyInstance, deps: AppsDeps): void {
       party: access.party,
       role: access.roleNames[lang] ?? null,
     };
-    const config = channelConfig(req, deps, FINANCE);
+    const config = channelConfig(req, deps, FINANCE, gate.switches);
     const status = await financeStatus(deps, gate.guid);
     if (status === 'UNAVAILABLE')
       return sendHtml(

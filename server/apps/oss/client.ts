@@ -4,9 +4,10 @@
  *   ''  or '/'              the shipment list
  *   '/shipments/<id>'       a shipment
  *   '/shipments/new'        the new-shipment form
- * Every hash change is reported to the portal as `ossChangeUrlHash` `{ changeHash }` (the list as ''); the portal's
- * `ossUpdateInitialData` `{ customerId, language, domain, urlHash }` moves the page (without a history entry of its
- * own), re-texts it in the language, and opens the login address again for another customer.
+ * Every hash change — a link, `location`, or `history.pushState` / `replaceState` (a registered shipment's page
+ * replaces the form's history entry) — is reported to the portal as `ossChangeUrlHash` `{ changeHash }` (the list as
+ * ''); the portal's `ossUpdateInitialData` `{ customerId, language, domain, urlHash }` moves the page (without a
+ * history entry of its own), re-texts it in the language, and opens the login address again for another customer.
  */
 import { CHANNEL_METHOD } from '../../../machines/lib/external/channel.js';
 
@@ -156,7 +157,8 @@ export const OSS_CLIENT_SCRIPT = `(function () {
       if (Object.keys(errors).length) return showErrors(errors);
       api('shipments', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': cfg.csrf }, body: JSON.stringify(data) })
         .then(function (r) {
-          if (r.status === 201) { list = null; location.hash = '#/shipments/' + r.body.value.id; return; }
+          // the shipment's page takes the form's place in the history (Back does not return to a sent form)
+          if (r.status === 201) { list = null; history.replaceState(history.state, '', '#/shipments/' + r.body.value.id); return; }
           if (r.status === 400 && r.body.fields) return showErrors(r.body.fields);
           var box = document.getElementById('form-error');
           box.textContent = t('saveFailed');
@@ -198,10 +200,21 @@ export const OSS_CLIENT_SCRIPT = `(function () {
     if (applied !== null && h === applied) { applied = null; return; }
     ch.notify(${JSON.stringify(CHANNEL_METHOD.ossChangeUrlHash)}, { changeHash: h });
   }
-  window.addEventListener('hashchange', function () {
+  function moved() {
     render();
     report();
     ch.scroll(0);
+  }
+  window.addEventListener('hashchange', moved);
+  // history.pushState and replaceState change the hash without a hashchange event: reported all the same
+  ['pushState', 'replaceState'].forEach(function (name) {
+    var original = history[name];
+    history[name] = function () {
+      var before = location.hash;
+      var result = original.apply(history, arguments);
+      if (location.hash !== before) moved();
+      return result;
+    };
   });
   ch.on(${JSON.stringify(CHANNEL_METHOD.ossUpdateInitialData)}, function (p) {
     if (!p || typeof p !== 'object') return;

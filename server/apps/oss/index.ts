@@ -114,7 +114,7 @@ export function registerOss(app: FastifyInstance, deps: AppsDeps): void {
       },
       body: `<div id="oss-view" aria-live="polite"></div>`,
       config: {
-        ...channelConfig(req, deps, OSS),
+        ...channelConfig(req, deps, OSS, gate.switches),
         guid: gate.guid,
         apiBase: '/oss/api/',
         loginUrl: '/oss/login',

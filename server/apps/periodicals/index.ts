@@ -122,7 +122,7 @@ export function registerPeriodicals(app: FastifyInstance, deps: AppsDeps): void 
           role: access.roleNames[lang] ?? null,
         },
         body,
-        config: channelConfig(req, deps, PERIODICALS),
+        config: channelConfig(req, deps, PERIODICALS, gate.switches),
       }),
     );
   });

@@ -4,7 +4,7 @@
  * Schema builder only (no SQLite-only SQL), so the PostgreSQL dialect can run it too.
  */
 import type { Kysely } from 'kysely';
-import { autoId } from './portable.js';
+import { autoId, byteOrder } from './portable.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -12,7 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('fgid', 'varchar(40)', (c) => c.primaryKey())
     .addColumn('key', 'varchar(40)')
     .addColumn('country', 'varchar(2)', (c) => c.notNull())
-    .addColumn('personal_code', 'varchar(30)', (c) => c.notNull())
+    .addColumn('personal_code', 'varchar(30)', (c) => byteOrder(db, c.notNull()))
     .addColumn('first_name', 'varchar(200)', (c) => c.notNull())
     .addColumn('last_name', 'varchar(200)', (c) => c.notNull())
     .addColumn('auth_channel', 'varchar(20)', (c) => c.notNull())
@@ -38,7 +38,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('customers')
     .addColumn('jgid', 'varchar(40)', (c) => c.primaryKey())
-    .addColumn('reg_code', 'varchar(30)', (c) => c.notNull())
+    .addColumn('reg_code', 'varchar(30)', (c) => byteOrder(db, c.notNull()))
     .addColumn('name', 'varchar(300)', (c) => c.notNull())
     .addColumn('country', 'varchar(2)', (c) => c.notNull())
     .addColumn('ep_company_id', 'varchar(2)', (c) => c.notNull())

@@ -4,7 +4,7 @@
  * Schema builder only, so PostgreSQL can run it too.
  */
 import type { Kysely } from 'kysely';
-import { autoId } from './portable.js';
+import { autoId, byteOrder } from './portable.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // demo PKI (server/sim/pki): CA and one credential per demo signer
@@ -68,8 +68,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // search tokens: lower-cased, diacritics-folded word prefixes are matched with a B-tree range
   await db.schema
     .createTable('customer_search_tokens')
-    .addColumn('token', 'varchar(100)', (c) => c.notNull())
-    .addColumn('sort_key', 'varchar(300)', (c) => c.notNull())
+    .addColumn('token', 'varchar(100)', (c) => byteOrder(db, c.notNull()))
+    .addColumn('sort_key', 'varchar(300)', (c) => byteOrder(db, c.notNull()))
     .addColumn('jgid', 'varchar(40)', (c) => c.notNull())
     .execute();
   await db.schema
@@ -80,8 +80,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('customer_search_tokens_jgid').on('customer_search_tokens').column('jgid').execute();
   await db.schema
     .createTable('person_search_tokens')
-    .addColumn('token', 'varchar(100)', (c) => c.notNull())
-    .addColumn('sort_key', 'varchar(300)', (c) => c.notNull())
+    .addColumn('token', 'varchar(100)', (c) => byteOrder(db, c.notNull()))
+    .addColumn('sort_key', 'varchar(300)', (c) => byteOrder(db, c.notNull()))
     .addColumn('fgid', 'varchar(40)', (c) => c.notNull())
     .execute();
   await db.schema

@@ -8,6 +8,11 @@ import * as m0001 from './0001_core.js';
 import * as m0040 from './0040_signing_search.js';
 import * as m0170 from './0170_cas_protocol.js';
 import * as m0180 from './0180_external_applications.js';
+import * as m0185 from './0185_app_never_ready.js';
+import * as m0190 from './0190_user_settings.js';
+import * as m0200 from './0200_represented_settings.js';
+import * as m0210 from './0210_accounts_and_dev_pages.js';
+import * as m0220 from './0220_security.js';
 
 export interface NamedMigration extends Migration {
   name: string;
@@ -18,4 +23,9 @@ export const migrations: NamedMigration[] = [
   { name: '0040_signing_search', ...m0040 },
   { name: '0170_cas_protocol', ...m0170 },
   { name: '0180_external_applications', ...m0180 },
+  { name: '0185_app_never_ready', ...m0185 },
+  { name: '0190_user_settings', ...m0190 },
+  { name: '0200_represented_settings', ...m0200 },
+  { name: '0210_accounts_and_dev_pages', ...m0210 },
+  { name: '0220_security', ...m0220 },
 ];

@@ -11,7 +11,10 @@ import {
 import { requireAlive } from '../../lib/applications.js';
 import { loadApplicationLinks } from '../../lib/external-applications.js';
 import { appsOrigin } from '../../lib/origins.js';
-import { forbidden, notFound, parseOrThrow } from '../../lib/errors.js';
+import { forbidden, HttpError, notFound, parseOrThrow } from '../../lib/errors.js';
+import { isRoleValid } from '../../../machines/lib/rights/validity.js';
+import { audit } from '../../audit/audit.js';
+import { requireXsrf } from '../../lib/xsrf.js';
 import { invalidateSessionCache, requireSelfOrPrivilege, requireSession, type Session } from '../../lib/session.js';
 
 export const GID = z
@@ -71,9 +74,20 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
   app.get('/changeRepresented/:gid', async (req) => {
     const session = await requireSession(req);
     const { gid } = parseOrThrow(z.object({ gid: GID }), req.params, 'gid');
+    await requireXsrf(req); // a GET that changes the session (issue 14)
     const rights = await loadRepresentationRights(db, session.fgid);
     if (!rights[gid]) throw forbidden(`You have no representation right for ${gid}.`);
+    // issue 14: only a right valid today opens a party (spec 1 §4 role validity, machines/lib/rights/validity.ts)
+    if (!rights[gid].userRoleList.some((role) => isRoleValid(role, app.deps.clock.now())))
+      throw new HttpError(
+        403,
+        'FORBIDDEN',
+        `Your representation right for ${gid} has ended or is not active.`,
+        undefined,
+        'error.noRights',
+      );
     await db.updateTable('sessions').set({ represented_gid: gid }).where('id', '=', session.id).execute();
+    await audit(req, 'represented.change', { subject: gid });
     invalidateSessionCache(req);
     return contextFor(req, await requireSession(req));
   });

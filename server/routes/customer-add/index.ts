@@ -13,6 +13,7 @@ import { bool } from '../../db/index.js';
 import { notFound, parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';
 import { signingServices } from '../../clients/index.js';
+import { audit } from '../../audit/audit.js';
 import {
   customerByJgid,
   customerByRegCode,
@@ -42,7 +43,6 @@ export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   app.get('/get/:id', async (req): Promise<CustomerAddGet> => {
     const session = await requireSession(req);
-    void session;
     const { id } = parseOrThrow(GidParam, req.params, 'id');
     const { db, clock } = deps();
     const byJgid = /^\d+$/.test(id) ? undefined : await customerByJgid(db, id.toUpperCase());
@@ -69,7 +69,10 @@ export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
         ? { padreFullName: address.padreFullName, street: address.street, zipCode: address.zipCode, city: address.city }
         : null,
       hasContract: customer ? bool(customer.has_contract) : false,
-      mainAdministrators: customer ? await mainAdministrators(db, clock, customer.jgid) : [],
+      // only whether the caller is one: other people's personal codes never leave the server (issue 14)
+      isMainAdministrator: customer
+        ? (await mainAdministrators(db, clock, customer.jgid)).includes(session.fgid)
+        : false,
       value: customer && bool(customer.contract_stopped) ? 'CONTRACT_STOPPED' : null,
     };
   });
@@ -96,6 +99,11 @@ export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
     if (company && !company.active) return { value: 'ENTERPRISE_NOT_ACTIVE' };
     await db.transaction().execute(async (trx) => {
       await grantMainAdmin(trx, clock, session.fgid, customer.jgid);
+      await audit(req, 'rights.save', {
+        db: trx,
+        subject: customer.jgid,
+        detail: { via: 'customer-add/create-rights' },
+      });
       if (!customer.email)
         await trx.updateTable('customers').set({ email: body.email }).where('jgid', '=', customer.jgid).execute();
     });
@@ -111,7 +119,10 @@ export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const company = await registry().company(regCode);
     if (!company) throw notFound(`value: no company with registry code ${regCode} in the business register`);
     // several tables change (customer, board, search index): all or nothing
-    await db.transaction().execute((trx) => upsertCustomerFromRegistry(trx, clock, company, { contract: true }));
+    await db.transaction().execute(async (trx) => {
+      const jgid = await upsertCustomerFromRegistry(trx, clock, company, { contract: true });
+      await audit(req, 'customer.add', { db: trx, subject: jgid, detail: { regCode } });
+    });
     return { value: 'SUCCESS' };
   });
   done();

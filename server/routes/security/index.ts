@@ -27,12 +27,39 @@ import { absoluteUrl, ownBaseUrl } from '../../lib/service-url.js';
 import { closeSession, endSessionsForTicket, isLanguage3, openSession, originOf } from '../../lib/session.js';
 import { xsrfRefused } from '../../lib/xsrf.js';
 
-/** Only relative portal pages are allowed as targets (no open redirect). */
-function safeTarget(target: unknown): string {
-  if (typeof target !== 'string') return '/ui/';
-  if (!(target === '/ui' || target.startsWith('/ui/'))) return '/ui/';
-  if (/[\\\s]|\/\/|^\/ui\/\.\./.test(target) || [...target].some((ch) => ch.charCodeAt(0) < 0x20)) return '/ui/';
-  return target;
+const SAFE_BASE = 'http://portal.invalid';
+
+/**
+ * Only portal pages are allowed as targets (no open redirect, no path out of /ui/): the target is read as a URL
+ * against a placeholder origin (which resolves `..`, `%2e%2e` and the like) and must stay on it under /ui/; a target
+ * whose decoded form (up to three rounds, for double encodings) still has a dot segment, a backslash, white space
+ * or a control character is refused as well. Anything refused becomes /ui/.
+ */
+export function safeTarget(target: unknown): string {
+  if (typeof target !== 'string' || target.length > 2000 || !target.startsWith('/') || target.startsWith('//'))
+    return '/ui/';
+  let decoded = target;
+  for (let round = 0; round < 3; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(decoded);
+    } catch {
+      return '/ui/';
+    }
+    if (next === decoded) break;
+    decoded = next;
+  }
+  const path = decoded.split(/[?#]/)[0];
+  const control = [...decoded].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+  if (control || /[\\\s]/.test(decoded) || path.split('/').some((seg) => seg === '..' || seg === '.')) return '/ui/';
+  let url: URL;
+  try {
+    url = new URL(target, SAFE_BASE);
+  } catch {
+    return '/ui/';
+  }
+  if (url.origin !== SAFE_BASE || !(url.pathname === '/ui' || url.pathname.startsWith('/ui/'))) return '/ui/';
+  return url.pathname + url.search + url.hash;
 }
 
 /**

@@ -44,7 +44,7 @@ describe('Mobile-ID', () => {
     expect(rights[TESTFIRMA.jgid]?.name).toBe('Testfirma OÜ');
     expect(rights[TESTFIRMA.jgid]?.userRoleList.some((r) => r.application === 'AXAPTA' && !r.notActive)).toBe(true);
     const got = (await mary.get(`/api/customer-add/get/${TESTFIRMA.jgid}`)).json<SignJson>();
-    expect(got).toMatchObject({ id: TESTFIRMA.jgid, hasContract: true, mainAdministrators: ['EE60001019906'] });
+    expect(got).toMatchObject({ id: TESTFIRMA.jgid, hasContract: true, isMainAdministrator: true });
     const contracts = await t.db.selectFrom('signed_contracts').selectAll().execute();
     expect(contracts).toHaveLength(1);
     expect(contracts[0]).toMatchObject({ jgid: TESTFIRMA.jgid, signer_fgid: 'EE60001019906', method: 'MID' });

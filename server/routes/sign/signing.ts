@@ -20,6 +20,7 @@ import type { RegistryCompany } from '../../clients/registry.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { isSigningCertificate, issuedByTrusted, parseCert, trustAnchors, verifyData } from './certificates.js';
 import { customerByRegCode, grantMainAdmin, upsertCustomerFromRegistry } from '../customer-add/customers.js';
+import { writeAudit } from '../../audit/audit.js';
 import type { SigningSessionsTable } from '../../db/schema.js';
 import { bool } from '../../db/index.js';
 
@@ -223,6 +224,13 @@ async function verifyAndCreate(deps: AppDeps, pending: Pending, signature: Buffe
       })
       .execute();
     await grantMainAdmin(trx, clock, pending.person_fgid, jgid);
+    // issue 14: the audit log (no request here: the signing check may run in a later request than the start)
+    await writeAudit(trx, clock, {
+      event: 'customer.add',
+      actorFgid: pending.person_fgid,
+      subject: jgid,
+      detail: { via: pending.method },
+    });
   });
   return 'SUCCESS';
 }

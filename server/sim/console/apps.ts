@@ -1,7 +1,7 @@
 /**
  * Simulator console switches of the demo external applications (issue 8; the applications are server/apps/):
  *   GET  /sim/api/apps          { value: AppSwitches[] } (server/lib/apps-protocol.ts) — the applications read it over HTTP
- *   POST /sim/api/apps/{app}    body { noPing?, slowMs?, financeStatus? } → { value: AppSwitches[] } (XSRF like every
+ *   POST /sim/api/apps/{app}    body { noPing?, slowMs?, neverReady?, financeStatus? } → { value: AppSwitches[] } (XSRF like every
  *                               /sim POST)
  * Dead/alive (maintenance) stays the Applications section's switch (application_status); it is repeated in the
  * answer so an application reads all its switches in one call. Off in live run mode, like the rest of the console.
@@ -36,6 +36,7 @@ async function readAppSwitches(db: Db): Promise<AppSwitches[]> {
       dead: dead.includes(application),
       noPing: row?.no_ping === 1,
       slowMs: row?.slow_ms ?? 0,
+      neverReady: row?.never_ready === 1,
       financeStatus: application === 'FINANCE' && status ? (FINANCE_STATUSES.find((s) => s === status) ?? null) : null,
     };
   });
@@ -45,6 +46,7 @@ const SwitchBody = z
   .object({
     noPing: z.boolean().optional(),
     slowMs: z.number().int('must be whole milliseconds').min(0).max(60_000).optional(),
+    neverReady: z.boolean().optional(),
     financeStatus: z.enum(FINANCE_STATUSES).nullable().optional(),
   })
   .strict();
@@ -60,6 +62,7 @@ async function writeAppSwitches(
     application,
     no_ping: (patch.noPing ?? current?.noPing) ? 1 : 0,
     slow_ms: patch.slowMs ?? current?.slowMs ?? 0,
+    never_ready: (patch.neverReady ?? current?.neverReady) ? 1 : 0,
     finance_status: patch.financeStatus !== undefined ? patch.financeStatus : (current?.financeStatus ?? null),
     changed_at: clock.now().toISOString(),
   };
@@ -89,6 +92,7 @@ registerConsoleSection({
 <ul class="switches" data-ext-app="${s.application}">
 <li><label class="switch"><input type="checkbox" role="switch" data-switch="noPing" ${s.noPing ? 'checked' : ''}> <span>not answering pings</span></label></li>
 <li><label class="switch"><input type="checkbox" role="switch" data-switch="slow" ${s.slowMs > 0 ? 'checked' : ''}> <span>slow to load (${SLOW_LOAD_MS / 1000} s)</span></label></li>
+<li><label class="switch"><input type="checkbox" role="switch" data-switch="neverReady" ${s.neverReady ? 'checked' : ''}> <span>never ready (pages load, the channel stays silent)</span></label></li>
 ${finance ? `<li>${finance}</li>` : ''}</ul></li>`;
       })
       .join('');
@@ -105,8 +109,10 @@ ${finance ? `<li>${finance}</li>` : ''}</ul></li>`;
   list.querySelectorAll('input[data-switch]').forEach(function (box) {
     box.addEventListener('change', function () {
       var name = box.getAttribute('data-switch');
-      var body = name === 'slow' ? { slowMs: box.checked ? ${SLOW_LOAD_MS} : 0 } : { noPing: box.checked };
-      send(body, function () { box.checked = !box.checked; }, (name === 'slow' ? 'slow to load ' : 'not answering pings ') + (box.checked ? 'on' : 'off'));
+      var body = {};
+      if (name === 'slow') body.slowMs = box.checked ? ${SLOW_LOAD_MS} : 0; else body[name] = box.checked;
+      var what = { slow: 'slow to load ', noPing: 'not answering pings ', neverReady: 'never ready ' }[name];
+      send(body, function () { box.checked = !box.checked; }, what + (box.checked ? 'on' : 'off'));
     });
   });
   var status = list.querySelector('select[data-finance-status]');

@@ -111,6 +111,13 @@ function forwardEmitted(actor: ExternalApplicationActor, portal: Portal, router:
   });
   actor.on('toast.show', (e) => portal.showToast(e.toast));
   actor.on('warning', (e) => portal.logWarning(e));
+  actor.on('frame.loadFailed', (e) =>
+    portal.logWarning({
+      type: 'warning',
+      code: 'externalApplication.frameLoadFailed',
+      detail: { application: e.application, documentLoaded: e.documentLoaded },
+    }),
+  );
   actor.on('roles.loadFailed', (e) =>
     portal.logWarning({ type: 'warning', code: 'roles.loadFailed', detail: { application: e.application } }),
   );
@@ -139,6 +146,7 @@ function ExternalApplicationView({ app, wrapper }: { app: ExternalApplicationAct
   const loading = useSelector(app, isApplicationLoading);
   const maintenance = useSelector(app, (s) => s.matches('maintenance'));
   const panelOpen = useSelector(app, (s) => s.matches('representeeRequired'));
+  const frameLoadFailed = useSelector(app, (s) => s.matches('frameLoadFailed'));
   const header = externalHeader(userContext, application);
   const title = t(header.titleKey);
 
@@ -187,7 +195,15 @@ function ExternalApplicationView({ app, wrapper }: { app: ExternalApplicationAct
           <p>{t('error.maintenance.description')}</p>
         </div>
       )}
-      {!panelOpen && !maintenance && !loading && messageKey && (
+      {frameLoadFailed && messageKey && (
+        <div className="card card--notice external-notice external-load-error" data-testid="external-load-error">
+          <p role="alert">{t(messageKey)}</p>
+          <button type="button" className="button button--primary" onClick={() => app.send({ type: 'frame.retry' })}>
+            {t('common.retry')}
+          </button>
+        </div>
+      )}
+      {!panelOpen && !maintenance && !frameLoadFailed && !loading && messageKey && (
         <p className="notice notice--error" role="alert" data-testid="external-message">
           {t(messageKey)}
         </p>

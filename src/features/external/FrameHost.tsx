@@ -49,6 +49,8 @@ export function FrameHost({ app, wrapper, title }: { app: ExternalApplicationAct
   const frameSrc = useSelector(app, frameSourceOf);
   const loading = useSelector(app, isApplicationLoading);
   const frameLoading = useSelector(app, (s) => s.hasTag('frameLoading'));
+  // a new number for each decision of the flow, even when it decides the same address twice
+  const loads = useSelector(app, (s) => s.context.loads);
   // for people who debug and for the end-to-end tests: whether the application answers the channel
   const channelActive = useSelector(frameChannel, isChannelActive);
   const [mounted, setMounted] = useState<MountedFrame | null>(null);
@@ -80,9 +82,11 @@ export function FrameHost({ app, wrapper, title }: { app: ExternalApplicationAct
     };
     if (frameSrc) {
       if (prev && frameDocumentKey(prev.src, { oss }) === frameDocumentKey(frameSrc, { oss })) {
-        // the same document: it stays where the person is; the order system hears the new language over the channel
+        // the same document: it stays where the person is; the order system hears the new language over the channel.
+        // It had loaded and reported ready before (it is not waited for again)
         if (oss) notifyOss(router.state.location.hash);
         app.send({ type: 'frame.loaded' });
+        app.send({ type: 'frame.ready' });
         return;
       }
       // the order system opens where the portal's address points, or at its start for another customer
@@ -93,7 +97,14 @@ export function FrameHost({ app, wrapper, title }: { app: ExternalApplicationAct
       // a message instead of the frame (maintenance, representee): the frame goes; it returns with a fresh load
       mount(null);
     }
-  }, [app, frameSrc, loading, oss, notifyOss, router]);
+  }, [app, frameSrc, loads, loading, oss, notifyOss, router]);
+
+  // the application in a newly shown frame reports ready (the channel turns active): the overlay goes; without it
+  // the flow shows the frame load error after FRAME_LOAD_TIMEOUT
+  useEffect(() => {
+    const sub = frameChannel.on('channel.activated', () => app.send({ type: 'frame.ready' }));
+    return () => sub.unsubscribe();
+  }, [app, frameChannel]);
 
   // the application's height, and its scroll requests for the portal's window
   const pendingScroll = useRef<ScrollRequest | null>(null);

@@ -18,8 +18,9 @@ export async function resolveServiceRoute(context: RouterContext, route: Service
   const input = { ctx: s.context.userContext, service: serviceOfRoute(route), domain: s.context.domain };
   let resolution = resolveService(input);
   if (resolution.kind === 'packagePrivate') {
-    // user-settings/service-urls: the package-private address per domain
-    const urls = await queryClient.ensureQueryData(serviceUrlsQuery(portal.api)).catch(() => null);
+    // user-settings/service-urls: the package-private address per domain, asked afresh: it is in the session's
+    // language, which may have changed since the dashboard cached it
+    const urls = await queryClient.fetchQuery({ ...serviceUrlsQuery(portal.api), staleTime: 0 }).catch(() => null);
     resolution = resolveService({ ...input, packagePrivateUrls: urls });
   }
   if (resolution.kind === 'wrapper') {

@@ -1,7 +1,6 @@
 /** The portal shell (spec 1 §2): layout, menus, pages and the shared selectors other features may use. */
 export { NotFound } from './Pages';
 export { RootLayout } from './RootLayout';
-export { ComingPage } from './Coming';
 export { useShell } from './useShell';
 export { ClientManager } from './Contact';
 export { GatedButton, GatedLink } from './Gated';

@@ -28,6 +28,11 @@ export interface Shell {
    * the choice machine hears `session.signedIn` with the path, URL parameters and domain.
    */
   routeResolved: (route: ResolvedRoute) => void;
+  /**
+   * Changes the represented party through the representedChange actor as a caller that awaits the result (no
+   * follow-up navigation): resolves once the new context is handed on, rejects when the change fails.
+   */
+  switchRepresented: (gid: string) => Promise<void>;
 }
 
 interface ResolvedRoute {
@@ -45,7 +50,7 @@ export function wireShell(system: PortalSystem): Shell {
   const { api, session, inspect } = system;
   // GET context/changeRepresented/{gid}: shared by the choice modal and the header/panel switch
   const changeRepresented = fromPromise<UserContext, { gid: string }>(({ input, signal }) =>
-    api.get(`context/changeRepresented/${encodeURIComponent(input.gid)}`, UserContext, { signal }),
+    api.get(`context/changeRepresented/${encodeURIComponent(input.gid)}`, UserContext, { signal, xsrf: true }),
   );
   const checkDeadApplications = fromPromise<UserContext | null>(
     async ({ signal }) => (await api.get('context/checkDeadApplications', DeadApplicationsResponse, { signal })).value,
@@ -71,6 +76,7 @@ export function wireShell(system: PortalSystem): Shell {
   wireSessionEnd(system, shell);
   return {
     ...shell,
+    switchRepresented: switchRepresentedWith(shell.representedChange),
     routeResolved: ({ path, params, application }) => {
       const s = session.getSnapshot();
       const context = s.context.userContext;
@@ -87,7 +93,21 @@ export function wireShell(system: PortalSystem): Shell {
   };
 }
 
-type ShellActors = Omit<Shell, 'routeResolved'>;
+type ShellActors = Omit<Shell, 'routeResolved' | 'switchRepresented'>;
+
+function switchRepresentedWith(representedChange: Shell['representedChange']) {
+  return (gid: string) =>
+    new Promise<void>((resolve, reject) => {
+      const subs = [
+        representedChange.on('represented.changed', () => (subs.forEach((s) => s.unsubscribe()), resolve())),
+        representedChange.on(
+          'represented.changeFailed',
+          () => (subs.forEach((s) => s.unsubscribe()), reject(new Error(`represented change to ${gid} failed`))),
+        ),
+      ];
+      representedChange.send({ type: 'represented.change', gid, awaitsResult: true });
+    });
+}
 
 /** context.replaced, REPRESENTEE-CHANGE, navigation.requested, menu.reselect and warnings of the three changers. */
 function forwardContextChanges(system: PortalSystem, shell: ShellActors) {

@@ -43,7 +43,7 @@ export const portalHash = (page: Page) => page.evaluate(() => window.location.ha
 export async function setAppSwitch(
   sim: Page,
   application: 'OSS' | 'PERIODICALS' | 'FINANCE',
-  patch: { noPing?: boolean; slowMs?: number; financeStatus?: string | null },
+  patch: { noPing?: boolean; slowMs?: number; neverReady?: boolean; financeStatus?: string | null },
 ) {
   await sim.goto('/sim/');
   const token = (await sim.context().cookies()).find((c) => c.name === COOKIE.xsrf)?.value ?? '';

@@ -4,11 +4,38 @@
  * (liga's app, a customer without a finance package) and the finance recovery page. Read-only.
  */
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../fixtures';
-import { appFrame, header, ossFrame, pick, signIn } from './helpers';
+import { appFrame, appsOrigin, header, ossFrame, pick, signIn } from './helpers';
 
-test("anna's LOGISTICS goes to the package-private address of her domain", async ({ page }) => {
+test("anna's LOGISTICS goes to the package-private address of her domain: the private package service greets her", async ({
+  page,
+}) => {
+  const privateUrl = `${appsOrigin()}/parcels/ee/en/private`;
   await signIn(page, 'anna', '/ui/logistics');
-  await expect(page).toHaveURL(/\/apps\/parcels\/ee\/[a-z]{2}\/private$/);
+  await expect(page).toHaveURL(privateUrl);
+  await expect(page.getByTestId('app-name')).toHaveText('Package service for private customers');
+  await expect(page.getByTestId('app-user')).toHaveText('Anna Ivanova');
+  await expect(page.getByTestId('parcels-country')).toHaveText('Estonia');
+  await snap(page, 'parcels-private');
+
+  // the page leads back to the portal; the private service route of her domain resolves to it as well
+  await page.getByRole('link', { name: 'Open the self-service portal' }).click();
+  await expect(page).toHaveURL(/\/ui\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Anna Ivanova' })).toBeVisible();
+  await page.goto('/ui/private/ee/en/LOGISTICS');
+  await expect(page).toHaveURL(privateUrl);
+  await expect(page.getByTestId('parcels-private')).toBeVisible();
+
+  // in Estonian, the address and the page are Estonian
+  await page.goto('/ui/dashboard');
+  await page.getByRole('navigation', { name: 'Language' }).getByRole('button', { name: 'Estonian' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Anna Ivanova' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'et');
+  await page.goto('/ui/logistics');
+  await expect(page).toHaveURL(`${appsOrigin()}/parcels/ee/et/private`);
+  await expect(page.getByTestId('app-name')).toHaveText('Pakiteenus eraisikule');
+  await expect(page.getByTestId('parcels-country')).toHaveText('Eesti');
+  await expect(page.getByTestId('app-user')).toHaveText('Anna Ivanova');
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('/ui/business/ee/en/OSS, /ui/logistics, /ui/logistics/resolve and /ui/external/LOGISTICS land in the OSS wrapper for a person with OSS', async ({

@@ -18,7 +18,8 @@ test('liga: the business settings link opens the rights tab; FINANCE and LOGISTI
   await expect(settings).toHaveAttribute('href', '/ui/settings/rights/LVLV40003012345');
   await settings.click();
   await expect(page).toHaveURL(/\/ui\/settings\/rights\/LVLV40003012345$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Representation rights' })).toBeVisible();
+  // issue 10: the rights tab's header is the customer's name (spec 2 §2)
+  await expect(page.getByRole('heading', { level: 1, name: 'SIA Bērzi' })).toBeVisible();
 });
 
 test('kristi: the admin dashboard with customer and user search, no choice modal', async ({ page }) => {

@@ -1,0 +1,95 @@
+import { fromPromise } from 'xstate';
+import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
+import type { EulaForm } from './lib/account/forms';
+import type { MachineModelSpec } from './lib/model/model-spec';
+import { serializeWith } from './lib/model/model-serialize';
+import { eulaMachine, type EulaData } from './eula.machine';
+
+const uku: EulaInfo = {
+  id: 'EE39912310010',
+  firstName: 'Uku',
+  lastName: 'Uus',
+  trustfulAuthentication: false,
+  language: 'EST',
+  username: null,
+  endUserAgreementVersion: null,
+  preference: null,
+  packagePrivateUrls: {},
+};
+const data: EulaData = { info: uku, parties: [], packagePrivateUrls: {} };
+const form: EulaForm = {
+  username: 'uku',
+  password: 'Ukuparool1',
+  repeat: 'Ukuparool1',
+  firstName: '',
+  lastName: '',
+  askFirstName: false,
+  askLastName: false,
+  service: 'LOGISTICS',
+  represented: 'EPEE11000015',
+  serviceUrl: '/ui/business/ee/et/LOGISTICS',
+  accept: true,
+};
+const saved = (representedId: string, serviceUrl: string, hadPreference = false): ConfirmAnswer => ({
+  errorType: null,
+  hadPreference,
+  preference: { representedId, serviceUrl },
+});
+
+const spec: MachineModelSpec<typeof eulaMachine> = {
+  name: 'eula',
+  machine: eulaMachine,
+  input: { key: 'k'.repeat(32) },
+  events: () => [
+    { type: 'xstate.done.actor.0.eula.loading', output: data } as never,
+    { type: 'xstate.done.actor.0.eula.loading', output: { ...data, info: null } } as never,
+    { type: 'xstate.error.actor.0.eula.loading', error: { status: 500 } } as never,
+    { type: 'eula.confirm', form },
+    { type: 'eula.confirm', form: { ...form, accept: false } },
+    { type: 'eula.usernameEdited' },
+    {
+      type: 'xstate.done.actor.0.eula.confirming',
+      output: { errorType: 'UNIQUE', hadPreference: false, preference: null },
+    } as never,
+    {
+      type: 'xstate.done.actor.0.eula.confirming',
+      output: { errorType: 'KEY', hadPreference: false, preference: null },
+    } as never,
+    {
+      type: 'xstate.done.actor.0.eula.confirming',
+      output: saved('EE48709050218', '/ui/private/ee/et/LOGISTICS', true),
+    } as never,
+    {
+      type: 'xstate.done.actor.0.eula.confirming',
+      output: saved('EPEE11000015', '/ui/business/ee/et/LOGISTICS'),
+    } as never,
+    { type: 'xstate.done.actor.0.eula.confirming', output: saved('NOPREFERENCE', 'NOPREFERENCE') } as never,
+    { type: 'xstate.error.actor.0.eula.confirming', error: { status: 500 } } as never,
+    { type: 'xstate.done.actor.0.eula.changingRepresented', output: {} } as never,
+    { type: 'xstate.error.actor.0.eula.changingRepresented', error: { status: 403 } } as never,
+    { type: 'xstate.done.actor.0.eula.takingTarget', output: '/ui/settings/represented/EPEE11000015' } as never,
+    { type: 'xstate.done.actor.0.eula.takingTarget', output: null } as never,
+    { type: 'xstate.error.actor.0.eula.takingTarget', error: new Error('no cookies') } as never,
+  ],
+  provide: {
+    // inert fakes (never settle): only the path's synthetic done/error events drive the machine
+    actors: {
+      loadTerms: fromPromise<EulaData, { key: string | null }>(() => new Promise(() => {})),
+      confirm: fromPromise<ConfirmAnswer, { key: string | null; form: EulaForm; data: EulaData }>(
+        () => new Promise(() => {}),
+      ),
+      changeRepresented: fromPromise<unknown, { gid: string }>(() => new Promise(() => {})),
+      takeTarget: fromPromise<string | null>(() => new Promise(() => {})),
+    },
+  },
+  serializeState: serializeWith((s) => [s.context.usernameNotUnique, s.context.data === null, s.context.preference]),
+  states: {
+    editing: (s) => {
+      if (!s.hasTag('ready') || !s.context.data?.info) throw new Error('editing without the loaded terms');
+    },
+    confirming: (s) => {
+      if (!s.context.form?.accept) throw new Error('confirming without accepting');
+    },
+  },
+};
+export default spec;

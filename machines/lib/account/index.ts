@@ -1,0 +1,3 @@
+/** Account creation (issue 11): contracts and form rules of the reset-password and terms-of-use (EULA) flows. */
+export * from './schemas';
+export * from './forms';

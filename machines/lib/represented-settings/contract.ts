@@ -1,0 +1,195 @@
+/**
+ * Wire shapes of business customer settings and rights management (spec 2 §3, §7), shared by the portal and the
+ * reference server. Pure: zod only. Dates on the wire are DD.MM.YYYY, like UserRole in machines/lib/contract.ts.
+ *
+ * | call | body | answer |
+ * |---|---|---|
+ * | POST settings/get | SettingsGetBody `{ value: customerId }` | RepresentedCustomer |
+ * | POST settings | SettingsSaveBody | RepresentedCustomer (as saved) |
+ * | GET settings/userProfileCode/{customerId} | – | UserProfileCodeAnswer |
+ * | GET enterprise/users/administrators/{customerId} | – | AdminsAnswer (array) |
+ * | GET enterprise/users/clientapp/{app}/{customerId} | – | EnterpriseUsersAnswer |
+ * | POST user/role/add, POST user/role/edit | SaveCommand | SaveAnswer `{ value: failed applications }` |
+ * | GET user/{gid} | – | UserLookup; 404 NOT_FOUND when the system does not know the person |
+ * | GET roles-and-packets/clientapp/{app} | – | RoleTree (= RolesAndPackets of the shared contract) |
+ *
+ * customerId is the customer's jgid (e.g. EPEE11000015), userId a global person id (EE48709050218).
+ */
+import { z } from 'zod';
+import { RolesAndPackets } from '../contract';
+
+/** Applications whose roles are managed per user (spec 2 §2 rights modal, §6: OSS and PERIODICALS are role-loaded). */
+export const RIGHTS_APPLICATIONS = ['OSS', 'PERIODICALS'] as const;
+type RightsApplication = (typeof RIGHTS_APPLICATIONS)[number];
+/** The application whose active role marks a main administrator (spec 2 §5 "Main admin"). */
+export const MAIN_ADMIN_APPLICATION = 'AXAPTA';
+/** EnterpriseUsersAnswer.result: the customer has no package for that application (spec 2 §2 placeholders). */
+export const RESULT_NO_PACKAGE = 'PACKET_NOT_FOUND';
+
+const DATE_DOTS = /^\d{2}\.\d{2}\.\d{4}$/;
+/** DD.MM.YYYY that is a real calendar date. */
+export const WireDate = z.string().refine((s) => {
+  if (!DATE_DOTS.test(s)) return false;
+  const [d, m, y] = s.split('.').map(Number);
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}, 'validation.date');
+
+// ---- represented customer (spec 2 §3) ----
+/** Address parts of a customer (spec 2 §3: padreFullName, street, zipCode, city), padreId when from the register. */
+export const RepresentedAddress = z.object({
+  padreId: z.string().nullable().optional(),
+  padreFullName: z.string().nullable(),
+  street: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable().optional(),
+});
+export type RepresentedAddress = z.infer<typeof RepresentedAddress>;
+
+export const RepresentedCustomer = z.object({
+  /** the customer id used in the URLs and every call (jgid) */
+  id: z.string(),
+  gid: z.string(),
+  name: z.string(),
+  regCode: z.string().nullable(),
+  /** EE, LV, LT or null (unknown); the edit tab exists only for EE or unknown (spec 2 §2) */
+  country: z.string().nullable(),
+  permissionNoCheckPersonalCode: z.boolean(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  homepage: z.string().nullable(),
+  eShop: z.string().nullable(),
+  vatNrExists: z.boolean(),
+  vatNr: z.string().nullable(),
+  addressLegal: RepresentedAddress.nullable(),
+  addressContact: RepresentedAddress.nullable(),
+  /** the contact address is managed by the customer manager: the checkbox and the field are disabled (spec 2 §2) */
+  addressContactManaged: z.boolean().optional(),
+  creditLimit: z.number().nullable(),
+  custmanagerName: z.string().nullable(),
+  custmanagerPhone: z.string().nullable(),
+  custmanagerEmail: z.string().nullable(),
+  epCompanyId: z.string().nullable(),
+  isPerson: z.boolean(),
+});
+export type RepresentedCustomer = z.infer<typeof RepresentedCustomer>;
+
+export const SettingsGetBody = z.object({ value: z.string().min(1) });
+export type SettingsGetBody = z.infer<typeof SettingsGetBody>;
+
+/**
+ * POST settings (spec 2 §7). Absent addressLegal / addressContact: unchanged; addressContact null: removed.
+ * vatNr is sent only when the VAT flag is set (spec 2 §5); absent or null: the customer has no VAT number.
+ * permissionNoCheckPersonalCode changes only for a caller with EDIT_ANY_CUSTOMER (the server ignores it otherwise).
+ */
+export const SettingsSaveBody = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  permissionNoCheckPersonalCode: z.boolean(),
+  email: z.string(),
+  phone: z.string(),
+  homepage: z.string().nullable(),
+  eShop: z.string().nullable(),
+  addressLegal: RepresentedAddress.optional(),
+  addressContact: RepresentedAddress.nullable().optional(),
+  vatNr: z.string().nullable().optional(),
+});
+export type SettingsSaveBody = z.infer<typeof SettingsSaveBody>;
+
+export const UserProfileCodeAnswer = z.object({ userProfileCode: z.string() });
+export type UserProfileCodeAnswer = z.infer<typeof UserProfileCodeAnswer>;
+
+// ---- rights list (spec 2 §3 "Rights list", "Enterprise user") ----
+export const Admin = z.object({
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable().optional(),
+});
+export type Admin = z.infer<typeof Admin>;
+export const AdminsAnswer = z.array(Admin);
+export type AdminsAnswer = z.infer<typeof AdminsAnswer>;
+
+/** One user's role in one application (one row of enterprise/users/clientapp/{app}). */
+export const EnterpriseUserRole = z.object({
+  userId: z.string(),
+  email: z.string().nullable(),
+  roleId: z.number().int().nullable(),
+  application: z.string(),
+  begin: z.string().nullable(),
+  end: z.string().nullable(),
+  notActive: z.boolean(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  packetId: z.number().int().nullable().optional(),
+});
+export type EnterpriseUserRole = z.infer<typeof EnterpriseUserRole>;
+
+export const EnterpriseUsersAnswer = z.object({
+  list: z.array(EnterpriseUserRole),
+  /** the customer's packet of this application (or the first item's packetId); null: none */
+  packetId: z.number().int().nullable(),
+  /** special status: null, or RESULT_NO_PACKAGE when the customer has no package for the application */
+  result: z.string().nullable(),
+});
+export type EnterpriseUsersAnswer = z.infer<typeof EnterpriseUsersAnswer>;
+
+// ---- save (spec 2 §3 "Role command", "Save command") ----
+export const VALIDITIES = ['UNLIMITED', 'LIMITED'] as const;
+export const Validity = z.enum(VALIDITIES);
+export type Validity = z.infer<typeof Validity>;
+
+/**
+ * One application's role. roleId null: no role: the server ends the person's right in that application with `end`
+ * (the portal sends yesterday, spec 2 §4 "Saving with no role ... sets the end date to yesterday").
+ * UNLIMITED: begin (today when null) and no end; LIMITED: begin ≤ end, both required.
+ */
+export const RoleCommand = z.object({
+  validity: Validity,
+  categoryId: z.string().nullable(),
+  roleId: z.number().int().nullable(),
+  begin: WireDate.nullable(),
+  end: WireDate.nullable(),
+});
+export type RoleCommand = z.infer<typeof RoleCommand>;
+
+export const SAVE_COUNTRIES = ['EE', 'LV', 'LT', 'ZZ'] as const;
+/** Language of a new user, as the domain offers it (spec 2 §5 "Domain to languages"). */
+export const RIGHTS_LANGUAGES = ['ET', 'EN', 'RU', 'LV', 'LT'] as const;
+
+export const SaveCommand = z.object({
+  /** global person id (country + code); for a new user the same as country + userCode */
+  userId: z.string().min(1),
+  /** the personal code as entered */
+  userCode: z.string().min(1),
+  country: z.enum(SAVE_COUNTRIES),
+  domain: z.enum(['EE', 'LV', 'LT']),
+  /** new users only */
+  language: z.enum(RIGHTS_LANGUAGES).optional(),
+  firstName: z.string(),
+  lastName: z.string(),
+  customerId: z.string().min(1),
+  admin: z.boolean(),
+  email: z.string(),
+  /** by application; an application left out is not changed (e.g. one whose save failed before) */
+  roles: z.record(z.string(), RoleCommand),
+});
+export type SaveCommand = z.infer<typeof SaveCommand>;
+
+/** The applications whose save failed (each application is its own transaction). Empty: all saved. */
+export const SaveAnswer = z.object({ value: z.array(z.string()) });
+export type SaveAnswer = z.infer<typeof SaveAnswer>;
+
+// ---- user lookup (spec 2 §7 GET user/{gid}) ----
+export const UserLookup = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  userId: z.string(),
+});
+export type UserLookup = z.infer<typeof UserLookup>;
+
+// ---- role tree (spec 2 §3 "Role tree per application") ----
+export const RoleTree = RolesAndPackets;
+export type RoleTree = z.infer<typeof RoleTree>;

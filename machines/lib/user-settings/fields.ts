@@ -1,0 +1,76 @@
+/**
+ * Field rules of user settings (spec 2 §5, §9): one zod schema per rule, with i18n message keys as zod messages,
+ * so the portal shows `intl.formatMessage({ id: issue.message }, values)` and the server answers 400 with the same
+ * rules. Pure: zod only.
+ *
+ * Message keys: 'validation.required' {field}, 'validation.maxLength' {field, max}, 'validation.minLength',
+ * 'validation.email', 'validation.phone', 'validation.username', 'validation.password' (the rule text),
+ * 'validation.passwords' (passwords do not match), 'validation.pattern'.
+ */
+import { z } from 'zod';
+import { LANGUAGE3 } from '../contract';
+
+// spec 2 §9 field maxima
+export const NAME_MAX = 25;
+export const USER_EMAIL_MAX = 80;
+export const USER_PHONE_MAX = 20;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 8;
+
+export const MSG = {
+  required: 'validation.required',
+  maxLength: 'validation.maxLength',
+  minLength: 'validation.minLength',
+  email: 'validation.email',
+  phone: 'validation.phone',
+  username: 'validation.username',
+  usernameNotUnique: 'validation.username.unique',
+  password: 'validation.password',
+  passwords: 'validation.passwords',
+  pattern: 'validation.pattern',
+} as const;
+
+/** Languages of communication as the server speaks them (three-letter, upper case). */
+export const PREFERRED_LANGUAGES = Object.values(LANGUAGE3) as [string, ...string[]];
+
+/** Phone format: optional leading +, then digits (spaces allowed between groups). Same as customer-add. */
+export const USER_PHONE_PATTERN = /^\+?\d(?:[\d ]*\d)?$/;
+
+/**
+ * Username characters (spec 2 §5): ASCII letters and digits, dot, pipe and any character above code 160
+ * (so õ, ä, š, ž, Cyrillic ... pass, while space, @, -, _ and control characters do not).
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9.|\u00A1-\u{10FFFF}]+$/u;
+
+const required = (s: z.ZodString) => s.min(1, { message: MSG.required });
+
+export const FirstNameRule = required(z.string().trim()).max(NAME_MAX, { message: MSG.maxLength });
+export const LastNameRule = required(z.string().trim()).max(NAME_MAX, { message: MSG.maxLength });
+export const EmailRule = required(z.string().trim())
+  .max(USER_EMAIL_MAX, { message: MSG.maxLength })
+  .pipe(z.email({ message: MSG.email }));
+/** Optional phone (mobile and phone in the edit view): empty, or the phone format and at most 20 characters. */
+export const OptionalPhoneRule = z
+  .string()
+  .trim()
+  .max(USER_PHONE_MAX, { message: MSG.maxLength })
+  .refine((v) => v === '' || USER_PHONE_PATTERN.test(v), { message: MSG.phone });
+export const PreferredLanguageRule = z
+  .string()
+  .trim()
+  .min(1, { message: MSG.required })
+  .refine((v) => PREFERRED_LANGUAGES.includes(v.toUpperCase()), { message: MSG.pattern });
+
+export const UsernameRule = required(z.string().trim())
+  .min(USERNAME_MIN, { message: MSG.minLength })
+  .max(USERNAME_MAX, { message: MSG.maxLength })
+  .regex(USERNAME_PATTERN, { message: MSG.username });
+
+/** Password strength (spec 2 §5): at least 8 characters, an upper and a lower case letter and a digit. */
+export const PasswordRule = z
+  .string()
+  .min(1, { message: MSG.required })
+  .refine((v) => v.length >= PASSWORD_MIN && /\p{Lu}/u.test(v) && /\p{Ll}/u.test(v) && /\p{Nd}/u.test(v), {
+    message: MSG.password,
+  });

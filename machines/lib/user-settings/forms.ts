@@ -1,0 +1,205 @@
+/**
+ * The user-settings forms as the portal holds them (all strings, as typed), their validation with the shared field
+ * rules, and the mapping to the request bodies. Used by machines/userSettingsForm.machine.ts (guards) and the
+ * views (field errors), so the two never disagree; the server validates the bodies with the same rules.
+ */
+import { z } from 'zod';
+import { EditUserBody, PreferenceBody, type AddressBody, type PasswordBody, type UserEditAnswer } from './schemas';
+import { MSG, PasswordRule, UsernameRule } from './fields';
+
+/** A message as the view formats it: `intl.formatMessage({ id: key }, values)`; `field` holds a label key. */
+export interface MessageRef {
+  key: string;
+  values?: Record<string, string | number>;
+}
+export type FieldErrors = Record<string, MessageRef>;
+
+function toErrors(issues: readonly z.core.$ZodIssue[], labels: Record<string, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    if (errors[field]) continue; // the first problem per field, in schema order
+    const values: Record<string, string | number> = { field: labels[field] ?? field };
+    if (issue.code === 'too_big') values.max = Number(issue.maximum);
+    if (issue.code === 'too_small') values.min = Number(issue.minimum);
+    if (issue.code === 'custom' && typeof issue.params?.max === 'number') values.max = issue.params.max;
+    errors[field] = { key: issue.message, values };
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------- edit (contact data)
+
+export interface EditForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobile: string;
+  phone: string;
+  preferredLanguage: string;
+  /** the address block; null when it is not shown (personal-code country other than EE) */
+  address: AddressBody | null;
+}
+export const EDIT_LABELS: Record<string, string> = {
+  firstName: 'user-settings.edit.first-name',
+  lastName: 'user-settings.edit.last-name',
+  email: 'user-settings.edit.email',
+  mobile: 'user-settings.edit.mobile',
+  phone: 'user-settings.edit.phone',
+  preferredLanguage: 'user-settings.edit.language',
+  address: 'user-settings.edit.address',
+};
+
+/** spec 2 §2: the address block is shown only when the personal-code country is empty or EE. */
+export function showsAddress(user: Pick<UserEditAnswer, 'personalCodeCountry'>): boolean {
+  const c = (user.personalCodeCountry ?? '').trim().toUpperCase();
+  return c === '' || c === 'EE';
+}
+
+export const EMPTY_ADDRESS: AddressBody = {
+  padreId: null,
+  padreFullName: '',
+  street: null,
+  zipCode: null,
+  settlement: null,
+  county: null,
+  countyName: null,
+  municipality: null,
+  municipalityName: null,
+};
+
+export function editFormOf(user: UserEditAnswer): EditForm {
+  const a = user.address;
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email ?? '',
+    mobile: user.mobile ?? '',
+    phone: user.phone ?? '',
+    preferredLanguage: (user.preferredLanguage ?? '').toUpperCase(),
+    address: showsAddress(user)
+      ? {
+          padreId: a?.padreId ?? null,
+          padreFullName: a?.padreFullName ?? '',
+          street: a?.street ?? null,
+          zipCode: a?.zipCode ?? null,
+          settlement: a?.settlement ?? null,
+          county: a?.county ?? null,
+          countyName: a?.countyName ?? null,
+          municipality: a?.municipality ?? null,
+          municipalityName: a?.municipalityName ?? null,
+        }
+      : null,
+  };
+}
+
+/** The body of POST user-settings/edit: without a padreId from the register the full name is blanked (§5). */
+export function editBody(form: EditForm): z.input<typeof EditUserBody> {
+  const address = form.address && (form.address.padreId ? form.address : { ...form.address, padreFullName: '' });
+  return {
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    email: form.email.trim(),
+    mobile: form.mobile.trim(),
+    phone: form.phone.trim(),
+    preferredLanguage: form.preferredLanguage,
+    address,
+  };
+}
+
+export function validateEdit(form: EditForm): FieldErrors {
+  const r = EditUserBody.safeParse(editBody(form));
+  return r.success ? {} : toErrors(r.error.issues, EDIT_LABELS);
+}
+
+// ---------------------------------------------------------------- password
+
+export interface PasswordForm {
+  /** 'yes': log in with username and password; 'no': not */
+  passwordUsed: 'yes' | 'no';
+  username: string;
+  password: string;
+  repeat: string;
+  /** the person has no password yet (passwordUsed was false): a new password is required for 'yes' */
+  passwordRequired: boolean;
+}
+export const PASSWORD_LABELS: Record<string, string> = {
+  username: 'user-settings.password.username',
+  password: 'user-settings.password.password',
+  repeat: 'user-settings.password.repeat',
+};
+
+export function passwordFormOf(s: { username: string | null; passwordUsed: boolean }): PasswordForm {
+  return {
+    passwordUsed: s.passwordUsed ? 'yes' : 'no',
+    username: s.username ?? '',
+    password: '',
+    repeat: '',
+    passwordRequired: !s.passwordUsed,
+  };
+}
+
+/** A rule's first issue re-filed on a form field, keeping its maximum for the message. */
+function moved(issue: z.core.$ZodIssue | undefined, field: string) {
+  const max = issue?.code === 'too_big' ? Number(issue.maximum) : undefined;
+  return {
+    code: 'custom' as const,
+    message: issue?.message ?? MSG.required,
+    path: [field],
+    params: max === undefined ? {} : { max },
+  };
+}
+
+const PasswordFormSchema = z
+  .object({
+    passwordUsed: z.enum(['yes', 'no']),
+    username: z.string(),
+    password: z.string(),
+    repeat: z.string(),
+    passwordRequired: z.boolean(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.passwordUsed === 'no') return;
+    const u = UsernameRule.safeParse(f.username);
+    if (!u.success) ctx.addIssue(moved(u.error.issues[0], 'username'));
+    // spec 2 §5: each required when the other is filled; both when the person has no password yet
+    const any = f.password !== '' || f.repeat !== '' || f.passwordRequired;
+    if (!any) return;
+    const p = PasswordRule.safeParse(f.password);
+    if (!p.success) ctx.addIssue(moved(p.error.issues[0], 'password'));
+    if (f.repeat === '') ctx.addIssue({ code: 'custom', message: MSG.required, path: ['repeat'] });
+    else if (f.repeat !== f.password) ctx.addIssue({ code: 'custom', message: MSG.passwords, path: ['repeat'] });
+  });
+
+export function validatePassword(form: PasswordForm): FieldErrors {
+  const r = PasswordFormSchema.safeParse(form);
+  return r.success ? {} : toErrors(r.error.issues, PASSWORD_LABELS);
+}
+
+/** The body of POST user-settings/password: "no" sends only passwordUsed false (spec 2 §4). */
+export function passwordBody(form: PasswordForm): PasswordBody {
+  if (form.passwordUsed === 'no') return { passwordUsed: false };
+  const body: PasswordBody = { passwordUsed: true, username: form.username.trim() };
+  if (form.password !== '') body.password = form.password;
+  return body;
+}
+
+// ---------------------------------------------------------------- preferences
+
+export interface PreferencesForm {
+  service: string; // a PreferenceService, '' when none chosen
+  represented: string; // a gid or NOPREFERENCE, '' when none chosen
+}
+export const PREFERENCES_LABELS: Record<string, string> = {
+  service: 'user-settings.preferences.service',
+  represented: 'user-settings.preferences.represented',
+};
+const PreferencesFormSchema = z.object({
+  service: z.string().min(1, { message: MSG.required }),
+  represented: z.string().min(1, { message: MSG.required }),
+});
+export function validatePreferences(form: PreferencesForm): FieldErrors {
+  const r = PreferencesFormSchema.safeParse(form);
+  return r.success ? {} : toErrors(r.error.issues, PREFERENCES_LABELS);
+}
+export { PreferenceBody };

@@ -1,0 +1,92 @@
+/**
+ * Start-up preference rules of the preferences view (spec 2 §2, §4, §5, §9): the services offered, the represented
+ * parties allowed for each, the service URL saved for a choice and the choice read back from a stored URL.
+ * Pure: the shared contract and machines/lib/rights only.
+ */
+import { NOPREFERENCE, type Preference, type RepresentationRight } from '../contract';
+import { buildServiceUrl } from '../rights/service-urls';
+import { isRoleValid, roleFor } from '../rights/validity';
+
+export const PREFERENCE_SERVICES = [NOPREFERENCE, 'PACKAGE-PRIVATE', 'LOGISTICS'] as const;
+
+/**
+ * Represented parties offered for a service, by name. LOGISTICS (shipment registration): parties where the person
+ * has a valid OSS role or is main administrator (AXAPTA), plus their own private entry; PACKAGE-PRIVATE (the private
+ * package service): only private persons; no preference: every party. NOPREFERENCE is always allowed as well.
+ */
+export function allowedRights(
+  rights: readonly RepresentationRight[],
+  service: string,
+  today: Date,
+): RepresentationRight[] {
+  const ok = (r: RepresentationRight): boolean => {
+    if (service === 'PACKAGE-PRIVATE') return r.isPerson;
+    if (service === 'LOGISTICS') {
+      if (r.isPerson) return true;
+      return (['OSS', 'AXAPTA'] as const).some((a) => {
+        const role = roleFor(r, a);
+        return role !== undefined && isRoleValid(role, today);
+      });
+    }
+    return true;
+  };
+  return rights.filter(ok).sort((a, b) => (a.name ?? a.gid).localeCompare(b.name ?? b.gid));
+}
+
+/** spec 2 §4: after load, a represented value that is missing or not allowed for the service is cleared. */
+export function isRepresentedAllowed(
+  represented: string,
+  service: string,
+  rights: readonly RepresentationRight[],
+  today: Date,
+): boolean {
+  if (represented === NOPREFERENCE) return true;
+  return allowedRights(rights, service, today).some((r) => r.gid === represented);
+}
+
+export interface ServiceUrlContext {
+  apiUrl: string;
+  domain: string;
+  language: string;
+  /** user-settings/service-urls: package-private URL by domain */
+  packagePrivateUrls: Record<string, string>;
+}
+
+/** The serviceUrl saved for a choice (spec 2 §4 "Service URL"); null when it cannot be built (no package URL). */
+export function preferenceServiceUrl(
+  service: string,
+  represented: Pick<RepresentationRight, 'isPerson'> | null,
+  ctx: ServiceUrlContext,
+): string | null {
+  if (service === NOPREFERENCE) return NOPREFERENCE;
+  if (service === 'PACKAGE-PRIVATE') return ctx.packagePrivateUrls[ctx.domain.toUpperCase()] ?? null;
+  return buildServiceUrl({
+    apiUrl: ctx.apiUrl,
+    represented,
+    domain: ctx.domain,
+    language: ctx.language,
+    application: service,
+  });
+}
+
+/** The service a stored URL stands for; '' when the URL is none of the offered ones. */
+export function serviceOfUrl(url: string | null | undefined, packagePrivateUrls: Record<string, string>): string {
+  if (!url || url === NOPREFERENCE) return NOPREFERENCE;
+  if (Object.values(packagePrivateUrls).includes(url)) return 'PACKAGE-PRIVATE';
+  if (/\/LOGISTICS\/?$/i.test(url) || /\/OSS\/?$/i.test(url)) return 'LOGISTICS';
+  return '';
+}
+
+/** The form read from a stored preference; a party not allowed for the service is cleared (spec 2 §4). */
+export function preferencesFormOf(
+  pref: Preference | null,
+  rights: readonly RepresentationRight[],
+  packagePrivateUrls: Record<string, string>,
+  today: Date,
+): { service: string; represented: string } {
+  if (!pref) return { service: '', represented: '' };
+  const service = serviceOfUrl(pref.serviceUrl, packagePrivateUrls);
+  const represented = pref.representedId ?? '';
+  const keep = represented !== '' && isRepresentedAllowed(represented, service, rights, today);
+  return { service, represented: keep ? represented : '' };
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allowedRights,
+  EditUserBody,
+  editBody,
+  PasswordBody,
+  passwordBody,
+  preferencesFormOf,
+  preferenceServiceUrl,
+  validateEdit,
+  validatePassword,
+  validatePreferences,
+  type EditForm,
+  type PasswordForm,
+} from './index';
+import type { RepresentationRight } from '../contract';
+
+const form: EditForm = {
+  firstName: 'Mari',
+  lastName: 'Maasikas',
+  email: 'mari@example.ee',
+  mobile: '+372 5550 0001',
+  phone: '',
+  preferredLanguage: 'EST',
+  address: {
+    padreId: null,
+    padreFullName: 'Typed by hand 5',
+    street: null,
+    zipCode: null,
+    settlement: null,
+    county: null,
+    countyName: null,
+    municipality: null,
+    municipalityName: null,
+  },
+};
+
+describe('edit rules (spec 2 §5)', () => {
+  it('accepts a valid form and blanks the full name without a padreId', () => {
+    expect(validateEdit(form)).toEqual({});
+    expect(editBody(form).address?.padreFullName).toBe('');
+    expect(editBody({ ...form, address: { ...form.address!, padreId: 'P1' } }).address?.padreFullName).toBe(
+      'Typed by hand 5',
+    );
+  });
+  it('names each field with its message key', () => {
+    const errors = validateEdit({ ...form, firstName: 'A'.repeat(26), lastName: ' ', email: 'x@', mobile: 'abc' });
+    expect(errors.firstName).toEqual({
+      key: 'validation.maxLength',
+      values: { field: 'user-settings.edit.first-name', max: 25 },
+    });
+    expect(errors.lastName?.key).toBe('validation.required');
+    expect(errors.email?.key).toBe('validation.email');
+    expect(errors.mobile?.key).toBe('validation.phone');
+    expect(validateEdit({ ...form, preferredLanguage: '' }).preferredLanguage?.key).toBe('validation.required');
+    expect(validateEdit({ ...form, phone: '1'.repeat(21) }).phone?.key).toBe('validation.maxLength');
+  });
+  it('the server schema refuses what the form refuses', () => {
+    expect(EditUserBody.safeParse(editBody({ ...form, firstName: 'A'.repeat(26) })).success).toBe(false);
+    expect(EditUserBody.safeParse(editBody(form)).success).toBe(true);
+  });
+});
+
+describe('password rules (spec 2 §4, §5)', () => {
+  const pw: PasswordForm = {
+    passwordUsed: 'yes',
+    username: 'mari.m',
+    password: 'Maasikas22',
+    repeat: 'Maasikas22',
+    passwordRequired: false,
+  };
+  it('accepts dots, pipes and letters above code 160, refuses others', () => {
+    expect(validatePassword(pw)).toEqual({});
+    expect(validatePassword({ ...pw, username: 'mõõk|ž.1' })).toEqual({});
+    expect(validatePassword({ ...pw, username: 'mari m' }).username?.key).toBe('validation.username');
+    expect(validatePassword({ ...pw, username: 'ma' }).username?.key).toBe('validation.minLength');
+    expect(validatePassword({ ...pw, username: 'm'.repeat(21) }).username).toEqual({
+      key: 'validation.maxLength',
+      values: { field: 'user-settings.password.username', max: 20 },
+    });
+  });
+  it('needs 8 characters with upper, lower and a digit, and a matching repeat', () => {
+    expect(validatePassword({ ...pw, password: 'Maasikas', repeat: 'Maasikas' }).password?.key).toBe(
+      'validation.password',
+    );
+    expect(validatePassword({ ...pw, password: 'maasikas1', repeat: 'maasikas1' }).password?.key).toBe(
+      'validation.password',
+    );
+    expect(validatePassword({ ...pw, repeat: 'Maasikas23' }).repeat?.key).toBe('validation.passwords');
+    expect(validatePassword({ ...pw, password: '', repeat: 'x' }).password?.key).toBe('validation.required');
+    expect(validatePassword({ ...pw, password: '', repeat: '' })).toEqual({});
+    expect(validatePassword({ ...pw, password: '', repeat: '', passwordRequired: true }).password?.key).toBe(
+      'validation.required',
+    );
+  });
+  it('"no" is always valid and sends only passwordUsed false', () => {
+    const no = { ...pw, passwordUsed: 'no' as const, username: '' };
+    expect(validatePassword(no)).toEqual({});
+    expect(passwordBody(no)).toEqual({ passwordUsed: false });
+    expect(passwordBody({ ...pw, password: '', repeat: '' })).toEqual({ passwordUsed: true, username: 'mari.m' });
+    expect(PasswordBody.safeParse({ passwordUsed: true, username: 'mari.m', password: 'weak' }).success).toBe(false);
+  });
+});
+
+describe('preferences (spec 2 §4)', () => {
+  const today = new Date(2026, 10, 23);
+  const rights: RepresentationRight[] = [
+    { gid: 'EE1', name: 'Zeta', isPerson: true, userRoleList: [] },
+    {
+      gid: 'EPEE2',
+      name: 'Kase Trükk OÜ',
+      isPerson: false,
+      userRoleList: [{ application: 'OSS', roleId: 1, begin: null, end: null, notActive: false }],
+    },
+    {
+      gid: 'EPEE3',
+      name: 'Alfa',
+      isPerson: false,
+      userRoleList: [{ application: 'PERIODICALS', roleId: 1, begin: null, end: null, notActive: false }],
+    },
+  ];
+  const urls = { EE: 'https://pakk.example/ee', LV: 'x', LT: 'y' };
+  it('offers parties by name per service', () => {
+    expect(allowedRights(rights, 'NOPREFERENCE', today).map((r) => r.gid)).toEqual(['EPEE3', 'EPEE2', 'EE1']);
+    expect(allowedRights(rights, 'LOGISTICS', today).map((r) => r.gid)).toEqual(['EPEE2', 'EE1']);
+    expect(allowedRights(rights, 'PACKAGE-PRIVATE', today).map((r) => r.gid)).toEqual(['EE1']);
+  });
+  it('builds and reads back service URLs, clearing a party not allowed', () => {
+    const ctx = { apiUrl: '/api', domain: 'EE', language: 'et', packagePrivateUrls: urls };
+    const url = preferenceServiceUrl('LOGISTICS', rights[1] ?? null, ctx);
+    expect(url).toBe('/ui/business/ee/et/LOGISTICS');
+    expect(preferenceServiceUrl('PACKAGE-PRIVATE', null, ctx)).toBe(urls.EE);
+    expect(preferencesFormOf({ representedId: 'EPEE2', serviceUrl: url }, rights, urls, today)).toEqual({
+      service: 'LOGISTICS',
+      represented: 'EPEE2',
+    });
+    expect(preferencesFormOf({ representedId: 'EPEE3', serviceUrl: url }, rights, urls, today)).toEqual({
+      service: 'LOGISTICS',
+      represented: '',
+    });
+    expect(validatePreferences({ service: 'LOGISTICS', represented: '' }).represented?.key).toBe('validation.required');
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * The reset-password modal (spec 2 §2 "Account creation", §4 "Reset-password", §5, §8): /user-add/reset-password/$key.
+ *
+ * loading: `loadUser` (GET user-reset-password/getUserByResetPasswordKey/{key}).
+ *   - no user (unknown, expired after 24 h on the server's clock, or already used) → home;
+ *   - a new account (no endUserAgreementVersion: the terms are still to accept) → the terms-of-use modal of the same
+ *     key, which collects the credentials too;
+ *   - an HTTP failure is only logged (spec 2 §8) → home.
+ * editing: `reset.submit { form }` with a valid form (the password tab's rules) → saving.
+ * saving: `saveCredentials` (POST user-reset-password/saveCredentials/).
+ *   - errorType UNIQUE → editing with the not-unique error on the username field;
+ *   - errorType KEY (the key was used meanwhile or expired) → home;
+ *   - success → `success.save` toast and home (the modal closes with the route);
+ *   - a failure → editing with the error.server toast.
+ * `reset.cancel` closes the modal (home).
+ */
+import { assign, emit, fromPromise, setup } from 'xstate';
+import type { CredentialsAnswer, ResetPasswordUser } from './lib/account/schemas';
+import { validateCredentials, type CredentialsForm } from './lib/account/forms';
+import type { NavigationRequested, Warning } from './lib/shell-events';
+import type { ToastRequest } from './toasts.machine';
+import { failureStatus } from './representedChange.machine';
+
+export interface ResetPasswordInput {
+  key: string;
+}
+
+export interface ResetPasswordContext {
+  key: string;
+  user: ResetPasswordUser | null;
+  form: CredentialsForm | null;
+  /** the server answered UNIQUE for the username last sent */
+  usernameNotUnique: boolean;
+}
+
+export type ResetPasswordEvent =
+  { type: 'reset.submit'; form: CredentialsForm } | { type: 'reset.usernameEdited' } | { type: 'reset.cancel' };
+
+export type ResetPasswordEmitted = NavigationRequested | Warning | { type: 'toast.show'; toast: ToastRequest };
+
+export const resetPasswordMachine = setup({
+  types: {
+    context: {} as ResetPasswordContext,
+    events: {} as ResetPasswordEvent,
+    input: {} as ResetPasswordInput,
+    emitted: {} as ResetPasswordEmitted,
+  },
+  actors: {
+    /** GET user-reset-password/getUserByResetPasswordKey/{key} → the user, or null */
+    loadUser: fromPromise<ResetPasswordUser | null, { key: string }>(() =>
+      Promise.reject(new Error('loadUser not provided')),
+    ),
+    /** POST user-reset-password/saveCredentials/ */
+    saveCredentials: fromPromise<CredentialsAnswer, { key: string; form: CredentialsForm }>(() =>
+      Promise.reject(new Error('saveCredentials not provided')),
+    ),
+  },
+  guards: {
+    noUser: (_, { user }: { user: ResetPasswordUser | null }) => user === null,
+    isNewAccount: (_, { user }: { user: ResetPasswordUser | null }) =>
+      user !== null && user.endUserAgreementVersion === null,
+    formValid: ({ event }) =>
+      event.type === 'reset.submit' && Object.keys(validateCredentials(event.form)).length === 0,
+    usernameTaken: (_, { answer }: { answer: CredentialsAnswer }) => answer.errorType === 'UNIQUE',
+    keyGone: (_, { answer }: { answer: CredentialsAnswer }) => answer.errorType === 'KEY',
+  },
+  actions: {
+    keepUser: assign({ user: (_, { user }: { user: ResetPasswordUser | null }) => user }),
+    keepForm: assign({
+      form: ({ event }) => (event.type === 'reset.submit' ? event.form : null),
+      usernameNotUnique: false,
+    }),
+    flagUsername: assign({ usernameNotUnique: true }),
+    clearUsernameFlag: assign({ usernameNotUnique: false }),
+    goHome: emit({ type: 'navigation.requested' as const, target: { kind: 'home' as const } }),
+    goToTerms: emit(({ context }) => ({
+      type: 'navigation.requested' as const,
+      target: { kind: 'path' as const, path: `/user-add/edit/${context.key}` },
+    })),
+    showSaved: emit({
+      type: 'toast.show' as const,
+      toast: { toastType: 'success' as const, messageKey: 'success.save' },
+    }),
+    showServerError: emit({
+      type: 'toast.show' as const,
+      toast: { toastType: 'error' as const, messageKey: 'error.server' },
+    }),
+    logFailure: emit((_, { code, error }: { code: string; error: unknown }) => ({
+      type: 'warning' as const,
+      code,
+      detail: failureStatus(error),
+    })),
+  },
+}).createMachine({
+  id: 'resetPassword',
+  context: ({ input }) => ({ key: input.key, user: null, form: null, usernameNotUnique: false }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        src: 'loadUser',
+        input: ({ context }) => ({ key: context.key }),
+        onDone: [
+          {
+            guard: { type: 'noUser', params: ({ event }) => ({ user: event.output }) },
+            target: 'leftHome',
+            actions: 'goHome',
+          },
+          {
+            guard: { type: 'isNewAccount', params: ({ event }) => ({ user: event.output }) },
+            target: 'toTerms',
+            actions: 'goToTerms',
+          },
+          { target: 'editing', actions: { type: 'keepUser', params: ({ event }) => ({ user: event.output }) } },
+        ],
+        onError: {
+          target: 'leftHome',
+          actions: [
+            { type: 'logFailure', params: ({ event }) => ({ code: 'resetPassword.load', error: event.error }) },
+            'goHome',
+          ],
+        },
+      },
+    },
+    editing: {
+      on: {
+        'reset.submit': { guard: 'formValid', target: 'saving', actions: 'keepForm' },
+        'reset.usernameEdited': { actions: 'clearUsernameFlag' },
+        'reset.cancel': { target: 'leftHome', actions: 'goHome' },
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        src: 'saveCredentials',
+        input: ({ context }) => ({
+          key: context.key,
+          form: context.form ?? { username: '', password: '', repeat: '' },
+        }),
+        onDone: [
+          {
+            guard: { type: 'usernameTaken', params: ({ event }) => ({ answer: event.output }) },
+            target: 'editing',
+            actions: 'flagUsername',
+          },
+          {
+            guard: { type: 'keyGone', params: ({ event }) => ({ answer: event.output }) },
+            target: 'leftHome',
+            actions: 'goHome',
+          },
+          { target: 'saved', actions: ['showSaved', 'goHome'] },
+        ],
+        onError: {
+          target: 'editing',
+          actions: [
+            { type: 'logFailure', params: ({ event }) => ({ code: 'resetPassword.save', error: event.error }) },
+            'showServerError',
+          ],
+        },
+      },
+    },
+    saved: { type: 'final' },
+    leftHome: { type: 'final' },
+    toTerms: { type: 'final' },
+  },
+});

@@ -1,0 +1,330 @@
+/**
+ * The rights list of a business customer (spec 2 §2 "/settings/rights", §4 the rights list filter and the rights
+ * model load, §8, §9 page size 20).
+ *
+ * loading (parallel: the customer, its head administrators, and per supported application its users with the role
+ * tree) → ready.browsing ⇄ ready.editing (the rights edit modal, machines/rightsEdit.machine.ts, as a child)
+ * - The load resolves when every parallel load has ended, with or without errors: a failed application shows the
+ *   disrupted placeholder in its column, a failed customer or administrators load the error; no users and no
+ *   administrators the no-rights notice.
+ * - "Add new user" and the row edit open the modal only once loaded. A save in the modal reloads the list.
+ * - Search (resets to page 1), the active / not-active filter (resets to page 1) and paging are kept here; the rows
+ *   themselves are derived from the loaded answers by memoised pure selectors (machines/lib/represented-settings/
+ *   list.ts), so a keystroke costs one pass over precomputed keys, not a request.
+ *
+ * Pure: effects are the actors below (defaults throw); src/features/represented-settings/wire.ts provides them.
+ */
+import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import {
+  offeredCategories,
+  RESULT_NO_PACKAGE,
+  RIGHTS_APPLICATIONS,
+  type Admin,
+  type AppLoad,
+  type EnterpriseUsersAnswer,
+  type RepresentedCustomer,
+  type RightsFilter,
+  type RoleTree,
+} from './lib/represented-settings';
+import {
+  rightsEditMachine,
+  type AppSection,
+  type KnownUser,
+  type RightsEditInput,
+  type RightsEditOutput,
+} from './rightsEdit.machine';
+import type { ToastRequest } from './toasts.machine';
+
+export interface RightsListInput {
+  customerId: string;
+  /** the signed-in person's global id */
+  currentUserId: string;
+  today: Date;
+}
+
+export interface ApplicationAnswer {
+  answer: EnterpriseUsersAnswer;
+  tree: RoleTree;
+}
+
+export interface RightsListContext extends RightsListInput {
+  customer: RepresentedCustomer | null;
+  customerFailed: boolean;
+  admins: Admin[];
+  adminsFailed: boolean;
+  /** per supported application: its users and role tree, { ok: false } when that load failed, null while loading */
+  apps: Record<string, AppLoad | null>;
+  trees: Record<string, RoleTree | null>;
+  search: string;
+  filter: RightsFilter;
+  /** 1-based */
+  page: number;
+  /** the person the modal edits; null: a new user */
+  editUserId: string | null;
+}
+
+export type RightsListEmitted =
+  | { type: 'toast.show'; toast: ToastRequest }
+  /** some applications' saves failed: the view names them in 'Saving failed to: …' (spec 2 §8) */
+  | { type: 'rightsList.partialFailure'; applications: string[] };
+
+export type RightsListEvent =
+  | { type: 'rights.search'; text: string }
+  | { type: 'rights.filter'; filter: RightsFilter }
+  | { type: 'rights.page'; page: number }
+  | { type: 'rights.add' }
+  | { type: 'rights.edit'; userId: string }
+  | { type: 'rights.reload' };
+
+const notProvided = <TOut, TIn>(name: string) =>
+  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
+
+/** Every person the customer knows, by global id: users of every loaded application and head administrators. */
+export function knownUsers(c: Pick<RightsListContext, 'apps' | 'admins'>): Map<string, KnownUser> {
+  const out = new Map<string, KnownUser>();
+  const adminIds = new Set(c.admins.map((a) => a.userId));
+  for (const a of c.admins)
+    out.set(a.userId, {
+      userId: a.userId,
+      firstName: a.firstName ?? '',
+      lastName: a.lastName ?? '',
+      email: a.email ?? null,
+      roles: {},
+      admin: true,
+    });
+  for (const [app, load] of Object.entries(c.apps)) {
+    if (!load?.ok) continue;
+    for (const item of load.answer.list) {
+      let u = out.get(item.userId);
+      if (!u) {
+        u = {
+          userId: item.userId,
+          firstName: item.firstName ?? '',
+          lastName: item.lastName ?? '',
+          email: item.email,
+          roles: {},
+          admin: adminIds.has(item.userId),
+        };
+        out.set(item.userId, u);
+      }
+      if (!u.email && item.email) u.email = item.email;
+      u.roles[app] = item;
+    }
+  }
+  return out;
+}
+
+/** The modal's application sections: offered roles by packet and company, or why there are none. */
+export function appSections(c: Pick<RightsListContext, 'apps' | 'trees' | 'customer'>): AppSection[] {
+  return RIGHTS_APPLICATIONS.map((application) => {
+    const load = c.apps[application];
+    if (!load?.ok) return { application, status: 'failed' as const, categories: [] };
+    if (load.answer.result === RESULT_NO_PACKAGE) return { application, status: 'noPackage' as const, categories: [] };
+    return {
+      application,
+      status: 'ok' as const,
+      categories: offeredCategories(c.trees[application], load.answer.packetId, c.customer?.epCompanyId ?? null),
+    };
+  });
+}
+
+/** The rights edit modal's input for the person being edited (or a new one). */
+export function editInputOf(c: RightsListContext): RightsEditInput {
+  const users = knownUsers(c);
+  return {
+    customerId: c.customerId,
+    customerCountry: c.customer?.country ?? null,
+    permissionNoCheckPersonalCode: c.customer?.permissionNoCheckPersonalCode ?? false,
+    currentUserId: c.currentUserId,
+    user: c.editUserId ? (users.get(c.editUserId) ?? null) : null,
+    sections: appSections(c),
+    findUser: (userId) => users.get(userId) ?? null,
+    today: c.today,
+  };
+}
+
+const emptyApps = () => Object.fromEntries(RIGHTS_APPLICATIONS.map((a) => [a, null]));
+
+const rightsListSetup = setup({
+  types: {
+    context: {} as RightsListContext,
+    input: {} as RightsListInput,
+    events: {} as RightsListEvent,
+    emitted: {} as RightsListEmitted,
+  },
+  actors: {
+    /** POST settings/get { value: customerId } */
+    loadCustomer: notProvided<RepresentedCustomer, { customerId: string }>('loadCustomer'),
+    /** GET enterprise/users/administrators/{customerId} */
+    loadAdmins: notProvided<Admin[], { customerId: string }>('loadAdmins'),
+    /** GET enterprise/users/clientapp/{app}/{customerId} and the application's role tree (roles-and-packets) */
+    loadApplication: notProvided<ApplicationAnswer, { customerId: string; application: string }>('loadApplication'),
+    rightsEdit: rightsEditMachine,
+  },
+  guards: {
+    isSaved: (_, p: { output: RightsEditOutput }) => p.output.saved,
+    hasFailures: (_, p: { output: RightsEditOutput }) => p.output.failed.length > 0,
+    isKnownUser: ({ context, event }) => event.type === 'rights.edit' && knownUsers(context).has(event.userId),
+  },
+  actions: {
+    /** a reload keeps the rows on screen until the new answers replace them */
+    startLoad: assign({ customerFailed: false, adminsFailed: false }),
+    takeCustomer: assign((_, p: { customer: RepresentedCustomer }) => ({ customer: p.customer })),
+    customerFailed: assign({ customerFailed: true }),
+    takeAdmins: assign((_, p: { admins: Admin[] }) => ({ admins: p.admins, adminsFailed: false })),
+    adminsFailed: assign({ admins: [], adminsFailed: true }),
+    takeApplication: assign(({ context }, p: { application: string; loaded: ApplicationAnswer }) => ({
+      apps: { ...context.apps, [p.application]: { ok: true as const, answer: p.loaded.answer } },
+      trees: { ...context.trees, [p.application]: p.loaded.tree },
+    })),
+    applicationFailed: assign(({ context }, p: { application: string }) => ({
+      apps: { ...context.apps, [p.application]: { ok: false as const } },
+    })),
+    setSearch: assign(({ event }) => (event.type === 'rights.search' ? { search: event.text, page: 1 } : {})),
+    setFilter: assign(({ event }) => (event.type === 'rights.filter' ? { filter: event.filter, page: 1 } : {})),
+    setPage: assign(({ event }) => (event.type === 'rights.page' ? { page: Math.max(1, event.page) } : {})),
+    toastSaved: emit({ type: 'toast.show' as const, toast: { toastType: 'success', messageKey: 'success.save' } }),
+    warnPartialFailure: emit((_, p: { output: RightsEditOutput }) => ({
+      type: 'rightsList.partialFailure' as const,
+      applications: p.output.failed,
+    })),
+    editNew: assign({ editUserId: null }),
+    editUser: assign(({ event }) => (event.type === 'rights.edit' ? { editUserId: event.userId } : {})),
+  },
+});
+
+/** One parallel load of an application's users and role tree. */
+function applicationRegion(application: string) {
+  return rightsListSetup.createStateConfig({
+    initial: 'loading',
+    states: {
+      loading: {
+        invoke: {
+          id: `load${application}`,
+          src: 'loadApplication',
+          input: ({ context }) => ({ customerId: context.customerId, application }),
+          onDone: {
+            target: 'loaded',
+            actions: { type: 'takeApplication', params: ({ event }) => ({ application, loaded: event.output }) },
+          },
+          onError: { target: 'failed', actions: { type: 'applicationFailed', params: { application } } },
+        },
+      },
+      loaded: { type: 'final' },
+      failed: { type: 'final' },
+    },
+  });
+}
+
+export const rightsListMachine = rightsListSetup.createMachine({
+  id: 'rightsList',
+  context: ({ input }) => ({
+    ...input,
+    customer: null,
+    customerFailed: false,
+    admins: [],
+    adminsFailed: false,
+    apps: emptyApps(),
+    trees: emptyApps(),
+    search: '',
+    filter: 'active',
+    page: 1,
+    editUserId: null,
+  }),
+  on: {
+    'rights.search': { actions: 'setSearch' },
+    'rights.filter': { actions: 'setFilter' },
+    'rights.page': { actions: 'setPage' },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['loading'],
+      entry: 'startLoad',
+      type: 'parallel',
+      onDone: 'ready',
+      states: {
+        customer: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadCustomer',
+                src: 'loadCustomer',
+                input: ({ context }) => ({ customerId: context.customerId }),
+                onDone: {
+                  target: 'loaded',
+                  actions: { type: 'takeCustomer', params: ({ event }) => ({ customer: event.output }) },
+                },
+                onError: { target: 'failed', actions: 'customerFailed' },
+              },
+            },
+            loaded: { type: 'final' },
+            failed: { type: 'final' },
+          },
+        },
+        admins: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadAdmins',
+                src: 'loadAdmins',
+                input: ({ context }) => ({ customerId: context.customerId }),
+                onDone: {
+                  target: 'loaded',
+                  actions: { type: 'takeAdmins', params: ({ event }) => ({ admins: event.output }) },
+                },
+                onError: { target: 'failed', actions: 'adminsFailed' },
+              },
+            },
+            loaded: { type: 'final' },
+            failed: { type: 'final' },
+          },
+        },
+        OSS: applicationRegion('OSS'),
+        PERIODICALS: applicationRegion('PERIODICALS'),
+      },
+    },
+    ready: {
+      initial: 'browsing',
+      on: { 'rights.reload': 'loading' },
+      states: {
+        browsing: {
+          on: {
+            'rights.add': { target: 'editing', actions: 'editNew' },
+            'rights.edit': { guard: 'isKnownUser', target: 'editing', actions: 'editUser' },
+          },
+        },
+        editing: {
+          tags: ['modalOpen'],
+          invoke: {
+            id: 'rightsEdit',
+            src: 'rightsEdit',
+            input: ({ context }) => editInputOf(context),
+            onDone: [
+              {
+                guard: { type: 'hasFailures', params: ({ event }) => ({ output: event.output }) },
+                target: '#rightsList.loading',
+                actions: { type: 'warnPartialFailure', params: ({ event }) => ({ output: event.output }) },
+              },
+              {
+                guard: { type: 'isSaved', params: ({ event }) => ({ output: event.output }) },
+                target: '#rightsList.loading',
+                actions: 'toastSaved',
+              },
+              { target: 'browsing' },
+            ],
+          },
+        },
+      },
+    },
+  },
+});
+
+export type RightsListActor = ActorRefFrom<typeof rightsListMachine>;
+export type RightsListSnapshot = SnapshotFrom<typeof rightsListMachine>;
+
+/** Some load failed (spec 2 §4: the error is shown); which application columns are disrupted is in `apps`. */
+export const hasLoadError = (s: RightsListSnapshot): boolean =>
+  s.context.customerFailed || s.context.adminsFailed || Object.values(s.context.apps).some((a) => a !== null && !a.ok);

@@ -1,0 +1,85 @@
+/**
+ * Model-based test spec of one settings form (machines/settingsForm.machine.ts), configured like the edit tab:
+ * a first name of at most 25 characters. Loads and saves are driven by synthetic done/error events.
+ */
+import { fromPromise, type EventObject } from 'xstate';
+import type { MachineModelSpec } from './lib/model/model-spec';
+import {
+  canSave,
+  settingsFormMachine,
+  type FormErrors,
+  type LoadedForm,
+  type SaveOutcome,
+  type SaveRequest,
+  type SettingsFormSnapshot,
+} from './settingsForm.machine';
+
+type Ev = EventObject & Record<string, unknown>;
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, status = 500) => ({
+  type: `xstate.error.actor.${id}`,
+  error: Object.assign(new Error(String(status)), { status }),
+});
+
+const validate = (v: object): FormErrors => {
+  const name = 'firstName' in v && typeof v.firstName === 'string' ? v.firstName : '';
+  return name.length > 25 ? { firstName: { key: 'validation.maxLength' } } : {};
+};
+const loaded = { values: { firstName: 'Mari' }, restored: false };
+
+function events(s: SettingsFormSnapshot): Ev[] {
+  if (s.matches('loading')) return [done('loadForm', loaded), fail('loadForm')];
+  if (s.matches('loadFailed')) return [{ type: 'form.retry' }];
+  if (s.matches('saving'))
+    return [
+      done('saveForm', {}),
+      done('saveForm', { fieldErrors: { username: { key: 'validation.username.unique' } } }),
+      fail('saveForm'),
+      fail('saveForm', 401),
+    ];
+  if (s.matches('using')) return [done('useSaved', undefined), fail('useSaved')];
+  if (s.matches('signingOnAgain')) return [done('signOnAgain', undefined), fail('signOnAgain')];
+  if (s.status === 'done') return [];
+  return [
+    { type: 'form.edit', values: { firstName: 'Mari-Liis' } },
+    { type: 'form.edit', values: { firstName: 'A'.repeat(26) } },
+    { type: 'form.save' },
+    { type: 'form.save', andUse: true },
+  ];
+}
+
+const inert = <O, I>() => fromPromise<O, I>(() => new Promise<never>(() => {}));
+
+const spec: MachineModelSpec<typeof settingsFormMachine> = {
+  name: 'settingsForm',
+  machine: settingsFormMachine,
+  input: { subject: 'EE48709050218', validate },
+  events,
+  serializeState: (s) =>
+    JSON.stringify([s.value, validate(s.context.values), Object.keys(s.context.serverErrors).length, s.context.andUse]),
+  provide: {
+    actors: {
+      loadForm: inert<LoadedForm, { subject: string }>(),
+      saveForm: inert<SaveOutcome, SaveRequest>(),
+      useSaved: inert<void, SaveRequest>(),
+      signOnAgain: inert<void, SaveRequest>(),
+    },
+  },
+  states: {
+    saving: (s) => {
+      if (canSave(s)) throw new Error('Save is disabled while a save is pending');
+    },
+    validating: () => {
+      throw new Error('validating is transient');
+    },
+    editing: (s) => {
+      if (
+        canSave(s) !==
+        (Object.keys(validate(s.context.values)).length === 0 && !Object.keys(s.context.serverErrors).length)
+      )
+        throw new Error('Save is enabled exactly for a valid form');
+    },
+  },
+};
+
+export default spec;

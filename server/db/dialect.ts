@@ -1,0 +1,186 @@
+/**
+ * PostgreSQL beside SQLite: everything that differs between the two databases lives here, so the rest of the
+ * server writes one Kysely query for both (docs: README "Deployment").
+ *
+ * - `openPostgres(url)`: the portal's database on a PostgreSQL server (`DATABASE_URL=postgres://…`).
+ * - `freshPostgres(serverUrl, prepareTemplate)`: a new, empty database per test on a test server
+ *   (`TEST_DATABASE_URL`), copied from a migrated template so a test pays a file copy, not the migrations.
+ * - `isPostgres(db)` and the few SQL spellings that differ (`caseInsensitiveLike`).
+ */
+import { createHash } from 'node:crypto';
+import {
+  DataTypeNode,
+  Kysely,
+  OperationNodeTransformer,
+  PostgresAdapter,
+  PostgresDialect,
+  type Dialect,
+  type KyselyPlugin,
+} from 'kysely';
+import pg from 'pg';
+
+/** Anything that runs queries: a Kysely instance or transaction of any schema. */
+interface Queryable {
+  getExecutor(): { readonly adapter: unknown };
+}
+
+/** Which database a Kysely instance talks to. */
+export const isPostgres = (db: Queryable): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * LIKE is case-insensitive (for ASCII) in SQLite and case-sensitive in PostgreSQL, which has ILIKE for it.
+ * Both read `\` as the escape character only where the pattern says so: PostgreSQL always, SQLite never.
+ */
+export const caseInsensitiveLike = (db: Queryable): 'like' | 'ilike' => (isPostgres(db) ? 'ilike' : 'like');
+
+// pg hands bigint (count(*), sum of integers) back as strings, since they may exceed 2^53; the portal's counts
+// never do, and SQLite answers numbers, so both databases answer numbers.
+const types = new pg.TypeOverrides();
+types.setTypeParser(pg.types.builtins.INT8, Number);
+
+function pool(connectionString: string, max: number): pg.Pool {
+  const p = new pg.Pool({ connectionString, max, types, allowExitOnIdle: true });
+  // an idle client whose server went away (restart, failover) must not take the process down with it; once the
+  // pool is ending (a test's database being dropped), its last connections ending is no news
+  p.on('error', (err) => {
+    if (!p.ending) console.error('[db] idle PostgreSQL connection failed:', err.message);
+  });
+  return p;
+}
+
+/**
+ * The migrations' `varchar(n)` is documentation in SQLite, which stores any length; PostgreSQL would refuse a
+ * longer value with an error (a 500 where SQLite answers). So that both databases accept the same values, tables
+ * made on PostgreSQL get `varchar` without a limit; what may be stored is decided by the API's input schemas.
+ */
+class UnlimitedVarchar extends OperationNodeTransformer {
+  protected override transformDataType(node: DataTypeNode): DataTypeNode {
+    return /^varchar\(\d+\)$/i.test(node.dataType) ? DataTypeNode.create('varchar') : node;
+  }
+}
+const unlimitedVarchar: KyselyPlugin = {
+  transformQuery: ({ node }) =>
+    node.kind === 'CreateTableNode' || node.kind === 'AlterTableNode'
+      ? new UnlimitedVarchar().transformNode(node)
+      : node,
+  transformResult: ({ result }) => Promise.resolve(result),
+};
+
+function dialect(poolOf: pg.Pool | (() => Promise<pg.Pool>)): Dialect {
+  return new PostgresDialect({ pool: poolOf });
+}
+
+/** The portal's database on PostgreSQL. `max`: connections this process may hold (PG_POOL_MAX in a deployment). */
+export function openPostgres<DB>(url: string, max = 10): Kysely<DB> {
+  return new Kysely<DB>({ dialect: dialect(pool(url, max)), plugins: [unlimitedVarchar] });
+}
+
+const withDatabase = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/** One administrative connection pool per process and server, for CREATE/DROP DATABASE. */
+const admins = new Map<string, pg.Pool>();
+const adminOf = (url: string) => {
+  let a = admins.get(url);
+  if (!a) admins.set(url, (a = pool(url, 2)));
+  return a;
+};
+
+/** Change it when what this module does to a new database changes (as `unlimitedVarchar` does), to rebuild templates. */
+const TEMPLATE_FORMAT = 'epit template 2';
+const templates = new Map<string, Promise<string>>();
+
+/**
+ * The migrated template database for this code: its name carries a hash of the migrations, so a changed migration
+ * makes a new template and never copies an old one. Built once per server, whichever test process comes first
+ * (an advisory lock keeps the others waiting), under a temporary name that is renamed when it is complete.
+ */
+function template<DB>(serverUrl: string, fingerprint: string, prepare: (db: Kysely<DB>) => Promise<void>) {
+  const hash = createHash('sha256').update(`${TEMPLATE_FORMAT}\n${fingerprint}`).digest('hex');
+  const name = `epit_template_${hash.slice(0, 16)}`;
+  let ready = templates.get(`${serverUrl} ${name}`);
+  if (!ready) {
+    ready = (async () => {
+      const client = await adminOf(serverUrl).connect();
+      try {
+        await client.query('select pg_advisory_lock(4242013)');
+        const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+        if (!found.rowCount) {
+          const building = `${name}_${process.pid}`;
+          await client.query(`drop database if exists "${building}"`);
+          await client.query(`create database "${building}"`);
+          const db = openPostgres<DB>(withDatabase(serverUrl, building), 1);
+          try {
+            await prepare(db);
+          } finally {
+            await db.destroy();
+          }
+          await client.query(`alter database "${building}" rename to "${name}"`);
+        }
+      } finally {
+        await client.query('select pg_advisory_unlock(4242013)').catch(() => undefined);
+        client.release();
+      }
+      return name;
+    })();
+    templates.set(`${serverUrl} ${name}`, ready);
+    ready.catch(() => templates.delete(`${serverUrl} ${name}`));
+  }
+  return ready;
+}
+
+let fresh = 0;
+
+/**
+ * A new empty database on the PostgreSQL server of `serverUrl` (tests: `openDb(null)` with TEST_DATABASE_URL),
+ * already migrated: a copy of the template `prepareTemplate` builds once. It is made on the first query and
+ * dropped by `db.destroy()`. `fingerprint` names what the template holds (the migrations' names and code).
+ */
+export function freshPostgres<DB>(
+  serverUrl: string,
+  fingerprint: string,
+  prepareTemplate: (db: Kysely<DB>) => Promise<void>,
+): Kysely<DB> {
+  const name = `epit_test_${process.pid}_${++fresh}_${Date.now().toString(36)}`;
+  const admin = adminOf(serverUrl);
+  return new Kysely<DB>({
+    plugins: [unlimitedVarchar],
+    dialect: dialect(async () => {
+      const from = await template(serverUrl, fingerprint, prepareTemplate);
+      // FILE_COPY: a small database is copied several times faster than WAL-logged page by page (PostgreSQL 15)
+      await admin.query(`create database "${name}" template "${from}" strategy file_copy`);
+      const p = pool(withDatabase(serverUrl, name), 5);
+      const end = p.end.bind(p);
+      return Object.assign(p, {
+        end: async () => {
+          await end();
+          await admin.query(`drop database if exists "${name}" with (force)`);
+        },
+      });
+    }),
+  });
+}
+
+/** `postgres://user@host:port/db` of a DATABASE_URL, without its password, for the log. */
+export function databaseName(url: string): string {
+  const u = new URL(url);
+  u.password = '';
+  return u.toString();
+}
+
+/**
+ * A new empty database on the server of `serverUrl`, for a test that starts portal processes of its own on it
+ * (they migrate and seed it themselves). `drop()` removes it, ending any connection still open.
+ */
+export async function emptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `epit_test_${process.pid}_${++fresh}_${Date.now().toString(36)}`;
+  const admin = adminOf(serverUrl);
+  await admin.query(`create database "${name}"`);
+  return {
+    url: withDatabase(serverUrl, name),
+    drop: async () => void (await admin.query(`drop database if exists "${name}" with (force)`)),
+  };
+}

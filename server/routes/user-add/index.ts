@@ -1,0 +1,222 @@
+/**
+ * /api/user-add/* (spec 2 §7, §4 "EULA confirm"): the terms-of-use (EULA) modal of a new account.
+ *   GET  getUserInfo[?key=]                  → { value: EulaInfo | null }
+ *   GET  getRepresentedWithAdminRoles[?key=] → { value: RepresentationRight[] } the parties to choose from
+ *   POST confirm  ConfirmBody                → { errorType, hadPreference, preference }
+ *   GET  eula/{LANG}.pdf                     the terms of use in an upper-case language code (ET, EN, RU, LV, LT)
+ * With `key` (the invitation link from the e-mail) the person is the key's; without it, the signed-in person.
+ * A confirm by key is the invitation's acceptance: it sets the credentials, accepts the terms, grants the invited
+ * right, uses the key and opens a portal session, so the person lands in the chosen service signed in.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ConfirmBody,
+  EULA_VERSION,
+  ResetKeyParam,
+  type ConfirmAnswer,
+  type EulaInfo,
+} from '../../../machines/lib/account/schemas.js';
+import { DOMAINS, NOPREFERENCE, type RepresentationRight } from '../../../machines/lib/contract.js';
+import { language2, loadRepresentationRights } from '../../context/build-user-context.js';
+import type { Db } from '../../db/index.js';
+import { isoToDmy } from '../../lib/dates.js';
+import { badInput, notFound, parseOrThrow, unauthenticated } from '../../lib/errors.js';
+import { packagePrivateUrl } from '../../lib/external-applications.js';
+import { hashPassword } from '../../lib/password.js';
+import { consumeResetKey, type ResetKey } from '../../lib/reset-keys.js';
+import { openSession } from '../../lib/session.js';
+import { checkCredentials, personByKeyOrSession, usernameTaken, type Person } from './accounts.js';
+import './seed.js';
+
+const KeyQuery = z.object({ key: ResetKeyParam.optional() });
+const PDF_LANGS = ['ET', 'EN', 'RU', 'LV', 'LT'] as const;
+const PUBLIC_TERMS = fileURLToPath(new URL('../../../public/terms/', import.meta.url));
+
+/** The role an accepted invitation grants: the customer's first non-primary OSS role of its packet (a registrar). */
+async function invitedRole(db: Db, customerGid: string): Promise<number | null> {
+  const c = await db
+    .selectFrom('customers')
+    .select(['ep_company_id', 'packet_oss'])
+    .where('jgid', '=', customerGid)
+    .executeTakeFirst();
+  if (!c) return null;
+  let q = db
+    .selectFrom('roles')
+    .select('id')
+    .where('application', '=', 'OSS')
+    .where('ep_company_id', '=', c.ep_company_id)
+    .orderBy('is_primary')
+    .orderBy('id');
+  if (c.packet_oss !== null) q = q.where('packet_id', '=', c.packet_oss);
+  return (await q.executeTakeFirst())?.id ?? null;
+}
+
+/** The party an invitation is for, as the representation right its acceptance grants (valid from today). */
+async function invitedParty(db: Db, key: ResetKey | null, now: Date): Promise<RepresentationRight | null> {
+  if (!key?.customerGid) return null;
+  const c = await db
+    .selectFrom('customers')
+    .select(['jgid', 'name', 'is_person'])
+    .where('jgid', '=', key.customerGid)
+    .executeTakeFirst();
+  if (!c) return null;
+  const roleId = await invitedRole(db, c.jgid);
+  return {
+    gid: c.jgid,
+    name: c.name,
+    isPerson: c.is_person === 1,
+    userRoleList: [{ application: 'OSS', roleId, begin: isoToDmy(now.toISOString()), end: null, notActive: false }],
+  };
+}
+
+/** Grants the invitation's right, unless the person already has one for that customer. */
+async function grantInvitedRight(db: Db, fgid: string, customerGid: string, nowIso: string): Promise<void> {
+  const has = await db
+    .selectFrom('rights')
+    .select('id')
+    .where('person_fgid', '=', fgid)
+    .where('represented_gid', '=', customerGid)
+    .executeTakeFirst();
+  if (has) return;
+  await db
+    .insertInto('rights')
+    .values({
+      person_fgid: fgid,
+      represented_gid: customerGid,
+      application: 'OSS',
+      role_id: await invitedRole(db, customerGid),
+      begin_date: nowIso,
+      end_date: null,
+      not_active: 0,
+    })
+    .execute();
+}
+
+function preferenceOf(p: Person) {
+  return p.pref_service_url ? { representedId: p.pref_represented, serviceUrl: p.pref_service_url } : null;
+}
+
+export const userAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
+  const { db, clock, env } = app.deps;
+
+  async function who(req: FastifyRequest, key: string | null | undefined) {
+    const found = await personByKeyOrSession(req, key);
+    // a bad key answers like no person (spec 2 §8: HTTP errors here are only logged; the portal goes home)
+    if (!found && !key) throw unauthenticated();
+    return found;
+  }
+
+  app.get('/getUserInfo', async (req): Promise<{ value: EulaInfo | null }> => {
+    const { key } = parseOrThrow(KeyQuery, req.query, 'query');
+    const found = await who(req, key);
+    if (!found) return { value: null };
+    const p = found.person;
+    const lang = language2(p.preferred_language ?? 'EST');
+    return {
+      value: {
+        id: p.fgid,
+        firstName: p.first_name,
+        lastName: p.last_name,
+        // staff and ID-card / bank logins are trusted; the demo's customers log in by password
+        trustfulAuthentication: p.auth_channel === 'IN_AD',
+        language: (p.preferred_language ?? 'EST').toUpperCase(),
+        username: p.username,
+        endUserAgreementVersion: p.eula_version,
+        preference: preferenceOf(p),
+        packagePrivateUrls: Object.fromEntries(DOMAINS.map((d) => [d, packagePrivateUrl(d, lang, req)])),
+      },
+    };
+  });
+
+  app.get('/getRepresentedWithAdminRoles', async (req) => {
+    const { key } = parseOrThrow(KeyQuery, req.query, 'query');
+    const found = await who(req, key);
+    if (!found) return { value: [] };
+    const rights = await loadRepresentationRights(db, found.person.fgid);
+    const invited = await invitedParty(db, found.key, clock.now());
+    if (invited && !rights[invited.gid]) rights[invited.gid] = invited;
+    return { value: Object.values(rights).sort((a, b) => (a.name ?? a.gid).localeCompare(b.name ?? b.gid)) };
+  });
+
+  app.post('/confirm', async (req, reply): Promise<ConfirmAnswer> => {
+    const body = parseOrThrow(ConfirmBody, req.body);
+    const c = body.userCredentials;
+    const username = checkCredentials(c.username, c.password, c.passwordAgain);
+    const found = await who(req, body.key);
+    if (!found) return { errorType: 'KEY', hadPreference: false, preference: null };
+    const p = found.person;
+    // spec 2 §5: the name fields are required when the stored name is missing
+    const firstName = p.first_name.trim() || body.firstName;
+    const lastName = p.last_name.trim() || body.lastName;
+    if (!firstName) throw badInput('firstName', 'is required');
+    if (!lastName) throw badInput('lastName', 'is required');
+    if (await usernameTaken(db, username, p.fgid))
+      return { errorType: 'UNIQUE', hadPreference: false, preference: null };
+
+    // the chosen party must be one the person may choose (own rights, or the invitation's customer)
+    const pref = body.preference;
+    if (pref.represented !== NOPREFERENCE) {
+      const rights = await loadRepresentationRights(db, p.fgid);
+      const invited = found.key?.customerGid ?? null;
+      if (!rights[pref.represented] && pref.represented !== invited)
+        throw badInput('preference.represented', 'is not a party you may act for');
+    }
+    const existing = preferenceOf(p);
+    const hash = await hashPassword(c.password);
+    const nowIso = clock.now().toISOString();
+    const ok = await db.transaction().execute(async (trx) => {
+      if (body.key && !(await consumeResetKey(trx, clock, body.key))) return false;
+      await trx
+        .updateTable('persons')
+        .set({
+          first_name: firstName,
+          last_name: lastName,
+          username,
+          password_hash: hash,
+          eula_version: EULA_VERSION,
+          // spec 2 §4: an existing preference is kept (the portal only redirects to it)
+          ...(existing
+            ? {}
+            : {
+                pref_service: pref.service,
+                pref_represented: pref.represented,
+                pref_service_url: pref.serviceUrl,
+              }),
+        })
+        .where('fgid', '=', p.fgid)
+        .execute();
+      if (found.key?.customerGid) await grantInvitedRight(trx, p.fgid, found.key.customerGid, nowIso);
+      return true;
+    });
+    if (!ok) return { errorType: 'KEY', hadPreference: false, preference: null };
+    // the invitation signs the person in (the key proved who they are), so the chosen service opens at once
+    if (body.key) await openSession(req, reply, p.fgid, (p.preferred_language ?? 'EST').toUpperCase());
+    return {
+      errorType: null,
+      hadPreference: existing !== null,
+      preference: existing ?? { representedId: pref.represented, serviceUrl: pref.serviceUrl },
+    };
+  });
+
+  app.get('/eula/:file', (req, reply) => {
+    const { file } = parseOrThrow(z.object({ file: z.string() }), req.params, 'file');
+    const m = /^([A-Z]{2})\.pdf$/.exec(file);
+    const lang = m?.[1] as (typeof PDF_LANGS)[number] | undefined;
+    if (!lang || !PDF_LANGS.includes(lang)) throw notFound('No terms of use in that language.');
+    const name = `general-terms-${lang.toLowerCase()}.pdf`;
+    const built = path.join(env.distDir, 'terms', name);
+    const file2 = existsSync(built) ? built : path.join(PUBLIC_TERMS, name);
+    if (!existsSync(file2)) throw notFound('No terms of use in that language.');
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Content-Disposition', `inline; filename="terms-of-use-${lang}.pdf"`)
+      .type('application/pdf')
+      .send(createReadStream(file2));
+  });
+
+  done();
+};

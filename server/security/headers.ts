@@ -1,0 +1,156 @@
+/**
+ * Security headers (issue 14, finding 5) with @fastify/helmet:
+ * - Content-Security-Policy: scripts and styles from the portal's own origin only, no inline script and no eval;
+ *   frames only from the configured applications' origins (APPS_ORIGIN or the portal's host on APPS_PORT, and the
+ *   APP_*_URL settings); `frame-ancestors 'none'`: nobody frames the portal or the sign-on pages.
+ *   The sign-on pages' one inline style sheet is allowed by its hash. Two relaxations, never in a live deployment:
+ *   the Vite development server (`npm run dev`: its inline preamble, eval and websocket) and the simulator console
+ *   under /sim (its inline script; switched off in live mode). Violations are reported to /csp-report (csp-report.ts).
+ * - X-Content-Type-Options: nosniff, Referrer-Policy: strict-origin-when-cross-origin, X-Frame-Options: DENY.
+ * - When PUBLIC_ORIGIN is https: Strict-Transport-Security, and every cookie is Secure.
+ * The demo applications (server/apps/, another origin) are framed by the portal: `installAppsHeaders` gives them
+ * `frame-ancestors <portal origin>` instead.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CAS_STYLE } from '../cas/pages.js';
+import type { Env } from '../env.js';
+import { appsOrigin, portalOrigin } from '../lib/origins.js';
+import { CSP_REPORT_PATH, installCspReports } from './csp-report.js';
+
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** What the policy of one request depends on, worked out with Fastify's view of it (trustProxy honoured). */
+interface PolicyContext {
+  apps: string[];
+  portal: string;
+  simulator: boolean;
+}
+const contexts = new WeakMap<IncomingMessage, PolicyContext>();
+
+const originOfUrl = (url: string | null): string | null => {
+  if (!url || !/^https?:\/\//i.test(url)) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** The applications' origins the portal may frame and call (the OSS logout GET): APPS_ORIGIN and APP_*_URL. */
+export function applicationOrigins(env: Env, req: FastifyRequest): string[] {
+  const fromSettings = Object.values(env.apps.overrides).flatMap((o) => [
+    originOfUrl(o.baseUrl),
+    originOfUrl(o.logoutUrl),
+  ]);
+  return [...new Set([appsOrigin(env, req), ...fromSettings].filter((o): o is string => o !== null))];
+}
+
+function remember(app: FastifyInstance, env: Env): void {
+  app.addHook('onRequest', (req, _reply, done) => {
+    const path = req.url.split('?')[0];
+    contexts.set(req.raw, {
+      apps: applicationOrigins(env, req),
+      portal: portalOrigin(env, req),
+      simulator: env.runMode !== 'live' && (path === '/sim' || path.startsWith('/sim/')),
+    });
+    done();
+  });
+}
+
+const ctx = (req: IncomingMessage): PolicyContext =>
+  contexts.get(req) ?? { apps: [], portal: "'self'", simulator: false };
+
+/** Adds `; Secure` to every Set-Cookie that lacks it (an https deployment never sends a cookie in the clear). */
+function secureCookies(app: FastifyInstance): void {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const set = reply.getHeader('set-cookie');
+    if (set === undefined) return payload;
+    const list = (Array.isArray(set) ? set : [String(set)]).map((c) => (/;\s*secure\b/i.test(c) ? c : `${c}; Secure`));
+    reply.header('set-cookie', list);
+    return payload;
+  });
+}
+
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  env: Env,
+  opts: { development: boolean },
+): Promise<void> {
+  const https = env.publicOrigin?.startsWith('https:') === true;
+  const dev = opts.development;
+  // a CAS on another origin answers the portal's ticket check as a script (JSONP, spec 1 §7)
+  const casScript = originOfUrl(env.cas.ticketCheckUrl);
+  const casStyle = hashOf(CAS_STYLE);
+  remember(app, env);
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'object-src': ["'none'"],
+        'script-src': [
+          "'self'",
+          ...(casScript ? [casScript] : []),
+          ...(dev ? ["'unsafe-inline'", "'unsafe-eval'"] : []),
+          (req) => (ctx(req).simulator ? "'unsafe-inline'" : ''),
+        ],
+        'script-src-attr': ["'none'"],
+        // a hash in the list makes the browser ignore 'unsafe-inline': either the one or the other
+        'style-src': ["'self'", dev ? "'unsafe-inline'" : (req) => (ctx(req).simulator ? "'unsafe-inline'" : casStyle)],
+        'img-src': ["'self'", 'data:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'", ...(dev ? ['ws:', 'wss:'] : []), (req) => ctx(req).apps.join(' ')],
+        'frame-src': ["'self'", (req) => ctx(req).apps.join(' ')],
+        'frame-ancestors': ["'none'"],
+        'report-uri': [CSP_REPORT_PATH],
+        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    // the portal frames the applications and a CAS elsewhere serves the ticket check: none of these fit
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: false,
+  });
+  if (https) secureCookies(app);
+  installCspReports(app);
+}
+
+/**
+ * The demo applications' headers: framed by the portal and by nobody else (`frame-ancestors <portal origin>`),
+ * nosniff and the referrer policy. Their pages keep their own scripts, so no script policy here.
+ */
+export async function installAppsHeaders(app: FastifyInstance, env: Env): Promise<void> {
+  const https = env.publicOrigin?.startsWith('https:') === true;
+  app.addHook('onRequest', (req, _reply, done) => {
+    contexts.set(req.raw, { apps: [], portal: portalOrigin(env, req), simulator: false });
+    done();
+  });
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        // only who may frame them: their own pages' resources are theirs to choose
+        'default-src': fastifyHelmet.contentSecurityPolicy.dangerouslyDisableDefaultSrc,
+        'frame-ancestors': [(req) => ctx(req).portal],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+      },
+    },
+    frameguard: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: false,
+    crossOriginOpenerPolicy: false,
+  });
+  if (https) secureCookies(app);
+}

@@ -1,0 +1,71 @@
+/**
+ * Gates of a live deployment (issue 14):
+ * - every /sim path answers 404: the console, and also the Mobile-ID, Smart-ID, ID-card and register simulators,
+ *   which would otherwise sign anything the portal accepts;
+ * - signing without its settings (MID_*, SMART_ID_*, REGISTRY_URL: the defaults point at those simulators)
+ *   answers 503 SIGNING_NOT_CONFIGURED, and the log names the missing settings (at start and at each refusal).
+ * And for every run mode: a query parameter given twice on an /api address is a 400 (a handler reading one value
+ * would otherwise meet an array).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../env.js';
+import { HttpError } from '../lib/errors.js';
+
+const isSim = (route: string, path: string) => [route, path].some((p) => p === '/sim' || p.startsWith('/sim/'));
+
+function decodedPath(url: string): string {
+  const path = url.split('?')[0];
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+export function signingNotConfigured(missing: string[]): HttpError {
+  return new HttpError(
+    503,
+    'SIGNING_NOT_CONFIGURED',
+    `Signing is not configured on this server. The administrator must set ${missing.join(', ')}.`,
+  );
+}
+
+export function installLiveModeGates(app: FastifyInstance, env: Env): void {
+  if (env.runMode !== 'live') return;
+  const missing = env.security.signingMissing;
+  if (missing.length)
+    app.addHook('onReady', (done) => {
+      app.log.warn({ missing }, `signing is not configured: set ${missing.join(', ')}`);
+      done();
+    });
+  app.addHook('onRequest', (req, _reply, done) => {
+    const route = req.routeOptions.url ?? '';
+    const path = decodedPath(req.url);
+    if (isSim(route, path)) {
+      done(new HttpError(404, 'NOT_FOUND', 'The simulators are switched off in live run mode.'));
+      return;
+    }
+    if (missing.length && (route.startsWith('/api/sign/') || path.startsWith('/api/sign/'))) {
+      req.log.warn({ missing }, `signing refused: not configured, set ${missing.join(', ')}`);
+      done(signingNotConfigured(missing));
+      return;
+    }
+    done();
+  });
+}
+
+export function rejectRepeatedQuery(app: FastifyInstance): void {
+  app.addHook('onRequest', (req, _reply, done) => {
+    const at = req.url.indexOf('?');
+    if (at < 0 || !decodedPath(req.url).startsWith('/api/')) return done();
+    const seen = new Set<string>();
+    for (const [name] of new URLSearchParams(req.url.slice(at + 1))) {
+      if (seen.has(name)) {
+        done(new HttpError(400, 'BAD_INPUT', `${name}: must be given once`, { [name]: 'must be given once' }));
+        return;
+      }
+      seen.add(name);
+    }
+    done();
+  });
+}

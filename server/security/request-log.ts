@@ -1,0 +1,43 @@
+/**
+ * Request logging (issue 14): one structured pino line per request, always (not only with DEBUG): method, route,
+ * path, status, time in ms and a hash of the session id. Never the query string (a service ticket travels there),
+ * a body, a password or a cookie: Fastify's own request lines are switched off (`disableRequestLogging`), and the
+ * logger redacts cookie and authorization headers should anything log a request object.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { COOKIE } from '../../machines/lib/contract.js';
+
+/** A short, stable, non-reversible name of a session id: lines of one session can be followed without the id. */
+export function sessionHash(id: string | undefined): string | null {
+  return id ? createHash('sha256').update(id).digest('hex').slice(0, 16) : null;
+}
+
+/** The logger options of the portal's Fastify instance. */
+export function loggerOptions(debug: boolean, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {
+  return {
+    level: debug ? 'debug' : 'info',
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
+      censor: '[redacted]',
+    },
+    ...(stream ? { stream } : {}),
+  };
+}
+
+export function installRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (req, reply, done) => {
+    req.log.info(
+      {
+        method: req.method,
+        route: req.routeOptions.url ?? null,
+        path: req.url.split('?')[0].slice(0, 300),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        session: sessionHash(req.cookies?.[COOKIE.session]),
+      },
+      'request',
+    );
+    done();
+  });
+}

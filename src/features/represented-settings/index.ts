@@ -1,0 +1,3 @@
+/** Business customer settings and rights (spec 2 §2 "Represented settings", "Rights edit modal"; issue 10). */
+export { RepresentedSettingsPage } from './RepresentedSettingsPage';
+export { wireRepresentedSettings, type RepresentedSettings } from './wire';

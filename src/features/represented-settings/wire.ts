@@ -1,0 +1,105 @@
+/**
+ * Business customer settings and rights (issue 10): the machines with their real effects. Each page runs its own
+ * actor (the customer data form: machines/settingsForm.machine.ts; the rights list with its edit modal:
+ * machines/rightsList.machine.ts and rightsEdit.machine.ts).
+ */
+import { fromPromise } from 'xstate';
+import { rightsEditMachine } from '../../../machines/rightsEdit.machine';
+import { rightsListMachine, type ApplicationAnswer } from '../../../machines/rightsList.machine';
+import {
+  settingsFormMachine,
+  type LoadedForm,
+  type SaveOutcome,
+  type SaveRequest,
+} from '../../../machines/settingsForm.machine';
+import {
+  customerFormErrors,
+  customerFormValues,
+  settingsSaveBody,
+  usesAddressRegister,
+  type CustomerForm,
+  type RepresentedCustomer,
+} from '../../../machines/lib/represented-settings';
+import type { PortalSystem } from '../../app/system';
+import {
+  loadAdmins,
+  loadEnterpriseUsers,
+  lookupUser,
+  representedCustomerQuery,
+  saveRepresentedCustomer,
+  saveRights,
+} from '../../api/queries/represented-settings';
+import { rolesAndPacketsQuery } from '../../api/queries/roles-and-packets';
+
+export interface RepresentedSettings {
+  /** the rights list (and its edit modal) with the real effects: one actor per rights page */
+  rightsListLogic: ReturnType<typeof provideRightsList>;
+  /** the customer data form for one loaded customer: one actor per edit page */
+  customerFormLogic: (customer: RepresentedCustomer, opts: { canEditAnyCustomer: boolean }) => CustomerFormLogic;
+}
+type CustomerFormLogic = ReturnType<typeof provideCustomerForm>;
+
+function provideRightsList({ api, config, queryClient }: PortalSystem) {
+  return rightsListMachine.provide({
+    actors: {
+      loadCustomer: fromPromise(({ input }) => queryClient.fetchQuery(representedCustomerQuery(api, input.customerId))),
+      loadAdmins: fromPromise(({ input, signal }) => loadAdmins(api, input.customerId, signal)),
+      loadApplication: fromPromise<ApplicationAnswer, { customerId: string; application: string }>(
+        async ({ input, signal }) => {
+          const [answer, tree] = await Promise.all([
+            loadEnterpriseUsers(api, input.application, input.customerId, config.roleRequestTimeout, signal),
+            queryClient.fetchQuery(rolesAndPacketsQuery(api, input.application, false, config.roleRequestTimeout)),
+          ]);
+          return { answer, tree };
+        },
+      ),
+      rightsEdit: rightsEditMachine.provide({
+        actors: {
+          lookupUser: fromPromise(({ input, signal }) => lookupUser(api, input.userId, signal)),
+          saveRights: fromPromise(({ input, signal }) => saveRights(api, input.mode, input.command, signal)),
+        },
+      }),
+    },
+  });
+}
+
+/** The form values are a CustomerForm (settingsForm keeps them as `object`). */
+const asCustomerForm = (values: object) => values as CustomerForm;
+
+function provideCustomerForm(
+  { api, queryClient }: PortalSystem,
+  customer: RepresentedCustomer,
+  opts: { canEditAnyCustomer: boolean },
+) {
+  let current = customer;
+  return settingsFormMachine.provide({
+    actors: {
+      loadForm: fromPromise<LoadedForm, { subject: string }>(() =>
+        Promise.resolve({ values: customerFormValues(current), restored: false }),
+      ),
+      saveForm: fromPromise<SaveOutcome, SaveRequest>(async ({ input, signal }) => {
+        const saved = await saveRepresentedCustomer(
+          api,
+          settingsSaveBody(current, asCustomerForm(input.values), opts),
+          signal,
+        );
+        current = saved;
+        queryClient.setQueryData(representedCustomerQuery(api, saved.id).queryKey, saved);
+        return { values: customerFormValues(saved) };
+      }),
+    },
+  });
+}
+
+/** The validate input of the customer form: spec 2 §5 rules, the register for an EE (or unknown) customer. */
+export function customerFormValidate(customer: RepresentedCustomer) {
+  const ee = usesAddressRegister(customer);
+  return (values: object) => customerFormErrors(asCustomerForm(values), ee);
+}
+
+export function wireRepresentedSettings(system: PortalSystem): RepresentedSettings {
+  return {
+    rightsListLogic: provideRightsList(system),
+    customerFormLogic: (customer, opts) => provideCustomerForm(system, customer, opts),
+  };
+}

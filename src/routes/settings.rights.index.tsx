@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { RepresentedSettingsPage } from '../features/represented-settings';
+
+/** represented-settings-rights without a jgid: the current represented party's (spec 2 §2). */
+export const Route = createFileRoute('/settings/rights/')({
+  component: () => <RepresentedSettingsPage tab="rights" />,
+});

@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TestShowPage } from '../features/dev-pages';
+
+/** test-show (spec 2 §2 "Developer and test pages"): staff only, not in live run mode. */
+export const Route = createFileRoute('/test/show')({ component: TestShowPage });

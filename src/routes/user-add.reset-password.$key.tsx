@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ResetPasswordModal } from '../features/account';
+
+/** user-add-reset-password (spec 2 §2 "Account creation"): set a username and password from a reset link. */
+export const Route = createFileRoute('/user-add/reset-password/$key')({
+  component: function UserAddResetPassword() {
+    const { key } = Route.useParams();
+    return <ResetPasswordModal key={key} resetKey={key} />;
+  },
+});

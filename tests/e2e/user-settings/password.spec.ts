@@ -1,0 +1,89 @@
+/**
+ * The password tab (issue 9 "mari's password tab", spec 2 §2 "Password view", §4, §5, §8): mari sets the username
+ * mari.m with a valid password, logs out and logs in with it on the sign-on page (the old ones stop working);
+ * taking jaan's username gives 'Username is already in use'; a password without a digit is refused with the rule
+ * text. Her own username and password are restored at the end.
+ */
+import { UserContext } from '../../../machines/lib/contract';
+import { expect, test } from '../fixtures';
+import { FGID, apiPost, saveButton, signIn, signOnWith, successToast } from './helpers';
+
+test.describe.configure({ mode: 'serial' });
+
+const RULE =
+  'The password must be at least 8 characters long and contain upper and lower case letters and at least one digit.';
+
+test('mari sets username mari.m and a new password, logs out and logs in with them', async ({ page }) => {
+  await signIn(page, 'mari', `/ui/user-settings/password/${FGID.mari}`, FGID.mari);
+  let restored = false;
+  try {
+    await expect(page.getByRole('link', { name: 'Password', exact: true })).toHaveAttribute('aria-current', 'page');
+    const username = page.getByLabel('Username', { exact: true });
+    await expect(username).toHaveValue('mari');
+    await username.fill('mari.m');
+    await page.getByLabel('New password', { exact: true }).fill('Mustikas42');
+    await page.getByLabel('Repeat the new password', { exact: true }).fill('Mustikas42');
+    await saveButton(page).click();
+    await expect(successToast(page)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Log out' }).first().click();
+    await expect(page).toHaveURL(/\/cas\/login/);
+    // the old credentials stop working
+    await page.getByLabel('Username', { exact: true }).fill('mari');
+    await page.getByLabel('Password', { exact: true }).fill('Maasikas1');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/cas\/login/);
+    // the new ones log in
+    await page.getByLabel('Username', { exact: true }).fill('mari.m');
+    await page.getByLabel('Password', { exact: true }).fill('Mustikas42');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/ui\//);
+    const ctx = UserContext.parse(await (await page.request.get('/api/context/getUserContext')).json());
+    expect(ctx.epitPrincipal?.representative.id, 'signed in as mari').toBe(FGID.mari);
+
+    const res = await apiPost(page, `user-settings/password/${FGID.mari}`, {
+      passwordUsed: true,
+      username: 'mari',
+      password: 'Maasikas1',
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    restored = true;
+  } finally {
+    if (!restored && (await signOnWith(page, 'mari.m', 'Mustikas42')))
+      await apiPost(page, `user-settings/password/${FGID.mari}`, {
+        passwordUsed: true,
+        username: 'mari',
+        password: 'Maasikas1',
+      });
+  }
+  expect(await signOnWith(page, 'mari', 'Maasikas1'), 'mari logs in as before').toBe(true);
+});
+
+test("taking jaan's username gives 'Username is already in use'", async ({ page }) => {
+  await signIn(page, 'mari', `/ui/user-settings/password/${FGID.mari}`, FGID.mari);
+  const username = page.getByLabel('Username', { exact: true });
+  await expect(username).toHaveValue('mari');
+  await username.fill('jaan');
+  await saveButton(page).click();
+  await expect(page.getByTestId('error-username')).toHaveText('Username is already in use');
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(saveButton(page)).toBeDisabled();
+  await expect(successToast(page)).toHaveCount(0);
+  expect(await signOnWith(page, 'mari', 'Maasikas1'), 'nothing changed').toBe(true);
+});
+
+test('a password without a digit is refused with the rule text', async ({ page }) => {
+  await signIn(page, 'mari', `/ui/user-settings/password/${FGID.mari}`, FGID.mari);
+  await expect(page.getByTestId('password-rule')).toHaveText(RULE);
+  await page.getByLabel('New password', { exact: true }).fill('Maasikasss');
+  await page.getByLabel('Repeat the new password', { exact: true }).fill('Maasikasss');
+  await expect(page.getByTestId('error-password')).toHaveText(RULE);
+  await expect(saveButton(page)).toBeDisabled();
+  // the server refuses it too, whatever the page does
+  const res = await apiPost(page, `user-settings/password/${FGID.mari}`, {
+    passwordUsed: true,
+    username: 'mari',
+    password: 'Maasikasss',
+  });
+  expect(res.status()).toBe(400);
+});
