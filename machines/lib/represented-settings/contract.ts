@@ -20,7 +20,6 @@ import { RolesAndPackets } from '../contract';
 
 /** Applications whose roles are managed per user (spec 2 §2 rights modal, §6: OSS and PERIODICALS are role-loaded). */
 export const RIGHTS_APPLICATIONS = ['OSS', 'PERIODICALS'] as const;
-type RightsApplication = (typeof RIGHTS_APPLICATIONS)[number];
 /** The application whose active role marks a main administrator (spec 2 §5 "Main admin"). */
 export const MAIN_ADMIN_APPLICATION = 'AXAPTA';
 /** EnterpriseUsersAnswer.result: the customer has no package for that application (spec 2 §2 placeholders). */

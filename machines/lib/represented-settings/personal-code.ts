@@ -10,8 +10,6 @@
  */
 
 export const PERSONAL_CODE_MAX = 23;
-export const PERSONAL_CODE_COUNTRIES = ['EE', 'LV', 'LT', 'ZZ'] as const;
-type PersonalCodeCountry = (typeof PERSONAL_CODE_COUNTRIES)[number];
 
 function isRealDate(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;

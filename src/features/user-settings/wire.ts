@@ -4,7 +4,7 @@
  * "Save and use", and the password reset e-mail. The views run one actor per visit.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import { z } from 'zod';
 import { COOKIE, NOPREFERENCE, type UserContext } from '../../../machines/lib/contract';
 import { loginUrl } from '../../../machines/lib/navigation/rules';
@@ -228,5 +228,3 @@ export function wireUserSettings(system: PortalSystem, switchRepresented: Shell[
     },
   };
 }
-
-type SettingsFormRef = ActorRefFrom<SettingsFormLogic>;
