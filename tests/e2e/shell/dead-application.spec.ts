@@ -14,7 +14,8 @@ const DEAD_TEXT = /customer management system is not available at the moment/;
 
 async function setApplication(sim: Page, app: string, dead: boolean) {
   await sim.goto('/sim/');
-  const sw = sim.getByRole('switch', { name: new RegExp(app) });
+  // the application's alive switch (the console also has per-application role switches that name it)
+  const sw = sim.locator(`input[role="switch"][data-app="${app}"]`);
   if ((await sw.isChecked()) !== dead) await sw.click();
   await expect(sim.locator(`[data-state-for="${app}"]`)).toHaveText(dead ? 'dead' : 'alive');
 }
