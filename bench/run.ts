@@ -6,6 +6,11 @@
  * through the real route (app.inject, with kristi's session) and through the query alone, and
  * prints p50 / p95 / p99 / max in ms. No thresholds: figures only.
  *
+ * Next, on the same database against a real server process (server/main.ts), on SQLite and on a throwaway PostgreSQL
+ * 15 cluster loaded with the same rows (issue 13): "search-scale" (bench/search-scale.ts, about 1.5 minutes) the search
+ * under 50 connections, and "mixed" (bench/mixed-load.ts, about 2.5 minutes) 200 connections for 60 s of context,
+ * search, language and represented changes, with the server's RSS. Loading PostgreSQL adds about 1.5 minutes once.
+ *
  * Then two more sections (figures only, a few seconds):
  *  - portal size: what dist/index.html makes the browser load for the first page (the entry chunk,
  *    its static imports and the CSS), raw and gzip, the total of all JS/CSS in dist/assets and the
@@ -19,7 +24,7 @@
  *
  *   npm run bench                 # uses the cache when present
  *   npm run bench -- --rebuild    # builds the database again
- *   npm run bench -- leak         # one or more sections alone: search, address, size, api, leak
+ *   npm run bench -- leak         # one or more sections alone: search, search-scale, mixed, address, size, api, leak
  *   BENCH_CUSTOMERS=200000 npm run bench
  */
 import { spawnSync } from 'node:child_process';
@@ -41,6 +46,12 @@ import { leakBench } from './leak.js';
 import { addressBench } from './address.js';
 import { rightsBench } from './rights.js';
 import { rightsUiBench } from './rights-ui.js';
+import { weightBench } from './size.js';
+import { lighthouseBench } from './lighthouse.js';
+import { mixedLoadBench } from './mixed-load.js';
+import { searchScaleBench } from './search-scale.js';
+import { stopBenchPostgres } from './lib/postgres.js';
+import { perfApiBench } from './perf-api.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const N = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
@@ -265,7 +276,20 @@ function stats(ms: number[]) {
 const fmt = (x: ReturnType<typeof stats>) =>
   `p50 ${x.p50.toFixed(2)} ms · p95 ${x.p95.toFixed(2)} ms · p99 ${x.p99.toFixed(2)} ms · max ${x.max.toFixed(2)} ms · mean ${x.mean.toFixed(2)} ms`;
 
-const SECTIONS = ['search', 'address', 'size', 'api', 'rights', 'rights-ui', 'leak'] as const;
+const SECTIONS = [
+  'search',
+  'search-scale',
+  'mixed',
+  'address',
+  'size',
+  'weight',
+  'lighthouse',
+  'api',
+  'perf-api',
+  'rights',
+  'rights-ui',
+  'leak',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 async function main() {
@@ -281,15 +305,29 @@ async function main() {
     await body();
   };
   await section('search', customerSearch);
+  // bench/search-scale.ts, bench/mixed-load.ts: a real server process on SQLite and PostgreSQL (issue 13)
+  await section('search-scale', async () =>
+    searchScaleBench({ sqliteDir: dir, terms: terms(), built: await ensureCustomers() }),
+  );
+  await section('mixed', async () =>
+    mixedLoadBench({ sqliteDir: dir, terms: terms(), built: await ensureCustomers() }),
+  );
+  await stopBenchPostgres(); // the throwaway cluster both sections shared (a no-op when neither ran)
   await section('address', addressBench); // bench/address.ts: the address register over 1,000,000 addresses
   await section('size', portalSize);
+  await section('weight', () => weightBench()); // bench/size.ts: the first signed-in screen's JS against a hello world
+  await section('lighthouse', () => lighthouseBench()); // bench/lighthouse.ts: mobile scores of three pages
   await section('api', apiLatency);
+  await section('perf-api', perfApiBench); // bench/perf-api.ts: getUserContext against bare Fastify, autocannon
   await section('rights', rightsBench); // bench/rights.ts: the rights list of a customer with 10,000 users
   await section('rights-ui', rightsUiBench); // bench/rights-ui.ts: the same list in Chromium, keystroke and page change → paint
   await section('leak', leakBench);
 }
 
-async function customerSearch() {
+/** The cached database with N generated customers, built when missing (or asked with --rebuild): the build's ms, or null. */
+let ensured: Promise<number | null> | null = null;
+const ensureCustomers = () => (ensured ??= ensureCustomersOnce());
+async function ensureCustomersOnce(): Promise<number | null> {
   const rebuild = process.argv.includes('--rebuild');
   let buildMs: number | null = null;
   const sqCheck = existsSync(file) ? new SQLite(file, { readonly: true }) : null;
@@ -301,6 +339,11 @@ async function customerSearch() {
     console.log(`Building ${dir} with ${N.toLocaleString('en')} generated customers…`);
     buildMs = await build();
   }
+  return buildMs;
+}
+
+async function customerSearch() {
+  const buildMs = await ensureCustomers();
   const db: Db = openDb(dir);
   const count = db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n'));
   const { n } = await count.executeTakeFirstOrThrow();

@@ -142,12 +142,21 @@ describe('customer-add: search and choose (step 1)', () => {
     expect(actor.getSnapshot().matches({ open: { selectingCompany: 'waitingForInput' } })).toBe(true);
   });
 
-  it('an autocomplete failure shows error.client and closes the modal', async () => {
-    const { actor, toasts } = start({ findCompanies: fake(() => Promise.reject(new Error('network'))).logic });
+  it('an autocomplete failure shows error.client in the modal, keeps the term, and a retry looks up again', async () => {
+    const find = fake<{ name: string; code: string }[], { term: string }>((_, n) =>
+      n === 1 ? Promise.reject(new Error('network')) : [{ name: 'Testfirma OÜ', code: '11000109' }],
+    );
+    const { actor, toasts } = start({ findCompanies: find.logic });
     actor.send({ type: 'customerAdd.search', term: 'Testfirma' });
     await vi.advanceTimersByTimeAsync(AUTOCOMPLETE_DEBOUNCE);
-    expect(actor.getSnapshot().matches('closed')).toBe(true);
-    expect(toasts).toEqual([{ toastType: 'error', messageKey: 'error.client' }]);
+    expect(actor.getSnapshot().matches({ open: { selectingCompany: 'lookupFailed' } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ term: 'Testfirma', notice: { key: 'error.client' } });
+    expect(toasts).toEqual([]);
+    actor.send({ type: 'customerAdd.retry' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(find.calls.map((c) => c.input)).toEqual([{ term: 'Testfirma' }, { term: 'Testfirma' }]);
+    expect(actor.getSnapshot().matches({ open: { selectingCompany: 'showingSuggestions' } })).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBeNull();
   });
 
   it('CONTRACT_STOPPED shows its message and closes the modal', async () => {
@@ -157,11 +166,20 @@ describe('customer-add: search and choose (step 1)', () => {
     expect(toasts).toEqual([{ toastType: 'error', messageKey: 'customer-add.error.CONTRACT_STOPPED' }]);
   });
 
-  it('a failed customer load shows error.server and closes', async () => {
-    const { actor, toasts } = start({ loadCustomer: fake(() => Promise.reject(new Error('500'))).logic });
+  it('a failed customer load shows error.server in the modal with the suggestions, and choosing again loads it', async () => {
+    const load = fake<CustomerAddGet, { code: string }>((_, n) =>
+      n === 1 ? Promise.reject(new Error('500')) : testfirma,
+    );
+    const { actor, toasts } = start({ loadCustomer: load.logic });
     await chooseCompany(actor);
-    expect(actor.getSnapshot().matches('closed')).toBe(true);
-    expect(toasts.map((t) => t.messageKey)).toEqual(['error.server']);
+    expect(actor.getSnapshot().matches({ open: { selectingCompany: 'showingSuggestions' } })).toBe(true);
+    expect(actor.getSnapshot().context.notice).toEqual({ key: 'error.server' });
+    expect(actor.getSnapshot().context.suggestions).toHaveLength(1);
+    expect(toasts).toEqual([]);
+    actor.send({ type: 'customerAdd.choose', code: '11000109' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ open: { reviewing: 'confirmingContract' } })).toBe(true);
+    expect(actor.getSnapshot().context.notice).toBeNull();
   });
 
   it('loads the customer by the chosen code and lets the user search again', async () => {
@@ -217,7 +235,7 @@ describe('customer-add: the branch per contract and user (steps 2–6)', () => {
     expect(toasts).toEqual([{ toastType: 'success', messageKey: 'customer-add.success' }]);
   });
 
-  it('create-rights answering an error code shows that message; a transport failure shows error.server', async () => {
+  it('create-rights answering an error code closes with that message; a transport failure keeps the form with error.server', async () => {
     const a = start({
       loadCustomer: fake(() => withContract).logic,
       createRights: fake(() => ({ value: 'NOT_A_BOARD_MEMBER' })).logic,
@@ -237,8 +255,9 @@ describe('customer-add: the branch per contract and user (steps 2–6)', () => {
     b.actor.send({ type: 'customerAdd.change', values: VALID_FORM });
     b.actor.send({ type: 'customerAdd.confirm' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(b.toasts.map((t) => t.messageKey)).toEqual(['error.server']);
-    expect(b.actor.getSnapshot().matches('closed')).toBe(true);
+    expect(b.toasts).toEqual([]);
+    expect(b.actor.getSnapshot().matches({ open: { reviewing: 'confirmingRights' } })).toBe(true);
+    expect(b.actor.getSnapshot().context).toMatchObject({ form: VALID_FORM, notice: { key: 'error.server' } });
   });
 
   it('contract and main admin: only the rights-exist note, no action', async () => {
@@ -265,21 +284,35 @@ describe('customer-add: the branch per contract and user (steps 2–6)', () => {
     expect(staffConfirmLabelKey(withContract)).toBe('customer-add.confirm-update');
   });
 
-  it('ADD_ANY_CUSTOMER: an error code or a transport failure closes with its message', async () => {
-    for (const [answer, key] of [
-      [() => ({ value: 'ENTERPRISE_NOT_ACTIVE' }), 'customer-add.error.ENTERPRISE_NOT_ACTIVE'],
-      [() => Promise.reject(new Error('x')), 'error.server'],
-    ] as const) {
-      const { actor, toasts } = start(
-        { loadCustomer: fake(() => withContract).logic, createCustomer: fake(answer).logic },
-        { privileges: ['ADD_ANY_CUSTOMER'] },
-      );
-      await chooseCompany(actor);
-      actor.send({ type: 'customerAdd.confirm' });
-      await vi.advanceTimersByTimeAsync(0);
-      expect(toasts.map((t) => t.messageKey)).toEqual([key]);
-      expect(actor.getSnapshot().matches('closed')).toBe(true);
-    }
+  it('ADD_ANY_CUSTOMER: an error code closes with its message; a transport failure stays with error.server', async () => {
+    const a = start(
+      {
+        loadCustomer: fake(() => withContract).logic,
+        createCustomer: fake(() => ({ value: 'ENTERPRISE_NOT_ACTIVE' })).logic,
+      },
+      { privileges: ['ADD_ANY_CUSTOMER'] },
+    );
+    await chooseCompany(a.actor);
+    a.actor.send({ type: 'customerAdd.confirm' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(a.toasts.map((t) => t.messageKey)).toEqual(['customer-add.error.ENTERPRISE_NOT_ACTIVE']);
+    expect(a.actor.getSnapshot().matches('closed')).toBe(true);
+
+    const create = fake((_, n) => (n === 1 ? Promise.reject(new Error('x')) : { value: 'SUCCESS' }));
+    const b = start(
+      { loadCustomer: fake(() => withContract).logic, createCustomer: create.logic },
+      { privileges: ['ADD_ANY_CUSTOMER'] },
+    );
+    await chooseCompany(b.actor);
+    b.actor.send({ type: 'customerAdd.confirm' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.toasts).toEqual([]);
+    expect(b.actor.getSnapshot().matches({ open: { reviewing: 'confirmingAsStaff' } })).toBe(true);
+    expect(b.actor.getSnapshot().context.notice).toEqual({ key: 'error.server' });
+    b.actor.send({ type: 'customerAdd.confirm' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(b.toasts.map((t) => t.messageKey)).toEqual(['success.save']);
+    expect(b.actor.getSnapshot().matches('closed')).toBe(true);
   });
 });
 
@@ -495,6 +528,26 @@ describe('customer-add: the signing panel and the signing machine (steps 7–9)'
     expect(cert.calls).toHaveLength(2);
   });
 
+  it('a Mobile-ID start without an answer (issue 13): error.server in the panel, the phone and form kept, a retry starts again', async () => {
+    const startCall = fake((_, n) =>
+      n === 1 ? Promise.reject(new Error('network')) : { status: 'SUCCESS', challengeId: '4821' },
+    );
+    const { actor, toasts } = start(
+      {},
+      { signing: { startMobileId: startCall.logic, checkMobileIdStatus: statuses([SIGNING_IN_PROGRESS]).logic } },
+    );
+    await toSigningPanel(actor);
+    actor.send({ type: 'signing.start', method: 'mobileId' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().matches({ open: { signing: 'choosingMethod' } })).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ notice: { key: 'error.server' }, form: VALID_FORM });
+    expect(toasts).toEqual([]);
+    actor.send({ type: 'signing.start', method: 'mobileId' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(startCall.calls).toHaveLength(2);
+    expect(signingChild(actor)?.getSnapshot().hasTag('verificationCode')).toBe(true);
+  });
+
   it('the panel: busy (buttons disabled) while signing, a second start ignored; search and an invalid form leave it', async () => {
     const { actor } = start(
       {},
@@ -547,13 +600,11 @@ describe('customer-add: the signing panel and the signing machine (steps 7–9)'
 
   it('defaults are loud: an effect that the app did not provide fails as a transport error', async () => {
     const actor = createActor(customerAddMachine, { input: { accountService } });
-    const toasts: ToastRequest[] = [];
-    actor.on('toast.show', (e) => toasts.push(e.toast));
     actor.start();
     actor.send({ type: 'customerAdd.open', privileges: [], representativeId: ME, returnUrl: '/ui/' });
     actor.send({ type: 'customerAdd.search', term: 'abc' });
     await vi.advanceTimersByTimeAsync(AUTOCOMPLETE_DEBOUNCE);
-    expect(toasts.map((t) => t.messageKey)).toEqual(['error.client']);
+    expect(actor.getSnapshot().context.notice).toEqual({ key: 'error.client' });
   });
 });
 

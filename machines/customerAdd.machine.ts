@@ -80,6 +80,8 @@ const customerAddSetup = setup({
       | { type: 'customerAdd.change'; values: Partial<ConfirmationForm> }
       | { type: 'customerAdd.sign' }
       | { type: 'customerAdd.confirm' }
+      /** look the term up again after a failed lookup */
+      | { type: 'customerAdd.retry' }
       /** the method the user picked in the signing panel, handed on to the signing machine */
       | { type: 'signing.start'; method: SigningMethod },
     input: {} as { accountService: rules.AccountServiceConfig },
@@ -126,7 +128,7 @@ const customerAddSetup = setup({
     forgetAttempt: assign({ suggestions: [], customer: null, notice: null }),
     setTerm: assign(({ event }) => {
       assertEvent(event, 'customerAdd.search');
-      return { term: event.term, suggestions: [], customer: null };
+      return { term: event.term, suggestions: [], customer: null, notice: null };
     }),
     setSuggestions: assign((_, p: { suggestions: AutocompleteItem[] }) => ({ suggestions: p.suggestions })),
     setCustomer: assign((_, p: { customer: CustomerAddGet }) => ({ customer: p.customer })),
@@ -143,6 +145,7 @@ const customerAddSetup = setup({
       return { type: 'signing.start' as const, method: event.method };
     }),
     setNotice: assign((_, p: { key: string }) => ({ notice: { key: p.key } })),
+    forgetNotice: assign({ notice: null }),
     /** the closing message of the flow: kept in context (the wiring reads it) and emitted for the toasts */
     announce: enqueueActions(({ enqueue }, p: ToastRequest) => {
       enqueue.assign({ outcome: p });
@@ -158,14 +161,21 @@ const customerAddSetup = setup({
 });
 
 const failure = (messageKey: string): ToastRequest => ({ toastType: 'error', messageKey });
+/** a request that failed (no answer, a server error): the inline message; the modal stays (issue 13 "Faults") */
+const SERVER_ERROR_NOTICE = { key: MESSAGE.serverError };
 /** close the modal with this message */
-const closeWith = (toast: ToastRequest) =>
+const closeWith = (toast: ToastRequest, description: string) =>
   ({
     target: '#customerAdd.closed',
     actions: { type: 'announce', params: toast },
+    description,
   }) as const;
 
-/** customer-add/create-*: SUCCESS closes with `success`, an error code with its message, a failed request with error.server */
+/**
+ * customer-add/create-*: SUCCESS closes with `success`, an error code with its message. A request that got no answer
+ * or a server error (issue 13 "Faults") keeps the modal and what was typed, with error.server, so the user can confirm
+ * again once the API is back.
+ */
 function closeOnAnswer(success: ToastRequest, ...after: 'clearForm'[]) {
   type Done = { event: DoneActorEvent<ValueAnswer> };
   return {
@@ -174,45 +184,83 @@ function closeOnAnswer(success: ToastRequest, ...after: 'clearForm'[]) {
         guard: { type: 'isSuccess', params: ({ event }: Done) => event.output },
         target: '#customerAdd.closed',
         actions: [{ type: 'announce', params: success }, ...after],
+        description: 'The server confirms: a success message shows and the dialog closes',
       },
       {
         target: '#customerAdd.closed',
         actions: { type: 'announce', params: ({ event }: Done) => failure(endStatusMessageKey(event.output.value)) },
+        description:
+          'The server refuses (for example the contract is stopped): its message shows and the dialog closes',
       },
     ],
-    onError: closeWith(failure(MESSAGE.serverError)),
+    onError: {
+      target: '#customerAdd.open.reviewing',
+      actions: { type: 'setNotice', params: SERVER_ERROR_NOTICE },
+      description: 'The server does not answer: an error shows in the dialog and what was typed stays',
+    },
   } as const;
 }
 
 export const customerAddMachine = customerAddSetup.createMachine({
   id: 'customerAdd',
+  description:
+    'A person adds a business customer: finds the company in the business register, then signs a new contract, asks for rights under an existing one, or (staff) adds the customer directly.',
   context: ({ input }) => ({ ...FRESH, accountService: input.accountService, form: EMPTY_FORM }),
   initial: 'closed',
   states: {
     closed: {
-      description: 'The customer-add modal is not shown. Nothing runs.',
+      description: 'The Add customer dialog is not shown.',
       entry: 'forgetAttempt',
-      on: { 'customerAdd.open': { target: 'open', actions: 'openModal' } },
+      on: {
+        'customerAdd.open': {
+          target: 'open',
+          actions: 'openModal',
+          description: "Clicks 'Add new customer' (or 'Enter into a business customer contract')",
+        },
+      },
     },
 
     open: {
-      description: 'The modal is shown. Closing it (or leaving the page) stops every request and timer below.',
-      on: { 'customerAdd.close': { target: 'closed' }, 'customerAdd.change': { actions: 'updateForm' } },
+      // closing it (or leaving the page) stops every request and timer below
+      description: 'The Add customer dialog is shown.',
+      on: {
+        'customerAdd.close': { target: 'closed', description: 'Closes the dialog' },
+        'customerAdd.change': {
+          actions: 'updateForm',
+          description: 'Fills in the e-mail, additional info, phone number or the two checkboxes',
+        },
+      },
       initial: 'selectingCompany',
       states: {
         selectingCompany: {
-          description: 'Step 1: the user searches the business register by company name or registry code.',
-          on: { 'customerAdd.search': { target: '.typing', reenter: true, actions: 'setTerm' } },
+          description: 'The person looks for the company by name or registry code in the company field.',
+          on: {
+            'customerAdd.search': {
+              target: '.typing',
+              reenter: true,
+              actions: 'setTerm',
+              description: 'Types in the company field',
+            },
+          },
           initial: 'waitingForInput',
           states: {
-            waitingForInput: {},
+            waitingForInput: { description: 'The company field waits for the person to type.' },
             typing: {
+              description: 'The person is typing; the portal waits for a pause before looking up.',
               after: {
-                AUTOCOMPLETE_DEBOUNCE: [{ guard: 'hasSearchTerm', target: 'lookingUp' }, { target: 'waitingForInput' }],
+                AUTOCOMPLETE_DEBOUNCE: [
+                  {
+                    guard: 'hasSearchTerm',
+                    target: 'lookingUp',
+                    description: 'After a 0.3 second pause in typing, if the field is not empty',
+                  },
+                  { target: 'waitingForInput', description: 'After a 0.3 second pause, if the field was emptied' },
+                ],
               },
             },
             lookingUp: {
               tags: ['loading'],
+              description: 'The business register is searched for the typed name or code.',
               invoke: {
                 id: 'findCompanies',
                 src: 'findCompanies',
@@ -221,25 +269,52 @@ export const customerAddMachine = customerAddSetup.createMachine({
                   {
                     guard: { type: 'isAutocompleteEmpty', params: ({ event }) => ({ results: event.output }) },
                     target: 'companyNotFound',
+                    description: 'The business register finds nothing, and the typed text is not a registry code',
                   },
                   {
                     target: 'showingSuggestions',
                     actions: { type: 'setSuggestions', params: ({ event }) => ({ suggestions: event.output }) },
+                    description: 'The business register finds companies (or the typed text is a registry code)',
                   },
                 ],
-                onError: closeWith(failure(MESSAGE.clientError)),
+                onError: {
+                  target: 'lookupFailed',
+                  actions: { type: 'setNotice', params: { key: MESSAGE.clientError } },
+                  description: 'The business register does not answer',
+                },
               },
             },
-            showingSuggestions: { on: { 'customerAdd.choose': { target: '#customerAdd.open.loadingCustomer' } } },
+            showingSuggestions: {
+              description: 'The company list is shown under the field; the person picks a company.',
+              on: {
+                'customerAdd.choose': {
+                  target: '#customerAdd.open.loadingCustomer',
+                  description: 'Picks a company from the list',
+                },
+              },
+            },
             companyNotFound: {
-              description: "Spec 1 §5: no results and the term is not a 1–7 digit number: 'Company not found'.",
+              // spec 1 §5: no results and the term is not a 1–7 digit number
+              description: "'Company not found' shows under the field.",
+            },
+            lookupFailed: {
+              description:
+                'An error shows under the field and the typed text stays; typing again or retrying searches again.',
+              on: {
+                'customerAdd.retry': {
+                  target: 'lookingUp',
+                  actions: 'forgetNotice',
+                  description: 'Clicks Try again: the same text is searched again',
+                },
+              },
             },
           },
         },
 
         loadingCustomer: {
-          description: 'Step 1: the chosen company is loaded (customer-add/get).',
+          description: 'The portal loads the chosen company: its registry code, address and contract.',
           tags: ['loading'],
+          entry: 'forgetNotice',
           invoke: {
             id: 'loadCustomer',
             src: 'loadCustomer',
@@ -247,56 +322,109 @@ export const customerAddMachine = customerAddSetup.createMachine({
             onDone: {
               target: 'reviewing',
               actions: { type: 'setCustomer', params: ({ event }) => ({ customer: event.output }) },
+              description: 'The server answers with the company',
             },
-            onError: closeWith(failure(MESSAGE.serverError)),
+            onError: {
+              target: '#customerAdd.open.selectingCompany.showingSuggestions',
+              actions: { type: 'setNotice', params: SERVER_ERROR_NOTICE },
+              description: 'The server does not answer: an error shows and the company list stays',
+            },
           },
         },
 
         reviewing: {
-          description: 'Steps 2–6: the chosen company with the action that fits its contract and the user.',
-          on: { 'customerAdd.search': { target: 'selectingCompany.typing', actions: 'setTerm' } },
+          description:
+            'The chosen company is shown with its registry code and address, and the action that fits its contract and the person.',
+          on: {
+            'customerAdd.search': {
+              target: 'selectingCompany.typing',
+              actions: 'setTerm',
+              description: 'Types in the company field again to look for another company',
+            },
+          },
           initial: 'deciding',
           states: {
             deciding: {
+              description: 'The portal decides what the person may do with this company.',
               always: [
-                { guard: 'isContractStopped', ...closeWith(failure(endStatusMessageKey('CONTRACT_STOPPED'))) },
-                { guard: 'canAddAnyCustomer', target: 'confirmingAsStaff' },
-                { guard: and(['hasContract', 'isMainAdmin']), target: 'rightsAlreadyExist' },
-                { guard: 'hasContract', target: 'confirmingRights' },
-                { target: 'confirmingContract' },
+                {
+                  guard: 'isContractStopped',
+                  ...closeWith(
+                    failure(endStatusMessageKey('CONTRACT_STOPPED')),
+                    "The company's contract is stopped: the message shows and the dialog closes",
+                  ),
+                },
+                {
+                  guard: 'canAddAnyCustomer',
+                  target: 'confirmingAsStaff',
+                  description: 'The person is staff allowed to add any customer',
+                },
+                {
+                  guard: and(['hasContract', 'isMainAdmin']),
+                  target: 'rightsAlreadyExist',
+                  description: 'The company has a contract and the person is already its main administrator',
+                },
+                {
+                  guard: 'hasContract',
+                  target: 'confirmingRights',
+                  description: 'The company has a contract and the person is not its main administrator',
+                },
+                { target: 'confirmingContract', description: 'The company has no contract yet' },
               ],
             },
             confirmingContract: {
-              description: "Step 3: no contract yet. The confirmation form; a valid 'Sign' shows the signing panel.",
+              description:
+                "The confirmation form (e-mail, additional info, terms and board checkboxes) with a 'Sign' button.",
               on: {
                 'customerAdd.sign': [
-                  { guard: 'isConfirmationValid', target: '#customerAdd.open.signing' },
-                  { actions: 'revealErrors' },
+                  {
+                    guard: 'isConfirmationValid',
+                    target: '#customerAdd.open.signing',
+                    description: "Clicks 'Sign', if the confirmation is complete: the signing panel opens",
+                  },
+                  {
+                    actions: 'revealErrors',
+                    description: "Clicks 'Sign' with the confirmation incomplete: the missing fields are marked",
+                  },
                 ],
               },
             },
             confirmingRights: {
-              description: "Step 4: a contract, and the user is not its main admin. 'Confirm' creates the rights.",
+              description: "The confirmation form with a 'Confirm' button that asks for rights under the contract.",
               on: {
                 'customerAdd.confirm': [
-                  { guard: 'isConfirmationValid', target: '#customerAdd.open.creatingRights' },
-                  { actions: 'revealErrors' },
+                  {
+                    guard: 'isConfirmationValid',
+                    target: '#customerAdd.open.creatingRights',
+                    description: "Clicks 'Confirm', if the confirmation is complete",
+                  },
+                  {
+                    actions: 'revealErrors',
+                    description: "Clicks 'Confirm' with the confirmation incomplete: the missing fields are marked",
+                  },
                 ],
               },
             },
             rightsAlreadyExist: {
-              description: "Step 5: the user is already a main admin: only the note 'rights already exist'.",
+              description: "Only the note 'representation rights already exist' is shown.",
             },
             confirmingAsStaff: {
-              description: "Step 6 (ADD_ANY_CUSTOMER): no form; 'Confirm adding' or 'Confirm complete update'.",
-              on: { 'customerAdd.confirm': { target: '#customerAdd.open.creatingCustomer' } },
+              description:
+                "No form; a button 'Confirm adding new customer' (or 'Confirm complete update of customer data').",
+              on: {
+                'customerAdd.confirm': {
+                  target: '#customerAdd.open.creatingCustomer',
+                  description: 'Clicks the confirm button',
+                },
+              },
             },
           },
         },
 
         creatingRights: {
-          description: 'Step 4: customer-add/create-rights.',
+          description: "The portal asks for the rights under the company's contract; the buttons are disabled.",
           tags: ['busy'],
+          entry: 'forgetNotice',
           invoke: {
             id: 'createRights',
             src: 'createRights',
@@ -310,8 +438,9 @@ export const customerAddMachine = customerAddSetup.createMachine({
         },
 
         creatingCustomer: {
-          description: 'Step 6: customer-add/create-customer, then the generic save message.',
+          description: 'The portal adds the customer (or updates its data); the buttons are disabled.',
           tags: ['busy'],
+          entry: 'forgetNotice',
           invoke: {
             id: 'createCustomer',
             src: 'createCustomer',
@@ -321,27 +450,40 @@ export const customerAddMachine = customerAddSetup.createMachine({
         },
 
         signing: {
-          description: 'Steps 7–9: the signing panel with ID-card, Mobile-ID and Smart-ID.',
+          description: 'The signing panel with ID-card, Mobile-ID and Smart-ID is shown under the form.',
           tags: ['signingPanel'],
           initial: 'choosingMethod',
           states: {
             choosingMethod: {
-              description: 'The user picks a signing method. A form made invalid again hides the panel.',
+              description: 'The person picks a signing method.',
               always: {
                 guard: not('isConfirmationValid'),
                 target: '#customerAdd.open.reviewing.confirmingContract',
                 actions: 'revealErrors',
+                description: 'The person made the confirmation incomplete again: the signing panel hides',
               },
               on: {
-                'customerAdd.search': { target: '#customerAdd.open.selectingCompany.typing', actions: 'setTerm' },
+                'customerAdd.search': {
+                  target: '#customerAdd.open.selectingCompany.typing',
+                  actions: 'setTerm',
+                  description: 'Types in the company field again to look for another company',
+                },
                 'signing.start': [
-                  { guard: and(['choseMobileId', not('isPhoneValid')]), actions: 'revealPhoneError' },
-                  { target: 'signingWithMethod', actions: 'startAttempt' },
+                  {
+                    guard: and(['choseMobileId', not('isPhoneValid')]),
+                    actions: 'revealPhoneError',
+                    description: 'Clicks Mobile-ID with a missing or wrong phone number: the phone field is marked',
+                  },
+                  {
+                    target: 'signingWithMethod',
+                    actions: 'startAttempt',
+                    description: 'Clicks ID-card, Smart-ID, or Mobile-ID with a valid phone number',
+                  },
                 ],
               },
             },
             signingWithMethod: {
-              description: 'The signing machine signs with the chosen method; the form and the buttons are disabled.',
+              description: 'The person signs with the chosen method; the form and the buttons are disabled.',
               tags: ['busy'],
               entry: 'startSigning',
               invoke: {
@@ -355,18 +497,25 @@ export const customerAddMachine = customerAddSetup.createMachine({
                   {
                     guard: { type: 'isSigned', params: ({ event }) => event.output },
                     target: '#customerAdd.redirecting',
+                    description: 'The contract is signed',
                   },
                   {
                     guard: { type: 'canRetry', params: ({ event }) => event.output },
                     target: 'choosingMethod',
                     actions: { type: 'setNotice', params: ({ event }) => ({ key: event.output.messageKey }) },
+                    description:
+                      'Signing could not start (no ID-card, PIN cancelled, no answer): the panel says why and the person may try again',
                   },
                   {
                     target: '#customerAdd.closed',
                     actions: { type: 'announce', params: ({ event }) => failure(event.output.messageKey) },
+                    description: 'Signing ends without a signature: the reason shows and the dialog closes',
                   },
                 ],
-                onError: closeWith(failure(MESSAGE.serverError)),
+                onError: closeWith(
+                  failure(MESSAGE.serverError),
+                  'Signing breaks down unexpectedly: an error shows and the dialog closes',
+                ),
               },
             },
           },
@@ -376,7 +525,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
 
     redirecting: {
       description:
-        'Step 7 SUCCESS: rights added (credit usable in about five minutes, log out and in again); the modal is closed and the app goes to the account service customer edit page.',
+        "The contract is signed: a success message shows, the dialog closes and the browser goes to the customer's page in the account service.",
       tags: ['busy'],
       entry: [
         { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.success } },
@@ -387,8 +536,11 @@ export const customerAddMachine = customerAddSetup.createMachine({
         id: 'redirectToAccountService',
         src: 'redirectToAccountService',
         input: ({ context }) => ({ url: context.redirectUrl ?? '' }),
-        onDone: { target: 'closed' },
-        onError: { target: 'closed' },
+        onDone: { target: 'closed', description: 'The account service page opens' },
+        onError: {
+          target: 'closed',
+          description: 'The account service page cannot be opened: the person stays in the portal',
+        },
       },
     },
   },

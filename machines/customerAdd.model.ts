@@ -90,6 +90,8 @@ function events(s: CustomerAddSnapshot): Ev[] {
   if (at('open.selectingCompany.showingSuggestions'))
     return [{ type: 'customerAdd.choose', code: '11000109' }, search('Põldmari')];
   if (at('open.selectingCompany.companyNotFound')) return [search('Testfirma')];
+  // issue 13: a failed lookup keeps the term; retry or typing looks up again
+  if (at('open.selectingCompany.lookupFailed')) return [{ type: 'customerAdd.retry' }, search('Testfirma')];
   if (at('open.loadingCustomer'))
     return [
       done('loadCustomer', testfirma),

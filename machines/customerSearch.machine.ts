@@ -161,6 +161,8 @@ const customerSearchSetup = setup({
 /** What differs between the customer and the user search (their events are `customers.*` and `users.*`). */
 const REGION = {
   customers: {
+    /** the words the descriptions use for this search */
+    noun: 'customer',
     busy: 'customersBusy',
     isTermValid: 'isCustomerTermValid',
     checkId: 'checkAccountingForCustomers',
@@ -172,6 +174,7 @@ const REGION = {
     pick: 'openCustomer',
   },
   users: {
+    noun: 'user',
     busy: 'usersBusy',
     isTermValid: 'isUserTermValid',
     checkId: 'checkAccountingForUsers',
@@ -195,37 +198,75 @@ function searchRegion(part: keyof typeof REGION, description: string) {
     `${part}.${name}`;
   return customerSearchSetup.createStateConfig({
     description,
-    on: { [partEvent('type')]: { actions: r.setTerm } },
+    on: {
+      [partEvent('type')]: {
+        actions: r.setTerm,
+        description: `Types in the ${r.noun} search box`,
+      },
+    },
     initial: 'ready',
     states: {
       ready: {
+        description: `The ${r.noun} search box and the results of the last search, if any.`,
         on: {
-          [partEvent('search')]: { guard: r.isTermValid, target: 'checkingAccounting' },
-          [partEvent('page')]: { actions: r.turnPage },
-          [partEvent('sort')]: { actions: r.sort },
-          [partEvent('pick')]: { actions: r.pick },
+          [partEvent('search')]: {
+            guard: r.isTermValid,
+            target: 'checkingAccounting',
+            description: `Presses Search (or Enter) in the ${r.noun} search, if at least 3 characters were typed`,
+          },
+          [partEvent('page')]: { actions: r.turnPage, description: `Turns to another page of the ${r.noun} results` },
+          [partEvent('sort')]: {
+            actions: r.sort,
+            description: `Clicks a column heading: the ${r.noun} results are sorted by it`,
+          },
+          [partEvent('pick')]: {
+            actions: r.pick,
+            description: `Clicks a ${r.noun} in the results: their settings page opens`,
+          },
         },
       },
       checkingAccounting: {
         tags: [r.busy],
+        description: 'The portal checks that the accounting system is up before searching.',
         invoke: {
           id: r.checkId,
           src: 'checkAccountingAlive',
           onDone: [
-            { guard: { type: 'isAlive', params: ({ event }) => ({ alive: event.output }) }, target: 'searching' },
-            { target: 'ready', actions: 'showAccountingDead' },
+            {
+              guard: { type: 'isAlive', params: ({ event }) => ({ alive: event.output }) },
+              target: 'searching',
+              description: 'The accounting system is up',
+            },
+            {
+              target: 'ready',
+              actions: 'showAccountingDead',
+              description: 'The accounting system is down: an error message shows and nothing is searched',
+            },
           ],
-          onError: { target: 'ready', actions: 'showServerError' },
+          onError: {
+            target: 'ready',
+            actions: 'showServerError',
+            description: 'The server does not answer: an error message shows',
+          },
         },
       },
       searching: {
         tags: [r.busy],
+        description: `The portal searches for ${r.noun}s; the search button waits.`,
         invoke: {
           id: r.search,
           src: r.search,
           input: ({ context }) => ({ value: context[part].term.trim() }),
-          onDone: { target: 'ready', actions: r.show },
-          onError: { target: 'ready', actions: 'showServerError' },
+          onDone: {
+            target: 'ready',
+            actions: r.show,
+            description: `The server answers: the matching ${r.noun}s show, 20 to a page`,
+          },
+          onError: {
+            target: 'ready',
+            actions: 'showServerError',
+            description: 'The server does not answer: an error message shows',
+          },
         },
       },
     },
@@ -234,25 +275,31 @@ function searchRegion(part: keyof typeof REGION, description: string) {
 
 export const customerSearchMachine = customerSearchSetup.createMachine({
   id: 'customerSearch',
+  description:
+    'Staff search for customers and for users on one page, open what they find, or add a new customer; each works only while the accounting system is up.',
   context: { customers: emptyPart(INITIAL_CUSTOMER_SORT), users: emptyPart(INITIAL_USER_SORT) },
   type: 'parallel',
   states: {
     customers: searchRegion(
       'customers',
-      'Customer search: name, registry code, accounting code, country; 20 a page, by name.',
+      'The customer search: name, registry code, accounting code and country, 20 to a page, sorted by name.',
     ),
 
     users: searchRegion(
       'users',
-      'User search: first and last name, personal code, country, status; 20 a page, by last name.',
+      'The user search: first and last name, personal code, country and status, 20 to a page, sorted by last name.',
     ),
 
     adding: {
-      description: "The 'Add new customer' link: opens the customer-add modal when the accounting system is alive.",
+      description: "The 'Add new customer' link, which opens Add customer while the accounting system is up.",
       initial: 'idle',
       states: {
-        idle: { on: { 'customerSearch.add': 'checkingAccounting' } },
+        idle: {
+          description: "The 'Add new customer' link is shown.",
+          on: { 'customerSearch.add': { target: 'checkingAccounting', description: "Clicks 'Add new customer'" } },
+        },
         checkingAccounting: {
+          description: 'The portal checks that the accounting system is up before opening Add customer.',
           invoke: {
             id: 'checkAccountingForAdding',
             src: 'checkAccountingAlive',
@@ -261,10 +308,19 @@ export const customerSearchMachine = customerSearchSetup.createMachine({
                 guard: { type: 'isAlive', params: ({ event }) => ({ alive: event.output }) },
                 target: 'idle',
                 actions: 'openCustomerAdd',
+                description: 'The accounting system is up: Add customer opens',
               },
-              { target: 'idle', actions: 'showAccountingDead' },
+              {
+                target: 'idle',
+                actions: 'showAccountingDead',
+                description: 'The accounting system is down: an error message shows',
+              },
             ],
-            onError: { target: 'idle', actions: 'showServerError' },
+            onError: {
+              target: 'idle',
+              actions: 'showServerError',
+              description: 'The server does not answer: an error message shows',
+            },
           },
         },
       },

@@ -53,21 +53,29 @@ export const deadApplicationPollMachine = setup({
   },
 }).createMachine({
   id: 'deadApplicationPoll',
+  description:
+    'While the person is signed in, the portal asks every 30 seconds whether one of their applications went down or came back, and refreshes what they see when it did.',
   initial: 'stopped',
   states: {
     stopped: {
-      on: { 'poll.start': 'running' },
+      description: 'No one is signed in, so the portal does not check the applications.',
+      on: { 'poll.start': { target: 'running', description: 'The person has signed in' } },
     },
     running: {
       tags: ['polling'],
+      description: 'The person is signed in; the portal keeps an eye on the applications in the background.',
       initial: 'waiting',
-      on: { 'poll.stop': 'stopped' },
+      on: { 'poll.stop': { target: 'stopped', description: 'The person logs out' } },
       states: {
         waiting: {
-          after: { DEAD_APP_POLL: 'checking' },
+          description: 'The person works as usual while the portal waits for the next check.',
+          after: {
+            DEAD_APP_POLL: { target: 'checking', description: '30 seconds have passed since the last check' },
+          },
         },
         checking: {
           tags: ['checking'],
+          description: 'The portal asks the server whether any application went down or came back.',
           invoke: {
             id: 'checkDeadApplications',
             src: 'checkDeadApplications',
@@ -75,15 +83,18 @@ export const deadApplicationPollMachine = setup({
               {
                 guard: { type: 'returnedContext', params: ({ event }) => ({ context: event.output }) },
                 target: 'waiting',
+                description:
+                  "The server reports a change, so the person's context is refreshed and the page shows the applications as they are now",
                 actions: [
                   { type: 'handOnContext', params: ({ event }) => ({ context: event.output }) },
                   'fireRepresenteeChange',
                 ],
               },
-              { target: 'waiting' },
+              { target: 'waiting', description: 'The server reports that nothing changed' },
             ],
             onError: {
               target: 'waiting',
+              description: 'The server does not answer; the portal notes it and tries again later',
               actions: { type: 'warnCheckFailed', params: ({ event }) => ({ error: event.error }) },
             },
           },

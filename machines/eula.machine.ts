@@ -122,11 +122,14 @@ export const eulaMachine = setup({
   },
 }).createMachine({
   id: 'eula',
+  description:
+    'A new user accepts the terms of use, corrects their name, may set a username and password and start-up preferences, and is taken to their service.',
   context: ({ input }) => ({ key: input.key, data: null, form: null, usernameNotUnique: false, preference: null }),
   initial: 'loading',
   states: {
     loading: {
       tags: ['busy'],
+      description: "The portal loads the person's name and the parties they may represent; a loading indicator shows.",
       invoke: {
         src: 'loadTerms',
         input: ({ context }) => ({ key: context.key }),
@@ -135,11 +138,17 @@ export const eulaMachine = setup({
             guard: { type: 'noPerson', params: ({ event }) => ({ data: event.output }) },
             target: 'leftHome',
             actions: 'goHome',
+            description: 'The server knows no person for this link: the home page opens',
           },
-          { target: 'editing', actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) } },
+          {
+            target: 'editing',
+            actions: { type: 'keepData', params: ({ event }) => ({ data: event.output }) },
+            description: "The server answers with the person's details: the terms-of-use form opens",
+          },
         ],
         onError: {
           target: 'leftHome',
+          description: 'The server does not answer: the home page opens',
           actions: [
             { type: 'logFailure', params: ({ event }) => ({ code: 'eula.load', error: event.error }) },
             'goHome',
@@ -149,13 +158,24 @@ export const eulaMachine = setup({
     },
     editing: {
       tags: ['ready'],
+      description:
+        'The terms of use with the acceptance box, the name fields, the optional username and password, and the start-up preferences.',
       on: {
-        'eula.confirm': { guard: 'formValid', target: 'confirming', actions: 'keepForm' },
-        'eula.usernameEdited': { actions: 'clearUsernameFlag' },
+        'eula.confirm': {
+          guard: 'formValid',
+          target: 'confirming',
+          actions: 'keepForm',
+          description: 'Presses Confirm, if the terms are accepted and the form is filled in correctly',
+        },
+        'eula.usernameEdited': {
+          actions: 'clearUsernameFlag',
+          description: 'Changes the username: the note that it is taken goes away',
+        },
       },
     },
     confirming: {
       tags: ['busy'],
+      description: "The portal saves the acceptance and the person's choices; the form waits.",
       invoke: {
         src: 'confirm',
         input: ({ context }) => ({
@@ -168,24 +188,29 @@ export const eulaMachine = setup({
             guard: { type: 'usernameTaken', params: ({ event }) => ({ answer: event.output }) },
             target: 'editing',
             actions: 'flagUsername',
+            description: 'The server says the username is taken: the form marks it and waits',
           },
           {
             guard: { type: 'keyGone', params: ({ event }) => ({ answer: event.output }) },
             target: 'leftHome',
             actions: 'goHome',
+            description: 'The server says the link is no longer valid: the home page opens',
           },
           {
             guard: { type: 'hadPreference', params: ({ event }) => ({ answer: event.output }) },
             target: 'redirecting',
             actions: { type: 'keepPreference', params: ({ event }) => ({ answer: event.output }) },
+            description: 'The server accepts, and the person already had start-up preferences: they are kept',
           },
           {
             target: 'applyingRepresented',
             actions: { type: 'keepPreference', params: ({ event }) => ({ answer: event.output }) },
+            description: 'The server accepts and saves the chosen start-up preferences',
           },
         ],
         onError: {
           target: 'editing',
+          description: 'The server does not answer: a warning shows and the form stays filled in',
           actions: [
             { type: 'logFailure', params: ({ event }) => ({ code: 'eula.confirm', error: event.error }) },
             'showConfirmFailed',
@@ -195,17 +220,27 @@ export const eulaMachine = setup({
     },
     applyingRepresented: {
       tags: ['busy'],
-      always: [{ guard: 'realRepresented', target: 'changingRepresented' }, { target: 'redirecting' }],
+      description: 'The portal checks whether the person chose a party to act for.',
+      always: [
+        {
+          guard: 'realRepresented',
+          target: 'changingRepresented',
+          description: 'The person chose a party to act for',
+        },
+        { target: 'redirecting', description: 'The person chose no party' },
+      ],
     },
     changingRepresented: {
       tags: ['busy'],
+      description: 'The portal switches to the chosen party.',
       invoke: {
         src: 'changeRepresented',
         input: ({ context }) => ({ gid: context.preference?.representedId ?? '' }),
-        onDone: { target: 'redirecting' },
+        onDone: { target: 'redirecting', description: 'The server switches the party' },
         // spec 1 §8: a failed represented change is only logged; the redirect still happens
         onError: {
           target: 'redirecting',
+          description: 'The server cannot switch the party (only logged; the person goes on anyway)',
           actions: {
             type: 'logFailure',
             params: ({ event }) => ({ code: 'eula.changeRepresented', error: event.error }),
@@ -215,10 +250,20 @@ export const eulaMachine = setup({
     },
     redirecting: {
       tags: ['busy'],
-      always: [{ guard: 'preferenceHasUrl', target: 'done', actions: 'goToPreference' }, { target: 'takingTarget' }],
+      description: 'The portal decides where the person goes next.',
+      always: [
+        {
+          guard: 'preferenceHasUrl',
+          target: 'done',
+          actions: 'goToPreference',
+          description: 'The preferences name a service: its page opens',
+        },
+        { target: 'takingTarget', description: 'The preferences name no service' },
+      ],
     },
     takingTarget: {
       tags: ['busy'],
+      description: 'The portal looks for the page the person wanted before they had to register.',
       invoke: {
         src: 'takeTarget',
         onDone: [
@@ -226,13 +271,18 @@ export const eulaMachine = setup({
             guard: { type: 'hasTarget', params: ({ event }) => ({ target: event.output }) },
             target: 'done',
             actions: { type: 'goToTarget', params: ({ event }) => ({ target: event.output }) },
+            description: 'An earlier wanted page is found: it opens',
           },
-          { target: 'done', actions: 'goHome' },
+          { target: 'done', actions: 'goHome', description: 'No earlier page is remembered: the home page opens' },
         ],
-        onError: { target: 'done', actions: 'goHome' },
+        onError: {
+          target: 'done',
+          actions: 'goHome',
+          description: 'The remembered page cannot be read: the home page opens',
+        },
       },
     },
-    done: { type: 'final' },
-    leftHome: { type: 'final' },
+    done: { type: 'final', description: 'The terms are accepted; the person is on their way to their page.' },
+    leftHome: { type: 'final', description: 'The person is sent to the home page without accepting anything.' },
   },
 });

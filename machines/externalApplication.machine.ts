@@ -270,6 +270,8 @@ const externalApplicationSetup = setup({
 
 export const externalApplicationMachine = externalApplicationSetup.createMachine({
   id: 'externalApplication',
+  description:
+    "A page that shows one of the provider's applications (shipment registration, invoicing, periodicals) in a frame, for the party the person represents.",
   context: ({ input }) => ({
     service: input.service,
     wrapper: input.wrapper,
@@ -292,10 +294,13 @@ export const externalApplicationMachine = externalApplicationSetup.createMachine
         type: 'rememberContext',
         params: ({ event }) => ({ userContext: event.userContext, profileCode: event.profileCode ?? null }),
       },
+      description: "The person's details change in the background; they are used at the next reload",
+      meta: { bookkeeping: true },
     },
     'external.languageChanged': {
       target: '.resolving',
       actions: { type: 'rememberLanguage', params: ({ event }) => ({ language: event.language }) },
+      description: 'Picks another language: the application reloads in it',
     },
     'external.routeChanged': {
       target: '.resolving',
@@ -303,40 +308,57 @@ export const externalApplicationMachine = externalApplicationSetup.createMachine
         type: 'rememberRoute',
         params: ({ event }) => ({ service: event.service, wrapper: event.wrapper, menuPath: event.menuPath ?? null }),
       },
+      description: 'Opens another application page: the application reloads for it',
     },
-    'REPRESENTEE-CHANGE': { target: '.resolving' },
+    'REPRESENTEE-CHANGE': {
+      target: '.resolving',
+      description:
+        'The party the person acts for changes (or an application came back or went down): the application reloads',
+    },
   },
   initial: 'resolving',
   states: {
     resolving: {
-      description:
-        "The loading message. Which application the person has for the route's service, and whether this page hosts it.",
+      description: "'Application is loading' shows while the portal finds the person's application for this page.",
       tags: ['loading'],
       entry: 'stampRequest',
       always: [
-        { guard: 'hasNoApplication', target: 'noApplication' },
-        { guard: 'needsOtherWrapper', target: 'redirecting' },
-        { guard: 'isApplicationDead', target: 'maintenance' },
-        { guard: 'hasRoleCatalogue', target: 'loadingRoles' },
-        { target: 'checkingRepresentee' },
+        {
+          guard: 'hasNoApplication',
+          target: 'noApplication',
+          description: 'The person has no application for this service',
+        },
+        {
+          guard: 'needsOtherWrapper',
+          target: 'redirecting',
+          description: 'The application is shown on the other kind of application page',
+        },
+        { guard: 'isApplicationDead', target: 'maintenance', description: 'The application is down' },
+        {
+          guard: 'hasRoleCatalogue',
+          target: 'loadingRoles',
+          description: 'The application has roles to check (shipment registration, periodicals)',
+        },
+        { target: 'checkingRepresentee', description: 'The application has no roles to check' },
       ],
     },
     noApplication: {
-      description: "The person has no application for the service: home, with 'No rights to access component'.",
+      description: "'No rights to access component' shows and the home page opens.",
       entry: 'goHomeWithoutRights',
     },
     redirecting: {
-      description: 'The application is hosted by the other wrapper (OSS by oss-wrapper, others by external-service).',
+      // OSS is hosted by oss-wrapper, the others by external-service
+      description: 'The portal moves the person to the page that shows this application.',
       tags: ['loading'],
       entry: 'requestOtherWrapper',
     },
     maintenance: {
       description:
-        'The application is dead: the maintenance message instead of the frame, until a representee change (the dead-application poll fires one) finds it alive.',
+        'The maintenance message shows instead of the application, until the portal sees it is back (it checks every 30 seconds).',
       entry: 'showMaintenance',
     },
     loadingRoles: {
-      description: "The loading message while the application's role data loads (roles-and-packets/clientapp/{app}).",
+      description: "'Application is loading' shows while the person's roles in the application load.",
       tags: ['loading'],
       invoke: {
         id: 'loadRoleData',
@@ -345,35 +367,59 @@ export const externalApplicationMachine = externalApplicationSetup.createMachine
         onDone: {
           target: 'checkingRepresentee',
           actions: { type: 'storeRoles', params: ({ event }) => ({ rolesAndPackets: event.output }) },
+          description: 'The server answers with the roles',
         },
         // spec 1 §8: a per-application error flag; the check goes on without the role map
-        onError: { target: 'checkingRepresentee', actions: 'flagRoleFailure' },
+        onError: {
+          target: 'checkingRepresentee',
+          actions: 'flagRoleFailure',
+          description: 'The server does not answer: the portal goes on without the roles',
+        },
       },
     },
     checkingRepresentee: {
-      description: 'Is the represented party valid for the application (role, profile code, role map, company)?',
+      // role, profile code, role map, company
+      description: 'The portal checks whether the party the person acts for may use the application.',
       tags: ['loading'],
       always: [
-        { guard: 'representeeMissing', target: 'representeeRequired' },
-        { guard: 'representeeIllegal', target: 'representeeRequired' },
-        { guard: 'lacksApplicationData', target: 'applicationDataMissing' },
+        {
+          guard: 'representeeMissing',
+          target: 'representeeRequired',
+          description: 'The person acts for no party',
+        },
+        {
+          guard: 'representeeIllegal',
+          target: 'representeeRequired',
+          description: 'The party the person acts for has no rights to the application',
+        },
+        {
+          guard: 'lacksApplicationData',
+          target: 'applicationDataMissing',
+          description: "The portal does not know the application's address",
+        },
         // the frame address is decided here, on the context that was checked
-        { guard: 'isFinance', target: 'checkingFinance', actions: 'buildFrame' },
-        { target: 'showing', actions: 'buildFrame' },
+        {
+          guard: 'isFinance',
+          target: 'checkingFinance',
+          actions: 'buildFrame',
+          description: 'The party may use it, and it is invoicing management',
+        },
+        { target: 'showing', actions: 'buildFrame', description: 'The party may use the application' },
       ],
     },
     representeeRequired: {
       description:
-        'select.represented (nobody chosen) or illegal.represented (no rights), and the representee panel opens.',
+        "'Choose representee to use the functionality' (or that the party has no rights) shows, and the representee panel opens.",
       entry: 'askForRepresentee',
     },
     applicationDataMissing: {
-      description: 'The context has no address for the application: only logged, the loading message stays.',
+      // only logged (spec 1 §8)
+      description: "'Application is loading' stays; the application cannot be opened.",
       tags: ['loading'],
       entry: 'warnMissingApplicationData',
     },
     checkingFinance: {
-      description: "Invoicing management: the customer's finance status decides.",
+      description: "The portal checks the customer's invoicing package before showing invoicing management.",
       tags: ['loading'],
       invoke: {
         id: 'checkFinanceStatus',
@@ -383,54 +429,64 @@ export const externalApplicationMachine = externalApplicationSetup.createMachine
           {
             guard: { type: 'hasNoFinancePackage', params: ({ event }) => event.output },
             target: 'noFinancePackage',
+            description: 'The customer has no invoicing package',
           },
           {
             guard: { type: 'isFinanceUnavailable', params: ({ event }) => event.output },
             target: 'financeUnavailable',
             actions: { type: 'requestFinanceRecovery', params: { refresh: 'auto' } },
+            description: 'Invoicing is temporarily unavailable: a page that refreshes itself opens',
           },
-          { target: 'showing' },
+          { target: 'showing', description: "The customer's invoicing is available" },
         ],
         onError: {
           target: 'financeUnavailable',
           actions: { type: 'requestFinanceRecovery', params: { refresh: 'manual' } },
+          description: 'The server does not answer: a page asking the person to refresh opens',
         },
       },
     },
     noFinancePackage: {
-      description: 'PACKET_NOT_FOUND or CUSTOMER_NOT_FOUND: the customer has no finance package.',
+      description: 'The person is told that the customer has no invoicing package.',
       entry: 'showNoFinancePackage',
     },
     financeUnavailable: {
-      description: 'Finance is unavailable: the portal goes to /finance/error/unavailable.',
+      description: 'The invoicing maintenance page is on its way.',
       tags: ['loading'],
     },
     showing: {
-      description: 'The frame with the application; the representee panel closes.',
+      description: 'The application is shown in the frame; the representee panel closes.',
       tags: ['frame'],
       entry: 'closeRepresenteePanel',
       initial: 'frameLoading',
       states: {
         frameLoading: {
-          description:
-            "The loading overlay ('Application is loading') covers the frame until the application reports ready; not ready within FRAME_LOAD_TIMEOUT is a frame load error.",
+          description: "A loading overlay ('Application is loading') covers the frame while the application starts.",
           tags: ['frameLoading'],
           on: {
-            'frame.loaded': { actions: 'noteDocumentLoaded' },
-            'frame.ready': { target: 'frameReady' },
+            'frame.loaded': {
+              actions: 'noteDocumentLoaded',
+              description: "The application's page has loaded in the frame",
+              meta: { bookkeeping: true },
+            },
+            'frame.ready': { target: 'frameReady', description: 'The application reports that it is ready' },
           },
-          after: { FRAME_LOAD_TIMEOUT: { target: '#externalApplication.frameLoadFailed' } },
+          after: {
+            FRAME_LOAD_TIMEOUT: {
+              target: '#externalApplication.frameLoadFailed',
+              description: 'After 20 seconds the application is still not ready',
+            },
+          },
         },
         frameReady: {
-          description: 'The application is ready: the frame shows without the overlay.',
+          description: 'The application is ready and usable in the frame.',
         },
       },
     },
     frameLoadFailed: {
-      description:
-        'The application did not become ready in time (its document failed to load, or it never spoke): the server error instead of the frame, and a retry.',
+      description: 'The application did not start: an error shows instead of the frame, with a button to try again.',
       entry: 'showFrameLoadError',
-      on: { 'frame.retry': { target: 'resolving' } },
+      on: { 'frame.retry': { target: 'resolving', description: 'Clicks Try again: the application loads again' } },
     },
   },
 });

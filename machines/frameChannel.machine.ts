@@ -247,6 +247,8 @@ const pixelsOf = ({ event }: Ev<'channel.scroll' | 'channel.scrollToView' | 'cha
 
 export const frameChannelMachine = frameChannelSetup.createMachine({
   id: 'frameChannel',
+  description:
+    'The line of messages between the portal and the application shown in its frame: it checks twice a second that the application answers and reconnects when it does not.',
   context: { frameOrigin: null, queue: [], pending: [], pingCount: 0, pingId: null },
   on: {
     'frame.attach': [
@@ -256,20 +258,37 @@ export const frameChannelMachine = frameChannelSetup.createMachine({
         target: '.open',
         reenter: true,
         actions: ['failPendingCalls', { type: 'rememberFrame', params: srcOf }],
+        description: 'An application is shown in the frame (or its address changes), if the address is valid',
       },
-      { target: '.detached', actions: ['failPendingCalls', 'forgetFrame'] },
+      {
+        target: '.detached',
+        actions: ['failPendingCalls', 'forgetFrame'],
+        description: 'A frame with an invalid address is shown: the portal does not talk to it',
+      },
     ],
-    'frame.detach': { target: '.detached', actions: ['failPendingCalls', 'forgetFrame'] },
+    'frame.detach': {
+      target: '.detached',
+      actions: ['failPendingCalls', 'forgetFrame'],
+      description: 'The person leaves the application page: the frame is gone',
+    },
     // not active: wait in the queue (calls with their CALL_TIMEOUT running)
-    'channel.notify': { actions: { type: 'queue', params: notifyMessageOf } },
+    'channel.notify': {
+      actions: { type: 'queue', params: notifyMessageOf },
+      description: 'The portal has news for the application (for example the address changed); it waits to be sent',
+      meta: { bookkeeping: true },
+    },
     'channel.call': {
       actions: [
         { type: 'queue', params: callMessageOf },
         { type: 'awaitAnswer', params: callIdOf },
       ],
+      description: 'The portal has a question for the application; it waits to be sent',
+      meta: { bookkeeping: true },
     },
     'channel.callTimedOut': {
       guard: { type: 'isPendingCall', params: idOf },
+      description: 'After 2 minutes without an answer to a question, if it is still open, the question fails',
+      meta: { bookkeeping: true },
       actions: [
         { type: 'settleCall', params: idOf },
         { type: 'emitFailed', params: ({ event }) => ({ id: event.id, reason: 'timeout' as const }) },
@@ -279,14 +298,12 @@ export const frameChannelMachine = frameChannelSetup.createMachine({
   initial: 'detached',
   states: {
     detached: {
-      description:
-        'No frame is shown: nothing listens. Notifications and calls wait for a frame; detaching drops them.',
+      description: 'No application frame is shown; the portal is not talking to any application.',
       tags: ['inactive'],
     },
 
     open: {
-      description:
-        'The channel exists: the window listener runs and messages from the frame are handled. It starts inactive.',
+      description: 'An application is shown in the frame and the portal listens to it.',
       invoke: {
         id: CHANNEL_ACTOR_ID,
         src: 'windowChannel',
@@ -295,6 +312,8 @@ export const frameChannelMachine = frameChannelSetup.createMachine({
       on: {
         'channel.answer': {
           guard: { type: 'isPendingCall', params: idOf },
+          description: 'The application answers a question, if the question is still open',
+          meta: { bookkeeping: true },
           actions: [
             { type: 'settleCall', params: idOf },
             { type: 'emitDone', params: ({ event }) => ({ id: event.id, result: event.result }) },
@@ -302,6 +321,8 @@ export const frameChannelMachine = frameChannelSetup.createMachine({
         },
         'channel.failure': {
           guard: { type: 'isPendingCall', params: idOf },
+          description: 'The application reports a question failed, if the question is still open',
+          meta: { bookkeeping: true },
           actions: [
             { type: 'settleCall', params: idOf },
             {
@@ -319,67 +340,113 @@ export const frameChannelMachine = frameChannelSetup.createMachine({
           {
             guard: { type: 'isPing', params: ({ event }) => ({ method: event.method }) },
             actions: { type: 'post', params: pongOf },
+            description: 'The application checks that the portal is there, if it sends a ping: the portal answers',
+            meta: { bookkeeping: true },
           },
-          { actions: { type: 'post', params: unknownMethodOf } },
+          {
+            actions: { type: 'post', params: unknownMethodOf },
+            description: 'The application asks something the portal does not know: the portal says so',
+            meta: { bookkeeping: true },
+          },
         ],
         'channel.notification': {
           actions: {
             type: 'emitNotification',
             params: ({ event }) => ({ method: event.method, params: event.params }),
           },
+          description: 'The application sends news (for example its address changed): the portal passes it on',
+          meta: { bookkeeping: true },
         },
-        'channel.scroll': { actions: { type: 'emitScroll', params: pixelsOf } },
-        'channel.scrollToView': { actions: { type: 'emitScrollToView', params: pixelsOf } },
-        'channel.height': { actions: { type: 'emitHeight', params: pixelsOf } },
+        'channel.scroll': {
+          actions: { type: 'emitScroll', params: pixelsOf },
+          description: 'The application asks to scroll: the page scrolls',
+          meta: { bookkeeping: true },
+        },
+        'channel.scrollToView': {
+          actions: { type: 'emitScrollToView', params: pixelsOf },
+          description: 'The application asks to bring a part of it into view: the page scrolls to it',
+          meta: { bookkeeping: true },
+        },
+        'channel.height': {
+          actions: { type: 'emitHeight', params: pixelsOf },
+          description: 'The application reports its height: the frame grows or shrinks to fit',
+          meta: { bookkeeping: true },
+        },
         'channel.rejected': {
           actions: {
             type: 'emitRejected',
             params: ({ event }) => ({ origin: event.origin, reason: event.reason }),
           },
+          description: 'A message from another page or window is ignored (noted for developers)',
+          meta: { bookkeeping: true },
         },
       },
       initial: 'inactive',
       states: {
         inactive: {
-          description:
-            'Waiting for the application: it reports ready, or answers the ping sent on entry. Unanswered within PING_TIMEOUT, the channel is destroyed.',
+          description: 'The portal waits for the application to say it is ready; messages for it wait until then.',
           tags: ['inactive'],
           entry: 'sendPing',
           on: {
-            'channel.ready': { target: 'active' },
-            'channel.pong': { guard: { type: 'isCurrentPing', params: idOf }, target: 'active' },
+            'channel.ready': { target: 'active', description: 'The application reports that it is ready' },
+            'channel.pong': {
+              guard: { type: 'isCurrentPing', params: idOf },
+              target: 'active',
+              description: "The application answers the portal's check, if it answers the latest one",
+            },
           },
-          after: { PING_TIMEOUT: { target: '#frameChannel.destroyed' } },
+          after: {
+            PING_TIMEOUT: {
+              target: '#frameChannel.destroyed',
+              description: 'After 1 second without an answer the portal drops the connection',
+            },
+          },
         },
         active: {
           description:
-            'The application answers: queued messages are posted in order, new ones at once; a health check pings every HEALTH_CHECK.',
+            'The application answers: waiting messages are sent in order, new ones at once, and the portal checks on it twice a second.',
           tags: ['active'],
           entry: ['forgetPing', 'flushQueue', 'announceActive'],
           on: {
-            'channel.notify': { actions: { type: 'post', params: notifyMessageOf } },
+            'channel.notify': {
+              actions: { type: 'post', params: notifyMessageOf },
+              description: 'The portal sends news to the application (for example the address changed)',
+              meta: { bookkeeping: true },
+            },
             'channel.call': {
               actions: [
                 { type: 'post', params: callMessageOf },
                 { type: 'awaitAnswer', params: callIdOf },
               ],
+              description: 'The portal asks the application a question',
+              meta: { bookkeeping: true },
             },
           },
           initial: 'healthy',
           states: {
             healthy: {
-              after: { HEALTH_CHECK: { target: 'pinging' } },
+              description: 'The application answered the last check.',
+              after: {
+                HEALTH_CHECK: { target: 'pinging', description: 'After half a second the portal checks again' },
+              },
             },
             pinging: {
+              description: 'The portal has asked the application whether it is still there.',
               entry: 'sendPing',
               on: {
                 'channel.pong': {
                   guard: { type: 'isCurrentPing', params: idOf },
                   target: 'healthy',
                   actions: 'forgetPing',
+                  description: 'The application answers, if it answers the latest check',
                 },
               },
-              after: { PING_TIMEOUT: { target: '#frameChannel.destroyed' } },
+              after: {
+                PING_TIMEOUT: {
+                  target: '#frameChannel.destroyed',
+                  description: 'After 1 second without an answer the portal drops the connection',
+                },
+              },
             },
           },
         },
@@ -388,10 +455,12 @@ export const frameChannelMachine = frameChannelSetup.createMachine({
 
     destroyed: {
       description:
-        'A ping failed: the listener is gone and messages wait in the queue; the channel is rebuilt after RECONNECT.',
+        'The application stopped answering; the connection is dropped and messages for it wait until it is back.',
       tags: ['inactive'],
       entry: 'forgetPing',
-      after: { RECONNECT: { target: 'open' } },
+      after: {
+        RECONNECT: { target: 'open', description: 'After 0.1 seconds the portal connects again' },
+      },
     },
   },
 });

@@ -130,49 +130,124 @@ export const modalMachine = setup({
   },
 }).createMachine({
   id: 'modals',
+  description:
+    'Dialog windows over the page, one at a time: each fades in and out in 0.2 seconds, and a dialog asked for while another is open waits its turn.',
   context: { current: null, queue: [], result: null },
   initial: 'idle',
   on: {
     // while a modal is visible, further requests wait their turn
-    'modal.open': { guard: 'isNewRequest', actions: 'enqueueRequest' },
-    'modal.openFromUrl': { guard: 'isNewRequest', actions: 'enqueueRequest' },
+    'modal.open': {
+      guard: 'isNewRequest',
+      actions: 'enqueueRequest',
+      description: 'Another dialog is asked for, if it is not already open or waiting: it waits its turn',
+      meta: { bookkeeping: true },
+    },
+    'modal.openFromUrl': {
+      guard: 'isNewRequest',
+      actions: 'enqueueRequest',
+      description: 'The address names another dialog, if it is not already open or waiting: it waits its turn',
+      meta: { bookkeeping: true },
+    },
   },
   states: {
     idle: {
+      description: 'No dialog is open; the person uses the page.',
       on: {
-        'modal.open': { guard: 'isNewRequest', target: 'fadingIn', actions: 'showRequest' },
-        'modal.openFromUrl': { guard: 'isNewRequest', target: 'fadingIn', actions: 'showRequest' },
+        'modal.open': {
+          guard: 'isNewRequest',
+          target: 'fadingIn',
+          actions: 'showRequest',
+          description: 'The portal opens a dialog (the person clicked something that opens one)',
+        },
+        'modal.openFromUrl': {
+          guard: 'isNewRequest',
+          target: 'fadingIn',
+          actions: 'showRequest',
+          description: 'The person opens an address that names a dialog: the dialog opens',
+        },
       },
     },
     fadingIn: {
       tags: ['visible'],
-      after: { MODAL_FADE: { target: 'shown', actions: 'emitOpened' } },
+      description: 'The dialog fades in over a dimmed page.',
+      after: {
+        MODAL_FADE: {
+          target: 'shown',
+          actions: 'emitOpened',
+          description: 'After 0.2 seconds the dialog is fully shown',
+        },
+      },
       on: {
-        'modal.close': { target: 'fadingOut', actions: 'rememberResult' },
-        'modal.closeAll': { target: 'fadingOut', actions: 'clearQueue' },
+        'modal.close': {
+          target: 'fadingOut',
+          actions: 'rememberResult',
+          description: 'The dialog finishes its work (or the person closes it) while it is still fading in',
+        },
+        'modal.closeAll': {
+          target: 'fadingOut',
+          actions: 'clearQueue',
+          description: 'Every dialog is closed (for example the person leaves the page)',
+        },
       },
     },
     shown: {
       tags: ['visible', 'shown'],
+      description: 'The dialog is shown; the person works in it.',
       on: {
-        'modal.close': { target: 'fadingOut', actions: 'rememberResult' },
+        'modal.close': {
+          target: 'fadingOut',
+          actions: 'rememberResult',
+          description: 'The dialog finishes its work and closes (for example after saving or a pick)',
+        },
         'modal.dismiss': [
-          { guard: 'canCloseByOverlay', target: 'fadingOut' },
-          { guard: 'canCloseByButton', target: 'fadingOut' },
+          {
+            guard: 'canCloseByOverlay',
+            target: 'fadingOut',
+            description: 'Clicks outside the dialog, if the dialog is not protected',
+          },
+          {
+            guard: 'canCloseByButton',
+            target: 'fadingOut',
+            description: 'Clicks the close button, if the dialog may be closed by the person',
+          },
         ],
-        'modal.keyDown': { guard: 'isEscapeOnCloseable', target: 'fadingOut' },
-        'modal.closeAll': { target: 'fadingOut', actions: 'clearQueue' },
+        'modal.keyDown': {
+          guard: 'isEscapeOnCloseable',
+          target: 'fadingOut',
+          description: 'Presses Escape, if the dialog may be closed by the person',
+        },
+        'modal.closeAll': {
+          target: 'fadingOut',
+          actions: 'clearQueue',
+          description: 'Every dialog is closed (for example the person leaves the page)',
+        },
       },
     },
     fadingOut: {
       tags: ['visible'],
+      description: 'The dialog fades out.',
       after: {
         MODAL_FADE: [
-          { guard: 'hasQueued', target: 'fadingIn', actions: ['emitClosed', 'showNextQueued'] },
-          { target: 'idle', actions: ['emitClosed', 'clearCurrent'] },
+          {
+            guard: 'hasQueued',
+            target: 'fadingIn',
+            actions: ['emitClosed', 'showNextQueued'],
+            description: 'After 0.2 seconds the dialog is gone, and the next waiting dialog opens, if one is waiting',
+          },
+          {
+            target: 'idle',
+            actions: ['emitClosed', 'clearCurrent'],
+            description: 'After 0.2 seconds the dialog is gone and the page is usable again',
+          },
         ],
       },
-      on: { 'modal.closeAll': { actions: 'clearQueue' } },
+      on: {
+        'modal.closeAll': {
+          actions: 'clearQueue',
+          description: 'Every dialog is closed: the waiting dialogs are dropped too',
+          meta: { bookkeeping: true },
+        },
+      },
     },
   },
 });

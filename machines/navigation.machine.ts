@@ -147,49 +147,74 @@ export const navigationMachine = setup({
   },
 }).createMachine({
   id: 'navigation',
+  description:
+    'Moving between pages: the portal decides whether the person may open the page, sends them to log in when needed, and tells them when a page is refused.',
   context: { requestId: 0, request: null, decision: null, currentRouteId: null, currentHref: null },
   initial: 'idle',
   on: {
     'navigation.request': {
       target: '.preNavigate',
       actions: { type: 'decide', params: ({ event: { type: _type, ...request } }) => request },
+      description: 'Opens a page (a link, a menu entry, an address or the back button)',
     },
     // a route rendered outside a guarded navigation (e.g. the router re-resolving in place) is still the one shown
-    'navigation.rendered': { actions: { type: 'recordRendered', params: ({ event }) => event } },
+    'navigation.rendered': {
+      actions: { type: 'recordRendered', params: ({ event }) => event },
+      description: 'A page appears on screen without a new navigation: the portal notes which page is shown',
+      meta: { bookkeeping: true },
+    },
   },
   states: {
-    idle: {},
+    idle: { description: 'A page is shown; no navigation is under way.' },
     preNavigate: {
+      description: 'The portal decides whether the person may open the page.',
       entry: 'emitPreNavigate',
       always: [
-        { guard: 'needsLogin', target: 'redirectingToLogin' },
-        { guard: 'isDenied', target: 'denied' },
-        { target: 'starting' },
+        {
+          guard: 'needsLogin',
+          target: 'redirectingToLogin',
+          description: 'The page needs a signed-in person and no one is signed in',
+        },
+        {
+          guard: 'isDenied',
+          target: 'denied',
+          description: 'The person is signed in but may not open the page',
+        },
+        { target: 'starting', description: 'The person may open the page' },
       ],
     },
     /** the app asks the trackers' start hooks; any of them may veto */
     starting: {
       tags: ['starting'],
+      description: 'The page the person is leaving may still stop the navigation (for example unsaved work).',
       on: {
         'navigation.started': {
           guard: { type: 'isCurrentRequest', params: ({ event }) => event },
           target: 'navigating',
+          description: 'Nothing stops the navigation, if it is still the latest one asked for',
         },
         'navigation.vetoed': {
           guard: { type: 'isCurrentRequest', params: ({ event }) => event },
           target: 'cancelled',
           actions: { type: 'cancel', params: ({ event }) => event },
+          description: 'The page being left stops the navigation, if it is still the latest one asked for',
         },
       },
     },
     /** the router loads the route's partial (lazy chunk, loaders) */
     navigating: {
       tags: ['decided'],
+      description: 'The new page loads; a loading overlay may show.',
       entry: ['emitStartNavigate', 'emitPrePartial'],
       on: {
-        'navigation.loaded': { target: 'partialLoaded', actions: 'emitPostPartial' },
+        'navigation.loaded': {
+          target: 'partialLoaded',
+          actions: 'emitPostPartial',
+          description: "The page's content has loaded",
+        },
         'navigation.rendered': {
           target: 'idle',
+          description: 'The new page appears on screen',
           actions: [
             'emitPostPartial',
             { type: 'recordRendered', params: ({ event }) => event },
@@ -200,9 +225,11 @@ export const navigationMachine = setup({
     },
     partialLoaded: {
       tags: ['decided'],
+      description: "The page's content has loaded and is being drawn.",
       on: {
         'navigation.rendered': {
           target: 'idle',
+          description: 'The new page appears on screen',
           actions: [
             { type: 'recordRendered', params: ({ event }) => event },
             { type: 'emitPostNavigate', params: ({ event }) => event },
@@ -210,9 +237,20 @@ export const navigationMachine = setup({
         },
       },
     },
-    redirectingToLogin: { tags: ['decided'] },
-    denied: { tags: ['decided'], entry: 'toastDecision' },
-    cancelled: { tags: ['decided'], entry: ['emitCancelled', 'toastDecision'] },
+    redirectingToLogin: {
+      tags: ['decided'],
+      description: 'The browser is on its way to the sign-in page, which brings the person back to this page.',
+    },
+    denied: {
+      tags: ['decided'],
+      description: "'No rights to access component' shows and the home page opens.",
+      entry: 'toastDecision',
+    },
+    cancelled: {
+      tags: ['decided'],
+      description: "'Navigation to … cancelled' shows, and the home page (or the page the refusal names) opens.",
+      entry: ['emitCancelled', 'toastDecision'],
+    },
   },
 });
 

@@ -127,26 +127,53 @@ export const representedChangeMachine = setup({
   },
 }).createMachine({
   id: 'representedChange',
+  description:
+    'The person switches the party they act for (in the header list or the user menu); the page then reloads or goes home.',
   context: { request: null },
   initial: 'idle',
   states: {
     idle: {
-      on: { 'represented.change': { target: 'changing', actions: 'rememberRequest' } },
+      description: 'The person acts for the party shown in the header.',
+      on: {
+        'represented.change': {
+          target: 'changing',
+          actions: 'rememberRequest',
+          description: 'Picks another party to act for',
+        },
+      },
     },
     changing: {
       // a second change while one runs is ignored: the dropdown and panel are disabled by this tag
       tags: ['busy'],
+      description: 'The portal switches to the chosen party; the party list cannot be used meanwhile.',
       invoke: {
         id: 'changeRepresented',
         src: 'changeRepresented',
         input: ({ context }) => ({ gid: context.request!.gid }),
         onDone: [
-          { guard: 'inProxyView', target: 'idle', actions: [...CHANGED_FIRST, 'reloadRoute', ...CHANGED_LAST] },
-          { guard: 'goesHome', target: 'idle', actions: [...CHANGED_FIRST, 'goHome', ...CHANGED_LAST] },
-          { target: 'idle', actions: [...CHANGED_FIRST, ...CHANGED_LAST] },
+          {
+            guard: 'inProxyView',
+            target: 'idle',
+            actions: [...CHANGED_FIRST, 'reloadRoute', ...CHANGED_LAST],
+            description:
+              'The server switches the party, and the person is viewing as someone else: the current page reloads for the new party',
+          },
+          {
+            guard: 'goesHome',
+            target: 'idle',
+            actions: [...CHANGED_FIRST, 'goHome', ...CHANGED_LAST],
+            description:
+              'The server switches the party, and the person is not in an application page: the home page opens for the new party',
+          },
+          {
+            target: 'idle',
+            actions: [...CHANGED_FIRST, ...CHANGED_LAST],
+            description: 'The server switches the party: the person stays on the page, which now shows the new party',
+          },
         ],
         onError: {
           target: 'idle',
+          description: 'The server cannot switch the party: nothing changes on screen (the failure is only logged)',
           actions: [
             { type: 'warnChangeFailed', params: changeError },
             { type: 'reportFailure', params: changeError },

@@ -6,6 +6,7 @@ import { transitionCoverage } from './lib/model/transition-coverage';
 import { choiceView } from './lib/rights';
 import {
   representedChoiceMachine,
+  selectChangeFailed,
   selectShowCreateContract,
   type RepresentedChoiceContext,
   type RepresentedChoiceEmitted,
@@ -191,14 +192,24 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     }
   });
 
-  it('a failed change logs the status, stays open and shows no message', async () => {
-    const { actor, emitted, warnings } = start(() => new Error('boom'));
+  it('a failed change logs the status and stays open with the pick and the search kept; picking again retries', async () => {
+    let fails = true;
+    const { actor, asked, emitted, warnings } = start(() => (fails ? new Error('boom') : mariAsMaasikas()));
     actor.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
+    actor.send({ type: 'choice.search', term: 'maa' });
     actor.send({ type: 'choice.pick', gid: 'EPEE11000026', context: userContext() });
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ pickedGid: 'EPEE11000026', searchTerm: 'maa' });
+    // issue 13: the modal says the switch failed (no toast: the message is the modal's own)
+    expect(selectChangeFailed(actor.getSnapshot())).toBe(true);
     expect(warnings).toEqual([{ type: 'warning', code: 'changeRepresented.failed', detail: 500 }]);
     expect(emitted).toEqual([]);
+    fails = false;
+    actor.send({ type: 'choice.pick', gid: 'EPEE11000026', context: userContext() });
+    expect(selectChangeFailed(actor.getSnapshot())).toBe(false);
+    await waitFor(actor, (s) => s.matches('closed'));
+    expect(asked).toEqual(['EPEE11000026', 'EPEE11000026']);
   });
 
   it('ignores a pick of a party the user has no right for', () => {

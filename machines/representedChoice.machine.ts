@@ -11,7 +11,8 @@
  *            done: context.replaced (RC), menu.reselect, REPRESENTEE-CHANGE (RC), then apply the preference:
  *                  [preferenceInApp] navigate to the path after /ui · [preferenceFullPage] full page redirect ·
  *                  otherwise restore the path the user was on → closed
- *            error: log the status (a `warning`), back to open, no message
+ *            error: log the status (a `warning`), back to open with the pick kept: the modal shows error.server
+ *                   (issue 13 "Faults"; spec 1 §8 logs only), and a pick tries again
  *      ── choice.createContract [EE, AXAPTA alive] ──▶ waitingForCustomerAdd (emits customerAdd.requested)
  *      ── choice.createContract [AXAPTA dead] ──▶ toast.show error.axapta.dead
  * waitingForCustomerAdd ── customerAdd.closed [nothing represented] ──▶ open (the modal reopens)
@@ -60,6 +61,7 @@ export interface RepresentedChoiceContext {
   searchTerm: string;
   /** zero-based */
   page: number;
+  /** the party being switched to; still set in `open` after the switch failed (the modal says so, issue 13) */
   pickedGid: string | null;
 }
 
@@ -161,7 +163,6 @@ export const representedChoiceMachine = setup({
           ? choiceView(event.context.epitPrincipal, context.searchTerm, event.page).page
           : context.page,
     }),
-    forgetPick: assign({ pickedGid: null }),
     rememberPick: assign({ pickedGid: ({ event }) => (event.type === 'choice.pick' ? event.gid : null) }),
     handOnContext: emit((_, params: { picked: UserContext }) => ({
       type: 'context.replaced' as const,
@@ -185,7 +186,7 @@ export const representedChoiceMachine = setup({
       type: 'toast.show' as const,
       toast: { toastType: 'error', messageKey: 'error.axapta.dead' } satisfies ToastRequest,
     }),
-    // spec 1 §8: represented change failure — status logged, no message
+    // spec 1 §8: represented change failure — status logged (the modal's message: selectChangeFailed, issue 13)
     warnChangeFailed: emit((_, { error }: { error: unknown }) => ({
       type: 'warning' as const,
       code: 'changeRepresented.failed',
@@ -194,6 +195,8 @@ export const representedChoiceMachine = setup({
   },
 }).createMachine({
   id: 'representedChoice',
+  description:
+    'After login, a person who acts for no one yet must choose whose main page to enter: a required list of the parties they may represent.',
   context: {
     domain: 'EE',
     params: {},
@@ -204,38 +207,85 @@ export const representedChoiceMachine = setup({
   },
   initial: 'signedOut',
   on: {
-    'session.signedOut': { target: '.signedOut', actions: 'reset' },
+    'session.signedOut': {
+      target: '.signedOut',
+      actions: 'reset',
+      description: 'The person logs out: the choice is closed and forgotten',
+    },
   },
   states: {
     signedOut: {
-      description: 'No signed-in user announced yet: the app sends session.signedIn once the first route is on screen.',
+      description: 'No one is signed in yet, so there is nothing to choose.',
       on: {
         'session.signedIn': [
-          { guard: 'needsChoice', target: 'open', actions: 'startSession' },
-          { guard: 'addCustomerFirst', target: 'waitingForCustomerAdd', actions: 'startSession' },
-          { target: 'closed', actions: 'startSession' },
+          {
+            guard: 'needsChoice',
+            target: 'open',
+            actions: 'startSession',
+            description:
+              'The person signs in, if they act for no one yet, are not staff and the address names no dialog: the choice opens',
+          },
+          {
+            guard: 'addCustomerFirst',
+            target: 'waitingForCustomerAdd',
+            actions: 'startSession',
+            description:
+              'The person signs in with an address that opens Add customer, if they act for no one yet and are not staff: Add customer comes first',
+          },
+          {
+            target: 'closed',
+            actions: 'startSession',
+            description: 'The person signs in and already acts for someone (or is staff): no choice is needed',
+          },
         ],
       },
     },
     closed: {
+      description: 'The choice is not shown; the person uses the portal.',
       on: {
-        'choice.open': { target: 'open', actions: ['rememberPath', 'resetList'] },
+        'choice.open': {
+          target: 'open',
+          actions: ['rememberPath', 'resetList'],
+          description: 'The portal asks the person to choose whom to represent',
+        },
       },
     },
     open: {
       tags: ['visible'],
+      description:
+        "'Choose, whose main page You want to enter': the parties the person may represent, 10 to a page, their own entry first.",
       on: {
-        'choice.search': { actions: 'setSearchTerm' },
-        'choice.page': { actions: 'setPage' },
-        'choice.pick': { guard: 'isPickable', target: 'changingRepresented', actions: 'rememberPick' },
+        'choice.search': {
+          actions: 'setSearchTerm',
+          description: 'Types in the search box: the list shows the matching parties from the first page',
+        },
+        'choice.page': { actions: 'setPage', description: 'Turns to another page of the list' },
+        'choice.pick': {
+          guard: 'isPickable',
+          target: 'changingRepresented',
+          actions: 'rememberPick',
+          description: 'Picks a party from the list, if the person may represent it',
+        },
         'choice.createContract': [
-          { guard: 'canCreateContract', target: 'waitingForCustomerAdd', actions: 'requestCustomerAdd' },
-          { guard: 'axaptaDeadOnEE', actions: 'showAxaptaDead' },
+          {
+            guard: 'canCreateContract',
+            target: 'waitingForCustomerAdd',
+            actions: 'requestCustomerAdd',
+            description:
+              "Clicks 'Create new business customer contract', if in Estonia and the accounting system is up: Add customer opens",
+          },
+          {
+            guard: 'axaptaDeadOnEE',
+            actions: 'showAxaptaDead',
+            description:
+              "Clicks 'Create new business customer contract' in Estonia while the accounting system is down: an error message shows",
+          },
         ],
       },
     },
     changingRepresented: {
       tags: ['visible', 'busy'],
+      description: 'The portal switches to the picked party; the list waits.',
       invoke: {
         id: 'changeRepresented',
         src: 'changeRepresented',
@@ -245,23 +295,46 @@ export const representedChoiceMachine = setup({
             guard: { type: 'preferenceInApp', params: picked },
             target: 'closed',
             actions: [...PICKED, { type: 'applyPreference', params: picked }, 'resetList'],
+            description:
+              'The server switches the party, and the person has a preferred service in the portal (and the address names no application): that page opens',
           },
           {
             guard: { type: 'preferenceFullPage', params: picked },
             target: 'closed',
             actions: [...PICKED, { type: 'applyPreference', params: picked }, 'resetList'],
+            description:
+              'The server switches the party, and the preferred service lives outside the portal (and the address names no application): the browser goes there',
           },
-          { target: 'closed', actions: [...PICKED, 'restorePreviousPath', 'resetList'] },
+          {
+            target: 'closed',
+            actions: [...PICKED, 'restorePreviousPath', 'resetList'],
+            description: 'The server switches the party: the choice closes and the page the person came from returns',
+          },
         ],
-        onError: { target: 'open', actions: [{ type: 'warnChangeFailed', params: changeError }, 'forgetPick'] },
+        onError: {
+          target: 'open',
+          actions: [{ type: 'warnChangeFailed', params: changeError }],
+          description:
+            'The server cannot switch the party: the list stays open with the pick kept, says so (issue 13), and a pick tries again',
+        },
       },
     },
     waitingForCustomerAdd: {
       tags: ['awaitingCustomerAdd'],
+      description: 'Add customer is open; the choice waits until it closes.',
       on: {
         'customerAdd.closed': [
-          { guard: 'stillNothingRepresented', target: 'open', actions: 'resetList' },
-          { target: 'closed', actions: 'goToDashboard' },
+          {
+            guard: 'stillNothingRepresented',
+            target: 'open',
+            actions: 'resetList',
+            description: 'Add customer closes, if the person still acts for no one: the choice opens again',
+          },
+          {
+            target: 'closed',
+            actions: 'goToDashboard',
+            description: 'Add customer closes and the person now acts for a party: the dashboard opens',
+          },
         ],
       },
     },
@@ -277,4 +350,8 @@ export function selectShowCreateContract(s: Snap): boolean {
 }
 export function selectIsVisible(s: Snap): boolean {
   return s.hasTag('visible');
+}
+/** The last pick could not switch the party (no answer, a server error): the modal shows error.server. */
+export function selectChangeFailed(s: Snap): boolean {
+  return s.hasTag('visible') && !s.hasTag('busy') && s.context.pickedGid !== null;
 }

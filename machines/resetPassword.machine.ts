@@ -93,11 +93,14 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: 'resetPassword',
+  description:
+    'A person opens the link from their e-mail and sets a username and password; a new account goes on to the terms of use.',
   context: ({ input }) => ({ key: input.key, user: null, form: null, usernameNotUnique: false }),
   initial: 'loading',
   states: {
     loading: {
       tags: ['busy'],
+      description: 'The portal looks up whose link was opened; a loading indicator is shown.',
       invoke: {
         src: 'loadUser',
         input: ({ context }) => ({ key: context.key }),
@@ -106,16 +109,23 @@ export const resetPasswordMachine = setup({
             guard: { type: 'noUser', params: ({ event }) => ({ user: event.output }) },
             target: 'leftHome',
             actions: 'goHome',
+            description: 'The link belongs to no one (used or expired): the home page opens',
           },
           {
             guard: { type: 'isNewAccount', params: ({ event }) => ({ user: event.output }) },
             target: 'toTerms',
             actions: 'goToTerms',
+            description: 'The link belongs to a new account that has not accepted the terms: the terms of use open',
           },
-          { target: 'editing', actions: { type: 'keepUser', params: ({ event }) => ({ user: event.output }) } },
+          {
+            target: 'editing',
+            actions: { type: 'keepUser', params: ({ event }) => ({ user: event.output }) },
+            description: 'The link belongs to an existing account: the username and password form opens',
+          },
         ],
         onError: {
           target: 'leftHome',
+          description: 'The server does not answer: the home page opens',
           actions: [
             { type: 'logFailure', params: ({ event }) => ({ code: 'resetPassword.load', error: event.error }) },
             'goHome',
@@ -124,14 +134,24 @@ export const resetPasswordMachine = setup({
       },
     },
     editing: {
+      description: 'The form asks for a username, a new password and the password again.',
       on: {
-        'reset.submit': { guard: 'formValid', target: 'saving', actions: 'keepForm' },
-        'reset.usernameEdited': { actions: 'clearUsernameFlag' },
-        'reset.cancel': { target: 'leftHome', actions: 'goHome' },
+        'reset.submit': {
+          guard: 'formValid',
+          target: 'saving',
+          actions: 'keepForm',
+          description: 'Presses Save, if the username and both passwords are filled in correctly',
+        },
+        'reset.usernameEdited': {
+          actions: 'clearUsernameFlag',
+          description: 'Changes the username: the note that it is taken goes away',
+        },
+        'reset.cancel': { target: 'leftHome', actions: 'goHome', description: 'Cancels: the home page opens' },
       },
     },
     saving: {
       tags: ['busy'],
+      description: 'The portal saves the username and password; the form waits.',
       invoke: {
         src: 'saveCredentials',
         input: ({ context }) => ({
@@ -143,16 +163,23 @@ export const resetPasswordMachine = setup({
             guard: { type: 'usernameTaken', params: ({ event }) => ({ answer: event.output }) },
             target: 'editing',
             actions: 'flagUsername',
+            description: 'The server says the username is taken: the form marks it',
           },
           {
             guard: { type: 'keyGone', params: ({ event }) => ({ answer: event.output }) },
             target: 'leftHome',
             actions: 'goHome',
+            description: 'The server says the link is no longer valid: the home page opens',
           },
-          { target: 'saved', actions: ['showSaved', 'goHome'] },
+          {
+            target: 'saved',
+            actions: ['showSaved', 'goHome'],
+            description: "The server saves them: 'Saved' shows and the home page opens",
+          },
         ],
         onError: {
           target: 'editing',
+          description: 'The server does not answer: an error message shows and the form stays filled in',
           actions: [
             { type: 'logFailure', params: ({ event }) => ({ code: 'resetPassword.save', error: event.error }) },
             'showServerError',
@@ -160,8 +187,8 @@ export const resetPasswordMachine = setup({
         },
       },
     },
-    saved: { type: 'final' },
-    leftHome: { type: 'final' },
-    toTerms: { type: 'final' },
+    saved: { type: 'final', description: 'The username and password are saved; the person is on the home page.' },
+    leftHome: { type: 'final', description: 'The person is sent to the home page without saving anything.' },
+    toTerms: { type: 'final', description: 'The person continues to the terms of use of their new account.' },
   },
 });

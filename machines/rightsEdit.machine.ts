@@ -341,16 +341,31 @@ const rightsEditSetup = setup({
 
 /** Edits of the form besides the identity, the same while editing and while the person is looked up. */
 const FORM_EDITS = {
-  'rights.domain': { actions: 'setDomain' },
-  'rights.admin': { guard: 'mayToggleAdmin', actions: 'setAdmin' },
-  'rights.category': { actions: 'pickCategory' },
-  'rights.role': { actions: 'pickRole' },
-  'rights.validity': { actions: 'setValidity' },
-  'rights.dates': { actions: 'setDates' },
+  'rights.domain': {
+    actions: 'setDomain',
+    description: "Chooses the user's domain: the language changes to that domain's default",
+  },
+  'rights.admin': {
+    guard: 'mayToggleAdmin',
+    actions: 'setAdmin',
+    description: 'Ticks or clears the administrator box, if the user is not the person themselves',
+  },
+  'rights.category': {
+    actions: 'pickCategory',
+    description: "Chooses a role category in an application: the category's first role is selected",
+  },
+  'rights.role': { actions: 'pickRole', description: 'Chooses a role in an application' },
+  'rights.validity': {
+    actions: 'setValidity',
+    description: "Chooses unlimited or limited validity for an application's role",
+  },
+  'rights.dates': { actions: 'setDates', description: "Enters the from or to date of an application's role" },
 } as const;
 
 export const rightsEditMachine = rightsEditSetup.createMachine({
   id: 'rightsEdit',
+  description:
+    "The rights dialog: an administrator adds a user by personal code or edits a user's roles per application, then saves or removes all rights.",
   context: ({ input }) => {
     const { user, ...rest } = input;
     const base = {
@@ -385,34 +400,64 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
   states: {
     editing: {
       tags: ['editable'],
+      description:
+        "The user's identity on the left and one role section per application on the right; Save is enabled while everything is filled in correctly.",
       on: {
         'rights.identity': [
           {
             guard: 'isNew',
             target: 'checkingCode',
             actions: 'setIdentity',
+            description: 'Changes the country, personal code, name or e-mail of a new user',
           },
-          { actions: 'setIdentity' },
+          {
+            actions: 'setIdentity',
+            description: 'Changes the name or e-mail of an existing user',
+          },
         ],
         ...FORM_EDITS,
-        'rights.removeAll': { guard: 'mayRemoveAll', target: 'saving', actions: 'clearRoles' },
+        'rights.removeAll': {
+          guard: 'mayRemoveAll',
+          target: 'saving',
+          actions: 'clearRoles',
+          description: "Clicks 'Remove all rights', if the user is an existing user and not a main administrator",
+        },
         'rights.save': [
-          { guard: 'isValid', target: 'saving', actions: 'showAllProblems' },
-          { actions: 'showAllProblems' },
+          {
+            guard: 'isValid',
+            target: 'saving',
+            actions: 'showAllProblems',
+            description: 'Clicks Save, if everything is filled in correctly',
+          },
+          {
+            actions: 'showAllProblems',
+            description: 'Clicks Save with something missing or wrong: every problem is pointed out',
+          },
         ],
-        'rights.close': 'closed',
+        'rights.close': { target: 'closed', description: 'Closes the dialog without saving' },
       },
     },
     /** a new person's identity changed: is the code complete, and is the person one of the customer's users? */
     checkingCode: {
+      description: 'The portal checks the typed personal code.',
       always: [
-        { guard: 'isCustomersUser', target: 'editing', actions: 'switchToEdit' },
-        { guard: 'isCodeComplete', target: 'lookingUp' },
-        { target: 'editing' },
+        {
+          guard: 'isCustomersUser',
+          target: 'editing',
+          actions: 'switchToEdit',
+          description: "The code belongs to one of the customer's users: the dialog switches to editing that user",
+        },
+        {
+          guard: 'isCodeComplete',
+          target: 'lookingUp',
+          description: 'The code is complete and valid for the country',
+        },
+        { target: 'editing', description: 'The code is not complete yet' },
       ],
     },
     lookingUp: {
       tags: ['editable', 'lookingUp'],
+      description: 'The portal looks the person up by personal code; the rest of the form stays editable.',
       invoke: {
         id: 'lookupUser',
         src: 'lookupUser',
@@ -422,21 +467,35 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
             guard: { type: 'isFound', params: ({ event }) => ({ found: event.output }) },
             target: 'editing',
             actions: { type: 'lockNames', params: ({ event }) => ({ found: event.output }) },
+            description: 'The system knows the person: their names fill in and cannot be changed',
           },
-          { target: 'editing', actions: 'unlockNames' },
+          {
+            target: 'editing',
+            actions: 'unlockNames',
+            description: 'The system does not know the person: the names may be typed',
+          },
         ],
-        onError: { target: 'editing', actions: ['unlockNames', 'toastServerError'] },
+        onError: {
+          target: 'editing',
+          actions: ['unlockNames', 'toastServerError'],
+          description: 'The server does not answer: an error shows and the names may be typed',
+        },
       },
       on: {
         // the rest of the form stays editable while the person is looked up
         ...FORM_EDITS,
         // typing on restarts the check with the new code
-        'rights.identity': { target: 'checkingCode', actions: ['unlockNames', 'setIdentity'] },
-        'rights.close': 'closed',
+        'rights.identity': {
+          target: 'checkingCode',
+          actions: ['unlockNames', 'setIdentity'],
+          description: 'Changes the identity again while the person is looked up: the code is checked again',
+        },
+        'rights.close': { target: 'closed', description: 'Closes the dialog without saving' },
       },
     },
     saving: {
       tags: ['busy'],
+      description: 'The portal saves the rights; the buttons are disabled.',
       invoke: {
         id: 'saveRights',
         src: 'saveRights',
@@ -444,12 +503,20 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
         onDone: {
           target: 'saved',
           actions: { type: 'takeFailed', params: ({ event }) => ({ failed: event.output }) },
+          description: 'The server saves the rights (perhaps not for every application)',
         },
-        onError: { target: 'editing', actions: 'toastServerError' },
+        onError: {
+          target: 'editing',
+          actions: 'toastServerError',
+          description: 'The server does not answer: an error shows and everything typed stays',
+        },
       },
     },
-    saved: { type: 'final' },
-    closed: { type: 'final' },
+    saved: {
+      type: 'final',
+      description: "The rights are saved and the dialog closes; they take effect at the user's next login.",
+    },
+    closed: { type: 'final', description: 'The dialog is closed without saving.' },
   },
   output: ({ context }) => ({ saved: context.saved, failed: context.failed }),
 });

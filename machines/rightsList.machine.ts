@@ -193,12 +193,18 @@ const rightsListSetup = setup({
   },
 });
 
+/** The applications as the descriptions name them for people. */
+const APPLICATION_NAME: Record<string, string> = { OSS: 'shipment registration', PERIODICALS: 'periodicals' };
+
 /** One parallel load of an application's users and role tree. */
 function applicationRegion(application: string) {
+  const name = APPLICATION_NAME[application] ?? application;
   return rightsListSetup.createStateConfig({
+    description: `The users' roles in ${name} load.`,
     initial: 'loading',
     states: {
       loading: {
+        description: `The portal loads who has which role in ${name}.`,
         invoke: {
           id: `load${application}`,
           src: 'loadApplication',
@@ -206,18 +212,25 @@ function applicationRegion(application: string) {
           onDone: {
             target: 'loaded',
             actions: { type: 'takeApplication', params: ({ event }) => ({ application, loaded: event.output }) },
+            description: `The server answers with the ${name} roles`,
           },
-          onError: { target: 'failed', actions: { type: 'applicationFailed', params: { application } } },
+          onError: {
+            target: 'failed',
+            actions: { type: 'applicationFailed', params: { application } },
+            description: `The server does not answer: the ${name} column will say the service is disrupted`,
+          },
         },
       },
-      loaded: { type: 'final' },
-      failed: { type: 'final' },
+      loaded: { type: 'final', description: `The ${name} roles are loaded.` },
+      failed: { type: 'final', description: `The ${name} roles could not be loaded.` },
     },
   });
 }
 
 export const rightsListMachine = rightsListSetup.createMachine({
   id: 'rightsList',
+  description:
+    "A business customer's administrator sees who may use the customer's services with which roles, finds and filters users, and opens a user's rights to edit them.",
   context: ({ input }) => ({
     ...input,
     customer: null,
@@ -232,22 +245,32 @@ export const rightsListMachine = rightsListSetup.createMachine({
     editUserId: null,
   }),
   on: {
-    'rights.search': { actions: 'setSearch' },
-    'rights.filter': { actions: 'setFilter' },
-    'rights.page': { actions: 'setPage' },
+    'rights.search': {
+      actions: 'setSearch',
+      description: 'Types a name or user id in the search box: the list shows the matches from page 1',
+    },
+    'rights.filter': {
+      actions: 'setFilter',
+      description: 'Chooses active or not active users: the list shows them from page 1',
+    },
+    'rights.page': { actions: 'setPage', description: 'Turns to another page of the users' },
   },
   initial: 'loading',
   states: {
     loading: {
       tags: ['loading'],
+      description:
+        "The portal loads the customer, its head administrators and the users' roles in each application at once; 'Add new user' waits.",
       entry: 'startLoad',
       type: 'parallel',
-      onDone: 'ready',
+      onDone: { target: 'ready', description: 'Every load has ended, whether it worked or not' },
       states: {
         customer: {
+          description: "The customer's name and registry code load.",
           initial: 'loading',
           states: {
             loading: {
+              description: 'The portal loads the customer.',
               invoke: {
                 id: 'loadCustomer',
                 src: 'loadCustomer',
@@ -255,18 +278,25 @@ export const rightsListMachine = rightsListSetup.createMachine({
                 onDone: {
                   target: 'loaded',
                   actions: { type: 'takeCustomer', params: ({ event }) => ({ customer: event.output }) },
+                  description: 'The server answers with the customer',
                 },
-                onError: { target: 'failed', actions: 'customerFailed' },
+                onError: {
+                  target: 'failed',
+                  actions: 'customerFailed',
+                  description: 'The server does not answer: an error will show',
+                },
               },
             },
-            loaded: { type: 'final' },
-            failed: { type: 'final' },
+            loaded: { type: 'final', description: 'The customer is loaded.' },
+            failed: { type: 'final', description: 'The customer could not be loaded.' },
           },
         },
         admins: {
+          description: 'The head administrators load.',
           initial: 'loading',
           states: {
             loading: {
+              description: 'The portal loads the head administrators.',
               invoke: {
                 id: 'loadAdmins',
                 src: 'loadAdmins',
@@ -274,12 +304,17 @@ export const rightsListMachine = rightsListSetup.createMachine({
                 onDone: {
                   target: 'loaded',
                   actions: { type: 'takeAdmins', params: ({ event }) => ({ admins: event.output }) },
+                  description: 'The server answers with the head administrators',
                 },
-                onError: { target: 'failed', actions: 'adminsFailed' },
+                onError: {
+                  target: 'failed',
+                  actions: 'adminsFailed',
+                  description: 'The server does not answer: an error will show',
+                },
               },
             },
-            loaded: { type: 'final' },
-            failed: { type: 'final' },
+            loaded: { type: 'final', description: 'The head administrators are loaded.' },
+            failed: { type: 'final', description: 'The head administrators could not be loaded.' },
           },
         },
         OSS: applicationRegion('OSS'),
@@ -287,17 +322,30 @@ export const rightsListMachine = rightsListSetup.createMachine({
       },
     },
     ready: {
+      description:
+        'The head administrators and the users with their roles per application are shown (or a notice when there are none, an error when a load failed).',
       initial: 'browsing',
-      on: { 'rights.reload': 'loading' },
+      on: { 'rights.reload': { target: 'loading', description: 'The list is loaded again' } },
       states: {
         browsing: {
+          description: 'The person looks through the users, 20 to a page.',
           on: {
-            'rights.add': { target: 'editing', actions: 'editNew' },
-            'rights.edit': { guard: 'isKnownUser', target: 'editing', actions: 'editUser' },
+            'rights.add': {
+              target: 'editing',
+              actions: 'editNew',
+              description: "Clicks 'Add new user': an empty rights dialog opens",
+            },
+            'rights.edit': {
+              guard: 'isKnownUser',
+              target: 'editing',
+              actions: 'editUser',
+              description: "Clicks a user's edit button, if the user is in the list: their rights dialog opens",
+            },
           },
         },
         editing: {
           tags: ['modalOpen'],
+          description: 'The rights dialog is open over the list.',
           invoke: {
             id: 'rightsEdit',
             src: 'rightsEdit',
@@ -307,13 +355,16 @@ export const rightsListMachine = rightsListSetup.createMachine({
                 guard: { type: 'hasFailures', params: ({ event }) => ({ output: event.output }) },
                 target: '#rightsList.loading',
                 actions: { type: 'warnPartialFailure', params: ({ event }) => ({ output: event.output }) },
+                description:
+                  'The dialog saves only part of the rights: a warning names the applications that failed and the list reloads',
               },
               {
                 guard: { type: 'isSaved', params: ({ event }) => ({ output: event.output }) },
                 target: '#rightsList.loading',
                 actions: 'toastSaved',
+                description: "The dialog saves the rights: 'Saved' shows and the list reloads",
               },
-              { target: 'browsing' },
+              { target: 'browsing', description: 'The dialog closes without saving' },
             ],
           },
         },

@@ -181,6 +181,8 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description:
+    'Who is using the portal: the portal finds out whether the person is signed in, keeps their language and country, and logs them out.',
   context: ({ input }) => {
     const cookies = { language: input.cookies.language ?? null, domain: input.cookies.domain ?? null };
     return {
@@ -199,20 +201,32 @@ export const sessionMachine = setup({
   on: {
     'session.languageChange': {
       actions: LANGUAGE_CHANGE_ACTIONS,
+      description: 'Picks another language: the portal switches to it and remembers it',
     },
   },
   states: {
     idle: {
-      description: 'Nothing loaded yet: the first route change loads the context.',
+      description: 'The portal has just started in the browser and does not know yet who the person is.',
       on: {
         'session.routeChanged': [
-          { guard: 'wantsSimpleContext', target: 'loadingSimpleContext', actions: ROUTE_ACTIONS },
-          { target: 'loadingContext', actions: ROUTE_ACTIONS },
+          {
+            guard: 'wantsSimpleContext',
+            target: 'loadingSimpleContext',
+            actions: ROUTE_ACTIONS,
+            description: 'The first page opens, if it is the terms-of-use page of a new account',
+          },
+          {
+            target: 'loadingContext',
+            actions: ROUTE_ACTIONS,
+            description: 'The first page opens',
+          },
         ],
       },
     },
     loadingContext: {
       tags: ['busy'],
+      description:
+        'The portal loads who the person is, whom they represent and what they may do; a loading overlay shows.',
       entry: 'clearError',
       invoke: {
         id: 'loadUserContext',
@@ -220,23 +234,44 @@ export const sessionMachine = setup({
         onDone: {
           target: 'resolvingPrincipal',
           actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.output }) },
+          description: "The server answers with the person's details",
         },
         onError: {
           target: 'resolvingFailure',
           actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+          description: 'The server answers with an error or does not answer',
         },
       },
-      on: { 'session.routeChanged': { actions: ROUTE_ACTIONS } },
+      on: {
+        'session.routeChanged': {
+          actions: ROUTE_ACTIONS,
+          description: 'Opens another page while loading: its language and country are taken over',
+          meta: { bookkeeping: true },
+        },
+      },
     },
     resolvingPrincipal: {
-      always: [{ guard: 'hasPrincipal', target: 'signedIn' }, { target: 'signedOut' }],
+      description: 'The portal checks whether the answer names a signed-in person.',
+      always: [
+        { guard: 'hasPrincipal', target: 'signedIn', description: 'The person is signed in' },
+        { target: 'signedOut', description: 'No one is signed in' },
+      ],
     },
     resolvingFailure: {
       // no session answers 401: that is simply "signed out" (spec 1 §8: failed context loads are only logged)
-      always: [{ guard: 'isUnauthenticated', target: 'signedOut' }, { target: 'contextFailed' }],
+      description: 'The portal checks why loading failed.',
+      always: [
+        {
+          guard: 'isUnauthenticated',
+          target: 'signedOut',
+          description: 'The server says no one is signed in',
+        },
+        { target: 'contextFailed', description: 'Something else went wrong' },
+      ],
     },
     loadingSimpleContext: {
       tags: ['busy'],
+      description: 'The portal loads only the languages for the terms-of-use page; a loading overlay shows.',
       entry: 'clearError',
       invoke: {
         id: 'loadSimpleContext',
@@ -244,92 +279,140 @@ export const sessionMachine = setup({
         onDone: {
           target: 'simpleContext',
           actions: { type: 'storeSimpleContext', params: ({ event }) => ({ simpleContext: event.output }) },
+          description: 'The server answers with the languages',
         },
         onError: {
           target: 'contextFailed',
           actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+          description: 'The server answers with an error or does not answer',
         },
       },
-      on: { 'session.routeChanged': { actions: ROUTE_ACTIONS } },
+      on: {
+        'session.routeChanged': {
+          actions: ROUTE_ACTIONS,
+          description: 'Opens another page while loading: its language and country are taken over',
+          meta: { bookkeeping: true },
+        },
+      },
     },
     simpleContext: {
       description:
-        'Only the simple context (uiLanguages): "some authentication only". Leaving for another route loads the full context.',
+        'The terms-of-use page of a new account is shown; the portal knows only the languages, not who the person is.',
       tags: ['settled'],
       on: {
         'session.routeChanged': [
-          { guard: 'wantsFullContext', target: 'loadingContext', actions: ROUTE_ACTIONS },
-          { actions: ROUTE_ACTIONS },
+          {
+            guard: 'wantsFullContext',
+            target: 'loadingContext',
+            actions: ROUTE_ACTIONS,
+            description: 'Opens any other page, if it is not the terms-of-use page: the portal loads who the person is',
+          },
+          {
+            actions: ROUTE_ACTIONS,
+            description: 'Stays on the terms-of-use page: its language and country are taken over',
+            meta: { bookkeeping: true },
+          },
         ],
       },
     },
     signedIn: {
       tags: ['settled', 'signedIn'],
+      description: 'The person is signed in and uses the portal; the header shows their name and a logout button.',
       initial: 'ready',
       states: {
-        ready: {},
+        ready: { description: 'The person is signed in; nothing is being saved.' },
         postingLanguage: {
-          description: 'context/changeLanguage, only when signed in (spec 1 §7); its answer is not shown.',
+          // context/changeLanguage, only when signed in (spec 1 §7)
+          description: "The portal saves the chosen language for the person's account; nothing is shown about it.",
           invoke: {
             id: 'postLanguage',
             src: 'postLanguage',
             input: ({ context }) => ({ language: context.language }),
-            onDone: 'ready',
-            onError: 'ready',
+            onDone: { target: 'ready', description: 'The server saves the language' },
+            onError: {
+              target: 'ready',
+              description: 'The server cannot save the language (the page stays in it anyway)',
+            },
           },
         },
       },
       on: {
-        'session.routeChanged': { actions: ROUTE_ACTIONS },
+        'session.routeChanged': {
+          actions: ROUTE_ACTIONS,
+          description: 'Opens another page: its language and country are taken over',
+          meta: { bookkeeping: true },
+        },
         'session.languageChange': {
           target: '.postingLanguage',
           reenter: true,
           actions: LANGUAGE_CHANGE_ACTIONS,
+          description: 'Picks another language: the portal switches to it and saves it for the account',
         },
-        'session.logout': 'loggingOut',
+        'session.logout': { target: 'loggingOut', description: 'Clicks Log out' },
         'session.contextReplaced': {
           target: 'resolvingPrincipal',
           actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.userContext }) },
+          description:
+            "The person's details change (another party is chosen, or an application came back or went down)",
         },
-        'session.reload': 'loadingContext',
+        'session.reload': { target: 'loadingContext', description: 'The portal reloads who the person is' },
       },
     },
     signedOut: {
-      description: 'A context without a principal.',
+      description: "No one is signed in; the header shows only 'log in to e-service'.",
       tags: ['settled'],
       on: {
-        'session.routeChanged': { actions: ROUTE_ACTIONS },
+        'session.routeChanged': {
+          actions: ROUTE_ACTIONS,
+          description: 'Opens another page: its language and country are taken over',
+          meta: { bookkeeping: true },
+        },
         'session.contextReplaced': {
           target: 'resolvingPrincipal',
           actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.userContext }) },
+          description: 'New details about the person arrive',
         },
-        'session.reload': 'loadingContext',
+        'session.reload': { target: 'loadingContext', description: 'The portal reloads who the person is' },
       },
     },
     contextFailed: {
-      description: 'The context could not be loaded (spec 1 §8: only logged). The next route change retries.',
+      // spec 1 §8: a failed context load is only logged
+      description: 'The portal could not find out who the person is; no message shows, and the next page tries again.',
       tags: ['settled'],
       on: {
         'session.routeChanged': [
-          { guard: 'wantsSimpleContext', target: 'loadingSimpleContext', actions: ROUTE_ACTIONS },
-          { target: 'loadingContext', actions: ROUTE_ACTIONS },
+          {
+            guard: 'wantsSimpleContext',
+            target: 'loadingSimpleContext',
+            actions: ROUTE_ACTIONS,
+            description: 'Opens the terms-of-use page of a new account: the portal tries again',
+          },
+          {
+            target: 'loadingContext',
+            actions: ROUTE_ACTIONS,
+            description: 'Opens another page: the portal tries again',
+          },
         ],
-        'session.reload': 'loadingContext',
+        'session.reload': { target: 'loadingContext', description: 'The portal tries again' },
       },
     },
     loggingOut: {
       tags: ['busy', 'signedIn'],
+      description: 'The person is being logged out of the portal and of the order application at once.',
       entry: ['announceLogout', 'resetSessionStorage'],
       type: 'parallel',
       onDone: {
         target: 'loggedOut',
+        description: 'Both logouts are done: the browser goes to the sign-out page',
         actions: { type: 'redirect', params: ({ context }) => ({ url: context.signoutUrl ?? '' }) },
       },
       states: {
         signout: {
+          description: 'The portal ends the single sign-on session.',
           initial: 'signingOut',
           states: {
             signingOut: {
+              description: 'The portal asks the server to end the session.',
               invoke: {
                 id: 'singleSignout',
                 src: 'singleSignout',
@@ -337,39 +420,60 @@ export const sessionMachine = setup({
                 onDone: {
                   target: 'answered',
                   actions: { type: 'rememberSignoutUrl', params: ({ event }) => ({ url: event.output }) },
+                  description: 'The server ends the session and names the sign-out page',
                 },
-                onError: { target: '#session.signedIn', actions: 'warnServerError' },
+                onError: {
+                  target: '#session.signedIn',
+                  actions: 'warnServerError',
+                  description: 'The server cannot end the session: a warning shows and the person stays signed in',
+                },
               },
             },
             answered: {
-              description: 'Signed out; the redirect waits for the OSS logout GET.',
+              description: 'The session is ended; the portal waits for the order application to log out too.',
               type: 'final',
             },
           },
         },
         ossLogout: {
-          description:
-            "Spec 1 §4 Logout: also GET the OSS logout URL from the applications' customParameters; the redirect waits for it, at most OSS_LOGOUT_LIMIT.",
+          // spec 1 §4 Logout: also GET the OSS logout URL from the applications' customParameters
+          description: 'The portal also logs the person out of the order application, waiting at most 3 seconds.',
           initial: 'checking',
           states: {
-            checking: { always: [{ guard: 'hasOssLogoutUrl', target: 'fetching' }, { target: 'done' }] },
+            checking: {
+              description: 'The portal checks whether the person uses the order application.',
+              always: [
+                {
+                  guard: 'hasOssLogoutUrl',
+                  target: 'fetching',
+                  description: 'The person has the order application',
+                },
+                { target: 'done', description: 'The person does not have the order application' },
+              ],
+            },
             fetching: {
+              description: 'The order application is asked to log the person out.',
               invoke: {
                 id: 'fetchOssLogout',
                 src: 'fetchOssLogout',
                 input: ({ context }) => ({ url: ossLogoutUrl(context.userContext?.applications) ?? '' }),
-                onDone: 'done',
-                onError: 'done',
+                onDone: { target: 'done', description: 'The order application logs the person out' },
+                onError: { target: 'done', description: 'The order application does not answer' },
               },
-              after: { OSS_LOGOUT_LIMIT: 'done' },
+              after: {
+                OSS_LOGOUT_LIMIT: {
+                  target: 'done',
+                  description: 'After 3 seconds without an answer the portal stops waiting',
+                },
+              },
             },
-            done: { type: 'final' },
+            done: { type: 'final', description: 'The order application is done (or was not needed).' },
           },
         },
       },
     },
     loggedOut: {
-      description: 'Single sign-out answered; the browser is on its way to the returned address.',
+      description: 'The person is logged out; the browser is on its way to the sign-out page.',
       tags: ['settled'],
       entry: 'forgetUserContext',
     },

@@ -138,6 +138,8 @@ export const settingsFormMachine = setup({
   },
 }).createMachine({
   id: 'settingsForm',
+  description:
+    'A settings form (contact details, password, preferences, business customer data): it loads, the person edits and saves, and a failed save keeps what they typed.',
   context: ({ input }) => ({
     subject: input.subject,
     validate: input.validate,
@@ -153,6 +155,7 @@ export const settingsFormMachine = setup({
   states: {
     loading: {
       tags: ['busy'],
+      description: 'The portal loads the current settings (or a draft kept from before a new sign-in); the form waits.',
       invoke: {
         id: 'loadForm',
         src: 'loadForm',
@@ -160,25 +163,41 @@ export const settingsFormMachine = setup({
         onDone: {
           target: 'editing',
           actions: { type: 'takeLoaded', params: ({ event }) => ({ loaded: event.output }) },
+          description: 'The server answers with the settings: the form shows them',
         },
-        onError: { target: 'loadFailed', actions: 'toastServerError' },
+        onError: {
+          target: 'loadFailed',
+          actions: 'toastServerError',
+          description: 'The server does not answer: an error message shows',
+        },
       },
     },
     loadFailed: {
-      on: { 'form.retry': 'loading' },
+      description: 'The settings could not be loaded; the person may try again.',
+      on: { 'form.retry': { target: 'loading', description: 'Clicks Try again' } },
     },
     editing: {
       tags: ['editable'],
+      description:
+        'The form shows the settings; the person edits them. Save is enabled only while everything is filled in correctly.',
       on: {
-        'form.edit': { actions: 'applyEdit' },
-        'form.save': { target: 'validating', actions: 'askSave' },
+        'form.edit': {
+          actions: 'applyEdit',
+          description: 'Changes a field: a mistake in it is pointed out at once',
+        },
+        'form.save': { target: 'validating', actions: 'askSave', description: "Presses Save (or 'Save and use')" },
       },
     },
     validating: {
-      always: [{ guard: 'isValid', target: 'saving' }, { target: 'editing' }],
+      description: 'The portal checks every field before saving.',
+      always: [
+        { guard: 'isValid', target: 'saving', description: 'Every field is filled in correctly' },
+        { target: 'editing', description: 'Some field is wrong: every mistake is pointed out' },
+      ],
     },
     saving: {
       tags: ['busy', 'saving'],
+      description: 'The portal saves the form; Save is disabled meanwhile.',
       invoke: {
         id: 'saveForm',
         src: 'saveForm',
@@ -188,11 +207,13 @@ export const settingsFormMachine = setup({
             guard: { type: 'hasFieldErrors', params: ({ event }) => ({ outcome: event.output }) },
             target: 'editing',
             actions: { type: 'takeFieldErrors', params: ({ event }) => ({ outcome: event.output }) },
+            description: 'The server rejects some fields (for example a taken username): they are marked',
           },
           {
             guard: 'wantsUse',
             target: 'using',
             actions: [{ type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) }, 'forgetRestored'],
+            description: "The server saves the form, and the person pressed 'Save and use'",
           },
           {
             target: 'saved',
@@ -201,52 +222,70 @@ export const settingsFormMachine = setup({
               'forgetRestored',
               'toastSaved',
             ],
+            description: "The server saves the form: 'Saved' shows",
           },
         ],
         onError: [
           {
             guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
             target: 'signingOnAgain',
+            description: 'The server says the sign-in has expired',
           },
-          { target: 'failed', actions: 'toastServerError' },
+          {
+            target: 'failed',
+            actions: 'toastServerError',
+            description: 'The server does not answer: an error message shows',
+          },
         ],
       },
     },
     saved: {
       tags: ['editable'],
+      description: 'The settings are saved; the form shows them and may be edited again.',
       on: {
-        'form.edit': { target: 'editing', actions: 'applyEdit' },
-        'form.save': { target: 'validating', actions: 'askSave' },
+        'form.edit': { target: 'editing', actions: 'applyEdit', description: 'Changes a field again' },
+        'form.save': { target: 'validating', actions: 'askSave', description: 'Presses Save again' },
       },
     },
     /** the save failed: every typed value is kept, the person may change them and save again */
     failed: {
       tags: ['editable'],
+      description: 'Saving failed; everything the person typed is still in the form, ready to save again.',
       on: {
-        'form.edit': { target: 'editing', actions: 'applyEdit' },
-        'form.save': { target: 'validating', actions: 'askSave' },
+        'form.edit': { target: 'editing', actions: 'applyEdit', description: 'Changes a field' },
+        'form.save': { target: 'validating', actions: 'askSave', description: 'Presses Save again' },
       },
     },
     using: {
       tags: ['busy', 'saving'],
+      description: 'The portal switches to the preferred party and opens the preferred service.',
       invoke: {
         id: 'useSaved',
         src: 'useSaved',
         input: ({ context }) => ({ subject: context.subject, values: context.values }),
-        onDone: 'left',
-        onError: { target: 'failed', actions: 'toastServerError' },
+        onDone: { target: 'left', description: 'The preferred service opens' },
+        onError: {
+          target: 'failed',
+          actions: 'toastServerError',
+          description: 'The switch fails: an error message shows and the form stays',
+        },
       },
     },
     /** "Save and use" left for the service (the page is going away) */
-    left: { type: 'final' },
+    left: { type: 'final', description: 'The person has left the form for another page.' },
     signingOnAgain: {
       tags: ['busy'],
+      description: 'The portal keeps what the person typed and sends them to sign in again, then back to this form.',
       invoke: {
         id: 'signOnAgain',
         src: 'signOnAgain',
         input: ({ context }) => ({ subject: context.subject, values: context.values }),
-        onDone: 'left',
-        onError: { target: 'failed', actions: 'toastServerError' },
+        onDone: { target: 'left', description: 'The sign-in page opens' },
+        onError: {
+          target: 'failed',
+          actions: 'toastServerError',
+          description: 'The draft cannot be kept: an error message shows and the form stays',
+        },
       },
     },
   },

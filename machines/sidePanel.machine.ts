@@ -61,39 +61,96 @@ export const sidePanelMachine = setup({
   },
 }).createMachine({
   id: 'sidePanel',
+  description:
+    'The side panel of the main menu: one click opens an entry, a click on another entry switches to it, a click on the open entry or on a link closes it.',
   context: { openEntry: null, pendingEntry: null, selectedEntry: null },
   initial: 'closed',
   on: {
-    'menu.select': { actions: 'selectEntry' },
-    'language.changed': { guard: 'isSignedIn', actions: 'reselect' },
-    'represented.changed': { actions: 'reselect' },
+    'menu.select': {
+      actions: 'selectEntry',
+      description: 'The menu marks the entry of the application the person is in',
+      meta: { bookkeeping: true },
+    },
+    'language.changed': {
+      guard: 'isSignedIn',
+      actions: 'reselect',
+      description: 'The person changes the language, if signed in: the menu is rebuilt in the new language',
+      meta: { bookkeeping: true },
+    },
+    'represented.changed': {
+      actions: 'reselect',
+      description: 'The person starts acting for another party: the menu is rebuilt for it',
+      meta: { bookkeeping: true },
+    },
   },
   states: {
     closed: {
-      on: { 'panel.entryClicked': { target: 'open', actions: 'openClickedEntry' } },
+      description: 'The side panel is closed; only the main menu is shown.',
+      on: {
+        'panel.entryClicked': {
+          target: 'open',
+          actions: 'openClickedEntry',
+          description: 'Clicks a menu entry: its panel opens',
+        },
+      },
     },
     open: {
       tags: ['open'],
+      description: 'The side panel shows the links of the chosen menu entry.',
       on: {
         'panel.entryClicked': [
-          { guard: 'isOpenEntry', target: 'closed', actions: 'clearEntries' },
-          { target: 'switching', actions: 'rememberPendingEntry' },
+          {
+            guard: 'isOpenEntry',
+            target: 'closed',
+            actions: 'clearEntries',
+            description: 'Clicks the menu entry again, if it is the one already open: the panel closes',
+          },
+          {
+            target: 'switching',
+            actions: 'rememberPendingEntry',
+            description: 'Clicks another menu entry: the panel starts switching to it',
+          },
         ],
-        'panel.linkClicked': { target: 'closed', actions: 'clearEntries' },
-        'panel.close': { target: 'closed', actions: 'clearEntries' },
+        'panel.linkClicked': {
+          target: 'closed',
+          actions: 'clearEntries',
+          description: 'Clicks a link in the panel: the page opens and the panel closes',
+        },
+        'panel.close': { target: 'closed', actions: 'clearEntries', description: 'Closes the panel' },
       },
     },
     switching: {
       tags: ['open', 'switching'],
-      after: { PANEL_SWITCH: { target: 'open', actions: 'showPendingEntry' } },
+      description: 'The old panel content slides out; the newly clicked entry is about to show.',
+      after: {
+        PANEL_SWITCH: {
+          target: 'open',
+          actions: 'showPendingEntry',
+          description: 'After 0.2 seconds the panel shows the newly clicked entry',
+        },
+      },
       on: {
         // clicking the entry that is about to open again: it is the "open entry" from the user's view → close
         'panel.entryClicked': [
-          { guard: 'isPendingEntry', target: 'closed', actions: 'clearEntries' },
-          { target: 'switching', reenter: true, actions: 'rememberPendingEntry' },
+          {
+            guard: 'isPendingEntry',
+            target: 'closed',
+            actions: 'clearEntries',
+            description: 'Clicks the entry that is about to open, again: the panel closes',
+          },
+          {
+            target: 'switching',
+            reenter: true,
+            actions: 'rememberPendingEntry',
+            description: 'Clicks yet another menu entry: the panel switches to that one instead',
+          },
         ],
-        'panel.linkClicked': { target: 'closed', actions: 'clearEntries' },
-        'panel.close': { target: 'closed', actions: 'clearEntries' },
+        'panel.linkClicked': {
+          target: 'closed',
+          actions: 'clearEntries',
+          description: 'Clicks a link in the panel: the page opens and the panel closes',
+        },
+        'panel.close': { target: 'closed', actions: 'clearEntries', description: 'Closes the panel' },
       },
     },
   },

@@ -169,10 +169,10 @@ describe('signing: Mobile-ID and Smart-ID (step 7)', () => {
     });
   });
 
-  it('start and check transport failures end with error.server', async () => {
+  it('a failed start is a retry with error.server (nothing started); a failed check ends with error.server', async () => {
     const a = start({ startSmartId: fake(() => Promise.reject(new Error('x'))).logic }, 'smartId');
     await vi.advanceTimersByTimeAsync(0);
-    expect(a.actor.getSnapshot().output).toEqual({ result: 'ended', messageKey: 'error.server' });
+    expect(a.actor.getSnapshot().output).toEqual({ result: 'retry', messageKey: 'error.server' });
 
     const b = start(
       {
@@ -240,21 +240,28 @@ describe('signing: ID-card (step 8)', () => {
   });
 
   it.each([
-    ['digest transport failure', { prepareDigest: fake(() => Promise.reject(new Error('x'))).logic }, 'error.server'],
+    [
+      'digest transport failure',
+      { prepareDigest: fake(() => Promise.reject(new Error('x'))).logic },
+      'retry',
+      'error.server',
+    ],
     [
       'finalize transport failure',
       { finalizeSignature: fake(() => Promise.reject(new Error('x'))).logic },
+      'retry',
       'error.server',
     ],
     [
       'finalize DIGIDOC_ERROR',
       { finalizeSignature: fake(() => ({ status: 'DIGIDOC_ERROR' })).logic },
+      'ended',
       'customer-add.error.DIGIDOC_ERROR',
     ],
-  ] as const)('%s ends with %s', async (_, over, key) => {
+  ] as const)('%s: %s with %s', async (_, over, result, key) => {
     const { actor } = card(over);
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().output).toEqual({ result: 'ended', messageKey: key });
+    expect(actor.getSnapshot().output).toEqual({ result, messageKey: key });
   });
 
   it.each([
@@ -281,11 +288,11 @@ describe('signing: ID-card (step 8)', () => {
     expect(actor.getSnapshot().output).toEqual({ result: 'retry', messageKey: 'error.client' });
   });
 
-  it('defaults are loud: a request the app did not provide ends as a transport error', async () => {
+  it('defaults are loud: a request the app did not provide fails as a transport error', async () => {
     const actor = createActor(signingMachine, { input: INPUT });
     actor.start();
     actor.send({ type: 'signing.start', method: 'smartId' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().output).toEqual({ result: 'ended', messageKey: 'error.server' });
+    expect(actor.getSnapshot().output).toEqual({ result: 'retry', messageKey: 'error.server' });
   });
 });

@@ -3,8 +3,9 @@
  *
  * One signing attempt. machines/customerAdd.machine.ts invokes it (actor id `signing`) when the user picks
  * a method in the signing panel and hands on that `signing.start`; the input is what is signed. The attempt ends
- * with a SigningOutput: `signed` (SUCCESS), `retry` (the ID-card adapter failed: no card, PIN cancelled; the panel
- * says why and the user may try again) or `ended` (an end status or a failed request; the modal closes with it).
+ * with a SigningOutput: `signed` (SUCCESS), `retry` (the ID-card adapter failed: no card, PIN cancelled; or a start,
+ * digest or finalize request got no answer; the panel says why and the user may try again) or `ended` (an end status
+ * or a failed status check; the modal closes with it).
  * Closing the modal stops this actor, and with it every request and timer below: they all live in its states.
  *
  * Effects are actors (defaults throw "<name> not provided"); src/features/customer-add/actors.ts provides them.
@@ -112,6 +113,11 @@ const signingSetup = setup({
 /** transition parts every request shares: an error status in its answer, or the request failed or timed out */
 const endWith = (status: string) => ({ result: 'ended', messageKey: endStatusMessageKey(status) }) as const;
 const SERVER_ERROR = { result: 'ended', messageKey: MESSAGE.serverError } as const;
+/**
+ * A start, digest or finalize request that got no answer or a server error: nothing is signed yet, so the panel says
+ * error.server and the user may try again once the API is back (issue 13 "Faults"); the modal and the form stay.
+ */
+const REQUEST_FAILED = { result: 'retry', messageKey: MESSAGE.serverError } as const;
 /** an ID-card adapter failure: no card or PIN cancelled say so, anything else is a client-side error */
 const cardNotice = (error: unknown) => {
   const code = cardErrorCode(error);
@@ -126,6 +132,8 @@ const cardNotice = (error: unknown) => {
 function phoneSigningState(method: {
   start: 'startMobileId' | 'startSmartId';
   check: 'checkMobileIdStatus' | 'checkSmartIdStatus';
+  /** 'Mobile-ID' or 'Smart-ID', for the descriptions */
+  name: string;
   description: string;
   confirmDescription: string;
 }) {
@@ -135,6 +143,7 @@ function phoneSigningState(method: {
     initial: 'starting',
     states: {
       starting: {
+        description: `The portal starts ${method.name} signing; the signing buttons are disabled.`,
         invoke: {
           id: method.start,
           src: method.start,
@@ -144,10 +153,19 @@ function phoneSigningState(method: {
               guard: { type: 'isSuccess', params: ({ event }) => event.output },
               target: 'awaitingConfirmation',
               actions: { type: 'setChallenge', params: ({ event }) => event.output },
+              description: `${method.name} accepts the request: the verification code shows`,
             },
-            { target: '#signing.ended', actions: { type: 'end', params: ({ event }) => endWith(event.output.status) } },
+            {
+              target: '#signing.ended',
+              actions: { type: 'end', params: ({ event }) => endWith(event.output.status) },
+              description: `${method.name} refuses (for example the company is not active): its message shows`,
+            },
           ],
-          onError: { target: '#signing.ended', actions: { type: 'end', params: SERVER_ERROR } },
+          onError: {
+            target: '#signing.requestFailed',
+            actions: { type: 'end', params: REQUEST_FAILED },
+            description: 'The server does not answer',
+          },
         },
       },
       awaitingConfirmation: {
@@ -155,24 +173,58 @@ function phoneSigningState(method: {
         tags: ['verificationCode'],
         initial: 'waitingForFirstCheck',
         states: {
-          waitingForFirstCheck: { after: { FIRST_CHECK: 'checkingStatus' } },
+          waitingForFirstCheck: {
+            description:
+              'The verification code is shown; the portal gives the person 10 seconds before the first check.',
+            after: {
+              FIRST_CHECK: {
+                target: 'checkingStatus',
+                description: 'After 10 seconds the portal checks the first time',
+              },
+            },
+          },
           checkingStatus: {
+            description: `The portal asks ${method.name} whether the person has signed.`,
             invoke: {
               id: method.check,
               src: method.check,
               onDone: [
-                { guard: { type: 'isInProgress', params: ({ event }) => event.output }, target: 'waitingForNextCheck' },
-                { guard: { type: 'isSuccess', params: ({ event }) => event.output }, target: '#signing.signed' },
+                {
+                  guard: { type: 'isInProgress', params: ({ event }) => event.output },
+                  target: 'waitingForNextCheck',
+                  description: `${method.name} says the person has not signed yet`,
+                },
+                {
+                  guard: { type: 'isSuccess', params: ({ event }) => event.output },
+                  target: '#signing.signed',
+                  description: `${method.name} says the person has signed`,
+                },
                 {
                   target: '#signing.ended',
                   actions: { type: 'end', params: ({ event }) => endWith(event.output.status) },
+                  description: `${method.name} says the signing failed or was refused: its message shows`,
                 },
               ],
-              onError: { target: '#signing.ended', actions: { type: 'end', params: SERVER_ERROR } },
+              onError: {
+                target: '#signing.ended',
+                actions: { type: 'end', params: SERVER_ERROR },
+                description: 'The server does not answer the check',
+              },
             },
-            after: { STATUS_TIMEOUT: { target: '#signing.ended', actions: { type: 'end', params: SERVER_ERROR } } },
+            after: {
+              STATUS_TIMEOUT: {
+                target: '#signing.ended',
+                actions: { type: 'end', params: SERVER_ERROR },
+                description: 'After 60 seconds without an answer to the check the portal gives up',
+              },
+            },
           },
-          waitingForNextCheck: { after: { POLL_INTERVAL: 'checkingStatus' } },
+          waitingForNextCheck: {
+            description: 'The verification code is still shown; the portal waits 5 seconds before checking again.',
+            after: {
+              POLL_INTERVAL: { target: 'checkingStatus', description: 'After 5 seconds the portal checks again' },
+            },
+          },
         },
       },
     },
@@ -181,6 +233,8 @@ function phoneSigningState(method: {
 
 export const signingMachine = signingSetup.createMachine({
   id: 'signing',
+  description:
+    'One attempt to sign a new business customer contract with ID-card, Mobile-ID or Smart-ID, from the signing panel of Add customer.',
   context: ({ input }) => ({
     ...input,
     certificate: null,
@@ -193,36 +247,41 @@ export const signingMachine = signingSetup.createMachine({
   initial: 'choosingMethod',
   states: {
     choosingMethod: {
-      description: 'Waits for the method the user picked in the signing panel (signing.start).',
+      description: 'The signing panel offers ID-card, Mobile-ID and Smart-ID; the person picks one.',
       on: {
         'signing.start': [
-          { guard: 'choseIdCard', target: 'idCard' },
-          { guard: 'choseMobileId', target: 'mobileId' },
-          { guard: 'choseSmartId', target: 'smartId' },
+          { guard: 'choseIdCard', target: 'idCard', description: 'Clicks ID-card' },
+          { guard: 'choseMobileId', target: 'mobileId', description: 'Clicks Mobile-ID (with a phone number)' },
+          { guard: 'choseSmartId', target: 'smartId', description: 'Clicks Smart-ID' },
         ],
       },
     },
 
     idCard: {
-      description: 'Step 8: certificate from the card, digest (must be SUCCESS), signature on the card, finalize.',
+      // step 8: certificate from the card, digest (must be SUCCESS), signature on the card, finalize
+      description: 'The person signs the contract with their ID-card and PIN; the signing buttons are disabled.',
       tags: ['busy'],
       initial: 'readingCertificate',
       states: {
         readingCertificate: {
+          description: 'The browser reads the certificate from the ID-card in the reader.',
           invoke: {
             id: 'getCertificate',
             src: 'getCertificate',
             onDone: {
               target: 'preparingDigest',
               actions: { type: 'setCertificate', params: ({ event }) => event.output },
+              description: 'The card gives its certificate',
             },
             onError: {
               target: '#signing.cardFailed',
               actions: { type: 'end', params: ({ event }) => cardNotice(event.error) },
+              description: 'No card is found or the card cannot be read',
             },
           },
         },
         preparingDigest: {
+          description: 'The portal prepares the contract for signing.',
           invoke: {
             id: 'prepareDigest',
             src: 'prepareDigest',
@@ -232,16 +291,23 @@ export const signingMachine = signingSetup.createMachine({
                 guard: { type: 'isDigestReady', params: ({ event }) => event.output },
                 target: 'signingHash',
                 actions: { type: 'setDigest', params: ({ event }) => ({ digest: event.output.digest ?? '' }) },
+                description: 'The server has the contract ready to sign',
               },
               {
                 target: '#signing.ended',
                 actions: { type: 'end', params: ({ event }) => endWith(event.output.status) },
+                description: 'The server refuses (for example the company is not active): its message shows',
               },
             ],
-            onError: { target: '#signing.ended', actions: { type: 'end', params: SERVER_ERROR } },
+            onError: {
+              target: '#signing.requestFailed',
+              actions: { type: 'end', params: REQUEST_FAILED },
+              description: 'The server does not answer',
+            },
           },
         },
         signingHash: {
+          description: 'The browser asks the person for their ID-card PIN to sign.',
           invoke: {
             id: 'signHash',
             src: 'signHash',
@@ -250,56 +316,78 @@ export const signingMachine = signingSetup.createMachine({
               hash: context.digest ?? '',
               hashFunction: 'SHA-256' as const,
             }),
-            onDone: { target: 'finalizing', actions: { type: 'setSignature', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'finalizing',
+              actions: { type: 'setSignature', params: ({ event }) => event.output },
+              description: 'Enters the PIN: the card signs',
+            },
             onError: {
               target: '#signing.cardFailed',
               actions: { type: 'end', params: ({ event }) => cardNotice(event.error) },
+              description: 'Cancels the PIN entry, or the card fails',
             },
           },
         },
         finalizing: {
+          description: 'The portal sends the signature to the server to complete the contract.',
           invoke: {
             id: 'finalizeSignature',
             src: 'finalizeSignature',
             input: ({ context }) => ({ value: context.signature ?? '' }),
             onDone: [
-              { guard: { type: 'isSuccess', params: ({ event }) => event.output }, target: '#signing.signed' },
+              {
+                guard: { type: 'isSuccess', params: ({ event }) => event.output },
+                target: '#signing.signed',
+                description: 'The server accepts the signature',
+              },
               {
                 target: '#signing.ended',
                 actions: { type: 'end', params: ({ event }) => endWith(event.output.status) },
+                description: 'The server refuses the signature: its message shows',
               },
             ],
-            onError: { target: '#signing.ended', actions: { type: 'end', params: SERVER_ERROR } },
+            onError: {
+              target: '#signing.requestFailed',
+              actions: { type: 'end', params: REQUEST_FAILED },
+              description: 'The server does not answer',
+            },
           },
         },
       },
     },
 
     mobileId: phoneSigningState({
-      description: 'Step 7: Mobile-ID. Start, show the verification code, check after 10 s, then every 5 s.',
-      confirmDescription: 'The verification code is shown while the user confirms on the phone.',
+      name: 'Mobile-ID',
+      description: 'The person signs the contract with Mobile-ID on their phone; the signing buttons are disabled.',
+      confirmDescription: 'The verification code is shown; the person checks it and enters their PIN on the phone.',
       start: 'startMobileId',
       check: 'checkMobileIdStatus',
     }),
 
     smartId: phoneSigningState({
-      description: 'Step 7: Smart-ID. Start, show the verification code, check after 10 s, then every 5 s.',
-      confirmDescription: 'The verification code is shown while the user confirms in the Smart-ID app.',
+      name: 'Smart-ID',
+      description: 'The person signs the contract with the Smart-ID app; the signing buttons are disabled.',
+      confirmDescription: 'The verification code is shown; the person checks it and confirms in the Smart-ID app.',
       start: 'startSmartId',
       check: 'checkSmartIdStatus',
     }),
 
     signed: {
-      description: 'SUCCESS: the rights are added; customerAdd says so and goes to the account service.',
+      description: 'The contract is signed and the rights are added.',
       type: 'final',
       entry: { type: 'end', params: { result: 'signed', messageKey: MESSAGE.success } },
     },
     cardFailed: {
-      description: 'The ID-card adapter failed (no card, PIN cancelled): the panel says why; the user may try again.',
+      description:
+        'The ID-card could not sign (no card, or the PIN was cancelled); the panel says why and the person may try again.',
+      type: 'final',
+    },
+    requestFailed: {
+      description: 'The server did not answer; nothing is signed, and the person may try again.',
       type: 'final',
     },
     ended: {
-      description: 'An end status, or a request that failed or timed out: the modal closes with its message.',
+      description: 'Signing ended without a signature; the dialog closes with the reason.',
       type: 'final',
     },
   },

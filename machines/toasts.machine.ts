@@ -83,23 +83,68 @@ export const toastsMachine = setup({
   },
 }).createMachine({
   id: 'toasts',
+  description:
+    'Short messages in the corner of the screen: success and notices disappear after 10 seconds, errors stay until the person closes them.',
   context: { toasts: [], nextId: 1 },
   initial: 'empty',
   states: {
     empty: {
+      description: 'No message is shown.',
       on: {
         'toasts.show': [
-          { guard: 'isTimed', target: 'showing', actions: ['addToast', 'scheduleExpiry'] },
-          { target: 'showing', actions: 'addToast' },
+          {
+            guard: 'isTimed',
+            target: 'showing',
+            actions: ['addToast', 'scheduleExpiry'],
+            description:
+              'The portal shows a message that goes away by itself, if it is not an error or kept on purpose',
+          },
+          {
+            target: 'showing',
+            actions: 'addToast',
+            description: 'The portal shows a message that stays until closed (an error, or one kept on purpose)',
+          },
         ],
       },
     },
     showing: {
+      description: 'One or more messages are shown, newest last.',
       on: {
-        'toasts.show': [{ guard: 'isTimed', actions: ['addToast', 'scheduleExpiry'] }, { actions: 'addToast' }],
-        'toasts.close': [{ guard: 'wasLast', target: 'empty', actions: 'removeToast' }, { actions: 'removeToast' }],
-        'toasts.expire': [{ guard: 'wasLast', target: 'empty', actions: 'removeToast' }, { actions: 'removeToast' }],
-        'toasts.closeAll': { target: 'empty', actions: 'removeAll' },
+        'toasts.show': [
+          {
+            guard: 'isTimed',
+            actions: ['addToast', 'scheduleExpiry'],
+            description:
+              'Another message appears below the others and goes away by itself, if it is not an error or kept on purpose',
+          },
+          {
+            actions: 'addToast',
+            description: 'Another message appears below the others and stays until closed',
+          },
+        ],
+        'toasts.close': [
+          {
+            guard: 'wasLast',
+            target: 'empty',
+            actions: 'removeToast',
+            description: 'Closes a message, if it was the only one left',
+          },
+          { actions: 'removeToast', description: 'Closes one message; the others stay' },
+        ],
+        'toasts.expire': [
+          {
+            guard: 'wasLast',
+            target: 'empty',
+            actions: 'removeToast',
+            description: 'After 10 seconds a message goes away, if it was the only one left',
+          },
+          { actions: 'removeToast', description: 'After 10 seconds a message goes away; the others stay' },
+        ],
+        'toasts.closeAll': {
+          target: 'empty',
+          actions: 'removeAll',
+          description: 'All messages are closed at once (for example when the page changes)',
+        },
       },
     },
   },

@@ -3,9 +3,10 @@
  * (tests: `app.inject(...)` on a fresh in-memory database, see server/test/helpers.ts).
  * The database must already be migrated (and seeded): see `prepareDb` in server/db/prepare.ts.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -30,6 +31,7 @@ import { installRequestLog, loggerOptions } from './security/request-log.js';
 import { collectRoutes } from './security/route-list.js';
 import { routes } from './routes/index.js';
 import { simulatorRoutes } from './sim/index.js';
+import { installFaultInjection } from './sim/faults/index.js';
 
 /** How /ui/ is served: the built dist/ (default), a Vite middleware (dev), or not at all. */
 export type UiMode =
@@ -110,19 +112,31 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   rejectRepeatedQuery(app);
   installXsrf(app);
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/api/') || req.url === '/api') reply.header('Cache-Control', 'no-store');
-    return payload;
+    done(null, payload);
+  });
+
+  // issue 12: answers over 1 kB (JSON, the sign-on pages) compressed on the fly, brotli (quality 4) or gzip, for
+  // every route registered after this; the portal's files are compressed at build time and sent as they are
+  // (serveDist); server-sent events and anything already encoded are left alone by the plugin
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false, // request bodies are never compressed by the portal: no inflating of uploads
   });
 
   // live run mode: every /sim path is gone, and signing without its settings says so (server/security/live-mode.ts)
   installLiveModeGates(app, env);
+  // test and dev run modes: the simulator console can make /api/* down, slow or failing (server/sim/faults)
+  installFaultInjection(app, env);
 
   for (const r of [...routes, ...simulatorRoutes]) await app.register(r.plugin, { prefix: r.prefix });
 
   app.get('/', async (_req, reply) => reply.redirect('/ui/', 302));
   app.get('/ui/config.json', async (_req, reply) => {
-    reply.header('Cache-Control', 'no-store');
+    reply.header('Cache-Control', 'no-cache'); // issue 12: revalidated on every load, like index.html
     return portalConfig(env);
   });
 
@@ -167,15 +181,25 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Portal not built</title></head><body><main><h1>The portal is not built yet</h1><p>Run <code>npm run build</code> and reload. API, sign-on and simulators work meanwhile.</p></main></body></html>',
       );
 
-  // serve: false — only reply.sendFile; files are looked up per request, so a build made after start is served too
-  await app.register(fastifyStatic, { root: env.distDir, serve: false });
+  // serve: false — only reply.sendFile; files are looked up per request, so a build made after start is served too.
+  // preCompressed (issue 12): `x.js.br` / `x.js.gz` written beside `x.js` by the build (tools/build/compress.ts) are
+  // sent as they are when the browser accepts them
+  await app.register(fastifyStatic, { root: env.distDir, serve: false, preCompressed: true });
   const cacheFor = (rel: string) =>
-    // hashed assets never change; index.html must always be revalidated
-    rel.startsWith('assets/')
+    // hashed assets (`assets/name-[hash].ext`) never change; index.html must always be revalidated
+    HASHED_ASSET.test(rel)
       ? 'public, max-age=31536000, immutable'
       : rel.endsWith('.html')
         ? 'no-cache'
         : 'public, max-age=3600';
+  const sendIndex = (reply: FastifyReply) => {
+    const link = preloadLinks(env.distDir);
+    if (link) reply.header('Link', link);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Accept-Encoding')
+      .sendFile('index.html', { cacheControl: false });
+  };
 
   app.get('/ui', async (_req, reply) => reply.redirect('/ui/', 302));
   // history fallback: any /ui/ path that is not a file is the SPA's own route
@@ -188,14 +212,53 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     }
     const file = path.resolve(env.distDir, rel);
     if (rel && file.startsWith(env.distDir + path.sep) && isFile(file)) {
+      if (rel === 'index.html') return sendIndex(reply);
       return reply
         .header('Cache-Control', cacheFor(rel))
+        .header('Vary', 'Accept-Encoding') // the same address answers brotli, gzip or plain bytes
         .sendFile(path.relative(env.distDir, file), { cacheControl: false });
     }
     if (rel.startsWith('assets/')) throw new HttpError(404, 'NOT_FOUND', `No such file: /ui/${rel}`);
     if (!isFile(path.join(env.distDir, 'index.html'))) return notBuilt(reply);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    return sendIndex(reply);
   });
+}
+
+/** Vite's file names: `assets/<name>-<hash>.<ext>` (the hash is 8 characters of base64url by default). */
+const HASHED_ASSET = /^assets\/(?:[^/]+\/)*[^/]+-[A-Za-z0-9_-]{6,}\.[A-Za-z0-9]+$/;
+
+/**
+ * HTTP preload hints for the first page (issue 12): the entry script, the chunks and style sheets index.html already
+ * names in <link rel="modulepreload"> / <link rel="stylesheet"> / <link rel="preload">, as a `Link` header, so the
+ * browser (or a proxy sending 103 Early Hints) may fetch them before it has parsed the page. Read once per build.
+ */
+const preloads = new Map<string, { mtimeMs: number; link: string }>();
+function preloadLinks(distDir: string): string {
+  const index = path.join(distDir, 'index.html');
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(index).mtimeMs;
+  } catch {
+    return '';
+  }
+  const known = preloads.get(distDir);
+  if (known?.mtimeMs === mtimeMs) return known.link;
+  const html = readFileSync(index, 'utf8');
+  const links: string[] = [];
+  const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1];
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const url = attr(tag, 'src') ?? attr(tag, 'href');
+    if (!url?.startsWith('/ui/assets/')) continue;
+    const rel = attr(tag, 'rel');
+    // the same credentials mode as the tag's, or the browser fetches the file twice
+    const cors = /\scrossorigin\b/.test(tag) ? '; crossorigin' : '';
+    if (tag.startsWith('<script') || rel === 'modulepreload') links.push(`<${url}>; rel=modulepreload${cors}`);
+    else if (rel === 'stylesheet' || (rel === 'preload' && attr(tag, 'as') === 'style'))
+      links.push(`<${url}>; rel=preload; as=style${cors}`);
+  }
+  const link = links.join(', ');
+  preloads.set(distDir, { mtimeMs, link });
+  return link;
 }
 
 /**

@@ -6,8 +6,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { COOKIE, PortalConfig } from '../machines/lib/contract';
 import { readCookie } from './app/cookies';
-import { CATALOGUES, resolveMessage } from './i18n/messages';
 import { resolveLanguage } from '../machines/lib/session/rules';
+import { loadMessages } from './i18n/load';
+import bootTexts from 'virtual:epit-boot-texts';
 import { App } from './app/App';
 import { createPortal, type PortalOptions } from './app/portal';
 import { createPortalRouter } from './app/router';
@@ -20,6 +21,13 @@ async function loadConfig(): Promise<PortalConfig> {
 }
 
 async function boot() {
+  // issue 16: the flow book's live view (dev only, src/features/flow-book), attached to the portal in other tabs
+  if (import.meta.env.DEV && location.pathname === `${import.meta.env.BASE_URL}dev/flows`)
+    return (await import('./features/flow-book')).showFlowBook();
+  // the session starts in the cookie's language (machines/session.machine.ts): its messages load beside config.json
+  // and the session's first request (issue 12: no round trip waits for another); awaited before the first render
+  const firstMessages = loadMessages(resolveLanguage(null, readCookie(COOKIE.language)));
+  firstMessages.catch(() => undefined); // a failure is reported where it is awaited, below
   const config = await loadConfig();
   const options: PortalOptions = {};
   let devPanel: React.ComponentType | undefined;
@@ -27,7 +35,8 @@ async function boot() {
     // dev only: the offline inspector (and ?inspect → Stately inspector); not in the production bundle
     const dev = await import('./app/inspector');
     const tools = dev.createDevInspection({ stately: new URLSearchParams(location.search).has('inspect') });
-    options.inspect = tools.inspect;
+    const flows = (await import('./features/flow-book')).createFlowBroadcast();
+    options.inspect = (e) => (tools.inspect(e), flows(e));
     // issue 11: the system-error modal and the 100-line debug overlay (features/debug), dev only as well
     const { DebugAids } = await import('./features/debug');
     const Inspector = tools.Panel;
@@ -40,6 +49,8 @@ async function boot() {
   }
   const portal = createPortal(config, options);
   const router = createPortalRouter(portal);
+  await firstMessages;
+  await loadMessages(portal.session.getSnapshot().context.language);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App portal={portal} router={router} devPanel={devPanel} />
@@ -60,7 +71,7 @@ boot().catch((error) => {
     const main = document.createElement('main');
     main.className = 'boot-error';
     main.setAttribute('role', 'alert');
-    main.textContent = resolveMessage(CATALOGUES, language, 'error.client');
+    main.textContent = bootTexts[language];
     document.documentElement.lang = language;
     root.replaceChildren(main);
   }

@@ -3,7 +3,9 @@
  * Reused by context/getUserContext, changeRepresented, checkDeadApplications and anyone who needs
  * the caller's rights (e.g. `loadRepresentationRights`).
  */
+import { sql } from 'kysely';
 import {
+  APPLICATIONS,
   LANGUAGE2,
   LANGUAGE3,
   LANGUAGES,
@@ -14,6 +16,7 @@ import {
   type UserContext,
 } from '../../machines/lib/contract.js';
 import type { Db } from '../db/index.js';
+import { prepared } from '../db/prepared.js';
 import { deadApplications } from '../lib/applications.js';
 import type { ApplicationLink } from '../lib/external-applications.js';
 import { isoToDmy } from '../lib/dates.js';
@@ -39,6 +42,7 @@ const SERVICE_ICON: Record<string, string> = { LOGISTICS: 'logistics', PERIODICS
 
 export const UI_LANGUAGES = LANGUAGES.map((l) => ({ twoLetterCode: l, threeLetterCode: LANGUAGE3[l].toLowerCase() }));
 
+/** A right of the person with its party's name: customers and persons joined in (one query, issue 12). */
 interface RightRow {
   represented_gid: string;
   application: string;
@@ -46,49 +50,140 @@ interface RightRow {
   begin_date: string | null;
   end_date: string | null;
   not_active: number;
+  customer_gid: string | null;
+  customer_name: string | null;
+  customer_is_person: number | null;
+  customer_has_finance: number | null;
+  person_gid: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/**
+ * The person's rights, each with its party joined in: one query where three were, compiled once (issue 12).
+ */
+const rightRows = prepared(
+  (db, fgid: string) =>
+    db
+      .selectFrom('rights as r')
+      .leftJoin('customers as c', 'c.jgid', 'r.represented_gid')
+      .leftJoin('persons as p', 'p.fgid', 'r.represented_gid')
+      .select([
+        'r.represented_gid',
+        'r.application',
+        'r.role_id',
+        'r.begin_date',
+        'r.end_date',
+        'r.not_active',
+        'c.jgid as customer_gid',
+        'c.name as customer_name',
+        'c.is_person as customer_is_person',
+        'c.has_finance as customer_has_finance',
+        'p.fgid as person_gid',
+        'p.first_name',
+        'p.last_name',
+      ])
+      .where('r.person_fgid', '=', fgid)
+      .orderBy('r.id'),
+  { reuse: true },
+);
+const loadRightRows = (db: Db, fgid: string): Promise<readonly RightRow[]> => rightRows(db, fgid);
+
+/**
+ * A few hundred distinct days at most are ever shown; `isoToDmy` parses with dayjs, which cost more than the rights
+ * query itself, so each day is converted once (bounded, and a bad day still throws as isoToDmy does).
+ */
+const dmyCache = new Map<string, string | null>();
+function dmy(iso: string | null): string | null {
+  if (iso === null) return null;
+  let out = dmyCache.get(iso);
+  if (out === undefined) {
+    out = isoToDmy(iso);
+    if (dmyCache.size >= 10_000) dmyCache.clear();
+    dmyCache.set(iso, out);
+  }
+  return out;
+}
+
+/** Rights keyed by gid, in the order of the rows; whether any customer among them has a finance package. */
+function rightsFromRows(rows: readonly RightRow[]): { rights: Record<string, RepresentationRight>; finance: boolean } {
+  const rights: Record<string, RepresentationRight> = {};
+  let finance = false;
+  for (const r of rows) {
+    let right = rights[r.represented_gid];
+    if (!right) {
+      const isPerson = r.customer_gid !== null ? r.customer_is_person === 1 : r.person_gid !== null;
+      right = rights[r.represented_gid] = {
+        gid: r.represented_gid,
+        name:
+          r.customer_gid !== null ? r.customer_name : r.person_gid !== null ? `${r.first_name} ${r.last_name}` : null,
+        isPerson,
+        userRoleList: [],
+      };
+      // a customer (not a private person) of any right, ended ones included, with a finance package
+      if (r.customer_gid !== null && !isPerson && r.customer_has_finance === 1) finance = true;
+    }
+    right.userRoleList.push({
+      application: r.application,
+      roleId: r.role_id,
+      begin: dmy(r.begin_date),
+      end: dmy(r.end_date),
+      notActive: r.not_active === 1,
+    });
+  }
+  return { rights, finance };
 }
 
 /** The caller's representation rights keyed by gid, with every role (ended and future ones included). */
 export async function loadRepresentationRights(db: Db, fgid: string): Promise<Record<string, RepresentationRight>> {
-  const rows: RightRow[] = await db
-    .selectFrom('rights')
-    .select(['represented_gid', 'application', 'role_id', 'begin_date', 'end_date', 'not_active'])
-    .where('person_fgid', '=', fgid)
-    .orderBy('id')
-    .execute();
-  const gids = [...new Set(rows.map((r) => r.represented_gid))];
-  if (gids.length === 0) return {};
-  const customers = await db
-    .selectFrom('customers')
-    .select(['jgid', 'name', 'is_person'])
-    .where('jgid', 'in', gids)
-    .execute();
-  const persons = await db
-    .selectFrom('persons')
-    .select(['fgid', 'first_name', 'last_name'])
-    .where('fgid', 'in', gids)
-    .execute();
-  const out: Record<string, RepresentationRight> = {};
-  for (const gid of gids) {
-    const c = customers.find((x) => x.jgid === gid);
-    const p = persons.find((x) => x.fgid === gid);
-    out[gid] = {
-      gid,
-      name: c ? c.name : p ? `${p.first_name} ${p.last_name}` : null,
-      isPerson: c ? c.is_person === 1 : Boolean(p),
-      userRoleList: rows
-        .filter((r) => r.represented_gid === gid)
-        .map((r) => ({
-          application: r.application,
-          roleId: r.role_id,
-          begin: isoToDmy(r.begin_date),
-          end: isoToDmy(r.end_date),
-          notActive: r.not_active === 1,
-        })),
+  return rightsFromRows(await loadRightRows(db, fgid)).rights;
+}
+
+const catalogueRows = prepared(
+  (db) =>
+    db
+      .selectFrom('external_applications')
+      .select(['application', 'base_url', 'custom_parameters', sql<string>`'link'`.as('kind')])
+      .unionAll(
+        db
+          .selectFrom('application_status')
+          .select([
+            'application',
+            sql<string>`null`.as('base_url'),
+            sql<string>`null`.as('custom_parameters'),
+            sql<string>`'dead'`.as('kind'),
+          ])
+          .where('dead', '=', 1),
+      ),
+  { reuse: true },
+);
+
+/**
+ * What every context needs besides the person's rights, read in one query (issue 12): the applications marked
+ * dead and the rows of external_applications. Both change at run time (the simulator console, an administrator),
+ * possibly in another process on the same database, so they are read per request, never kept.
+ */
+async function loadContextCatalogues(db: Db): Promise<Catalogues> {
+  const rows = await catalogueRows(db);
+  let out = catalogues.get(rows);
+  if (!out) {
+    const deadSet = new Set(rows.filter((r) => r.kind === 'dead').map((r) => r.application));
+    out = {
+      // the contract's order, so the list compares stably (as server/lib/applications.ts deadApplications)
+      dead: APPLICATIONS.filter((a) => deadSet.has(a)),
+      links: rows.filter((r) => r.kind === 'link'),
     };
+    catalogues.set(rows, out);
   }
   return out;
 }
+
+interface Catalogues {
+  dead: readonly Application[];
+  links: readonly LinkRow[];
+}
+/** Kept rows are the same array until the database changes: what is read from them is worked out once (shared). */
+const catalogues = new WeakMap<object, Catalogues>();
 
 /** Details of a represented party (context/representedDetails); null when the gid is unknown. */
 export async function loadRepresentedDetails(db: Db, gid: string): Promise<RepresentedDetails | null> {
@@ -148,9 +243,56 @@ export async function buildUserContext(
   session: Session,
   links: Record<string, ApplicationLink>,
 ): Promise<UserContext> {
+  const rows = await loadRightRows(db, session.fgid);
+  return assembleUserContext(db, session, rightsFromRows(rows), await deadApplications(db), links);
+}
+
+/** A row of external_applications, as the context reads it. */
+export type LinkRow = { application: string; base_url: string; custom_parameters: string };
+
+/**
+ * The user context as the context/* routes answer it, in two queries after the session's (issue 12): the rights
+ * with their parties, and the catalogues (dead applications and the applications' rows), plus the represented
+ * party's details when one is chosen. `linksOf` turns the applications' rows into their addresses.
+ */
+export async function loadUserContext(
+  db: Db,
+  session: Session,
+  linksOf: (rows: readonly LinkRow[]) => Record<string, ApplicationLink>,
+): Promise<UserContext> {
+  const rows = await loadRightRows(db, session.fgid);
+  const catalogues = await loadContextCatalogues(db);
+  const links = linksOf(catalogues.links);
+  // With a represented party its details are read on every call; without one the context is made of kept rows only
+  // (the rights, the catalogues and the session's person: the same objects until the database changes, by anyone),
+  // so the same objects give the same context, and it is assembled once for them. Any write, and the next call reads
+  // and assembles again: never a stale right.
+  if (session.representedGid) return assembleUserContext(db, session, rightsFromRows(rows), catalogues.dead, links);
+  let byPerson = assembled.get(rows);
+  if (!byPerson) assembled.set(rows, (byPerson = new WeakMap<object, Assembled>()));
+  const hit = byPerson.get(session.person);
+  if (hit?.catalogues === catalogues && hit.links === links) return hit.context;
+  const context = await assembleUserContext(db, session, rightsFromRows(rows), catalogues.dead, links);
+  byPerson.set(session.person, { catalogues, links, context });
+  return context;
+}
+
+interface Assembled {
+  catalogues: Catalogues;
+  links: Record<string, ApplicationLink>;
+  context: UserContext;
+}
+/** contexts assembled from kept rows, by the rights rows and the session's person (both kept objects); shared */
+const assembled = new WeakMap<object, WeakMap<object, Assembled>>();
+
+async function assembleUserContext(
+  db: Db,
+  session: Session,
+  { rights, finance }: { rights: Record<string, RepresentationRight>; finance: boolean },
+  dead: readonly Application[],
+  links: Record<string, ApplicationLink>,
+): Promise<UserContext> {
   const person = session.person;
-  const rights = await loadRepresentationRights(db, session.fgid);
-  const dead = await deadApplications(db);
 
   let represented: Represented | null = null;
   if (session.representedGid && rights[session.representedGid]) {
@@ -165,20 +307,8 @@ export async function buildUserContext(
   }
 
   // Which applications the person has any role in, and whether a finance package is reachable.
-  const allRoles = Object.values(rights).flatMap((r) => r.userRoleList.map((u) => ({ ...u, gid: r.gid })));
-  const apps = new Set(allRoles.map((r) => r.application));
-  const customerGids = Object.values(rights)
-    .filter((r) => !r.isPerson)
-    .map((r) => r.gid);
-  const finance =
-    customerGids.length > 0 &&
-    (await db
-      .selectFrom('customers')
-      .select('jgid')
-      .where('jgid', 'in', customerGids)
-      .where('has_finance', '=', 1)
-      .limit(1)
-      .executeTakeFirst()) !== undefined;
+  const apps = new Set<string>();
+  for (const r of Object.values(rights)) for (const role of r.userRoleList) apps.add(role.application);
   if (finance) apps.add('FINANCE');
   if (session.privileges.includes('NO_REPRESENTEE')) apps.add('OSS'); // spec 1 §5: LOGISTICS without a representee
 
@@ -227,7 +357,7 @@ export async function buildUserContext(
     homeUrls: HOME_URLS,
     privileges: session.privileges,
     preference,
-    deadApplications: dead,
+    deadApplications: [...dead],
   };
 }
 

@@ -1,9 +1,11 @@
 /**
  * Crash consistency (issue 13): the server is killed with SIGKILL in the middle of writes (staff customer adds and
- * their demo resets, several at once, and language changes in a loop), then started again on the same database. Each
- * time the database passes its integrity check (SQLite `PRAGMA integrity_check`; PostgreSQL `amcheck` over every
- * B-tree index) and holds no half-written change: no search entry, board member or right of a customer that is not
- * there, and every customer that is there has its whole board and search entry. The sessions outlive the crash.
+ * their demo resets, several at once, a main administrator's rights saves, and language changes in a loop), then
+ * started again on the same database. Each time the database passes its integrity check (SQLite
+ * `PRAGMA integrity_check`; PostgreSQL `amcheck` over every B-tree index) and holds no half-written change: no search
+ * entry, board member or right of a customer that is not there, every customer that is there has its whole board and
+ * search entry, and the saved person holds exactly one right per application, the last answered save's or the one the
+ * crash cut off. No answered change is lost: the sessions, the language and the rights outlive the crash.
  *
  * Runs on the server tests' database (a fresh PostgreSQL database with TEST_DATABASE_URL, else SQLite in a
  * DATA_DIR). CRASH_RUNS (default 1) sets how many kill-and-restart rounds; `CRASH_RUNS=20` for the issue's 20 in a row.
@@ -25,6 +27,40 @@ const RUNS = Number(process.env.CRASH_RUNS ?? 1);
 /** register companies that are no customers in the demo data: staff add them, the demo reset removes them */
 const COMPANIES = ['11000109', '11000144', '11000121', '11000138', '12345678'];
 const LANGUAGES = ['ENG', 'EST', 'RUS', 'LAV', 'LIT'];
+/** mari, main administrator of Maasikas OÜ, saves jaan's roles there over and over (user/role/edit) */
+const MAASIKAS = 'EPEE11000015';
+const JAAN = 'EE37503124229';
+/** [OSS role, PERIODICALS role] of each save in turn: each replaces jaan's right in both applications */
+const ROLE_SAVES: [number, number][] = [
+  [101, 111],
+  [102, 112],
+  [103, 111],
+  [102, 111],
+  [101, 112],
+];
+const OSS_CATEGORY: Record<number, string> = { 101: 'MANAGEMENT', 102: 'OPERATIONS', 103: 'OPERATIONS' };
+const PERIODICALS_CATEGORY: Record<number, string> = { 111: 'PUBLISHING', 112: 'SUBSCRIPTIONS' };
+const roleSave = ([oss, periodicals]: [number, number]) => ({
+  userId: JAAN,
+  userCode: JAAN.slice(2),
+  country: 'EE',
+  domain: 'EE',
+  firstName: 'Jaan',
+  lastName: 'Tamm',
+  customerId: MAASIKAS,
+  admin: false,
+  email: 'jaan@example.ee',
+  roles: {
+    OSS: { validity: 'UNLIMITED', categoryId: OSS_CATEGORY[oss], roleId: oss, begin: null, end: null },
+    PERIODICALS: {
+      validity: 'UNLIMITED',
+      categoryId: PERIODICALS_CATEGORY[periodicals],
+      roleId: periodicals,
+      begin: null,
+      end: null,
+    },
+  },
+});
 
 let tmp: string;
 let env: Record<string, string>;
@@ -72,6 +108,35 @@ async function integrityProblems(db: Db): Promise<string[]> {
     }
   }
   return problems;
+}
+
+/**
+ * Jaan's rights at Maasikas against the rights saves: one right per application (a save deletes and inserts in one
+ * transaction per application), with the role of the last answered save or of the one in flight at the kill. Before
+ * the first answered save, PERIODICALS may have none yet (jaan has none there in the demo data).
+ */
+async function lostOrHalfSaved(
+  db: Db,
+  saves: { confirmed: [number, number] | null; inFlight: [number, number] | null },
+): Promise<string[]> {
+  const out: string[] = [];
+  const rows = await db
+    .selectFrom('rights')
+    .select(['application', 'role_id'])
+    .where('person_fgid', '=', JAAN)
+    .where('represented_gid', '=', MAASIKAS)
+    .where('application', 'in', ['OSS', 'PERIODICALS'])
+    .execute();
+  for (const [index, application] of (['OSS', 'PERIODICALS'] as const).entries()) {
+    const roles = rows.filter((r) => r.application === application).map((r) => r.role_id);
+    const expected = [saves.confirmed, saves.inFlight].flatMap((s) => (s ? [s[index]] : []));
+    if (roles.length > 1) out.push(`jaan has ${roles.length} ${application} rights at Maasikas: ${roles.join()}`);
+    else if (roles.length === 0 && (saves.confirmed || application === 'OSS'))
+      out.push(`jaan has lost his ${application} right at Maasikas`);
+    else if (saves.confirmed && (roles[0] === null || !expected.includes(roles[0])))
+      out.push(`jaan's ${application} role at Maasikas is ${roles[0]}, not one of ${expected.join()}`);
+  }
+  return out;
 }
 
 /** Half-written changes: rows that belong to a customer who is not there, or a customer missing its parts. */
@@ -133,6 +198,8 @@ async function writeLoop(step: (i: number) => Promise<unknown>, done: { n: numbe
 
 const kristi = new Browser();
 const mari = new Browser();
+/** mari again, in a second browser: her rights saves run beside her language changes */
+const mariAdmin = new Browser();
 
 describe('SIGKILL in the middle of writes', () => {
   it(
@@ -140,6 +207,11 @@ describe('SIGKILL in the middle of writes', () => {
     async () => {
       let confirmed: string | null = null;
       let inFlight: string | null = null;
+      const saves: { confirmed: [number, number] | null; inFlight: [number, number] | null } = {
+        confirmed: null,
+        inFlight: null,
+      };
+      let saveNumber = 0;
       for (let round = 1; round <= RUNS; round++) {
         portal = await startPortal(`round ${round}`, tmp, env);
         await ready(portal);
@@ -147,6 +219,7 @@ describe('SIGKILL in the middle of writes', () => {
         if (round === 1) {
           await kristi.login(base, 'kristi');
           await mari.login(base, 'mari');
+          await mariAdmin.login(base, 'mari');
         } else {
           // the sessions outlived the crash: the same cookies are still signed in, in the language last answered
           // (or the one whose answer the crash cut off: committed, or not at all)
@@ -170,6 +243,14 @@ describe('SIGKILL in the middle of writes', () => {
               await post(kristi, '/sim/api/registry/reset', { regCode });
             }, done),
           ),
+          writeLoop(async () => {
+            const save = ROLE_SAVES[saveNumber++ % ROLE_SAVES.length];
+            saves.inFlight = save;
+            const res = await post(mariAdmin, '/api/user/role/edit', roleSave(save));
+            // every application saved (a failed one would be named in the answer)
+            if (res.text !== '{"value":[]}') throw new Error(`user/role/edit answered ${res.text}`);
+            saves.confirmed = save;
+          }, done),
           writeLoop(async (i) => {
             inFlight = LANGUAGES[i % LANGUAGES.length];
             await post(mari, '/api/context/changeLanguage', { value: inFlight });
@@ -182,18 +263,22 @@ describe('SIGKILL in the middle of writes', () => {
           await new Promise((r) => setTimeout(r, 5));
         await stopPortal(portal, 'SIGKILL');
         await Promise.all(loops);
-        expect(done.failures, `round ${round}`).toEqual([]);
+        // a failure names the server's own error lines (a 500 says no more)
+        const errors = portal.log.split('\n').filter((l) => /"level":50|error/i.test(l));
+        expect(done.failures, `round ${round}: ${errors.slice(-5).join('\n')}`).toEqual([]);
         expect(portal.child.signalCode, `round ${round}: ${portal.log}`).toBe('SIGKILL');
 
         const db = openLeftDb();
         try {
           expect(await integrityProblems(db), `round ${round}`).toEqual([]);
           expect(await halfWritten(db), `round ${round}`).toEqual([]);
+          expect(await lostOrHalfSaved(db, saves), `round ${round}`).toEqual([]);
         } finally {
           await db.destroy();
         }
       }
       expect(confirmed).not.toBeNull();
+      expect(saves.confirmed).not.toBeNull();
       // and one last start after the last crash: it serves the surviving session
       portal = await startPortal('after the last crash', tmp, env);
       await ready(portal);

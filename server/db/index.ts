@@ -11,6 +11,8 @@ import { testDatabaseUrl } from '../env.js';
 import type { DB } from './schema.js';
 import { freshPostgres, openPostgres } from './dialect.js';
 import { migrations } from './migrations/index.js';
+import { registerGeneration } from './prepared.js';
+import { cachingStatements } from './statement-cache.js';
 
 export type Db = Kysely<DB>;
 
@@ -34,7 +36,10 @@ export function openDb(dataDir: string | null, databaseUrl: string | null = null
   }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const cached = cachingStatements(sqlite); // kept statements and the contents' generation (issue 12)
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached.database }) });
+  registerGeneration(db, () => cached.generation());
+  return db;
 }
 
 const provider: MigrationProvider = {

@@ -45,7 +45,15 @@ function parseParameters(json: string, application: string): Record<string, stri
  * applications' public origin for the browser, or their internal origin for a server-to-server call).
  */
 export async function loadApplicationLinks(db: Db, env: Env, origin: string): Promise<Record<string, ApplicationLink>> {
-  const rows = await db.selectFrom('external_applications').selectAll().execute();
+  return applicationLinks(await db.selectFrom('external_applications').selectAll().execute(), env, origin);
+}
+
+/** `loadApplicationLinks` from rows of external_applications read already (with other rows, in one query). */
+export function applicationLinks(
+  rows: readonly { application: string; base_url: string; custom_parameters: string }[],
+  env: Env,
+  origin: string,
+): Record<string, ApplicationLink> {
   const byName = new Map<string, { base_url: string; custom_parameters: string }>(Object.entries(FALLBACK));
   for (const r of rows) byName.set(r.application, r);
   const out: Record<string, ApplicationLink> = {};

@@ -13,11 +13,23 @@ export interface RequestAddress {
 
 const bracketed = (host: string) => (host.includes(':') && !host.startsWith('[') ? `[${host}]` : host);
 
+const origins = new Map<string, string>();
+/** PUBLIC_ORIGIN parsed (one per configuration) */
+const publicOrigins = new Map<string, URL>();
+
 /** `http://host:port`, leaving out the scheme's default port. */
 function originWithPort(protocol: string, hostname: string, port: number): string {
-  const u = new URL(`${protocol}://${bracketed(hostname)}`);
-  u.port = String(port);
-  return u.origin;
+  // asked several times per request (security headers, user context): parsed once per address (issue 12)
+  const key = `${protocol}\n${hostname}\n${port}`;
+  let origin = origins.get(key);
+  if (origin === undefined) {
+    const u = new URL(`${protocol}://${bracketed(hostname)}`);
+    u.port = String(port);
+    origin = u.origin;
+    if (origins.size >= 1_000) origins.clear(); // the Host header is the client's: bounded
+    origins.set(key, origin);
+  }
+  return origin;
 }
 
 /** The portal's public origin: PUBLIC_ORIGIN, else the request's host on PORT. */
@@ -32,7 +44,8 @@ export function portalOrigin(env: Env, req: RequestAddress): string {
 export function appsOrigin(env: Env, req: RequestAddress): string {
   if (env.apps.origin) return env.apps.origin;
   if (env.publicOrigin) {
-    const u = new URL(env.publicOrigin);
+    let u = publicOrigins.get(env.publicOrigin);
+    if (!u) publicOrigins.set(env.publicOrigin, (u = new URL(env.publicOrigin)));
     return originWithPort(u.protocol.replace(/:$/, ''), u.hostname, env.appsPort);
   }
   return originWithPort(req.protocol, req.hostname, env.appsPort);

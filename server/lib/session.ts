@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE, LANGUAGE3, type Privilege } from '../../machines/lib/contract.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
+import { prepared } from '../db/prepared.js';
 import type { PersonsTable } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import './deps.js';
@@ -39,14 +40,10 @@ const PASSIVE_ROUTES = new Set(['/api/context/checkDeadApplications']);
 /** last_seen_at is written at most this often (a write per request would cost every API call) */
 const TOUCH_EVERY_MS = 60_000;
 
-/** The caller's session, or null. Expired, idle (issue 14) and inactive sessions count as none. */
-export async function findSession(req: FastifyRequest): Promise<Session | null> {
-  if (cache.has(req)) return cache.get(req)!;
-  const id = req.cookies?.[COOKIE.session];
-  let session: Session | null = null;
-  if (id) {
-    const { db, clock, env } = req.server.deps;
-    const row = await db
+/** The session with its person: every API call reads it, so it is compiled once (issue 12, server/db/prepared.ts). */
+const sessionRow = prepared(
+  (db, id: string) =>
+    db
       .selectFrom('sessions')
       .innerJoin('persons', 'persons.fgid', 'sessions.person_fgid')
       .selectAll('persons')
@@ -60,35 +57,59 @@ export async function findSession(req: FastifyRequest): Promise<Session | null> 
         'sessions.last_seen_at',
         'sessions.xsrf_token',
       ])
-      .where('sessions.id', '=', id)
-      .executeTakeFirst();
+      .where('sessions.id', '=', id),
+  { reuse: true }, // read again after any write (the touch below, a logout, a change of the person): never stale
+);
+
+type SessionRow = Awaited<ReturnType<typeof sessionRow>>[number];
+
+/**
+ * The session a row stands for. A kept row (server/db/prepared.ts reuse) is the same object until the database
+ * changes, so what is read from it (the person, the parsed lists) is worked out once per row; nobody changes them.
+ */
+const sessions = new WeakMap<SessionRow, Session>();
+function sessionOf(row: SessionRow): Session {
+  let session = sessions.get(row);
+  if (session) return session;
+  const {
+    session_id,
+    represented_gid,
+    language,
+    dead_seen,
+    expires_at: _e,
+    session_created_at: _c,
+    last_seen_at: _l,
+    xsrf_token,
+    ...person
+  } = row;
+  session = {
+    id: session_id,
+    fgid: person.fgid,
+    representedGid: represented_gid,
+    language,
+    deadSeen: JSON.parse(dead_seen) as string[],
+    person,
+    privileges: JSON.parse(person.privileges) as string[],
+    isStaff: person.auth_channel === 'IN_AD',
+    xsrfToken: xsrf_token,
+  };
+  sessions.set(row, session);
+  return session;
+}
+
+/** The caller's session, or null. Expired, idle (issue 14) and inactive sessions count as none. */
+export async function findSession(req: FastifyRequest): Promise<Session | null> {
+  if (cache.has(req)) return cache.get(req)!;
+  const id = req.cookies?.[COOKIE.session];
+  let session: Session | null = null;
+  if (id) {
+    const { db, clock, env } = req.server.deps;
+    const [row] = await sessionRow(db, id);
     const now = clock.now();
     const lastSeen = row ? Date.parse(row.last_seen_at ?? row.session_created_at) : 0;
     const idle = now.getTime() - lastSeen >= env.security.sessionIdleMs;
     if (row && row.expires_at > now.toISOString() && !idle && row.not_active === 0) {
-      const {
-        session_id,
-        represented_gid,
-        language,
-        dead_seen,
-        expires_at: _e,
-        session_created_at: _c,
-        last_seen_at: _l,
-        xsrf_token,
-        ...person
-      } = row;
-      const privileges = JSON.parse(person.privileges) as string[];
-      session = {
-        id: session_id,
-        fgid: person.fgid,
-        representedGid: represented_gid,
-        language,
-        deadSeen: JSON.parse(dead_seen) as string[],
-        person,
-        privileges,
-        isStaff: person.auth_channel === 'IN_AD',
-        xsrfToken: xsrf_token,
-      };
+      session = { ...sessionOf(row) };
       if (now.getTime() - lastSeen >= TOUCH_EVERY_MS && !PASSIVE_ROUTES.has(req.routeOptions.url ?? ''))
         await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', id).execute();
     }

@@ -41,20 +41,34 @@ const originOfUrl = (url: string | null): string | null => {
 
 /** The applications' origins the portal may frame and call (the OSS logout GET): APPS_ORIGIN and APP_*_URL. */
 export function applicationOrigins(env: Env, req: FastifyRequest): string[] {
-  const fromSettings = Object.values(env.apps.overrides).flatMap((o) => [
-    originOfUrl(o.baseUrl),
-    originOfUrl(o.logoutUrl),
-  ]);
-  return [...new Set([appsOrigin(env, req), ...fromSettings].filter((o): o is string => o !== null))];
+  const apps = appsOrigin(env, req);
+  // the same for every request from the same address: worked out once per address (issue 12); read only
+  let byApps = originLists.get(env);
+  if (!byApps) originLists.set(env, (byApps = new Map<string, string[]>()));
+  let list = byApps.get(apps);
+  if (!list) {
+    const fromSettings = Object.values(env.apps.overrides).flatMap((o) => [
+      originOfUrl(o.baseUrl),
+      originOfUrl(o.logoutUrl),
+    ]);
+    list = [...new Set([apps, ...fromSettings].filter((o): o is string => o !== null))];
+    if (byApps.size >= 1_000) byApps.clear(); // the address may come from the Host header: bounded
+    byApps.set(apps, list);
+  }
+  return list;
 }
+const originLists = new WeakMap<Env, Map<string, string[]>>();
+
+/** '/sim', '/sim/…' or '/sim?…' (the path without splitting the query off: this runs for every request) */
+const isSimulatorUrl = (url: string) =>
+  url.startsWith('/sim') && (url.length === 4 || url[4] === '/' || url[4] === '?');
 
 function remember(app: FastifyInstance, env: Env): void {
   app.addHook('onRequest', (req, _reply, done) => {
-    const path = req.url.split('?')[0];
     contexts.set(req.raw, {
       apps: applicationOrigins(env, req),
       portal: portalOrigin(env, req),
-      simulator: env.runMode !== 'live' && (path === '/sim' || path.startsWith('/sim/')),
+      simulator: env.runMode !== 'live' && isSimulatorUrl(req.url),
     });
     done();
   });
@@ -85,32 +99,33 @@ export async function installSecurityHeaders(
   const casScript = originOfUrl(env.cas.ticketCheckUrl);
   const casStyle = hashOf(CAS_STYLE);
   remember(app, env);
+  /** The policy of one context: static values, so helmet computes the header once per context (see below). */
+  const directives = (c: PolicyContext) => ({
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'script-src': [
+      "'self'",
+      ...(casScript ? [casScript] : []),
+      ...(dev ? ["'unsafe-inline'", "'unsafe-eval'"] : []),
+      c.simulator ? "'unsafe-inline'" : '',
+    ],
+    'script-src-attr': ["'none'"],
+    // a hash in the list makes the browser ignore 'unsafe-inline': either the one or the other
+    'style-src': ["'self'", dev || c.simulator ? "'unsafe-inline'" : casStyle],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(dev ? ['ws:', 'wss:'] : []), c.apps.join(' ')],
+    'frame-src': ["'self'", c.apps.join(' ')],
+    'frame-ancestors': ["'none'"],
+    'report-uri': [CSP_REPORT_PATH],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  });
+  const policy = (c: PolicyContext) => ({ contentSecurityPolicy: { useDefaults: false, directives: directives(c) } });
   await app.register(fastifyHelmet, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'base-uri': ["'self'"],
-        'object-src': ["'none'"],
-        'script-src': [
-          "'self'",
-          ...(casScript ? [casScript] : []),
-          ...(dev ? ["'unsafe-inline'", "'unsafe-eval'"] : []),
-          (req) => (ctx(req).simulator ? "'unsafe-inline'" : ''),
-        ],
-        'script-src-attr': ["'none'"],
-        // a hash in the list makes the browser ignore 'unsafe-inline': either the one or the other
-        'style-src': ["'self'", dev ? "'unsafe-inline'" : (req) => (ctx(req).simulator ? "'unsafe-inline'" : casStyle)],
-        'img-src': ["'self'", 'data:'],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ...(dev ? ['ws:', 'wss:'] : []), (req) => ctx(req).apps.join(' ')],
-        'frame-src': ["'self'", (req) => ctx(req).apps.join(' ')],
-        'frame-ancestors': ["'none'"],
-        'report-uri': [CSP_REPORT_PATH],
-        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
-      },
-    },
+    // applied by the hook below: @fastify/helmet's global mode builds helmet anew for every request (issue 12)
+    global: false,
+    ...policy({ apps: [], portal: "'self'", simulator: false }),
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
@@ -118,6 +133,29 @@ export async function installSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: false,
     crossOriginOpenerPolicy: false,
+  });
+  /**
+   * helmet's headers depend only on the policy context (the applications' origins, the simulator console), so
+   * helmet works them out on the first request of each context and later requests of it get the same headers.
+   */
+  const kept = new Map<string, [string, string | number | string[]][]>();
+  app.addHook('onRequest', (req, reply, done) => {
+    const c = ctx(req.raw);
+    const key = `${c.simulator ? 'sim' : 'portal'} ${c.apps.join(' ')}`;
+    const headers = kept.get(key);
+    if (headers) {
+      for (const [name, value] of headers) reply.raw.setHeader(name, value);
+      return done();
+    }
+    const before = new Set(reply.raw.getHeaderNames());
+    reply.helmet(policy(c));
+    const added = reply.raw
+      .getHeaderNames()
+      .filter((name) => !before.has(name))
+      .map((name): [string, string | number | string[]] => [name, reply.raw.getHeader(name) ?? '']);
+    if (kept.size >= 100) kept.clear(); // the applications' origin may come from the Host header: bounded
+    kept.set(key, added);
+    done();
   });
   if (https) secureCookies(app);
   installCspReports(app);

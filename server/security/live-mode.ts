@@ -5,7 +5,7 @@
  * - signing without its settings (MID_*, SMART_ID_*, REGISTRY_URL: the defaults point at those simulators)
  *   answers 503 SIGNING_NOT_CONFIGURED, and the log names the missing settings (at start and at each refusal).
  * And for every run mode: a query parameter given twice on an /api address is a 400 (a handler reading one value
- * would otherwise meet an array).
+ * would otherwise meet an array), and so is a NUL character in the path of any address.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
@@ -57,6 +57,9 @@ export function installLiveModeGates(app: FastifyInstance, env: Env): void {
 export function rejectRepeatedQuery(app: FastifyInstance): void {
   app.addHook('onRequest', (req, _reply, done) => {
     const at = req.url.indexOf('?');
+    // a NUL (%00) in a path is a 400: no id holds one, and PostgreSQL text cannot (issue 13)
+    if ((at < 0 ? req.url : req.url.slice(0, at)).includes('%00'))
+      return done(new HttpError(400, 'BAD_INPUT', 'The address holds a NUL character.'));
     if (at < 0 || !decodedPath(req.url).startsWith('/api/')) return done();
     const seen = new Set<string>();
     for (const [name] of new URLSearchParams(req.url.slice(at + 1))) {

@@ -10,8 +10,17 @@ import { COOKIE } from '../../machines/lib/contract.js';
 
 /** A short, stable, non-reversible name of a session id: lines of one session can be followed without the id. */
 export function sessionHash(id: string | undefined): string | null {
-  return id ? createHash('sha256').update(id).digest('hex').slice(0, 16) : null;
+  if (!id) return null;
+  // every request of a session logs it: hashed once per id (issue 12), the last few thousand kept
+  let hash = hashes.get(id);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(id).digest('hex').slice(0, 16);
+    if (hashes.size >= 5_000) hashes.clear();
+    if (id.length <= 64) hashes.set(id, hash); // a session id is 43 characters; the cookie is the client's
+  }
+  return hash;
 }
+const hashes = new Map<string, string>();
 
 /** The logger options of the portal's Fastify instance. */
 export function loggerOptions(debug: boolean, stream?: { write(line: string): void }): FastifyServerOptions['logger'] {

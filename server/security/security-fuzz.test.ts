@@ -4,18 +4,22 @@
  * control characters, SQL and HTML metacharacters, a huge body, broken JSON and repeated parameters; as a
  * signed-in staff member (who passes most privilege checks, so the input reaches the handler) and as an ordinary
  * person. A refusal is always a 4xx with serviceErrorMessage, never a 5xx or a stack trace, and changes nothing in
- * the database (SQLite's total_changes() around each request, and a dump of every table around each route).
+ * the database: a count of changed rows around each request (SQLite's total_changes(), a trigger-fed counter on
+ * PostgreSQL) and a snapshot of every table (row count and content hash) around each route; db-snapshot.ts.
+ * Runs on SQLite (`npm run test:unit`) and on PostgreSQL (`npm run test:server:pg`).
  * Seeded: a failure prints its seed and path, and `fc.assert(..., { seed, path })` replays it.
  */
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, TestApp } from '../test/helpers.js';
 import { makeTestApp } from '../test/helpers.js';
+import { changeCounter, installChangeCounter, snapshotDiff, snapshotTables } from './db-snapshot.js';
 import { registeredRoutes, type RegisteredRoute } from './route-list.js';
 
 const SEED = 20261123;
-const RUNS = 1_000;
+// 1,000 per route on SQLite (issue 14). The PostgreSQL pass (tools/pg/server-tests) replays the first FUZZ_RUNS of
+// the same seeded sequence to catch dialect differences (a NUL in text, say) within the CI time budget.
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
 
 const NASTY = [
   "' OR '1'='1' --",
@@ -95,31 +99,34 @@ const query = fc.oneof(
     .map(([k, a, b]) => `${k}=${encodeURIComponent(a.slice(0, 200))}&${k}=${encodeURIComponent(b.slice(0, 200))}`),
 );
 
-const STACK = /\n\s+at |node_modules|\.tsx?:\d+|TypeError|ReferenceError|SqliteError/;
+// SQLite's and PostgreSQL's (pg) error names and wording included: a database message is an internal detail too
+const STACK =
+  /\n\s+at |node_modules|\.tsx?:\d+|TypeError|ReferenceError|SqliteError|DatabaseError|violates .* constraint|syntax error at or near/;
 
 let t: TestApp;
 const clients: Record<'kristi' | 'mari', Client | null> = { kristi: null, mari: null };
 async function client(who: 'kristi' | 'mari'): Promise<Client> {
-  clients[who] ??= await t.login(who);
+  if (!clients[who]) {
+    clients[who] = await t.login(who);
+    counted = null;
+  }
   return clients[who];
 }
 
-async function totalChanges(): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select total_changes() as n`.execute(t.db);
-  return Number(rows[0].n);
-}
+/** The count after the last refused request, when nothing has written since (no answered request, no login). */
+let counted: number | null = null;
+const totalChanges = () => changeCounter(t.db);
+// sessions change by design (last_seen_at): their rows are compared without it
+const dump = () => snapshotTables(t.db, { sessions: ['last_seen_at'] });
 
-async function dump(): Promise<string> {
-  const { rows } = await sql<{
-    name: string;
-  }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(t.db);
-  const parts: string[] = [];
-  for (const { name } of rows) {
-    // sessions change by design (last_seen_at): their rows are compared without it
-    const data = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(t.db);
-    parts.push(name, JSON.stringify(data.rows.map((r) => (name === 'sessions' ? { ...r, last_seen_at: null } : r))));
-  }
-  return parts.join('\n');
+/** fast-check's report of a failed property, each line cut short (a counterexample may hold a 1 MB body). */
+function failureText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? [`cause: ${err.cause.message}`] : [];
+  return [...err.message.split('\n'), ...cause]
+    .filter((line) => line.trim() && !line.startsWith('Hint:'))
+    .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line))
+    .join(' | ');
 }
 
 const fill = (route: RegisteredRoute, segment: string) =>
@@ -133,6 +140,7 @@ beforeAll(async () => {
   // here so its one-time build is not taken for a change made by a refused request
   await mari.get('/api/address/search?term=Tartu');
   await mari.get('/api/address/1');
+  await installChangeCounter(t.db);
 }, 60_000);
 afterAll(async () => t.close());
 
@@ -159,7 +167,8 @@ describe('fuzzing', () => {
             async (who, segment, q, b) => {
               const c = await client(who);
               const url = `${fill(route, segment)}${q ? `?${q}` : ''}`;
-              const changes = await totalChanges();
+              const changes = counted ?? (await totalChanges());
+              counted = null;
               const headers: Record<string, string> = {
                 cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
               };
@@ -194,21 +203,22 @@ describe('fuzzing', () => {
                 throw new Error(`${what}: no serviceErrorMessage in ${res.body.slice(0, 200)}`);
               if (STACK.test(res.body))
                 throw new Error(`${what}: a stack trace or internal name in ${res.body.slice(0, 300)}`);
-              if ((await totalChanges()) !== changes) {
+              const after = await totalChanges();
+              if (after !== changes) {
                 tally.changed++;
                 throw new Error(`${what}: the database changed although the request was refused`);
               }
+              counted = after;
             },
           ),
           { seed: SEED, numRuns: RUNS, endOnFailure: true },
         )
-        .catch((err: unknown) =>
-          failures.push(
-            `${route.method} ${route.url}: ${err instanceof Error ? err.message.split('\n').slice(0, 6).join(' | ') : String(err)}`,
-          ),
+        .catch((err: unknown) => failures.push(`${route.method} ${route.url}: ${failureText(err)}`));
+      const differences = tally.answered === 0 ? snapshotDiff(before, await dump()) : [];
+      if (differences.length)
+        failures.push(
+          `${route.method} ${route.url}: the database differs after ${tally.cases} refusals: ${differences.join(', ')}`,
         );
-      if (tally.answered === 0 && (await dump()) !== before)
-        failures.push(`${route.method} ${route.url}: the database dump differs after ${tally.cases} refusals`);
       report.push(
         `${`${route.method} ${route.url}`.padEnd(62)} ${String(tally.cases).padStart(5)} cases  ${String(tally.refused).padStart(5)} 4xx  ${String(tally.answered).padStart(4)} 2xx/3xx  ${tally.serverErrors} 5xx  ${tally.changed} changed`,
       );

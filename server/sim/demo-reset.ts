@@ -62,11 +62,13 @@ export const demoResetRoutes: FastifyPluginCallback = (app, _opts, done) => {
       throw new HttpError(409, 'DEMO_CUSTOMER', `regCode: ${customer.jgid} is a demo-data customer and is kept`);
     const jgid = customer.jgid;
     await db.transaction().execute(async (trx) => {
+      // the customer first: on PostgreSQL it waits for an add of the same company that is still writing, so the
+      // board and search entries that add commits are gone too (issue 13's crash test)
+      await trx.deleteFrom('customers').where('jgid', '=', jgid).execute();
       await trx.deleteFrom('rights').where('represented_gid', '=', jgid).execute();
       await trx.deleteFrom('customer_board_members').where('jgid', '=', jgid).execute();
       await trx.deleteFrom('signed_contracts').where('jgid', '=', jgid).execute();
       await trx.deleteFrom('customer_search_tokens').where('jgid', '=', jgid).execute();
-      await trx.deleteFrom('customers').where('jgid', '=', jgid).execute();
     });
     return { removed: jgid };
   });

@@ -14,6 +14,7 @@ import { signingSimRoutes } from './signing-routes.js';
 import { accountingSimRoutes } from './accounting/index.js';
 import { deploymentSimRoutes } from './deployment/index.js';
 import { serverClockRoutes } from './deployment/server-clock.js';
+import { faultRoutes } from './faults/index.js';
 
 export const simulatorRoutes: RouteModule[] = [
   { prefix: '/sim', plugin: simConsoleRoutes },
@@ -26,4 +27,5 @@ export const simulatorRoutes: RouteModule[] = [
   { prefix: '/sim', plugin: serverClockRoutes },
   { prefix: '/sim', plugin: roleLoadSwitchRoutes },
   { prefix: '/sim', plugin: addressApiRoutes },
+  { prefix: '/sim', plugin: faultRoutes },
 ];

@@ -1,9 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import { I18nProvider } from '../i18n/I18nProvider';
-import { CustomerAddModal } from '../features/customer-add';
 import { PortalProvider } from './PortalContext';
 import type { Portal } from './portal';
 import type { createPortalRouter } from './router';
@@ -25,10 +24,23 @@ export function App({
         <I18nProvider language={language}>
           <RouterProvider router={router} />
           {/* issue 4: shown while the signing actor is open (the modal system opens it as 'customer-add') */}
-          <CustomerAddModal />
+          <CustomerAdd portal={portal} />
           {DevPanel && <DevPanel />}
         </I18nProvider>
       </QueryClientProvider>
     </PortalProvider>
   );
+}
+
+// issue 12: the customer-add view is a chunk of its own, like its flow (portal.ts loads both on the modal's first open)
+const CustomerAddModal = lazy(() => import('../features/customer-add').then((m) => ({ default: m.CustomerAddModal })));
+
+function CustomerAdd({ portal }: { portal: Portal }) {
+  const part = portal.parts.signing;
+  const loaded = useSyncExternalStore(part.subscribe, () => part.loaded);
+  return loaded ? (
+    <Suspense fallback={null}>
+      <CustomerAddModal />
+    </Suspense>
+  ) : null;
 }

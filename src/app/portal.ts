@@ -6,12 +6,15 @@ import type { PortalConfig } from '../../machines/lib/contract';
 import { selectFirstLoad } from '../../machines/navigation.machine';
 import type { NavTarget } from '../../machines/lib/rights';
 import { wireShell, type Shell } from '../features/shell';
-import { accountServiceRedirect, createSigning, wireCustomerAdd, type Signing } from '../features/customer-add';
-import { wireExternal, type External } from '../features/external';
-import { wireAccount, type Account } from '../features/account';
-import { wireRepresentedSettings, type RepresentedSettings } from '../features/represented-settings';
-import { wireUserSettings, type UserSettings } from '../features/user-settings';
+// type-only: each of these features is a chunk of its own, imported below when first needed (issue 12)
+import type { Signing } from '../features/customer-add';
+import type { External } from '../features/external';
+import type { Account } from '../features/account';
+import type { RepresentedSettings } from '../features/represented-settings';
+import type { UserSettings } from '../features/user-settings';
 import { redirectBrowser } from './browser';
+import { CUSTOMER_ADD_COMPONENT } from './customer-add-modal';
+import { lazyPart, type LazyPart } from './lazy-part';
 import { createSystem, type PortalOptions, type PortalSystem } from './system';
 import { createNavigationEvents, type NavigationEvents } from './navigation-events';
 
@@ -34,7 +37,34 @@ export interface Portal extends PortalSystem, Shell {
   navigateTo: (target: NavTarget) => void;
   /** no route has been on screen yet in this page load (spec 1 §4 "Root redirect": the first load) */
   readonly firstLoad: boolean;
+  /** the parts above that load with their route or modal (issue 12); the root route loads a route's parts */
+  parts: Parts;
+  /** loads the parts the route needs (PARTS_OF_ROUTE) before its components render */
+  loadPartsFor: (routeId: string) => Promise<void>;
 }
+
+/** The parts of the portal that are not on the first screen: each its own chunk, wired on first use. */
+export interface Parts {
+  signing: LazyPart<Signing>;
+  external: LazyPart<External>;
+  representedSettings: LazyPart<RepresentedSettings>;
+  account: LazyPart<Account>;
+  userSettings: LazyPart<UserSettings>;
+}
+
+/**
+ * Which routes read which part (by route id prefix). A route whose views read `portal.<part>` is listed here;
+ * the customer-add flow also loads when the modal system first opens it (below).
+ */
+const PARTS_OF_ROUTE: [prefix: string, parts: (keyof Parts)[]][] = [
+  ['/external/', ['external']],
+  ['/oss-wrapper', ['external']],
+  ['/settings/', ['representedSettings']],
+  ['/user-settings/', ['userSettings']],
+  ['/user-add/', ['account']],
+  // the ID-card signature test (dev-pages) uses the customer-add flow's card adapter and PIN dialog
+  ['/test/show', ['signing']],
+];
 
 export function createPortal(config: PortalConfig, options: PortalOptions = {}): Portal {
   // 1. configuration, API, query cache, navigator; the session, the navigation guard and the toasts
@@ -44,33 +74,52 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
   // 2. the shell (spec 1 §2, §4): represented choice and change, dead-application poll, side panel, modals
   const shell = wireShell(system);
 
-  // 3. customer-add (issue 4): the modal system decides when it shows; the signing actor runs the flow
-  const signing = createSigning({
-    config,
-    api,
-    showToast: system.showToast,
-    redirect: accountServiceRedirect(
+  // 3. customer-add (issue 4): the modal system decides when it shows; the signing actor runs the flow. Its code
+  // loads when the modal system first opens it (the view waits for it: App.tsx)
+  const signing = lazyPart('signing', async () => {
+    const { accountServiceRedirect, createSigning, wireCustomerAdd } = await import('../features/customer-add');
+    const part = createSigning({
       config,
       api,
-      session,
-      (path) => navigator.navigateTo({ kind: 'path', path }),
-      redirectBrowser,
-    ),
-    inspect: options.inspect,
+      showToast: system.showToast,
+      redirect: accountServiceRedirect(
+        config,
+        api,
+        session,
+        (path) => navigator.navigateTo({ kind: 'path', path }),
+        redirectBrowser,
+      ),
+      inspect: options.inspect,
+    });
+    part.actor.start();
+    wireCustomerAdd(part, shell.modals, session, api);
+    return part;
   });
-  wireCustomerAdd(signing, shell.modals, session, api);
+  shell.modals.on('modal.opened', (e) => {
+    if (e.component === CUSTOMER_ADD_COMPONENT) signing.load().catch(partFailed);
+  });
 
-  // 3b. external applications (issue 8): the frame channel (started here) and the per-page application flow
-  const external = wireExternal(system);
+  // 3b. external applications (issue 8): the frame channel and the per-page application flow
+  const external = lazyPart('external', async () => (await import('../features/external')).wireExternal(system));
 
   // 3d. user settings (issue 9): the settings forms' effects; each tab runs its own form actor
-  const userSettings = wireUserSettings(system, shell.switchRepresented);
+  const userSettings = lazyPart('userSettings', async () =>
+    (await import('../features/user-settings')).wireUserSettings(system, shell.switchRepresented),
+  );
 
   // 3e. business customer settings and rights (issue 10): page actors with real effects
-  const representedSettings = wireRepresentedSettings(system);
+  const representedSettings = lazyPart('representedSettings', async () =>
+    (await import('../features/represented-settings')).wireRepresentedSettings(system),
+  );
 
   // 3f. account creation (issue 11): the reset-password and terms-of-use flows with their real calls
-  const account = wireAccount(system);
+  const account = lazyPart('account', async () => (await import('../features/account')).wireAccount(system));
+
+  const parts: Parts = { signing, external, representedSettings, account, userSettings };
+  const loadPartsFor = async (routeId: string) => {
+    const wanted = PARTS_OF_ROUTE.filter(([prefix]) => routeId.startsWith(prefix)).flatMap(([, names]) => names);
+    await Promise.all(wanted.map((name) => parts[name].load()));
+  };
 
   // 3c. navigation events and trackers (spec 1 §4), heard before the actors start
   const navigationEvents = createNavigationEvents(system);
@@ -84,7 +133,6 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
     shell.representedChoice,
     shell.representedChange,
     shell.deadApplicationPoll,
-    signing.actor,
     session,
   ])
     actor.start();
@@ -92,15 +140,32 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
   return {
     ...system,
     ...shell,
-    signing,
-    external,
-    representedSettings,
+    get signing() {
+      return signing.get();
+    },
+    get external() {
+      return external.get();
+    },
+    get representedSettings() {
+      return representedSettings.get();
+    },
+    get account() {
+      return account.get();
+    },
+    get userSettings() {
+      return userSettings.get();
+    },
+    parts,
+    loadPartsFor,
     navigationEvents,
-    account,
-    userSettings,
     navigateTo: (target) => navigator.navigateTo(target),
     get firstLoad() {
       return selectFirstLoad(navigation.getSnapshot());
     },
   };
+}
+
+/** a part that failed to load (a chunk that did not arrive): the error is the browser's; the next use tries again */
+function partFailed(error: unknown) {
+  console.error(error);
 }

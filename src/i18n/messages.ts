@@ -2,18 +2,15 @@
  * Message catalogues and the fallback chain (spec 1 §1, §5, §9):
  * the language, then en, then et. An unknown key shows the key itself; a key that is known
  * (present in some catalogue) but has no text in the chain shows 'X:' + key.
+ *
+ * Pure: no catalogue is imported here. The build (tools/i18n/vite-plugin.ts) applies the chain to
+ * locales/*.json and ships one precompiled module per language (src/i18n/load.ts); tests import the
+ * catalogues from ./catalogues.
  */
 import type { Language } from '../../machines/lib/contract';
-import et from '../../locales/et.json';
-import en from '../../locales/en.json';
-import ru from '../../locales/ru.json';
-import lv from '../../locales/lv.json';
-import lt from '../../locales/lt.json';
 
 type Catalogue = Record<string, string>;
 export type Catalogues = Record<Language, Catalogue>;
-
-export const CATALOGUES: Catalogues = { et, en, ru, lv, lt };
 
 function fallbackChain(language: Language): Language[] {
   return [...new Set<Language>([language, 'en', 'et'])];
@@ -29,9 +26,19 @@ export function resolveMessage(catalogues: Catalogues, language: Language, key: 
 }
 
 /** The flat message map handed to react-intl: every known key resolved through the chain. */
-export function messagesFor(language: Language, catalogues: Catalogues = CATALOGUES): Record<string, string> {
+export function messagesFor(language: Language, catalogues: Catalogues): Record<string, string> {
   const keys = new Set(Object.values(catalogues).flatMap((c) => Object.keys(c ?? {})));
   const out: Record<string, string> = {};
   for (const key of keys) out[key] = resolveMessage(catalogues, language, key);
   return out;
 }
+
+/**
+ * The footer's texts follow their own rule (spec 1 §2 "Root layout": per language, falling back to Estonian;
+ * src/features/shell/footer.ts), so each language's module also carries these keys as written, its own and
+ * Estonian's.
+ */
+export const isFooterKey = (key: string) => key.startsWith('footer.') || key === 'contact.title';
+
+/** The footer's share of the catalogues: the keys above, for the languages given. */
+export type FooterCatalogues = Partial<Catalogues>;

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import type { RouterContext } from '../app/router';
 import { guardNavigation } from '../app/guard';
-import { NotFound, RootLayout } from '../features/shell';
+import { NotFound, PageLoading, RootLayout } from '../features/shell';
 import { rootSearch } from './-search';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -17,7 +17,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       routeId: leaf?.routeId ?? '__root__',
       params: leaf?.params ?? {},
     });
+    // issue 12: the parts of the portal the route's views read (their own chunks), before any of them renders
+    if (leaf) await context.portal.loadPartsFor(leaf.routeId);
   },
   component: RootLayout,
+  // the first load's loading state while the guard waits for the session (issue 13: a slow API)
+  pendingComponent: PageLoading,
   notFoundComponent: NotFound,
 });

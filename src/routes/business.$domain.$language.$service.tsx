@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { resolveServiceRoute } from '../features/external';
+import { externalFeature } from './-lazy-features';
 
 /** /business/{domain}/{language}/{service} (spec 1 §2): resolved to the person's application and its page. */
 export const Route = createFileRoute('/business/$domain/$language/$service')({
-  beforeLoad: ({ context, params, location }) =>
-    resolveServiceRoute(context, { route: 'business', ...params }, location.hash),
+  beforeLoad: async ({ context, params, location }) =>
+    (await externalFeature()).resolveServiceRoute(context, { route: 'business', ...params }, location.hash),
 });

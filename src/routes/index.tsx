@@ -1,4 +1,5 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { effectivePreference, preferredRepresentedToApply, rootRedirect } from '../../machines/lib/rights';
 import { redirectBrowser } from '../app/browser';
 import { useSelector } from '@xstate/react';
@@ -44,7 +45,13 @@ function Welcome() {
   const intl = useIntl();
   const { session } = usePortal();
   const failed = useSelector(session, (s) => s.matches('contextFailed'));
+  const signedIn = useSelector(session, (s) => s.hasTag('signedIn'));
+  const router = useRouter();
   const shell = useShell();
+  // the retry below brought the context back (issue 13): the root redirect above decides where to go, no page reload
+  useEffect(() => {
+    if (signedIn) void router.invalidate();
+  }, [signedIn, router]);
   if (failed) {
     return (
       <section className="page card card--notice" role="alert">

@@ -1,8 +1,9 @@
 /**
  * `npm run test:model`: for every machines/<flow>.model.ts, generate paths from the machine, replay each on
- * a real actor with fake actors and a simulated clock, write visualizations/paths/<flow>.md, print a
- * coverage table, and exit 1 on any failure (a replay that diverges, coverage below the target, a broken
- * machine or spec file, a machine without a model spec).
+ * a real actor with fake actors and a simulated clock, write visualizations/paths/<flow>.md (for engineers) and
+ * <flow>.plain.md (for testers, from the machine's descriptions), print a coverage table, and exit 1 on any failure
+ * (a replay that diverges, coverage below the target, a broken machine or spec file, a machine without a model
+ * spec, a path step without a description to read it by).
  *
  * Options: `--only <flow>` runs one spec; `--no-write` leaves visualizations/paths alone;
  * `--machines <dir>` / `--out <dir>` point at other folders (the tool tests use tools/model/fixtures).
@@ -12,6 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadMachines, loadModelSpecs, MACHINES_DIR, ROOT, VIZ_DIR } from '../lib/machines';
 import { renderPathsMarkdown, runSpec, type SpecResult } from './lib';
+import { missingPlainText, plainPaths, renderPlainPathsMarkdown } from './plain-paths';
 import { xstateInternalsProblems } from './xstate-internals';
 
 const args = process.argv.slice(2);
@@ -53,13 +55,28 @@ for (const entry of specs) {
     continue;
   }
   results.push(result);
+  // every step a tester reads must have its plain words: a description on each transition and state it meets
+  const missing = missingPlainText(entry.spec, result.generated);
+  if (missing.length) {
+    const shown = missing.slice(0, 8).map((m) => `      - ${m}`);
+    if (missing.length > shown.length) shown.push(`      ... and ${missing.length - shown.length} more`);
+    errors.push(
+      `${relative(ROOT, machines.find((m) => m.flow === entry.flow)?.file ?? rel)}: ${missing.length} path step(s) have no plain text ` +
+        `(add a \`description\` to each):\n${shown.join('\n')}`,
+    );
+  }
   if (write) {
     const dir = join(outDir, 'paths');
     mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${entry.flow}.md`);
     const description = machines.find((m) => m.flow === entry.flow)?.description;
     const md = renderPathsMarkdown({ spec: entry.spec, generated: result.generated, specFile: rel, description });
-    if (!existsSync(file) || readFileSync(file, 'utf8') !== md) writeFileSync(file, md);
+    const plain = renderPlainPathsMarkdown(plainPaths(entry.spec, result.generated), description);
+    for (const [file, text] of [
+      [join(dir, `${entry.flow}.md`), md],
+      [join(dir, `${entry.flow}.plain.md`), plain],
+    ]) {
+      if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+    }
   }
 }
 

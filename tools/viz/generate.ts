@@ -1,22 +1,27 @@
 /**
  * `npm run viz`: for every machines/<flow>.machine.ts the main diagram visualizations/<flow>.mmd + .svg, one
- * <flow>.<statePath>.mmd + .svg per group drawn closed in it, and <flow>.detail.mmd + .svg (with actions); then
- * visualizations/README.md and visualizations/paths/<flow>.md (the same path lists `npm run test:model` writes). SVGs are re-rendered
- * (in /usr/bin/chromium) only when their embedded source hash differs; `--force` re-renders all.
+ * <flow>.<statePath>.mmd + .svg per group drawn closed in it (these are the product-owner views, labelled with the
+ * machine's descriptions), and <flow>.detail.mmd + .svg (the engineer view: events, guards, actors, actions); then
+ * visualizations/README.md, visualizations/paths/<flow>.md and <flow>.plain.md (the same path lists
+ * `npm run test:model` writes), and the flow book visualizations/index.html. SVGs are re-rendered (in
+ * /usr/bin/chromium, laid out by ELK) only when their embedded source hash differs; `--force` re-renders all.
  *
- * `npm run viz:check` (`--check`): computes everything in memory (no browser, no path replay) and exits 1
- * naming every stale file. `--machines <dir>` / `--out <dir>` point at other folders (tool tests).
+ * `npm run viz:check` (`--check`): computes everything in memory (no path replay) and names every stale file, then
+ * shows every SVG in Chromium and counts the edge labels drawn over another label or a state box; exits 1 on
+ * either. `--machines <dir>` / `--out <dir>` point at other folders (tool tests).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { basename, dirname, relative, resolve } from 'node:path';
 import { ROOT } from '../lib/machines';
-import { findStale, orphans, planViz } from './lib';
+import { bookContent, findStale, orphans, planViz } from './lib';
 import { embeddedHash, startMermaidRenderer, svgWithHash, type MermaidRenderer } from './render';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
 const force = args.includes('--force');
 const opt = (name: string) => (args.includes(name) ? resolve(args[args.indexOf(name) + 1]) : undefined);
+const started = Date.now();
+const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 const plan = await planViz({ machinesDir: opt('--machines'), outDir: opt('--out') });
 for (const e of plan.errors) console.error(`✗ ${e}`);
@@ -27,12 +32,46 @@ if (check) {
     console.error(
       `✗ visualizations are stale:\n${stale.map((s) => `    - ${s}`).join('\n')}\n  run: npm run viz && npm run test:model`,
     );
-  } else {
-    console.log(
-      `viz:check: ${plan.svgs.size} diagram(s) and ${[...plan.files.keys()].filter((f) => f.includes('/paths/')).length} path list(s) are current`,
+  }
+  const planned = seconds();
+  // overlaps: every SVG on disk, shown in one Chromium page one after the other
+  const measuring = Date.now();
+  const files = [...plan.svgs.keys()].filter((f) => existsSync(f));
+  let overlapping = 0;
+  const perDiagram: string[] = [];
+  let renderer: MermaidRenderer | undefined;
+  try {
+    renderer = await startMermaidRenderer({ mermaid: false });
+    for (const file of files) {
+      const found = await renderer.overlaps(readFileSync(file, 'utf8'));
+      if (!found.length) continue;
+      overlapping += found.length;
+      perDiagram.push(
+        `    - ${basename(file)}: ${found.length}\n` +
+          found
+            .map((o) => `        "${o.label}" overlaps ${o.other.startsWith('state ') ? o.other : `"${o.other}"`}`)
+            .join('\n'),
+      );
+    }
+  } catch (err) {
+    plan.errors.push(`cannot measure the diagrams: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`✗ ${plan.errors[plan.errors.length - 1]}`);
+  } finally {
+    await renderer?.close();
+  }
+  if (overlapping) {
+    console.error(
+      `✗ ${overlapping} overlapping label(s) in ${perDiagram.length} of ${files.length} diagram(s):\n${perDiagram.join('\n')}`,
     );
   }
-  process.exitCode = stale.length || plan.errors.length ? 1 : 0;
+  const pathLists = [...plan.files.keys()].filter((f) => f.includes('/paths/')).length;
+  console.log(
+    `viz:check: ${plan.svgs.size} diagram(s), ${pathLists} path list(s) and the flow book ` +
+      `${stale.length ? `(${stale.length} stale file(s))` : 'are current'}; ${overlapping} overlapping label(s) ` +
+      `in ${files.length} SVG(s) (${seconds()}: plan and paths ${planned}, measuring ` +
+      `${((Date.now() - measuring) / 1000).toFixed(1)} s)`,
+  );
+  process.exitCode = stale.length || plan.errors.length || overlapping ? 1 : 0;
 } else {
   const written: string[] = [];
   for (const [file, content] of plan.files) {
@@ -50,7 +89,7 @@ if (check) {
     for (const [file] of toRender) {
       const mmd = plan.files.get(file.replace(/\.svg$/, '.mmd'))!;
       try {
-        writeFileSync(file, svgWithHash(await renderer!.render(mmd), mmd));
+        writeFileSync(file, svgWithHash(await renderer!.render(mmd, basename(file, '.svg')), mmd));
         written.push(file);
       } catch (err) {
         plan.errors.push(
@@ -69,9 +108,16 @@ if (check) {
     rmSync(f);
     console.log(`removed ${relative(ROOT, f)} (no machine or model spec any more)`);
   }
+  const book = bookContent(plan);
+  if (book === undefined) plan.errors.push('the flow book needs every diagram rendered first');
+  else if (!existsSync(plan.bookFile) || readFileSync(plan.bookFile, 'utf8') !== book) {
+    writeFileSync(plan.bookFile, book);
+    written.push(plan.bookFile);
+  }
   for (const f of written) console.log(`wrote ${relative(ROOT, f)}`);
   console.log(
-    `viz: ${plan.diagrams.size} machine(s), ${plan.svgs.size} diagram(s), ${written.length} file(s) written${plan.errors.length ? `, ${plan.errors.length} error(s)` : ''}`,
+    `viz: ${plan.diagrams.size} machine(s), ${plan.svgs.size} diagram(s), ${written.length} file(s) written` +
+      `${plan.errors.length ? `, ${plan.errors.length} error(s)` : ''} (${seconds()})`,
   );
   process.exitCode = plan.errors.length ? 1 : 0;
 }

@@ -23,6 +23,7 @@ import {
   ownActionLabels,
   srcName,
 } from '../lib/describe';
+import { isBookkeeping, stateDescription, transitionDescription, wrapWords } from '../model/plain';
 
 export interface ViewOptions {
   /** a diagram shows at most this many state boxes (compound states are opened while they fit) ... */
@@ -35,6 +36,10 @@ export interface ViewOptions {
   alwaysOpen: number;
   /** layout direction of the diagrams */
   direction: 'LR' | 'TB';
+  /** product-owner views wrap a state's description at this many characters ... */
+  wrap: number;
+  /** ... and an arrow's (mermaid wraps edge labels narrower than boxes) */
+  edgeWrap: number;
 }
 
 const VIEW_DEFAULTS: ViewOptions = {
@@ -43,6 +48,8 @@ const VIEW_DEFAULTS: ViewOptions = {
   maxLabelLines: 4,
   alwaysOpen: 3,
   direction: 'TB',
+  wrap: 34,
+  edgeWrap: 21,
 };
 
 export interface Diagram {
@@ -56,6 +63,11 @@ export interface Diagram {
   /** region diagrams: how many states the region holds, all levels */
   size?: number;
   mmd: string;
+  /**
+   * every state box drawn (its Mermaid id, the `data-id` of its SVG group) → the state node id it stands for
+   * and, for a group drawn closed, the name of the diagram that shows its inside
+   */
+  boxes: Record<string, { state: string; sub?: string }>;
 }
 
 /** Mermaid entity codes for characters its parser treats specially in labels. */
@@ -80,6 +92,9 @@ interface RawEdge {
   /** `customerAdd.sign [isConfirmationValid]` */
   trigger: string;
   actions: string[];
+  /** the transition's description, else the trigger (until every transition has one) */
+  plain: string;
+  bookkeeping: boolean;
 }
 
 const children = (n: AnyStateNode) => Object.values(n.states ?? {}) as AnyStateNode[];
@@ -101,8 +116,11 @@ function rawEdges(machine: AnyStateMachine): RawEdge[] {
         const trigger = eventLabel(machine, type, sources) + (def.guard ? ` [${guardLabel(def.guard)}]` : '');
         const targets = (def.target as AnyStateNode[] | undefined) ?? [];
         const actions = actionLabels(def.actions);
-        if (!targets.length) out.push({ source: node, target: node, targetless: true, trigger, actions });
-        for (const t of targets) out.push({ source: node, target: t, targetless: false, trigger, actions });
+        const plain = transitionDescription(def) ?? trigger;
+        const bookkeeping = isBookkeeping(def);
+        const base = { source: node, trigger, actions, plain, bookkeeping };
+        if (!targets.length) out.push({ ...base, target: node, targetless: true });
+        for (const t of targets) out.push({ ...base, target: t, targetless: false });
       }
     }
   }
@@ -184,25 +202,52 @@ interface RenderInput {
   opts: ViewOptions;
 }
 
-function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: string; closed: AnyStateNode[] } {
+/** `loadingContext` → `loading context`, `mobileId` → `mobile id`: a state's key as words */
+function words(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
+}
+
+interface RenderOutput {
+  mmd: string;
+  closed: AnyStateNode[];
+  boxes: Diagram['boxes'];
+}
+
+function renderView({ machine, flow, region, kind, opts }: RenderInput): RenderOutput {
   const detail = kind === 'detail';
+  /** the product-owner view: descriptions instead of names, bookkeeping folded, no action or actor names */
+  const plain = !detail;
   const root = machine.root as AnyStateNode;
   const open = openStates(region, opts, detail);
   const closed: AnyStateNode[] = [];
+  const boxes: Diagram['boxes'] = {};
   const title =
     kind === 'main'
       ? machine.id
       : kind === 'detail'
-        ? `${machine.id} (detail, with actions)`
+        ? `${machine.id} (detail, with events, guards, actors and actions)`
         : `${machine.id} › ${region.path.join(' › ')}`;
   const direction = kind === 'region' && fansOut(region, open) ? 'LR' : opts.direction;
-  const out: string[] = ['---', `title: ${title}`, '---', 'stateDiagram-v2', `  direction ${direction}`];
+  // ELK lays the boxes out with room for every label (mermaid's default layout lets labels fall on each other)
+  const out: string[] = [
+    '---',
+    `title: ${title}`,
+    'config:',
+    '  layout: elk',
+    '---',
+    'stateDiagram-v2',
+    `  direction ${direction}`,
+  ];
   if (kind === 'region')
     out.push(
       '  classDef exit fill:#f3f3f3,stroke:#888,stroke-dasharray:4 3,color:#333',
       '  classDef entry fill:#f3f3f3,stroke:#888,stroke-dasharray:4 3,color:#333',
     );
-  out.push('  classDef closedBox fill:#fff8e6,stroke:#c9a227');
+  out.push('  classDef closedBox fill:#fff8e6,stroke:#c9a227,color:#222');
+  out.push('  classDef anyStep fill:#f7f7f7,stroke:#aaa,stroke-dasharray:2 2,color:#333');
 
   /** the box a state is drawn in: itself, or the closed compound state that hides it */
   const rep = (n: AnyStateNode): AnyStateNode => {
@@ -212,33 +257,73 @@ function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: 
     return n;
   };
   const invokesOf = (n: AnyStateNode) =>
-    (n.invoke ?? []).map((i) => (detail ? `invoke ${srcName(i.src)}` : `calls ${srcName(i.src)}`));
+    plain ? [] : (n.invoke ?? []).map((i) => (detail ? `invoke ${srcName(i.src)}` : `calls ${srcName(i.src)}`));
   const closedBoxes: string[] = [];
+  const wrapped = (text: string) => wrapWords(text, opts.wrap);
 
   // arrows: every transition, mapped onto the boxes drawn, merged per (from, to)
   const extra = new Map<string, string>(); // exit/entry node id → declaration
   const exitNode = (t: AnyStateNode) => {
     const id = `exit_${idOf(t)}`;
-    if (!extra.has(id))
-      extra.set(id, `  state "${escapeLabel(`→ ${relativeName(t, region)}`)}" as ${id}\n  class ${id} exit`);
+    if (!extra.has(id)) {
+      const name = plain ? words(relativeName(t, region)) : relativeName(t, region);
+      extra.set(id, `  state "${escapeLabel(`→ ${name}`)}" as ${id}\n  class ${id} exit`);
+      boxes[id] = { state: t.id };
+    }
     return id;
   };
   const entryNode = (s: AnyStateNode) => {
     const id = `entry_${idOf(s)}`;
-    if (!extra.has(id))
-      extra.set(id, `  state "${escapeLabel(`from ${relativeName(s, region)}`)}" as ${id}\n  class ${id} entry`);
+    if (!extra.has(id)) {
+      const name = plain ? words(relativeName(s, region)) : relativeName(s, region);
+      extra.set(id, `  state "${escapeLabel(`from ${name}`)}" as ${id}\n  class ${id} entry`);
+      boxes[id] = { state: s.id };
+    }
     return id;
+  };
+  /**
+   * ELK cannot draw an arrow between a group and a box inside it: what a group does in any of its steps starts
+   * at a small "in any step" box drawn inside the group, and what it does without leaving is listed in that box
+   */
+  const anySteps = new Map<AnyStateNode, string[]>();
+  const anyNode = (group: AnyStateNode) => {
+    if (!anySteps.has(group)) anySteps.set(group, []);
+    return `any_${idOf(group)}`;
   };
   const merged = new Map<string, { lines: string[]; summarize: boolean }>();
   const add = (from: string, to: string, line: string, summarize: boolean) => {
     const key = `${from} --> ${to}`;
     const m = merged.get(key) ?? { lines: [], summarize: false };
-    if (!m.lines.includes(line)) m.lines.push(line);
+    if (line && !m.lines.includes(line)) m.lines.push(line);
     m.summarize ||= summarize;
     merged.set(key, m);
   };
+  const isOpenGroup = (n: AnyStateNode) => isCompound(n) && open.has(n);
+  /** an arrow from box `from` to box `to` (both drawn), or its replacement when ELK could not draw it */
+  const arrow = (from: AnyStateNode, to: AnyStateNode, line: string, summarize: boolean, stays: boolean) => {
+    if (isOpenGroup(from) && (stays || within(to, from))) {
+      const any = anyNode(from);
+      if (stays || to === from) {
+        if (line) anySteps.get(from)!.push(`↺ ${line}`);
+      } else add(any, idOf(to), line, summarize);
+      return;
+    }
+    if (isOpenGroup(to) && within(from, to) && from !== to) {
+      // back to the start of an enclosing group: drawn to its first step
+      const first = to.initial?.target?.[0] as AnyStateNode | undefined;
+      if (first) return arrow(from, rep(first), line, summarize, false);
+    }
+    add(idOf(from), idOf(to), line, summarize);
+  };
   for (const e of rawEdges(machine)) {
-    const line = detail && e.actions.length ? `${e.trigger} / ${e.actions.join(', ')}` : e.trigger;
+    if (plain && e.bookkeeping && (e.targetless || e.target === e.source)) continue; // folded: changes nothing a person sees
+    const line = plain
+      ? e.bookkeeping
+        ? ''
+        : e.plain
+      : e.actions.length
+        ? `${e.trigger} / ${e.actions.join(', ')}`
+        : e.trigger;
     const srcIn = within(e.source, region);
     const tgtIn = within(e.target, region);
     if (srcIn) {
@@ -246,36 +331,54 @@ function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: 
       if (tgtIn) {
         const to = rep(e.target);
         if (from === to && !(from === e.source && (e.targetless || e.target === e.source))) continue; // inside a closed box
-        add(idOf(from), idOf(to), line, (!open.has(from) && isCompound(from)) || (!open.has(to) && isCompound(to)));
+        arrow(from, to, line, (!open.has(from) && isCompound(from)) || (!open.has(to) && isCompound(to)), e.targetless);
       } else {
         add(idOf(from), exitNode(e.target), line, !open.has(from) && isCompound(from));
       }
     } else if (within(region, e.source)) {
       // a transition of an enclosing state: it applies in every step of this region too
       if (e.targetless) continue;
-      add(idOf(region), tgtIn ? idOf(rep(e.target)) : exitNode(e.target), line, false);
+      if (tgtIn) arrow(region, rep(e.target), line, false, false);
+      else add(idOf(region), exitNode(e.target), line, false);
     } else if (tgtIn) {
       const to = rep(e.target);
       add(entryNode(e.source), idOf(to), line, !open.has(to) && isCompound(to));
     }
   }
+  const declareAny = (node: AnyStateNode, indent: string) => {
+    const lines = anySteps.get(node);
+    if (!lines) return;
+    const id = `any_${idOf(node)}`;
+    out.push(
+      `${indent}state "${escapeLabel(plain ? 'in any of these steps' : `in any step of ${node.key}`)}" as ${id}`,
+    );
+    for (const l of lines) for (const w of plain ? wrapped(l) : [l]) out.push(`${indent}${id} : ${escapeLabel(w)}`);
+    out.push(`${indent}class ${id} anyStep`);
+    boxes[id] = { state: node.id };
+  };
   const declare = (node: AnyStateNode, indent: string) => {
     const id = idOf(node);
+    boxes[id] = { state: node.id };
     if (isCompound(node) && open.has(node)) {
-      const t = [stateTitle(node), ...invokesOf(node)].join(' · ');
+      const t = [plain ? words(node.key) : stateTitle(node), ...invokesOf(node)].join(' · ');
       out.push(`${indent}state "${escapeLabel(t)}" as ${id}`);
       out.push(`${indent}state ${id} {`);
       body(node, indent + '  ');
       out.push(`${indent}}`);
       return;
     }
-    out.push(`${indent}state "${escapeLabel(stateTitle(node))}" as ${id}`);
-    const lines = [...invokesOf(node)];
+    out.push(`${indent}state "${escapeLabel(plain ? words(stateTitle(node)) : stateTitle(node))}" as ${id}`);
+    const lines: string[] = [];
+    if (plain) {
+      const d = stateDescription(node);
+      if (d) lines.push(...wrapped(d));
+    }
+    lines.push(...invokesOf(node));
     // events handled without leaving the box read better inside it than as loops around it
     const self = merged.get(`${id} --> ${id}`);
     if (self) {
       merged.delete(`${id} --> ${id}`);
-      lines.push(...self.lines.map((l) => `↺ ${l}`));
+      for (const l of self.lines) lines.push(...(plain ? wrapped(`↺ ${l}`) : [`↺ ${l}`]));
     }
     if (detail) {
       const entry = ownActionLabels(node.entry);
@@ -286,6 +389,7 @@ function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: 
     if (isCompound(node)) {
       closed.push(node);
       closedBoxes.push(id);
+      boxes[id].sub = regionStem(flow, node);
       const n = children(node).length;
       const what = node.type === 'parallel' ? `${n} parallel parts` : `${n} steps`;
       lines.push(`▸ ${what}, see`, `${regionStem(flow, node)}.svg`);
@@ -296,6 +400,7 @@ function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: 
   const body = (node: AnyStateNode, indent: string) => {
     const kids = children(node);
     if (node.type === 'parallel') {
+      declareAny(node, indent);
       kids.forEach((c, i) => {
         if (i > 0) out.push(`${indent}--`);
         declare(c, indent);
@@ -303,6 +408,7 @@ function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: 
       return;
     }
     for (const c of kids) declare(c, indent);
+    declareAny(node, indent);
     const initial = node.initial?.target?.[0] as AnyStateNode | undefined;
     if (initial) out.push(`${indent}[*] --> ${idOf(initial)}`);
     for (const c of kids) if (c.type === 'final') out.push(`${indent}${idOf(c)} --> [*]`);
@@ -324,9 +430,10 @@ function renderView({ machine, flow, region, kind, opts }: RenderInput): { mmd: 
     if (!detail && summarize && lines.length > opts.maxLabelLines) {
       shown = [...lines.slice(0, opts.maxLabelLines - 1), `… ${lines.length - opts.maxLabelLines + 1} more`];
     }
-    out.push(`  ${key} : ${shown.map(escapeLabel).join('<br/>')}`);
+    const text = (plain ? shown.flatMap((l) => wrapWords(l, opts.edgeWrap)) : shown).map(escapeLabel).join('<br/>');
+    out.push(text ? `  ${key} : ${text}` : `  ${key}`);
   }
-  return { mmd: out.join('\n') + '\n', closed };
+  return { mmd: out.join('\n') + '\n', closed, boxes };
 }
 
 /** Every diagram of a machine: main first, then one per closed box (depth first, definition order), then the detail view. */
@@ -336,19 +443,20 @@ export function machineDiagrams(machine: AnyStateMachine, flow: string, options:
   const diagrams: Diagram[] = [];
   const visit = (region: AnyStateNode) => {
     const kind = region === root ? 'main' : 'region';
-    const { mmd, closed } = renderView({ machine, flow, region, kind, opts });
+    const { mmd, closed, boxes } = renderView({ machine, flow, region, kind, opts });
     diagrams.push({
       name: regionStem(flow, region),
       kind,
       ...(kind === 'region' ? { region: region.path.join('.'), size: countBelow(region) } : {}),
       title: kind === 'main' ? machine.id : region.path.join(' › '),
       mmd,
+      boxes,
     });
     closed.forEach(visit);
   };
   visit(root);
-  const { mmd } = renderView({ machine, flow, region: root, kind: 'detail', opts });
-  diagrams.push({ name: `${flow}.detail`, kind: 'detail', title: `${machine.id} (detail)`, mmd });
+  const { mmd, boxes } = renderView({ machine, flow, region: root, kind: 'detail', opts });
+  diagrams.push({ name: `${flow}.detail`, kind: 'detail', title: `${machine.id} (detail)`, mmd, boxes });
   return diagrams;
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ROOT } from '../lib/machines';
 import { pollMachine } from '../model/fixtures/poll.machine';
 import { setup } from 'xstate';
-import { findStale, planViz, renderReadme } from './lib';
+import { bookContent, findStale, planViz, renderReadme } from './lib';
 import { machineDiagrams, toMermaid, toMermaidDetail } from './mermaid';
 import { embeddedHash, sha256, svgWithHash } from './render';
 
@@ -14,26 +14,83 @@ const tmp = mkdtempSync(join(ROOT, '.tmp', 'viz-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('toMermaid', () => {
-  it('reads like prose for product owners: events, guards, timers, services, no action names', () => {
+  it('reads like prose for product owners: the descriptions of states and arrows, no event, action or actor names', () => {
     const mmd = toMermaid(pollMachine);
     expect(mmd).toContain('stateDiagram-v2');
+    // laid out by ELK, which leaves room for every label
+    expect(mmd).toMatch(/^---\ntitle: poll\nconfig:\n {2}layout: elk\n---\n/);
     expect(mmd).toContain('  [*] --> s_poll_idle');
-    expect(mmd).toContain('s_poll_idle --> s_poll_polling : poll.start\n');
-    expect(mmd).toContain('s_poll_polling_checking --> s_poll_done : done#58; checkStatus [isComplete]');
-    expect(mmd).toContain('s_poll_polling_checking --> s_poll_polling_waiting : done#58; checkStatus\n');
-    expect(mmd).toContain('s_poll_polling_checking --> s_poll_failed : error#58; checkStatus');
-    expect(mmd).toContain('s_poll_polling_waiting --> s_poll_polling_checking : after POLL_INTERVAL (5 s)');
-    expect(mmd).toContain('s_poll_polling --> s_poll_timedOut : after GIVE_UP (30 s)');
-    expect(mmd).toContain('s_poll_polling_checking : calls checkStatus');
-    expect(mmd).toContain('s_poll_failed --> s_poll_polling : poll.retry [canRetry]\n');
+    expect(mmd).toContain('state "idle" as s_poll_idle\n  s_poll_idle : Nothing is being checked.\n');
+    expect(mmd).toContain('s_poll_idle --> s_poll_polling : Starts the check\n');
+    expect(mmd).toContain('s_poll_polling_checking --> s_poll_done : The service says the<br/>work is done\n');
+    expect(mmd).toContain(
+      's_poll_polling_checking --> s_poll_polling_waiting : The service says it<br/>is not done yet',
+    );
+    expect(mmd).toContain('s_poll_polling_waiting --> s_poll_polling_checking : Five seconds pass');
+    expect(mmd).toContain('s_poll_failed --> s_poll_polling : Tries again, if a<br/>retry is left\n');
+    expect(mmd).toContain('state "timed out" as s_poll_timedOut');
     expect(mmd).toContain('s_poll_done --> [*]');
-    expect(mmd).not.toMatch(/resetAttempts|countAttempt|countRetry/);
+    expect(mmd).not.toMatch(/resetAttempts|countAttempt|countRetry|checkStatus|poll\.start|isComplete|POLL_INTERVAL/);
     expect(toMermaid(pollMachine)).toBe(mmd);
+  });
+
+  it('falls back to the event and guard names where a description is missing, and folds bookkeeping', () => {
+    const m = setup({ guards: { isUrgent: () => true } }).createMachine({
+      id: 'm',
+      initial: 'a',
+      on: { 'm.note': { actions: [], meta: { bookkeeping: true }, description: 'Remembers a note' } },
+      states: {
+        a: {
+          on: {
+            'm.next': 'b',
+            'm.jump': { target: 'b', guard: 'isUrgent', description: 'Jumps ahead, if urgent' },
+            'm.track': { actions: [], meta: { bookkeeping: true }, description: 'Tracks the mouse' },
+            'm.tell': { actions: [], description: 'Says hello: nothing else changes' },
+          },
+        },
+        b: { on: { 'm.back': { target: 'a', meta: { bookkeeping: true } } } },
+      },
+    });
+    const mmd = toMermaid(m);
+    expect(mmd).toContain('  s_m_a --> s_m_b : m.next<br/>Jumps ahead, if<br/>urgent\n');
+    // a bookkeeping arrow that moves on is still drawn, without words; one that stays is left out
+    expect(mmd).toContain('  s_m_b --> s_m_a\n');
+    expect(mmd).not.toMatch(/Tracks the mouse|Remembers a note|m\.track|m\.note/);
+    expect(mmd).toContain('s_m_a : ↺ Says hello#58; nothing else');
+    // the engineer view keeps them all
+    const detail = toMermaidDetail(m);
+    expect(detail).toContain('m.track');
+    expect(detail).toContain('m.note');
+  });
+
+  it('draws what a group does in any of its steps from an "in any of these steps" box inside it (ELK cannot draw an arrow from a group into itself)', () => {
+    const m = setup({}).createMachine({
+      id: 'g',
+      initial: 'in',
+      states: {
+        in: {
+          initial: 'x',
+          on: {
+            'g.reset': { target: '.x', description: 'Starts over' },
+            'g.tick': { actions: [], description: 'A tick' },
+          },
+          states: { x: { on: { 'g.go': 'y' } }, y: {} },
+        },
+      },
+    });
+    const mmd = toMermaid(m);
+    expect(mmd).toMatch(/state s_g_in \{[^}]*state "in any of these steps" as any_s_g_in\n\s+any_s_g_in : ↺ A tick\n/);
+    expect(mmd).toContain('  any_s_g_in --> s_g_in_x : Starts over\n');
+    expect(mmd).not.toMatch(/^ +s_g_in --> s_g_in(\s|$)/m);
+    const diagram = machineDiagrams(m, 'g')[0];
+    expect(diagram.boxes).toMatchObject({ s_g_in: { state: 'g.in' }, s_g_in_x: { state: 'g.in.x' } });
   });
 
   it('keeps the actions in the detail diagram', () => {
     const mmd = toMermaidDetail(pollMachine);
     expect(mmd).toContain('s_poll_idle --> s_poll_polling : poll.start / resetAttempts');
+    expect(mmd).toContain('s_poll_polling_checking --> s_poll_done : done#58; checkStatus [isComplete]');
+    expect(mmd).toContain('s_poll_polling --> s_poll_timedOut : after GIVE_UP (30 s)');
     expect(mmd).toContain('s_poll_failed --> s_poll_polling : poll.retry [canRetry] / countRetry');
     expect(mmd).toContain('s_poll_polling_checking : invoke checkStatus');
   });
@@ -70,11 +127,12 @@ describe('machineDiagrams', () => {
     expect(main).toContain('s_poll_polling : ▸ 2 steps, see');
     expect(main).toContain('s_poll_polling : poll.polling.svg');
     expect(main).not.toContain('s_poll_polling_checking');
+    expect(byName.get('poll')!.boxes.s_poll_polling).toEqual({ state: 'poll.polling', sub: 'poll.polling' });
     // arrows from inside the closed box start at the box, merged per target
-    expect(main).toContain('s_poll_polling --> s_poll_done : done#58; checkStatus [isComplete]');
-    expect(main).toContain('s_poll_polling --> s_poll_failed : error#58; checkStatus');
-    expect(main).toContain('s_poll_polling --> s_poll_idle : poll.cancel');
-    expect(main).toContain('s_poll_polling --> s_poll_timedOut : after GIVE_UP (30 s)');
+    expect(main).toContain('s_poll_polling --> s_poll_done : The service says the<br/>work is done');
+    expect(main).toContain('s_poll_polling --> s_poll_failed : The service cannot be<br/>reached');
+    expect(main).toContain('s_poll_polling --> s_poll_idle : Cancels the check');
+    expect(main).toContain('s_poll_polling --> s_poll_timedOut : Half a minute passes<br/>without an answer');
     // the loop inside the box is not drawn on the outside
     expect(main).not.toContain('s_poll_polling --> s_poll_polling');
   });
@@ -86,13 +144,14 @@ describe('machineDiagrams', () => {
     const mmd = region.mmd;
     expect(mmd).toContain('state "→ done" as exit_s_poll_done');
     expect(mmd).toContain('state "→ failed" as exit_s_poll_failed');
-    expect(mmd).toContain('s_poll_polling_checking --> exit_s_poll_done : done#58; checkStatus [isComplete]');
-    expect(mmd).toContain('s_poll_polling_checking --> exit_s_poll_failed : error#58; checkStatus');
-    expect(mmd).toContain('s_poll_polling_waiting --> s_poll_polling_checking : after POLL_INTERVAL (5 s)');
-    expect(mmd).toContain('s_poll_polling --> exit_s_poll_timedOut : after GIVE_UP (30 s)');
+    expect(mmd).toContain('state "→ timed out" as exit_s_poll_timedOut');
+    expect(mmd).toContain('s_poll_polling_checking --> exit_s_poll_done : The service says the<br/>work is done');
+    expect(mmd).toContain('s_poll_polling_checking --> exit_s_poll_failed : The service cannot be<br/>reached');
+    expect(mmd).toContain('s_poll_polling_waiting --> s_poll_polling_checking : Five seconds pass');
+    expect(mmd).toContain('s_poll_polling --> exit_s_poll_timedOut : Half a minute passes<br/>without an answer');
     expect(mmd).toContain('state "from idle" as entry_s_poll_idle');
-    expect(mmd).toContain('entry_s_poll_idle --> s_poll_polling : poll.start');
-    expect(mmd).toContain('entry_s_poll_failed --> s_poll_polling : poll.retry [canRetry]');
+    expect(mmd).toContain('entry_s_poll_idle --> s_poll_polling : Starts the check');
+    expect(mmd).toContain('entry_s_poll_failed --> s_poll_polling : Tries again, if a<br/>retry is left');
     expect(mmd).not.toMatch(/^ +s_poll_idle /m); // the source outside is an entry node, not the state itself
   });
 
@@ -111,8 +170,9 @@ describe('machineDiagrams', () => {
     expect(readme).toContain('![poll state diagram](poll.svg)');
     expect(readme).toContain('- [polling](poll.polling.svg) (2 states in all)');
     expect(readme).toContain('[poll.detail.svg](poll.detail.svg)');
-    expect(readme).toContain('[paths/poll.md](paths/poll.md)');
-    expect(readme).toMatch(/How to read a diagram[\s\S]*`\[isSuccess\]`: only when/);
+    expect(readme).toContain('test paths: [in plain words](paths/poll.plain.md), [for engineers](paths/poll.md)');
+    expect(readme).toContain('[index.html](index.html)');
+    expect(readme).toMatch(/How to read a diagram[\s\S]*product-owner view[\s\S]*engineer view/);
   });
 });
 
@@ -126,6 +186,7 @@ describe('viz check', () => {
     }
     for (const [file] of plan.svgs)
       writeFileSync(file, svgWithHash('<svg></svg>', plan.files.get(file.replace(/\.svg$/, '.mmd'))!));
+    writeFileSync(plan.bookFile, bookContent(plan)!);
     return plan;
   };
 
@@ -140,10 +201,12 @@ describe('viz check', () => {
 
     writeFileSync(
       join(out, 'poll.mmd'),
-      readFileSync(join(out, 'poll.mmd'), 'utf8').replace('poll.start', 'poll.begin'),
+      readFileSync(join(out, 'poll.mmd'), 'utf8').replace('Starts the check', 'Begins the check'),
     );
     writeFileSync(join(out, 'poll.svg'), svgWithHash('<svg></svg>', 'an older diagram'));
     writeFileSync(join(out, 'paths', 'poll.md'), '# hand-edited\n');
+    writeFileSync(join(out, 'paths', 'poll.plain.md'), '# hand-edited\n');
+    writeFileSync(join(out, 'index.html'), '<!doctype html><title>an older flow book</title>\n');
     writeFileSync(
       join(out, 'poll.detail.mmd'),
       readFileSync(join(out, 'poll.detail.mmd'), 'utf8').replace('resetAttempts', 'reset'),
@@ -156,10 +219,12 @@ describe('viz check', () => {
       expect.stringMatching(/poll\.mmd is out of date$/),
       expect.stringMatching(/poll\.detail\.mmd is out of date$/),
       expect.stringMatching(/paths\/poll\.md is out of date$/),
+      expect.stringMatching(/paths\/poll\.plain\.md is out of date$/),
       expect.stringMatching(/poll\.svg was rendered from another version/),
       expect.stringMatching(/poll\.detail\.svg is missing$/),
       expect.stringMatching(/gone\.mmd belongs to no machine/),
       expect.stringMatching(/poll\.polling\.svg belongs to no machine/),
+      expect.stringMatching(/index\.html is out of date$/),
     ]);
   });
 

@@ -121,6 +121,7 @@ export const EnterpriseUserRole = z.object({
   notActive: z.boolean(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  /** the legacy service's per-item packet; the reference server sends it once, in EnterpriseUsersAnswer.packetId */
   packetId: z.number().int().nullable().optional(),
 });
 export type EnterpriseUserRole = z.infer<typeof EnterpriseUserRole>;

@@ -3,13 +3,14 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ChangeLanguageBody, type UserContext } from '../../../machines/lib/contract.js';
 import {
-  buildUserContext,
   loadRepresentedDetails,
   loadRepresentationRights,
+  loadUserContext,
   UI_LANGUAGES,
+  type LinkRow,
 } from '../../context/build-user-context.js';
 import { requireAlive } from '../../lib/applications.js';
-import { loadApplicationLinks } from '../../lib/external-applications.js';
+import { applicationLinks, type ApplicationLink } from '../../lib/external-applications.js';
 import { appsOrigin } from '../../lib/origins.js';
 import { forbidden, HttpError, notFound, parseOrThrow } from '../../lib/errors.js';
 import { isRoleValid } from '../../../machines/lib/rights/validity.js';
@@ -24,12 +25,28 @@ export const FGID = z.string().regex(/^[A-Z]{2}[0-9A-Z]{4,30}$/, 'must be a pers
 
 export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db, env } = app.deps;
-  /** the applications' addresses on their own origin, as the browser reaches them (issue 8) */
-  const applicationLinksFor = (req: FastifyRequest) => loadApplicationLinks(db, env, appsOrigin(env, req));
+  /**
+   * The applications' addresses on their own origin, as the browser reaches them (issue 8), from the rows read with
+   * the context. Rows kept by the database layer are the same array until the database changes (server/db/prepared.ts
+   * reuse), so the addresses are worked out once per such array and origin; new rows are a new array.
+   */
+  const links = new WeakMap<readonly LinkRow[], Map<string, Record<string, ApplicationLink>>>();
+  const linksFor = (req: FastifyRequest) => (rows: readonly LinkRow[]) => {
+    const origin = appsOrigin(env, req);
+    let byOrigin = links.get(rows);
+    if (!byOrigin) links.set(rows, (byOrigin = new Map<string, Record<string, ApplicationLink>>()));
+    let out = byOrigin.get(origin);
+    if (!out) {
+      out = applicationLinks(rows, env, origin);
+      if (byOrigin.size >= 100) byOrigin.clear(); // the origin may come from the Host header: bounded
+      byOrigin.set(origin, out);
+    }
+    return out;
+  };
 
   /** Build the context and remember which dead applications this session has now seen. */
   async function contextFor(req: FastifyRequest, session: Session): Promise<UserContext> {
-    const ctx = await buildUserContext(db, session, await applicationLinksFor(req));
+    const ctx = await loadUserContext(db, session, linksFor(req));
     const seen = JSON.stringify(ctx.deadApplications);
     if (seen !== JSON.stringify(session.deadSeen)) {
       await db.updateTable('sessions').set({ dead_seen: seen }).where('id', '=', session.id).execute();
@@ -103,7 +120,7 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // spec 1 §4: polled every 30 s; a value only when the dead set changed since this session last saw it
   app.get('/checkDeadApplications', async (req) => {
     const session = await requireSession(req);
-    const ctx = await buildUserContext(db, session, await applicationLinksFor(req));
+    const ctx = await loadUserContext(db, session, linksFor(req));
     if (JSON.stringify(ctx.deadApplications) === JSON.stringify(session.deadSeen)) return { value: null };
     return { value: await contextFor(req, session) };
   });

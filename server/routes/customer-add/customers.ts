@@ -3,7 +3,6 @@
  * a customer, main administrators, and the rights a signature or a confirmation gives.
  */
 import type { Db } from '../../db/index.js';
-import { bool } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { isoDay } from '../../lib/dates.js';
 import type { RegistryCompany } from '../../clients/registry.js';
@@ -90,53 +89,50 @@ export async function upsertCustomerFromRegistry(
     legal_country: a?.country ?? null,
     legal_padre_full_name: a?.padreFullName ?? null,
   };
-  let jgid: string;
-  if (existing) {
-    jgid = existing.jgid;
-    await db
-      .updateTable('customers')
-      .set({
+  // Insert or update in one statement: on PostgreSQL two adds of one company (and a demo reset) may run side by side,
+  // and a read-then-insert let them collide (a 500); this way the row is there, locked by this transaction, before
+  // its board and search entries are written (issue 13's crash test). An existing customer keeps its contract and
+  // e-mail and takes the register's name, address and state.
+  const jgid = existing?.jgid ?? jgidFor(company.country, company.regCode);
+  await db
+    .insertInto('customers')
+    .values({
+      jgid,
+      reg_code: company.regCode,
+      ...fromRegister,
+      ep_company_id: jgid.slice(0, 2),
+      is_person: 0,
+      has_contract: opts.contract ? 1 : 0,
+      contract_stopped: 0,
+      user_profile_code: 'NEW',
+      credit_limit: 0,
+      client_manager_name: null,
+      client_manager_phone: null,
+      client_manager_email: null,
+      email: opts.email ?? null,
+      phone: null,
+      homepage: null,
+      e_shop: null,
+      vat_nr: null,
+      contact_street: null,
+      contact_zip_code: null,
+      contact_city: null,
+      contact_country: null,
+      contact_padre_full_name: null,
+      permission_no_check_personal_code: 0,
+      packet_oss: null,
+      packet_periodicals: null,
+      has_finance: 0,
+      created_at: clock.now().toISOString(),
+    })
+    .onConflict((oc) =>
+      oc.column('jgid').doUpdateSet((eb) => ({
         ...fromRegister,
-        has_contract: opts.contract || bool(existing.has_contract) ? 1 : 0,
-        email: existing.email ?? opts.email ?? null,
-      })
-      .where('jgid', '=', jgid)
-      .execute();
-  } else {
-    jgid = jgidFor(company.country, company.regCode);
-    await db
-      .insertInto('customers')
-      .values({
-        jgid,
-        reg_code: company.regCode,
-        ...fromRegister,
-        ep_company_id: jgid.slice(0, 2),
-        is_person: 0,
-        has_contract: opts.contract ? 1 : 0,
-        contract_stopped: 0,
-        user_profile_code: 'NEW',
-        credit_limit: 0,
-        client_manager_name: null,
-        client_manager_phone: null,
-        client_manager_email: null,
-        email: opts.email ?? null,
-        phone: null,
-        homepage: null,
-        e_shop: null,
-        vat_nr: null,
-        contact_street: null,
-        contact_zip_code: null,
-        contact_city: null,
-        contact_country: null,
-        contact_padre_full_name: null,
-        permission_no_check_personal_code: 0,
-        packet_oss: null,
-        packet_periodicals: null,
-        has_finance: 0,
-        created_at: clock.now().toISOString(),
-      })
-      .execute();
-  }
+        has_contract: opts.contract ? 1 : eb.ref('customers.has_contract'),
+        email: eb.fn.coalesce('customers.email', 'excluded.email'),
+      })),
+    )
+    .execute();
   await db.deleteFrom('customer_board_members').where('jgid', '=', jgid).execute();
   if (company.boardMembers.length) {
     await db

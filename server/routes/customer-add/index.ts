@@ -22,7 +22,15 @@ import {
   upsertCustomerFromRegistry,
 } from './customers.js';
 
-const FindQuery = z.object({ term: z.string().trim().min(1).max(200) });
+// no NUL: no company name holds one, and PostgreSQL text cannot (a 500 there, issue 13)
+const FindQuery = z.object({
+  term: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((s) => !s.includes('\0'), 'must not contain a NUL character'),
+});
 const GidParam = z.object({
   id: z
     .string()

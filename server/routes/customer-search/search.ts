@@ -36,8 +36,15 @@ interface Row {
 
 const startsAnyWord = (text: string, w: string) => words(text).some((x) => x.startsWith(w));
 
-/** Rows of one exact token, in (sort_key, id) order, CHUNK at a time (keyset paging). */
-async function* exactToken(db: Db, table: Table, idCol: IdCol, token: string): AsyncGenerator<Row[], void> {
+/** Rows of one exact token, in (sort_key, id) order, `page` (at most CHUNK) at a time (keyset paging). */
+async function* exactToken(
+  db: Db,
+  table: Table,
+  idCol: IdCol,
+  token: string,
+  need: number,
+): AsyncGenerator<Row[], void> {
+  const page = Math.min(need, CHUNK);
   let after: Row | null = null;
   for (;;) {
     const rows: Row[] = (
@@ -45,20 +52,20 @@ async function* exactToken(db: Db, table: Table, idCol: IdCol, token: string): A
         select ${sql.ref(idCol)} as id, sort_key from ${sql.table(table)}
         where token = ${token} ${after ? sql`and (sort_key, ${sql.ref(idCol)}) > (${after.sort_key}, ${after.id})` : sql``}
         order by sort_key, ${sql.ref(idCol)}
-        limit ${CHUNK}
+        limit ${page}
       `.execute(db)
     ).rows;
     if (rows.length) yield rows;
-    if (rows.length < CHUNK) return;
+    if (rows.length < page) return;
     after = rows[rows.length - 1]!;
   }
 }
 
-/** Rows whose word starts with `w`, in name order. */
-async function* wordRows(db: Db, table: Table, idCol: IdCol, w: string): AsyncGenerator<Row[], void> {
+/** Rows whose word starts with `w`, in name order; `need`: how many distinct rows the caller may use at most. */
+async function* wordRows(db: Db, table: Table, idCol: IdCol, w: string, need: number): AsyncGenerator<Row[], void> {
   // up to PREFIX_MAX characters the prefix itself is a token (edge n-gram)
   if ([...w].length <= PREFIX_MAX) {
-    yield* exactToken(db, table, idCol, w);
+    yield* exactToken(db, table, idCol, w, need);
     return;
   }
   const hi = prefixEnd(w);
@@ -72,19 +79,26 @@ async function* wordRows(db: Db, table: Table, idCol: IdCol, w: string): AsyncGe
     db,
   );
   if (first.rows[0].token === last.rows[0].token) {
-    yield* exactToken(db, table, idCol, first.rows[0].token);
+    yield* exactToken(db, table, idCol, first.rows[0].token, need);
     return;
   }
-  // several whole words share a prefix of 6+ characters: a small range, sorted here
-  const rows = (
-    await sql<Row>`
-      select ${sql.ref(idCol)} as id, sort_key from ${sql.table(table)}
-      where token >= ${w} and token < ${hi}
-      order by sort_key, ${sql.ref(idCol)}
-      limit ${SCAN_CAP}
-    `.execute(db)
-  ).rows;
-  yield rows;
+  // several whole words share a prefix of 6+ characters: the range sorted by the database, a page of what the
+  // caller may use at a time (one common word in the range, `aiandus` beside `aiandusselts`, is 20,000 rows)
+  const page = Math.min(need, SCAN_CAP);
+  let after: Row | null = null;
+  for (;;) {
+    const rows: Row[] = (
+      await sql<Row>`
+        select ${sql.ref(idCol)} as id, sort_key from ${sql.table(table)}
+        where token >= ${w} and token < ${hi} ${after ? sql`and (sort_key, ${sql.ref(idCol)}) > (${after.sort_key}, ${after.id})` : sql``}
+        order by sort_key, ${sql.ref(idCol)}
+        limit ${page}
+      `.execute(db)
+    ).rows;
+    if (rows.length) yield rows;
+    if (rows.length < page) return;
+    after = rows[rows.length - 1]!;
+  }
 }
 
 /** How many rows a word has, counted up to PROBE (index-only). */
@@ -118,7 +132,7 @@ async function byName(db: Db, table: Table, idCol: IdCol, term: string): Promise
   const out: string[] = [];
   const seen = new Set<string>();
   let scanned = 0;
-  for await (const chunk of wordRows(db, table, idCol, driving)) {
+  for await (const chunk of wordRows(db, table, idCol, driving, others.length ? SCAN_CAP : SEARCH_LIMIT)) {
     for (const r of chunk) {
       if (seen.has(r.id)) continue;
       seen.add(r.id);
@@ -131,6 +145,9 @@ async function byName(db: Db, table: Table, idCol: IdCol, term: string): Promise
   }
   return out;
 }
+
+/** Estonian name order: one collator, where `localeCompare(b, 'et')` makes one per call (3 ms for 200 rows) */
+const byEt = new Intl.Collator('et').compare;
 
 type CustomerItem = z.infer<typeof CustomerSearchItem>;
 type UserItem = z.infer<typeof UserSearchItem>;
@@ -169,7 +186,7 @@ export async function searchCustomers(db: Db, term: string): Promise<CustomerIte
       .filter((c) => words(term).every((w) => startsAnyWord(c.name, w)));
   }
   return rows
-    .sort((a, b) => a.name.localeCompare(b.name, 'et') || a.jgid.localeCompare(b.jgid))
+    .sort((a, b) => byEt(a.name, b.name) || a.jgid.localeCompare(b.jgid))
     .map((c) => ({ id: c.jgid, name: c.name, regCode: c.reg_code, axaCode: null, country: c.country }));
 }
 
@@ -207,12 +224,7 @@ export async function searchUsers(db: Db, term: string): Promise<UserItem[]> {
     );
   }
   return rows
-    .sort(
-      (a, b) =>
-        a.last_name.localeCompare(b.last_name, 'et') ||
-        a.first_name.localeCompare(b.first_name, 'et') ||
-        a.fgid.localeCompare(b.fgid),
-    )
+    .sort((a, b) => byEt(a.last_name, b.last_name) || byEt(a.first_name, b.first_name) || a.fgid.localeCompare(b.fgid))
     .map((x) => ({
       id: x.fgid,
       firstName: x.first_name,

@@ -17,6 +17,7 @@ import { requireAlive } from '../../lib/applications.js';
 import { parseOrThrow } from '../../lib/errors.js';
 import { requireCustomerManager, type CustomerRow } from '../settings/access.js';
 
+const JSON_UTF8 = 'application/json; charset=utf-8';
 const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
 const ClientAppParams = CustomerIdParam.extend({ clientapp: z.enum(RIGHTS_APPLICATIONS) });
 
@@ -60,15 +61,43 @@ export async function loadAdministrators(db: Db, customerId: string, today: stri
 const dmy = (iso: string | null): string | null =>
   iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : null;
 
+interface RightRow {
+  person_fgid: string;
+  begin_date: string | null;
+  end_date: string | null;
+  not_active: number;
+}
+
 /** Ranks a right for "the one to show" when a person has several in one application: running > future > ended. */
-function rank(r: { begin_date: string | null; end_date: string | null; not_active: number }, today: string): number {
+function rank(r: RightRow, today: string): number {
   if (r.end_date !== null && r.end_date < today) return 0;
   if (r.not_active === 1) return 1;
   if (r.begin_date !== null && r.begin_date > today) return 2;
   return 3;
 }
 
-/** One customer's users of one application: one entry per person (their current right), sorted by last name. */
+/**
+ * Of two rights of one person in one application, the one the list shows: the higher rank, then the later begin,
+ * then the later end (none: open-ended, the latest).
+ */
+function better<R extends RightRow>(a: R, b: R, today: string): R {
+  const ra = rank(a, today);
+  const rb = rank(b, today);
+  if (ra !== rb) return ra > rb ? a : b;
+  const ba = a.begin_date ?? '';
+  const bb = b.begin_date ?? '';
+  if (ba !== bb) return bb > ba ? b : a;
+  return (b.end_date ?? '9999') > (a.end_date ?? '9999') ? b : a;
+}
+
+/**
+ * One customer's users of one application: one entry per person (their current right, see `better`), in person id
+ * order. The portal merges the applications' lists and sorts the rows itself (machines/lib/represented-settings/
+ * list.ts, by last and first name under the Estonian collation), so the server does not sort by name: rows come in
+ * the order of the index rights_represented_app (represented_gid, application, person_fgid, …), which puts a
+ * person's rights next to each other and needs no sort step. One query, no per-row work beyond building the item
+ * (10,000 users: bench/rights.ts).
+ */
 export async function loadEnterpriseUsers(
   db: Db,
   customer: CustomerRow,
@@ -90,15 +119,15 @@ export async function loadEnterpriseUsers(
     ])
     .where('rights.represented_gid', '=', customer.jgid)
     .where('rights.application', '=', application)
-    .orderBy('persons.last_name')
-    .orderBy('persons.first_name')
-    .orderBy('rights.id')
+    .orderBy('rights.person_fgid')
     .execute();
   const packetId = packetOf(customer, application);
   const list: EnterpriseUserRole[] = [];
-  const index = new Map<string, { at: number; rank: number }>();
-  for (const r of rows) {
-    const item: EnterpriseUserRole = {
+  for (let i = 0; i < rows.length; i++) {
+    let r = rows[i];
+    // the person's other rights in this application follow at once (person id order): keep the one to show
+    while (i + 1 < rows.length && rows[i + 1].person_fgid === r.person_fgid) r = better(r, rows[++i], today);
+    list.push({
       userId: r.person_fgid,
       email: r.email,
       roleId: r.role_id,
@@ -108,17 +137,7 @@ export async function loadEnterpriseUsers(
       notActive: r.not_active === 1,
       firstName: r.first_name,
       lastName: r.last_name,
-      packetId,
-    };
-    const rk = rank(r, today);
-    const before = index.get(r.person_fgid);
-    if (!before) {
-      index.set(r.person_fgid, { at: list.length, rank: rk });
-      list.push(item);
-    } else if (rk >= before.rank) {
-      list[before.at] = item;
-      before.rank = rk;
-    }
+    });
   }
   return { list, packetId, result: packetId === null ? RESULT_NO_PACKAGE : null };
 }
@@ -132,11 +151,14 @@ export const enterpriseRoutes: FastifyPluginCallback = (app, _opts, done) => {
     return loadAdministrators(db, customerId, today);
   });
 
-  app.get('/users/clientapp/:clientapp/:customerId', async (req) => {
+  app.get('/users/clientapp/:clientapp/:customerId', async (req, reply) => {
     const { customerId, clientapp } = parseOrThrow(ClientAppParams, req.params, 'params');
     const { customer, today } = await requireCustomerManager(req, customerId);
     await requireAlive(db, clientapp);
-    return loadEnterpriseUsers(db, customer, clientapp, today);
+    const answer = await loadEnterpriseUsers(db, customer, clientapp, today);
+    // a large customer's answer is megabytes (names with õ, ä, ü make it a two-byte string): encoded once here,
+    // Fastify neither measures the string for Content-Length nor encodes it again on the way out
+    return reply.type(JSON_UTF8).send(Buffer.from(JSON.stringify(answer)));
   });
 
   done();

@@ -24,8 +24,9 @@
  *   main administrators (active AXAPTA rights), sorted by last name
  * GET /api/enterprise/users/clientapp/{OSS|PERIODICALS}/{customerId}
  *   → { list: EnterpriseUserRole[] (one per person with a right in that application, ended and notActive ones
- *       included, sorted by last name, first name; userId, email, roleId, application, begin, end, notActive,
- *       firstName, lastName, packetId), packetId: the customer's packet or null, result: null | 'PACKET_NOT_FOUND' }
+ *       included, the current one when there are several; in user id order, the portal sorts by name; userId,
+ *       email, roleId, application, begin, end, notActive, firstName, lastName), packetId: the customer's packet
+ *       or null, result: null | 'PACKET_NOT_FOUND' }
  *   errors: 400 (other application), 403, 404, 503 `<APP>_DEAD` while the console marks the application dead
  *   (show the service-disrupted placeholder). Timing for a customer with 10,000 users: bench/rights.ts
  * POST /api/user/role/add, POST /api/user/role/edit   body SaveCommand → { value: failed applications }

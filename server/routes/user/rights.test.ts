@@ -36,6 +36,8 @@ const day = (offset: number) => isoToDmy(isoDay(addDays(t.clock.now(), offset)))
 async function usersOf(c: Client, app: 'OSS' | 'PERIODICALS', customer = MAASIKAS) {
   const res = await c.get(`/api/enterprise/users/clientapp/${app}/${customer}`);
   expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  expect(res.headers['cache-control']).toBe('no-store');
   return EnterpriseUsersAnswer.parse(res.json());
 }
 
@@ -84,7 +86,7 @@ describe('enterprise/users', () => {
     ]);
   });
 
-  it('lists one entry per user of OSS sorted by last name, with the packet and DD.MM.YYYY dates', async () => {
+  it('lists one entry per user of OSS in user id order, with the packet and DD.MM.YYYY dates', async () => {
     const mari = await t.login('mari');
     const oss = await usersOf(mari, 'OSS');
     expect(oss.packetId).toBe(1);
@@ -92,8 +94,8 @@ describe('enterprise/users', () => {
     const ids = oss.list.map((u) => u.userId);
     expect(ids).toEqual(expect.arrayContaining([MARI, JAAN, KRISTI]));
     expect(new Set(ids).size).toBe(ids.length);
-    const lastNames = oss.list.map((u) => u.lastName ?? '');
-    expect(lastNames).toEqual([...lastNames].sort());
+    // the portal sorts the merged rows by name itself (machines/lib/represented-settings/list.ts)
+    expect(ids).toEqual([...ids].sort());
     const jaan = oss.list.find((u) => u.userId === JAAN)!;
     expect(jaan).toMatchObject({
       firstName: 'Jaan',
@@ -103,6 +105,45 @@ describe('enterprise/users', () => {
       notActive: false,
     });
     expect(jaan.begin).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+  });
+
+  it('shows the current right of a person who has several in one application: running before future before ended', async () => {
+    const mari = await t.login('mari');
+    const before = (await usersOf(mari, 'OSS')).list.find((u) => u.userId === JAAN)!;
+    const iso = (offset: number) => isoDay(addDays(t.clock.now(), offset));
+    const right = { person_fgid: JAAN, represented_gid: MAASIKAS, application: 'OSS', not_active: 0 };
+    await t.db
+      .insertInto('rights')
+      .values([
+        { ...right, role_id: 101, begin_date: iso(-400), end_date: iso(-30) },
+        { ...right, role_id: 102, begin_date: iso(10), end_date: null },
+      ])
+      .execute();
+    const oss = await usersOf(mari, 'OSS');
+    expect(oss.list.filter((u) => u.userId === JAAN)).toEqual([before]);
+    // once the running right has ended, the future one is the one to show, then the latest ended one
+    await t.db
+      .updateTable('rights')
+      .set({ end_date: iso(-1) })
+      .where('person_fgid', '=', JAAN)
+      .where('represented_gid', '=', MAASIKAS)
+      .where('application', '=', 'OSS')
+      .where('role_id', '=', before.roleId)
+      .execute();
+    expect((await usersOf(mari, 'OSS')).list.find((u) => u.userId === JAAN)).toMatchObject({
+      roleId: 102,
+      begin: day(10),
+    });
+    await t.db
+      .deleteFrom('rights')
+      .where('person_fgid', '=', JAAN)
+      .where('represented_gid', '=', MAASIKAS)
+      .where('role_id', '=', 102)
+      .execute();
+    expect((await usersOf(mari, 'OSS')).list.find((u) => u.userId === JAAN)).toMatchObject({
+      roleId: before.roleId,
+      end: day(-1),
+    });
   });
 
   it('marks a customer without a package for the application (PACKET_NOT_FOUND)', async () => {

@@ -8,7 +8,7 @@ import type { Domain, UserContext } from '../../../machines/lib/contract';
 import { dashboardShortcuts, isAxaptaDead, isInternalUser } from '../../../machines/lib/rights';
 import type { ApiClient } from '../client';
 import { representedDetailsQuery, userDetailsQuery } from './context';
-import { serviceUrlsQuery } from './user-settings';
+import { serviceUrlsQuery } from './service-urls';
 
 export function dashboardQueries(api: ApiClient, ctx: UserContext | null, domain: Domain) {
   const principal = ctx?.epitPrincipal;

@@ -1,6 +1,6 @@
 /** user-settings/* (spec 1 §7, spec 2 §7) as TanStack Query options, for the views and the route loaders. */
 import { queryOptions } from '@tanstack/react-query';
-import { Preference, ServiceUrlsResponse } from '../../../machines/lib/contract';
+import { Preference } from '../../../machines/lib/contract';
 import {
   PasswordSettingsAnswer,
   RoleListAnswer,
@@ -9,17 +9,8 @@ import {
 } from '../../../machines/lib/user-settings';
 import type { ApiClient } from '../client';
 
-/**
- * GET user-settings/service-urls: the package-private LOGISTICS address per domain (spec 1 §2). The addresses carry
- * the session's language, which can change at any time, so every use asks again (the cached answer shows meanwhile).
- */
-export function serviceUrlsQuery(api: ApiClient) {
-  return queryOptions({
-    queryKey: ['user-settings', 'service-urls'] as const,
-    queryFn: async ({ signal }) => (await api.get('user-settings/service-urls', ServiceUrlsResponse, { signal })).value,
-    staleTime: 0,
-  });
-}
+// GET user-settings/service-urls lives in ./service-urls.ts (the dashboard reads it; issue 12)
+export { serviceUrlsQuery } from './service-urls';
 
 const user = (fgid: string) => encodeURIComponent(fgid);
 

@@ -61,6 +61,9 @@ function CustomerAddContent({ actor }: { actor: CustomerAddActor }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const customer = useSelector(actor, (s) => s.context.customer);
   const loadingCustomer = useSelector(actor, (s) => s.matches({ open: 'loadingCustomer' }));
+  // a request that failed (issue 13): its message; the modal and everything typed stay
+  const notice = useSelector(actor, (s) => s.context.notice);
+  const lookupFailed = useSelector(actor, (s) => s.matches({ open: { selectingCompany: 'lookupFailed' } }));
   const view = useSelector(actor, (s) => {
     if (s.matches({ open: { reviewing: 'confirmingAsStaff' } }) || s.matches({ open: 'creatingCustomer' }))
       return 'staff';
@@ -76,6 +79,20 @@ function CustomerAddContent({ actor }: { actor: CustomerAddActor }) {
     <div className="customer-add" aria-busy={busy}>
       <p>{intl.formatMessage({ id: 'customer-add.description' })}</p>
       <CompanyAutocomplete actor={actor} disabled={busy} />
+      {notice && view !== 'signing' && (
+        <div className="customer-add__failure" role="alert">
+          <p className="field-error">{formatRef(intl, notice)}</p>
+          {lookupFailed && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => actor.send({ type: 'customerAdd.retry' })}
+            >
+              {intl.formatMessage({ id: 'common.retry' })}
+            </button>
+          )}
+        </div>
+      )}
       {loadingCustomer && (
         <p role="status" className="muted">
           {intl.formatMessage({ id: 'common.loading' })}

@@ -21,6 +21,7 @@ import { customerAddMachine, type CustomerAddActor } from '../../../machines/cus
 import { STATUS_TIMEOUT, signingMachine } from '../../../machines/signing.machine';
 import type { ToastRequest } from '../../../machines/toasts.machine';
 import { createIdCardAdapter, createPinPrompt, type IdCardAdapter, type PinPrompt } from './id-card';
+import { CUSTOMER_ADD_COMPONENT } from '../../app/customer-add-modal';
 
 export interface SigningDeps {
   config: PortalConfig;
@@ -123,9 +124,8 @@ interface SessionLike {
   getSnapshot(): { context: { userContext: UserContext | null } };
 }
 
-export const CUSTOMER_ADD_COMPONENT = 'customer-add';
-/** spec 1 §4 Modals: customer-add is protected (no overlay-click close) but closeable (close button, Escape) */
-export const CUSTOMER_ADD_MODAL_CLASS = 'modal-protected modal-closeable';
+// how others ask for the modal lives in src/app, so that asking does not load this feature (issue 12)
+export { CUSTOMER_ADD_COMPONENT, requestCustomerAdd } from '../../app/customer-add-modal';
 
 /** Who opens the modal: privileges decide the staff path (ADD_ANY_CUSTOMER), the representative id the main-admin note. */
 export function openEvent(userContext: UserContext | null, returnUrl: string) {
@@ -167,11 +167,12 @@ export function wireCustomerAdd(signing: Signing, modals: ModalsLike, session: S
     }
     wasOpen = open;
   });
-}
-
-/** 'Add new customer' and friends: ask the modal system for customer-add. */
-export function requestCustomerAdd(modals: Pick<ModalsLike, 'send'>) {
-  modals.send({ type: 'modal.open', component: CUSTOMER_ADD_COMPONENT, class: CUSTOMER_ADD_MODAL_CLASS });
+  // wired when the modal system first opened it (this feature loads then: src/app/portal.ts): open it now
+  if (
+    modals.getSnapshot().context.current?.component === CUSTOMER_ADD_COMPONENT &&
+    !actor.getSnapshot().matches('open')
+  )
+    actor.send(openEvent(session.getSnapshot().context.userContext, window.location.pathname + window.location.search));
 }
 
 /**

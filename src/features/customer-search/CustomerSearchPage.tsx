@@ -16,7 +16,7 @@ import {
   type Sort,
   type UserRow,
 } from '../../../machines/lib/customer-search/rules';
-import { requestCustomerAdd } from '../customer-add';
+import { requestCustomerAdd } from '../../app/customer-add-modal';
 import { customerSearchWithEffects } from './effects';
 import './customer-search.css';
 

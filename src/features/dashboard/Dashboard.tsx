@@ -1,3 +1,4 @@
+import { useQueries } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
@@ -5,6 +6,7 @@ import { useIntl } from 'react-intl';
 import type { AddressSummary, UserContext } from '../../../machines/lib/contract';
 import type { z } from 'zod';
 import { usePortal } from '../../app/PortalContext';
+import { dashboardQueries } from '../../api/queries/dashboard';
 import {
   addContractLink,
   businessSettingsLink,
@@ -18,7 +20,7 @@ import {
   shortcutUrl,
   showAdminSearch,
 } from '../../../machines/lib/rights';
-import { requestCustomerAdd } from '../customer-add';
+import { requestCustomerAdd } from '../../app/customer-add-modal';
 import { ClientManager } from '../shell';
 import { GatedButton, GatedLink } from '../shell';
 import { appLinks, appNameKey, settingsLink } from '../shell';
@@ -118,6 +120,7 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">{t('dashboard.title')}</h1>
+      <LoadFailure ctx={ctx} />
       <div className="dashboard__grid">
         <div className="dashboard__main">
           <UserCard ctx={ctx} />
@@ -260,6 +263,7 @@ function AdminDashboard({ ctx }: { ctx: UserContext }) {
   return (
     <section className="dashboard" aria-labelledby="dashboard-title" data-testid="admin-dashboard">
       <h1 id="dashboard-title">{t('admin.title')}</h1>
+      <LoadFailure ctx={ctx} />
       <div className="dashboard__grid">
         <div className="dashboard__main">
           <UserCard ctx={ctx} />
@@ -274,6 +278,42 @@ function AdminDashboard({ ctx }: { ctx: UserContext }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * One notice for the dashboard's own loads (issue 13 "Faults"): when any of them got no answer or a server error, it
+ * says so with a retry that loads the failed ones again; the rest of the page stays as it is. It only watches the
+ * queries the cards use (the same keys, src/api/queries/dashboard.ts) and never starts one itself.
+ */
+function LoadFailure({ ctx }: { ctx: UserContext }) {
+  const intl = useIntl();
+  const { api, queryClient } = usePortal();
+  const domain = useDomain();
+  const selected = dashboardQueries(api, ctx, domain);
+  const keys = selected
+    ? [selected.userDetails, selected.representedDetails, selected.serviceUrls].flatMap((q) => (q ? [q.queryKey] : []))
+    : [];
+  const { failed, retrying } = useQueries({
+    queries: keys.map((queryKey) => ({ queryKey, enabled: false })),
+    combine: (results) => ({
+      failed: keys.filter((_, i) => results[i].isError),
+      retrying: results.some((r) => r.isFetching),
+    }),
+  });
+  if (!failed.length) return null;
+  return (
+    <div className="card card--notice dash-failure" role="alert">
+      <p>{intl.formatMessage({ id: 'error.client' })}</p>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={retrying}
+        onClick={() => failed.forEach((queryKey) => void queryClient.refetchQueries({ queryKey }))}
+      >
+        {intl.formatMessage({ id: 'common.retry' })}
+      </button>
+    </div>
   );
 }
 

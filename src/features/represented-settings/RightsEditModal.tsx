@@ -89,6 +89,8 @@ export function RightsEditModal({ actor }: { actor: RightsEditActor }) {
       <form className="rs-modal__body" onSubmit={submit} noValidate aria-busy={busy} data-testid="rights-modal">
         <fieldset className="rs-identity">
           <legend>{t('represented-settings.user')}</legend>
+          {/* the country that issued the personal code (spec 2 §2 "issuing country"); the domain below is the
+              country where the service is used */}
           <SelectInput
             name="country"
             label={t('represented-settings.user.country')}
@@ -140,7 +142,7 @@ export function RightsEditModal({ actor }: { actor: RightsEditActor }) {
                 name="domain"
                 label={t('represented-settings.user.domain')}
                 value={identity.domain}
-                options={RIGHTS_DOMAINS.map((d) => ({ value: d, label: d }))}
+                options={RIGHTS_DOMAINS.map((d) => ({ value: d, label: t(`represented-settings.country.${d}`) }))}
                 onChange={(d) => actor.send({ type: 'rights.domain', domain: d as RightsDomain })}
               />
               <SelectInput

@@ -1,88 +1,17 @@
-/** Labelled inputs with their error message (announced, tied with aria-describedby). */
-import { useId, type ReactNode } from 'react';
+/**
+ * The business settings forms' fields: the shared labelled fields of src/ui/Field.tsx in this feature's `rs-field`
+ * look, and a checkbox with its hint.
+ */
+import { useId } from 'react';
+import { SelectField, TextField, type SelectFieldProps, type TextFieldProps } from '../../ui/Field';
 
-export function TextInput({
-  label,
-  value,
-  error,
-  onChange,
-  name,
-  type = 'text',
-  readOnly,
-  autoComplete,
-  hint,
-  maxLength,
-}: {
-  label: string;
-  value: string;
-  error?: string | null;
-  onChange: (value: string) => void;
-  name: string;
-  type?: 'text' | 'email' | 'tel' | 'url' | 'date';
-  readOnly?: boolean;
-  autoComplete?: string;
-  hint?: ReactNode;
-  maxLength?: number;
-}) {
-  const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <div className={`rs-field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        value={value}
-        readOnly={readOnly}
-        autoComplete={autoComplete ?? 'off'}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="muted rs-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error" data-testid={`error-${name}`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
+/** A text field in this feature's `rs-field` look; browsers do not fill it in (another person's data). */
+export function TextInput({ autoComplete = 'off', ...props }: Omit<TextFieldProps, 'block'>) {
+  return <TextField block="rs-field" autoComplete={autoComplete} {...props} />;
 }
 
-export function SelectInput({
-  label,
-  value,
-  onChange,
-  name,
-  options,
-  disabled,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  name: string;
-  options: { value: string; label: string }[];
-  disabled?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div className="rs-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+export function SelectInput(props: Omit<SelectFieldProps, 'block'>) {
+  return <SelectField block="rs-field" {...props} />;
 }
 
 export function CheckboxInput({

@@ -4,7 +4,11 @@ import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';
 import { Pager } from '../../ui/Pager';
-import { selectIsVisible, selectShowCreateContract } from '../../../machines/representedChoice.machine';
+import {
+  selectChangeFailed,
+  selectIsVisible,
+  selectShowCreateContract,
+} from '../../../machines/representedChoice.machine';
 import { choiceView } from '../../../machines/lib/rights';
 import { useAxaptaDead, useUserContext } from './useShellData';
 
@@ -24,6 +28,8 @@ export function ChoiceModal() {
   const term = useSelector(choice, (s) => s.context.searchTerm);
   const page = useSelector(choice, (s) => s.context.page);
   const pickedGid = useSelector(choice, (s) => s.context.pickedGid);
+  // the last pick could not switch (no answer, a server error): say so, keep the list as it was (issue 13)
+  const changeFailed = useSelector(choice, selectChangeFailed);
   const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
   const axaptaDead = useAxaptaDead();
   const view = useMemo(() => choiceView(principal, term, page, intl.locale), [principal, term, page, intl.locale]);
@@ -67,6 +73,23 @@ export function ChoiceModal() {
               autoComplete="off"
               onChange={(e) => choice.send({ type: 'choice.search', term: e.target.value })}
             />
+          </div>
+        )}
+        {busy && (
+          <p className="muted choice-modal__status" role="status">
+            {t('common.loading')}
+          </p>
+        )}
+        {changeFailed && pickedGid && (
+          <div className="choice-modal__failure" role="alert">
+            <p className="field-error">{t('error.server')}</p>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => choice.send({ type: 'choice.pick', gid: pickedGid, context: userContext })}
+            >
+              {t('common.retry')}
+            </button>
           </div>
         )}
         {view.total === 0 ? (

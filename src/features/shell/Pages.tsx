@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
+import { FullOverlay } from '../../ui/Overlays';
 
 export function NotFound() {
   const intl = useIntl();
@@ -12,4 +13,13 @@ export function NotFound() {
       </Link>
     </section>
   );
+}
+
+/**
+ * The first page load while the session and the guard decide (the root route's pending view): before the layout
+ * exists, a slow API (issue 13 "Faults") would otherwise leave the page blank. The router shows it after its
+ * pendingMs (1 s), so a quick load never flashes it.
+ */
+export function PageLoading() {
+  return <FullOverlay active />;
 }

@@ -23,15 +23,15 @@ import './shell.css';
 export function RootLayout() {
   const portal = usePortal();
   const intl = useIntl();
-  const language = useSelector(portal.session, (s) => s.context.language);
   const sessionBusy = useSelector(portal.session, (s) => s.hasTag('busy'));
   const routerPending = useRouterState({ select: (s) => s.status === 'pending' });
   const signedIn = useSelector(portal.session, (s) => s.hasTag('signedIn'));
 
+  // the language of the texts on screen (issue 12: a newly chosen one shows once its messages have loaded)
   useEffect(() => {
-    document.documentElement.lang = language;
+    document.documentElement.lang = intl.locale;
     document.title = intl.formatMessage({ id: 'app.title' });
-  }, [language, intl]);
+  }, [intl]);
 
   return (
     <div className={`shell${signedIn ? ' shell--signed-in' : ''}`}>

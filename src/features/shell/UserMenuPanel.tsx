@@ -3,7 +3,7 @@ import { useId, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { businessSettingsLink, groupRepresentees, panelRepresenteeMode } from '../../../machines/lib/rights';
-import { requestCustomerAdd } from '../customer-add';
+import { requestCustomerAdd } from '../../app/customer-add-modal';
 import { ClientManager, ContactInfo } from './Contact';
 import { GatedButton, GatedLink } from './Gated';
 import { appLinks, settingsLink } from './menu';

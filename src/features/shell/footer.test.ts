@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOGUES } from '../../i18n/catalogues';
 import type { Catalogues } from '../../i18n/messages';
 import { footerContent, footerText } from './footer';
 
@@ -20,13 +21,16 @@ describe('footer content (spec 1 §2 "Root layout")', () => {
   });
 
   it('takes the contact and opening hours of the domain; Lithuania is Mon–Fri 8:00–19:00', () => {
-    expect(footerContent('LT', 'en')).toMatchObject({
+    expect(footerContent('LT', 'en', CATALOGUES)).toMatchObject({
       openingHours: 'Mon–Fri 8:00–19:00',
       phone: '+370 700 55 400',
       email: 'info@post.example.lt',
     });
-    expect(footerContent('LT', 'lt').openingHours).toBe('I–V 8:00–19:00');
-    expect(footerContent('LV', 'en').openingHours).toBe('Mon–Fri 8:00–18:00');
-    expect(footerContent('EE', 'et')).toMatchObject({ openingHours: 'E–R 8.00–20.00', company: 'Eesti Post' });
+    expect(footerContent('LT', 'lt', CATALOGUES).openingHours).toBe('I–V 8:00–19:00');
+    expect(footerContent('LV', 'en', CATALOGUES).openingHours).toBe('Mon–Fri 8:00–18:00');
+    expect(footerContent('EE', 'et', CATALOGUES)).toMatchObject({
+      openingHours: 'E–R 8.00–20.00',
+      company: 'Eesti Post',
+    });
   });
 });

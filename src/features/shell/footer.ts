@@ -3,7 +3,7 @@
  * language → en → et chain), with the contact and opening hours of the current domain.
  */
 import type { Domain, Language } from '../../../machines/lib/contract';
-import { CATALOGUES, type Catalogues } from '../../i18n/messages';
+import type { FooterCatalogues } from '../../i18n/messages';
 
 /** Phone and e-mail of customer support per domain (not translated). */
 export const FOOTER_CONTACT: Record<Domain, { phone: string; email: string }> = {
@@ -22,14 +22,14 @@ export type FooterContent = {
 };
 
 /** One footer text: the language's own, else the Estonian one. */
-export function footerText(catalogues: Catalogues, language: Language, key: string): string {
+export function footerText(catalogues: FooterCatalogues, language: Language, key: string): string {
   const own = catalogues[language]?.[key];
   if (typeof own === 'string' && own.length > 0) return own;
   const et = catalogues.et?.[key];
   return typeof et === 'string' && et.length > 0 ? et : key;
 }
 
-export function footerContent(domain: Domain, language: Language, catalogues: Catalogues = CATALOGUES): FooterContent {
+export function footerContent(domain: Domain, language: Language, catalogues: FooterCatalogues): FooterContent {
   const t = (key: string) => footerText(catalogues, language, key);
   return {
     company: t(`footer.company.${domain}`),

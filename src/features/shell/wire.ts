@@ -15,7 +15,7 @@ import { deadApplicationPollMachine } from '../../../machines/deadApplicationPol
 import { sidePanelMachine } from '../../../machines/sidePanel.machine';
 import { modalMachine } from '../../../machines/modal.machine';
 import type { PortalSystem } from '../../app/system';
-import { CUSTOMER_ADD_COMPONENT, requestCustomerAdd } from '../customer-add';
+import { CUSTOMER_ADD_COMPONENT, requestCustomerAdd } from '../../app/customer-add-modal';
 
 export interface Shell {
   representedChoice: ActorRefFrom<typeof representedChoiceMachine>;

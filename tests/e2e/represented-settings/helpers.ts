@@ -19,9 +19,14 @@ export async function openAs(page: Page, who: DemoPerson, party: string | null, 
   }
 }
 
-/** A fresh valid EE personal code (born 2002-03-04, a random serial) that no demo person has. */
+/**
+ * A fresh valid EE personal code (a man born on a random day of 2002, a random serial) that no demo person has.
+ * About 300,000 codes, so two tests of a run (each adds its own person) do not draw the same one.
+ */
 export function freshEeCode(): string {
-  const base = `5020304${String(100 + Math.floor(Math.random() * 899)).padStart(3, '0')}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const day = `02${two(1 + Math.floor(Math.random() * 12))}${two(1 + Math.floor(Math.random() * 28))}`;
+  const base = `5${day}${String(100 + Math.floor(Math.random() * 899)).padStart(3, '0')}`;
   const d = [...base].map(Number);
   const w1 = [1, 2, 3, 4, 5, 6, 7, 8, 9, 1];
   const w2 = [3, 4, 5, 6, 7, 8, 9, 1, 2, 3];

@@ -76,10 +76,24 @@ test('mari adds a new user with an unknown EE code: OSS limited for a month, PER
   }
 });
 
-test('an invalid checksum is refused with the national-id message in the browser and at the API', async ({ page }) => {
+test('the modal names the issuing country and the country where the service is used; an invalid checksum is refused with the national-id message in the browser and at the API', async ({
+  page,
+}) => {
   await openRights(page);
   const code = badChecksum(freshEeCode());
   await page.getByTestId('rights-add').click();
+  // the personal code's issuing country, and the country where the service is used (the domain: its languages)
+  const issuing = modal(page).getByLabel('Issuing country');
+  const serviceCountry = modal(page).getByLabel('Country where the service is used');
+  const language = modal(page).getByLabel('Language');
+  await expect(issuing).toHaveValue('EE');
+  await expect(serviceCountry).toHaveValue('EE');
+  await expect(serviceCountry.locator('option')).toHaveText(['Estonia', 'Latvia', 'Lithuania']);
+  await serviceCountry.selectOption({ label: 'Latvia' });
+  await expect(language).toHaveValue('LV');
+  await expect(language.locator('option')).toHaveText(['Latvian', 'English', 'Russian']);
+  await serviceCountry.selectOption({ label: 'Estonia' });
+  await expect(language).toHaveValue('ET');
   await modal(page).getByLabel('Personal code').fill(code);
   await modal(page).getByLabel('First name').fill('Vale');
   await expect(modal(page).getByTestId('error-personalCode')).toHaveText(

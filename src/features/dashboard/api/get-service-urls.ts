@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { serviceUrlsQuery } from '../../../api/queries/user-settings';
+import { serviceUrlsQuery } from '../../../api/queries/service-urls';
 import { usePortal } from '../../../app/PortalContext';
 
 /** GET user-settings/service-urls: the package-private LOGISTICS address per domain (spec 1 §2, §7). */

@@ -1,0 +1,213 @@
+/**
+ * Load drivers for the benches against a real server process:
+ *  - `signIn`: people signed on through the real sign-on flow (portal login → sign-on page → credentials →
+ *    callback), once each; their cookies and XSRF header are then reused by every request.
+ *  - `closedLoop`: autocannon, N connections each sending its own sequence of requests back to back for a time;
+ *    latency per request kind, status codes, connection errors and timeouts.
+ *  - `paced`: N connections (keep-alive sockets) each sending one request, waiting a random think time and
+ *    sending the next, for a given total rate: the latency people see at that rate, without the queueing of
+ *    a saturated server.
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { Browser } from '../../server/test/processes.js';
+
+export interface SignedIn {
+  who: string;
+  headers: Record<string, string>;
+}
+
+/** Signs each of `people` on `times` times (one browser each) through `base`. */
+export async function signIn(base: string, people: string[], times: number): Promise<SignedIn[]> {
+  const out: SignedIn[] = [];
+  for (let t = 0; t < times; t++)
+    for (const who of people) {
+      const b = new Browser();
+      await b.login(base, who);
+      const xsrf = b.jar.get('EPIT-XSRF-TOKEN');
+      if (!xsrf) throw new Error(`no XSRF cookie after signing on as ${who}`);
+      out.push({
+        who,
+        headers: { cookie: [...b.jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': xsrf },
+      });
+    }
+  return out;
+}
+
+export interface Stats {
+  n: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+export function percentiles(ms: number[]): Stats {
+  const s = Float64Array.from(ms).sort();
+  const q = (p: number) => (s.length ? s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] : 0);
+  return { n: s.length, p50: q(50), p95: q(95), p99: q(99), max: s.length ? s[s.length - 1] : 0 };
+}
+
+export const fmtStats = (s: Stats) =>
+  `p50 ${s.p50.toFixed(1)} ms · p95 ${s.p95.toFixed(1)} ms · p99 ${s.p99.toFixed(1)} ms · max ${s.max.toFixed(0)} ms`;
+
+/** One request of a connection's sequence; `next()` gives its method, path and body for each send. */
+export interface Step {
+  kind: string;
+  method: 'GET' | 'POST';
+  next(): { path: string; body?: unknown };
+}
+
+export interface LoadResult {
+  seconds: number;
+  requests: number;
+  /** latency of every answered request, ms */
+  all: Stats;
+  byKind: Record<string, Stats>;
+  /** answers by status code, and by kind for the ones that are not 2xx */
+  statuses: Record<string, number>;
+  non2xx: Record<string, number>;
+  /** connection errors (timeouts included) and timeouts */
+  errors: number;
+  timeouts: number;
+}
+
+/**
+ * `connections` autocannon connections for `seconds`; connection i sends `sequence(i)` over and over, each step
+ * with the headers `headersOf(i)`.
+ */
+export async function closedLoop(opts: {
+  base: string;
+  connections: number;
+  seconds: number;
+  sequence: (connection: number) => Step[];
+  headersOf: (connection: number) => Record<string, string>;
+}): Promise<LoadResult> {
+  const times = new Map<string, number[]>();
+  const statuses: Record<string, number> = {};
+  const non2xx: Record<string, number> = {};
+  let clients = 0;
+  const instance = autocannon({
+    url: opts.base,
+    connections: opts.connections,
+    duration: opts.seconds,
+    timeout: 10,
+    setupClient(client) {
+      const i = clients++;
+      const headers = { ...opts.headersOf(i), 'content-type': 'application/json' };
+      let kind = '';
+      const requests = opts.sequence(i).map((step): autocannon.Request => ({
+        method: step.method,
+        headers,
+        setupRequest(req) {
+          const { path, body } = step.next();
+          return { ...req, path, body: body === undefined ? undefined : JSON.stringify(body) };
+        },
+        onResponse() {
+          kind = step.kind; // the client's 'response' event comes right after, with the time
+        },
+      }));
+      client.setRequests(requests);
+      client.on('response', (status, _bytes, ms) => {
+        let list = times.get(kind);
+        if (!list) times.set(kind, (list = []));
+        list.push(ms);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status < 200 || status > 299) non2xx[`${kind} ${status}`] = (non2xx[`${kind} ${status}`] ?? 0) + 1;
+      });
+    },
+  });
+  const result = await instance;
+  const all = [...times.values()].flat();
+  return {
+    seconds: result.duration,
+    requests: all.length,
+    all: percentiles(all),
+    byKind: Object.fromEntries([...times].map(([k, v]) => [k, percentiles(v)])),
+    statuses,
+    non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+/**
+ * `connections` keep-alive connections for `seconds`, together sending about `rate` requests a second: each one
+ * sends `next(i)`, waits an exponentially distributed think time (mean connections / rate) and sends again.
+ */
+export async function paced(opts: {
+  base: string;
+  connections: number;
+  seconds: number;
+  rate: number;
+  headersOf: (connection: number) => Record<string, string>;
+  next: (connection: number) => { method: 'GET' | 'POST'; path: string; body?: unknown };
+}): Promise<LoadResult> {
+  const url = new URL(opts.base);
+  const ms: number[] = [];
+  const statuses: Record<string, number> = {};
+  const non2xx: Record<string, number> = {};
+  let errors = 0;
+  let timeouts = 0;
+  const meanThink = (opts.connections / opts.rate) * 1000;
+  const t0 = performance.now();
+  const until = t0 + opts.seconds * 1000;
+  const send = (agent: http.Agent, i: number) =>
+    new Promise<void>((resolve) => {
+      const r = opts.next(i);
+      const body = r.body === undefined ? undefined : JSON.stringify(r.body);
+      const start = performance.now();
+      const req = http.request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: r.method,
+          path: r.path,
+          agent,
+          timeout: 10_000,
+          headers: { ...opts.headersOf(i), ...(body ? { 'content-type': 'application/json' } : {}) },
+        },
+        (res) => {
+          res.on('data', () => undefined);
+          res.on('end', () => {
+            ms.push(performance.now() - start);
+            const s = res.statusCode ?? 0;
+            statuses[s] = (statuses[s] ?? 0) + 1;
+            if (s < 200 || s > 299) non2xx[`${r.path} ${s}`] = (non2xx[`${r.path} ${s}`] ?? 0) + 1;
+            resolve();
+          });
+        },
+      );
+      req.on('timeout', () => {
+        timeouts++;
+        req.destroy(new Error('timeout'));
+      });
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(body);
+    });
+  const user = async (i: number) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    // start spread over one think time, so the connections do not begin in step
+    await new Promise((r) => setTimeout(r, Math.random() * meanThink));
+    while (performance.now() < until) {
+      await send(agent, i);
+      await new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * meanThink));
+    }
+    agent.destroy();
+  };
+  await Promise.all(Array.from({ length: opts.connections }, (_, i) => user(i)));
+  return {
+    seconds: (performance.now() - t0) / 1000,
+    requests: ms.length,
+    all: percentiles(ms),
+    byKind: {},
+    statuses,
+    non2xx,
+    errors,
+    timeouts,
+  };
+}

@@ -1,0 +1,292 @@
+/**
+ * Bench section "perf-api" (issue 12, "the user context as fast as the framework"): context/getUserContext on the
+ * real server process against a bare Fastify route that returns the same JSON, side by side in one run.
+ *
+ * 1. Starts the real server as `npm start` does (server/main.ts, NODE_ENV=production, SQLite on a fresh temporary
+ *    DATA_DIR seeded with the demo data, RUN_MODE=test, its request log written to a file as in production) on free
+ *    ports, and signs mari in through the real sign-on flow: the security service, the sign-on page's form with its
+ *    `execution` token, the CAS POST and the portal's callback that validates the ticket and opens the session.
+ * 2. Captures mari's getUserContext answer and starts a second, minimal process: Fastify without plugins or hooks,
+ *    one GET route that returns that same object (Fastify serialises it per request, as the portal does).
+ * 3. Runs autocannon (its own process) with 50 connections against each, a short warm-up first, then
+ *    BENCH_API_SECONDS (default 10) each, the real route first and the bare one right after, so both see the same
+ *    load on the machine, and prints requests/s, p50/p99, the ratio and whether the targets are met (ratio ≥ 0.5,
+ *    p99 < 10 ms). The load average is printed too: on a busy machine both figures drop.
+ *
+ *   npm run bench -- perf-api
+ *   BENCH_API_SECONDS=20 BENCH_API_CONNECTIONS=50 npm run bench -- perf-api
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench -- perf-api   # the real server writes a V8 CPU profile there on exit
+ *   npx tsx bench/perf-api.ts                            # the same, without bench/run.ts
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Fastify from 'fastify';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
+const WARM_UP_SECONDS = Number(process.env.BENCH_API_WARM_UP ?? 10);
+const ROUTE = '/api/context/getUserContext';
+/** the targets of issue 12 */
+const MIN_RATIO = 0.5;
+const MAX_P99_MS = 10;
+
+/** a free TCP port on the loopback interface */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, what: string, log: () => string): Promise<void> {
+  const deadline = Date.now() + 240_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}:\n${log()}`);
+    const ok = await fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${what} did not answer at ${url}:\n${log()}`);
+}
+
+function stop(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** A browser's cookie jar, as far as this bench needs one (one host, no expiry). */
+class Jar {
+  private readonly cookies = new Map<string, string>();
+  store(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      if (value === '' || /max-age=0\b|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+/** mari through the real sign-on flow (what tests/e2e/fixtures.ts `signInAs` does); returns her cookie header. */
+async function signIn(base: string, username: string, password: string): Promise<string> {
+  const jar = new Jar();
+  const get = async (url: string) => {
+    const res = await fetch(new URL(url, base), { redirect: 'manual', headers: { cookie: jar.header() } });
+    jar.store(res);
+    return res;
+  };
+  const start = await get('/api/security/login?target=%2Fui%2F');
+  const signOnUrl = start.headers.get('location') ?? '';
+  const page = await get(signOnUrl);
+  const execution = /name="execution" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+  const service = new URL(signOnUrl, base).searchParams.get('service') ?? '';
+  const posted = await fetch(new URL('/cas/login', base), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ service, username, password, execution }).toString(),
+  });
+  jar.store(posted);
+  const back = posted.headers.get('location') ?? '';
+  if (!/[?&]ticket=ST-/.test(back)) throw new Error(`the sign-on service refused ${username}: ${posted.status}`);
+  const callback = await get(back);
+  if (callback.status !== 302) throw new Error(`the portal refused the ticket: ${callback.status}`);
+  return jar.header();
+}
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+}
+
+/** autocannon in its own process (so its work does not share this process's event loop), JSON result. */
+function autocannon(url: string, seconds: number, headers: Record<string, string>): Promise<Figures> {
+  const args = [path.join(root, 'node_modules/autocannon/autocannon.js'), '-j', '-n'];
+  args.push('-c', String(CONNECTIONS), '-d', String(seconds));
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => void (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => void (err += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err}`));
+      const r = JSON.parse(out.trim().split('\n').pop() ?? '{}') as {
+        requests: { average: number; total: number };
+        latency: { p50: number; p99: number };
+        errors: number;
+        non2xx: number;
+      };
+      resolve({
+        requestsPerSecond: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors,
+        non2xx: r.non2xx,
+        total: r.requests.total,
+      });
+    });
+  });
+}
+
+/** The bare process: Fastify, no plugins, no hooks, one route returning the captured object. */
+async function bareServer(port: number, file: string): Promise<void> {
+  const body = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  const app = Fastify({ logger: false });
+  app.get(ROUTE, () => body);
+  await app.listen({ port, host: '127.0.0.1' });
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  try {
+    // fields after the command name (which is in parentheses and may hold spaces): utime and stime are 14th and 15th
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux this runs on (sysconf(_SC_CLK_TCK) is not reachable from Node) */
+const CLOCK_TICKS = 100;
+
+/** autocannon against `url` while counting the CPU time of the server process `pid`: µs of CPU per request. */
+async function measure(url: string, seconds: number, headers: Record<string, string>, pid: number | undefined) {
+  const before = cpuMs(pid);
+  const figures = await autocannon(url, seconds, headers);
+  const after = cpuMs(pid);
+  const cpuPerRequest = before !== null && after !== null ? ((after - before) * 1000) / figures.total : null;
+  return { ...figures, cpuPerRequest };
+}
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
+export async function perfApiBench(): Promise<void> {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'epit-perf-api-'));
+  const [port, appsPort, barePort] = [await freePort(), await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${port}`;
+  const serverLog = path.join(tmp, 'server.log');
+  const profile = process.env.BENCH_CPU_PROF;
+  let server: ChildProcess | null = null;
+  let bare: ChildProcess | null = null;
+  try {
+    // the request log goes to a file, as a production deployment writes it to a file or the journal
+    const logFd = openSync(serverLog, 'w');
+    server = spawn(
+      process.execPath,
+      [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--import', 'tsx', 'server/main.ts'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PORT: String(port),
+          APPS_PORT: String(appsPort),
+          HOST: '127.0.0.1',
+          DATA_DIR: path.join(tmp, 'data'),
+          RUN_MODE: 'test',
+          DEBUG: '',
+        },
+        stdio: ['ignore', logFd, logFd],
+      },
+    );
+    const tail = () => readFileSync(serverLog, 'utf8').slice(-4000);
+    await waitFor(`${base}/api/context/getSimpleUserContext`, server, 'the portal server', tail);
+    const cookie = await signIn(base, 'mari', 'Maasikas1');
+    const answer = await fetch(base + ROUTE, { headers: { cookie } });
+    if (answer.status !== 200) throw new Error(`getUserContext answered ${answer.status}: ${await answer.text()}`);
+    const json = await answer.text();
+    const contextFile = path.join(tmp, 'context.json');
+    writeFileSync(contextFile, json);
+
+    let bareLog = '';
+    bare = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--bare', String(barePort)], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', BENCH_BARE_BODY: contextFile },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    bare.stderr?.on('data', (d: Buffer) => void (bareLog = (bareLog + d.toString()).slice(-4000)));
+    const bareUrl = `http://127.0.0.1:${barePort}${ROUTE}`;
+    await waitFor(bareUrl, bare, 'the bare Fastify server', () => bareLog);
+    const bareJson = await (await fetch(bareUrl)).text();
+    if (bareJson !== json) throw new Error('the bare server does not answer the same JSON');
+
+    console.log(
+      `getUserContext against bare Fastify (issue 12): the real server process (npm start, SQLite, demo data, request log to a file) and a bare Fastify process with one route returning the same ${json.length}-byte JSON; autocannon ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up`,
+    );
+    console.log(`load average before: ${load()} (${process.env.BENCH_NOTE ?? 'figures drop on a busy machine'})`);
+    const headers = { cookie };
+    await autocannon(base + ROUTE, WARM_UP_SECONDS, headers);
+    await autocannon(bareUrl, WARM_UP_SECONDS, {});
+    const real = await measure(base + ROUTE, SECONDS, headers, server.pid);
+    const plain = await measure(bareUrl, SECONDS, {}, bare.pid);
+    const row = (label: string, f: Figures & { cpuPerRequest: number | null }) =>
+      console.log(
+        `${label.padEnd(34)} ${Math.round(f.requestsPerSecond).toLocaleString('en').padStart(7)} requests/s · p50 ${f.p50.toFixed(1)} ms · p99 ${f.p99.toFixed(1)} ms · ${f.cpuPerRequest === null ? '' : `${Math.round(f.cpuPerRequest)} µs CPU per request · `}${f.total.toLocaleString('en')} requests, ${f.errors} errors, ${f.non2xx} non-2xx`,
+      );
+    row('context/getUserContext (mari)', real);
+    row('bare Fastify, same JSON', plain);
+    const ratio = real.requestsPerSecond / plain.requestsPerSecond;
+    const ratioOk = ratio >= MIN_RATIO;
+    const p99Ok = real.p99 < MAX_P99_MS;
+    console.log(
+      `ratio ${ratio.toFixed(2)} (target ≥ ${MIN_RATIO}: ${ratioOk ? 'met' : 'NOT met'}) · getUserContext p99 ${real.p99.toFixed(1)} ms (target < ${MAX_P99_MS} ms: ${p99Ok ? 'met' : 'NOT met'})`,
+    );
+    if (real.cpuPerRequest !== null && plain.cpuPerRequest !== null)
+      console.log(
+        `CPU per request, bare / getUserContext: ${(plain.cpuPerRequest / real.cpuPerRequest).toFixed(2)} (the ratio the throughputs tend to when the server has a core to itself)`,
+      );
+    if (real.errors || real.non2xx) console.log('getUserContext had errors: the figures above are not valid');
+    console.log(`load average after: ${load()}`);
+  } finally {
+    await stop(bare);
+    await stop(server);
+    if (profile) console.log(`CPU profile of the real server in ${profile}`);
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const at = process.argv.indexOf('--bare');
+  if (at >= 0) {
+    await bareServer(Number(process.argv[at + 1]), process.env.BENCH_BARE_BODY ?? '');
+  } else {
+    await perfApiBench();
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * npm run bench -- search-scale — the customer search over 1,000,000 customers under 50 concurrent connections, on
+ * SQLite and on PostgreSQL, against a real server process (server/main.ts) (issue 13, "Search at scale").
+ *
+ * The database is the search bench's cached one (.bench/customers-N, bench/run.ts); PostgreSQL gets the same rows
+ * (bench/lib/postgres.ts). The searches are the search bench's 200 varied terms, sent as the staff person kristi
+ * (signed on through the real sign-on flow, 5 sessions) over 50 keep-alive connections, two ways:
+ *  - paced: 50 connections, each waiting a random think time between its searches, together SCALE_RATE searches a
+ *    second (default 100): the latency people see at that rate. Target: p95 < 20 ms.
+ *  - saturated: 50 autocannon connections sending back to back: the most searches a second the server gives, and
+ *    the latency then, which is mostly the queue of 50 requests waiting for one process.
+ * Each run lasts SCALE_SECONDS (default 20) after a warm-up of every term once. Prints p50 / p95 / p99, requests a
+ * second, non-2xx answers and errors; about 1.5 minutes with both databases (plus the PostgreSQL load when the
+ * mixed-load section has not made it yet).
+ */
+import path from 'node:path';
+import { benchPostgres } from './lib/postgres.js';
+import { closedLoop, fmtStats, paced, percentiles, signIn, type LoadResult } from './lib/load.js';
+import { describeBenchDb, serverTimes, startPortalServer, type PortalServer } from './lib/portal-server.js';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 20);
+const RATE = Number(process.env.SCALE_RATE ?? 100);
+const TARGET_P95_MS = 20;
+const SEARCH = '/api/customer-search/customer';
+
+const which = () =>
+  (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').filter((d) => d === 'sqlite' || d === 'postgres');
+
+const clean = (r: LoadResult) =>
+  `${Object.values(r.non2xx).reduce((a, b) => a + b, 0)} non-2xx${
+    Object.keys(r.non2xx).length ? ` (${JSON.stringify(r.non2xx)})` : ''
+  }, ${r.errors} errors (${r.timeouts} timeouts)`;
+
+async function onDatabase(label: string, server: PortalServer, terms: string[]) {
+  const staff = await signIn(server.base, ['kristi'], 5);
+  // warm-up: every term once, as the search bench does (page cache, prepared statements, JIT)
+  for (const [i, term] of terms.entries()) {
+    const res = await fetch(`${server.base}${SEARCH}`, {
+      method: 'POST',
+      headers: { ...staff[i % staff.length].headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ value: term }),
+    });
+    if (res.status !== 200) throw new Error(`search "${term}" answered ${res.status}: ${await res.text()}`);
+  }
+  const cursor = Array.from({ length: CONNECTIONS }, (_, i) => (i * 37) % terms.length);
+  const nextTerm = (i: number) => terms[(cursor[i] = (cursor[i] + 1) % terms.length)];
+
+  let from = Date.now();
+  const p = await paced({
+    base: server.base,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    rate: RATE,
+    headersOf: (i) => staff[i % staff.length].headers,
+    next: (i) => ({ method: 'POST', path: SEARCH, body: { value: nextTerm(i) } }),
+  });
+  const pServer = percentiles(serverTimes(server.logFile, from, Date.now(), SEARCH));
+  const ok = p.all.p95 < TARGET_P95_MS;
+  console.log(
+    `${label.padEnd(10)} paced ${(p.requests / p.seconds).toFixed(0)} searches/s over ${CONNECTIONS} connections: ${fmtStats(p.all)}; ${clean(p)}`,
+  );
+  console.log(`${''.padEnd(10)}   in the server (its request log): ${fmtStats(pServer)}`);
+  console.log(
+    `${''.padEnd(10)} target p95 < ${TARGET_P95_MS} ms: ${ok ? 'met' : `MISSED (${p.all.p95.toFixed(1)} ms)`}${
+      p.errors || Object.keys(p.non2xx).length ? '; errors: NOT 0' : ''
+    }`,
+  );
+
+  from = Date.now();
+  const s = await closedLoop({
+    base: server.base,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    headersOf: (i) => staff[i % staff.length].headers,
+    sequence: (i) => [{ kind: 'search', method: 'POST', next: () => ({ path: SEARCH, body: { value: nextTerm(i) } }) }],
+  });
+  console.log(
+    `${''.padEnd(10)} saturated ${(s.requests / s.seconds).toFixed(0)} searches/s over ${CONNECTIONS} connections: ${fmtStats(s.all)}; ${clean(s)}`,
+  );
+  console.log(
+    `${''.padEnd(10)}   in the server (its request log): ${fmtStats(percentiles(serverTimes(server.logFile, from, Date.now(), SEARCH)))}`,
+  );
+}
+
+export async function searchScaleBench({
+  sqliteDir,
+  terms,
+  built,
+}: {
+  sqliteDir: string;
+  terms: string[];
+  /** ms the SQLite database took to build in this run, or null when cached */
+  built: number | null;
+}): Promise<void> {
+  const databases = which();
+  console.log(
+    `customer search at scale: ${terms.length} varied terms, ${CONNECTIONS} connections, ${SECONDS} s per run, real server process (server/main.ts)`,
+  );
+  console.log(`database: ${describeBenchDb(sqliteDir, built)}`);
+  for (const d of databases) {
+    const t0 = Date.now();
+    const env: Record<string, string> =
+      d === 'sqlite'
+        ? { DATA_DIR: sqliteDir }
+        : { DATABASE_URL: (await benchPostgres(path.join(sqliteDir, 'portal.sqlite'))).url };
+    const server = await startPortalServer(`scale-${d}`, env);
+    try {
+      await onDatabase(d === 'sqlite' ? 'SQLite' : 'PostgreSQL', server, terms);
+    } finally {
+      await server.stop();
+    }
+    console.log(`${''.padEnd(10)} (${((Date.now() - t0) / 1000).toFixed(0)} s for this database)`);
+  }
+}

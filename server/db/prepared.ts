@@ -1,0 +1,74 @@
+/**
+ * Queries built and compiled once, run many times (issue 12). Building a Kysely query and compiling it to SQL costs
+ * more than running it for the small queries every API call makes (the session, the rights), so the hot ones are
+ * compiled once per database with placeholders in place of their parameters, and each call only swaps the values
+ * in. The SQL text is then the same string every time, so SQLite reuses its prepared statement
+ * (server/db/statement-cache.ts) and PostgreSQL gets the same text with new parameters.
+ *
+ * `{ reuse: true }`: on SQLite the rows are also kept, per argument list, for as long as the database's contents'
+ * generation (statement-cache.ts) stays the same: any write, by this process or another, and the next call reads
+ * again. So a kept answer is always what the query would answer now. The rows are shared: callers must not change
+ * them. On PostgreSQL every call asks the database (another process may have written meanwhile).
+ *
+ *   const sessionById = prepared((db, id: string) => db.selectFrom('sessions').selectAll().where('id', '=', id));
+ *   const rows = await sessionById(db, 'abc');
+ */
+import type { Compilable, CompiledQuery } from 'kysely';
+import type { Db } from './index.js';
+
+/** Placeholders no real value is: a NUL cannot be in a cookie, a personal code or any other id the server checks. */
+const placeholder = (i: number) => `\u0000prepared-parameter-${i}\u0000`;
+
+/** How many argument lists' rows one query keeps at most (then it starts afresh). */
+const MAX_KEPT = 5_000;
+
+const generations = new WeakMap<object, () => number>();
+
+/** Called by openDb for a SQLite database: where its contents' generation comes from. */
+export function registerGeneration(db: Db, generation: () => number): void {
+  generations.set(db, generation);
+}
+
+export function prepared<R, A extends string[]>(
+  build: (db: Db, ...args: A) => Compilable<R>,
+  opts: { reuse?: boolean } = {},
+): (db: Db, ...args: A) => Promise<readonly R[]> {
+  const compiled = new WeakMap<Db, { query: CompiledQuery<R>; slots: (number | null)[] }>();
+  const kept = new WeakMap<Db, Map<string, { generation: number; rows: R[] }>>();
+
+  const run = async (db: Db, args: A): Promise<R[]> => {
+    let entry = compiled.get(db);
+    if (!entry) {
+      const names = args.map((_, i) => placeholder(i)) as A;
+      const query = build(db, ...names).compile();
+      // which argument each parameter of the compiled query is (null: a constant of the query itself)
+      const slots = query.parameters.map((p) => {
+        const at = names.indexOf(p as string);
+        return at >= 0 ? at : null;
+      });
+      if (names.some((_, i) => !slots.includes(i)))
+        throw new Error('prepared(): every argument must be used as a value of the query');
+      entry = { query, slots };
+      compiled.set(db, entry);
+    }
+    const { query, slots } = entry;
+    const parameters = slots.map((slot, i) => (slot === null ? query.parameters[i] : args[slot]));
+    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+  };
+
+  return async (db, ...args) => {
+    const generationOf = opts.reuse ? generations.get(db) : undefined;
+    if (!generationOf) return run(db, args);
+    // the generation before the read: a write during the read makes the kept rows count as older, never as newer
+    const generation = generationOf();
+    let byArgs = kept.get(db);
+    if (!byArgs) kept.set(db, (byArgs = new Map<string, { generation: number; rows: R[] }>()));
+    const key = args.join('\u0000');
+    const hit = byArgs.get(key);
+    if (hit && hit.generation === generation) return hit.rows;
+    const rows = await run(db, args);
+    if (byArgs.size >= MAX_KEPT) byArgs.clear();
+    byArgs.set(key, { generation, rows });
+    return rows;
+  };
+}

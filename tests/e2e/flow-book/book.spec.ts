@@ -1,0 +1,86 @@
+/**
+ * Issue 16 "Done when": the flow book (visualizations/index.html, written by `npm run viz`) opens from the file
+ * system in Chromium with the network off: from the flow list into session, into a group drawn closed and back,
+ * and a state's test paths. Every request that is not a file is aborted and recorded: there must be none.
+ */
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const BOOK = pathToFileURL(join(process.cwd(), 'visualizations', 'index.html')).href;
+
+test('the flow book opens from the file system offline: flows, a group and back, the paths through a step', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ offline: true });
+  const network: string[] = [];
+  await context.route(/^(?!file:)/, (route) => {
+    network.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(BOOK);
+
+  // the list: one line per flow
+  await expect(page.getByRole('heading', { level: 1, name: 'Flow book' })).toBeVisible();
+  const flows = page.locator('ul.flows > li');
+  expect(await flows.count()).toBeGreaterThanOrEqual(18);
+  for (const li of await flows.all()) await expect(li.locator('.flow-line')).not.toBeEmpty();
+
+  // into session: its product-owner diagram beside its plain test paths
+  await page.getByRole('link', { name: 'session', exact: true }).click();
+  await expect(page).toHaveURL(/#\/session$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'session', exact: true })).toBeVisible();
+  const diagram = page.locator('figure.diagram[data-diagram="session"]');
+  await expect(diagram.locator('svg')).toBeVisible();
+  const paths = page.getByRole('region', { name: 'Test paths' });
+  await expect(paths.getByRole('heading', { name: /^Test paths \(\d+\)$/ })).toBeVisible();
+  await expect(paths.locator('details.path').first()).toBeVisible();
+
+  // into the logout group, drawn closed on the session diagram, and back by the breadcrumb
+  const group = diagram.locator('g[data-id="s_session_loggingOut"]');
+  await expect(group).toHaveAttribute('role', 'link');
+  await group.click();
+  await expect(page).toHaveURL(/#\/session\/session\.loggingOut$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'session › loggingOut' })).toBeVisible();
+  await expect(page.locator('figure.diagram[data-diagram="session.loggingOut"] svg')).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Where you are' });
+  await crumbs.getByRole('link', { name: 'session', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'session', exact: true })).toBeVisible();
+  // and the browser's back button goes down again
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'session › loggingOut' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'session', exact: true })).toBeVisible();
+
+  // a step's paths: only the paths that pass through it, each opened
+  const all = await paths.locator('details.path').count();
+  await diagram.locator('g[data-id="s_session_signedOut"]').click();
+  await expect(page).toHaveURL(/state=session\.signedOut/);
+  await expect(paths.getByRole('heading', { name: /^Paths through “.+” \(\d+\)/ })).toBeVisible();
+  const through = paths.locator('details.path');
+  const shown = await through.count();
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(all);
+  for (const p of await through.all()) {
+    await expect(p).toHaveAttribute('open', '');
+    // every step reads in plain words: what to do or what answers, then what to see
+    await expect(p.locator('ol > li').first()).toContainText(/^(Do|Answer|Wait): /);
+    await expect(p.locator('ol > li .sees').first()).toContainText(/^See: \S/);
+  }
+  await expect(diagram.locator('g[data-id="s_session_signedOut"]')).toHaveClass(/is-selected/);
+  await paths.getByRole('link', { name: 'show all' }).click();
+  await expect(paths.locator('details.path')).toHaveCount(all);
+
+  // the engineer view is the SVG file beside the page
+  await page.getByRole('link', { name: /^Engineer view/ }).click();
+  const img = page.locator('figure.diagram[data-diagram="session.detail"] img');
+  await expect(img).toBeVisible();
+  expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(100);
+
+  expect(errors, 'no script errors').toEqual([]);
+  expect(network, 'no request left the file system').toEqual([]);
+  await context.close();
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { setup } from 'xstate';
+import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import pollSpec from './fixtures/poll.model';
+import { coveringSet, generatePaths } from './lib';
+import { joinText, missingPlainText, plainPaths, renderPlainPathsMarkdown } from './plain-paths';
+
+const spec = pollSpec as unknown as MachineModelSpec;
+
+describe('plain test paths', () => {
+  const generated = generatePaths(spec);
+  const plain = plainPaths(spec, generated);
+
+  it('are the covering set of the generated paths, with the same numbers', () => {
+    expect(plain.paths.map((p) => p.index)).toEqual(coveringSet(generated).map((p) => p.index));
+  });
+
+  it('say what the person does, what answers and what they see then, from the descriptions', () => {
+    const md = renderPlainPathsMarkdown(plain, 'Polls a status.');
+    expect(md).toContain('# poll: test paths in plain words');
+    expect(md).toContain('At the start: Nothing is being checked.');
+    expect(md).toContain('1. **Do:** Starts the check\n   - **See:** The status service is asked.');
+    expect(md).toContain(
+      '**Answer:** The service cannot be reached\n   - **See:** The check failed; the person may try again.',
+    );
+    expect(md).toContain('**Wait:** Five seconds pass\n   - **See:** The status service is asked.');
+    expect(md).not.toMatch(/poll\.start|checkStatus|xstate\./);
+    expect(renderPlainPathsMarkdown(plainPaths(spec, generatePaths(spec)), 'Polls a status.')).toBe(md);
+  });
+
+  it('list the states each path passes through, for the flow book', () => {
+    const failing = plain.paths.find((p) => p.steps.some((s) => s.text[0] === 'The service cannot be reached'))!;
+    expect(failing.visits).toEqual(
+      expect.arrayContaining(['poll.idle', 'poll.polling', 'poll.polling.checking', 'poll.failed']),
+    );
+    expect(failing.visits).not.toContain('poll.done');
+  });
+
+  it('have every step in words for the fixture, and name each transition or state that has none', () => {
+    expect(missingPlainText(spec, generated)).toEqual([]);
+    const bare = setup({}).createMachine({
+      id: 'bare',
+      initial: 'a',
+      states: {
+        a: { description: 'A shows.', on: { 'bare.go': 'b' } },
+        b: { on: { 'bare.back': { target: 'a', description: 'Goes back' } } },
+      },
+    });
+    const bareSpec = {
+      name: 'bare',
+      machine: bare,
+      events: () => [{ type: 'bare.go' }, { type: 'bare.back' }],
+    } as MachineModelSpec;
+    expect(missingPlainText(bareSpec, generatePaths(bareSpec))).toEqual([
+      'state bare.b has no description',
+      'transition bare.a :: bare.go has no description',
+    ]);
+  });
+
+  it('join the transitions of one step: the answer, then what it leads to', () => {
+    expect(joinText(['The server answers', 'The person is signed in'])).toBe(
+      'The server answers; then the person is signed in',
+    );
+    expect(joinText(['The server answers', 'Mobile-ID says yes'])).toBe('The server answers; then Mobile-ID says yes');
+  });
+});
