@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { banner, expectSignedInAs, pageLanguage, t } from '../skeleton/helpers';
-import { test } from './dev-server';
+import { test } from '../dev-server';
 
 /** Records every session state the live view shows (the data-state of its session row), as the DOM changes. */
 async function recordLiveSession(page: Page) {

@@ -1,82 +1,13 @@
 /**
  * Issue 2 "Done when": the offline inspector shows the session actor change state live during login.
  *
- * The inspector panel exists only in the development build, so this file starts its own `tsx server/dev.ts`
- * (Vite in middleware mode) on E2E_DEV_PORT (default E2E_PORT + 2: E2E_PORT + 1 is the demo applications' APPS_PORT) with a fresh temporary DATA_DIR, once
- * per worker and only when a test here runs, and stops it afterwards. Vite's first load optimizes the
- * dependencies, which can take 10-20 s on two cores (and may reload the page once).
+ * The inspector panel exists only in the development build, so these tests run on the development server of
+ * tests/e2e/dev-server.ts (`devOrigin`).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test as base } from '../fixtures';
+import { expect } from '../fixtures';
+import { test } from '../dev-server';
 import { banner, expectSignedInAs, MESSAGES, pageLanguage, t } from './helpers';
-
-const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 2);
-
-const test = base.extend<object, { devOrigin: string }>({
-  devOrigin: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring; this one has none
-    async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'epit-e2e-dev-'));
-      const log: string[] = [];
-      const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['server/dev.ts'], {
-        cwd: process.cwd(),
-        env: {
-          ...process.env,
-          PORT: String(DEV_PORT),
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          RUN_MODE: 'test',
-          DEBUG: '',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true, // its own process group, so Vite's helpers stop with it
-      });
-      child.stdout!.on('data', (d) => log.push(String(d)));
-      child.stderr!.on('data', (d) => log.push(String(d)));
-      const origin = `http://127.0.0.1:${DEV_PORT}`;
-      try {
-        const deadline = Date.now() + 90_000;
-        for (;;) {
-          if (child.exitCode !== null) throw new Error(`server/dev.ts exited with ${child.exitCode}:\n${log.join('')}`);
-          const ok = await fetch(`${origin}/ui/config.json`).then(
-            (r) => r.ok,
-            () => false,
-          );
-          if (ok) break;
-          if (Date.now() > deadline)
-            throw new Error(`server/dev.ts did not answer on ${origin} within 90 s:\n${log.join('')}`);
-          await new Promise((r) => setTimeout(r, 250));
-        }
-        await use(origin);
-      } finally {
-        if (child.exitCode === null && child.pid) {
-          try {
-            process.kill(-child.pid, 'SIGTERM');
-          } catch {
-            /* already gone */
-          }
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(() => {
-              try {
-                process.kill(-child.pid!, 'SIGKILL');
-              } catch {
-                /* already gone */
-              }
-              resolve();
-            }, 5_000);
-            child.once('exit', () => (clearTimeout(timer), resolve()));
-          });
-        }
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
 
 /**
  * Records every value the inspector's session row shows, as the DOM changes (a MutationObserver, so each

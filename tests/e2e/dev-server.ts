@@ -1,14 +1,15 @@
 /**
- * A development server (`tsx server/dev.ts`, Vite in middleware mode) for the flow book's live view, which exists
- * only in the development build: started once per worker on E2E_DEV_PORT (default E2E_PORT + 2) with a fresh
- * temporary DATA_DIR, only when a test uses `devOrigin`, and stopped afterwards (the same as
- * tests/e2e/skeleton/inspector.spec.ts does for the developer panel).
+ * A development server (`tsx server/dev.ts`, Vite in middleware mode) for what exists only in the development
+ * build (the developer panel's inspector, the flow book's live view): started once per worker on E2E_DEV_PORT
+ * (default E2E_PORT + 2: E2E_PORT + 1 is the demo applications' APPS_PORT) with a fresh temporary DATA_DIR, only
+ * when a test uses `devOrigin`, and stopped afterwards. Vite's first load optimizes the dependencies, which can take
+ * 10-20 s on two cores (and may reload the page once).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base } from '../fixtures';
+import { test as base } from './fixtures';
 
 const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 2);
 
