@@ -20,11 +20,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
+import { freePort } from '../server/test/processes.js';
+import { signIn } from './portal-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -34,19 +35,6 @@ const ROUTE = '/api/context/getUserContext';
 /** the targets of issue 12 */
 const MIN_RATIO = 0.5;
 const MAX_P99_MS = 10;
-
-/** a free TCP port on the loopback interface */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const port = typeof a === 'object' && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, what: string, log: () => string): Promise<void> {
   const deadline = Date.now() + 240_000;
@@ -71,51 +59,6 @@ function stop(child: ChildProcess | null): Promise<void> {
     });
     child.kill('SIGTERM');
   });
-}
-
-/** A browser's cookie jar, as far as this bench needs one (one host, no expiry). */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  store(res: Response): void {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1).trim();
-      if (value === '' || /max-age=0\b|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
-/** mari through the real sign-on flow (what tests/e2e/fixtures.ts `signInAs` does); returns her cookie header. */
-async function signIn(base: string, username: string, password: string): Promise<string> {
-  const jar = new Jar();
-  const get = async (url: string) => {
-    const res = await fetch(new URL(url, base), { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.store(res);
-    return res;
-  };
-  const start = await get('/api/security/login?target=%2Fui%2F');
-  const signOnUrl = start.headers.get('location') ?? '';
-  const page = await get(signOnUrl);
-  const execution = /name="execution" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
-  const service = new URL(signOnUrl, base).searchParams.get('service') ?? '';
-  const posted = await fetch(new URL('/cas/login', base), {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ service, username, password, execution }).toString(),
-  });
-  jar.store(posted);
-  const back = posted.headers.get('location') ?? '';
-  if (!/[?&]ticket=ST-/.test(back)) throw new Error(`the sign-on service refused ${username}: ${posted.status}`);
-  const callback = await get(back);
-  if (callback.status !== 302) throw new Error(`the portal refused the ticket: ${callback.status}`);
-  return jar.header();
 }
 
 interface Figures {
@@ -228,7 +171,7 @@ export async function perfApiBench(): Promise<void> {
     );
     const tail = () => readFileSync(serverLog, 'utf8').slice(-4000);
     await waitFor(`${base}/api/context/getSimpleUserContext`, server, 'the portal server', tail);
-    const cookie = await signIn(base, 'mari', 'Maasikas1');
+    const cookie = [...(await signIn(base, 'mari', 'Maasikas1'))].map(([k, v]) => `${k}=${v}`).join('; ');
     const answer = await fetch(base + ROUTE, { headers: { cookie } });
     if (answer.status !== 200) throw new Error(`getUserContext answered ${answer.status}: ${await answer.text()}`);
     const json = await answer.text();
