@@ -30,6 +30,7 @@ import {
   serverTimes,
   startPortalServer,
   type PortalServer,
+  type BenchDatabase,
 } from './lib/portal-server.js';
 
 const CONNECTIONS = Number(process.env.MIXED_CONNECTIONS ?? 200);
@@ -157,16 +158,7 @@ async function onDatabase(label: string, server: PortalServer, terms: string[]) 
   console.log(`${pad}(${sessions.length} sessions signed on in ${(signOnMs / 1000).toFixed(1)} s)`);
 }
 
-export async function mixedLoadBench({
-  sqliteDir,
-  terms,
-  built,
-}: {
-  sqliteDir: string;
-  terms: string[];
-  /** ms the SQLite database took to build in this run, or null when cached */
-  built: number | null;
-}): Promise<void> {
+export async function mixedLoadBench({ sqliteDir, terms, built }: BenchDatabase): Promise<void> {
   const file = path.join(sqliteDir, 'portal.sqlite');
   console.log(
     `mixed load: ${CONNECTIONS} connections for ${SECONDS} s, ${PEOPLE.length} people × ${LOGINS} sessions, getUserContext + customer search + changeLanguage + changeRepresented, real server process (server/main.ts)`,

@@ -16,7 +16,13 @@
 import path from 'node:path';
 import { benchPostgres } from './lib/postgres.js';
 import { closedLoop, fmtStats, paced, percentiles, signIn, type LoadResult } from './lib/load.js';
-import { describeBenchDb, serverTimes, startPortalServer, type PortalServer } from './lib/portal-server.js';
+import {
+  describeBenchDb,
+  type BenchDatabase,
+  serverTimes,
+  startPortalServer,
+  type PortalServer,
+} from './lib/portal-server.js';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 20);
@@ -83,16 +89,7 @@ async function onDatabase(label: string, server: PortalServer, terms: string[]) 
   );
 }
 
-export async function searchScaleBench({
-  sqliteDir,
-  terms,
-  built,
-}: {
-  sqliteDir: string;
-  terms: string[];
-  /** ms the SQLite database took to build in this run, or null when cached */
-  built: number | null;
-}): Promise<void> {
+export async function searchScaleBench({ sqliteDir, terms, built }: BenchDatabase): Promise<void> {
   const databases = which();
   console.log(
     `customer search at scale: ${terms.length} varied terms, ${CONNECTIONS} connections, ${SECONDS} s per run, real server process (server/main.ts)`,

@@ -8,8 +8,8 @@
  * - A failed save keeps every typed value (failed is editable; saving again is allowed).
  * - Field errors the server answers (e.g. the username is taken: errorType UNIQUE) put the form back to editing
  *   with those errors; no success message.
- * - A save answered 401 (the session expired meanwhile): `signOnAgain` keeps the draft (sessionStorage in the
- *   portal) and sends the person through sign-on with this page as target; `loadForm` brings the draft back.
+ * - A save answered 401 (the session expired meanwhile): `signOnAgain` keeps the draft (the portal stores it
+ *   for the tab) and sends the person through sign-on with this page as target; `loadForm` brings the draft back.
  * - "Save and use" (preferences): after the save, `useSaved` switches the represented party and leaves the page.
  *
  * Pure: effects are the actors below, whose defaults throw; src/features/user-settings/wire.ts provides them.

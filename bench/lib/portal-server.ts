@@ -13,6 +13,14 @@ import { freePort } from '../../server/test/processes.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** What the bench sections on a real server process get from bench/run.ts: the cached customer database. */
+export interface BenchDatabase {
+  sqliteDir: string;
+  terms: string[];
+  /** ms the SQLite database took to build in this run, or null when cached */
+  built: number | null;
+}
+
 export interface PortalServer {
   base: string;
   pid: number;

@@ -2,7 +2,7 @@
  * The wire protocol of the embedded-application channel (spec 1 §4 "Embedded-application channel", "Iframe message
  * channel", "OSS hash sync"; §9 timings) and the rule that decides which window messages the portal listens to.
  *
- * Messages are posted with `window.postMessage` as structured-clone objects, jschannel style, all with
+ * Messages are posted (by the view, through the browser's postMessage) as structured-clone objects, jschannel style, all with
  * `scope: 'ClientApplication'`:
  *
  * | direction      | shape                                                          | meaning                              |
@@ -123,7 +123,7 @@ export type MessageVerdict = { accepted: true } | { accepted: false; reason: 'or
 
 /**
  * Spec 1 §4 "Iframe message channel": the portal accepts a message only when its origin equals the origin of the
- * frame's source address and its sender is that frame's window. Generic over the window type so it stays pure.
+ * frame's source address and its sender is that frame itself. Generic over the sender's type, so no browser type is needed here.
  */
 export function acceptMessage<W>(
   message: { origin: string; source: W | null },

@@ -3,7 +3,7 @@
  * characters). Matching rules and why the queries look like this: README.md beside this file.
  * Portable SQL only: equality, `>= ? AND < ?` prefix ranges and row-value keyset paging.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { CustomerSearchItem, UserSearchItem } from '../../../machines/lib/contract.js';
 import type { Db } from '../../db/index.js';
@@ -44,13 +44,23 @@ async function* exactToken(
   token: string,
   need: number,
 ): AsyncGenerator<Row[], void> {
-  const page = Math.min(need, CHUNK);
+  yield* inNameOrder(db, table, idCol, sql`token = ${token}`, Math.min(need, CHUNK));
+}
+
+/** The rows `where` picks, in name order (sort key, then id), `page` rows per query (keyset paging). */
+async function* inNameOrder(
+  db: Db,
+  table: Table,
+  idCol: IdCol,
+  where: RawBuilder<unknown>,
+  page: number,
+): AsyncGenerator<Row[], void> {
   let after: Row | null = null;
   for (;;) {
     const rows: Row[] = (
       await sql<Row>`
         select ${sql.ref(idCol)} as id, sort_key from ${sql.table(table)}
-        where token = ${token} ${after ? sql`and (sort_key, ${sql.ref(idCol)}) > (${after.sort_key}, ${after.id})` : sql``}
+        where ${where} ${after ? sql`and (sort_key, ${sql.ref(idCol)}) > (${after.sort_key}, ${after.id})` : sql``}
         order by sort_key, ${sql.ref(idCol)}
         limit ${page}
       `.execute(db)
@@ -84,21 +94,7 @@ async function* wordRows(db: Db, table: Table, idCol: IdCol, w: string, need: nu
   }
   // several whole words share a prefix of 6+ characters: the range sorted by the database, a page of what the
   // caller may use at a time (one common word in the range, `aiandus` beside `aiandusselts`, is 20,000 rows)
-  const page = Math.min(need, SCAN_CAP);
-  let after: Row | null = null;
-  for (;;) {
-    const rows: Row[] = (
-      await sql<Row>`
-        select ${sql.ref(idCol)} as id, sort_key from ${sql.table(table)}
-        where token >= ${w} and token < ${hi} ${after ? sql`and (sort_key, ${sql.ref(idCol)}) > (${after.sort_key}, ${after.id})` : sql``}
-        order by sort_key, ${sql.ref(idCol)}
-        limit ${page}
-      `.execute(db)
-    ).rows;
-    if (rows.length) yield rows;
-    if (rows.length < page) return;
-    after = rows[rows.length - 1]!;
-  }
+  yield* inNameOrder(db, table, idCol, sql`token >= ${w} and token < ${hi}`, Math.min(need, SCAN_CAP));
 }
 
 /** How many rows a word has, counted up to PROBE (index-only). */
