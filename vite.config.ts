@@ -4,64 +4,35 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { browserAliases, compiledMessages } from './tools/i18n/vite-plugin.js';
 import { precompressed } from './tools/build/compress.js';
+import { stripMachineDescriptionsPlugin } from './tools/build/strip-descriptions.js';
 
-/** packages the first screen needs in full (react-intl brings @formatjs and intl-messageformat) */
+/** a route's split-off component (@tanstack/router-plugin autoCodeSplitting); [1] its family, the file's first name */
+const ROUTE_SPLIT = /[\\/]src[\\/]routes[\\/]([a-z-]+)[^\\/]*\.tsx\?tsr-split=/;
+
+/** the packages the first screen runs (react-intl brings @formatjs and intl-messageformat) */
 const FIRST_SCREEN_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|zod|react-intl|@formatjs|intl-messageformat|use-sync-external-store)[\\/]/;
 
 /**
- * Preload hints for the first signed-in screen (issue 12): the entry's own imports get modulepreload links from
- * Vite; this adds the chunks of the routes named here (loaded with import() once the router matches), so they
- * arrive with the entry instead of a round trip later, and their CSS as a non-blocking preload.
+ * Preload hints for the first screen (issue 12): Vite links the entry's chunks (modulepreload), and the first screen's
+ * routes are in the entry's chunk (src/routes/dashboard.tsx and index.tsx are not split); this adds the runtime
+ * configuration, which boot fetches first (src/main.tsx), so it is asked for with the entry's scripts.
  */
-function preloadRoutes(routeFiles: string[]): Plugin {
+function preloadConfig(): Plugin {
   let base = '/';
   return {
-    name: 'epit-preload-first-screen',
+    name: 'epit-preload-config',
     apply: 'build',
     configResolved: (config) => void (base = config.base),
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return;
-        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const js = new Set<string>();
-        const css = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = byFile.get(fileName);
-          if (!chunk || js.has(fileName) || chunk.isEntry) return;
-          js.add(fileName);
-          chunk.viteMetadata?.importedCss.forEach((f) => css.add(f));
-          chunk.imports.forEach(visit);
-        };
-        for (const c of chunks)
-          if (c.isDynamicEntry && routeFiles.some((f) => c.facadeModuleId?.startsWith(`${import.meta.dirname}/${f}?`)))
-            visit(c.fileName);
-        // the runtime configuration, which boot fetches first (src/main.tsx): asked for with the entry's scripts
-        const tags: HtmlTagDescriptor[] = [
-          {
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `${base}config.json` },
-            injectTo: 'head',
-          },
-        ];
-        for (const f of js)
-          if (!html.includes(`${base}${f}"`))
-            tags.push({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${f}` },
-              injectTo: 'head',
-            });
-        for (const f of css)
-          if (!html.includes(`${base}${f}"`))
-            tags.push({
-              tag: 'link',
-              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${f}` },
-              injectTo: 'head',
-            });
-        return tags;
-      },
+      handler: (): HtmlTagDescriptor[] => [
+        {
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'fetch', crossorigin: true, href: `${base}config.json` },
+          injectTo: 'head',
+        },
+      ],
     },
   };
 }
@@ -77,10 +48,11 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
-    // issue 12: one precompiled message chunk per language (tools/i18n/vite-plugin.ts)
+    // issue 12: one precompiled message chunk per language and part (tools/i18n/vite-plugin.ts)
     compiledMessages(),
-    // the signed-in dashboard and the signed-out landing page
-    preloadRoutes(['src/routes/dashboard.tsx', 'src/routes/index.tsx']),
+    // issue 12: the machines' descriptions (the flow book's words) are read in development only
+    stripMachineDescriptionsPlugin(),
+    preloadConfig(),
     precompressed(), // issue 12: .br and .gz beside every asset over 1 kB (tools/build/compress.ts)
   ],
   // messages are ASTs, so the ICU parser stays out of the bundle; unit tests (vitest) keep it to check the catalogues
@@ -89,11 +61,29 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // issue 12: every browser the portal supports knows <link rel="modulepreload">; no polyfill on the first screen
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // issue 12: the libraries every page runs are one chunk (fewer round trips on the first load), not a dozen
-        // pieces shaped by which route shares what
-        codeSplitting: { groups: [{ name: 'libs', test: FIRST_SCREEN_LIBRARIES }] },
+        codeSplitting: {
+          groups: [
+            // issue 12: the libraries every page runs are one chunk (fewer round trips on the first load), not a
+            // dozen pieces shaped by which route shares what; only their modules the entry imports (a module only a
+            // lazy part uses, such as react-query's mutations, loads with that part)
+            { name: 'libs', test: FIRST_SCREEN_LIBRARIES, tags: ['$initial'] },
+            // issue 12: the portal's own code that the entry imports (the first screen) is one chunk as well; the
+            // lazy routes and parts import what they share with it from there
+            { name: 'index', tags: ['$initial'], test: (id) => !id.includes('node_modules') },
+            // issue 12: a lazy route's own module (the router plugin's split component, a few lines that import its
+            // feature) shares one chunk with the routes of its family (user-settings.*, settings.*, user-add.*),
+            // so the first chunk's preload table names one chunk per family instead of one per route
+            {
+              name: (id) => ROUTE_SPLIT.exec(id)?.[1] ?? null,
+              test: ROUTE_SPLIT,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

@@ -9,15 +9,19 @@
  *   npm run bench -- lighthouse
  *   DIST_DIR=dist-x npx tsx bench/lighthouse.ts [runs]     # runs per page (default 1; the median is printed)
  *   BENCH_ORIGIN=http://127.0.0.1:8080 npx tsx bench/lighthouse.ts   # a portal already running (npm start)
+ *   BENCH_SCREENS=landing,dashboard npx tsx bench/lighthouse.ts 3   # only the pages whose label has one of these words
+ *   BENCH_LIGHTHOUSE_JSON=/tmp/lh npx tsx bench/lighthouse.ts       # also every run's full report (JSON) in that folder
  *
  * Each run is a fresh Chromium (CHROME_PATH, default /usr/bin/chromium) with its own profile, so the cache is cold. A signed-in page gets
- * the person's cookies through Lighthouse's extraHeaders, from the real sign-on flow.
+ * the person's cookies from the real sign-on flow, put into that Chromium's cookie store before the run (Lighthouse
+ * clears no cookies), so the page's script sees them as a signed-in browser's (the readable EPIT-SIGNED-IN hint).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { SCREENS } from './size.js';
 import { builtAt, ensureBuild, root, signIn, startPortal } from './portal-process.js';
@@ -80,15 +84,25 @@ async function launchChrome(): Promise<{ port: number; kill(): Promise<void> }> 
   return { port, kill };
 }
 
-async function audit(url: string, cookie: string | null): Promise<Result> {
+/** the cookies of a signed-in browser, in the default profile of the Chromium on `port` (over the DevTools protocol) */
+async function addCookies(port: number, origin: string, cookies: Map<string, string>): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    await browser.contexts()[0].addCookies([...cookies].map(([name, value]) => ({ name, value, url: `${origin}/` })));
+  } finally {
+    await browser.close(); // only disconnects: the browser and its default profile stay for Lighthouse
+  }
+}
+
+async function audit(url: string, cookies: Map<string, string> | null): Promise<Result> {
   const chrome = await launchChrome();
   try {
+    if (cookies) await addCookies(chrome.port, new URL(url).origin, cookies);
     const flags: Flags = {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...CATEGORIES],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     };
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
@@ -126,16 +140,22 @@ export async function lighthouseBench(runs = Number(process.env.BENCH_LIGHTHOUSE
           .map((l) => l.toFixed(2))
           .join(' ')})`,
     );
+    const only = process.env.BENCH_SCREENS?.split(',').filter(Boolean);
+    const reports = process.env.BENCH_LIGHTHOUSE_JSON;
+    if (reports) mkdirSync(reports, { recursive: true });
     for (const screen of SCREENS) {
+      if (only && !only.some((word) => screen.label.includes(word))) continue;
       const results: Result[] = [];
       for (let i = 0; i < runs; i++) {
         // a fresh session for each run, as a person signing in
-        const cookie = screen.who
-          ? [...(await signIn(portal.origin, screen.who.username, screen.who.password))]
-              .map(([k, v]) => `${k}=${v}`)
-              .join('; ')
-          : null;
-        results.push(await audit(portal.origin + screen.path, cookie));
+        const cookies = screen.who ? await signIn(portal.origin, screen.who.username, screen.who.password) : null;
+        const lhr = await audit(portal.origin + screen.path, cookies);
+        results.push(lhr);
+        if (reports)
+          writeFileSync(
+            path.join(reports, `${screen.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${i + 1}.json`),
+            JSON.stringify(lhr),
+          );
       }
       results.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
       const lhr = results[Math.floor((results.length - 1) / 2)];

@@ -15,7 +15,7 @@
  *
  *   npm run bench -- perf-api
  *   BENCH_API_SECONDS=20 BENCH_API_CONNECTIONS=50 npm run bench -- perf-api
- *   BENCH_CPU_PROF=/tmp/prof npm run bench -- perf-api   # the real server writes a V8 CPU profile there on exit
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench -- perf-api   # both servers write a V8 CPU profile there on exit (bare: bare/)
  *   npx tsx bench/perf-api.ts                            # the same, without bench/run.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -109,6 +109,8 @@ async function bareServer(port: number, file: string): Promise<void> {
   const app = Fastify({ logger: false });
   app.get(ROUTE, () => body);
   await app.listen({ port, host: '127.0.0.1' });
+  // a clean exit, so that `--cpu-prof` (BENCH_CPU_PROF) writes its profile
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere. */
@@ -179,7 +181,9 @@ export async function perfApiBench(): Promise<void> {
     writeFileSync(contextFile, json);
 
     let bareLog = '';
-    bare = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--bare', String(barePort)], {
+    const bareProfile = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, 'bare')}`] : [];
+    const bareArgs = [...bareProfile, '--import', 'tsx', fileURLToPath(import.meta.url), '--bare', String(barePort)];
+    bare = spawn(process.execPath, bareArgs, {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', BENCH_BARE_BODY: contextFile },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -220,7 +224,7 @@ export async function perfApiBench(): Promise<void> {
   } finally {
     await stop(bare);
     await stop(server);
-    if (profile) console.log(`CPU profile of the real server in ${profile}`);
+    if (profile) console.log(`CPU profiles of the real server in ${profile}, of the bare process in ${profile}/bare`);
     rmSync(tmp, { recursive: true, force: true });
   }
 }

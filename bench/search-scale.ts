@@ -13,7 +13,9 @@
  * second, non-2xx answers and errors; about 1.5 minutes with both databases (plus the PostgreSQL load when the
  * mixed-load section has not made it yet).
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { benchPostgres } from './lib/postgres.js';
 import { closedLoop, fmtStats, paced, percentiles, signIn, type LoadResult } from './lib/load.js';
 import {
@@ -30,6 +32,45 @@ const RATE = Number(process.env.SCALE_RATE ?? 100);
 const TARGET_P95_MS = 20;
 const SEARCH = '/api/customer-search/customer';
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux; 0 when it is gone). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU used by the server process and, on PostgreSQL, by the database backends serving it, per search: what a search
+ * costs whatever else runs on the machine (latency and searches/s depend on it, these hardly).
+ */
+async function cpuMeter(server: PortalServer, databaseUrl: string | null) {
+  const backends = async (): Promise<number[]> => {
+    if (!databaseUrl) return [];
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    try {
+      const r = await c.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      return r.rows.map((x) => x.pid);
+    } finally {
+      await c.end();
+    }
+  };
+  const before = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]));
+  const server0 = cpuSeconds(server.pid);
+  return async (requests: number) => {
+    const serverCpu = cpuSeconds(server.pid) - server0;
+    let dbCpu = 0;
+    for (const pid of await backends()) dbCpu += cpuSeconds(pid) - (before.get(pid) ?? 0);
+    const us = (s: number) => `${((s / Math.max(1, requests)) * 1e6).toFixed(0)} µs`;
+    return `CPU per search: server process ${us(serverCpu)}${databaseUrl ? `, PostgreSQL backends ${us(dbCpu)}` : ''}`;
+  };
+}
+
 const which = () =>
   (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').filter((d) => d === 'sqlite' || d === 'postgres');
 
@@ -38,7 +79,7 @@ const clean = (r: LoadResult) =>
     Object.keys(r.non2xx).length ? ` (${JSON.stringify(r.non2xx)})` : ''
   }, ${r.errors} errors (${r.timeouts} timeouts)`;
 
-async function onDatabase(label: string, server: PortalServer, terms: string[]) {
+async function onDatabase(label: string, server: PortalServer, terms: string[], databaseUrl: string | null) {
   const staff = await signIn(server.base, ['kristi'], 5);
   // warm-up: every term once, as the search bench does (page cache, prepared statements, JIT)
   for (const [i, term] of terms.entries()) {
@@ -74,6 +115,8 @@ async function onDatabase(label: string, server: PortalServer, terms: string[]) 
   );
 
   from = Date.now();
+  // per search only here: at a paced 100/s the process's own timers and collections would count as the searches'
+  const cpu = await cpuMeter(server, databaseUrl);
   const s = await closedLoop({
     base: server.base,
     connections: CONNECTIONS,
@@ -85,7 +128,7 @@ async function onDatabase(label: string, server: PortalServer, terms: string[]) 
     `${''.padEnd(10)} saturated ${(s.requests / s.seconds).toFixed(0)} searches/s over ${CONNECTIONS} connections: ${fmtStats(s.all)}; ${clean(s)}`,
   );
   console.log(
-    `${''.padEnd(10)}   in the server (its request log): ${fmtStats(percentiles(serverTimes(server.logFile, from, Date.now(), SEARCH)))}`,
+    `${''.padEnd(10)}   in the server (its request log): ${fmtStats(percentiles(serverTimes(server.logFile, from, Date.now(), SEARCH)))}; ${await cpu(s.requests)}`,
   );
 }
 
@@ -97,13 +140,11 @@ export async function searchScaleBench({ sqliteDir, terms, built }: BenchDatabas
   console.log(`database: ${describeBenchDb(sqliteDir, built)}`);
   for (const d of databases) {
     const t0 = Date.now();
-    const env: Record<string, string> =
-      d === 'sqlite'
-        ? { DATA_DIR: sqliteDir }
-        : { DATABASE_URL: (await benchPostgres(path.join(sqliteDir, 'portal.sqlite'))).url };
+    const databaseUrl = d === 'sqlite' ? null : (await benchPostgres(path.join(sqliteDir, 'portal.sqlite'))).url;
+    const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: sqliteDir };
     const server = await startPortalServer(`scale-${d}`, env);
     try {
-      await onDatabase(d === 'sqlite' ? 'SQLite' : 'PostgreSQL', server, terms);
+      await onDatabase(d === 'sqlite' ? 'SQLite' : 'PostgreSQL', server, terms, databaseUrl);
     } finally {
       await server.stop();
     }

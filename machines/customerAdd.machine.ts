@@ -13,7 +13,7 @@
  */
 import { and, assertEvent, assign, enqueueActions, fromPromise, not, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { DoneActorEvent } from 'xstate';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AutocompleteItem as AutocompleteItemSchema, CustomerAddGet, StatusValue } from './lib/contract';
 import * as rules from './lib/customer-add/rules';
 import { EMPTY_FORM, MESSAGE, endStatusMessageKey, type ConfirmationForm } from './lib/customer-add/rules';

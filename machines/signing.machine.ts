@@ -12,7 +12,7 @@
  * Messages are i18n keys, never display text.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { DigestResponse, SignStartResponse, SigningCustomer, StatusResponse } from './lib/contract';
 import {
   MESSAGE,

@@ -3,7 +3,7 @@
  * (tests: `app.inject(...)` on a fresh in-memory database, see server/test/helpers.ts).
  * The database must already be migrated (and seeded): see `prepareDb` in server/db/prepare.ts.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
@@ -17,13 +17,15 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import type { PortalConfig, ServiceError } from '../machines/lib/contract.js';
+import { COOKIE, type PortalConfig, type ServiceError } from '../machines/lib/contract.js';
+import { resolveLanguage } from '../machines/lib/session/rules.js';
 import type { Db } from './db/index.js';
 import type { Env } from './env.js';
 import type { Clock } from './lib/clock.js';
 import './lib/deps.js';
 import { HttpError, installErrorHandlers } from './lib/errors.js';
 import { installXsrf } from './lib/xsrf.js';
+import { findSession, installSignedInHint } from './lib/session.js';
 import { installSecurityHeaders } from './security/headers.js';
 import { installLiveModeGates, rejectRepeatedQuery } from './security/live-mode.js';
 import { PURGE_EVERY_MS, purgeExpired } from './security/purge.js';
@@ -67,6 +69,8 @@ export function portalConfig(env: Env): PortalConfig {
     offerFormUrl: { LV: 'https://www.post.example.lv/piedavajums', LT: 'https://www.post.example.lt/pasiulymas' },
     // ID_CARD: the software card of the simulators, or the Web eID extension (server/env.ts signing.idCard)
     idCard: env.signing.idCard,
+    // issue 12: this server sets EPIT-SIGNED-IN with every session (server/lib/session.ts)
+    sessionHint: true,
   };
 }
 
@@ -111,6 +115,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   if (logging) installRequestLog(app);
   rejectRepeatedQuery(app);
   installXsrf(app);
+  installSignedInHint(app); // issue 12: EPIT-SIGNED-IN follows the session (server/lib/session.ts)
 
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/api/') || req.url === '/api') reply.header('Cache-Control', 'no-store');
@@ -192,8 +197,18 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
       : rel.endsWith('.html')
         ? 'no-cache'
         : 'public, max-age=3600';
-  const sendIndex = (reply: FastifyReply) => {
-    const link = preloadLinks(env.distDir);
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+    // and the messages of the language the page starts in (src/main.tsx: the EPIT-LANGUAGE cookie's, else English)
+    const language = resolveLanguage(null, req.cookies[COOKIE.language]);
+    // and, for a browser with a live session, the user context the page asks for first (the session machine, at once
+    // on boot), fetched beside the scripts instead of after them. Looking the session up here also puts the
+    // EPIT-SIGNED-IN hint right on this answer (installSignedInHint), before the page's script reads it: a session
+    // that ended meanwhile costs no failing call
+    const hinted = req.cookies[COOKIE.session] !== undefined || req.cookies[COOKIE.signedIn] !== undefined;
+    const context = hinted && (await findSession(req)) ? USER_CONTEXT_PRELOAD : '';
+    const link = [preloadLinks(env.distDir), messagesPreload(env.distDir, language), context]
+      .filter(Boolean)
+      .join(', ');
     if (link) reply.header('Link', link);
     return reply
       .header('Cache-Control', 'no-cache')
@@ -212,7 +227,7 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     }
     const file = path.resolve(env.distDir, rel);
     if (rel && file.startsWith(env.distDir + path.sep) && isFile(file)) {
-      if (rel === 'index.html') return sendIndex(reply);
+      if (rel === 'index.html') return sendIndex(req, reply);
       return reply
         .header('Cache-Control', cacheFor(rel))
         .header('Vary', 'Accept-Encoding') // the same address answers brotli, gzip or plain bytes
@@ -220,7 +235,7 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     }
     if (rel.startsWith('assets/')) throw new HttpError(404, 'NOT_FOUND', `No such file: /ui/${rel}`);
     if (!isFile(path.join(env.distDir, 'index.html'))) return notBuilt(reply);
-    return sendIndex(reply);
+    return sendIndex(req, reply);
   });
 }
 
@@ -259,6 +274,42 @@ function preloadLinks(distDir: string): string {
   const link = links.join(', ');
   preloads.set(distDir, { mtimeMs, link });
   return link;
+}
+
+/** what the portal's API client asks (src/api/client.ts: a CORS-mode GET with credentials), so the two match */
+const USER_CONTEXT_PRELOAD = '</api/context/getUserContext>; rel=preload; as=fetch; crossorigin=use-credentials';
+
+/**
+ * The preload hint for a language's first messages chunk (`assets/_epit-messages-<lang>-<hash>.js`, issue 12): the
+ * page imports it only once its entry has run, a round trip after the scripts, unless the browser has it already.
+ * Which language is the request's (its cookie), so it is not in index.html. Read once per build.
+ */
+const messageChunks = new Map<string, { mtimeMs: number; chunks: Map<string, string> }>();
+function messagesPreload(distDir: string, language: string): string {
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(path.join(distDir, 'index.html')).mtimeMs;
+  } catch {
+    return '';
+  }
+  let known = messageChunks.get(distDir);
+  if (known?.mtimeMs !== mtimeMs) {
+    const chunks = new Map<string, string>();
+    let files: string[] = [];
+    try {
+      files = readdirSync(path.join(distDir, 'assets'));
+    } catch {
+      /* a build without assets: no hint */
+    }
+    for (const file of files) {
+      const m = /^_epit-messages-([a-z]{2})-[A-Za-z0-9_-]+\.js$/.exec(file);
+      if (m) chunks.set(m[1], file);
+    }
+    messageChunks.set(distDir, (known = { mtimeMs, chunks }));
+  }
+  const file = known.chunks.get(language);
+  // the credentials mode of the page's own import(): a module script fetched with CORS, same-origin credentials
+  return file ? `</ui/assets/${file}>; rel=modulepreload; crossorigin` : '';
 }
 
 /**

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { COOKIE, PortalConfig } from '../machines/lib/contract';
 import { readCookie } from './app/cookies';
 import { resolveLanguage } from '../machines/lib/session/rules';
-import { loadMessages } from './i18n/load';
+import { loadMessageParts, loadMessages } from './i18n/load';
 import bootTexts from 'virtual:epit-boot-texts';
 import { App } from './app/App';
 import { createPortal, type PortalOptions } from './app/portal';
@@ -32,6 +32,8 @@ async function boot() {
   const options: PortalOptions = {};
   let devPanel: React.ComponentType | undefined;
   if (import.meta.env.DEV) {
+    // their texts (src/i18n/message-parts.ts 'dev'): awaited with the language's below
+    loadMessageParts(['dev']).catch(() => undefined);
     // dev only: the offline inspector (and ?inspect → Stately inspector); not in the production bundle
     const dev = await import('./app/inspector');
     const tools = dev.createDevInspection({ stately: new URLSearchParams(location.search).has('inspect') });

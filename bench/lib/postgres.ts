@@ -198,10 +198,11 @@ async function load(sqliteFile: string): Promise<{ url: string; seconds: number 
     const nc = await copyIn(url, 'customers', columns, customers());
     process.stdout.write(` ${nc.toLocaleString('en')}; search tokens…`);
     const tokens = sq
-      .prepare('select token, sort_key, jgid from customer_search_tokens')
+      .prepare('select token, sort_key, jgid, name, reg_code, country, words from customer_search_tokens')
       .raw()
       .iterate() as IterableIterator<unknown[]>;
-    const nt = await copyIn(url, 'customer_search_tokens', ['token', 'sort_key', 'jgid'], tokens);
+    const cols = ['token', 'sort_key', 'jgid', 'name', 'reg_code', 'country', 'words']; // migration 0260
+    const nt = await copyIn(url, 'customer_search_tokens', cols, tokens);
     process.stdout.write(` ${nt.toLocaleString('en')}; indexing…`);
   } finally {
     sq.close();

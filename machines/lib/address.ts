@@ -9,7 +9,7 @@
  *
  * Pure module: zod only.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const ADDRESS_QUERY_MIN = 2;
 export const ADDRESS_SUGGESTIONS_DEFAULT = 10;

@@ -4,10 +4,10 @@
  * Where the spec says the answer is "value ...", the body is `{ value: ... }`.
  * A failure body always carries `serviceErrorMessage` (spec 1 §7: such a response is a failure).
  *
- * Pure module: imports zod only. It lives in machines/ because machines may import nothing outside it but xstate
+ * Pure module: imports zod only (its tree-shakable build `zod/mini`, so the browser does not ship classic zod). It lives in machines/ because machines may import nothing outside it but xstate
  * and zod; the portal (src/) and the server (server/) import it from here directly.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // ---- constants (spec 1 §1, §9) ----
 export const DOMAINS = ['EE', 'LV', 'LT'] as const;
@@ -37,6 +37,8 @@ export const COOKIE = {
   xsrf: 'EPIT-XSRF-TOKEN',
   target: 'TARGET',
   session: 'EPIT-SESSION',
+  /** issue 12: readable '1' while the backend holds a session for the browser (no secret; PortalConfig.sessionHint) */
+  signedIn: 'EPIT-SIGNED-IN',
 } as const;
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 
@@ -44,9 +46,9 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const ServiceError = z.object({
   serviceErrorMessage: z.string(),
   /** machine-readable code, e.g. 'UNAUTHENTICATED', 'FORBIDDEN', 'XSRF', 'BAD_INPUT', 'NOT_FOUND' */
-  code: z.string().optional(),
+  code: z.optional(z.string()),
   /** for BAD_INPUT: the offending fields with a human message each */
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export type ServiceError = z.infer<typeof ServiceError>;
 
@@ -58,57 +60,60 @@ export const PortalConfig = z.object({
   securityUrl: z.string(), // where a protected route sends a signed-out user, with ?target=<page>
   casUrl: z.string(), // single sign-on base, e.g. '/cas'
   /** spec 1 §7 ticket endpoint (JSONP); null: the CAS server has none, the silent sign-on check uses gateway=true */
-  ticketCheckUrl: z.string().nullable().optional(),
+  ticketCheckUrl: z.optional(z.nullable(z.string())),
   appVersion: z.string(),
-  roleRequestTimeout: z.number().int().positive(),
+  roleRequestTimeout: z.int().check(z.positive()),
   debug: z.boolean(),
-  language: z.enum(LANGUAGES).default('et'),
+  language: z._default(z.enum(LANGUAGES), 'et'),
   runMode: RunMode,
   /** account service customer edit page; run mode test picks the test address (spec 1 §4 customer-add 7) */
   accountServiceUrl: z.object({ live: z.string(), test: z.string() }),
   /** external offer form for add-contract on LV and LT (spec 1 §2 user dashboard) */
   offerFormUrl: z.record(z.string(), z.string()),
   /** ID-card adapter: 'software' (the simulator's card; also when absent, the reference setup) or 'webeid' (the Web eID extension) */
-  idCard: z.enum(['software', 'webeid']).optional(),
+  idCard: z.optional(z.enum(['software', 'webeid'])),
+  /** issue 12: true when the backend sets COOKIE.signedIn with every session (the reference one does): without it the
+   * portal knows a visitor is signed out without asking; absent or false: it asks context/getUserContext every time */
+  sessionHint: z.optional(z.boolean()),
 });
 export type PortalConfig = z.infer<typeof PortalConfig>;
 
 // ---- user context (spec 1 §3) ----
 export const UserRole = z.object({
   application: z.string(),
-  roleId: z.number().int().nullable(),
-  begin: z.string().nullable(), // DD.MM.YYYY
-  end: z.string().nullable(), // DD.MM.YYYY, null = unlimited
+  roleId: z.nullable(z.int()),
+  begin: z.nullable(z.string()), // DD.MM.YYYY
+  end: z.nullable(z.string()), // DD.MM.YYYY, null = unlimited
   notActive: z.boolean(),
 });
 export type UserRole = z.infer<typeof UserRole>;
 
 export const RepresentationRight = z.object({
   gid: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   isPerson: z.boolean(),
   userRoleList: z.array(UserRole),
 });
 export type RepresentationRight = z.infer<typeof RepresentationRight>;
 
 export const AddressSummary = z.object({
-  padreFullName: z.string().nullable(),
-  street: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  city: z.string().nullable(),
+  padreFullName: z.nullable(z.string()),
+  street: z.nullable(z.string()),
+  zipCode: z.nullable(z.string()),
+  city: z.nullable(z.string()),
 });
 
 export const RepresentedDetails = z.object({
-  regCode: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: AddressSummary.nullable(),
-  credit: z.boolean().nullable(), // credit available
-  customerType: z.enum(['BUSINESS', 'PRIVATE']).optional(),
+  regCode: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  address: z.nullable(AddressSummary),
+  credit: z.nullable(z.boolean()), // credit available
+  customerType: z.optional(z.enum(['BUSINESS', 'PRIVATE'])),
   /** spec 2 §3 userProfileCode (OLD or NEW; absent: unknown, counts as OLD, which hides OSS — spec 1 §4) */
-  userProfileCode: z.string().nullable().optional(),
-  clientManagerName: z.string().nullable(),
-  clientManagerPhone: z.string().nullable(),
-  clientManagerEmail: z.string().nullable(),
+  userProfileCode: z.optional(z.nullable(z.string())),
+  clientManagerName: z.nullable(z.string()),
+  clientManagerPhone: z.nullable(z.string()),
+  clientManagerEmail: z.nullable(z.string()),
 });
 export type RepresentedDetails = z.infer<typeof RepresentedDetails>;
 
@@ -116,21 +121,21 @@ export const Represented = z.object({
   gid: z.string(),
   name: z.string(),
   isPerson: z.boolean(),
-  details: RepresentedDetails.nullable(),
+  details: z.nullable(RepresentedDetails),
 });
 export type Represented = z.infer<typeof Represented>;
 
 export const Preference = z.object({
-  representedId: z.string().nullable(), // gid or NOPREFERENCE
-  serviceUrl: z.string().nullable(), // URL or NOPREFERENCE
+  representedId: z.nullable(z.string()), // gid or NOPREFERENCE
+  serviceUrl: z.nullable(z.string()), // URL or NOPREFERENCE
 });
 export type Preference = z.infer<typeof Preference>;
 
 export const EpitPrincipal = z.object({
   representative: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
-  represented: Represented.nullable(),
+  represented: z.nullable(Represented),
   representationRightsCache: z.record(z.string(), RepresentationRight),
-  userPreference: Preference.nullable(),
+  userPreference: z.nullable(Preference),
   /** per-application error flags, e.g. { OSS: 'ROLE_LOAD_FAILED' } (spec 1 §8 representation failure) */
   errors: z.record(z.string(), z.string()),
   authChannel: z.string(), // 'IN_AD' = internal user
@@ -150,14 +155,14 @@ const UserApplication = z.object({
 const UiLanguage = z.object({ twoLetterCode: z.string(), threeLetterCode: z.string() });
 
 export const UserContext = z.object({
-  epitPrincipal: EpitPrincipal.nullable(),
+  epitPrincipal: z.nullable(EpitPrincipal),
   externalApps: z.array(ExternalApp),
   applications: z.array(UserApplication),
   uiLanguages: z.array(UiLanguage),
   language: z.string(), // three-letter, either case
   homeUrls: z.record(z.string(), z.string()), // by domain
   privileges: z.array(z.string()),
-  preference: Preference.nullable(),
+  preference: z.nullable(Preference),
   /** applications the back office reports dead (AXAPTA, OSS, PERIODICALS, FINANCE); drives error.axapta.dead */
   deadApplications: z.array(z.string()),
 });
@@ -168,17 +173,17 @@ export const SimpleUserContext = z.object({ uiLanguages: z.array(UiLanguage) });
 export type SimpleUserContext = z.infer<typeof SimpleUserContext>;
 
 export const UserDetails = z.object({
-  address: AddressSummary.nullable(),
-  mobile: z.string().nullable(),
+  address: z.nullable(AddressSummary),
+  mobile: z.nullable(z.string()),
 });
 export type UserDetails = z.infer<typeof UserDetails>;
 
-const ValueOf = <T extends z.ZodTypeAny>(t: T) => z.object({ value: t });
+const ValueOf = <T extends z.core.SomeType>(t: T) => z.object({ value: t });
 
 // context/representedDetails -> { value: RepresentedDetails | null }
-export const RepresentedDetailsResponse = ValueOf(RepresentedDetails.nullable());
+export const RepresentedDetailsResponse = ValueOf(z.nullable(RepresentedDetails));
 // context/checkDeadApplications -> { value: UserContext | null } (null: nothing changed)
-export const DeadApplicationsResponse = ValueOf(UserContext.nullable());
+export const DeadApplicationsResponse = ValueOf(z.nullable(UserContext));
 // context/changeLanguage body
 export const ChangeLanguageBody = z.object({ value: z.enum(['EST', 'ENG', 'RUS', 'LAV', 'LIT']) });
 // single-signout -> { value: redirect address }
@@ -190,24 +195,24 @@ export const TicketCheckResponse = ValueOf(z.boolean());
 
 // ---- roles and packets (spec 1 §3, §7) ----
 export const Role = z.object({
-  id: z.number().int(),
+  id: z.int(),
   primary: z.boolean(),
   names: z.record(z.string(), z.string()),
   category: z.string(),
-  packetId: z.number().int().nullable(),
+  packetId: z.nullable(z.int()),
   epCompanyId: z.string(),
-  begin: z.string().nullable().optional(),
-  end: z.string().nullable().optional(),
-  notActive: z.boolean().optional(),
+  begin: z.optional(z.nullable(z.string())),
+  end: z.optional(z.nullable(z.string())),
+  notActive: z.optional(z.boolean()),
 });
 export type Role = z.infer<typeof Role>;
 export const RolesAndPackets = z.object({
   application: z.string(),
   packets: z.array(
     z.object({
-      packet: z.number().int().nullable(),
+      packet: z.nullable(z.int()),
       categories: z.array(
-        z.object({ category: z.string(), names: z.record(z.string(), z.string()).optional(), roles: z.array(Role) }),
+        z.object({ category: z.string(), names: z.optional(z.record(z.string(), z.string())), roles: z.array(Role) }),
       ),
     }),
   ),
@@ -218,14 +223,14 @@ export type RolesAndPackets = z.infer<typeof RolesAndPackets>;
 export const AutocompleteItem = z.object({ name: z.string(), code: z.string() });
 export const CustomerFindResponse = z.array(AutocompleteItem);
 export const CustomerAddGet = z.object({
-  id: z.string().nullable(), // jgid when the company is already a customer
+  id: z.nullable(z.string()), // jgid when the company is already a customer
   name: z.string(),
   regCode: z.string(),
-  address: AddressSummary.nullable(),
+  address: z.nullable(AddressSummary),
   hasContract: z.boolean(),
   /** whether the signed-in person is one of its main administrators (never the administrators' personal codes, issue 14) */
   isMainAdministrator: z.boolean(),
-  value: z.string().nullable(), // e.g. 'CONTRACT_STOPPED'
+  value: z.nullable(z.string()), // e.g. 'CONTRACT_STOPPED'
 });
 export type CustomerAddGet = z.infer<typeof CustomerAddGet>;
 export const EMAIL_MAX = 80;
@@ -237,31 +242,36 @@ const isControlCharacter = (ch: string) => {
   return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f);
 };
 export const SigningCustomer = z.object({
-  enterpriseCode: z.string().min(1).max(20),
-  enterpriseName: z.string().min(1).max(200),
-  email: z.string().email().max(EMAIL_MAX),
+  enterpriseCode: z.string().check(z.minLength(1), z.maxLength(20)),
+  enterpriseName: z.string().check(z.minLength(1), z.maxLength(200)),
+  email: z.email().check(z.maxLength(EMAIL_MAX)),
   // issue 14: no control characters into the contract text (line breaks and tabs are text)
-  additionalInfo: z
-    .string()
-    .max(ADDITIONAL_INFO_MAX)
-    .refine((v) => ![...v].some(isControlCharacter), 'must not contain control characters')
-    .default(''),
+  additionalInfo: z._default(
+    z.string().check(
+      z.maxLength(ADDITIONAL_INFO_MAX),
+      z.refine((v) => ![...v].some(isControlCharacter), 'must not contain control characters'),
+    ),
+    '',
+  ),
 });
 export type SigningCustomer = z.infer<typeof SigningCustomer>;
 export const CreateRightsBody = z.object({
   customerId: z.string(),
   customerName: z.string(),
-  email: z.string().email().max(EMAIL_MAX),
+  email: z.email().check(z.maxLength(EMAIL_MAX)),
 });
-export const CreateCustomerBody = z.object({ value: z.string().regex(/^\d{1,20}$/) });
+export const CreateCustomerBody = z.object({ value: z.string().check(z.regex(/^\d{1,20}$/)) });
 export const StatusValue = z.object({ value: z.string() }); // SUCCESS or an error code
-export const DigestBody = z.object({ cert: z.string().min(1), customer: SigningCustomer });
-export const DigestResponse = z.object({ digest: z.string().nullable(), status: z.string() });
-export const FinalizeBody = z.object({ value: z.string().min(1) });
+export const DigestBody = z.object({ cert: z.string().check(z.minLength(1)), customer: SigningCustomer });
+export const DigestResponse = z.object({ digest: z.nullable(z.string()), status: z.string() });
+export const FinalizeBody = z.object({ value: z.string().check(z.minLength(1)) });
 export const StatusResponse = z.object({ status: z.string() });
-export const MobileStartBody = z.object({ mobileNr: z.string().min(1).max(PHONE_MAX), customer: SigningCustomer });
+export const MobileStartBody = z.object({
+  mobileNr: z.string().check(z.minLength(1), z.maxLength(PHONE_MAX)),
+  customer: SigningCustomer,
+});
 export const SmartIdStartBody = z.object({ customer: SigningCustomer });
-export const SignStartResponse = z.object({ status: z.string(), challengeId: z.string().nullable() });
+export const SignStartResponse = z.object({ status: z.string(), challengeId: z.nullable(z.string()) });
 
 /**
  * Signing statuses (spec 1 §4 customer-add 7–9, §8 customer-add messages).
@@ -310,12 +320,12 @@ export type SigningEndStatus = z.infer<typeof SigningEndStatus>;
 
 // ---- search (spec 1 §3) ----
 export const SEARCH_MIN = 3;
-export const SearchBody = z.object({ value: z.string().trim().min(SEARCH_MIN) });
+export const SearchBody = z.object({ value: z.string().check(z.trim(), z.minLength(SEARCH_MIN)) });
 export const CustomerSearchItem = z.object({
   id: z.string(),
   name: z.string(),
   regCode: z.string(),
-  axaCode: z.string().nullable(),
+  axaCode: z.nullable(z.string()),
   country: z.string(),
 });
 export const UserSearchItem = z.object({

@@ -274,6 +274,7 @@ export async function loadUserContext(
   if (hit?.catalogues === catalogues && hit.links === links) return hit.context;
   const context = await assembleUserContext(db, session, rightsFromRows(rows), catalogues.dead, links);
   byPerson.set(session.person, { catalogues, links, context });
+  keptContexts.add(context);
   return context;
 }
 
@@ -284,6 +285,23 @@ interface Assembled {
 }
 /** contexts assembled from kept rows, by the rights rows and the session's person (both kept objects); shared */
 const assembled = new WeakMap<object, WeakMap<object, Assembled>>();
+/** the contexts `assembled` holds: nobody changes them, so their JSON is the same for as long as they are used */
+const keptContexts = new WeakSet<UserContext>();
+const keptJson = new WeakMap<UserContext, string>();
+
+/**
+ * The JSON of a context from `loadUserContext`, as `JSON.stringify` writes it (issue 12). A context assembled from
+ * kept rows is answered until the database changes (then `loadUserContext` assembles a new object), so its text is
+ * worked out once per such object instead of once per request; any other context is serialised each time.
+ */
+export function userContextJson(context: UserContext): string {
+  let json = keptJson.get(context);
+  if (json === undefined) {
+    json = JSON.stringify(context);
+    if (keptContexts.has(context)) keptJson.set(context, json);
+  }
+  return json;
+}
 
 async function assembleUserContext(
   db: Db,

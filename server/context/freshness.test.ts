@@ -63,6 +63,23 @@ describe('the user context after a change', () => {
     expect((await rightsOf(mari)).EPEE11000015.name).toBe('Maasikas ja Pojad OÜ');
   });
 
+  it('answers the JSON text of its context, the same text while nothing changed and a new one after a change', async () => {
+    t = await makeTestApp();
+    const mari = await t.login('mari');
+    const first = await mari.get('/api/context/getUserContext');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    // what JSON.stringify writes for the object (Fastify's own serialisation before issue 12 kept the text)
+    expect(first.body).toBe(JSON.stringify(first.json()));
+    const again = await mari.get('/api/context/getUserContext');
+    expect(again.body).toBe(first.body);
+    expect(again.headers['content-length']).toBe(first.headers['content-length']);
+
+    expect((await mari.post('/api/context/changeLanguage', { value: 'ENG' })).statusCode).toBe(200);
+    const changed = await mari.get('/api/context/getUserContext');
+    expect(UserContext.parse(changed.json()).language).toBe('ENG');
+    expect(changed.body).toBe(first.body.replace('"language":"EST"', '"language":"ENG"'));
+  });
+
   it('ends at once with a session ended elsewhere', async () => {
     t = await makeTestApp();
     const mari = await t.login('mari');

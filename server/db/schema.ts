@@ -279,6 +279,11 @@ export interface CustomerSearchTokensTable {
   token: string;
   sort_key: string;
   jgid: string;
+  /** the customer's, copied (migration 0260): the search answers from the index alone */
+  name: string;
+  reg_code: string;
+  country: string;
+  words: string | null;
 }
 export interface PersonSearchTokensTable {
   token: string;

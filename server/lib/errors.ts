@@ -3,7 +3,8 @@
  * `ServiceError` from the contract and so carries `serviceErrorMessage`.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+// classic zod: importing it installs the English texts humanize() reads, for the shared zod/mini schemas too
+import { z } from 'zod';
 import type { ServiceError } from '../../machines/lib/contract.js';
 
 export class HttpError extends Error {
@@ -78,8 +79,8 @@ function humanize(issue: Issue): string {
  * Validate `value` with `schema`; on failure throw 400 BAD_INPUT naming each field and its rule.
  * `where` names the root ('body', 'query', 'gid', ...) for a field path that is empty.
  */
-export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, where = 'body'): z.output<S> {
-  const result = schema.safeParse(value);
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, value: unknown, where = 'body'): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

@@ -1,8 +1,12 @@
 /**
  * Portal sessions (docs/conventions.md): cookie EPIT-SESSION (HttpOnly, SameSite=Lax, Path=/),
  * rows in the `sessions` table. Use `requireSession(req)` at the top of every protected handler.
+ * Beside it the readable hint EPIT-SIGNED-IN=1 (issue 12): set with the session, cleared with it, and cleared when a
+ * request finds its session gone (expired, idle, ended by single logout), so the portal's first screen knows a
+ * visitor without it is signed out without asking. It holds no secret and grants nothing: every request is still
+ * checked against the session itself.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE, LANGUAGE3, type Privilege } from '../../machines/lib/contract.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
@@ -30,7 +34,18 @@ export interface Session {
   xsrfToken?: string | null;
 }
 
-const cache = new WeakMap<FastifyRequest, Session | null>();
+/**
+ * The session found for a request, kept on the request itself for the rest of it (issue 12: an entry per request
+ * in a WeakMap cost more than the lookup it saves). `undefined`: not looked up yet.
+ */
+const SESSION = Symbol('epit.session');
+type LookedUp = FastifyRequest & { [SESSION]?: Session | null };
+const cache = {
+  has: (req: FastifyRequest) => (req as LookedUp)[SESSION] !== undefined,
+  get: (req: FastifyRequest) => (req as LookedUp)[SESSION],
+  set: (req: FastifyRequest, session: Session | null) => void ((req as LookedUp)[SESSION] = session),
+  delete: (req: FastifyRequest) => void ((req as LookedUp)[SESSION] = undefined),
+};
 
 /**
  * Requests that do not count as the person's activity for the idle timeout: the portal polls them by itself
@@ -67,10 +82,24 @@ type SessionRow = Awaited<ReturnType<typeof sessionRow>>[number];
  * The session a row stands for. A kept row (server/db/prepared.ts reuse) is the same object until the database
  * changes, so what is read from it (the person, the parsed lists) is worked out once per row; nobody changes them.
  */
-const sessions = new WeakMap<SessionRow, Session>();
-function sessionOf(row: SessionRow): Session {
-  let session = sessions.get(row);
-  if (session) return session;
+const sessions = new WeakMap<SessionRow, KeptSession>();
+interface KeptSession {
+  session: Session;
+  /** last_seen_at (or created_at) in ms */
+  lastSeen: number;
+  /** expires_at in ms when it is an ISO instant as openSession writes it (then it compares as text does), else null */
+  expires: number | null;
+}
+function isoInstant(text: string): number | null {
+  const ms = Date.parse(text);
+  return text.length === 24 && Number.isFinite(ms) && new Date(ms).toISOString() === text ? ms : null;
+}
+/** expires_at is still ahead: as text against now's ISO text, as it always was, or as the instant it names */
+const ahead = (expiresAt: string, expires: number | null, now: Date) =>
+  expires !== null ? expires > now.getTime() : expiresAt > now.toISOString();
+function sessionOf(row: SessionRow): KeptSession {
+  const known = sessions.get(row);
+  if (known) return known;
   const {
     session_id,
     represented_gid,
@@ -82,7 +111,7 @@ function sessionOf(row: SessionRow): Session {
     xsrf_token,
     ...person
   } = row;
-  session = {
+  const session: Session = {
     id: session_id,
     fgid: person.fgid,
     representedGid: represented_gid,
@@ -93,8 +122,13 @@ function sessionOf(row: SessionRow): Session {
     isStaff: person.auth_channel === 'IN_AD',
     xsrfToken: xsrf_token,
   };
-  sessions.set(row, session);
-  return session;
+  const kept = {
+    session,
+    lastSeen: Date.parse(row.last_seen_at ?? row.session_created_at),
+    expires: isoInstant(row.expires_at),
+  };
+  sessions.set(row, kept);
+  return kept;
 }
 
 /** The caller's session, or null. Expired, idle (issue 14) and inactive sessions count as none. */
@@ -105,11 +139,12 @@ export async function findSession(req: FastifyRequest): Promise<Session | null> 
   if (id) {
     const { db, clock, env } = req.server.deps;
     const [row] = await sessionRow(db, id);
+    const kept = row ? sessionOf(row) : null;
     const now = clock.now();
-    const lastSeen = row ? Date.parse(row.last_seen_at ?? row.session_created_at) : 0;
+    const lastSeen = kept ? kept.lastSeen : 0;
     const idle = now.getTime() - lastSeen >= env.security.sessionIdleMs;
-    if (row && row.expires_at > now.toISOString() && !idle && row.not_active === 0) {
-      session = { ...sessionOf(row) };
+    if (row && kept && ahead(row.expires_at, kept.expires, now) && !idle && row.not_active === 0) {
+      session = { ...kept.session };
       if (now.getTime() - lastSeen >= TOUCH_EVERY_MS && !PASSIVE_ROUTES.has(req.routeOptions.url ?? ''))
         await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', id).execute();
     }
@@ -177,6 +212,7 @@ export async function openSession(
     })
     .execute();
   reply.setCookie(COOKIE.session, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
+  setSignedInHint(req, reply, true);
   setXsrfCookie(req, reply, xsrf);
   invalidateSessionCache(req);
   return id;
@@ -201,7 +237,32 @@ export async function closeSession(
       await writeAudit(db, clock, { event: 'logout', actorFgid: ended.person_fgid, address: req.ip });
   }
   reply.clearCookie(COOKIE.session, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
+  setSignedInHint(req, reply, false);
   invalidateSessionCache(req);
+}
+
+/** The readable EPIT-SIGNED-IN hint, a browser-session cookie like EPIT-SESSION itself; `false` clears it. */
+function setSignedInHint(req: FastifyRequest, reply: FastifyReply, on: boolean): void {
+  const options = { path: '/', httpOnly: false, sameSite: 'lax', secure: isSecure(req) } as const;
+  if (on) reply.setCookie(COOKIE.signedIn, '1', options);
+  else if (req.cookies?.[COOKIE.signedIn] !== undefined) reply.clearCookie(COOKIE.signedIn, options);
+}
+
+/**
+ * Keeps the hint true to the session on every answer that looked the session up: cleared when the session was not
+ * found (expired, idle, ended by a single logout from the sign-on service, unknown), set when a live session's
+ * browser lacks it (a session opened before the hint existed). Answers that did not look (the portal's files) are
+ * left alone, and so are logins and logouts, which set or clear it themselves.
+ */
+export function installSignedInHint(app: FastifyInstance): void {
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (cache.has(req)) {
+      const hinted = req.cookies?.[COOKIE.signedIn] !== undefined;
+      const live = cache.get(req) !== null;
+      if (hinted !== live) setSignedInHint(req, reply, live);
+    }
+    done(null, payload);
+  });
 }
 
 /** Ends every live session opened with this service ticket; returns how many ended (0: an unknown ticket). */

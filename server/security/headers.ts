@@ -29,6 +29,9 @@ interface PolicyContext {
   simulator: boolean;
 }
 const contexts = new WeakMap<IncomingMessage, PolicyContext>();
+/** What the portal's policy depends on: the applications' origins it may frame and call, the simulator console. */
+type PortalPolicy = Omit<PolicyContext, 'portal'>;
+type Header = [string, string | number | string[]];
 
 const originOfUrl = (url: string | null): string | null => {
   if (!url || !/^https?:\/\//i.test(url)) return null;
@@ -63,17 +66,6 @@ const originLists = new WeakMap<Env, Map<string, string[]>>();
 const isSimulatorUrl = (url: string) =>
   url.startsWith('/sim') && (url.length === 4 || url[4] === '/' || url[4] === '?');
 
-function remember(app: FastifyInstance, env: Env): void {
-  app.addHook('onRequest', (req, _reply, done) => {
-    contexts.set(req.raw, {
-      apps: applicationOrigins(env, req),
-      portal: portalOrigin(env, req),
-      simulator: env.runMode !== 'live' && isSimulatorUrl(req.url),
-    });
-    done();
-  });
-}
-
 const ctx = (req: IncomingMessage): PolicyContext =>
   contexts.get(req) ?? { apps: [], portal: "'self'", simulator: false };
 
@@ -98,9 +90,8 @@ export async function installSecurityHeaders(
   // a CAS on another origin answers the portal's ticket check as a script (JSONP, spec 1 §7)
   const casScript = originOfUrl(env.cas.ticketCheckUrl);
   const casStyle = hashOf(CAS_STYLE);
-  remember(app, env);
   /** The policy of one context: static values, so helmet computes the header once per context (see below). */
-  const directives = (c: PolicyContext) => ({
+  const directives = (c: PortalPolicy) => ({
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
@@ -121,11 +112,11 @@ export async function installSecurityHeaders(
     'report-uri': [CSP_REPORT_PATH],
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   });
-  const policy = (c: PolicyContext) => ({ contentSecurityPolicy: { useDefaults: false, directives: directives(c) } });
+  const policy = (c: PortalPolicy) => ({ contentSecurityPolicy: { useDefaults: false, directives: directives(c) } });
   await app.register(fastifyHelmet, {
     // applied by the hook below: @fastify/helmet's global mode builds helmet anew for every request (issue 12)
     global: false,
-    ...policy({ apps: [], portal: "'self'", simulator: false }),
+    ...policy({ apps: [], simulator: false }),
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
@@ -138,11 +129,16 @@ export async function installSecurityHeaders(
    * helmet's headers depend only on the policy context (the applications' origins, the simulator console), so
    * helmet works them out on the first request of each context and later requests of it get the same headers.
    */
-  const kept = new Map<string, [string, string | number | string[]][]>();
+  // by the list of the applications' origins (the same array for the same address, applicationOrigins), one map for
+  // the simulator console and one for the rest; bounded as that list's cache is
+  const kept = { portal: new WeakMap<string[], Header[]>(), simulator: new WeakMap<string[], Header[]>() };
   app.addHook('onRequest', (req, reply, done) => {
-    const c = ctx(req.raw);
-    const key = `${c.simulator ? 'sim' : 'portal'} ${c.apps.join(' ')}`;
-    const headers = kept.get(key);
+    const c: PortalPolicy = {
+      apps: applicationOrigins(env, req),
+      simulator: env.runMode !== 'live' && isSimulatorUrl(req.url),
+    };
+    const byApps = c.simulator ? kept.simulator : kept.portal;
+    const headers = byApps.get(c.apps);
     if (headers) {
       for (const [name, value] of headers) reply.raw.setHeader(name, value);
       return done();
@@ -152,9 +148,8 @@ export async function installSecurityHeaders(
     const added = reply.raw
       .getHeaderNames()
       .filter((name) => !before.has(name))
-      .map((name): [string, string | number | string[]] => [name, reply.raw.getHeader(name) ?? '']);
-    if (kept.size >= 100) kept.clear(); // the applications' origin may come from the Host header: bounded
-    kept.set(key, added);
+      .map((name): Header => [name, reply.raw.getHeader(name) ?? '']);
+    byApps.set(c.apps, added);
     done();
   });
   if (https) secureCookies(app);

@@ -7,7 +7,7 @@
  * - any failure is an ApiError {status, code, serviceErrorMessage}; 403 also calls onAuthorizationError;
  * - answers are validated with the contract's zod schemas.
  */
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { COOKIE, ServiceError, XSRF_HEADER } from '../../machines/lib/contract';
 
 export class ApiError extends Error {
@@ -62,8 +62,13 @@ function joinUrl(base: string, path: string): string {
 }
 
 export interface ApiClient {
-  get<S extends z.ZodTypeAny>(path: string, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
-  post<S extends z.ZodTypeAny>(path: string, body: unknown, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  get<S extends z.core.$ZodType>(path: string, schema: S, options?: RequestOptions): Promise<z.infer<S>>;
+  post<S extends z.core.$ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options?: RequestOptions,
+  ): Promise<z.infer<S>>;
   /** a GET to an address outside the API (e.g. the OSS logout URL); the answer is not read */
   ping(url: string, options?: RequestOptions): Promise<void>;
 }
@@ -115,7 +120,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     }
   }
 
-  async function handle<S extends z.ZodTypeAny>(res: Response, schema: S): Promise<z.infer<S>> {
+  async function handle<S extends z.core.$ZodType>(res: Response, schema: S): Promise<z.infer<S>> {
     const text = await res.text();
     let json: unknown = undefined;
     if (text) {
@@ -138,12 +143,15 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       if (res.status === 403) opts.onAuthorizationError?.(err);
       throw err;
     }
-    const parsed = schema.safeParse(json === undefined && !text ? null : json);
+    const parsed = z.safeParse(schema, json === undefined && !text ? null : json);
     if (!parsed.success)
       throw new ApiError(
         res.status,
         'BAD_RESPONSE',
-        parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        // zod/mini carries no English texts: name the rule (and the expected type) instead
+        parsed.error.issues
+          .map((i) => `${i.path.join('.')}: ${i.code}${i.code === 'invalid_type' ? ` (expected ${i.expected})` : ''}`)
+          .join('; '),
       );
     return parsed.data;
   }

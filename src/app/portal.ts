@@ -12,6 +12,8 @@ import type { External } from '../features/external';
 import type { Account } from '../features/account';
 import type { RepresentedSettings } from '../features/represented-settings';
 import type { UserSettings } from '../features/user-settings';
+import { loadMessageParts } from '../i18n/load';
+import type { MessagePart } from '../i18n/message-parts';
 import { redirectBrowser } from './browser';
 import { CUSTOMER_ADD_COMPONENT } from './customer-add-modal';
 import { lazyPart, type LazyPart } from './lazy-part';
@@ -53,10 +55,11 @@ export interface Parts {
 }
 
 /**
- * Which routes read which part (by route id prefix). A route whose views read `portal.<part>` is listed here;
- * the customer-add flow also loads when the modal system first opens it (below).
+ * Which routes read which part (by route id prefix), and the texts beyond the first screen's they show
+ * (src/i18n/message-parts.ts; a part's own texts are in TEXTS_OF_PART). A route whose views read `portal.<part>`
+ * or show such texts is listed here; the customer-add flow also loads when the modal system first opens it (below).
  */
-const PARTS_OF_ROUTE: [prefix: string, parts: (keyof Parts)[]][] = [
+const PARTS_OF_ROUTE: [prefix: string, parts: (keyof Parts)[], texts?: MessagePart[]][] = [
   ['/external/', ['external']],
   ['/oss-wrapper', ['external']],
   ['/settings/', ['representedSettings']],
@@ -64,7 +67,28 @@ const PARTS_OF_ROUTE: [prefix: string, parts: (keyof Parts)[]][] = [
   ['/user-add/', ['account']],
   // the ID-card signature test (dev-pages) uses the customer-add flow's card adapter and PIN dialog
   ['/test/show', ['signing']],
+  ['/customer-search', [], ['customerSearch']],
+  ['/finance/', [], ['external']],
+  ['/test/', [], ['devPages']],
+  ['/test-component/', [], ['devPages']],
+  ['/osgi-admin', [], ['devPages']],
 ];
+
+/** The texts each part's views show (issue 12): loaded with its code, so a part is never on screen without them. */
+const TEXTS_OF_PART: Record<keyof Parts, MessagePart[]> = {
+  signing: ['customerAdd', 'customerSearch', 'forms'],
+  external: ['external'],
+  representedSettings: ['representedSettings', 'forms'],
+  account: ['account', 'userSettings', 'forms'],
+  userSettings: ['userSettings', 'forms'],
+};
+
+/** a part whose code and texts load together; it is wired once both have arrived (a failure wires nothing) */
+function partWithTexts<M, T>(name: keyof Parts, importPart: () => Promise<M>, wire: (module: M) => T): LazyPart<T> {
+  return lazyPart(name, async () =>
+    wire((await Promise.all([importPart(), loadMessageParts(TEXTS_OF_PART[name])]))[0]),
+  );
+}
 
 export function createPortal(config: PortalConfig, options: PortalOptions = {}): Portal {
   // 1. configuration, API, query cache, navigator; the session, the navigation guard and the toasts
@@ -76,49 +100,68 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
 
   // 3. customer-add (issue 4): the modal system decides when it shows; the signing actor runs the flow. Its code
   // loads when the modal system first opens it (the view waits for it: App.tsx)
-  const signing = lazyPart('signing', async () => {
-    const { accountServiceRedirect, createSigning, wireCustomerAdd } = await import('../features/customer-add');
-    const part = createSigning({
-      config,
-      api,
-      showToast: system.showToast,
-      redirect: accountServiceRedirect(
+  const signing = partWithTexts(
+    'signing',
+    () => import('../features/customer-add'),
+    ({ accountServiceRedirect, createSigning, wireCustomerAdd }) => {
+      const part = createSigning({
         config,
         api,
-        session,
-        (path) => navigator.navigateTo({ kind: 'path', path }),
-        redirectBrowser,
-      ),
-      inspect: options.inspect,
-    });
-    part.actor.start();
-    wireCustomerAdd(part, shell.modals, session, api);
-    return part;
-  });
+        showToast: system.showToast,
+        redirect: accountServiceRedirect(
+          config,
+          api,
+          session,
+          (path) => navigator.navigateTo({ kind: 'path', path }),
+          redirectBrowser,
+        ),
+        inspect: options.inspect,
+      });
+      part.actor.start();
+      wireCustomerAdd(part, shell.modals, session, api);
+      return part;
+    },
+  );
   shell.modals.on('modal.opened', (e) => {
     if (e.component === CUSTOMER_ADD_COMPONENT) signing.load().catch(partFailed);
   });
 
   // 3b. external applications (issue 8): the frame channel and the per-page application flow
-  const external = lazyPart('external', async () => (await import('../features/external')).wireExternal(system));
+  const external = partWithTexts(
+    'external',
+    () => import('../features/external'),
+    (m) => m.wireExternal(system),
+  );
 
   // 3d. user settings (issue 9): the settings forms' effects; each tab runs its own form actor
-  const userSettings = lazyPart('userSettings', async () =>
-    (await import('../features/user-settings')).wireUserSettings(system, shell.switchRepresented),
+  const userSettings = partWithTexts(
+    'userSettings',
+    () => import('../features/user-settings'),
+    (m) => m.wireUserSettings(system, shell.switchRepresented),
   );
 
   // 3e. business customer settings and rights (issue 10): page actors with real effects
-  const representedSettings = lazyPart('representedSettings', async () =>
-    (await import('../features/represented-settings')).wireRepresentedSettings(system),
+  const representedSettings = partWithTexts(
+    'representedSettings',
+    () => import('../features/represented-settings'),
+    (m) => m.wireRepresentedSettings(system),
   );
 
   // 3f. account creation (issue 11): the reset-password and terms-of-use flows with their real calls
-  const account = lazyPart('account', async () => (await import('../features/account')).wireAccount(system));
+  const account = partWithTexts(
+    'account',
+    () => import('../features/account'),
+    (m) => m.wireAccount(system),
+  );
 
   const parts: Parts = { signing, external, representedSettings, account, userSettings };
   const loadPartsFor = async (routeId: string) => {
-    const wanted = PARTS_OF_ROUTE.filter(([prefix]) => routeId.startsWith(prefix)).flatMap(([, names]) => names);
-    await Promise.all(wanted.map((name) => parts[name].load()));
+    const routes = PARTS_OF_ROUTE.filter(([prefix]) => routeId.startsWith(prefix));
+    const texts = routes.flatMap(([, , names = []]) => names);
+    await Promise.all([
+      ...routes.flatMap(([, names]) => names).map((name) => parts[name].load()),
+      ...(texts.length > 0 ? [loadMessageParts(texts)] : []),
+    ]);
   };
 
   // 3c. navigation events and trackers (spec 1 §4), heard before the actors start

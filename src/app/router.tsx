@@ -4,7 +4,6 @@ import type { Portal } from './portal';
 import { loginUrl, routeMeta, withReloadTimestamp } from '../../machines/lib/navigation/rules';
 import type { NavTarget } from '../../machines/lib/rights';
 import { currentTarget, redirectBrowser } from './browser';
-import { checkTicketOnce } from './ticket-check';
 
 /** What every route sees as `context` (beforeLoad, loaders, useRouteContext). */
 export interface RouterContext {
@@ -74,12 +73,16 @@ export function createPortalRouter(portal: Portal) {
     const external = matches.some((m) => routeMeta(m.routeId).layoutExternal);
     document.body.classList.add('layout-wide');
     document.body.classList.toggle('layout-external', external);
-    // signed out on a public page: ask single sign-on whether a session exists elsewhere (once per tab)
+    // signed out on a public page: ask single sign-on whether a session exists elsewhere (once per tab; its code
+    // loads then, issue 12). A failure is only logged (spec 1 §8)
     if (leaf && portal.session.getSnapshot().matches('signedOut') && routeMeta(leaf.routeId).access === 'public') {
-      void checkTicketOnce(portal.config).then((hasTicket) => {
-        if (hasTicket && portal.session.getSnapshot().matches('signedOut'))
-          redirectBrowser(loginUrl(portal.config.securityUrl, currentTarget()));
-      });
+      import('./ticket-check')
+        .then(({ checkTicketOnce }) => checkTicketOnce(portal.config))
+        .then((hasTicket) => {
+          if (hasTicket && portal.session.getSnapshot().matches('signedOut'))
+            redirectBrowser(loginUrl(portal.config.securityUrl, currentTarget()));
+        })
+        .catch((error: unknown) => console.warn(error));
     }
   });
   return router;

@@ -4,9 +4,9 @@
  * cookies, sessionStorage, redirects). Every feature's `wire<Feature>(system)` receives this.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
-import { createApiClient, type ApiClient, type ApiError } from '../api/client';
+import { ApiError, createApiClient, type ApiClient } from '../api/client';
 import {
   COOKIE,
   SignoutResponse,
@@ -23,7 +23,7 @@ import { sessionMachine, type SessionActor } from '../../machines/session.machin
 import { navigationMachine, type NavigationActor } from '../../machines/navigation.machine';
 import { toastsMachine, type ToastRequest, type ToastsActor } from '../../machines/toasts.machine';
 import { createNavigator, currentTarget, redirectBrowser, type AttachableNavigator } from './browser';
-import { readCookie, writePermanentCookie } from './cookies';
+import { clearCookie, readCookie, writePermanentCookie } from './cookies';
 
 type Inspect = Observer<InspectionEvent> | ((e: InspectionEvent) => void);
 
@@ -57,7 +57,7 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
   const toasts = createActor(toastsMachine, { systemId: SYSTEM_ID.toasts, inspect });
   const showToast = (toast: ToastRequest) => toasts.send({ type: 'toasts.show', ...toast });
   const api = createApiClient({ apiUrl: config.apiUrl, fetch: fakeFetch, onAuthorizationError });
-  const session = createActor(withEffects(api), {
+  const session = createActor(withEffects(api, config.sessionHint === true), {
     systemId: SYSTEM_ID.session,
     input: { cookies: { language: readCookie(COOKIE.language), domain: readCookie(COOKIE.domain) } },
     inspect,
@@ -81,15 +81,25 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
 }
 
 /** The session machine with the real effects: the context calls, cookies, sessionStorage and redirects. */
-function withEffects(api: ApiClient) {
+function withEffects(api: ApiClient, sessionHint: boolean) {
   return sessionMachine.provide({
     actors: {
-      loadUserContext: fromPromise(({ signal }) => api.get('context/getUserContext', UserContext, { signal })),
+      loadUserContext: fromPromise(({ signal }) => {
+        // issue 12: the backend marks a session with a readable cookie (PortalConfig.sessionHint); without it no one
+        // is signed in, which is what its 401 would say, so the first screen need not wait for (or log) that answer
+        if (sessionHint && readCookie(COOKIE.signedIn) === null)
+          return Promise.reject(new ApiError(401, 'UNAUTHENTICATED', 'not signed in (no EPIT-SIGNED-IN cookie)'));
+        return api.get('context/getUserContext', UserContext, { signal }).catch((error: unknown) => {
+          // a hint the session outlived (expired, ended elsewhere): the server clears it too, this is for the next load
+          if (sessionHint && error instanceof ApiError && error.status === 401) clearCookie(COOKIE.signedIn);
+          throw error;
+        });
+      }),
       loadSimpleContext: fromPromise(({ signal }) =>
         api.get('context/getSimpleUserContext', SimpleUserContext, { signal }),
       ),
       postLanguage: fromPromise(async ({ input }) => {
-        const body: typeof ChangeLanguageBody._input = { value: languageWireValue(input.language) };
+        const body: z.input<typeof ChangeLanguageBody> = { value: languageWireValue(input.language) };
         await api.post('context/changeLanguage', body, z.unknown());
       }),
       singleSignout: fromPromise(async ({ input }) => {

@@ -1,7 +1,7 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider, ReactIntlErrorCode, type ResolvedIntlConfig } from 'react-intl';
 import type { Language } from '../../machines/lib/contract';
-import { loadedMessages, loadMessages, type LanguageMessages } from './load';
+import { loadedMessages, loadMessages, subscribeMessages } from './load';
 import type { FooterCatalogues } from './messages';
 
 /** A missing id is not an error worth logging: react-intl then renders the key (spec 1 §5). */
@@ -9,11 +9,6 @@ const onError: ResolvedIntlConfig['onError'] = (err) => {
   if (err.code === ReactIntlErrorCode.MISSING_TRANSLATION) return;
   console.error(err);
 };
-
-interface Shown {
-  language: Language;
-  module: LanguageMessages;
-}
 
 const FooterContext = createContext<{ language: Language; catalogues: FooterCatalogues } | null>(null);
 
@@ -25,20 +20,20 @@ export function useFooterTexts(): { language: Language; catalogues: FooterCatalo
 }
 
 /**
- * Every text follows `language`. A language not loaded yet is fetched (its own chunk); until it arrives the
+ * Every text follows `language`. A language not loaded yet is fetched (its own chunks); until it arrives the
  * texts stay in the language on screen, so no key flashes. The first language is loaded before the first
- * render (src/main.tsx); rendering before that shows nothing.
+ * render (src/main.tsx); rendering before that shows nothing. A part's texts (./load.ts) join the language on
+ * screen as they arrive; the route or feature that shows them waits for them (src/app/portal.ts).
  */
 export function I18nProvider({ language, children }: { language: Language; children: ReactNode }) {
-  const [shown, setShown] = useState<Shown | null>(() => {
-    const module = loadedMessages(language);
-    return module ? { language, module } : null;
-  });
+  const [shownLanguage, setShownLanguage] = useState<Language | null>(() =>
+    loadedMessages(language) ? language : null,
+  );
   useEffect(() => {
     let current = true;
     loadMessages(language).then(
-      (module) => {
-        if (current) setShown({ language, module });
+      () => {
+        if (current) setShownLanguage(language);
       },
       (error: unknown) => console.error(error),
     );
@@ -46,10 +41,13 @@ export function I18nProvider({ language, children }: { language: Language; child
       current = false;
     };
   }, [language]);
-  const footer = useMemo(() => shown && { language: shown.language, catalogues: shown.module.footer }, [shown]);
+  const shown = useSyncExternalStore(subscribeMessages, () =>
+    shownLanguage ? loadedMessages(shownLanguage) : undefined,
+  );
+  const footer = useMemo(() => (shown ? { language: shown.language, catalogues: shown.footer } : null), [shown]);
   if (!shown) return null;
   return (
-    <IntlProvider locale={shown.language} defaultLocale="et" messages={shown.module.messages} onError={onError}>
+    <IntlProvider locale={shown.language} defaultLocale="et" messages={shown.messages} onError={onError}>
       <FooterContext.Provider value={footer}>{children}</FooterContext.Provider>
     </IntlProvider>
   );

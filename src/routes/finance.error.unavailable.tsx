@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { FinanceUnavailablePage } from '../features/external';
 
 /**
  * /finance/error/unavailable (spec 1 §2, §4 "Service recovery (finance)"). `refresh`: `auto` (the page refreshes
  * itself) or `manual` (the person is asked to); anything else counts as manual.
  */
-const financeRecoverySearch = z.object({ refresh: z.enum(['auto', 'manual']).optional().catch(undefined) });
+const financeRecoverySearch = z.object({ refresh: z.catch(z.optional(z.enum(['auto', 'manual'])), undefined) });
 
 export const Route = createFileRoute('/finance/error/unavailable')({
   validateSearch: financeRecoverySearch,

@@ -16,6 +16,8 @@ import { indexSearch } from './-search';
  * service opens for it; a failed switch still follows the preference.
  */
 export const Route = createFileRoute('/')({
+  // issue 12: the landing page is the first signed-out screen: in the first chunk, not a chunk of its own
+  codeSplitGroupings: [],
   // modalName here, application from the root route (./-search.ts)
   validateSearch: indexSearch,
   beforeLoad: async ({ context, search }) => {

@@ -3,7 +3,8 @@ import { createIntl } from '@formatjs/intl';
 import { LANGUAGES } from '../../machines/lib/contract';
 import { CATALOGUES } from '../../src/i18n/catalogues';
 import { messagesFor, type Catalogues } from '../../src/i18n/messages';
-import { bootTexts, compileLanguage } from './compile';
+import { MESSAGE_PART_NAMES, MESSAGE_PARTS } from '../../src/i18n/message-parts';
+import { bootTexts, compileLanguage, splitByPart } from './compile';
 
 const cats: Catalogues = {
   et: {
@@ -63,5 +64,28 @@ describe('locales/*.json compiled: every text reads as it did from the ICU strin
     });
     expect(differ.map(([id]) => id)).toEqual([]);
     expect(Object.keys(compileLanguage(CATALOGUES, lang).messages).sort()).toEqual(Object.keys(strings).sort());
+  });
+});
+
+describe('the compiled messages split by part (src/i18n/message-parts.ts)', () => {
+  const { messages } = compileLanguage(CATALOGUES, 'lv');
+  const { core, parts } = splitByPart(messages);
+
+  it('puts every key in exactly one chunk, with its text unchanged', () => {
+    const chunks = [core, ...MESSAGE_PART_NAMES.map((p) => parts[p])];
+    const keys = chunks.flatMap((c) => Object.keys(c));
+    expect(keys.sort()).toEqual(Object.keys(messages).sort());
+    expect(Object.assign({}, ...chunks)).toEqual(messages);
+  });
+
+  it("keeps the first screen's texts and the footer's in core, a part's keys in that part", () => {
+    for (const key of ['header.logout', 'dashboard.title', 'error.client', 'footer.openingHours', 'contact.title'])
+      if (key in messages) expect(core).toHaveProperty([key]);
+    for (const part of MESSAGE_PART_NAMES) {
+      expect(Object.keys(parts[part]).length, `${part} has texts`).toBeGreaterThan(0);
+      for (const key of Object.keys(parts[part]))
+        expect(MESSAGE_PARTS[part].some((prefix: string) => key.startsWith(prefix))).toBe(true);
+    }
+    expect(Object.keys(core).filter((k) => k.startsWith('customer-add.') || k.startsWith('devpages.'))).toEqual([]);
   });
 });

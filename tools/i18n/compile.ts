@@ -19,6 +19,7 @@ import {
   type Catalogues,
   type FooterCatalogues,
 } from '../../src/i18n/messages.js';
+import { MESSAGE_PART_NAMES, messagePartOf, type MessagePart } from '../../src/i18n/message-parts.js';
 
 /** the `formatjs` command of @formatjs/cli */
 const require = createRequire(import.meta.url);
@@ -57,6 +58,25 @@ export function compileLanguage(catalogues: Catalogues, language: Language): Com
     Object.fromEntries(Object.entries(catalogues[lang] ?? {}).filter(([key]) => isFooterKey(key)));
   const footer: FooterCatalogues = { [language]: footerOf(language), et: footerOf('et') };
   return { messages, footer };
+}
+
+type CompiledMessages = CompiledLanguage['messages'];
+
+/**
+ * A language's compiled messages split by part (src/i18n/message-parts.ts): `core` for the first screen, one map per
+ * part for the keys that load with it. Together they are exactly the compiled messages, each key in one of them.
+ */
+export function splitByPart(messages: CompiledMessages): {
+  core: CompiledMessages;
+  parts: Record<MessagePart, CompiledMessages>;
+} {
+  const core: CompiledMessages = {};
+  const parts = Object.fromEntries(MESSAGE_PART_NAMES.map((p) => [p, {}])) as Record<MessagePart, CompiledMessages>;
+  for (const [key, ast] of Object.entries(messages)) {
+    const part = messagePartOf(key);
+    (part ? parts[part] : core)[key] = ast;
+  }
+  return { core, parts };
 }
 
 /** The boot-failure text (src/main.tsx) in every language: shown when not even the app could start. */

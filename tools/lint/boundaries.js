@@ -3,6 +3,8 @@
  * importing file, so `../../src/x` is caught at any depth. See docs/conventions.md "Layers".
  *
  * - machines/ imports nothing outside machines/ but xstate and zod (and vitest in tests): machines stay pure.
+ * - machines/ and src/ take zod as its tree-shakable build `zod/mini` (issue 12: the browser never ships classic
+ *   zod); the server and tests may use classic `zod`, with the same schemas.
  * - server/ imports nothing from src/, tools/ or tests/; it takes the shared contract from machines/lib/contract.ts.
  * - server/routes/ never imports server/sim/: the portal's server reaches every outside service over HTTP.
  * - src/features/<f>/ is entered from outside only through its index.ts(x).
@@ -15,6 +17,9 @@ const rel = (abs) => relative(ROOT, abs).split(sep).join('/');
 const isTestFile = (file) => /\.(test|spec|model)\.tsx?$/.test(file) || /^(tests|tools|bench)\//.test(file);
 const MACHINE_PACKAGES = /^(xstate|zod)(\/|$)/;
 const TEST_PACKAGES = /^(vitest)(\/|$)/;
+/** zod's classic build ('zod', 'zod/v4', 'zod/v3', ...); allowed in the browser's code: 'zod/mini' and its core. */
+const CLASSIC_ZOD = /^zod(\/|$)/;
+const BROWSER_ZOD = /^zod\/(mini|v4\/mini|v4-mini|v4\/core)$/;
 
 function check(file, spec) {
   const relative = spec.startsWith('.');
@@ -32,6 +37,13 @@ function check(file, spec) {
     if (!relative && spec.startsWith('node:') && !isTestFile(file))
       return `machines/ imports only xstate and zod ('${spec}')`;
   }
+  if (
+    (file.startsWith('machines/') || file.startsWith('src/')) &&
+    !isTestFile(file) &&
+    CLASSIC_ZOD.test(spec) &&
+    !BROWSER_ZOD.test(spec)
+  )
+    return `machines/ and src/ import zod as 'zod/mini' (its tree-shakable build; the browser never ships classic zod), not '${spec}'`;
   if (file.startsWith('server/') && relative && /^(src|tools|tests)\//.test(target))
     return `server/ imports nothing from src/, tools/ or tests/ ('${spec}' is ${target}); the contract is machines/lib/contract.ts`;
   if (file.startsWith('server/routes/') && relative && target.startsWith('server/sim/'))

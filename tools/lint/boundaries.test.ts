@@ -9,7 +9,17 @@ describe('import layers (boundaries/layers)', () => {
     expect(check('machines/session.machine.ts', 'node:fs')).toMatch(/only xstate and zod/);
     expect(check('machines/session.machine.ts', './lib/contract')).toBeNull();
     expect(check('machines/session.machine.ts', 'xstate')).toBeNull();
-    expect(check('machines/lib/contract.ts', 'zod')).toBeNull();
+    expect(check('machines/lib/contract.ts', 'zod/mini')).toBeNull();
+    expect(check('machines/session.machine.test.ts', 'vitest')).toBeNull();
+  });
+
+  it("gives the browser's code zod only as 'zod/mini'", () => {
+    expect(check('machines/lib/contract.ts', 'zod')).toMatch(/'zod\/mini'/);
+    expect(check('src/api/client.ts', 'zod')).toMatch(/'zod\/mini'/);
+    expect(check('src/routes/-search.ts', 'zod/v4')).toMatch(/'zod\/mini'/);
+    expect(check('src/api/client.ts', 'zod/mini')).toBeNull();
+    expect(check('src/api/client.test.ts', 'zod')).toBeNull();
+    expect(check('server/lib/errors.ts', 'zod')).toBeNull();
     expect(check('machines/session.machine.test.ts', 'vitest')).toBeNull();
   });
 

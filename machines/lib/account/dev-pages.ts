@@ -2,7 +2,7 @@
  * Contracts of the deployment admin page and the developer test pages (spec 2 §2, §3, §7; issue 11). They live with
  * the account contracts because issue 11 owns both; shared by the portal and the reference server. Pure: zod only.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // ---- deployment admin (/osgi-admin) ----
 
@@ -28,28 +28,32 @@ export const Deployment = z.object({
 });
 export type Deployment = z.infer<typeof Deployment>;
 export const DeploymentsAnswer = z.object({ value: z.array(Deployment) });
-export const InstallDeploymentBody = z.object({ deployment: z.string().min(1).max(200) });
+export const InstallDeploymentBody = z.object({ deployment: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 // ---- /test/show ----
 
-export const SlaResult = z.object({ name: z.string(), status: z.enum(['OK', 'FAIL']), message: z.string().nullable() });
+export const SlaResult = z.object({
+  name: z.string(),
+  status: z.enum(['OK', 'FAIL']),
+  message: z.nullable(z.string()),
+});
 export type SlaResult = z.infer<typeof SlaResult>;
 export const SlaAnswer = z.object({ results: z.array(SlaResult) });
 
 export const ValueAnswer = z.object({ value: z.unknown() });
 export const EnterpriseFindAnswer = z.object({ value: z.array(z.object({ name: z.string(), code: z.string() })) });
-export const EnterpriseFindBody = z.object({ value: z.string().trim().min(1).max(100) });
+export const EnterpriseFindBody = z.object({ value: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 export const BoardMemberBody = z.object({
-  companyCode: z.string().trim().min(1).max(30),
-  personCode: z.string().trim().min(1).max(30),
+  companyCode: z.string().check(z.trim(), z.minLength(1), z.maxLength(30)),
+  personCode: z.string().check(z.trim(), z.minLength(1), z.maxLength(30)),
 });
 
 export const DigidocDigestBody = z.object({
-  certHex: z.string().regex(/^[0-9a-fA-F]{200,20000}$/, 'must be the certificate in hex'),
+  certHex: z.string().check(z.regex(/^[0-9a-fA-F]{200,20000}$/, 'must be the certificate in hex')),
 });
 export const DigidocDigestAnswer = z.object({ digest: z.string(), hashFunction: z.literal('SHA-256') });
-export const DigidocFinalizeBody = z.object({ value: z.string().min(1).max(2000) });
-export const DigidocFinalizeAnswer = z.object({ ok: z.boolean(), filename: z.string().nullable() });
+export const DigidocFinalizeBody = z.object({ value: z.string().check(z.minLength(1), z.maxLength(2000)) });
+export const DigidocFinalizeAnswer = z.object({ ok: z.boolean(), filename: z.nullable(z.string()) });
 
 /** spec 2 §3 "Test page role" and "User role". */
 export const TestRole = z.object({ id: z.number(), application: z.string(), names: z.record(z.string(), z.string()) });
@@ -59,7 +63,7 @@ export const TestUserRole = z.object({
   firstName: z.string(),
   lastName: z.string(),
   userId: z.string(),
-  roleId: z.number().nullable(),
+  roleId: z.nullable(z.number()),
 });
 export const TestRolesAnswer = z.object({ value: z.array(TestRole) });
 export const TestUserRolesAnswer = z.object({ value: z.array(TestUserRole) });
@@ -67,30 +71,30 @@ export const TestUserRolesAnswer = z.object({ value: z.array(TestUserRole) });
 // ---- /test/ax (accounting-system person, FISIK) ----
 
 export const FisikAddress = z.object({
-  name: z.string().nullable(),
-  type: z.string().nullable(),
-  country: z.string().nullable(),
-  county: z.string().nullable(),
-  city: z.string().nullable(),
-  street: z.string().nullable(),
-  state: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  padreId: z.string().nullable(),
-  padreFullName: z.string().nullable(),
+  name: z.nullable(z.string()),
+  type: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  county: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  street: z.nullable(z.string()),
+  state: z.nullable(z.string()),
+  zipCode: z.nullable(z.string()),
+  padreId: z.nullable(z.string()),
+  padreFullName: z.nullable(z.string()),
 });
 /** spec 2 §3 "Person in the accounting-system test (FISIK)". */
 export const FisikPerson = z.object({
-  id: z.string().trim().min(1).max(40),
-  firstName: z.string().max(100),
-  lastName: z.string().max(100),
-  personalCode: z.string().max(30),
-  email: z.string().max(200).nullable(),
-  phone: z.string().max(30).nullable(),
-  mobile: z.string().max(30).nullable(),
-  preferredLanguage: z.string().max(3).nullable(),
+  id: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  firstName: z.string().check(z.maxLength(100)),
+  lastName: z.string().check(z.maxLength(100)),
+  personalCode: z.string().check(z.maxLength(30)),
+  email: z.nullable(z.string().check(z.maxLength(200))),
+  phone: z.nullable(z.string().check(z.maxLength(30))),
+  mobile: z.nullable(z.string().check(z.maxLength(30))),
+  preferredLanguage: z.nullable(z.string().check(z.maxLength(3))),
   trustfulAuthentication: z.boolean(),
   notActive: z.boolean(),
-  address: FisikAddress.nullable(),
+  address: z.nullable(FisikAddress),
 });
 export type FisikPerson = z.infer<typeof FisikPerson>;
 /** POST ax/fisik/create and ax/fisik/modify (spec 2 §7: the person and sendNewPassword=false). */

@@ -6,7 +6,7 @@
  *
  * Messages are i18n keys, never display text.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ADDITIONAL_INFO_MAX,
   EMAIL_MAX,
@@ -145,27 +145,31 @@ export const FIELD_LABEL: Record<keyof ConfirmationForm, string> = {
 /** Phone format: optional leading +, then digits (spaces allowed between groups), 5–19 digits. */
 export const PHONE_PATTERN = /^\+?\d(?:[\d ]*\d)?$/;
 
-const ticked = z.boolean().refine((v) => v, { message: 'validation.required' });
+const ticked = z.boolean().check(z.refine((v) => v, { message: 'validation.required' }));
 
 export const ConfirmationSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, { message: 'validation.required' })
-    .max(EMAIL_MAX, { message: 'validation.maxLength' })
-    .pipe(z.email({ message: 'validation.email' })),
-  additionalInfo: z.string().max(ADDITIONAL_INFO_MAX, { message: 'validation.maxLength' }),
+  email: z.pipe(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, { message: 'validation.required' }),
+        z.maxLength(EMAIL_MAX, { message: 'validation.maxLength' }),
+      ),
+    z.email({ message: 'validation.email' }),
+  ),
+  additionalInfo: z.string().check(z.maxLength(ADDITIONAL_INFO_MAX, { message: 'validation.maxLength' })),
   terms: ticked,
   board: ticked,
 });
 
-export const PhoneSchema = z
-  .string()
-  .trim()
-  .min(1, { message: 'validation.required' })
-  .max(PHONE_MAX, { message: 'validation.maxLength' })
-  .regex(PHONE_PATTERN, { message: 'validation.phone' })
-  .refine((v) => v.replace(/\D/g, '').length >= 5, { message: 'validation.phone' });
+export const PhoneSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, { message: 'validation.required' }),
+  z.maxLength(PHONE_MAX, { message: 'validation.maxLength' }),
+  z.regex(PHONE_PATTERN, { message: 'validation.phone' }),
+  z.refine((v) => v.replace(/\D/g, '').length >= 5, { message: 'validation.phone' }),
+);
 
 export type FieldErrors = Partial<Record<keyof ConfirmationForm, MessageRef>>;
 

@@ -25,7 +25,7 @@
  * Pure module: the browser adapter (src/app) calls `frameMessageToEvent` for every `message` event of the window and
  * sends the result to the frameChannel machine.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const CHANNEL_SCOPE = 'ClientApplication';
 /** Method names on the channel. */
@@ -148,10 +148,10 @@ export function frameOriginOf(src: string, base?: string): string | null {
 
 const Id = z.union([z.string(), z.number()]);
 const Scoped = z.object({ scope: z.literal(CHANNEL_SCOPE) });
-const Notification = Scoped.extend({ method: z.string().min(1), params: z.unknown().optional() });
-const Call = Notification.extend({ id: Id });
-const Answer = Scoped.extend({ id: Id, result: z.unknown() });
-const Failure = Scoped.extend({ id: Id, error: z.string(), message: z.string().optional() });
+const Notification = z.extend(Scoped, { method: z.string().check(z.minLength(1)), params: z.optional(z.unknown()) });
+const Call = z.extend(Notification, { id: Id });
+const Answer = z.extend(Scoped, { id: Id, result: z.unknown() });
+const Failure = z.extend(Scoped, { id: Id, error: z.string(), message: z.optional(z.string()) });
 const PIXEL_MESSAGE = /^(scroll|scroll-to-view|height)\|(-?\d+(?:\.\d+)?)$/;
 
 /** One window message's data as a channel event, or null when it is nothing this channel speaks. */

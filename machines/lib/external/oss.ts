@@ -6,7 +6,7 @@
  * hash ('login' or '/login', with or without a query) counts as the root too, so the portal's address never shows
  * the frame's login step.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { UserContext } from '../contract';
 import { ORDER_SYSTEM } from './applications';
 import { twoLetterLanguage } from './frame-url';

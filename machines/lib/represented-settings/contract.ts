@@ -15,7 +15,7 @@
  *
  * customerId is the customer's jgid (e.g. EPEE11000015), userId a global person id (EE48709050218).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RolesAndPackets } from '../contract';
 
 /** Applications whose roles are managed per user (spec 2 §2 rights modal, §6: OSS and PERIODICALS are role-loaded). */
@@ -27,22 +27,24 @@ export const RESULT_NO_PACKAGE = 'PACKET_NOT_FOUND';
 
 const DATE_DOTS = /^\d{2}\.\d{2}\.\d{4}$/;
 /** DD.MM.YYYY that is a real calendar date. */
-export const WireDate = z.string().refine((s) => {
-  if (!DATE_DOTS.test(s)) return false;
-  const [d, m, y] = s.split('.').map(Number);
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}, 'validation.date');
+export const WireDate = z.string().check(
+  z.refine((s) => {
+    if (!DATE_DOTS.test(s)) return false;
+    const [d, m, y] = s.split('.').map(Number);
+    const t = new Date(Date.UTC(y, m - 1, d));
+    return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+  }, 'validation.date'),
+);
 
 // ---- represented customer (spec 2 §3) ----
 /** Address parts of a customer (spec 2 §3: padreFullName, street, zipCode, city), padreId when from the register. */
 export const RepresentedAddress = z.object({
-  padreId: z.string().nullable().optional(),
-  padreFullName: z.string().nullable(),
-  street: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable().optional(),
+  padreId: z.optional(z.nullable(z.string())),
+  padreFullName: z.nullable(z.string()),
+  street: z.nullable(z.string()),
+  zipCode: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  country: z.optional(z.nullable(z.string())),
 });
 export type RepresentedAddress = z.infer<typeof RepresentedAddress>;
 
@@ -51,30 +53,30 @@ export const RepresentedCustomer = z.object({
   id: z.string(),
   gid: z.string(),
   name: z.string(),
-  regCode: z.string().nullable(),
+  regCode: z.nullable(z.string()),
   /** EE, LV, LT or null (unknown); the edit tab exists only for EE or unknown (spec 2 §2) */
-  country: z.string().nullable(),
+  country: z.nullable(z.string()),
   permissionNoCheckPersonalCode: z.boolean(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  homepage: z.string().nullable(),
-  eShop: z.string().nullable(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  homepage: z.nullable(z.string()),
+  eShop: z.nullable(z.string()),
   vatNrExists: z.boolean(),
-  vatNr: z.string().nullable(),
-  addressLegal: RepresentedAddress.nullable(),
-  addressContact: RepresentedAddress.nullable(),
+  vatNr: z.nullable(z.string()),
+  addressLegal: z.nullable(RepresentedAddress),
+  addressContact: z.nullable(RepresentedAddress),
   /** the contact address is managed by the customer manager: the checkbox and the field are disabled (spec 2 §2) */
-  addressContactManaged: z.boolean().optional(),
-  creditLimit: z.number().nullable(),
-  custmanagerName: z.string().nullable(),
-  custmanagerPhone: z.string().nullable(),
-  custmanagerEmail: z.string().nullable(),
-  epCompanyId: z.string().nullable(),
+  addressContactManaged: z.optional(z.boolean()),
+  creditLimit: z.nullable(z.number()),
+  custmanagerName: z.nullable(z.string()),
+  custmanagerPhone: z.nullable(z.string()),
+  custmanagerEmail: z.nullable(z.string()),
+  epCompanyId: z.nullable(z.string()),
   isPerson: z.boolean(),
 });
 export type RepresentedCustomer = z.infer<typeof RepresentedCustomer>;
 
-export const SettingsGetBody = z.object({ value: z.string().min(1) });
+export const SettingsGetBody = z.object({ value: z.string().check(z.minLength(1)) });
 export type SettingsGetBody = z.infer<typeof SettingsGetBody>;
 
 /**
@@ -83,16 +85,16 @@ export type SettingsGetBody = z.infer<typeof SettingsGetBody>;
  * permissionNoCheckPersonalCode changes only for a caller with EDIT_ANY_CUSTOMER (the server ignores it otherwise).
  */
 export const SettingsSaveBody = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   name: z.string(),
   permissionNoCheckPersonalCode: z.boolean(),
   email: z.string(),
   phone: z.string(),
-  homepage: z.string().nullable(),
-  eShop: z.string().nullable(),
-  addressLegal: RepresentedAddress.optional(),
-  addressContact: RepresentedAddress.nullable().optional(),
-  vatNr: z.string().nullable().optional(),
+  homepage: z.nullable(z.string()),
+  eShop: z.nullable(z.string()),
+  addressLegal: z.optional(RepresentedAddress),
+  addressContact: z.optional(z.nullable(RepresentedAddress)),
+  vatNr: z.optional(z.nullable(z.string())),
 });
 export type SettingsSaveBody = z.infer<typeof SettingsSaveBody>;
 
@@ -102,9 +104,9 @@ export type UserProfileCodeAnswer = z.infer<typeof UserProfileCodeAnswer>;
 // ---- rights list (spec 2 §3 "Rights list", "Enterprise user") ----
 export const Admin = z.object({
   userId: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string().nullable().optional(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  email: z.optional(z.nullable(z.string())),
 });
 export type Admin = z.infer<typeof Admin>;
 export const AdminsAnswer = z.array(Admin);
@@ -113,25 +115,25 @@ export type AdminsAnswer = z.infer<typeof AdminsAnswer>;
 /** One user's role in one application (one row of enterprise/users/clientapp/{app}). */
 export const EnterpriseUserRole = z.object({
   userId: z.string(),
-  email: z.string().nullable(),
-  roleId: z.number().int().nullable(),
+  email: z.nullable(z.string()),
+  roleId: z.nullable(z.int()),
   application: z.string(),
-  begin: z.string().nullable(),
-  end: z.string().nullable(),
+  begin: z.nullable(z.string()),
+  end: z.nullable(z.string()),
   notActive: z.boolean(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
   /** the legacy service's per-item packet; the reference server sends it once, in EnterpriseUsersAnswer.packetId */
-  packetId: z.number().int().nullable().optional(),
+  packetId: z.optional(z.nullable(z.int())),
 });
 export type EnterpriseUserRole = z.infer<typeof EnterpriseUserRole>;
 
 export const EnterpriseUsersAnswer = z.object({
   list: z.array(EnterpriseUserRole),
   /** the customer's packet of this application (or the first item's packetId); null: none */
-  packetId: z.number().int().nullable(),
+  packetId: z.nullable(z.int()),
   /** special status: null, or RESULT_NO_PACKAGE when the customer has no package for the application */
-  result: z.string().nullable(),
+  result: z.nullable(z.string()),
 });
 export type EnterpriseUsersAnswer = z.infer<typeof EnterpriseUsersAnswer>;
 
@@ -147,10 +149,10 @@ export type Validity = z.infer<typeof Validity>;
  */
 export const RoleCommand = z.object({
   validity: Validity,
-  categoryId: z.string().nullable(),
-  roleId: z.number().int().nullable(),
-  begin: WireDate.nullable(),
-  end: WireDate.nullable(),
+  categoryId: z.nullable(z.string()),
+  roleId: z.nullable(z.int()),
+  begin: z.nullable(WireDate),
+  end: z.nullable(WireDate),
 });
 export type RoleCommand = z.infer<typeof RoleCommand>;
 
@@ -160,16 +162,16 @@ export const RIGHTS_LANGUAGES = ['ET', 'EN', 'RU', 'LV', 'LT'] as const;
 
 export const SaveCommand = z.object({
   /** global person id (country + code); for a new user the same as country + userCode */
-  userId: z.string().min(1),
+  userId: z.string().check(z.minLength(1)),
   /** the personal code as entered */
-  userCode: z.string().min(1),
+  userCode: z.string().check(z.minLength(1)),
   country: z.enum(SAVE_COUNTRIES),
   domain: z.enum(['EE', 'LV', 'LT']),
   /** new users only */
-  language: z.enum(RIGHTS_LANGUAGES).optional(),
+  language: z.optional(z.enum(RIGHTS_LANGUAGES)),
   firstName: z.string(),
   lastName: z.string(),
-  customerId: z.string().min(1),
+  customerId: z.string().check(z.minLength(1)),
   admin: z.boolean(),
   email: z.string(),
   /** by application; an application left out is not changed (e.g. one whose save failed before) */
@@ -184,8 +186,8 @@ export type SaveAnswer = z.infer<typeof SaveAnswer>;
 // ---- user lookup (spec 2 §7 GET user/{gid}) ----
 export const UserLookup = z.object({
   id: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
   userId: z.string(),
 });
 export type UserLookup = z.infer<typeof UserLookup>;

@@ -6,7 +6,7 @@
  * Message keys: validation.required {field}, validation.maxLength {field, max}, validation.email, validation.phone,
  * validation.url, validation.personalCode, validation.date, validation.dateRange, validation.address.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Role, RoleTree } from './types';
 import { isValidPersonalCode, PERSONAL_CODE_MAX } from './personal-code';
 import { MAIN_ADMIN_APPLICATION, type RoleCommand, type Validity } from './contract';
@@ -40,16 +40,18 @@ export const PHONE_PATTERN = /^\+?\d(?:[\d ]*\d)?$/;
 export const URL_PATTERN =
   /^(https?:\/\/)?([\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}(:\d{1,5})?([/?#]\S*)?$/iu;
 
-const text = () => z.string().trim();
-const requiredText = (max: number) => text().min(1, { message: MSG.required }).max(max, { message: MSG.maxLength });
+const text = () => z.string().check(z.trim());
+const requiredText = (max: number) =>
+  text().check(z.minLength(1, { message: MSG.required }), z.maxLength(max, { message: MSG.maxLength }));
 
 export const CustomerNameRule = requiredText(MAX.name);
-export const CustomerPhoneRule = requiredText(MAX.phone).regex(PHONE_PATTERN, { message: MSG.phone });
-export const CustomerEmailRule = requiredText(MAX.email).pipe(z.email({ message: MSG.email }));
+export const CustomerPhoneRule = requiredText(MAX.phone).check(z.regex(PHONE_PATTERN, { message: MSG.phone }));
+export const CustomerEmailRule = z.pipe(requiredText(MAX.email), z.email({ message: MSG.email }));
 /** Homepage and e-shop: optional, at most 255, 'Invalid format of webpage address'. */
-export const WebAddressRule = text()
-  .max(MAX.url, { message: MSG.maxLength })
-  .refine((v) => v === '' || URL_PATTERN.test(v), { message: MSG.url });
+export const WebAddressRule = text().check(
+  z.maxLength(MAX.url, { message: MSG.maxLength }),
+  z.refine((v) => v === '' || URL_PATTERN.test(v), { message: MSG.url }),
+);
 export const VatNrRule = requiredText(MAX.vatNr);
 
 /**
@@ -57,12 +59,12 @@ export const VatNrRule = requiredText(MAX.vatNr);
  * typed in the address register search (spec 2 §3 showGazetter), so the address must now be picked (EE).
  */
 export const AddressValue = z.object({
-  padreId: z.string().nullable(),
+  padreId: z.nullable(z.string()),
   padreFullName: z.string(),
-  street: z.string().nullable(),
-  zipCode: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
+  street: z.nullable(z.string()),
+  zipCode: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  country: z.nullable(z.string()),
   showGazetter: z.boolean(),
 });
 export type AddressValue = z.infer<typeof AddressValue>;
@@ -73,10 +75,12 @@ export type AddressValue = z.infer<typeof AddressValue>;
  * blanked on save). An address as loaded stays valid untouched.
  */
 export function customerFormSchema(opts: { eeRegister: boolean }) {
-  const address = AddressValue.superRefine((a, ctx) => {
-    if (a.padreFullName.trim() === '') ctx.addIssue({ code: 'custom', message: MSG.required });
-    else if (opts.eeRegister && a.showGazetter && !a.padreId) ctx.addIssue({ code: 'custom', message: MSG.address });
-  });
+  const address = AddressValue.check(
+    z.superRefine((a, ctx) => {
+      if (a.padreFullName.trim() === '') ctx.addIssue({ code: 'custom', message: MSG.required });
+      else if (opts.eeRegister && a.showGazetter && !a.padreId) ctx.addIssue({ code: 'custom', message: MSG.address });
+    }),
+  );
   return z
     .object({
       name: CustomerNameRule,
@@ -91,22 +95,25 @@ export function customerFormSchema(opts: { eeRegister: boolean }) {
       contactEnabled: z.boolean(),
       addressContact: AddressValue,
     })
-    .superRefine((f, ctx) => {
-      if (f.vatNrExists) {
-        const r = VatNrRule.safeParse(f.vatNr);
-        if (!r.success) ctx.addIssue({ code: 'custom', path: ['vatNr'], message: r.error.issues[0].message });
-      }
-      if (f.contactEnabled) {
-        const r = address.safeParse(f.addressContact);
-        if (!r.success) ctx.addIssue({ code: 'custom', path: ['addressContact'], message: r.error.issues[0].message });
-      }
-    });
+    .check(
+      z.superRefine((f, ctx) => {
+        if (f.vatNrExists) {
+          const r = VatNrRule.safeParse(f.vatNr);
+          if (!r.success) ctx.addIssue({ code: 'custom', path: ['vatNr'], message: r.error.issues[0].message });
+        }
+        if (f.contactEnabled) {
+          const r = address.safeParse(f.addressContact);
+          if (!r.success)
+            ctx.addIssue({ code: 'custom', path: ['addressContact'], message: r.error.issues[0].message });
+        }
+      }),
+    );
 }
 export type CustomerForm = z.infer<ReturnType<typeof customerFormSchema>>;
 
 // ---- rights modal (spec 2 §5 "Rights modal") ----
 export const PersonNameRule = requiredText(MAX.personName);
-export const PersonEmailRule = requiredText(MAX.email).pipe(z.email({ message: MSG.email }));
+export const PersonEmailRule = z.pipe(requiredText(MAX.email), z.email({ message: MSG.email }));
 
 /** Personal code against its country; ZZ only when `allowZZ` (permissionNoCheckPersonalCode). */
 export function personalCodeIssue(country: string, code: string, allowZZ: boolean): string | null {
@@ -141,8 +148,8 @@ export function isoDay(today: Date, offsetDays = 0): string {
 
 /** One application's role as the modal holds it (dates ISO, as date inputs give them). */
 export const RoleFormValue = z.object({
-  categoryId: z.string().nullable(),
-  roleId: z.number().int().nullable(),
+  categoryId: z.nullable(z.string()),
+  roleId: z.nullable(z.int()),
   validity: z.enum(['UNLIMITED', 'LIMITED']),
   begin: z.string(),
   end: z.string(),
@@ -192,10 +199,12 @@ export function identitySchema(allowZZ: boolean) {
       lastName: z.string(),
       email: z.string(),
     })
-    .superRefine((v, ctx) => {
-      for (const [path, message] of Object.entries(identityIssues(v, allowZZ)))
-        ctx.addIssue({ code: 'custom', path: [path], message });
-    });
+    .check(
+      z.superRefine((v, ctx) => {
+        for (const [path, message] of Object.entries(identityIssues(v, allowZZ)))
+          ctx.addIssue({ code: 'custom', path: [path], message });
+      }),
+    );
 }
 
 // ---- domains, languages, countries (spec 2 §5 "Domain to languages", §9) ----

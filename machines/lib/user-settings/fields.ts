@@ -7,7 +7,7 @@
  * 'validation.email', 'validation.phone', 'validation.username', 'validation.password' (the rule text),
  * 'validation.passwords' (passwords do not match), 'validation.pattern'.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LANGUAGE3 } from '../contract';
 
 // spec 2 §9 field maxima
@@ -43,34 +43,36 @@ export const USER_PHONE_PATTERN = /^\+?\d(?:[\d ]*\d)?$/;
  */
 export const USERNAME_PATTERN = /^[A-Za-z0-9.|\u00A1-\u{10FFFF}]+$/u;
 
-const required = (s: z.ZodString) => s.min(1, { message: MSG.required });
+const required = () => z.string().check(z.trim(), z.minLength(1, { message: MSG.required }));
 
-export const FirstNameRule = required(z.string().trim()).max(NAME_MAX, { message: MSG.maxLength });
-export const LastNameRule = required(z.string().trim()).max(NAME_MAX, { message: MSG.maxLength });
-export const EmailRule = required(z.string().trim())
-  .max(USER_EMAIL_MAX, { message: MSG.maxLength })
-  .pipe(z.email({ message: MSG.email }));
+export const FirstNameRule = required().check(z.maxLength(NAME_MAX, { message: MSG.maxLength }));
+export const LastNameRule = required().check(z.maxLength(NAME_MAX, { message: MSG.maxLength }));
+export const EmailRule = z.pipe(
+  required().check(z.maxLength(USER_EMAIL_MAX, { message: MSG.maxLength })),
+  z.email({ message: MSG.email }),
+);
 /** Optional phone (mobile and phone in the edit view): empty, or the phone format and at most 20 characters. */
-export const OptionalPhoneRule = z
-  .string()
-  .trim()
-  .max(USER_PHONE_MAX, { message: MSG.maxLength })
-  .refine((v) => v === '' || USER_PHONE_PATTERN.test(v), { message: MSG.phone });
-export const PreferredLanguageRule = z
-  .string()
-  .trim()
-  .min(1, { message: MSG.required })
-  .refine((v) => PREFERRED_LANGUAGES.includes(v.toUpperCase()), { message: MSG.pattern });
+export const OptionalPhoneRule = z.string().check(
+  z.trim(),
+  z.maxLength(USER_PHONE_MAX, { message: MSG.maxLength }),
+  z.refine((v) => v === '' || USER_PHONE_PATTERN.test(v), { message: MSG.phone }),
+);
+export const PreferredLanguageRule = z.string().check(
+  z.trim(),
+  z.minLength(1, { message: MSG.required }),
+  z.refine((v) => PREFERRED_LANGUAGES.includes(v.toUpperCase()), { message: MSG.pattern }),
+);
 
-export const UsernameRule = required(z.string().trim())
-  .min(USERNAME_MIN, { message: MSG.minLength })
-  .max(USERNAME_MAX, { message: MSG.maxLength })
-  .regex(USERNAME_PATTERN, { message: MSG.username });
+export const UsernameRule = required().check(
+  z.minLength(USERNAME_MIN, { message: MSG.minLength }),
+  z.maxLength(USERNAME_MAX, { message: MSG.maxLength }),
+  z.regex(USERNAME_PATTERN, { message: MSG.username }),
+);
 
 /** Password strength (spec 2 §5): at least 8 characters, an upper and a lower case letter and a digit. */
-export const PasswordRule = z
-  .string()
-  .min(1, { message: MSG.required })
-  .refine((v) => v.length >= PASSWORD_MIN && /\p{Lu}/u.test(v) && /\p{Ll}/u.test(v) && /\p{Nd}/u.test(v), {
+export const PasswordRule = z.string().check(
+  z.minLength(1, { message: MSG.required }),
+  z.refine((v) => v.length >= PASSWORD_MIN && /\p{Lu}/u.test(v) && /\p{Ll}/u.test(v) && /\p{Nd}/u.test(v), {
     message: MSG.password,
-  });
+  }),
+);

@@ -3,7 +3,7 @@
  * rules, and the mapping to the request bodies. Used by machines/userSettingsForm.machine.ts (guards) and the
  * views (field errors), so the two never disagree; the server validates the bodies with the same rules.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EditUserBody, PreferenceBody, type AddressBody, type PasswordBody, type UserEditAnswer } from './schemas';
 import { MSG, PasswordRule, UsernameRule } from './fields';
 
@@ -158,18 +158,20 @@ const PasswordFormSchema = z
     repeat: z.string(),
     passwordRequired: z.boolean(),
   })
-  .superRefine((f, ctx) => {
-    if (f.passwordUsed === 'no') return;
-    const u = UsernameRule.safeParse(f.username);
-    if (!u.success) ctx.addIssue(moved(u.error.issues[0], 'username'));
-    // spec 2 §5: each required when the other is filled; both when the person has no password yet
-    const any = f.password !== '' || f.repeat !== '' || f.passwordRequired;
-    if (!any) return;
-    const p = PasswordRule.safeParse(f.password);
-    if (!p.success) ctx.addIssue(moved(p.error.issues[0], 'password'));
-    if (f.repeat === '') ctx.addIssue({ code: 'custom', message: MSG.required, path: ['repeat'] });
-    else if (f.repeat !== f.password) ctx.addIssue({ code: 'custom', message: MSG.passwords, path: ['repeat'] });
-  });
+  .check(
+    z.superRefine((f, ctx) => {
+      if (f.passwordUsed === 'no') return;
+      const u = UsernameRule.safeParse(f.username);
+      if (!u.success) ctx.addIssue(moved(u.error.issues[0], 'username'));
+      // spec 2 §5: each required when the other is filled; both when the person has no password yet
+      const any = f.password !== '' || f.repeat !== '' || f.passwordRequired;
+      if (!any) return;
+      const p = PasswordRule.safeParse(f.password);
+      if (!p.success) ctx.addIssue(moved(p.error.issues[0], 'password'));
+      if (f.repeat === '') ctx.addIssue({ code: 'custom', message: MSG.required, path: ['repeat'] });
+      else if (f.repeat !== f.password) ctx.addIssue({ code: 'custom', message: MSG.passwords, path: ['repeat'] });
+    }),
+  );
 
 export function validatePassword(form: PasswordForm): FieldErrors {
   const r = PasswordFormSchema.safeParse(form);
@@ -195,8 +197,8 @@ export const PREFERENCES_LABELS: Record<string, string> = {
   represented: 'user-settings.preferences.represented',
 };
 const PreferencesFormSchema = z.object({
-  service: z.string().min(1, { message: MSG.required }),
-  represented: z.string().min(1, { message: MSG.required }),
+  service: z.string().check(z.minLength(1, { message: MSG.required })),
+  represented: z.string().check(z.minLength(1, { message: MSG.required })),
 });
 export function validatePreferences(form: PreferencesForm): FieldErrors {
   const r = PreferencesFormSchema.safeParse(form);

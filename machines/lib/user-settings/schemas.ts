@@ -13,7 +13,7 @@
  * GET  user-settings/rights/{userId}                → UserRightsAnswer (admin only for another user)
  * GET  user-settings/service-urls                   → ServiceUrlsResponse (contract)
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RepresentationRight } from '../contract';
 import {
   EmailRule,
@@ -26,7 +26,7 @@ import {
   UsernameRule,
 } from './fields';
 
-const str = z.string().nullable();
+const str = z.nullable(z.string());
 
 /** spec 2 §3 "Address as shown". disabled: the personal-code country is not EE; showGazetter: the block is shown. */
 export const UserAddress = z.object({
@@ -55,7 +55,7 @@ export const UserEditAnswer = z.object({
   preferredLanguage: str,
   personalCode: z.string(),
   personalCodeCountry: str,
-  address: UserAddress.nullable(),
+  address: z.nullable(UserAddress),
 });
 export type UserEditAnswer = z.infer<typeof UserEditAnswer>;
 
@@ -84,20 +84,20 @@ export const EditUserBody = z.object({
   mobile: OptionalPhoneRule,
   phone: OptionalPhoneRule,
   preferredLanguage: PreferredLanguageRule,
-  address: AddressBody.nullable(),
+  address: z.nullable(AddressBody),
 });
 export type EditUserBody = z.infer<typeof EditUserBody>;
 export type EditUserInput = z.input<typeof EditUserBody>;
 
 /** POST user-settings/password/sendPasswordReset/ (spec 2 §3 "Reset email payload"). language: three-letter. */
 export const ResetEmailBody = z.object({
-  fgid: z.string().min(1, { message: MSG.required }),
+  fgid: z.string().check(z.minLength(1, { message: MSG.required })),
   firstName: z.string(),
   lastName: z.string(),
   personalCode: z.string(),
-  personalCodeCountry: z.string().nullable(),
+  personalCodeCountry: z.nullable(z.string()),
   email: EmailRule,
-  language: z.string().nullable(),
+  language: z.nullable(z.string()),
 });
 export type ResetEmailBody = z.infer<typeof ResetEmailBody>;
 /** The answer: { value: true } once the e-mail is in the outbox. */
@@ -106,9 +106,9 @@ export const SendPasswordResetAnswer = z.object({ value: z.boolean() });
 /** spec 2 §3 "Role list item"; begin/end DD.MM.YYYY, end null = unlimited. */
 export const RoleListItem = z.object({
   customerId: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   application: z.string(),
-  roleId: z.number().int().nullable(),
+  roleId: z.nullable(z.int()),
   begin: str,
   end: str,
   notActive: z.boolean(),
@@ -131,18 +131,18 @@ export type PasswordSettingsAnswer = z.infer<typeof PasswordSettingsAnswer>;
  */
 export const PasswordBody = z.discriminatedUnion('passwordUsed', [
   z.object({ passwordUsed: z.literal(false) }),
-  z.object({ passwordUsed: z.literal(true), username: UsernameRule, password: PasswordRule.optional() }),
+  z.object({ passwordUsed: z.literal(true), username: UsernameRule, password: z.optional(PasswordRule) }),
 ]);
 export type PasswordBody = z.infer<typeof PasswordBody>;
 /** errorType 'UNIQUE': the username is taken (spec 2 §8), nothing was saved. */
 export const PASSWORD_ERROR_UNIQUE = 'UNIQUE';
-export const PasswordSaveAnswer = z.object({ errorType: z.string().nullable().optional() });
+export const PasswordSaveAnswer = z.object({ errorType: z.optional(z.nullable(z.string())) });
 export type PasswordSaveAnswer = z.infer<typeof PasswordSaveAnswer>;
 
 /** POST user-settings/preferences/{userId}: both required (spec 2 §5); NOPREFERENCE is a value. */
 export const PreferenceBody = z.object({
-  representedId: z.string().trim().min(1, { message: MSG.required }).max(40),
-  serviceUrl: z.string().trim().min(1, { message: MSG.required }).max(500),
+  representedId: z.string().check(z.trim(), z.minLength(1, { message: MSG.required }), z.maxLength(40)),
+  serviceUrl: z.string().check(z.trim(), z.minLength(1, { message: MSG.required }), z.maxLength(500)),
 });
 export type PreferenceBody = z.infer<typeof PreferenceBody>;
 

@@ -7,6 +7,7 @@ import {
   loadRepresentationRights,
   loadUserContext,
   UI_LANGUAGES,
+  userContextJson,
   type LinkRow,
 } from '../../context/build-user-context.js';
 import { requireAlive } from '../../lib/applications.js';
@@ -17,6 +18,12 @@ import { isRoleValid } from '../../../machines/lib/rights/validity.js';
 import { audit } from '../../audit/audit.js';
 import { requireXsrf } from '../../lib/xsrf.js';
 import { invalidateSessionCache, requireSelfOrPrivilege, requireSession, type Session } from '../../lib/session.js';
+
+/** what Fastify writes for an object it serialises itself */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** the same applications in the same order (what comparing their JSON said, without writing it per request) */
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 export const GID = z
   .string()
@@ -47,15 +54,19 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
   /** Build the context and remember which dead applications this session has now seen. */
   async function contextFor(req: FastifyRequest, session: Session): Promise<UserContext> {
     const ctx = await loadUserContext(db, session, linksFor(req));
-    const seen = JSON.stringify(ctx.deadApplications);
-    if (seen !== JSON.stringify(session.deadSeen)) {
+    if (!sameList(ctx.deadApplications, session.deadSeen)) {
+      const seen = JSON.stringify(ctx.deadApplications);
       await db.updateTable('sessions').set({ dead_seen: seen }).where('id', '=', session.id).execute();
       invalidateSessionCache(req);
     }
     return ctx;
   }
 
-  app.get('/getUserContext', async (req) => contextFor(req, await requireSession(req)));
+  // the JSON of an unchanged context is written once (userContextJson), not per request (issue 12); the same bytes
+  app.get('/getUserContext', async (req, reply) => {
+    const ctx = await contextFor(req, await requireSession(req));
+    return reply.type(JSON_TYPE).send(userContextJson(ctx));
+  });
 
   // "some authentication only" (spec 1 §3): no session needed, e.g. for user-add-edit
   app.get('/getSimpleUserContext', () => ({ uiLanguages: UI_LANGUAGES }));
@@ -121,7 +132,7 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
   app.get('/checkDeadApplications', async (req) => {
     const session = await requireSession(req);
     const ctx = await loadUserContext(db, session, linksFor(req));
-    if (JSON.stringify(ctx.deadApplications) === JSON.stringify(session.deadSeen)) return { value: null };
+    if (sameList(ctx.deadApplications, session.deadSeen)) return { value: null };
     return { value: await contextFor(req, session) };
   });
   done();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CustomerSearchResponse, ServiceError, UserSearchResponse } from '../../../machines/lib/contract.js';
 import { makeTestApp, type Client, type TestApp } from '../../test/helpers.js';
-import { indexPerson } from './search-index.js';
+import { indexCustomer, indexPerson } from './search-index.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -77,6 +77,46 @@ describe('customer-search', () => {
     expect(await users(kristi, 'tamm')).toEqual([]);
     await indexPerson(t.db, 'EE37503124229');
     expect((await users(kristi, 'kuusemets')).map((u) => u.id)).toEqual(['EE37503124229']);
+  });
+
+  it('a renamed customer is never shown under its old name, and is found by the new one once reindexed', async () => {
+    const kristi = await t.login('kristi');
+    expect((await customers(kristi, 'maasikas')).map((c) => c.id)).toEqual(['EPEE11000015']);
+    // a rename straight in the database (another process, a tool): the search rows of the old name go with it
+    await t.db.updateTable('customers').set({ name: 'Kuusemetsa OÜ' }).where('jgid', '=', 'EPEE11000015').execute();
+    expect(await customers(kristi, 'maasikas')).toEqual([]);
+    await indexCustomer(t.db, 'EPEE11000015');
+    expect((await customers(kristi, 'kuusemetsa')).map((c) => [c.id, c.name])).toEqual([
+      ['EPEE11000015', 'Kuusemetsa OÜ'],
+    ]);
+    // the same for a new registry code, and a deleted customer is gone at once
+    await t.db.updateTable('customers').set({ reg_code: '99000015' }).where('jgid', '=', 'EPEE11000015').execute();
+    expect(await customers(kristi, 'kuusemetsa')).toEqual([]);
+    await indexCustomer(t.db, 'EPEE11000015');
+    expect((await customers(kristi, 'kuusemetsa ou')).map((c) => c.regCode)).toEqual(['99000015']);
+    await t.db.deleteFrom('rights').where('represented_gid', '=', 'EPEE11000015').execute();
+    await t.db.deleteFrom('customers').where('jgid', '=', 'EPEE11000015').execute();
+    expect(await customers(kristi, 'kuusemetsa')).toEqual([]);
+  });
+
+  it('other words of a term are word starts, also after punctuation', async () => {
+    const kristi = await t.login('kristi');
+    await t.db
+      .updateTable('customers')
+      .set({ name: 'Kase-Trükk "Põld" OÜ' })
+      .where('jgid', '=', 'EPEE11000015')
+      .execute();
+    await indexCustomer(t.db, 'EPEE11000015');
+    for (const term of ['kase trükk', 'trükk kase', 'kase pold', 'pold ou', 'kase-trükk'])
+      expect(
+        (await customers(kristi, term)).map((c) => c.id),
+        term,
+      ).toContain('EPEE11000015');
+    for (const term of ['kase rükk', 'kase old', 'trükk ase'])
+      expect(
+        (await customers(kristi, term)).map((c) => c.id),
+        term,
+      ).not.toContain('EPEE11000015');
   });
 
   it('400 under 3 characters or without a value', async () => {

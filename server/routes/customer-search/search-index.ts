@@ -3,6 +3,7 @@
  * Portable SQL only: equality and `>= ? AND < ?` ranges over a B-tree index (no LIKE '%x%', no FTS).
  */
 import type { Db } from '../../db/index.js';
+import { isPostgres } from '../../db/dialect.js';
 
 /** lower case, diacritics removed ('Põldmari' → 'poldmari', 'Bērziņa' → 'berzina') */
 export function fold(s: string): string {
@@ -48,6 +49,40 @@ export function personTokens(firstName: string, lastName: string, _personalCode?
 }
 
 export const customerSortKey = (name: string) => fold(name);
+
+/**
+ * The `words` column of a search row: the words of the folded name (`sortKey`) joined by single spaces, or null
+ * where `sortKey` is already nothing but a-z, 0-9 and spaces. The search checks "some word of the name starts
+ * with w" as `' ' || coalesce(words, sort_key) LIKE '% w%'` (w: letters and digits only).
+ */
+export function wordsColumn(sortKey: string): string | null {
+  return /^[a-z0-9 ]*$/.test(sortKey) ? null : words(sortKey).join(' ');
+}
+
+export interface CustomerSearchRow {
+  token: string;
+  sort_key: string;
+  jgid: string;
+  name: string;
+  reg_code: string;
+  country: string;
+  words: string | null;
+}
+
+/** The search rows of one customer: one per token, each with what the search answers (migration 0260). */
+export function customerSearchRows(c: { jgid: string; name: string; reg_code: string; country: string }) {
+  const sort_key = customerSortKey(c.name);
+  const w = wordsColumn(sort_key);
+  return customerTokens(c.name).map((token): CustomerSearchRow => ({
+    token,
+    sort_key,
+    jgid: c.jgid,
+    name: c.name,
+    reg_code: c.reg_code,
+    country: c.country,
+    words: w,
+  }));
+}
 export const personSortKey = (firstName: string, lastName: string) => `${fold(lastName)} ${fold(firstName)}`;
 
 /** Upper bound of the prefix range: the prefix with its last code point + 1. */
@@ -57,22 +92,20 @@ export function prefixEnd(prefix: string): string {
   return cps.join('') + String.fromCodePoint(last.codePointAt(0)! + 1);
 }
 
-/** (Re)index one customer; call after inserting or changing a customer's name or registry code. */
+/**
+ * (Re)index one customer; call after inserting a customer or changing its name, registry code or country (such a
+ * change deletes its search rows: triggers of migration 0260). In a transaction of its own unless given one; on
+ * PostgreSQL the customer row is locked while its rows are written, so a rename by another process either comes
+ * first (and is what gets indexed) or waits and then deletes them: a search row never outlives the name it copies.
+ */
 export async function indexCustomer(db: Db, jgid: string): Promise<void> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => indexCustomer(trx, jgid));
+  const read = db.selectFrom('customers').select(['jgid', 'name', 'reg_code', 'country']).where('jgid', '=', jgid);
+  const c = await (isPostgres(db) ? read.forUpdate() : read).executeTakeFirst();
   await db.deleteFrom('customer_search_tokens').where('jgid', '=', jgid).execute();
-  const c = await db
-    .selectFrom('customers')
-    .select(['jgid', 'name', 'reg_code'])
-    .where('jgid', '=', jgid)
-    .executeTakeFirst();
   if (!c) return;
-  const sort_key = customerSortKey(c.name);
-  const tokens = customerTokens(c.name);
-  if (tokens.length)
-    await db
-      .insertInto('customer_search_tokens')
-      .values(tokens.map((token) => ({ token, sort_key, jgid })))
-      .execute();
+  const rows = customerSearchRows(c);
+  if (rows.length) await db.insertInto('customer_search_tokens').values(rows).execute();
 }
 
 /** (Re)index one person; call after inserting a person or changing names or personal code. */
@@ -131,10 +164,8 @@ export async function ensureSearchIndex(db: Db): Promise<void> {
 export async function rebuildSearchIndex(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('customer_search_tokens').execute();
-    const customers = await trx.selectFrom('customers').select(['jgid', 'name', 'reg_code']).execute();
-    const rows = customers.flatMap((c) =>
-      customerTokens(c.name, c.reg_code).map((token) => ({ token, sort_key: customerSortKey(c.name), jgid: c.jgid })),
-    );
+    const customers = await trx.selectFrom('customers').select(['jgid', 'name', 'reg_code', 'country']).execute();
+    const rows = customers.flatMap(customerSearchRows);
     for (let i = 0; i < rows.length; i += 500)
       await trx
         .insertInto('customer_search_tokens')

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CustomerSearchResponse } from '../../../machines/lib/contract.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
-import { customerSortKey, customerTokens, fold, words } from './search-index.js';
+import { customerSearchRows, fold, words } from './search-index.js';
 import { SEARCH_LIMIT } from './search.js';
 
 let t: TestApp;
@@ -44,7 +44,7 @@ async function addCustomers(names: string[]) {
       )
       .execute();
   const tokens = rows.flatMap((c) =>
-    customerTokens(c.name).map((token) => ({ token, sort_key: customerSortKey(c.name), jgid: c.jgid })),
+    customerSearchRows({ jgid: c.jgid, name: c.name, reg_code: c.regCode, country: 'EE' }),
   );
   for (let i = 0; i < tokens.length; i += 500)
     await t.db

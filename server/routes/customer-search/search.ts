@@ -3,11 +3,12 @@
  * characters). Matching rules and why the queries look like this: README.md beside this file.
  * Portable SQL only: equality, `>= ? AND < ?` prefix ranges and row-value keyset paging.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { CustomerSearchItem, UserSearchItem } from '../../../machines/lib/contract.js';
 import type { Db } from '../../db/index.js';
 import { bool } from '../../db/index.js';
+import { isPostgres } from '../../db/dialect.js';
 import {
   ensureSearchIndex,
   fold,
@@ -97,34 +98,34 @@ async function* wordRows(db: Db, table: Table, idCol: IdCol, w: string, need: nu
   yield* inNameOrder(db, table, idCol, sql`token >= ${w} and token < ${hi}`, Math.min(need, SCAN_CAP));
 }
 
-/** How many rows a word has, counted up to PROBE (index-only). */
-async function probe(db: Db, table: Table, w: string): Promise<number> {
-  const exact = [...w].length <= PREFIX_MAX;
-  const q = exact
-    ? sql<{
-        n: number;
-      }>`select count(*) as n from (select 1 from ${sql.table(table)} where token = ${w} limit ${PROBE}) x`
-    : sql<{
-        n: number;
-      }>`select count(*) as n from (select 1 from ${sql.table(table)} where token >= ${w} and token < ${prefixEnd(w)} limit ${PROBE}) x`;
-  return Number((await q.execute(db)).rows[0].n);
+/** How many rows each word has, counted up to PROBE (index-only), all in one statement. */
+async function probe(db: Db, table: Table, ws: string[]): Promise<number[]> {
+  const counts = ws.map((w, i) => {
+    const where = [...w].length <= PREFIX_MAX ? sql`token = ${w}` : sql`token >= ${w} and token < ${prefixEnd(w)}`;
+    return sql`(select count(*) from (select 1 from ${sql.table(table)} where ${where} limit ${PROBE}) x) as ${sql.ref(`n${i}`)}`;
+  });
+  const row = (await sql<Record<string, number>>`select ${sql.join(counts)}`.execute(db)).rows[0];
+  return ws.map((_, i) => Number(row[`n${i}`]));
 }
 
-/** Ids matching every word of the term (word-prefix match), in name order, at most SEARCH_LIMIT. */
-async function byName(db: Db, table: Table, idCol: IdCol, term: string): Promise<string[]> {
+/** The words of a term, and the one of them whose rows are read (the others are checked on those rows). */
+async function plan(db: Db, table: Table, term: string): Promise<{ driving: string; others: string[] } | null> {
   const ws = [...new Set(words(term))];
   const indexed = ws.filter((w) => [...w].length >= MIN_TOKEN);
-  if (!indexed.length) return [];
+  if (!indexed.length) return null;
   let driving = indexed[0];
   if (indexed.length > 1) {
+    // the rarest word drives (the first of equally rare ones); one that has no rows answers nothing
+    const counts = await probe(db, table, indexed);
+    if (counts.includes(0)) return null;
     let best = Infinity;
-    for (const w of indexed) {
-      const n = await probe(db, table, w);
-      if (n < best) [best, driving] = [n, w];
-      if (n === 0) return [];
-    }
+    for (const [i, n] of counts.entries()) if (n < best) [best, driving] = [n, indexed[i]];
   }
-  const others = ws.filter((w) => w !== driving);
+  return { driving, others: ws.filter((w) => w !== driving) };
+}
+
+/** Ids of rows of `driving` that match every one of `others` (word-prefix match), in name order, at most SEARCH_LIMIT. */
+async function scanIds(db: Db, table: Table, idCol: IdCol, driving: string, others: string[]): Promise<string[]> {
   const out: string[] = [];
   const seen = new Set<string>();
   let scanned = 0;
@@ -142,6 +143,12 @@ async function byName(db: Db, table: Table, idCol: IdCol, term: string): Promise
   return out;
 }
 
+/** Ids matching every word of the term (word-prefix match), in name order, at most SEARCH_LIMIT. */
+async function byName(db: Db, table: Table, idCol: IdCol, term: string): Promise<string[]> {
+  const p = await plan(db, table, term);
+  return p ? scanIds(db, table, idCol, p.driving, p.others) : [];
+}
+
 /** Estonian name order: one collator, where `localeCompare(b, 'et')` makes one per call (3 ms for 200 rows) */
 const byEt = new Intl.Collator('et').compare;
 
@@ -150,40 +157,100 @@ type UserItem = z.infer<typeof UserSearchItem>;
 
 const CODE = /^\d+$/;
 
+/**
+ * A statement written once with `?` placeholders (`$1`, `$2`… on PostgreSQL) and run without building or compiling
+ * a query: the same text every time, so SQLite keeps its prepared statement (server/db/statement-cache.ts).
+ */
+function statement<R>(text: string) {
+  const pgText = text.split('?').reduce((a, b, i) => `${a}$${i}${b}`);
+  return async (db: Db, parameters: unknown[]): Promise<R[]> =>
+    (await db.executeQuery<R>(CompiledQuery.raw(isPostgres(db) ? pgText : text, parameters))).rows;
+}
+
+/** What an answer row is, in the contract's names and order, straight from the database. */
+const ITEM = `jgid as id, name, reg_code as "regCode", null as "axaCode", country`;
+
+/** One exact token: its first SEARCH_LIMIT rows, one range of the index already in name order. */
+const tokenRows = statement<CustomerItem>(
+  `select ${ITEM} from customer_search_tokens where token = ? order by sort_key, jgid limit ${SEARCH_LIMIT}`,
+);
+
+/** The first and last token of a prefix range (one index probe each). */
+const rangeEnds = statement<{ lo: string | null; hi: string | null }>(
+  // order by … limit 1, not min()/max(): PostgreSQL's planner may count the whole range for those
+  `select (select token from customer_search_tokens where token >= ? and token < ? order by token limit 1) as lo,
+          (select token from customer_search_tokens where token >= ? and token < ? order by token desc limit 1) as hi`,
+);
+
+/**
+ * One exact token's rows (the first SCAN_CAP of them, in name order) that have a word starting with each of
+ * `others` words: `' ' || words LIKE '% w%'` (words: the folded name's words joined by spaces), the first
+ * SEARCH_LIMIT of them. The inner query is read in index order and stops once SEARCH_LIMIT rows have passed.
+ */
+const withOthers = new Map<number, ReturnType<typeof statement<CustomerItem>>>();
+function tokenRowsWith(others: number) {
+  let s = withOthers.get(others);
+  if (!s)
+    withOthers.set(
+      others,
+      (s = statement<CustomerItem>(
+        `select id, name, "regCode", null as "axaCode", country from (
+           select jgid as id, name, reg_code as "regCode", country, sort_key, ' ' || coalesce(words, sort_key) as w
+           from customer_search_tokens where token = ? order by sort_key, jgid limit ${SCAN_CAP}
+         ) x where ${Array.from({ length: others }, () => 'w like ?').join(' and ')}
+         order by sort_key, id limit ${SEARCH_LIMIT}`,
+      )),
+    );
+  return s;
+}
+
+/** Registry code prefix: the first SEARCH_LIMIT codes (customers_reg_code). */
+const codeRows = statement<CustomerItem>(
+  `select ${ITEM} from customers where reg_code >= ? and reg_code < ? and is_person = 0
+   order by reg_code limit ${SEARCH_LIMIT}`,
+);
+
+/** Customers whose name has a word starting with each word of the term, the first SEARCH_LIMIT in name order. */
+async function customersByName(db: Db, term: string): Promise<CustomerItem[]> {
+  const p = await plan(db, 'customer_search_tokens', term);
+  if (!p) return [];
+  const { driving, others } = p;
+  let token: string | null = driving;
+  if ([...driving].length > PREFIX_MAX) {
+    // a longer word is a range of whole words; when it holds one distinct word, that word is an exact token
+    const hi = prefixEnd(driving);
+    const [ends] = await rangeEnds(db, [driving, hi, driving, hi]);
+    if (ends.lo === null) return [];
+    token = ends.lo === ends.hi ? ends.lo : null;
+  }
+  if (token !== null)
+    return others.length
+      ? tokenRowsWith(others.length)(db, [token, ...others.map((w) => `% ${w}%`)])
+      : tokenRows(db, [token]);
+  // several whole words share the prefix (rare): the range sorted by the database, a page at a time
+  const ids = await scanIds(db, 'customer_search_tokens', 'jgid', driving, others);
+  if (!ids.length) return [];
+  return (
+    await db
+      .selectFrom('customers')
+      .select(['jgid as id', 'name', 'reg_code as regCode', sql<null>`null`.as('axaCode'), 'country'])
+      .where('jgid', 'in', ids)
+      .execute()
+  ).filter((c) => words(term).every((w) => startsAnyWord(c.name, w)));
+}
+
 export async function searchCustomers(db: Db, term: string): Promise<CustomerItem[]> {
   await ensureSearchIndex(db);
   const compact = fold(term).replace(/\s+/g, '');
   const gid = /^(?:ep|lv|ub)(?:ee|lv|lt)(\d+)$/.exec(compact);
   const code = gid ? gid[1] : CODE.test(compact) ? compact : null;
-  let rows;
+  let rows: CustomerItem[];
   if (code !== null) {
-    // registry code prefix: the customers_reg_code B-tree, first SEARCH_LIMIT codes
-    rows = await db
-      .selectFrom('customers')
-      .select(['jgid', 'name', 'reg_code', 'country'])
-      .where('reg_code', '>=', code)
-      .where('reg_code', '<', prefixEnd(code))
-      .where('is_person', '=', 0)
-      .orderBy('reg_code')
-      .limit(SEARCH_LIMIT)
-      .execute();
-    if (gid) rows = rows.filter((c) => c.jgid.toLowerCase().startsWith(compact));
-  } else {
-    const ids = await byName(db, 'customer_search_tokens', 'jgid', term);
-    if (!ids.length) return [];
-    rows = (
-      await db
-        .selectFrom('customers')
-        .select(['jgid', 'name', 'reg_code', 'country'])
-        .where('jgid', 'in', ids)
-        .execute()
-    )
-      // the index may lag a rename made without indexCustomer(): never show a row that does not match now
-      .filter((c) => words(term).every((w) => startsAnyWord(c.name, w)));
-  }
-  return rows
-    .sort((a, b) => byEt(a.name, b.name) || a.jgid.localeCompare(b.jgid))
-    .map((c) => ({ id: c.jgid, name: c.name, regCode: c.reg_code, axaCode: null, country: c.country }));
+    rows = await codeRows(db, [code, prefixEnd(code)]);
+    if (gid) rows = rows.filter((c) => c.id.toLowerCase().startsWith(compact));
+  } else rows = await customersByName(db, term);
+  // the answer in Estonian name order (the rows come in code or folded-name order)
+  return rows.sort((a, b) => byEt(a.name, b.name) || a.id.localeCompare(b.id));
 }
 
 /** Persons are few: when their number changed (someone added people without indexPerson) reindex them. */

@@ -95,7 +95,7 @@ export const blankToNull = (v: string | null | undefined): string | null => {
  * parseOrThrow for the bodies of machines/lib/represented-settings/contract.ts, whose messages are i18n keys
  * (e.g. WireDate's 'validation.date'): a 400 names the same fields with the spec's English sentences.
  */
-export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export function parseBody<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
   try {
     return parseOrThrow(schema, value);
   } catch (err) {

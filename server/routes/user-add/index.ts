@@ -32,7 +32,7 @@ import { openSession } from '../../lib/session.js';
 import { checkCredentials, personByKeyOrSession, usernameTaken, type Person } from './accounts.js';
 import './seed.js';
 
-const KeyQuery = z.object({ key: ResetKeyParam.optional() });
+const KeyQuery = z.object({ key: z.optional(ResetKeyParam) });
 const PDF_LANGS = ['ET', 'EN', 'RU', 'LV', 'LT'] as const;
 const PUBLIC_TERMS = fileURLToPath(new URL('../../../public/terms/', import.meta.url));
 

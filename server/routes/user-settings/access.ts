@@ -70,8 +70,8 @@ function sentence(issue: Issue): string {
 }
 
 /** Validate a body with a shared schema; on failure 400 BAD_INPUT naming each field (nothing has changed yet). */
-export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
+export function parseBody<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = z.safeParse(schema, value ?? {});
   if (result.success) return result.data;
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {

@@ -4,7 +4,7 @@
  * its `navigation.requested`, `toast.show` and `warning` to the portal (useAccountActor).
  */
 import { fromPromise } from 'xstate';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ConfirmAnswer,
   CredentialsAnswer,
@@ -90,7 +90,7 @@ function provideEula({ api }: PortalSystem) {
       takeTarget: fromPromise(() => {
         const target = readCookie(COOKIE.target);
         if (target) document.cookie = `${COOKIE.target}=; Max-Age=0; Path=/`;
-        return Promise.resolve(z.string().min(1).nullable().catch(null).parse(target));
+        return Promise.resolve(z.catch(z.nullable(z.string().check(z.minLength(1))), null).parse(target));
       }),
     },
   });

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { AddressSummary, UserContext } from '../../../machines/lib/contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { usePortal } from '../../app/PortalContext';
 import { dashboardQueries } from '../../api/queries/dashboard';
 import {

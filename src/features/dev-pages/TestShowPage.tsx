@@ -7,7 +7,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   DigidocDigestAnswer,
   DigidocFinalizeAnswer,
@@ -22,7 +22,7 @@ import { PinDialog } from '../customer-add';
 import { DevGate } from './DevGate';
 import './dev-pages.css';
 
-const TextAnswer = z.object({ value: z.string().nullable() });
+const TextAnswer = z.object({ value: z.nullable(z.string()) });
 
 const toHex = (b64: string) => Array.from(atob(b64), (c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
 
@@ -117,7 +117,7 @@ function EnterpriseQueries({ t }: { t: T }) {
             .join('\n');
         case 'company': {
           const company = z
-            .object({ value: z.object({ name: z.string(), regCode: z.string(), active: z.boolean() }).nullable() })
+            .object({ value: z.nullable(z.object({ name: z.string(), regCode: z.string(), active: z.boolean() })) })
             .parse(await api.get(`test/enterprise/${c}`, ValueAnswer));
           return company.value ? `${company.value.name} (${company.value.regCode})` : '-';
         }

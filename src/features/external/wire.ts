@@ -4,7 +4,7 @@
  * - the external application flow with its real effects, of which every external page runs its own actor.
  */
 import { createActor, fromPromise } from 'xstate';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RolesAndPackets } from '../../../machines/lib/contract';
 import { SYSTEM_ID } from '../../../machines/lib/system-ids';
 import { frameChannelMachine, type FrameChannelActor } from '../../../machines/frameChannel.machine';
@@ -13,7 +13,7 @@ import type { PortalSystem } from '../../app/system';
 import { createWindowChannel, type FrameSlot } from './window-channel';
 
 /** GET apps/finance/status: the finance special status of the represented customer (null: none). */
-const FinanceStatusAnswer = z.object({ status: z.string().nullable() });
+const FinanceStatusAnswer = z.object({ status: z.nullable(z.string()) });
 
 export interface External {
   /** the portal's end of the message channel to the framed application */

@@ -5,7 +5,10 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { useShell } from './useShell';
 import { MenuIcon, MenuLinkItem, useMenu } from './MainMenu';
-import { UserMenuPanel } from './UserMenuPanel';
+import { LazyView, lazyView } from './LazyView';
+
+// issue 12: the user menu panel is a chunk of its own, fetched the first time the panel opens
+const userMenuPanel = lazyView(() => import('./UserMenuPanel').then((m) => m.UserMenuPanel));
 
 /**
  * The compact header shown at 736 px and below (spec 1 §2): a site-menu button (the main menu tree with the external
@@ -67,7 +70,7 @@ export function MobileHeader() {
       </div>
       <div id={userId} className="mobile-panel" hidden={open !== 'user'}>
         {shell.signedIn ? (
-          <UserMenuPanel onDone={() => setOpen(null)} />
+          <LazyView code={userMenuPanel} shown={open === 'user'} props={{ onDone: () => setOpen(null) }} />
         ) : (
           <a className="button button--primary" href={shell.loginHref}>
             {intl.formatMessage({ id: 'header.login' })}

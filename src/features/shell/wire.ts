@@ -4,7 +4,7 @@
  * emit (machines/lib/shell-events.ts) is forwarded here.
  */
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DeadApplicationsResponse, UserContext } from '../../../machines/lib/contract';
 import { SYSTEM_ID } from '../../../machines/lib/system-ids';
 import { isAxaptaDead } from '../../../machines/lib/rights';
@@ -44,7 +44,10 @@ interface ResolvedRoute {
 }
 
 /** What the customer-add content hands to `modal.close`: whether it created something, and the reloaded context. */
-const CustomerAddResult = z.object({ created: z.boolean().catch(false), context: UserContext.nullish().catch(null) });
+const CustomerAddResult = z.object({
+  created: z.catch(z.boolean(), false),
+  context: z.catch(z.nullish(UserContext), null),
+});
 
 export function wireShell(system: PortalSystem): Shell {
   const { api, session, inspect } = system;

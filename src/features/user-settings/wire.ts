@@ -5,7 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { COOKIE, NOPREFERENCE, type UserContext } from '../../../machines/lib/contract';
 import { loginUrl } from '../../../machines/lib/navigation/rules';
 import { effectivePreference, inAppPath, type NavTarget } from '../../../machines/lib/rights';
@@ -224,7 +224,11 @@ export function wireUserSettings(system: PortalSystem, switchRepresented: Shell[
         email: user.email ?? '',
         language: user.preferredLanguage,
       };
-      await api.post('user-settings/password/sendPasswordReset/', body, SendPasswordResetAnswer.or(z.unknown()));
+      await api.post(
+        'user-settings/password/sendPasswordReset/',
+        body,
+        z.union([SendPasswordResetAnswer, z.unknown()]),
+      );
     },
   };
 }

@@ -3,7 +3,7 @@
  * as its actors and keeps the rows of one search (paging and sorting need no further request), so they are plain
  * fetchers, not query options; each passes on the signal, so leaving a state aborts its request.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   CustomerSearchResponse,
   UserContext,

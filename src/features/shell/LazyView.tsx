@@ -1,0 +1,93 @@
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useIntl } from 'react-intl';
+
+/**
+ * A view the first screen does not show (issue 12 "Code splitting"): its code is a chunk of its own, fetched the
+ * first time the view is to be shown, and kept. `lazyView` is called once per view, at module level.
+ */
+export interface LazyViewCode<P extends object> {
+  load: () => Promise<void>;
+  /** whether the view's code has arrived */
+  loaded: () => boolean;
+  subscribe: (listener: () => void) => () => void;
+  /** the view itself, once loaded (nothing before) */
+  View: ComponentType<P>;
+}
+
+export function lazyView<P extends object>(importView: () => Promise<ComponentType<P>>): LazyViewCode<P> {
+  let view: ComponentType<P> | null = null;
+  let pending: Promise<void> | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    load: () =>
+      (pending ??= importView().then(
+        (v) => {
+          view = v;
+          listeners.forEach((l) => l());
+        },
+        (error: unknown) => {
+          // a chunk that did not arrive: the next attempt asks again
+          pending = null;
+          throw error;
+        },
+      )),
+    loaded: () => view !== null,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    View: function LoadedView(props: P) {
+      const Loaded = view;
+      return Loaded && <Loaded {...props} />;
+    },
+  };
+}
+
+/**
+ * Renders `code`'s view once it has loaded (from then on always, so it keeps its own state); before that nothing
+ * while not `shown`. Once shown, it loads the code, saying so meanwhile (common.loading) and, when the chunk cannot
+ * be fetched, an alert with a retry button (error.modal.load, as for a modal whose content cannot load: spec 1 §8).
+ */
+export function LazyView<P extends object>({
+  code,
+  shown,
+  props,
+}: {
+  code: LazyViewCode<P>;
+  shown: boolean;
+  props: P;
+}) {
+  const intl = useIntl();
+  const loaded = useSyncExternalStore(code.subscribe, code.loaded);
+  const [attempt, setAttempt] = useState<number | null>(null);
+  const [failed, setFailed] = useState<number | null>(null);
+  // the first time it is to be shown (state adjusted while rendering, not in an effect)
+  if (shown && !loaded && attempt === null) setAttempt(0);
+  useEffect(() => {
+    if (attempt === null) return;
+    let current = true;
+    code.load().catch((error: unknown) => {
+      console.error(error);
+      if (current) setFailed(attempt);
+    });
+    return () => {
+      current = false;
+    };
+  }, [code, attempt]);
+  if (loaded) return <code.View {...props} />;
+  if (!shown) return null;
+  if (failed === null || failed !== attempt)
+    return (
+      <p className="muted" role="status">
+        {intl.formatMessage({ id: 'common.loading' })}
+      </p>
+    );
+  return (
+    <div role="alert">
+      <p>{intl.formatMessage({ id: 'error.modal.load' })}</p>
+      <button type="button" className="button button--ghost" onClick={() => setAttempt(attempt + 1)}>
+        {intl.formatMessage({ id: 'common.retry' })}
+      </button>
+    </div>
+  );
+}
