@@ -6,6 +6,7 @@ import type {
 } from '../../../machines/lib/represented-settings/contract.js';
 import type { Db } from '../../db/index.js';
 import type { CustomerRow } from './access.js';
+import { indexCustomer } from '../customer-search/search-index.js';
 import { blankToNull, FieldCheck, MAX, MESSAGE } from './rules.js';
 
 function address(
@@ -154,4 +155,6 @@ export async function saveCustomerSettings(db: Db, customer: CustomerRow, body: 
     })
     .where('jgid', '=', customer.jgid)
     .execute();
+  // a new name drops the customer's search rows (migration 0260's triggers): write them for the new name
+  if (body.name.trim() !== customer.name) await indexCustomer(db, customer.jgid);
 }

@@ -91,6 +91,20 @@ describe('POST settings', () => {
     });
   });
 
+  it('a new name is what the customer search finds at once; the old name no longer', async () => {
+    const mari = await t.login('mari');
+    const kristi = await t.login('kristi');
+    const search = async (value: string) =>
+      (await kristi.post('/api/customer-search/customer', { value }))
+        .json<{ value: { name: string }[] }>()
+        .value.map((c) => c.name);
+    const { customer } = await load(mari);
+    expect(await search('kuusemetsa')).toEqual([]);
+    expect((await mari.post('/api/settings', { ...bodyOf(customer!), name: 'Kuusemetsa OÜ' })).statusCode).toBe(200);
+    expect(await search('kuusemetsa')).toEqual(['Kuusemetsa OÜ']);
+    expect(await search(customer!.name.split(' ')[0])).not.toContain(customer!.name);
+  });
+
   it('refuses a bad homepage, an empty name and a bad phone with the spec messages, and changes nothing', async () => {
     const mari = await t.login('mari');
     const { customer } = await load(mari);
