@@ -3,6 +3,7 @@
  * Portable SQL only: equality and `>= ? AND < ?` ranges over a B-tree index (no LIKE '%x%', no FTS).
  */
 import type { Db } from '../../db/index.js';
+import type { CustomerSearchTokensTable } from '../../db/schema.js';
 import { isPostgres } from '../../db/dialect.js';
 
 /** lower case, diacritics removed ('Põldmari' → 'poldmari', 'Bērziņa' → 'berzina') */
@@ -59,15 +60,8 @@ export function wordsColumn(sortKey: string): string | null {
   return /^[a-z0-9 ]*$/.test(sortKey) ? null : words(sortKey).join(' ');
 }
 
-export interface CustomerSearchRow {
-  token: string;
-  sort_key: string;
-  jgid: string;
-  name: string;
-  reg_code: string;
-  country: string;
-  words: string | null;
-}
+/** a row of customer_search_tokens (migration 0260: it carries what the answer shows) */
+export type CustomerSearchRow = CustomerSearchTokensTable;
 
 /** The search rows of one customer: one per token, each with what the search answers (migration 0260). */
 export function customerSearchRows(c: { jgid: string; name: string; reg_code: string; country: string }) {

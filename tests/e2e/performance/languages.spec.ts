@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from '../fixtures';
 import {
   banner,
+  expectNoKeysShown,
   expectSignedInAs,
   keysShown,
   LANGS,
@@ -29,16 +30,6 @@ function recordLanguageChunks(page: Page): Lang[] {
 /** a mark in the page's JS realm: it is gone after any page load */
 const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 12));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 12);
-
-const ALL_KEYS = new Set(LANGS.flatMap((l) => Object.keys(MESSAGES[l])));
-
-/** nothing on screen is a bare catalogue key or a missing-translation marker */
-function expectNoKeysShown(lines: string[]) {
-  expect(
-    lines.filter((line) => ALL_KEYS.has(line) || line.startsWith('X:')),
-    'no message key should be shown instead of its text',
-  ).toEqual([]);
-}
 
 async function switchTo(page: Page, to: Lang) {
   const from = await pageLanguage(page);

@@ -5,7 +5,16 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from '../fixtures';
-import { banner, keysShown, LANGS, type Lang, MESSAGES, pageLanguage, t, visibleLines } from '../skeleton/helpers';
+import {
+  banner,
+  expectNoKeysShown,
+  keysShown,
+  type Lang,
+  MESSAGES,
+  pageLanguage,
+  t,
+  visibleLines,
+} from '../skeleton/helpers';
 
 /** the message chunks the page fetched, in order: '<lang>' for a language, '<part>-<lang>' for a part of it */
 function recordMessageChunks(page: Page): string[] {
@@ -15,15 +24,6 @@ function recordMessageChunks(page: Page): string[] {
     if (m) fetched.push(m[1] ? `${m[1]}-${m[2]}` : m[2]);
   });
   return fetched;
-}
-
-const ALL_KEYS = new Set(LANGS.flatMap((l) => Object.keys(MESSAGES[l])));
-
-function expectNoKeysShown(lines: string[]) {
-  expect(
-    lines.filter((line) => ALL_KEYS.has(line) || line.startsWith('X:')),
-    'no message key should be shown instead of its text',
-  ).toEqual([]);
 }
 
 test('the customer search brings its texts; a language switch there brings them in the next language too', async ({

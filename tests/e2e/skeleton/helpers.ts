@@ -74,3 +74,13 @@ export function keysShown(lines: string[], lang: Lang): string[] {
     .filter(([, text]) => !text.includes('{') && set.has(text))
     .map(([key]) => key);
 }
+
+const ALL_KEYS = new Set(LANGS.flatMap((l) => Object.keys(MESSAGES[l])));
+
+/** nothing on screen is a bare catalogue key (of any language) or a missing-translation marker */
+export function expectNoKeysShown(lines: string[]) {
+  expect(
+    lines.filter((line) => ALL_KEYS.has(line) || line.startsWith('X:')),
+    'no message key should be shown instead of its text',
+  ).toEqual([]);
+}
