@@ -11,8 +11,10 @@ import {
   keysShown,
   LANGS,
   type Lang,
+  markPage,
   MESSAGES,
   pageLanguage,
+  stillSamePage,
   t,
   visibleLines,
 } from '../skeleton/helpers';
@@ -28,8 +30,6 @@ function recordLanguageChunks(page: Page): Lang[] {
 }
 
 /** a mark in the page's JS realm: it is gone after any page load */
-const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 12));
-const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 12);
 
 async function switchTo(page: Page, to: Lang) {
   const from = await pageLanguage(page);

@@ -10,8 +10,10 @@ import {
   expectNoKeysShown,
   keysShown,
   type Lang,
+  markPage,
   MESSAGES,
   pageLanguage,
+  stillSamePage,
   t,
   visibleLines,
 } from '../skeleton/helpers';
@@ -36,7 +38,7 @@ test('the customer search brings its texts; a language switch there brings them 
   expect(fetched, 'the language, then the route’s texts').toEqual([start, `customerSearch-${start}`]);
   const startKeys = keysShown(await visibleLines(page), start);
   expect(startKeys).toEqual(expect.arrayContaining(['customer-search.title', 'header.logout']));
-  await page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 12));
+  await markPage(page);
 
   const next: Lang = start === 'lv' ? 'lt' : 'lv';
   const nav = banner(page).getByRole('navigation', { name: t(start, 'header.language'), exact: true });
@@ -47,7 +49,7 @@ test('the customer search brings its texts; a language switch there brings them 
   expectNoKeysShown(lines);
   for (const key of startKeys) expect(lines, `"${key}" in ${next}`).toContain(MESSAGES[next][key]);
   expect([...fetched].sort()).toEqual([start, next, `customerSearch-${start}`, `customerSearch-${next}`].sort());
-  expect(await page.evaluate(() => (window as unknown as { __mark?: number }).__mark)).toBe(12);
+  expect(await stillSamePage(page), 'the switch should not load the page again').toBe(true);
 
   // the customer-add modal's texts come with its code, in the language on screen
   await page.getByRole('button', { name: t(next, 'customer-search.add'), exact: true }).click();

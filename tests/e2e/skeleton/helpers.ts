@@ -84,3 +84,7 @@ export function expectNoKeysShown(lines: string[]) {
     'no message key should be shown instead of its text',
   ).toEqual([]);
 }
+
+/** marks the page's window, so a later check tells a page load (mark gone) from a change in place */
+export const markPage = (page: Page) => page.evaluate(() => void Reflect.set(window, '__epitMark', 12));
+export const stillSamePage = (page: Page) => page.evaluate(() => Reflect.get(window, '__epitMark') === 12);
