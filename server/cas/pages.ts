@@ -3,6 +3,10 @@ import { esc } from '../lib/html.js';
 import { CAS_LANG_NAMES, CAS_TEXTS, type CasLang } from './texts.js';
 import { codeLoginSection } from './code-login.js';
 
+/** the portal's icon (index.html), inline: without one the browser asks /favicon.ico and logs its 404 */
+const ICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%230b5cad'/%3E%3Cpath d='M7 11.5 16 17l9-5.5' fill='none' stroke='white' stroke-width='2'/%3E%3C/svg%3E";
+
 const STYLE = `
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f4f6;color:#1f2933;line-height:1.45}
@@ -51,6 +55,7 @@ export function layout(lang: CasLang, title: string, body: string, langLinks: (l
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
+<link rel="icon" href="${ICON}">
 <style>${CAS_STYLE}</style>
 </head>
 <body>
