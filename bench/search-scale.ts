@@ -28,7 +28,16 @@ import {
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 20);
-const RATE = Number(process.env.SCALE_RATE ?? 100);
+/** the paced runs' rates, searches a second over the 50 connections together */
+const RATES = (process.env.SCALE_RATES ?? '100,500,1000')
+  .split(',')
+  .map(Number)
+  .filter((r) => r > 0);
+/** how many server processes serve the connections, one configuration after the other (a load balancer's spread) */
+const PROCESSES = (process.env.SCALE_PROCESSES ?? '1,2')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const TARGET_P95_MS = 20;
 const SEARCH = '/api/customer-search/customer';
 
@@ -43,10 +52,10 @@ function cpuSeconds(pid: number): number {
 }
 
 /**
- * CPU used by the server process and, on PostgreSQL, by the database backends serving it, per search: what a search
- * costs whatever else runs on the machine (latency and searches/s depend on it, these hardly).
+ * CPU used by the server processes and, on PostgreSQL, by the database backends serving them, per search: what a
+ * search costs whatever else runs on the machine (latency and searches/s depend on it, these hardly).
  */
-async function cpuMeter(server: PortalServer, databaseUrl: string | null) {
+async function cpuMeter(servers: PortalServer[], databaseUrl: string | null) {
   const backends = async (): Promise<number[]> => {
     if (!databaseUrl) return [];
     const c = new pg.Client({ connectionString: databaseUrl });
@@ -61,13 +70,13 @@ async function cpuMeter(server: PortalServer, databaseUrl: string | null) {
     }
   };
   const before = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]));
-  const server0 = cpuSeconds(server.pid);
+  const server0 = servers.map((s) => cpuSeconds(s.pid));
   return async (requests: number) => {
-    const serverCpu = cpuSeconds(server.pid) - server0;
+    const serverCpu = servers.reduce((n, s, i) => n + cpuSeconds(s.pid) - server0[i], 0);
     let dbCpu = 0;
     for (const pid of await backends()) dbCpu += cpuSeconds(pid) - (before.get(pid) ?? 0);
     const us = (s: number) => `${((s / Math.max(1, requests)) * 1e6).toFixed(0)} µs`;
-    return `CPU per search: server process ${us(serverCpu)}${databaseUrl ? `, PostgreSQL backends ${us(dbCpu)}` : ''}`;
+    return `CPU per search: server process${servers.length > 1 ? 'es' : ''} ${us(serverCpu)}${databaseUrl ? `, PostgreSQL backends ${us(dbCpu)}` : ''}`;
   };
 }
 
@@ -79,75 +88,90 @@ const clean = (r: LoadResult) =>
     Object.keys(r.non2xx).length ? ` (${JSON.stringify(r.non2xx)})` : ''
   }, ${r.errors} errors (${r.timeouts} timeouts)`;
 
-async function onDatabase(label: string, server: PortalServer, terms: string[], databaseUrl: string | null) {
-  const staff = await signIn(server.base, ['kristi'], 5);
-  // warm-up: every term once, as the search bench does (page cache, prepared statements, JIT)
-  for (const [i, term] of terms.entries()) {
-    const res = await fetch(`${server.base}${SEARCH}`, {
-      method: 'POST',
-      headers: { ...staff[i % staff.length].headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ value: term }),
-    });
-    if (res.status !== 200) throw new Error(`search "${term}" answered ${res.status}: ${await res.text()}`);
-  }
+/** The request log's times of the searches between two instants, of every process. */
+const inServers = (servers: PortalServer[], from: number) =>
+  percentiles(servers.flatMap((s) => serverTimes(s.logFile, from, Date.now(), SEARCH)));
+
+async function onDatabase(label: string, servers: PortalServer[], terms: string[], databaseUrl: string | null) {
+  const bases = servers.map((s) => s.base);
+  const staff = await signIn(bases[0], ['kristi'], 5);
+  // warm-up: every term once on each process, as the search bench does (page cache, prepared statements, JIT)
+  for (const base of bases)
+    for (const [i, term] of terms.entries()) {
+      const res = await fetch(`${base}${SEARCH}`, {
+        method: 'POST',
+        headers: { ...staff[i % staff.length].headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ value: term }),
+      });
+      if (res.status !== 200) throw new Error(`search "${term}" answered ${res.status}: ${await res.text()}`);
+    }
   const cursor = Array.from({ length: CONNECTIONS }, (_, i) => (i * 37) % terms.length);
   const nextTerm = (i: number) => terms[(cursor[i] = (cursor[i] + 1) % terms.length)];
+  const head = `${label} × ${servers.length}`.padEnd(16);
+  const pad = ''.padEnd(16);
 
-  let from = Date.now();
-  const p = await paced({
-    base: server.base,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    rate: RATE,
-    headersOf: (i) => staff[i % staff.length].headers,
-    next: (i) => ({ method: 'POST', path: SEARCH, body: { value: nextTerm(i) } }),
-  });
-  const pServer = percentiles(serverTimes(server.logFile, from, Date.now(), SEARCH));
-  const ok = p.all.p95 < TARGET_P95_MS;
-  console.log(
-    `${label.padEnd(10)} paced ${(p.requests / p.seconds).toFixed(0)} searches/s over ${CONNECTIONS} connections: ${fmtStats(p.all)}; ${clean(p)}`,
-  );
-  console.log(`${''.padEnd(10)}   in the server (its request log): ${fmtStats(pServer)}`);
-  console.log(
-    `${''.padEnd(10)} target p95 < ${TARGET_P95_MS} ms: ${ok ? 'met' : `MISSED (${p.all.p95.toFixed(1)} ms)`}${
-      p.errors || Object.keys(p.non2xx).length ? '; errors: NOT 0' : ''
-    }`,
-  );
+  for (const rate of RATES) {
+    const from = Date.now();
+    const p = await paced({
+      base: bases,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      rate,
+      headersOf: (i) => staff[i % staff.length].headers,
+      next: (i) => ({ method: 'POST', path: SEARCH, body: { value: nextTerm(i) } }),
+    });
+    const ok = p.all.p95 < TARGET_P95_MS && !p.errors && !Object.keys(p.non2xx).length;
+    console.log(
+      `${rate === RATES[0] ? head : pad} paced ${(p.requests / p.seconds).toFixed(0)} searches/s over ${CONNECTIONS} connections: ${fmtStats(p.all)}; ${clean(p)}`,
+    );
+    console.log(`${pad}   in the server (its request log): ${fmtStats(inServers(servers, from))}`);
+    console.log(
+      `${pad}   target p95 < ${TARGET_P95_MS} ms, 0 errors: ${ok ? 'met' : `MISSED (p95 ${p.all.p95.toFixed(1)} ms)`}`,
+    );
+  }
 
-  from = Date.now();
+  const from = Date.now();
   // per search only here: at a paced 100/s the process's own timers and collections would count as the searches'
-  const cpu = await cpuMeter(server, databaseUrl);
+  const cpu = await cpuMeter(servers, databaseUrl);
   const s = await closedLoop({
-    base: server.base,
+    base: bases,
     connections: CONNECTIONS,
     seconds: SECONDS,
     headersOf: (i) => staff[i % staff.length].headers,
     sequence: (i) => [{ kind: 'search', method: 'POST', next: () => ({ path: SEARCH, body: { value: nextTerm(i) } }) }],
   });
+  const ok = s.all.p95 < TARGET_P95_MS && !s.errors && !Object.keys(s.non2xx).length;
   console.log(
-    `${''.padEnd(10)} saturated ${(s.requests / s.seconds).toFixed(0)} searches/s over ${CONNECTIONS} connections: ${fmtStats(s.all)}; ${clean(s)}`,
+    `${pad} saturated ${(s.requests / s.seconds).toFixed(0)} searches/s over ${CONNECTIONS} connections: ${fmtStats(s.all)}; ${clean(s)}`,
   );
   console.log(
-    `${''.padEnd(10)}   in the server (its request log): ${fmtStats(percentiles(serverTimes(server.logFile, from, Date.now(), SEARCH)))}; ${await cpu(s.requests)}`,
+    `${pad}   in the server (its request log): ${fmtStats(inServers(servers, from))}; ${await cpu(s.requests)}`,
+  );
+  console.log(
+    `${pad}   target p95 < ${TARGET_P95_MS} ms, 0 errors: ${ok ? 'met' : `MISSED (p95 ${s.all.p95.toFixed(1)} ms)`}`,
   );
 }
 
 export async function searchScaleBench({ sqliteDir, terms, built }: BenchDatabase): Promise<void> {
   const databases = which();
   console.log(
-    `customer search at scale: ${terms.length} varied terms, ${CONNECTIONS} connections, ${SECONDS} s per run, real server process (server/main.ts)`,
+    `customer search at scale: ${terms.length} varied terms, ${CONNECTIONS} connections, ${SECONDS} s per run, paced at ${RATES.join(', ')} searches/s, then saturated; ${PROCESSES.join(' and ')} server process(es) (server/main.ts)`,
   );
   console.log(`database: ${describeBenchDb(sqliteDir, built)}`);
   for (const d of databases) {
     const t0 = Date.now();
     const databaseUrl = d === 'sqlite' ? null : (await benchPostgres(path.join(sqliteDir, 'portal.sqlite'))).url;
     const env: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: sqliteDir };
-    const server = await startPortalServer(`scale-${d}`, env);
-    try {
-      await onDatabase(d === 'sqlite' ? 'SQLite' : 'PostgreSQL', server, terms, databaseUrl);
-    } finally {
-      await server.stop();
+    for (const n of PROCESSES) {
+      // several processes share the one database (server/db/two-processes.test.ts), each on its own port
+      const servers: PortalServer[] = [];
+      try {
+        for (let k = 0; k < n; k++) servers.push(await startPortalServer(`scale-${d}-${k}`, env));
+        await onDatabase(d === 'sqlite' ? 'SQLite' : 'PostgreSQL', servers, terms, databaseUrl);
+      } finally {
+        await Promise.all(servers.map((s) => s.stop()));
+      }
     }
-    console.log(`${''.padEnd(10)} (${((Date.now() - t0) / 1000).toFixed(0)} s for this database)`);
+    console.log(`${''.padEnd(16)} (${((Date.now() - t0) / 1000).toFixed(0)} s for this database)`);
   }
 }

@@ -78,7 +78,8 @@ export interface LoadResult {
  * with the headers `headersOf(i)`.
  */
 export async function closedLoop(opts: {
-  base: string;
+  /** one server, or several processes of it behind the connections as a load balancer spreads them (i mod n) */
+  base: string | string[];
   connections: number;
   seconds: number;
   sequence: (connection: number) => Step[];
@@ -87,48 +88,52 @@ export async function closedLoop(opts: {
   const times = new Map<string, number[]>();
   const statuses: Record<string, number> = {};
   const non2xx: Record<string, number> = {};
-  let clients = 0;
-  const instance = autocannon({
-    url: opts.base,
-    connections: opts.connections,
-    duration: opts.seconds,
-    timeout: 10,
-    setupClient(client) {
-      const i = clients++;
-      const headers = { ...opts.headersOf(i), 'content-type': 'application/json' };
-      let kind = '';
-      const requests = opts.sequence(i).map((step): autocannon.Request => ({
-        method: step.method,
-        headers,
-        setupRequest(req) {
-          const { path, body } = step.next();
-          return { ...req, path, body: body === undefined ? undefined : JSON.stringify(body) };
-        },
-        onResponse() {
-          kind = step.kind; // the client's 'response' event comes right after, with the time
-        },
-      }));
-      client.setRequests(requests);
-      client.on('response', (status, _bytes, ms) => {
-        let list = times.get(kind);
-        if (!list) times.set(kind, (list = []));
-        list.push(ms);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        if (status < 200 || status > 299) non2xx[`${kind} ${status}`] = (non2xx[`${kind} ${status}`] ?? 0) + 1;
-      });
-    },
-  });
-  const result = await instance;
+  const bases = typeof opts.base === 'string' ? [opts.base] : opts.base;
+  const run = (base: string, k: number) => {
+    // connection j of this instance is connection k + j * bases.length of the whole load
+    let clients = 0;
+    return autocannon({
+      url: base,
+      connections: Math.ceil((opts.connections - k) / bases.length),
+      duration: opts.seconds,
+      timeout: 10,
+      setupClient(client) {
+        const i = k + clients++ * bases.length;
+        const headers = { ...opts.headersOf(i), 'content-type': 'application/json' };
+        let kind = '';
+        const requests = opts.sequence(i).map((step): autocannon.Request => ({
+          method: step.method,
+          headers,
+          setupRequest(req) {
+            const { path, body } = step.next();
+            return { ...req, path, body: body === undefined ? undefined : JSON.stringify(body) };
+          },
+          onResponse() {
+            kind = step.kind; // the client's 'response' event comes right after, with the time
+          },
+        }));
+        client.setRequests(requests);
+        client.on('response', (status, _bytes, ms) => {
+          let list = times.get(kind);
+          if (!list) times.set(kind, (list = []));
+          list.push(ms);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (status < 200 || status > 299) non2xx[`${kind} ${status}`] = (non2xx[`${kind} ${status}`] ?? 0) + 1;
+        });
+      },
+    });
+  };
+  const results = await Promise.all(bases.map(run));
   const all = [...times.values()].flat();
   return {
-    seconds: result.duration,
+    seconds: Math.max(...results.map((r) => r.duration)),
     requests: all.length,
     all: percentiles(all),
     byKind: Object.fromEntries([...times].map(([k, v]) => [k, percentiles(v)])),
     statuses,
     non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    timeouts: results.reduce((n, r) => n + r.timeouts, 0),
   };
 }
 
@@ -137,14 +142,15 @@ export async function closedLoop(opts: {
  * sends `next(i)`, waits an exponentially distributed think time (mean connections / rate) and sends again.
  */
 export async function paced(opts: {
-  base: string;
+  /** one server, or several processes of it (connection i goes to base i mod n) */
+  base: string | string[];
   connections: number;
   seconds: number;
   rate: number;
   headersOf: (connection: number) => Record<string, string>;
   next: (connection: number) => { method: 'GET' | 'POST'; path: string; body?: unknown };
 }): Promise<LoadResult> {
-  const url = new URL(opts.base);
+  const urls = (typeof opts.base === 'string' ? [opts.base] : opts.base).map((b) => new URL(b));
   const ms: number[] = [];
   const statuses: Record<string, number> = {};
   const non2xx: Record<string, number> = {};
@@ -158,6 +164,7 @@ export async function paced(opts: {
       const r = opts.next(i);
       const body = r.body === undefined ? undefined : JSON.stringify(r.body);
       const start = performance.now();
+      const url = urls[i % urls.length];
       const req = http.request(
         {
           host: url.hostname,

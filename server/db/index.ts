@@ -33,6 +33,10 @@ export function openDb(dataDir: string | null, databaseUrl: string | null = null
     mkdirSync(dataDir, { recursive: true });
     sqlite = new SQLite(path.join(dataDir, 'portal.sqlite'));
     sqlite.pragma('journal_mode = WAL');
+    // SQLite's own page cache, per connection: 32 MiB rather than its default 2 MB, so the pages that searches and
+    // contexts keep coming back to (the customer search's index at 1,000,000 customers) are read from memory, not
+    // asked of the operating system again and again (issue 13, bench "search at scale")
+    sqlite.pragma('cache_size = -32768');
   }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -3,7 +3,7 @@
  * more than running it for the small queries every API call makes (the session, the rights), so the hot ones are
  * compiled once per database with placeholders in place of their parameters, and each call only swaps the values
  * in. The SQL text is then the same string every time, so SQLite reuses its prepared statement
- * (server/db/statement-cache.ts) and PostgreSQL gets the same text with new parameters.
+ * (server/db/statement-cache.ts) and PostgreSQL a named statement of each connection (db/dialect.ts).
  *
  * `{ reuse: true }`: on SQLite the rows are also kept, per argument list, for as long as the database's contents'
  * generation (statement-cache.ts) stays the same: any write, by this process or another, and the next call reads
@@ -14,6 +14,7 @@
  *   const rows = await sessionById(db, 'abc');
  */
 import type { Compilable, CompiledQuery } from 'kysely';
+import { isPostgres, namedOnPostgres } from './dialect.js';
 import type { Db } from './index.js';
 
 /** Placeholders no real value is: a NUL cannot be in a cookie, a personal code or any other id the server checks. */
@@ -41,6 +42,7 @@ export function prepared<R, A extends string[]>(
     if (!entry) {
       const names = args.map((_, i) => placeholder(i)) as A;
       const query = build(db, ...names).compile();
+      if (isPostgres(db)) namedOnPostgres(query.sql); // parsed and planned once per connection (db/dialect.ts)
       // which argument each parameter of the compiled query is (null: a constant of the query itself)
       const slots = query.parameters.map((p) => {
         const at = names.indexOf(p as string);

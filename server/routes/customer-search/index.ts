@@ -10,14 +10,17 @@ import type { FastifyPluginCallback } from 'fastify';
 import { SearchBody } from '../../../machines/lib/contract.js';
 import { parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';
-import { searchCustomers, searchUsers } from './search.js';
+import { customerSearchAnswer, searchUsers } from './search.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const customerSearchRoutes: FastifyPluginCallback = (app, _opts, done) => {
-  app.post('/customer', async (req) => {
+  app.post('/customer', async (req, reply) => {
     const session = await requireSession(req);
     requirePrivilege(session, 'EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER');
     const { value } = parseOrThrow(SearchBody, req.body);
-    return { value: await searchCustomers(app.deps.db, value) };
+    // the answer is JSON text made by the database (search.ts customerSearchAnswer), sent as it is
+    return reply.type(JSON_TYPE).send(await customerSearchAnswer(app.deps.db, value));
   });
   app.post('/user', async (req) => {
     const session = await requireSession(req);

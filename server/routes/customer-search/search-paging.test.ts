@@ -68,14 +68,11 @@ it('a prefix range of several words answers the first 200 names in order, each c
   const found = CustomerSearchResponse.parse(res.json()).value.map((c) => c.name);
   expect(found).toHaveLength(SEARCH_LIMIT);
   expect(new Set(found).size).toBe(SEARCH_LIMIT);
-  // every matching name, demo data included: the first 200 in the index's order (folded name byte by byte),
-  // answered in Estonian name order
+  // every matching name, demo data included: the first 200 in the index's order (folded name byte by byte), and
+  // answered in that order
   const all = (await t.db.selectFrom('customers').select(['name']).execute()).map((c) => c.name);
   const matching = all.filter((n) => words(n).some((w) => w.startsWith('aiandus')));
-  const expected = matching
-    .sort((a, b) => (fold(a) < fold(b) ? -1 : fold(a) > fold(b) ? 1 : 0))
-    .slice(0, SEARCH_LIMIT)
-    .sort(new Intl.Collator('et').compare);
+  const expected = matching.sort((a, b) => (fold(a) < fold(b) ? -1 : fold(a) > fold(b) ? 1 : 0)).slice(0, SEARCH_LIMIT);
   expect(found).toEqual(expected);
 }, 30_000);
 
@@ -87,3 +84,23 @@ it('a one-word search of an exact token answers its first 200 names in order', a
   ).value.map((c) => c.name);
   expect(found).toEqual(Array.from({ length: SEARCH_LIMIT }, (_, i) => `Kuusik ${pad(i)} OÜ`));
 }, 30_000);
+
+it('answer rows are made by the database as JSON text: quotes, backslashes, control and non-Latin characters', async () => {
+  // each row's JSON comes from json_object (SQLite) or json_build_object (PostgreSQL): the same objects on both
+  const odd = ['Jutumärk "Kala" OÜ', 'Kaldkriips \\ Tee OÜ', 'Tabel\tReavahe\nOÜ', 'Жемчужина Ωmega 😀 OÜ'];
+  await addCustomers(odd);
+  const kristi = await t.login('kristi');
+  for (const [i, name] of odd.entries()) {
+    const res = await kristi.post('/api/customer-search/customer', { value: words(name)[0] });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(CustomerSearchResponse.parse(res.json()).value).toEqual([
+      { id: `EPEE${70_000_000 + i}`, name, regCode: String(70_000_000 + i), axaCode: null, country: 'EE' },
+    ]);
+  }
+  // a code search and a whole-gid search answer the same objects
+  const byCode = await kristi.post('/api/customer-search/customer', { value: '70000003' });
+  expect(CustomerSearchResponse.parse(byCode.json()).value.map((c) => c.name)).toEqual([odd[3]]);
+  const byGid = await kristi.post('/api/customer-search/customer', { value: 'epee70000000' });
+  expect(CustomerSearchResponse.parse(byGid.json()).value.map((c) => c.name)).toEqual([odd[0]]);
+});

@@ -8,7 +8,8 @@ import type { z } from 'zod';
 import type { CustomerSearchItem, UserSearchItem } from '../../../machines/lib/contract.js';
 import type { Db } from '../../db/index.js';
 import { bool } from '../../db/index.js';
-import { isPostgres } from '../../db/dialect.js';
+import { isPostgres, jsonObjectSql, namedOnPostgres } from '../../db/dialect.js';
+import { rowsAsArrays } from '../../db/statement-cache.js';
 import {
   ensureSearchIndex,
   fold,
@@ -158,99 +159,174 @@ type UserItem = z.infer<typeof UserSearchItem>;
 const CODE = /^\d+$/;
 
 /**
- * A statement written once with `?` placeholders (`$1`, `$2`… on PostgreSQL) and run without building or compiling
- * a query: the same text every time, so SQLite keeps its prepared statement (server/db/statement-cache.ts).
+ * One answer row's JSON text, `{"id":…,"name":…,"regCode":…,"axaCode":null,"country":…}`, made by the database
+ * from a row's columns: the server joins the texts into the answer and never builds 200 objects to serialise them
+ * again (README "How"). The one spelling here that differs between the databases (db/dialect.ts `jsonObjectSql`).
  */
-function statement<R>(text: string) {
-  const pgText = text.split('?').reduce((a, b, i) => `${a}$${i}${b}`);
+const ITEM = jsonObjectSql({ id: 'jgid', name: 'name', regCode: 'reg_code', axaCode: 'null', country: 'country' });
+
+/**
+ * A statement written once with `?` placeholders (`$1`, `$2`… on PostgreSQL) and `{item}` for the answer row's
+ * JSON text, run without building or compiling a query: the same text every time, so SQLite keeps its prepared
+ * statement (server/db/statement-cache.ts) and PostgreSQL its plan (db/dialect.ts, named statements). Its rows
+ * come as arrays of the selected columns' values, `R` (no object per row: most of the cost of 200 rows).
+ */
+function statement<R extends unknown[]>(text: string) {
+  const sqliteText = text.replaceAll('{item}', ITEM.sqlite);
+  const pgText = text
+    .replaceAll('{item}', ITEM.postgres)
+    .split('?')
+    .reduce((a, b, i) => `${a}$${i}${b}`);
+  rowsAsArrays(sqliteText);
+  namedOnPostgres(pgText, { arrays: true });
   return async (db: Db, parameters: unknown[]): Promise<R[]> =>
-    (await db.executeQuery<R>(CompiledQuery.raw(isPostgres(db) ? pgText : text, parameters))).rows;
+    (await db.executeQuery<R>(CompiledQuery.raw(isPostgres(db) ? pgText : sqliteText, parameters))).rows;
 }
 
-/** What an answer row is, in the contract's names and order, straight from the database. */
-const ITEM = `jgid as id, name, reg_code as "regCode", null as "axaCode", country`;
+/** A row of one answer row's JSON text */
+type Item = [item: string];
 
-/** One exact token: its first SEARCH_LIMIT rows, one range of the index already in name order. */
-const tokenRows = statement<CustomerItem>(
-  `select ${ITEM} from customer_search_tokens where token = ? order by sort_key, jgid limit ${SEARCH_LIMIT}`,
-);
+/** The first SEARCH_LIMIT rows of one exact token, in name order: one range of the index, already in that order. */
+const oneToken = (columns: string) => `select ${columns} from customer_search_tokens where token = ?
+   order by sort_key, jgid limit ${SEARCH_LIMIT}`;
+
+/**
+ * The same with a word starting with each of `others` words: the token's first SCAN_CAP rows in name order, checked
+ * with `' ' || words LIKE '% w%'` (words: the folded name's words joined by spaces), the first SEARCH_LIMIT that
+ * pass. The inner query is read in index order and stops once SEARCH_LIMIT rows have passed.
+ */
+const tokenWith = (columns: string, others: number) =>
+  `select ${columns} from (
+     select jgid, name, reg_code, country, sort_key, ' ' || coalesce(words, sort_key) as w
+     from customer_search_tokens where token = ? order by sort_key, jgid limit ${SCAN_CAP}
+   ) x where ${Array.from({ length: others }, () => 'w like ?').join(' and ')}
+   order by sort_key, jgid limit ${SEARCH_LIMIT}`;
 
 /** The first and last token of a prefix range (one index probe each). */
-const rangeEnds = statement<{ lo: string | null; hi: string | null }>(
+const rangeEnds = statement<[lo: string | null, hi: string | null]>(
   // order by … limit 1, not min()/max(): PostgreSQL's planner may count the whole range for those
   `select (select token from customer_search_tokens where token >= ? and token < ? order by token limit 1) as lo,
           (select token from customer_search_tokens where token >= ? and token < ? order by token desc limit 1) as hi`,
 );
+/** The next token of a range after one (one index probe). */
+const nextToken = statement<[token: string]>(
+  `select token from customer_search_tokens where token > ? and token < ? order by token limit 1`,
+);
+
+/** A prefix range of at most this many distinct words is read word by word and merged (else sorted as a range). */
+const MERGE_MAX = 8;
 
 /**
- * One exact token's rows (the first SCAN_CAP of them, in name order) that have a word starting with each of
- * `others` words: `' ' || words LIKE '% w%'` (words: the folded name's words joined by spaces), the first
- * SEARCH_LIMIT of them. The inner query is read in index order and stops once SEARCH_LIMIT rows have passed.
+ * `tokens` exact tokens (each with `others` words to check), each one's first SEARCH_LIMIT rows in name order,
+ * merged in name order by the database (at most tokens × SEARCH_LIMIT rows to sort). A name with two of the words
+ * comes once per word: the caller keeps its first.
  */
-const withOthers = new Map<number, ReturnType<typeof statement<CustomerItem>>>();
-function tokenRowsWith(others: number) {
-  let s = withOthers.get(others);
-  if (!s)
-    withOthers.set(
-      others,
-      (s = statement<CustomerItem>(
-        `select id, name, "regCode", null as "axaCode", country from (
-           select jgid as id, name, reg_code as "regCode", country, sort_key, ' ' || coalesce(words, sort_key) as w
-           from customer_search_tokens where token = ? order by sort_key, jgid limit ${SCAN_CAP}
-         ) x where ${Array.from({ length: others }, () => 'w like ?').join(' and ')}
-         order by sort_key, id limit ${SEARCH_LIMIT}`,
-      )),
-    );
+type Merged = [id: string, sortKey: string, item: string];
+const merged = new Map<string, ReturnType<typeof statement<Merged>>>();
+function tokensRows(tokens: number, others: number) {
+  const key = `${tokens}/${others}`;
+  let s = merged.get(key);
+  if (!s) {
+    const columns = 'jgid as id, sort_key, {item} as item';
+    const one = others ? tokenWith(columns, others) : oneToken(columns);
+    const members = Array.from({ length: tokens }, (_, i) => `select * from (${one}) t${i}`);
+    s = statement<Merged>(`select id, sort_key, item from (${members.join(' union all ')}) x order by sort_key, id`);
+    merged.set(key, s);
+  }
+  return s;
+}
+/** One token (the usual search): only the rows' JSON, no merging. */
+const oneTokenItems = new Map<number, ReturnType<typeof statement<Item>>>();
+function tokenItems(others: number) {
+  let s = oneTokenItems.get(others);
+  if (!s) {
+    s = statement<Item>(others ? tokenWith('{item} as item', others) : oneToken('{item} as item'));
+    oneTokenItems.set(others, s);
+  }
   return s;
 }
 
-/** Registry code prefix: the first SEARCH_LIMIT codes (customers_reg_code). */
-const codeRows = statement<CustomerItem>(
-  `select ${ITEM} from customers where reg_code >= ? and reg_code < ? and is_person = 0
-   order by reg_code limit ${SEARCH_LIMIT}`,
-);
+/** Registry code prefix: the first SEARCH_LIMIT codes (customers_reg_code), in code order. */
+const CODE_RANGE = `from customers where reg_code >= ? and reg_code < ? and is_person = 0 order by reg_code
+   limit ${SEARCH_LIMIT}`;
+const codeRows = statement<Item>(`select {item} as item ${CODE_RANGE}`);
+/** The same with the gid, for a search by whole gid (narrowed to that gid prefix). */
+const gidRows = statement<[jgid: string, item: string]>(`select jgid, {item} as item ${CODE_RANGE}`);
 
 /** Customers whose name has a word starting with each word of the term, the first SEARCH_LIMIT in name order. */
-async function customersByName(db: Db, term: string): Promise<CustomerItem[]> {
+async function customersByName(db: Db, term: string): Promise<string[]> {
   const p = await plan(db, 'customer_search_tokens', term);
   if (!p) return [];
   const { driving, others } = p;
-  let token: string | null = driving;
+  let tokens = [driving];
   if ([...driving].length > PREFIX_MAX) {
-    // a longer word is a range of whole words; when it holds one distinct word, that word is an exact token
+    // a longer word is a range of whole words: its few distinct words are exact tokens, read one by one and merged
     const hi = prefixEnd(driving);
-    const [ends] = await rangeEnds(db, [driving, hi, driving, hi]);
-    if (ends.lo === null) return [];
-    token = ends.lo === ends.hi ? ends.lo : null;
+    const [[lo, last]] = await rangeEnds(db, [driving, hi, driving, hi]);
+    if (lo === null) return [];
+    tokens = [lo];
+    while (tokens.length <= MERGE_MAX && tokens[tokens.length - 1] !== last) {
+      const [[next]] = await nextToken(db, [tokens[tokens.length - 1], hi]);
+      tokens.push(next);
+    }
   }
-  if (token !== null)
-    return others.length
-      ? tokenRowsWith(others.length)(db, [token, ...others.map((w) => `% ${w}%`)])
-      : tokenRows(db, [token]);
-  // several whole words share the prefix (rare): the range sorted by the database, a page at a time
+  const patterns = others.map((w) => `% ${w}%`);
+  if (tokens.length === 1) return (await tokenItems(others.length)(db, [tokens[0], ...patterns])).map(([item]) => item);
+  if (tokens.length <= MERGE_MAX) {
+    const rows = await tokensRows(tokens.length, others.length)(
+      db,
+      tokens.flatMap((t) => [t, ...patterns]),
+    );
+    const seen = new Set<string>();
+    const items: string[] = [];
+    for (const [id, , item] of rows)
+      if (!seen.has(id) && items.length < SEARCH_LIMIT) {
+        seen.add(id);
+        items.push(item);
+      }
+    return items;
+  }
+  // many whole words share the prefix (rare): the range sorted by the database, a page at a time
   const ids = await scanIds(db, 'customer_search_tokens', 'jgid', driving, others);
   if (!ids.length) return [];
-  return (
-    await db
-      .selectFrom('customers')
-      .select(['jgid as id', 'name', 'reg_code as regCode', sql<null>`null`.as('axaCode'), 'country'])
-      .where('jgid', 'in', ids)
-      .execute()
-  ).filter((c) => words(term).every((w) => startsAnyWord(c.name, w)));
+  const found = new Map(
+    (
+      await db
+        .selectFrom('customers')
+        .select(['jgid as id', 'name', 'reg_code as regCode', sql<null>`null`.as('axaCode'), 'country'])
+        .where('jgid', 'in', ids)
+        .execute()
+    ).map((c) => [c.id, c]),
+  );
+  // in the index's name order, as the other answers come
+  return ids
+    .map((id) => found.get(id))
+    .filter((c) => c !== undefined && words(term).every((w) => startsAnyWord(c.name, w)))
+    .map((c) => JSON.stringify(c));
 }
 
-export async function searchCustomers(db: Db, term: string): Promise<CustomerItem[]> {
+/**
+ * The customer search's answer, `{ value: CustomerSearchItem[] }`, as JSON text. Name searches answer in the
+ * index's name order (folded name, then gid), code searches in code order; the portal's table sorts the rows itself
+ * (machines/lib/customer-search/rules.ts), in the reader's own collation.
+ */
+export async function customerSearchAnswer(db: Db, term: string): Promise<string> {
   await ensureSearchIndex(db);
   const compact = fold(term).replace(/\s+/g, '');
   const gid = /^(?:ep|lv|ub)(?:ee|lv|lt)(\d+)$/.exec(compact);
-  const code = gid ? gid[1] : CODE.test(compact) ? compact : null;
-  let rows: CustomerItem[];
-  if (code !== null) {
-    rows = await codeRows(db, [code, prefixEnd(code)]);
-    if (gid) rows = rows.filter((c) => c.id.toLowerCase().startsWith(compact));
-  } else rows = await customersByName(db, term);
-  // the answer in Estonian name order (the rows come in code or folded-name order)
-  return rows.sort((a, b) => byEt(a.name, b.name) || a.id.localeCompare(b.id));
+  let items: string[];
+  if (gid)
+    items = (await gidRows(db, [gid[1], prefixEnd(gid[1])]))
+      .filter(([jgid]) => jgid.toLowerCase().startsWith(compact))
+      .map(([, item]) => item);
+  else if (CODE.test(compact)) items = (await codeRows(db, [compact, prefixEnd(compact)])).map(([item]) => item);
+  else items = await customersByName(db, term);
+  return `{"value":[${items.join(',')}]}`;
+}
+
+/** The same answer's rows as objects (tests, tools). */
+export async function searchCustomers(db: Db, term: string): Promise<CustomerItem[]> {
+  return (JSON.parse(await customerSearchAnswer(db, term)) as { value: CustomerItem[] }).value;
 }
 
 /** Persons are few: when their number changed (someone added people without indexPerson) reindex them. */
