@@ -1,17 +1,19 @@
 /**
  * npm run bench -- search-scale — the customer search over 1,000,000 customers under 50 concurrent connections, on
- * SQLite and on PostgreSQL, against a real server process (server/main.ts) (issue 13, "Search at scale").
+ * SQLite and on PostgreSQL, against real server processes (server/main.ts) (issue 13, "Search at scale").
  *
  * The database is the search bench's cached one (.bench/customers-N, bench/run.ts); PostgreSQL gets the same rows
  * (bench/lib/postgres.ts). The searches are the search bench's 200 varied terms, sent as the staff person kristi
  * (signed on through the real sign-on flow, 5 sessions) over 50 keep-alive connections, two ways:
- *  - paced: 50 connections, each waiting a random think time between its searches, together SCALE_RATE searches a
- *    second (default 100): the latency people see at that rate. Target: p95 < 20 ms.
+ *  - paced: 50 connections, each waiting a random think time between its searches, together SCALE_RATES searches a
+ *    second (default 100, 500 and 1000, one run each): the latency people see at that rate. Target: p95 < 20 ms.
  *  - saturated: 50 autocannon connections sending back to back: the most searches a second the server gives, and
- *    the latency then, which is mostly the queue of 50 requests waiting for one process.
- * Each run lasts SCALE_SECONDS (default 20) after a warm-up of every term once. Prints p50 / p95 / p99, requests a
- * second, non-2xx answers and errors; about 1.5 minutes with both databases (plus the PostgreSQL load when the
- * mixed-load section has not made it yet).
+ *    the latency then, which is mostly the queue of 50 requests waiting for the processes (about 50 ÷ searches/s).
+ * Each configuration of SCALE_PROCESSES (default 1 and 2) server processes on the one database: the connections are
+ * spread over them as a load balancer would (connection i to process i mod n; server/db/two-processes.test.ts shows
+ * any process serves any request). Each run lasts SCALE_SECONDS (default 20) after a warm-up of every term once per
+ * process. Prints p50 / p95 / p99, searches a second, non-2xx answers, errors and the CPU per search; about 7
+ * minutes with both databases (plus the PostgreSQL load when the mixed-load section has not made it yet).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
