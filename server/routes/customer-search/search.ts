@@ -183,7 +183,7 @@ function statement<R extends unknown[]>(text: string) {
     (await db.executeQuery<R>(CompiledQuery.raw(isPostgres(db) ? pgText : sqliteText, parameters))).rows;
 }
 
-/** A row of one answer row's JSON text */
+/** A row holding one answer row's JSON text */
 type Item = [item: string];
 
 /** The first SEARCH_LIMIT rows of one exact token, in name order: one range of the index, already in that order. */
