@@ -104,3 +104,16 @@ it('answer rows are made by the database as JSON text: quotes, backslashes, cont
   const byGid = await kristi.post('/api/customer-search/customer', { value: 'epee70000000' });
   expect(CustomerSearchResponse.parse(byGid.json()).value.map((c) => c.name)).toEqual([odd[0]]);
 });
+
+it('a prefix range of more than 8 distinct words is sorted as a range: every name once, in name order', async () => {
+  // 12 whole words start with 'kalamees' (more than the 8 that are read word by word and merged), 25 names each
+  const letters = 'abcdefghijkl';
+  await addCustomers(
+    [...letters].flatMap((l) => Array.from({ length: 25 }, (_, i) => `Kalamees${l}x ${pad(i)} OÜ`)).reverse(),
+  );
+  const kristi = await t.login('kristi');
+  const res = await kristi.post('/api/customer-search/customer', { value: 'kalamees' });
+  const found = CustomerSearchResponse.parse(res.json()).value.map((c) => c.name);
+  const expected = [...letters].flatMap((l) => Array.from({ length: 25 }, (_, i) => `Kalamees${l}x ${pad(i)} OÜ`));
+  expect(found).toEqual(expected.slice(0, SEARCH_LIMIT));
+}, 30_000);
