@@ -24,6 +24,7 @@ import type { Env } from './env.js';
 import type { Clock } from './lib/clock.js';
 import './lib/deps.js';
 import { HttpError, installErrorHandlers } from './lib/errors.js';
+import { JSON_UTF8 } from './lib/json-text.js';
 import { installXsrf } from './lib/xsrf.js';
 import { findSession, installSignedInHint } from './lib/session.js';
 import { installSecurityHeaders } from './security/headers.js';
@@ -326,7 +327,7 @@ function sendFrameworkError(error: FastifyError, reply: { hijack(): unknown; raw
   const text = JSON.stringify(body);
   reply.hijack();
   reply.raw.writeHead(bad ? 400 : (error.statusCode ?? 500), {
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': JSON_UTF8,
     'content-length': Buffer.byteLength(text),
   });
   reply.raw.end(text);

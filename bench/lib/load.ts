@@ -77,8 +77,11 @@ export interface LoadResult {
  * `connections` autocannon connections for `seconds`; connection i sends `sequence(i)` over and over, each step
  * with the headers `headersOf(i)`.
  */
+/** One server's address, or several processes' (connection i goes to process i mod n, as a load balancer spreads them). */
+const basesOf = (base: string | string[]): string[] => (typeof base === 'string' ? [base] : base);
+
 export async function closedLoop(opts: {
-  /** one server, or several processes of it behind the connections as a load balancer spreads them (i mod n) */
+  /** `basesOf` */
   base: string | string[];
   connections: number;
   seconds: number;
@@ -88,7 +91,7 @@ export async function closedLoop(opts: {
   const times = new Map<string, number[]>();
   const statuses: Record<string, number> = {};
   const non2xx: Record<string, number> = {};
-  const bases = typeof opts.base === 'string' ? [opts.base] : opts.base;
+  const bases = basesOf(opts.base);
   const run = (base: string, k: number) => {
     // connection j of this instance is connection k + j * bases.length of the whole load
     let clients = 0;
@@ -142,7 +145,7 @@ export async function closedLoop(opts: {
  * sends `next(i)`, waits an exponentially distributed think time (mean connections / rate) and sends again.
  */
 export async function paced(opts: {
-  /** one server, or several processes of it (connection i goes to base i mod n) */
+  /** `basesOf` */
   base: string | string[];
   connections: number;
   seconds: number;
@@ -150,7 +153,7 @@ export async function paced(opts: {
   headersOf: (connection: number) => Record<string, string>;
   next: (connection: number) => { method: 'GET' | 'POST'; path: string; body?: unknown };
 }): Promise<LoadResult> {
-  const urls = (typeof opts.base === 'string' ? [opts.base] : opts.base).map((b) => new URL(b));
+  const urls = basesOf(opts.base).map((b) => new URL(b));
   const ms: number[] = [];
   const statuses: Record<string, number> = {};
   const non2xx: Record<string, number> = {};

@@ -41,18 +41,22 @@ export const caseInsensitiveLike = (db: Queryable): 'like' | 'ilike' => (isPostg
  * escape what JSON needs and keep other characters as they are, so the two databases answer the same objects.
  */
 export function jsonObjectSql(fields: Record<string, string>): { sqlite: string; postgres: string } {
+  const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
   const entries = Object.entries(fields);
-  const key = (k: string) => JSON.stringify(k).replace(/'/g, "''");
-  const sqlite = `json_object(${entries.map(([k, e]) => `'${k.replace(/'/g, "''")}', ${e}`).join(', ')})`;
-  const postgres = entries
-    .map(([k, e], i) => {
-      const lead = `'${i ? ',' : '{'}${key(k)}:'`;
-      return e.trim().toLowerCase() === 'null'
-        ? `${lead.slice(0, -1)}null'`
-        : `${lead} || coalesce(to_json(${e})::text, 'null')`;
-    })
-    .join(' || ');
-  return { sqlite, postgres: `(${postgres} || '}')` };
+  const sqlite = `json_object(${entries.map(([k, e]) => `${literal(k)}, ${e}`).join(', ')})`;
+  // PostgreSQL: the constant text between the values (`{"id":`, `,"name":`, …, `}`) and each value's JSON, joined
+  const parts: string[] = [];
+  let between = '{';
+  for (const [i, [k, e]] of entries.entries()) {
+    between += `${i ? ',' : ''}${JSON.stringify(k)}:`;
+    if (e.trim().toLowerCase() === 'null') between += 'null';
+    else {
+      parts.push(literal(between), `coalesce(to_json(${e})::text, 'null')`);
+      between = '';
+    }
+  }
+  parts.push(literal(`${between}}`));
+  return { sqlite, postgres: `(${parts.join(' || ')})` };
 }
 
 /**

@@ -16,11 +16,9 @@ import { appsOrigin } from '../../lib/origins.js';
 import { forbidden, HttpError, notFound, parseOrThrow } from '../../lib/errors.js';
 import { isRoleValid } from '../../../machines/lib/rights/validity.js';
 import { audit } from '../../audit/audit.js';
+import { sendJsonText } from '../../lib/json-text.js';
 import { requireXsrf } from '../../lib/xsrf.js';
 import { invalidateSessionCache, requireSelfOrPrivilege, requireSession, type Session } from '../../lib/session.js';
-
-/** what Fastify writes for an object it serialises itself */
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** the same applications in the same order (what comparing their JSON said, without writing it per request) */
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -65,7 +63,7 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // the JSON of an unchanged context is written once (userContextJson), not per request (issue 12); the same bytes
   app.get('/getUserContext', async (req, reply) => {
     const ctx = await contextFor(req, await requireSession(req));
-    return reply.type(JSON_TYPE).send(userContextJson(ctx));
+    return sendJsonText(reply, userContextJson(ctx));
   });
 
   // "some authentication only" (spec 1 §3): no session needed, e.g. for user-add-edit

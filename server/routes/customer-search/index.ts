@@ -10,9 +10,8 @@ import type { FastifyPluginCallback } from 'fastify';
 import { SearchBody } from '../../../machines/lib/contract.js';
 import { parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';
+import { sendJsonText } from '../../lib/json-text.js';
 import { customerSearchAnswer, searchUsers } from './search.js';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const customerSearchRoutes: FastifyPluginCallback = (app, _opts, done) => {
   app.post('/customer', async (req, reply) => {
@@ -20,7 +19,7 @@ export const customerSearchRoutes: FastifyPluginCallback = (app, _opts, done) =>
     requirePrivilege(session, 'EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER');
     const { value } = parseOrThrow(SearchBody, req.body);
     // the answer is JSON text made by the database (search.ts customerSearchAnswer), sent as it is
-    return reply.type(JSON_TYPE).send(await customerSearchAnswer(app.deps.db, value));
+    return sendJsonText(reply, await customerSearchAnswer(app.deps.db, value));
   });
   app.post('/user', async (req) => {
     const session = await requireSession(req);

@@ -299,9 +299,10 @@ async function customersByName(db: Db, term: string): Promise<string[]> {
     ).map((c) => [c.id, c]),
   );
   // in the index's name order, as the other answers come
+  const termWords = words(term);
   return ids
     .map((id) => found.get(id))
-    .filter((c) => c !== undefined && words(term).every((w) => startsAnyWord(c.name, w)))
+    .filter((c) => c !== undefined && termWords.every((w) => startsAnyWord(c.name, w)))
     .map((c) => JSON.stringify(c));
 }
 

@@ -15,9 +15,9 @@ import {
 import type { Db } from '../../db/index.js';
 import { requireAlive } from '../../lib/applications.js';
 import { parseOrThrow } from '../../lib/errors.js';
+import { sendJsonText } from '../../lib/json-text.js';
 import { requireCustomerManager, type CustomerRow } from '../settings/access.js';
 
-const JSON_UTF8 = 'application/json; charset=utf-8';
 const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
 const ClientAppParams = CustomerIdParam.extend({ clientapp: z.enum(RIGHTS_APPLICATIONS) });
 
@@ -158,7 +158,7 @@ export const enterpriseRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const answer = await loadEnterpriseUsers(db, customer, clientapp, today);
     // a large customer's answer is megabytes (names with õ, ä, ü make it a two-byte string): encoded once here,
     // Fastify neither measures the string for Content-Length nor encodes it again on the way out
-    return reply.type(JSON_UTF8).send(Buffer.from(JSON.stringify(answer)));
+    return sendJsonText(reply, Buffer.from(JSON.stringify(answer)));
   });
 
   done();
