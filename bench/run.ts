@@ -7,8 +7,8 @@
  * prints p50 / p95 / p99 / max in ms. No thresholds: figures only.
  *
  * Next, on the same database against a real server process (server/main.ts), on SQLite and on a throwaway PostgreSQL
- * 15 cluster loaded with the same rows (issue 13): "search-scale" (bench/search-scale.ts, about 1.5 minutes) the search
- * under 50 connections, and "mixed" (bench/mixed-load.ts, about 2.5 minutes) 200 connections for 60 s of context,
+ * 15 cluster loaded with the same rows (issue 13): "search-scale" (bench/search-scale.ts, about 7 minutes) the search
+ * under 50 connections, and "mixed" (bench/mixed-load.ts, about 3.5 minutes) 200 connections for 60 s of context,
  * search, language and represented changes, with the server's RSS. Loading PostgreSQL adds about 1.5 minutes once.
  *
  * Then two more sections (figures only, a few seconds):

@@ -2,8 +2,9 @@
  * Load drivers for the benches against a real server process:
  *  - `signIn`: people signed on through the real sign-on flow (portal login → sign-on page → credentials →
  *    callback), once each; their cookies and XSRF header are then reused by every request.
- *  - `closedLoop`: autocannon, N connections each sending its own sequence of requests back to back for a time;
- *    latency per request kind, status codes, connection errors and timeouts.
+ *  - `closedLoop`: autocannon, N connections each sending its own sequence of requests back to back for a time,
+ *    opened at once or over a ramp; latency per request kind, status codes, connection errors and timeouts, and how
+ *    long each new connection waited for its first answer.
  *  - `paced`: N connections (keep-alive sockets) each sending one request, waiting a random think time and
  *    sending the next, for a given total rate: the latency people see at that rate, without the queueing of
  *    a saturated server.
@@ -60,31 +61,43 @@ export interface Step {
 }
 
 export interface LoadResult {
+  /** the measured window: after the ramp, until the end */
   seconds: number;
   requests: number;
-  /** latency of every answered request, ms */
+  /** latency of every request answered in the window, ms */
   all: Stats;
   byKind: Record<string, Stats>;
-  /** answers by status code, and by kind for the ones that are not 2xx */
+  /** answers by status code, and by kind for the ones that are not 2xx (the whole run, ramp included) */
   statuses: Record<string, number>;
   non2xx: Record<string, number>;
-  /** connection errors (timeouts included) and timeouts */
+  /** connection errors (timeouts included) and timeouts (the whole run, ramp included) */
   errors: number;
   timeouts: number;
+  /**
+   * closedLoop: for each connection, ms from its start (a new TCP connection) to its first answer: the wait to be
+   * accepted by the server included, which a saturated server makes long (README, "Measured figures")
+   */
+  firstAnswer?: Stats;
 }
 
-/**
- * `connections` autocannon connections for `seconds`; connection i sends `sequence(i)` over and over, each step
- * with the headers `headersOf(i)`.
- */
 /** One server's address, or several processes' (connection i goes to process i mod n, as a load balancer spreads them). */
 const basesOf = (base: string | string[]): string[] => (typeof base === 'string' ? [base] : base);
 
+/** How many connections start together in a closedLoop ramp. */
+const RAMP_GROUP = 10;
+
+/**
+ * `connections` autocannon connections; connection i sends `sequence(i)` over and over, each step with the headers
+ * `headersOf(i)`. With `rampSeconds`, the connections start in groups of RAMP_GROUP spread evenly over the ramp, as
+ * people arrive, and the figures (requests, latency) are those of the `seconds` after it, with every connection
+ * open; answers, errors and timeouts are counted over the whole run. Without it, all start at once.
+ */
 export async function closedLoop(opts: {
   /** `basesOf` */
   base: string | string[];
   connections: number;
   seconds: number;
+  rampSeconds?: number;
   sequence: (connection: number) => Step[];
   headersOf: (connection: number) => Record<string, string>;
 }): Promise<LoadResult> {
@@ -92,18 +105,32 @@ export async function closedLoop(opts: {
   const statuses: Record<string, number> = {};
   const non2xx: Record<string, number> = {};
   const bases = basesOf(opts.base);
-  const run = (base: string, k: number) => {
-    // connection j of this instance is connection k + j * bases.length of the whole load
+  const ramp = opts.rampSeconds ?? 0;
+  const firstAnswer: number[] = [];
+  const t0 = performance.now();
+  const measureFrom = t0 + ramp * 1000;
+  const groups = ramp > 0 ? Math.ceil(opts.connections / RAMP_GROUP) : 1;
+  const perGroup = Math.ceil(opts.connections / groups);
+  /** one autocannon instance for the connections of group g that go to process k */
+  const run = async (g: number, k: number) => {
+    const delay = (g * ramp * 1000) / groups;
+    const mine: number[] = [];
+    for (let i = g * perGroup; i < Math.min(opts.connections, (g + 1) * perGroup); i++)
+      if (i % bases.length === k) mine.push(i);
+    if (!mine.length) return null;
+    await new Promise((r) => setTimeout(r, delay));
+    const started = performance.now();
     let clients = 0;
     return autocannon({
-      url: base,
-      connections: Math.ceil((opts.connections - k) / bases.length),
-      duration: opts.seconds,
+      url: bases[k],
+      connections: mine.length,
+      duration: (measureFrom - started) / 1000 + opts.seconds,
       timeout: 10,
       setupClient(client) {
-        const i = k + clients++ * bases.length;
+        const i = mine[clients++];
         const headers = { ...opts.headersOf(i), 'content-type': 'application/json' };
         let kind = '';
+        let answered = false;
         const requests = opts.sequence(i).map((step): autocannon.Request => ({
           method: step.method,
           headers,
@@ -117,19 +144,27 @@ export async function closedLoop(opts: {
         }));
         client.setRequests(requests);
         client.on('response', (status, _bytes, ms) => {
+          const now = performance.now();
+          if (!answered) {
+            answered = true;
+            firstAnswer.push(now - started);
+          }
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (status < 200 || status > 299) non2xx[`${kind} ${status}`] = (non2xx[`${kind} ${status}`] ?? 0) + 1;
+          if (now < measureFrom) return;
           let list = times.get(kind);
           if (!list) times.set(kind, (list = []));
           list.push(ms);
-          statuses[status] = (statuses[status] ?? 0) + 1;
-          if (status < 200 || status > 299) non2xx[`${kind} ${status}`] = (non2xx[`${kind} ${status}`] ?? 0) + 1;
         });
       },
     });
   };
-  const results = await Promise.all(bases.map(run));
+  const results = (
+    await Promise.all(Array.from({ length: groups }, (_, g) => bases.map((_b, k) => run(g, k))).flat())
+  ).filter((r) => r !== null);
   const all = [...times.values()].flat();
   return {
-    seconds: Math.max(...results.map((r) => r.duration)),
+    seconds: (performance.now() - measureFrom) / 1000,
     requests: all.length,
     all: percentiles(all),
     byKind: Object.fromEntries([...times].map(([k, v]) => [k, percentiles(v)])),
@@ -137,6 +172,7 @@ export async function closedLoop(opts: {
     non2xx,
     errors: results.reduce((n, r) => n + r.errors, 0),
     timeouts: results.reduce((n, r) => n + r.timeouts, 0),
+    firstAnswer: percentiles(firstAnswer),
   };
 }
 
