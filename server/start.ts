@@ -93,7 +93,7 @@ export function start(opts: StartOptions): void {
 
   const run = async () => {
     const env = loadEnv();
-    db = env.databaseUrl ? openDb(null, env.databaseUrl) : openDataDir(env.dataDir);
+    db = env.databaseUrl ? openDb(null, env.databaseUrl, env.pgPoolMax) : openDataDir(env.dataDir);
     const origin = env.publicOrigin ?? `http://localhost:${env.port}`;
     const seeded = await prepareDb(db, systemClock, { origin, live: env.runMode === 'live' });
     log(

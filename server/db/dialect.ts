@@ -124,7 +124,7 @@ function dialect(poolOf: pg.Pool | (() => Promise<pg.Pool>)): Dialect {
   return new PostgresDialect({ pool: poolOf });
 }
 
-/** The portal's database on PostgreSQL. `max`: connections this process may hold (PG_POOL_MAX in a deployment). */
+/** The portal's database on PostgreSQL. `max`: connections this process may hold (PG_POOL_MAX, server/env.ts). */
 export function openPostgres<DB>(url: string, max = 10): Kysely<DB> {
   return new Kysely<DB>({ dialect: dialect(pool(url, max)), plugins: [unlimitedVarchar] });
 }

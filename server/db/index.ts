@@ -17,13 +17,14 @@ import { cachingStatements } from './statement-cache.js';
 export type Db = Kysely<DB>;
 
 /**
- * `databaseUrl` (DATABASE_URL, `postgres://…`): that PostgreSQL database, `dataDir` unused.
+ * `databaseUrl` (DATABASE_URL, `postgres://…`): that PostgreSQL database, `dataDir` unused, with a pool of at most
+ * `pgPoolMax` connections (PG_POOL_MAX, default 10).
  * Otherwise SQLite: `portal.sqlite` in `dataDir`, or with `dataDir` null a fresh empty database for a test: in
  * memory, or, when TEST_DATABASE_URL names a PostgreSQL server, a new database of its own there (dropped by
  * `destroy()`), so the same tests run on both databases.
  */
-export function openDb(dataDir: string | null, databaseUrl: string | null = null): Db {
-  if (databaseUrl) return openPostgres<DB>(databaseUrl);
+export function openDb(dataDir: string | null, databaseUrl: string | null = null, pgPoolMax?: number): Db {
+  if (databaseUrl) return openPostgres<DB>(databaseUrl, pgPoolMax);
   const testServer = dataDir === null ? testDatabaseUrl() : null;
   if (testServer) return freshPostgres<DB>(testServer, migrationsFingerprint(), migrate);
   let sqlite: SQLite.Database;
