@@ -132,7 +132,6 @@ async function onDatabase(label: string, server: PortalServer, terms: string[]) 
 
   const idle = server.rss() ?? 0;
   const rss = sampleRss(server);
-  const from = Date.now();
   const r = await closedLoop({
     base: server.base,
     connections: CONNECTIONS,
@@ -142,7 +141,7 @@ async function onDatabase(label: string, server: PortalServer, terms: string[]) 
     headersOf: (i) => sessions[i % sessions.length].headers,
   });
   const mem = rss.stop();
-  const inServer = percentiles(serverTimes(server.logFile, from + RAMP * 1000, Date.now()));
+  const inServer = percentiles(serverTimes(server.logFile, r.from, Date.now()));
   const non2xx = Object.values(r.non2xx).reduce((a, b) => a + b, 0);
   const pad = ''.padEnd(12);
   console.log(

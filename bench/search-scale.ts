@@ -121,7 +121,6 @@ async function onDatabase(label: string, servers: PortalServer[], terms: string[
   const pad = ''.padEnd(16);
 
   for (const rate of RATES) {
-    const from = Date.now();
     const p = await paced({
       base: bases,
       connections: CONNECTIONS,
@@ -133,11 +132,10 @@ async function onDatabase(label: string, servers: PortalServer[], terms: string[
     console.log(
       `${rate === RATES[0] ? head : pad} paced ${(p.requests / p.seconds).toFixed(0)} searches/s over ${CONNECTIONS} connections: ${fmtStats(p.all)}; ${clean(p)}`,
     );
-    console.log(`${pad}   in the server (its request log): ${fmtStats(inServers(servers, from))}`);
+    console.log(`${pad}   in the server (its request log): ${fmtStats(inServers(servers, p.from))}`);
     console.log(`${pad}   ${verdict(p)}`);
   }
 
-  const from = Date.now();
   // per search only here: at a paced 100/s the process's own timers and collections would count as the searches'
   const cpu = await cpuMeter(servers, databaseUrl);
   const s = await closedLoop({
@@ -151,7 +149,7 @@ async function onDatabase(label: string, servers: PortalServer[], terms: string[
     `${pad} saturated ${(s.requests / s.seconds).toFixed(0)} searches/s over ${CONNECTIONS} connections: ${fmtStats(s.all)}; ${clean(s)}`,
   );
   console.log(
-    `${pad}   in the server (its request log): ${fmtStats(inServers(servers, from))}; ${await cpu(s.requests)}`,
+    `${pad}   in the server (its request log): ${fmtStats(inServers(servers, s.from))}; ${await cpu(s.requests)}`,
   );
   console.log(`${pad}   ${verdict(s)}`);
 }

@@ -15,7 +15,7 @@ export interface Env {
   dataDir: string;
   /** DATABASE_URL: `postgres://…` puts the portal's database on that PostgreSQL server (dataDir unused); null: SQLite */
   databaseUrl: string | null;
-  /** PG_POOL_MAX (default 10): the connections to PostgreSQL this process may hold at once */
+  /** PG_POOL_MAX (default PG_POOL_MAX_DEFAULT): the connections to PostgreSQL this process may hold at once */
   pgPoolMax: number;
   runMode: RunMode;
   /** e.g. 'https://portal.example' — when unset the origin is taken from the request's Host header */
@@ -55,6 +55,9 @@ function appVersion(): string {
   }
 }
 
+/** PG_POOL_MAX unless set: the connections to PostgreSQL one process may hold at once */
+export const PG_POOL_MAX_DEFAULT = 10;
+
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
@@ -76,7 +79,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     host: source.HOST || '0.0.0.0',
     dataDir: path.resolve(rootDir, source.DATA_DIR || './data'),
     databaseUrl: postgresUrl(source.DATABASE_URL, 'DATABASE_URL'),
-    pgPoolMax: int(source.PG_POOL_MAX, 10, 'PG_POOL_MAX'),
+    pgPoolMax: int(source.PG_POOL_MAX, PG_POOL_MAX_DEFAULT, 'PG_POOL_MAX'),
     runMode,
     publicOrigin: origin,
     roleRequestTimeout: int(source.ROLE_REQUEST_TIMEOUT, 10_000, 'ROLE_REQUEST_TIMEOUT'),

@@ -61,7 +61,9 @@ export interface Step {
 }
 
 export interface LoadResult {
-  /** the measured window: after the ramp, until the end */
+  /** when the measured window began (Date.now()), after the ramp: the server's request log from then is its own */
+  from: number;
+  /** the measured window, until the end */
   seconds: number;
   requests: number;
   /** latency of every request answered in the window, ms */
@@ -107,8 +109,8 @@ export async function closedLoop(opts: {
   const bases = basesOf(opts.base);
   const ramp = opts.rampSeconds ?? 0;
   const firstAnswer: number[] = [];
-  const t0 = performance.now();
-  const measureFrom = t0 + ramp * 1000;
+  const from = Date.now() + ramp * 1000;
+  const measureFrom = performance.now() + ramp * 1000;
   const groups = ramp > 0 ? Math.ceil(opts.connections / RAMP_GROUP) : 1;
   const perGroup = Math.ceil(opts.connections / groups);
   /** one autocannon instance for the connections of group g that go to process k */
@@ -164,6 +166,7 @@ export async function closedLoop(opts: {
   ).filter((r) => r !== null);
   const all = [...times.values()].flat();
   return {
+    from,
     seconds: (performance.now() - measureFrom) / 1000,
     requests: all.length,
     all: percentiles(all),
@@ -196,6 +199,7 @@ export async function paced(opts: {
   let errors = 0;
   let timeouts = 0;
   const meanThink = (opts.connections / opts.rate) * 1000;
+  const from = Date.now();
   const t0 = performance.now();
   const until = t0 + opts.seconds * 1000;
   const send = (agent: http.Agent, i: number) =>
@@ -247,6 +251,7 @@ export async function paced(opts: {
   };
   await Promise.all(Array.from({ length: opts.connections }, (_, i) => user(i)));
   return {
+    from,
     seconds: (performance.now() - t0) / 1000,
     requests: ms.length,
     all: percentiles(ms),

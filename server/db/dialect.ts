@@ -18,6 +18,7 @@ import {
   type KyselyPlugin,
 } from 'kysely';
 import pg from 'pg';
+import { PG_POOL_MAX_DEFAULT } from '../env.js';
 
 /** Anything that runs queries: a Kysely instance or transaction of any schema. */
 interface Queryable {
@@ -125,7 +126,7 @@ function dialect(poolOf: pg.Pool | (() => Promise<pg.Pool>)): Dialect {
 }
 
 /** The portal's database on PostgreSQL. `max`: connections this process may hold (PG_POOL_MAX, server/env.ts). */
-export function openPostgres<DB>(url: string, max = 10): Kysely<DB> {
+export function openPostgres<DB>(url: string, max = PG_POOL_MAX_DEFAULT): Kysely<DB> {
   return new Kysely<DB>({ dialect: dialect(pool(url, max)), plugins: [unlimitedVarchar] });
 }
 

@@ -216,35 +216,34 @@ const nextToken = statement<[token: string]>(
 /** A prefix range of at most this many distinct words is read word by word and merged (else sorted as a range). */
 const MERGE_MAX = 8;
 
+/** `make(key)` once per key: the statement of each shape (how many tokens, how many other words), made on first use. */
+function perShape<K, S>(make: (key: K) => S): (key: K) => S {
+  const made = new Map<K, S>();
+  return (key) => {
+    let s = made.get(key);
+    if (!s) made.set(key, (s = make(key)));
+    return s;
+  };
+}
+
 /**
  * `tokens` exact tokens (each with `others` words to check), each one's first SEARCH_LIMIT rows in name order,
  * merged in name order by the database (at most tokens × SEARCH_LIMIT rows to sort). A name with two of the words
  * comes once per word: the caller keeps its first.
  */
 type Merged = [id: string, sortKey: string, item: string];
-const merged = new Map<string, ReturnType<typeof statement<Merged>>>();
-function tokensRows(tokens: number, others: number) {
-  const key = `${tokens}/${others}`;
-  let s = merged.get(key);
-  if (!s) {
-    const columns = 'jgid as id, sort_key, {item} as item';
-    const one = others ? tokenWith(columns, others) : oneToken(columns);
-    const members = Array.from({ length: tokens }, (_, i) => `select * from (${one}) t${i}`);
-    s = statement<Merged>(`select id, sort_key, item from (${members.join(' union all ')}) x order by sort_key, id`);
-    merged.set(key, s);
-  }
-  return s;
-}
+
+const tokensRows = perShape((shape: `${number}/${number}`) => {
+  const [tokens, others] = shape.split('/').map(Number);
+  const columns = 'jgid as id, sort_key, {item} as item';
+  const one = others ? tokenWith(columns, others) : oneToken(columns);
+  const members = Array.from({ length: tokens }, (_, i) => `select * from (${one}) t${i}`);
+  return statement<Merged>(`select id, sort_key, item from (${members.join(' union all ')}) x order by sort_key, id`);
+});
 /** One token (the usual search): only the rows' JSON, no merging. */
-const oneTokenItems = new Map<number, ReturnType<typeof statement<Item>>>();
-function tokenItems(others: number) {
-  let s = oneTokenItems.get(others);
-  if (!s) {
-    s = statement<Item>(others ? tokenWith('{item} as item', others) : oneToken('{item} as item'));
-    oneTokenItems.set(others, s);
-  }
-  return s;
-}
+const tokenItems = perShape((others: number) =>
+  statement<Item>(others ? tokenWith('{item} as item', others) : oneToken('{item} as item')),
+);
 
 /** Registry code prefix: the first SEARCH_LIMIT codes (customers_reg_code), in code order. */
 const CODE_RANGE = `from customers where reg_code >= ? and reg_code < ? and is_person = 0 order by reg_code
@@ -273,17 +272,18 @@ async function customersByName(db: Db, term: string): Promise<string[]> {
   const patterns = others.map((w) => `% ${w}%`);
   if (tokens.length === 1) return (await tokenItems(others.length)(db, [tokens[0], ...patterns])).map(([item]) => item);
   if (tokens.length <= MERGE_MAX) {
-    const rows = await tokensRows(tokens.length, others.length)(
+    const rows = await tokensRows(`${tokens.length}/${others.length}`)(
       db,
       tokens.flatMap((t) => [t, ...patterns]),
     );
     const seen = new Set<string>();
     const items: string[] = [];
-    for (const [id, , item] of rows)
-      if (!seen.has(id) && items.length < SEARCH_LIMIT) {
-        seen.add(id);
-        items.push(item);
-      }
+    for (const [id, , item] of rows) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      items.push(item);
+      if (items.length === SEARCH_LIMIT) break;
+    }
     return items;
   }
   // many whole words share the prefix (rare): the range sorted by the database, a page at a time
