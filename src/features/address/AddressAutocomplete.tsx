@@ -61,7 +61,10 @@ export function AddressAutocomplete({
 
   const enabled = !picked && term.length >= ADDRESS_QUERY_MIN;
   const search = useQuery({ ...addressSearchQuery(api, term), enabled });
-  const suggestions = enabled ? (search.data ?? []) : [];
+  // only suggestions for what the field holds now: during the typing pause the last term's list would offer
+  // addresses for the text before the last keystrokes (a quick Enter picked one of those)
+  const settled = term === text.trim();
+  const suggestions = enabled && settled ? (search.data ?? []) : [];
   const expanded = open && suggestions.length > 0;
 
   const pick = (a: AddressSuggestion) => {
@@ -138,7 +141,7 @@ export function AddressAutocomplete({
       <p id={hintId} className="muted address-ac__hint">
         {intl.formatMessage({ id: picked ? 'address.picked' : 'address.hint' })}
       </p>
-      {enabled && search.isSuccess && suggestions.length === 0 && (
+      {enabled && settled && search.isSuccess && suggestions.length === 0 && (
         <p className="muted" role="status">
           {intl.formatMessage({ id: 'address.none' })}
         </p>

@@ -101,3 +101,48 @@ test('a 26-character first name shows the max-length message, Save stays disable
   const after: unknown = await (await page.request.get(`/api/user-settings/edit/${FGID.mari}`)).json();
   expect(after, 'a refused save changes nothing').toEqual(before);
 });
+
+test('the address list offers only what the field holds now: never the last text’s suggestions while the new text waits', async ({
+  page,
+}) => {
+  await signIn(page, 'mari', `/ui/user-settings/edit/${FGID.mari}`, FGID.mari);
+  const address = page.getByRole('combobox', { name: 'Address from the address register' });
+  const options = page.getByRole('listbox', { name: 'Address from the address register' }).getByRole('option');
+  await address.fill('Narva mnt');
+  await expect(options.first()).toContainText('Narva mnt');
+  // every render from now on: what the field holds and the options the open list offers (none while it is hidden)
+  await page.evaluate(() => {
+    const input = document.querySelector<HTMLInputElement>('[data-testid="address-input"]')!;
+    const list = document.getElementById(input.getAttribute('aria-controls')!)!;
+    const seen: { value: string; offered: string[] }[] = [];
+    (window as unknown as { addressSeen: typeof seen }).addressSeen = seen;
+    const look = () =>
+      seen.push({
+        value: input.value,
+        offered: list.hidden ? [] : [...list.querySelectorAll('[role="option"]')].map((o) => o.textContent ?? ''),
+      });
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  });
+  await address.fill('Tamme');
+  await expect(options.first()).toContainText('Tamme');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+  const seen = await page.evaluate(
+    () => (window as unknown as { addressSeen: { value: string; offered: string[] }[] }).addressSeen,
+  );
+  const stale = seen.filter((s) => s.value === 'Tamme' && s.offered.some((o) => !o.includes('Tamme')));
+  expect(
+    seen.some((s) => s.value === 'Tamme' && s.offered.length > 0),
+    'the list was seen open for Tamme',
+  ).toBe(true);
+  expect(stale, 'options offered for "Tamme" that do not match it').toEqual([]);
+  // ArrowDown and Enter pick the first of the current suggestions
+  const first = (await options.first().textContent()) ?? '';
+  await address.press('ArrowDown');
+  await address.press('Enter');
+  await expect(address).toHaveValue(first);
+});

@@ -3,7 +3,7 @@
  * replaces the form's history entry with the new shipment's page, which fires no hashchange in the frame. The
  * application reports it all the same (ossChangeUrlHash), the portal replaces its hash and fires url-changed, and
  * Back skips the sent form. It registers a shipment for Maasikas OÜ (the applications' own database): global state,
- * so it runs in the global-state project after the read-only specs that count shipments.
+ * so it runs in the global-state project, on that project's own server, where no read-only spec counts shipments.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../../fixtures';
