@@ -101,8 +101,8 @@ export default defineConfig({
           name: 'unit',
           include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
           environment: 'node',
-          // the files of a worker share one module graph: each file loading the machines, the messages and the
-          // server again was most of the run's time; no test mocks modules, and each makes its own state
+          // the files of a worker share one module graph, as in the server project below (no test mocks a module,
+          // and each makes its own state)
           isolate: false,
         },
       },
