@@ -102,6 +102,9 @@ test('a 26-character first name shows the max-length message, Save stays disable
   expect(after, 'a refused save changes nothing').toEqual(before);
 });
 
+/** what the address field held at each render, and the options its open list offered */
+type Seen = { value: string; offered: string[] }[];
+
 test('the address list offers only what the field holds now: never the last text’s suggestions while the new text waits', async ({
   page,
 }) => {
@@ -114,8 +117,8 @@ test('the address list offers only what the field holds now: never the last text
   await page.evaluate(() => {
     const input = document.querySelector<HTMLInputElement>('[data-testid="address-input"]')!;
     const list = document.getElementById(input.getAttribute('aria-controls')!)!;
-    const seen: { value: string; offered: string[] }[] = [];
-    (window as unknown as { addressSeen: typeof seen }).addressSeen = seen;
+    const seen: Seen = [];
+    (window as unknown as { addressSeen: Seen }).addressSeen = seen;
     const look = () =>
       seen.push({
         value: input.value,
@@ -131,9 +134,7 @@ test('the address list offers only what the field holds now: never the last text
   await address.fill('Tamme');
   await expect(options.first()).toContainText('Tamme');
   await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
-  const seen = await page.evaluate(
-    () => (window as unknown as { addressSeen: { value: string; offered: string[] }[] }).addressSeen,
-  );
+  const seen = await page.evaluate(() => (window as unknown as { addressSeen: Seen }).addressSeen);
   const stale = seen.filter((s) => s.value === 'Tamme' && s.offered.some((o) => !o.includes('Tamme')));
   expect(
     seen.some((s) => s.value === 'Tamme' && s.offered.length > 0),
