@@ -189,3 +189,16 @@ test('jaan: the user menu at 375 px shows his representees as a select box', asy
   await expect(page.getByTestId('represented')).toHaveText('Saare Kaubandus OÜ');
   expect(await windowMarkerSurvived(page)).toBe(true);
 });
+
+test('at 375 px the choice modal holds its create-contract button: the label wraps inside the dialog', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, 'mari');
+  const dialog = choiceDialog(page);
+  const create = dialog.getByRole('button', { name: 'Create new business customer contract' });
+  await expect(create).toBeVisible();
+  const box = (await dialog.boundingBox())!;
+  const button = (await create.boundingBox())!;
+  expect(button.x + button.width, 'the button ends inside the dialog').toBeLessThanOrEqual(box.x + box.width);
+});
