@@ -7,16 +7,16 @@
  * port of each), so both projects run at the same time and neither sees the other's temporary state.
  *
  * Env: E2E_PORT (default 8181), E2E_WORKERS (default 1 locally, 2 on CI), E2E_SKIP_BUILD=1 (trust dist/),
- * CHROMIUM_PATH (default /usr/bin/chromium), EPIT_REPORT_DIR (also write <dir>/e2e.json for the CI summary).
+ * CHROMIUM_PATH (default /usr/bin/chromium-headless-shell when installed, else /usr/bin/chromium: tools/lib/chromium.ts),
+ * EPIT_REPORT_DIR (also write <dir>/e2e.json for the CI summary). The ports of every server the tests start:
+ * tests/e2e/ports.ts.
  */
 import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS } from './tools/lib/chromium';
+import { E2E_PORT as PORT, GLOBAL_STATE_PORT as GLOBAL_PORT } from './tests/e2e/ports';
+import { CHROMIUM_ARGS, TEST_CHROMIUM } from './tools/lib/chromium';
 
 const CI = !!process.env.CI;
-const PORT = Number(process.env.E2E_PORT ?? 8181);
-/** the global-state project's own server (E2E_PORT + 1, + 2, + 5 and + 7 are taken by the other specs' servers) */
-const GLOBAL_PORT = PORT + 20;
 const reportDir = process.env.EPIT_REPORT_DIR;
 const GLOBAL_STATE_SPECS = [
   '**/shell/dead-application.spec.ts',
@@ -61,7 +61,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: CI ? 'on-first-retry' : 'retain-on-failure',
     video: 'off',
-    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: [
     // specs that flip global simulator state (a dead AXAPTA, signing switches, the inserted ID-card) or write demo

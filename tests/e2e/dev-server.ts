@@ -1,8 +1,8 @@
 /**
  * A development server (`tsx server/dev.ts`, Vite in middleware mode) for what exists only in the development
- * build (the developer panel's inspector, the flow book's live view): started once per worker on E2E_DEV_PORT
- * (default E2E_PORT + 2: E2E_PORT + 1 is the demo applications' APPS_PORT) with a fresh temporary DATA_DIR, only
- * when a test uses `devOrigin`, and stopped afterwards. Vite's first load optimizes the dependencies, which can take
+ * build (the developer panel's inspector, the flow book's live view): started once per worker, on a port of that
+ * worker's own (ports.ts: E2E_DEV_PORT, default E2E_PORT + 10, plus 2 per worker), with a fresh temporary DATA_DIR,
+ * only when a test uses `devOrigin`, and stopped afterwards. Vite's first load optimizes the dependencies, which can take
  * 10-20 s on two cores (and may reload the page once).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -10,13 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from './fixtures';
-
-const DEV_PORT = Number(process.env.E2E_DEV_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 2);
+import { devServerPort, expectPortFree } from './ports';
 
 export const test = base.extend<object, { devOrigin: string }>({
   devOrigin: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring; this one has none
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
+      const DEV_PORT = devServerPort(workerInfo.parallelIndex);
+      await expectPortFree(DEV_PORT);
       const dataDir = mkdtempSync(join(tmpdir(), 'epit-e2e-dev-'));
       const log: string[] = [];
       const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['server/dev.ts'], {

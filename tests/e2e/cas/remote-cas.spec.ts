@@ -1,8 +1,8 @@
 /**
  * Issue 17 "Done when": started with CAS_URL pointing elsewhere, the portal sends people there. This file starts
  * two more processes of the same server (server/main.ts), each with its own DATA_DIR seeded from the demo data:
- *   - a CAS on E2E_PORT + 5 whose service registry (CAS_SERVICES) lists the second portal,
- *   - a portal on E2E_PORT + 7 with CAS_URL=http://localhost:<E2E_PORT + 5>/cas and CAS_TICKET_CHECK_URL=none, as
+ *   - a CAS on E2E_PORT + 30 (ports.ts) whose service registry (CAS_SERVICES) lists the second portal,
+ *   - a portal on E2E_PORT + 32 with CAS_URL=http://localhost:<E2E_PORT + 30>/cas and CAS_TICKET_CHECK_URL=none, as
  *     against a plain Apereo CAS: no ticket endpoint, so its silent sign-on check uses gateway=true.
  * Both use the build of this run (DIST_DIR), so nothing is built here.
  */
@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test } from '../fixtures';
+import { expectPortFree, REMOTE_CAS_PORT } from '../ports';
 import { banner, expectSignedInAs, pageLanguage, t } from '../skeleton/helpers';
 
-const BASE_PORT = Number(process.env.E2E_PORT ?? 8181);
-const CAS_PORT = BASE_PORT + 5;
-const PORTAL_PORT = BASE_PORT + 7;
+const CAS_PORT = REMOTE_CAS_PORT;
+const PORTAL_PORT = REMOTE_CAS_PORT + 2;
 const CAS = `http://localhost:${CAS_PORT}/cas`;
 const PORTAL = `http://localhost:${PORTAL_PORT}`;
 
@@ -53,6 +53,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  for (const port of [CAS_PORT, CAS_PORT + 1, PORTAL_PORT, PORTAL_PORT + 1]) await expectPortFree(port);
   dataRoot = mkdtempSync(join(tmpdir(), 'epit-e2e-cas-'));
   const cas = startServer('cas', {
     PORT: String(CAS_PORT),

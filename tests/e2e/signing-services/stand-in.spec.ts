@@ -4,7 +4,8 @@
  * customer-add signing in the browser reaches the stand-in: what the stand-in's console decides is what the
  * person sees, as a catalogue message. Then eeva signs with her EC (P-256) Mobile-ID on the main test server.
  *
- * Ports: E2E_STANDIN_PORT (default E2E_PORT + 5) for the stand-in, E2E_STANDIN_PORT + 2 for the second portal.
+ * Ports (ports.ts): E2E_STANDIN_PORT (default E2E_PORT + 5) for the stand-in, E2E_STANDIN_PORT + 2 for the second
+ * portal.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Browser, Page } from '@playwright/test';
@@ -18,9 +19,8 @@ import {
   resetCompany,
   toSigningPanel,
 } from '../customer-add/helpers';
+import { expectPortFree, STANDIN_PORT } from '../ports';
 
-const MAIN_PORT = Number(process.env.E2E_PORT ?? 8181);
-const STANDIN_PORT = Number(process.env.E2E_STANDIN_PORT ?? MAIN_PORT + 5);
 const PORTAL_PORT = STANDIN_PORT + 2;
 const STANDIN = `http://127.0.0.1:${STANDIN_PORT}`;
 const PORTAL = `http://127.0.0.1:${PORTAL_PORT}`;
@@ -30,6 +30,7 @@ const servers: ChildProcess[] = [];
 
 /** The reference server (tools/e2e/serve.ts: fresh temporary database, the already built portal) on a port. */
 async function startServer(port: number, env: Record<string, string> = {}) {
+  for (const p of [port, port + 1]) await expectPortFree(p);
   const child = spawn('npx', ['tsx', 'tools/e2e/serve.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RUN_MODE: 'test', E2E_SKIP_BUILD: '1', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
