@@ -7,9 +7,9 @@
  * port of each), so both projects run at the same time and neither sees the other's temporary state.
  *
  * Env: E2E_PORT (default 8181), E2E_WORKERS (default 1 locally, 2 on CI), E2E_SKIP_BUILD=1 (trust dist/),
- * CHROMIUM_PATH (default /usr/bin/chromium-headless-shell when installed, else /usr/bin/chromium: tools/lib/chromium.ts),
- * EPIT_REPORT_DIR (also write <dir>/e2e.json for the CI summary). The ports of every server the tests start:
- * tests/e2e/ports.ts.
+ * CHROMIUM_PATH (default /usr/bin/chromium-headless-shell when installed, else /usr/bin/chromium:
+ * tools/lib/chromium.ts), EPIT_REPORT_DIR (also write <dir>/e2e.json for the CI summary). The ports of every server
+ * the tests start: tests/e2e/ports.ts.
  */
 import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';

@@ -4,7 +4,8 @@
  *   frames only from the configured applications' origins (APPS_ORIGIN or the portal's host on APPS_PORT, and the
  *   APP_*_URL settings); `frame-ancestors 'none'`: nobody frames the portal or the sign-on pages.
  *   The sign-on pages' one inline style sheet is allowed by its hash. Two relaxations, never in a live deployment:
- *   the Vite development server (`npm run dev`: its inline preamble, eval and websocket) and the simulator console
+ *   the Vite development server (`npm run dev`: its inline preamble, eval, websocket, and the blob: worker its client
+ *   starts to wait for a restarted server, which would fall back to script-src) and the simulator console
  *   under /sim (its inline script; switched off in live mode). Violations are reported to /csp-report (csp-report.ts).
  * - X-Content-Type-Options: nosniff, Referrer-Policy: strict-origin-when-cross-origin, X-Frame-Options: DENY.
  * - When PUBLIC_ORIGIN is https: Strict-Transport-Security, and every cookie is Secure.
@@ -107,6 +108,7 @@ export async function installSecurityHeaders(
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...(dev ? ['ws:', 'wss:'] : []), c.apps.join(' ')],
+    ...(dev ? { 'worker-src': ["'self'", 'blob:'] } : {}),
     'frame-src': ["'self'", c.apps.join(' ')],
     'frame-ancestors': ["'none'"],
     'report-uri': [CSP_REPORT_PATH],

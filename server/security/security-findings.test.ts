@@ -346,6 +346,30 @@ describe('finding 5: security headers', { timeout: 60_000 }, () => {
     }
   });
 
+  it('only the development server relaxes the policy: inline scripts, eval, its websocket and blob: workers', async () => {
+    const clock = fakeClock(new Date().toISOString());
+    const db = openDb(null);
+    await prepareDb(db, clock);
+    const policies: Record<string, string> = {};
+    for (const kind of ['middleware', 'static'] as const) {
+      const app: FastifyInstance = await createApp({
+        db,
+        clock,
+        env: testEnv(),
+        ui: kind === 'middleware' ? { kind, handle: (_req, _res, next) => next() } : { kind },
+        fetch: loopbackFetch(() => app),
+      });
+      closers.push(() => app.close());
+      policies[kind] = cspOf(await new Client(app).get('/api/nope'));
+    }
+    closers.push(() => db.destroy());
+    // Vite's client waits for a restarted development server in a SharedWorker made from a blob: URL
+    expect(directive(policies.middleware, 'worker-src')).toBe("worker-src 'self' blob:");
+    expect(directive(policies.middleware, 'script-src')).toBe("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+    expect(directive(policies.middleware, 'connect-src')).toMatch(/^connect-src 'self' ws: wss:/);
+    expect(policies.static).not.toMatch(/blob:|ws:|unsafe-inline|unsafe-eval|worker-src/);
+  });
+
   it('the sign-on page style sheet is exactly the one the policy allows', async () => {
     t = await makeTestApp();
     const res = await t.client().get('/cas/login');

@@ -2,8 +2,8 @@
  * A development server (`tsx server/dev.ts`, Vite in middleware mode) for what exists only in the development
  * build (the developer panel's inspector, the flow book's live view): started once per worker, on a port of that
  * worker's own (ports.ts: E2E_DEV_PORT, default E2E_PORT + 10, plus 2 per worker), with a fresh temporary DATA_DIR,
- * only when a test uses `devOrigin`, and stopped afterwards. Vite's first load optimizes the dependencies, which can take
- * 10-20 s on two cores (and may reload the page once).
+ * only when a test uses `devOrigin`, and stopped afterwards. Vite's first load optimizes the dependencies, which can
+ * take 10-20 s on two cores (and may reload the page once).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
