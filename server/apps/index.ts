@@ -10,7 +10,7 @@ import fastifyFormbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import type { Clock } from '../lib/clock.js';
-import { esc } from '../lib/html.js';
+import { esc, ICON_LINK } from '../lib/html.js';
 import { portalOrigin } from '../lib/origins.js';
 import { installAppsHeaders } from '../security/headers.js';
 import { registerFinance } from './finance/index.js';
@@ -98,7 +98,7 @@ export async function createAppsServer(opts: AppsServerOptions): Promise<Fastify
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Demo applications</title></head><body><main><h1>Demo external applications</h1><p>Opened by the portal in a frame, for the representee it chooses.</p><ul>${(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Demo applications</title>${ICON_LINK}</head><body><main><h1>Demo external applications</h1><p>Opened by the portal in a frame, for the representee it chooses.</p><ul>${(
           [
             ['OSS', '/oss/'],
             ['PERIODICALS', '/periodicals/'],

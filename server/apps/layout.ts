@@ -2,7 +2,7 @@
  * The demo applications' HTML: one page shell (with the channel script) and the pages every application shares.
  * The page is sized to its content (`#app-root`), since the portal sizes the frame by the reported height.
  */
-import { esc } from '../lib/html.js';
+import { esc, ICON_LINK } from '../lib/html.js';
 import type { AccessGranted } from '../lib/apps-protocol.js';
 import { CHANNEL_SCRIPT } from './channel.js';
 import { APP_NAMES, COMMON_TEXTS, type AppLang, type DemoApplication } from './texts.js';
@@ -83,7 +83,7 @@ export function page(opts: PageOptions): string {
   const title = opts.title ? `${opts.title} – ${name}` : name;
   return `<!doctype html>
 <html lang="${opts.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title><style>${STYLE}</style></head>
+<title>${esc(title)}</title>${ICON_LINK}<style>${STYLE}</style></head>
 <body><main id="app-root" data-app="${opts.application}">
 <header class="app-head"><h1 data-testid="app-name" data-t="appName">${esc(name)}</h1>${opts.who ? whoHtml(opts.lang, opts.who) : ''}</header>
 ${opts.body}

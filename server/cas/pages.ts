@@ -1,11 +1,7 @@
 /** HTML of the sign-on simulator pages: accessible, no scripts, readable from 320 px to desktop. */
-import { esc } from '../lib/html.js';
+import { esc, ICON_LINK } from '../lib/html.js';
 import { CAS_LANG_NAMES, CAS_TEXTS, type CasLang } from './texts.js';
 import { codeLoginSection } from './code-login.js';
-
-/** the portal's icon (index.html), inline: without one the browser asks /favicon.ico and logs its 404 */
-const ICON =
-  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%230b5cad'/%3E%3Cpath d='M7 11.5 16 17l9-5.5' fill='none' stroke='white' stroke-width='2'/%3E%3C/svg%3E";
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -55,7 +51,7 @@ export function layout(lang: CasLang, title: string, body: string, langLinks: (l
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
-<link rel="icon" href="${ICON}">
+${ICON_LINK}
 <style>${CAS_STYLE}</style>
 </head>
 <body>

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { APPLICATIONS } from '../../../machines/lib/contract.js';
 import { applicationStatuses, setApplicationDead } from '../../lib/applications.js';
 import { parseOrThrow } from '../../lib/errors.js';
-import { esc } from '../../lib/html.js';
+import { esc, ICON_LINK } from '../../lib/html.js';
 import { listOutbox } from '../../lib/mail.js';
 import { consoleSections, registerConsoleSection } from './sections.js';
 
@@ -99,7 +99,7 @@ export const simConsoleRoutes: FastifyPluginCallback = (app, _opts, done) => {
       .map((s) => `try{(function(){${s.script}})();}catch(e){console.error(e)}`);
     return reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8')
       .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Simulator console</title><style>${STYLE}</style></head><body>
+<title>Simulator console</title>${ICON_LINK}<style>${STYLE}</style></head><body>
 <header><h1>Simulator console</h1></header>
 <main><p id="status" role="status" aria-live="polite"></p>${parts.join('\n')}</main>
 <script>${PAGE_SCRIPT}\n${scripts.join('\n')}</script></body></html>`);
