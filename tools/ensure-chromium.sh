@@ -22,7 +22,9 @@ if [ "$(id -u)" = "0" ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
   # fonts: screenshots and diagrams need real glyphs
-  apt-get install -y --no-install-recommends "${missing[@]}" fonts-liberation fonts-dejavu-core
+  apt-get install -y --no-install-recommends "${missing[@]}" fonts-liberation fonts-dejavu-core ||
+    # a distribution without the headless shell: the tests fall back to the desktop Chromium (slower, same results)
+    apt-get install -y --no-install-recommends chromium fonts-liberation fonts-dejavu-core
   if [ ! -x "$CHROMIUM" ]; then
     echo "chromium was installed but $CHROMIUM is still missing: set CHROMIUM_PATH to its path" >&2
     exit 1
