@@ -13,7 +13,7 @@
  */
 import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
-import { E2E_PORT as PORT, GLOBAL_STATE_PORT as GLOBAL_PORT } from './tests/e2e/ports';
+import { E2E_PORT, GLOBAL_STATE_PORT } from './tests/e2e/ports';
 import { CHROMIUM_ARGS, TEST_CHROMIUM } from './tools/lib/chromium';
 
 const CI = !!process.env.CI;
@@ -54,7 +54,7 @@ export default defineConfig({
     ...(reportDir ? ([['json', { outputFile: join(reportDir, 'e2e.json') }]] as const) : []),
   ],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${E2E_PORT}`,
     headless: true,
     viewport: { width: 1280, height: 800 },
     locale: 'en-US',
@@ -70,13 +70,13 @@ export default defineConfig({
       name: 'global-state',
       testMatch: GLOBAL_STATE_SPECS,
       workers: 1,
-      use: { baseURL: `http://localhost:${GLOBAL_PORT}` },
+      use: { baseURL: `http://localhost:${GLOBAL_STATE_PORT}` },
     },
     // read-only specs: they only sign in and look, so they share their server freely
     { name: 'chromium', testIgnore: GLOBAL_STATE_SPECS, fullyParallel: true },
   ],
   // started one after the other: the first builds the portal when dist/ is stale, the second finds it built
-  webServer: [PORT, GLOBAL_PORT].map((port) => ({
+  webServer: [E2E_PORT, GLOBAL_STATE_PORT].map((port) => ({
     command: 'npx tsx tools/e2e/serve.ts',
     url: `http://localhost:${port}/ui/config.json`,
     env: { PORT: String(port), RUN_MODE: 'test', HOST: '127.0.0.1' },

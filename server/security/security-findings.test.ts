@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CustomerAddGet, UserContext } from '../../machines/lib/contract.js';
-import { createApp } from '../app.js';
+import { createApp, type UiMode } from '../app.js';
 import { openDb } from '../db/index.js';
 import { prepareDb } from '../db/prepare.js';
 import { loadDemoData } from '../db/seed.js';
@@ -347,22 +347,13 @@ describe('finding 5: security headers', { timeout: 60_000 }, () => {
   });
 
   it('only the development server relaxes the policy: inline scripts, eval, its websocket and blob: workers', async () => {
-    const clock = fakeClock(new Date().toISOString());
-    const db = openDb(null);
-    await prepareDb(db, clock);
     const policies: Record<string, string> = {};
-    for (const kind of ['middleware', 'static'] as const) {
-      const app: FastifyInstance = await createApp({
-        db,
-        clock,
-        env: testEnv(),
-        ui: kind === 'middleware' ? { kind, handle: (_req, _res, next) => next() } : { kind },
-        fetch: loopbackFetch(() => app),
-      });
+    const modes: UiMode[] = [{ kind: 'middleware', handle: (_req, _res, next) => next() }, { kind: 'static' }];
+    for (const ui of modes) {
+      const app = await makeTestApp({ ui });
       closers.push(() => app.close());
-      policies[kind] = cspOf(await new Client(app).get('/api/nope'));
+      policies[ui.kind] = cspOf(await app.client().get('/api/nope'));
     }
-    closers.push(() => db.destroy());
     // Vite's client waits for a restarted development server in a SharedWorker made from a blob: URL
     expect(directive(policies.middleware, 'worker-src')).toBe("worker-src 'self' blob:");
     expect(directive(policies.middleware, 'script-src')).toBe("script-src 'self' 'unsafe-inline' 'unsafe-eval'");

@@ -8,7 +8,7 @@
  *   await mari.post('/api/context/changeLanguage', { value: 'ENG' });   // sends X-XSRF-TOKEN
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createApp } from '../app.js';
+import { createApp, type UiMode } from '../app.js';
 import { openDb, type Db } from '../db/index.js';
 import { loadDemoData } from '../db/seed.js';
 import { prepareDb } from '../db/prepare.js';
@@ -110,7 +110,8 @@ export function demoPassword(username: string): string {
   return p.login.password;
 }
 
-export async function makeTestApp(opts: { now?: string; env?: Partial<Env> } = {}): Promise<TestApp> {
+/** `ui`: how the portal's pages are served (default none: the API, sign-on and simulators only). */
+export async function makeTestApp(opts: { now?: string; env?: Partial<Env>; ui?: UiMode } = {}): Promise<TestApp> {
   const clock = fakeClock(opts.now ?? new Date().toISOString());
   const db = openDb(null);
   await prepareDb(db, clock);
@@ -120,7 +121,7 @@ export async function makeTestApp(opts: { now?: string; env?: Partial<Env> } = {
     db,
     clock,
     env,
-    ui: { kind: 'none' },
+    ui: opts.ui ?? { kind: 'none' },
     fetch: loopbackFetch(() => app),
   });
   await app.ready();

@@ -10,14 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from './fixtures';
-import { devServerPort, expectPortFree } from './ports';
+import { devServerPort, expectServerPortsFree } from './ports';
 
 export const test = base.extend<object, { devOrigin: string }>({
   devOrigin: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring; this one has none
     async ({}, use, workerInfo) => {
       const DEV_PORT = devServerPort(workerInfo.parallelIndex);
-      await expectPortFree(DEV_PORT);
+      await expectServerPortsFree(DEV_PORT);
       const dataDir = mkdtempSync(join(tmpdir(), 'epit-e2e-dev-'));
       const log: string[] = [];
       const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['server/dev.ts'], {

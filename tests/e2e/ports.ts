@@ -25,10 +25,15 @@ export const devServerPort = (parallelIndex: number) =>
   Number(process.env.E2E_DEV_PORT ?? E2E_PORT + 10) + 2 * parallelIndex;
 
 /**
- * Fails at once, with the reason, when something already listens on `port` (127.0.0.1), rather than letting a test
- * talk to a server that is not the one it started.
+ * Before a test starts a server on `port`: fails at once, with the reason, when something already listens on that
+ * port or on the next one (the server's demo applications, APPS_PORT = PORT + 1), rather than letting the test talk
+ * to a server that is not the one it started.
  */
-export async function expectPortFree(port: number): Promise<void> {
+export async function expectServerPortsFree(port: number): Promise<void> {
+  for (const p of [port, port + 1]) await expectPortFree(p);
+}
+
+async function expectPortFree(port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (e: NodeJS.ErrnoException) =>

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, test } from '../fixtures';
-import { expectPortFree, REMOTE_CAS_PORT } from '../ports';
+import { expectServerPortsFree, REMOTE_CAS_PORT } from '../ports';
 import { banner, expectSignedInAs, pageLanguage, t } from '../skeleton/helpers';
 
 const CAS_PORT = REMOTE_CAS_PORT;
@@ -53,7 +53,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  for (const port of [CAS_PORT, CAS_PORT + 1, PORTAL_PORT, PORTAL_PORT + 1]) await expectPortFree(port);
+  for (const port of [CAS_PORT, PORTAL_PORT]) await expectServerPortsFree(port);
   dataRoot = mkdtempSync(join(tmpdir(), 'epit-e2e-cas-'));
   const cas = startServer('cas', {
     PORT: String(CAS_PORT),

@@ -19,7 +19,7 @@ import {
   resetCompany,
   toSigningPanel,
 } from '../customer-add/helpers';
-import { expectPortFree, STANDIN_PORT } from '../ports';
+import { expectServerPortsFree, STANDIN_PORT } from '../ports';
 
 const PORTAL_PORT = STANDIN_PORT + 2;
 const STANDIN = `http://127.0.0.1:${STANDIN_PORT}`;
@@ -30,7 +30,7 @@ const servers: ChildProcess[] = [];
 
 /** The reference server (tools/e2e/serve.ts: fresh temporary database, the already built portal) on a port. */
 async function startServer(port: number, env: Record<string, string> = {}) {
-  for (const p of [port, port + 1]) await expectPortFree(p);
+  await expectServerPortsFree(port);
   const child = spawn('npx', ['tsx', 'tools/e2e/serve.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', RUN_MODE: 'test', E2E_SKIP_BUILD: '1', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
