@@ -12,8 +12,10 @@
  * Each configuration of SCALE_PROCESSES (default 1 and 2) server processes on the one database: the connections are
  * spread over them as a load balancer would (connection i to process i mod n; server/db/two-processes.test.ts shows
  * any process serves any request). Each run lasts SCALE_SECONDS (default 20) after a warm-up of every term once per
- * process. Prints p50 / p95 / p99, searches a second, non-2xx answers, errors and the CPU per search; about 7
- * minutes with both databases (plus the PostgreSQL load when the mixed-load section has not made it yet).
+ * process. Prints p50 / p95 / p99, searches a second, non-2xx answers, errors and the CPU per search. Then, for
+ * scale, the same 50 connections saturated with a signed-in call that only reads its session: the most any signed-in
+ * call can be served on this machine, and its latency then. About 7.5 minutes with both databases (plus the
+ * PostgreSQL load when the mixed-load section has not made it yet).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -42,6 +44,8 @@ const RATES = numbers(process.env.SCALE_RATES ?? '100,500,1000');
 const PROCESSES = numbers(process.env.SCALE_PROCESSES ?? '1,2');
 const TARGET_P95_MS = 20;
 const SEARCH = '/api/customer-search/customer';
+/** a signed-in call with no work of its own: the ceiling the searches are compared with */
+const CEILING = '/api/context/getSimpleUserContext';
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux; 0 when it is gone). */
 function cpuSeconds(pid: number): number {
@@ -54,10 +58,11 @@ function cpuSeconds(pid: number): number {
 }
 
 /**
- * CPU used by the server processes and, on PostgreSQL, by the database backends serving them, per search: what a
- * search costs whatever else runs on the machine (latency and searches/s depend on it, these hardly).
+ * CPU used by the server processes and, on PostgreSQL, by the database backends serving them, per search (or per
+ * `per`, another call): what one costs whatever else runs on the machine (latency and searches/s depend on it, these
+ * hardly).
  */
-async function cpuMeter(servers: PortalServer[], databaseUrl: string | null) {
+async function cpuMeter(servers: PortalServer[], databaseUrl: string | null, per = 'search') {
   const backends = async (): Promise<number[]> => {
     if (!databaseUrl) return [];
     const c = new pg.Client({ connectionString: databaseUrl });
@@ -78,7 +83,7 @@ async function cpuMeter(servers: PortalServer[], databaseUrl: string | null) {
     let dbCpu = 0;
     for (const pid of await backends()) dbCpu += cpuSeconds(pid) - (before.get(pid) ?? 0);
     const us = (s: number) => `${((s / Math.max(1, requests)) * 1e6).toFixed(0)} µs`;
-    return `CPU per search: server process${servers.length > 1 ? 'es' : ''} ${us(serverCpu)}${databaseUrl ? `, PostgreSQL backends ${us(dbCpu)}` : ''}`;
+    return `CPU per ${per}: server process${servers.length > 1 ? 'es' : ''} ${us(serverCpu)}${databaseUrl ? `, PostgreSQL backends ${us(dbCpu)}` : ''}`;
   };
 }
 
@@ -152,6 +157,20 @@ async function onDatabase(label: string, servers: PortalServer[], terms: string[
     `${pad}   in the server (its request log): ${fmtStats(inServers(servers, s.from))}; ${await cpu(s.requests)}`,
   );
   console.log(`${pad}   ${verdict(s)}`);
+
+  // The ceiling of this machine for the same 50 connections: a signed-in call that does no more than every API call
+  // does (read its session, server/lib/xsrf.ts) and answers a few bytes. No search can be served faster than this.
+  const cpuOfCall = await cpuMeter(servers, databaseUrl, 'call');
+  const c = await closedLoop({
+    base: bases,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    headersOf: (i) => staff[i % staff.length].headers,
+    sequence: () => [{ kind: 'session', method: 'GET', next: () => ({ path: CEILING }) }],
+  });
+  console.log(
+    `${pad} for scale, saturated with a call that only reads its session (GET ${CEILING}): ${(c.requests / c.seconds).toFixed(0)} calls/s: ${fmtStats(c.all)}; ${clean(c)}; ${await cpuOfCall(c.requests)}`,
+  );
 }
 
 export async function searchScaleBench({ sqliteDir, terms, built }: BenchDatabase): Promise<void> {
