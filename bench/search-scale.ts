@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { benchPostgres } from './lib/postgres.js';
-import { closedLoop, fmtStats, paced, percentiles, signIn, type LoadResult } from './lib/load.js';
+import { closedLoop, fmtStats, paced, percentiles, signIn, type LoadResult, type Step } from './lib/load.js';
 import {
   describeBenchDb,
   type BenchDatabase,
@@ -141,35 +141,39 @@ async function onDatabase(label: string, servers: PortalServer[], terms: string[
     console.log(`${pad}   ${verdict(p)}`);
   }
 
-  // per search only here: at a paced 100/s the process's own timers and collections would count as the searches'
-  const cpu = await cpuMeter(servers, databaseUrl);
-  const s = await closedLoop({
-    base: bases,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    headersOf: (i) => staff[i % staff.length].headers,
-    sequence: (i) => [{ kind: 'search', method: 'POST', next: () => ({ path: SEARCH, body: { value: nextTerm(i) } }) }],
-  });
+  /**
+   * The 50 connections back to back, each sending `step(i)` over and over, with the CPU per request of the server
+   * processes and database backends meanwhile. Only here: at a paced 100/s the process's own timers and collections
+   * would count as the requests'.
+   */
+  const saturated = async (per: string, step: (i: number) => Step) => {
+    const cpu = await cpuMeter(servers, databaseUrl, per);
+    const r = await closedLoop({
+      base: bases,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      headersOf: (i) => staff[i % staff.length].headers,
+      sequence: (i) => [step(i)],
+    });
+    return { r, rate: (r.requests / r.seconds).toFixed(0), cpu: await cpu(r.requests) };
+  };
+
+  const s = await saturated('search', (i) => ({
+    kind: 'search',
+    method: 'POST',
+    next: () => ({ path: SEARCH, body: { value: nextTerm(i) } }),
+  }));
   console.log(
-    `${pad} saturated ${(s.requests / s.seconds).toFixed(0)} searches/s over ${CONNECTIONS} connections: ${fmtStats(s.all)}; ${clean(s)}`,
+    `${pad} saturated ${s.rate} searches/s over ${CONNECTIONS} connections: ${fmtStats(s.r.all)}; ${clean(s.r)}`,
   );
-  console.log(
-    `${pad}   in the server (its request log): ${fmtStats(inServers(servers, s.from))}; ${await cpu(s.requests)}`,
-  );
-  console.log(`${pad}   ${verdict(s)}`);
+  console.log(`${pad}   in the server (its request log): ${fmtStats(inServers(servers, s.r.from))}; ${s.cpu}`);
+  console.log(`${pad}   ${verdict(s.r)}`);
 
   // The ceiling of this machine for the same 50 connections: a signed-in call that does no more than every API call
   // does (read its session, server/lib/xsrf.ts) and answers a few bytes. No search can be served faster than this.
-  const cpuOfCall = await cpuMeter(servers, databaseUrl, 'call');
-  const c = await closedLoop({
-    base: bases,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    headersOf: (i) => staff[i % staff.length].headers,
-    sequence: () => [{ kind: 'session', method: 'GET', next: () => ({ path: CEILING }) }],
-  });
+  const c = await saturated('call', () => ({ kind: 'session', method: 'GET', next: () => ({ path: CEILING }) }));
   console.log(
-    `${pad} for scale, saturated with a call that only reads its session (GET ${CEILING}): ${(c.requests / c.seconds).toFixed(0)} calls/s: ${fmtStats(c.all)}; ${clean(c)}; ${await cpuOfCall(c.requests)}`,
+    `${pad} for scale, saturated with a call that only reads its session (GET ${CEILING}): ${c.rate} calls/s: ${fmtStats(c.r.all)}; ${clean(c.r)}; ${c.cpu}`,
   );
 }
 
