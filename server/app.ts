@@ -75,6 +75,11 @@ export function portalConfig(env: Env): PortalConfig {
   };
 }
 
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
   const { db, clock, env } = opts;
   const logging = opts.logger ?? false;
@@ -82,7 +87,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     logger: logging ? loggerOptions(env.debug, logging === true ? undefined : logging.stream) : false,
     // one line per request of our own instead (server/security/request-log.ts): no query strings, no cookies
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names (the login throttle and the audit log read req.ip)
+    // a hop count is a function here: Fastify's types leave numbers out (proxy-addr counts hops from the socket, 0 first)
+    trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: 1_000_000,
     // errors raised before routing (a malformed percent-escape in the path): the same ServiceError body as any failure
     frameworkErrors: (error, _req, reply) => sendFrameworkError(error, reply),

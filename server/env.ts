@@ -18,8 +18,18 @@ export interface Env {
   /** PG_POOL_MAX (default PG_POOL_MAX_DEFAULT): the connections to PostgreSQL this process may hold at once */
   pgPoolMax: number;
   runMode: RunMode;
-  /** e.g. 'https://portal.example' — when unset the origin is taken from the request's Host header */
+  /**
+   * PUBLIC_ORIGIN, e.g. 'https://portal.example': a live server refuses to start without it (server/start.ts). Unset
+   * (a demo or test run), the portal's pages follow the address the browser used, while links that leave the request
+   * (e-mails) use `linkOrigin`.
+   */
   publicOrigin: string | null;
+  /**
+   * TRUST_PROXY, as Fastify's `trustProxy` takes it: the proxies whose X-Forwarded-For / -Proto / -Host are believed
+   * (a hop count, or addresses and CIDR ranges). Off by default: a client could otherwise name its own address and
+   * escape the login throttle or lock another address out.
+   */
+  trustProxy: false | number | string[];
   roleRequestTimeout: number;
   debug: boolean;
   /** absolute path of the project root (one level above server/) */
@@ -69,11 +79,48 @@ function bool(value: string | undefined): boolean {
   return value !== undefined && /^(1|true|yes|on)$/i.test(value);
 }
 
+/**
+ * RUN_MODE defaults to live: the demo's one-click and personal-code logins, the simulators and their outbox would
+ * let anyone in, so a deployment that forgets the setting must not get them. `npm start`, `npm run dev` and the
+ * test scripts set RUN_MODE=test themselves.
+ */
+export const RUN_MODE_DEFAULT: RunMode = 'live';
+
+function publicOriginOf(value: string | undefined): string | null {
+  const raw = value?.trim().replace(/\/+$/, '');
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_ORIGIN must be an origin such as https://portal.example, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== raw)
+    throw new Error(`PUBLIC_ORIGIN must be an origin such as https://portal.example (no path), got "${raw}"`);
+  return url.origin;
+}
+
+/** TRUST_PROXY: unset or `false` → off; a whole number → that many hops; else comma-separated addresses or CIDRs. */
+function trustProxyOf(value: string | undefined): Env['trustProxy'] {
+  const raw = value?.trim() ?? '';
+  if (raw === '' || /^(false|0|no|off)$/i.test(raw)) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const address = /^(?:[0-9.]+|[0-9a-fA-F:]+)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
+  const bad = list.find((a) => !address.test(a));
+  if (bad !== undefined || list.length === 0)
+    throw new Error(`TRUST_PROXY must be a hop count or proxy addresses (e.g. 127.0.0.1,10.0.0.0/8), got "${raw}"`);
+  return list;
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const runMode = (source.RUN_MODE ?? 'test') as RunMode;
+  const runMode = (source.RUN_MODE || RUN_MODE_DEFAULT) as RunMode;
   if (!['test', 'live', 'dev'].includes(runMode))
     throw new Error(`RUN_MODE must be test, live or dev, got "${runMode}"`);
-  const origin = source.PUBLIC_ORIGIN?.replace(/\/+$/, '') || null;
+  const origin = publicOriginOf(source.PUBLIC_ORIGIN);
   return {
     port: int(source.PORT, 8080, 'PORT'),
     host: source.HOST || '0.0.0.0',
@@ -82,6 +129,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     pgPoolMax: int(source.PG_POOL_MAX, PG_POOL_MAX_DEFAULT, 'PG_POOL_MAX'),
     runMode,
     publicOrigin: origin,
+    trustProxy: trustProxyOf(source.TRUST_PROXY),
     roleRequestTimeout: int(source.ROLE_REQUEST_TIMEOUT, 10_000, 'ROLE_REQUEST_TIMEOUT'),
     debug: bool(source.DEBUG),
     rootDir,
@@ -159,7 +207,7 @@ export const testDatabaseUrl = (): string | null => postgresUrl(process.env.TEST
 
 /** An Env for tests: defaults, never the real process.env. */
 export function testEnv(overrides: Partial<Env> = {}): Env {
-  return { ...loadEnv({}), ...overrides };
+  return { ...loadEnv({ RUN_MODE: 'test' }), ...overrides };
 }
 
 /**

@@ -14,6 +14,7 @@ import { databaseName } from './db/dialect.js';
 import { prepareDb } from './db/prepare.js';
 import { loadEnv, type Env } from './env.js';
 import { systemClock } from './lib/clock.js';
+import { linkOrigin } from './lib/origins.js';
 
 export interface StartOptions {
   /** log prefix, e.g. 'start' or 'dev' */
@@ -64,6 +65,20 @@ async function listen(app: FastifyInstance, env: Env, port = env.port, setting =
   }
 }
 
+/**
+ * Outside live mode anyone may sign on as anyone (the one-click and personal-code demo logins) and read every e-mail
+ * with its invitation and reset keys (/sim/): a deployment must not run like that by mistake, so it is said loudly.
+ */
+export function demoWarning(runMode: Env['runMode']): string[] {
+  return [
+    '*'.repeat(100),
+    `RUN MODE ${runMode.toUpperCase()}: DEMO LOGINS ARE ON. Anyone can sign on as any person, staff included, without a`,
+    'password, and the simulators (/sim/) show every e-mail with its keys. Never expose this server. For a deployment',
+    'set RUN_MODE=live (the default of `npm run serve`).',
+    '*'.repeat(100),
+  ];
+}
+
 export function start(opts: StartOptions): void {
   const log = (msg: string) => console.log(`[${opts.tag}] ${msg}`);
   let db: Db | null = null;
@@ -93,8 +108,13 @@ export function start(opts: StartOptions): void {
 
   const run = async () => {
     const env = loadEnv();
+    // links in e-mails and the sign-on service URLs must never come from a Host header a client chose
+    if (env.runMode === 'live' && !env.publicOrigin)
+      throw new StartupError(
+        'PUBLIC_ORIGIN is required in live run mode: set it to the address people use, e.g. https://portal.example',
+      );
     db = env.databaseUrl ? openDb(null, env.databaseUrl, env.pgPoolMax) : openDataDir(env.dataDir);
-    const origin = env.publicOrigin ?? `http://localhost:${env.port}`;
+    const origin = linkOrigin(env);
     const seeded = await prepareDb(db, systemClock, { origin, live: env.runMode === 'live' });
     log(
       `database ${env.databaseUrl ? databaseName(env.databaseUrl) : path.join(env.dataDir, 'portal.sqlite')} ${seeded ? 'seeded from the demo data' : 'already seeded'}`,
@@ -121,6 +141,7 @@ export function start(opts: StartOptions): void {
     }
     const signOn = /^https?:\/\//i.test(env.cas.url) ? env.cas.url : `${origin}${env.cas.url}`;
     log(`portal at ${origin}/ui/  (sign-on ${signOn}/login, console ${origin}/sim/, run mode ${env.runMode})`);
+    if (env.runMode !== 'live') demoWarning(env.runMode).forEach((line) => console.warn(`[${opts.tag}] ${line}`));
   };
 
   process.once('SIGINT', () => void shutdown(0));

@@ -39,7 +39,8 @@ export class Client {
     url: string,
     opts: { body?: unknown; form?: Record<string, string>; xsrf?: boolean; headers?: Record<string, string> } = {},
   ) {
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    // a browser at the portal's address (the sign-on service registers that origin, never a Host header's)
+    const headers: Record<string, string> = { host: `localhost:${this.app.deps.env.port}`, ...(opts.headers ?? {}) };
     if (this.cookies.size) headers.cookie = this.header();
     // like the portal's client: the header on every state change (a GET such as changeRepresented included, issue 14)
     if (opts.xsrf !== false && this.cookies.has('EPIT-XSRF-TOKEN'))
@@ -76,6 +77,10 @@ export class Client {
     return { res, visited };
   }
 }
+
+/** The service URL of a CAS login address (the portal's callback, with its login state). */
+export const serviceOf = (casLoginLocation: string): string =>
+  new URL(casLoginLocation, 'http://localhost').searchParams.get('service') ?? '';
 
 /** 'http://localhost:80/api/x?y' → '/api/x?y' */
 export const toPath = (location: string) =>

@@ -13,6 +13,7 @@ import { bool } from '../../db/index.js';
 import { notFound, parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';
 import { signingServices } from '../../clients/index.js';
+import { isBoardMember } from '../../clients/registry.js';
 import { audit } from '../../audit/audit.js';
 import {
   customerByJgid,
@@ -96,11 +97,12 @@ export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
     if (!bool(customer.has_contract)) return { value: 'GENERIC_ERROR' }; // no contract: the person must sign one
     const company = await registry().company(customer.reg_code);
     const member = company
-      ? await registry().isBoardMember(customer.reg_code, session.person.personal_code)
+      ? isBoardMember(company, session.person)
       : (await db
           .selectFrom('customer_board_members')
           .select('jgid')
           .where('jgid', '=', customer.jgid)
+          .where('country', '=', session.person.country.toUpperCase())
           .where('personal_code', '=', session.person.personal_code)
           .executeTakeFirst()) !== undefined;
     if (!member) return { value: 'NOT_A_BOARD_MEMBER' };

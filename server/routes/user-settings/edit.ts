@@ -18,7 +18,8 @@ import { badInput, forbidden, notFound } from '../../lib/errors.js';
 import { sendMail } from '../../lib/mail.js';
 import { passwordResetMail } from '../../lib/mail-texts/password-reset.js';
 import { createPasswordResetKey, RESET_KEY_HOURS } from '../../lib/reset-keys.js';
-import { originOf, requireSession, type PersonRow } from '../../lib/session.js';
+import { linkOrigin } from '../../lib/origins.js';
+import { requireSession, type PersonRow } from '../../lib/session.js';
 import { lookUpAddress } from '../address/index.js';
 import { indexPerson } from '../customer-search/search-index.js';
 import { parseBody, targetPerson } from './access.js';
@@ -170,7 +171,7 @@ export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
       const mail = passwordResetMail(mailLanguage(person), {
         firstName: person.first_name,
         lastName: person.last_name,
-        link: `${originOf(req)}/ui/user-add/reset-password/${key}`,
+        link: `${linkOrigin(req.server.deps.env)}/ui/user-add/reset-password/${key}`,
         hours: RESET_KEY_HOURS,
       });
       await sendMail(trx, clock, { to, kind: 'password-reset', ...mail });

@@ -33,6 +33,16 @@ interface MountedFrame {
 }
 
 /**
+ * What an application in the frame may do: run its scripts on its own origin (the channel, its pages), post its
+ * forms, open popups and downloads (documents, invoices) that are ordinary windows. Never navigate the portal's tab:
+ * an application, compromised or not, has no business taking the person away from the portal (no
+ * `allow-top-navigation`, not even on a click). `allow-same-origin` is safe only because the applications live on
+ * their own origin (APPS_ORIGIN / APP_*_URL), never the portal's.
+ */
+const FRAME_SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
+
+/**
  * The frame (spec 1 §2 "External application pages"): an iframe with id `oss-iframe` (order system) or `app-iframe`,
  * 1020 px wide and as high as the application says (`height|px`), under a loading overlay while it loads; on a phone
  * it scrolls sideways inside its box. It is the frame channel's other end (`frame.attach` / `frame.detach`), follows
@@ -173,6 +183,7 @@ export function FrameHost({ app, wrapper, title }: { app: ExternalApplicationAct
             id={oss ? 'oss-iframe' : 'app-iframe'}
             className="external-frame__iframe"
             src={mounted.src}
+            sandbox={FRAME_SANDBOX}
             title={title}
             style={{ height }}
             onLoad={() => app.send({ type: 'frame.loaded' })}
