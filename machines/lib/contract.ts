@@ -8,6 +8,9 @@
  * and zod; the portal (src/) and the server (server/) import it from here directly.
  */
 import { z } from 'zod/mini';
+// with extensions: vite.config.ts loads this module (through tools/i18n) with Node's own resolution
+import { EMAIL_MAX, EmailRule } from './fields/email.js';
+import { PHONE_MAX, PhoneRule } from './fields/phone.js';
 
 // ---- constants (spec 1 §1, §9) ----
 export const DOMAINS = ['EE', 'LV', 'LT'] as const;
@@ -233,9 +236,8 @@ export const CustomerAddGet = z.object({
   value: z.nullable(z.string()), // e.g. 'CONTRACT_STOPPED'
 });
 export type CustomerAddGet = z.infer<typeof CustomerAddGet>;
-export const EMAIL_MAX = 80;
+export { EMAIL_MAX, PHONE_MAX };
 export const ADDITIONAL_INFO_MAX = 400;
-export const PHONE_MAX = 20;
 /** C0 and C1 control characters other than tab, line feed and carriage return. */
 const isControlCharacter = (ch: string) => {
   const c = ch.charCodeAt(0);
@@ -244,7 +246,7 @@ const isControlCharacter = (ch: string) => {
 export const SigningCustomer = z.object({
   enterpriseCode: z.string().check(z.minLength(1), z.maxLength(20)),
   enterpriseName: z.string().check(z.minLength(1), z.maxLength(200)),
-  email: z.email().check(z.maxLength(EMAIL_MAX)),
+  email: EmailRule,
   // issue 14: no control characters into the contract text (line breaks and tabs are text)
   additionalInfo: z._default(
     z.string().check(
@@ -258,7 +260,7 @@ export type SigningCustomer = z.infer<typeof SigningCustomer>;
 export const CreateRightsBody = z.object({
   customerId: z.string(),
   customerName: z.string(),
-  email: z.email().check(z.maxLength(EMAIL_MAX)),
+  email: EmailRule,
 });
 export const CreateCustomerBody = z.object({ value: z.string().check(z.regex(/^\d{1,20}$/)) });
 export const StatusValue = z.object({ value: z.string() }); // SUCCESS or an error code
@@ -267,7 +269,7 @@ export const DigestResponse = z.object({ digest: z.nullable(z.string()), status:
 export const FinalizeBody = z.object({ value: z.string().check(z.minLength(1)) });
 export const StatusResponse = z.object({ status: z.string() });
 export const MobileStartBody = z.object({
-  mobileNr: z.string().check(z.minLength(1), z.maxLength(PHONE_MAX)),
+  mobileNr: PhoneRule,
   customer: SigningCustomer,
 });
 export const SmartIdStartBody = z.object({ customer: SigningCustomer });

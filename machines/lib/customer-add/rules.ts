@@ -7,10 +7,9 @@
  * Messages are i18n keys, never display text.
  */
 import { z } from 'zod/mini';
+import { EmailRule, PhoneRule } from '../fields';
 import {
   ADDITIONAL_INFO_MAX,
-  EMAIL_MAX,
-  PHONE_MAX,
   SIGNING_END_STATUSES,
   SIGNING_IN_PROGRESS,
   SIGNING_SUCCESS,
@@ -142,34 +141,17 @@ export const FIELD_LABEL: Record<keyof ConfirmationForm, string> = {
   phone: 'customer-add.phone.label',
 };
 
-/** Phone format: optional leading +, then digits (spaces allowed between groups), 5–19 digits. */
-export const PHONE_PATTERN = /^\+?\d(?:[\d ]*\d)?$/;
-
 const ticked = z.boolean().check(z.refine((v) => v, { message: 'validation.required' }));
 
 export const ConfirmationSchema = z.object({
-  email: z.pipe(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { message: 'validation.required' }),
-        z.maxLength(EMAIL_MAX, { message: 'validation.maxLength' }),
-      ),
-    z.email({ message: 'validation.email' }),
-  ),
+  email: EmailRule,
   additionalInfo: z.string().check(z.maxLength(ADDITIONAL_INFO_MAX, { message: 'validation.maxLength' })),
   terms: ticked,
   board: ticked,
 });
 
-export const PhoneSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, { message: 'validation.required' }),
-  z.maxLength(PHONE_MAX, { message: 'validation.maxLength' }),
-  z.regex(PHONE_PATTERN, { message: 'validation.phone' }),
-  z.refine((v) => v.replace(/\D/g, '').length >= 5, { message: 'validation.phone' }),
-);
+/** The Mobile-ID number: the shared phone rule (machines/lib/fields/phone.ts), what the server sends to Mobile-ID. */
+export const PhoneSchema = PhoneRule;
 
 export type FieldErrors = Partial<Record<keyof ConfirmationForm, MessageRef>>;
 

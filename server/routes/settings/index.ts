@@ -57,13 +57,14 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { SettingsGetBody, SettingsSaveBody } from '../../../machines/lib/represented-settings/contract.js';
+import { SettingsGetBody } from '../../../machines/lib/represented-settings/contract.js';
+import { SettingsSaveRules } from '../../../machines/lib/represented-settings/rules.js';
 import { requireAlive } from '../../lib/applications.js';
 import { forbidden, notFound, parseOrThrow } from '../../lib/errors.js';
 import { hasPrivilege, requireSession } from '../../lib/session.js';
 import { findCustomer, requireCustomerManager } from './access.js';
 import { saveCustomerSettings, toRepresentedCustomer } from './customer.js';
-import { parseBody } from './rules.js';
+import { CUSTOMER_LABELS } from './rules.js';
 
 const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
 
@@ -78,12 +79,12 @@ export const settingsRoutes: FastifyPluginCallback = (app, _opts, done) => {
   });
 
   app.post('/', async (req) => {
-    const body = parseBody(SettingsSaveBody, req.body);
+    const body = parseOrThrow(SettingsSaveRules, req.body, 'body', CUSTOMER_LABELS);
     const { customer, staff } = await requireCustomerManager(req, body.id);
     await requireAlive(db, 'AXAPTA');
     if (!staff && body.permissionNoCheckPersonalCode !== (customer.permission_no_check_personal_code === 1))
       throw forbidden('Only a customer manager with EDIT_ANY_CUSTOMER may change the personal-code check.');
-    await saveCustomerSettings(db, customer, body);
+    await saveCustomerSettings(app.deps, customer, body);
     const saved = await findCustomer(db, customer.jgid);
     if (!saved) throw notFound(`No customer ${customer.jgid}.`);
     return toRepresentedCustomer(saved);

@@ -24,6 +24,7 @@ import {
   SmartIdStartBody,
   type SigningEndStatus,
 } from '../../../machines/lib/contract.js';
+import { phoneE164 } from '../../../machines/lib/fields/phone.js';
 import { signingServices } from '../../clients/index.js';
 import { MidHttpError, MidProtocolError } from '../../clients/mobile-id.js';
 import { ServiceUnreachableError } from '../../clients/service-http.js';
@@ -45,13 +46,6 @@ export const STATUS_POLL_MS = 1000;
 export const CERT_CHOICE_POLL_MS = 10_000;
 /** How long the Smart-ID start waits for the person to choose a device (under the browser's 60 s). */
 export const CERT_CHOICE_BUDGET_MS = 55_000;
-
-/** Phone as typed ('+372 5555 1234', '55551234') → '+37255551234'; a number without + is Estonian. */
-export function normalizePhone(raw: string): string | null {
-  const s = raw.replace(/[\s-]/g, '');
-  if (!/^\+?\d{7,15}$/.test(s)) return null;
-  return s.startsWith('+') ? s : `+372${s}`;
-}
 
 function decodeSignature(value: string): Buffer {
   const s = value.replace(/\s+/g, '');
@@ -113,9 +107,10 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // ---- Mobile-ID (spec 1 §4 step 7; MID REST v1 §3.1 certificate, §3.2 signature) ----
   app.post('/mobile/start', async (req) => {
     const session = await requireSession(req);
-    const body = parseOrThrow(MobileStartBody, req.body);
-    const phone = normalizePhone(body.mobileNr);
-    if (!phone) throw badInput('mobileNr', 'must be a phone number like +37255512345');
+    // the shared phone rule (machines/lib/fields/phone.ts) has accepted exactly the numbers phoneE164 reads
+    const body = parseOrThrow(MobileStartBody, req.body, 'body', { mobileNr: 'Mobile phone number' });
+    const phone = phoneE164(body.mobileNr);
+    if (!phone) throw badInput('mobileNr', 'Invalid format of phone number');
     const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
     if ('status' in check) return end(check.status);
     const code = session.person.personal_code;

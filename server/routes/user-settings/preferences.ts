@@ -22,10 +22,10 @@ import {
 } from '../../../machines/lib/user-settings/index.js';
 import { loadRepresentationRights } from '../../context/build-user-context.js';
 import { audit } from '../../audit/audit.js';
-import { badInput } from '../../lib/errors.js';
+import { badInput, parseOrThrow } from '../../lib/errors.js';
 import { packagePrivateUrl } from '../../lib/external-applications.js';
 import type { PersonRow } from '../../lib/session.js';
-import { parseBody, targetPerson } from './access.js';
+import { targetPerson } from './access.js';
 
 const preferenceOf = (p: PersonRow): Preference => ({
   representedId: p.pref_represented,
@@ -53,7 +53,7 @@ export const preferencesRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   app.post('/preferences/:userId', async (req): Promise<Preference> => {
     const { person, self } = await targetPerson(req, 'self-or-staff');
-    const body = parseBody(PreferenceBody, req.body);
+    const body = parseOrThrow(PreferenceBody, req.body);
     const service = serviceOfUrl(body.serviceUrl, packagePrivateUrls(req));
     if (!service) throw badInput('serviceUrl', 'is not the address of a service the preferences offer');
     const rights = Object.values(await loadRepresentationRights(db, person.fgid));

@@ -1,0 +1,15 @@
+/**
+ * The field rules the portal and the server share: phone, e-mail, address and personal code (spec 1 §4, spec 2 §5,
+ * §9). Each rule is written once, here, as a zod/mini schema or a pure function whose messages are i18n keys
+ * (./messages). The browser's forms refuse with these rules, with the field's own translated message, before a
+ * request is sent; the server parses the same bodies with the same rules (server/lib/errors.ts parseOrThrow), so
+ * what one accepts the other accepts. Pure: zod only.
+ *
+ * Imports here carry `.js`: machines/lib/contract.ts imports these modules, and vite.config.ts loads it (through
+ * tools/i18n) with Node's own module resolution.
+ */
+export * from './messages.js';
+export * from './phone.js';
+export * from './email.js';
+export * from './address.js';
+export * from './personal-code.js';
