@@ -16,3 +16,21 @@ export const FIELD_MESSAGE = {
   pattern: 'validation.pattern',
 } as const;
 export type FieldMessageKey = (typeof FIELD_MESSAGE)[keyof typeof FIELD_MESSAGE];
+
+/**
+ * The fields a 400 BAD_INPUT names (`fields: { 'address.padreId': 'Address incorrect' }`, docs/conventions.md) as a
+ * form's field errors: each field of the form that the answer names (by the first part of its path) shows the
+ * message of its own rule, `ruleOf[field]`, translated like every other; a field without a format rule shows
+ * 'Invalid value'. The fields the form does not hold are left out; null when none is left.
+ */
+export function refusedFields(
+  fields: Readonly<Record<string, string>>,
+  ruleOf: Readonly<Record<string, FieldMessageKey | null>>,
+): Record<string, { key: string }> | null {
+  const out: Record<string, { key: string }> = {};
+  for (const path of Object.keys(fields)) {
+    const field = path.split('.')[0];
+    if (field in ruleOf && !out[field]) out[field] = { key: ruleOf[field] ?? FIELD_MESSAGE.pattern };
+  }
+  return Object.keys(out).length ? out : null;
+}
