@@ -25,13 +25,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The fields of a 400 BAD_INPUT answer (`{ field: message }`), null for any other failure. */
-export function badInputFields(error: unknown): Record<string, string> | null {
-  return error instanceof ApiError && error.status === 400 && error.code === 'BAD_INPUT' && error.fields
-    ? error.fields
-    : null;
-}
-
 /** status 0: the request never got an answer (network failure, timeout) */
 const NETWORK = 0;
 

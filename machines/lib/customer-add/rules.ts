@@ -10,12 +10,16 @@ import { z } from 'zod/mini';
 import { EmailRule, PhoneRule } from '../fields';
 import {
   ADDITIONAL_INFO_MAX,
+  CreateRightsBody,
+  DigestBody,
+  MobileStartBody,
+  SigningCustomer,
+  SmartIdStartBody,
   SIGNING_END_STATUSES,
   SIGNING_IN_PROGRESS,
   SIGNING_SUCCESS,
   type CustomerAddGet,
   type PortalConfig,
-  type SigningCustomer,
   type SigningEndStatus,
 } from '../contract';
 
@@ -182,6 +186,16 @@ export const isConfirmationValid = (form: ConfirmationForm): boolean => Confirma
 export const isPhoneValid = (phone: string): boolean => PhoneSchema.safeParse(phone).success;
 
 // ---------------------------------------------------------------- commands
+
+/**
+ * The bodies of the signing and rights calls with the field rules of the form on their fields: the server parses
+ * with these (server/routes/sign, server/routes/customer-add), so it accepts what the form lets through.
+ */
+export const SigningCustomerRules = z.extend(SigningCustomer, { email: EmailRule });
+export const DigestRules = z.extend(DigestBody, { customer: SigningCustomerRules });
+export const MobileStartRules = z.extend(MobileStartBody, { mobileNr: PhoneRule, customer: SigningCustomerRules });
+export const SmartIdStartRules = z.extend(SmartIdStartBody, { customer: SigningCustomerRules });
+export const CreateRightsRules = z.extend(CreateRightsBody, { email: EmailRule });
 
 export function signingCustomer(
   customer: Pick<CustomerAddGet, 'regCode' | 'name'>,

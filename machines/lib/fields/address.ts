@@ -9,7 +9,7 @@
  * ZIP_MAX (the register's own are shorter).
  */
 import { z } from 'zod/mini';
-import { FIELD_MESSAGE } from './messages.js';
+import { FIELD_MESSAGE } from './messages';
 
 /** An address register id (the gazetteer's ADR_ID): digits. */
 export const PADRE_ID = /^\d{1,20}$/;

@@ -3,7 +3,7 @@
  * edit and rights modal "e-mail required, valid, max 80").
  */
 import { z } from 'zod/mini';
-import { FIELD_MESSAGE } from './messages.js';
+import { FIELD_MESSAGE } from './messages';
 
 /** spec 1 §9, spec 2 §9 */
 export const EMAIL_MAX = 80;

@@ -4,12 +4,9 @@
  * (./messages). The browser's forms refuse with these rules, with the field's own translated message, before a
  * request is sent; the server parses the same bodies with the same rules (server/lib/errors.ts parseOrThrow), so
  * what one accepts the other accepts. Pure: zod only.
- *
- * Imports here carry `.js`: machines/lib/contract.ts imports these modules, and vite.config.ts loads it (through
- * tools/i18n) with Node's own module resolution.
  */
-export * from './messages.js';
-export * from './phone.js';
-export * from './email.js';
-export * from './address.js';
-export * from './personal-code.js';
+export * from './messages';
+export * from './phone';
+export * from './email';
+export * from './address';
+export * from './personal-code';

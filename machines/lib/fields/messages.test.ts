@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGE, refusedFields } from './messages';
 
+/** a failed call as the portal's ApiError has it (src/api/client.ts) */
+const badInput = (fields: Record<string, string>) => ({ status: 400, code: 'BAD_INPUT', fields });
+
 describe('refusedFields', () => {
   const rules = { mobile: FIELD_MESSAGE.phone, address: FIELD_MESSAGE.address, firstName: null };
 
   it("marks each form field a 400 names with its own rule's message, 'Invalid value' without one", () => {
     expect(
       refusedFields(
-        { 'address.padreId': 'Address incorrect', mobile: 'Invalid format of phone number', firstName: 'x' },
+        badInput({ 'address.padreId': 'Address incorrect', mobile: 'Invalid format of phone number', firstName: 'x' }),
         rules,
       ),
     ).toEqual({
@@ -17,8 +20,11 @@ describe('refusedFields', () => {
     });
   });
 
-  it('leaves out what the form does not hold, and is null when nothing is left', () => {
-    expect(refusedFields({ body: 'must be object', id: 'is required' }, rules)).toBeNull();
-    expect(refusedFields({}, rules)).toBeNull();
+  it('leaves out what the form does not hold, and is null when nothing is left or the failure is no BAD_INPUT', () => {
+    expect(refusedFields(badInput({ body: 'must be object', id: 'is required' }), rules)).toBeNull();
+    expect(refusedFields(badInput({}), rules)).toBeNull();
+    expect(refusedFields({ status: 500, code: 'INTERNAL', fields: { mobile: 'x' } }, rules)).toBeNull();
+    expect(refusedFields({ status: 400, code: 'XSRF' }, rules)).toBeNull();
+    expect(refusedFields(new Error('network'), rules)).toBeNull();
   });
 });

@@ -9,7 +9,7 @@
  * - ZZ (other): any code, up to the maximum length (offered only with permissionNoCheckPersonalCode).
  */
 
-import { FIELD_MESSAGE } from './messages.js';
+import { FIELD_MESSAGE } from './messages';
 
 export const PERSONAL_CODE_MAX = 23;
 

@@ -4,12 +4,11 @@
  * the server refuses for its format, and every number the server reads is one Mobile-ID can be asked with (E.164).
  *
  * "The server" here is what its routes run on a body: the body schemas it parses with parseOrThrow
- * (MobileStartBody for sign/mobile/start, EditUserBody for user-settings/edit, SettingsSaveRules for settings) and
+ * (MobileStartRules for sign/mobile/start, EditUserBody for user-settings/edit, SettingsSaveRules for settings) and
  * phoneE164, which sign/mobile/start sends to Mobile-ID.
  */
 import { describe, expect, it } from 'vitest';
-import { MobileStartBody } from '../contract';
-import { validatePhone } from '../customer-add/rules';
+import { MobileStartRules, validatePhone } from '../customer-add/rules';
 import { maasikas } from '../fixtures/represented-settings';
 import { customerFormErrors, customerFormValues, settingsSaveBody, SettingsSaveRules } from '../represented-settings';
 import { EditUserBody, editBody, validateEdit, type EditForm } from '../user-settings';
@@ -68,7 +67,7 @@ function verdicts(typed: string) {
   const customerAdd = {
     browser: Object.keys(validatePhone(typed)).length === 0,
     server:
-      MobileStartBody.safeParse({
+      MobileStartRules.safeParse({
         mobileNr: typed.trim(), // the machine sends it trimmed (customerAdd.machine.ts)
         customer: { enterpriseCode: '11000109', enterpriseName: 'Testfirma OÜ', email: 'a@example.ee' },
       }).success && phoneE164(typed.trim()) !== null,

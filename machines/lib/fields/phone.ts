@@ -12,7 +12,7 @@
  * number it sends to Mobile-ID with it.
  */
 import { z } from 'zod/mini';
-import { FIELD_MESSAGE } from './messages.js';
+import { FIELD_MESSAGE } from './messages';
 
 /** spec 1 §4, spec 2 §9: a phone field holds at most 20 characters. */
 export const PHONE_MAX = 20;

@@ -16,14 +16,12 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 
 import {
-  DigestBody,
   FinalizeBody,
-  MobileStartBody,
   SIGNING_IN_PROGRESS,
   SIGNING_SUCCESS,
-  SmartIdStartBody,
   type SigningEndStatus,
 } from '../../../machines/lib/contract.js';
+import { DigestRules, MobileStartRules, SmartIdStartRules } from '../../../machines/lib/customer-add/rules.js';
 import { phoneE164 } from '../../../machines/lib/fields/phone.js';
 import { signingServices } from '../../clients/index.js';
 import { MidHttpError, MidProtocolError } from '../../clients/mobile-id.js';
@@ -78,7 +76,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // ---- ID-card (spec 1 §4 step 8): certificate → digest → the card signs → finalize ----
   app.post('/digest', async (req) => {
     const session = await requireSession(req);
-    const body = parseOrThrow(DigestBody, req.body);
+    const body = parseOrThrow(DigestRules, req.body);
     const cert = checkCert(deps(), session, body.cert);
     if (!cert.ok && cert.reason === 'BAD') throw badInput('cert', 'must be the signing certificate, base64 DER');
     const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
@@ -108,7 +106,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
   app.post('/mobile/start', async (req) => {
     const session = await requireSession(req);
     // the shared phone rule (machines/lib/fields/phone.ts) has accepted exactly the numbers phoneE164 reads
-    const body = parseOrThrow(MobileStartBody, req.body, 'body', { mobileNr: 'Mobile phone number' });
+    const body = parseOrThrow(MobileStartRules, req.body, 'body', { mobileNr: 'Mobile phone number' });
     const phone = phoneE164(body.mobileNr);
     if (!phone) throw badInput('mobileNr', 'Invalid format of phone number');
     const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
@@ -156,7 +154,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // ---- Smart-ID (spec 1 §4 step 7; RP API v2 §2.3.8 certificate choice, §2.3.10 signature) ----
   app.post('/smart_id/start', async (req, reply) => {
     const session = await requireSession(req);
-    const body = parseOrThrow(SmartIdStartBody, req.body);
+    const body = parseOrThrow(SmartIdStartRules, req.body);
     const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
     if ('status' in check) return end(check.status);
     const sid = signingServices(deps()).smartId;

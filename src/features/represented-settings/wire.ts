@@ -21,7 +21,6 @@ import {
   type RepresentedCustomer,
 } from '../../../machines/lib/represented-settings';
 import { FIELD_MESSAGE, refusedFields } from '../../../machines/lib/fields';
-import { badInputFields } from '../../api/client';
 import type { PortalSystem } from '../../app/system';
 import {
   loadAdmins,
@@ -101,7 +100,7 @@ function provideCustomerForm(
           );
         } catch (error) {
           // a field the server refuses (an address the register does not know) is marked with its own message
-          const fieldErrors = refusedFields(badInputFields(error) ?? {}, CUSTOMER_FIELD_RULES);
+          const fieldErrors = refusedFields(error, CUSTOMER_FIELD_RULES);
           if (fieldErrors) return { fieldErrors };
           throw error;
         }

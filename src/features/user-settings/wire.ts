@@ -34,7 +34,6 @@ import {
   type SaveOutcome,
   type SaveRequest,
 } from '../../../machines/settingsForm.machine';
-import { badInputFields } from '../../api/client';
 import {
   passwordSettingsQuery,
   preferencesQuery,
@@ -189,7 +188,7 @@ export function wireUserSettings(system: PortalSystem, switchRepresented: Shell[
         await api.post(`user-settings/edit/${enc(subject)}`, editBody(asEdit(values)), z.unknown());
       } catch (error) {
         // a field the server refuses (an address the register does not know) is marked with its own message
-        const fieldErrors = refusedFields(badInputFields(error) ?? {}, EDIT_FIELD_RULES);
+        const fieldErrors = refusedFields(error, EDIT_FIELD_RULES);
         if (fieldErrors) return { fieldErrors };
         throw error;
       }
