@@ -20,11 +20,8 @@ import {
   defaultCountry,
   defaultLanguage,
   domainOfCountry,
-  globalPersonId,
   identityIssues,
   isoDay,
-  isValidPersonalCode,
-  normalisePersonalCode,
   pickCategory,
   roleCommandOf,
   roleIssues,
@@ -38,6 +35,7 @@ import {
   type UserLookup,
   type Validity,
 } from './lib/represented-settings';
+import { globalPersonId, isValidPersonalCode, normalisePersonalCode } from './lib/fields';
 import { isRoleEnded } from './lib/rights/validity';
 import type { ToastRequest } from './toasts.machine';
 

@@ -7,16 +7,19 @@
  * Messages are i18n keys, never display text.
  */
 import { z } from 'zod/mini';
+import { EmailRule, PhoneRule } from '../fields';
 import {
   ADDITIONAL_INFO_MAX,
-  EMAIL_MAX,
-  PHONE_MAX,
+  CreateRightsBody,
+  DigestBody,
+  MobileStartBody,
+  SigningCustomer,
+  SmartIdStartBody,
   SIGNING_END_STATUSES,
   SIGNING_IN_PROGRESS,
   SIGNING_SUCCESS,
   type CustomerAddGet,
   type PortalConfig,
-  type SigningCustomer,
   type SigningEndStatus,
 } from '../contract';
 
@@ -142,34 +145,17 @@ export const FIELD_LABEL: Record<keyof ConfirmationForm, string> = {
   phone: 'customer-add.phone.label',
 };
 
-/** Phone format: optional leading +, then digits (spaces allowed between groups), 5–19 digits. */
-export const PHONE_PATTERN = /^\+?\d(?:[\d ]*\d)?$/;
-
 const ticked = z.boolean().check(z.refine((v) => v, { message: 'validation.required' }));
 
 export const ConfirmationSchema = z.object({
-  email: z.pipe(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { message: 'validation.required' }),
-        z.maxLength(EMAIL_MAX, { message: 'validation.maxLength' }),
-      ),
-    z.email({ message: 'validation.email' }),
-  ),
+  email: EmailRule,
   additionalInfo: z.string().check(z.maxLength(ADDITIONAL_INFO_MAX, { message: 'validation.maxLength' })),
   terms: ticked,
   board: ticked,
 });
 
-export const PhoneSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, { message: 'validation.required' }),
-  z.maxLength(PHONE_MAX, { message: 'validation.maxLength' }),
-  z.regex(PHONE_PATTERN, { message: 'validation.phone' }),
-  z.refine((v) => v.replace(/\D/g, '').length >= 5, { message: 'validation.phone' }),
-);
+/** The Mobile-ID number: the shared phone rule (machines/lib/fields/phone.ts), what the server sends to Mobile-ID. */
+export const PhoneSchema = PhoneRule;
 
 export type FieldErrors = Partial<Record<keyof ConfirmationForm, MessageRef>>;
 
@@ -200,6 +186,16 @@ export const isConfirmationValid = (form: ConfirmationForm): boolean => Confirma
 export const isPhoneValid = (phone: string): boolean => PhoneSchema.safeParse(phone).success;
 
 // ---------------------------------------------------------------- commands
+
+/**
+ * The bodies of the signing and rights calls with the field rules of the form on their fields: the server parses
+ * with these (server/routes/sign, server/routes/customer-add), so it accepts what the form lets through.
+ */
+export const SigningCustomerRules = z.extend(SigningCustomer, { email: EmailRule });
+export const DigestRules = z.extend(DigestBody, { customer: SigningCustomerRules });
+export const MobileStartRules = z.extend(MobileStartBody, { mobileNr: PhoneRule, customer: SigningCustomerRules });
+export const SmartIdStartRules = z.extend(SmartIdStartBody, { customer: SigningCustomerRules });
+export const CreateRightsRules = z.extend(CreateRightsBody, { email: EmailRule });
 
 export function signingCustomer(
   customer: Pick<CustomerAddGet, 'regCode' | 'name'>,

@@ -8,7 +8,8 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { CreateCustomerBody, CreateRightsBody, type CustomerAddGet } from '../../../machines/lib/contract.js';
+import { CreateCustomerBody, type CustomerAddGet } from '../../../machines/lib/contract.js';
+import { CreateRightsRules } from '../../../machines/lib/customer-add/rules.js';
 import { bool } from '../../db/index.js';
 import { notFound, parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';
@@ -89,7 +90,7 @@ export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // Step 4: the contract exists and the caller is not a main administrator yet.
   app.post('/create-rights', async (req) => {
     const session = await requireSession(req);
-    const body = parseOrThrow(CreateRightsBody, req.body);
+    const body = parseOrThrow(CreateRightsRules, req.body);
     const { db, clock } = deps();
     const customer = (await customerByJgid(db, body.customerId)) ?? (await customerByRegCode(db, body.customerId));
     if (!customer) throw notFound(`customerId: no customer ${body.customerId}`);

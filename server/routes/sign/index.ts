@@ -16,14 +16,13 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 
 import {
-  DigestBody,
   FinalizeBody,
-  MobileStartBody,
   SIGNING_IN_PROGRESS,
   SIGNING_SUCCESS,
-  SmartIdStartBody,
   type SigningEndStatus,
 } from '../../../machines/lib/contract.js';
+import { DigestRules, MobileStartRules, SmartIdStartRules } from '../../../machines/lib/customer-add/rules.js';
+import { phoneE164 } from '../../../machines/lib/fields/phone.js';
 import { signingServices } from '../../clients/index.js';
 import { MidHttpError, MidProtocolError } from '../../clients/mobile-id.js';
 import { ServiceUnreachableError } from '../../clients/service-http.js';
@@ -45,13 +44,6 @@ export const STATUS_POLL_MS = 1000;
 export const CERT_CHOICE_POLL_MS = 10_000;
 /** How long the Smart-ID start waits for the person to choose a device (under the browser's 60 s). */
 export const CERT_CHOICE_BUDGET_MS = 55_000;
-
-/** Phone as typed ('+372 5555 1234', '55551234') → '+37255551234'; a number without + is Estonian. */
-export function normalizePhone(raw: string): string | null {
-  const s = raw.replace(/[\s-]/g, '');
-  if (!/^\+?\d{7,15}$/.test(s)) return null;
-  return s.startsWith('+') ? s : `+372${s}`;
-}
 
 function decodeSignature(value: string): Buffer {
   const s = value.replace(/\s+/g, '');
@@ -84,7 +76,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // ---- ID-card (spec 1 §4 step 8): certificate → digest → the card signs → finalize ----
   app.post('/digest', async (req) => {
     const session = await requireSession(req);
-    const body = parseOrThrow(DigestBody, req.body);
+    const body = parseOrThrow(DigestRules, req.body);
     const cert = checkCert(deps(), session, body.cert);
     if (!cert.ok && cert.reason === 'BAD') throw badInput('cert', 'must be the signing certificate, base64 DER');
     const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
@@ -113,9 +105,10 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // ---- Mobile-ID (spec 1 §4 step 7; MID REST v1 §3.1 certificate, §3.2 signature) ----
   app.post('/mobile/start', async (req) => {
     const session = await requireSession(req);
-    const body = parseOrThrow(MobileStartBody, req.body);
-    const phone = normalizePhone(body.mobileNr);
-    if (!phone) throw badInput('mobileNr', 'must be a phone number like +37255512345');
+    // the shared phone rule (machines/lib/fields/phone.ts) has accepted exactly the numbers phoneE164 reads
+    const body = parseOrThrow(MobileStartRules, req.body, 'body', { mobileNr: 'Mobile phone number' });
+    const phone = phoneE164(body.mobileNr);
+    if (!phone) throw badInput('mobileNr', 'Invalid format of phone number');
     const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
     if ('status' in check) return end(check.status);
     const code = session.person.personal_code;
@@ -161,7 +154,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // ---- Smart-ID (spec 1 §4 step 7; RP API v2 §2.3.8 certificate choice, §2.3.10 signature) ----
   app.post('/smart_id/start', async (req, reply) => {
     const session = await requireSession(req);
-    const body = parseOrThrow(SmartIdStartBody, req.body);
+    const body = parseOrThrow(SmartIdStartRules, req.body);
     const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
     if ('status' in check) return end(check.status);
     const sid = signingServices(deps()).smartId;

@@ -28,10 +28,10 @@ import {
 } from '../../../machines/lib/user-settings/index.js';
 import { loadRepresentationRights } from '../../context/build-user-context.js';
 import { audit } from '../../audit/audit.js';
-import { badInput } from '../../lib/errors.js';
+import { badInput, parseOrThrow } from '../../lib/errors.js';
 import { packagePrivateUrl } from '../../lib/external-applications.js';
 import { originOf, type PersonRow } from '../../lib/session.js';
-import { parseBody, targetPerson } from './access.js';
+import { targetPerson } from './access.js';
 
 const preferenceOf = (p: PersonRow): Preference => ({
   representedId: p.pref_represented,
@@ -95,7 +95,7 @@ export const preferencesRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   app.post('/preferences/:userId', async (req): Promise<Preference> => {
     const { person, self } = await targetPerson(req, 'self-or-staff');
-    const body = parseBody(PreferenceBody, req.body);
+    const body = parseOrThrow(PreferenceBody, req.body);
     const rights = Object.values(await loadRepresentationRights(db, person.fgid));
     const service = checkedPreferenceService(req, body, rights);
     await db.transaction().execute(async (trx) => {

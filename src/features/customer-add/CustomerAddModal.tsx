@@ -9,7 +9,8 @@ import { useId, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';
-import { ADDITIONAL_INFO_MAX, EMAIL_MAX, PHONE_MAX } from '../../../machines/lib/contract';
+import { ADDITIONAL_INFO_MAX } from '../../../machines/lib/contract';
+import { EMAIL_MAX, PHONE_MAX } from '../../../machines/lib/fields';
 import type { CustomerAddActor } from '../../../machines/customerAdd.machine';
 import type { SigningMethod } from '../../../machines/signing.machine';
 import {

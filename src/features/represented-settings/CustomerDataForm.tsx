@@ -11,10 +11,10 @@ import type { AddressSuggestion } from '../../../machines/lib/address';
 import {
   CUSTOMER_FIELD_LABELS,
   MAX,
-  type AddressValue,
   type CustomerForm,
   type RepresentedCustomer,
 } from '../../../machines/lib/represented-settings';
+import type { AddressValue } from '../../../machines/lib/fields';
 import { canSave, visibleErrors, type FieldMessage, type FormErrors } from '../../../machines/settingsForm.machine';
 import { usePortal } from '../../app/PortalContext';
 import { AddressAutocomplete } from '../address';

@@ -20,6 +20,7 @@ import {
   type CustomerForm,
   type RepresentedCustomer,
 } from '../../../machines/lib/represented-settings';
+import { FIELD_MESSAGE, refusedFields } from '../../../machines/lib/fields';
 import type { PortalSystem } from '../../app/system';
 import {
   loadAdmins,
@@ -63,6 +64,18 @@ function provideRightsList({ api, config, queryClient }: PortalSystem) {
   });
 }
 
+/** The customer data form's fields with the rule whose message each shows when the server refuses it. */
+const CUSTOMER_FIELD_RULES = {
+  name: null,
+  phone: FIELD_MESSAGE.phone,
+  email: FIELD_MESSAGE.email,
+  homepage: FIELD_MESSAGE.url,
+  eShop: FIELD_MESSAGE.url,
+  vatNr: null,
+  addressLegal: FIELD_MESSAGE.address,
+  addressContact: FIELD_MESSAGE.address,
+} as const;
+
 /** The form values are a CustomerForm (settingsForm keeps them as `object`). */
 const asCustomerForm = (values: object) => values as CustomerForm;
 
@@ -78,11 +91,19 @@ function provideCustomerForm(
         Promise.resolve({ values: customerFormValues(current), restored: false }),
       ),
       saveForm: fromPromise<SaveOutcome, SaveRequest>(async ({ input, signal }) => {
-        const saved = await saveRepresentedCustomer(
-          api,
-          settingsSaveBody(current, asCustomerForm(input.values), opts),
-          signal,
-        );
+        let saved: RepresentedCustomer;
+        try {
+          saved = await saveRepresentedCustomer(
+            api,
+            settingsSaveBody(current, asCustomerForm(input.values), opts),
+            signal,
+          );
+        } catch (error) {
+          // a field the server refuses (an address the register does not know) is marked with its own message
+          const fieldErrors = refusedFields(error, CUSTOMER_FIELD_RULES);
+          if (fieldErrors) return { fieldErrors };
+          throw error;
+        }
         current = saved;
         queryClient.setQueryData(representedCustomerQuery(api, saved.id).queryKey, saved);
         return { values: customerFormValues(saved) };

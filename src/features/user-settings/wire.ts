@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { z } from 'zod/mini';
 import { COOKIE, NOPREFERENCE, type UserContext } from '../../../machines/lib/contract';
+import { FIELD_MESSAGE, refusedFields } from '../../../machines/lib/fields';
 import { loginUrl } from '../../../machines/lib/navigation/rules';
 import { effectivePreference, inAppPath, type NavTarget } from '../../../machines/lib/rights';
 import {
@@ -95,6 +96,17 @@ function provideForm(system: PortalSystem, effects: FormEffects) {
   });
 }
 
+/** The edit view's fields with the rule whose message each shows when the server refuses it. */
+const EDIT_FIELD_RULES = {
+  firstName: null,
+  lastName: null,
+  email: FIELD_MESSAGE.email,
+  mobile: FIELD_MESSAGE.phone,
+  phone: FIELD_MESSAGE.phone,
+  preferredLanguage: null,
+  address: FIELD_MESSAGE.address,
+} as const;
+
 const asEdit = (v: FormValues) => v as EditForm;
 const asPassword = (v: FormValues) => v as PasswordForm;
 const asPreferences = (v: FormValues) => v as PreferencesForm;
@@ -172,7 +184,14 @@ export function wireUserSettings(system: PortalSystem, switchRepresented: Shell[
     tab: 'edit',
     load: async (subject) => editFormOf(await queryClient.fetchQuery(userEditQuery(api, subject))),
     save: async ({ subject, values }) => {
-      await api.post(`user-settings/edit/${enc(subject)}`, editBody(asEdit(values)), z.unknown());
+      try {
+        await api.post(`user-settings/edit/${enc(subject)}`, editBody(asEdit(values)), z.unknown());
+      } catch (error) {
+        // a field the server refuses (an address the register does not know) is marked with its own message
+        const fieldErrors = refusedFields(error, EDIT_FIELD_RULES);
+        if (fieldErrors) return { fieldErrors };
+        throw error;
+      }
       await queryClient.invalidateQueries({ queryKey: userEditQuery(api, subject).queryKey });
       return {};
     },

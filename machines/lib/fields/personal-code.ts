@@ -9,6 +9,8 @@
  * - ZZ (other): any code, up to the maximum length (offered only with permissionNoCheckPersonalCode).
  */
 
+import { FIELD_MESSAGE } from './messages';
+
 export const PERSONAL_CODE_MAX = 23;
 
 function isRealDate(year: number, month: number, day: number): boolean {
@@ -76,4 +78,13 @@ export function normalisePersonalCode(country: string, code: string): string {
 /** Global person id (spec 2 §3 "userId built from personal code and country"): 'EE' + '48709050218'. */
 export function globalPersonId(country: string, code: string): string {
   return `${country}${normalisePersonalCode(country, code)}`;
+}
+
+/** The problem of a personal code for `country` (a message key), null when valid; ZZ only when `allowZZ`. */
+export function personalCodeIssue(country: string, code: string, allowZZ: boolean): string | null {
+  const c = code.trim();
+  if (c === '') return FIELD_MESSAGE.required;
+  if (c.length > PERSONAL_CODE_MAX) return FIELD_MESSAGE.maxLength;
+  if (country === 'ZZ' && !allowZZ) return FIELD_MESSAGE.personalCode;
+  return isValidPersonalCode(country, c) ? null : FIELD_MESSAGE.personalCode;
 }
