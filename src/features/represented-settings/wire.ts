@@ -21,15 +21,13 @@ import {
   type RepresentedCustomer,
 } from '../../../machines/lib/represented-settings';
 import type { PortalSystem } from '../../app/system';
-import {
-  loadAdmins,
-  loadEnterpriseUsers,
-  lookupUser,
-  representedCustomerQuery,
-  saveRepresentedCustomer,
-  saveRights,
-} from '../../api/queries/represented-settings';
-import { rolesAndPacketsQuery } from '../../api/queries/roles-and-packets';
+import { getAdministrators } from '../../api/enterprise/get-administrators';
+import { getApplicationUsers } from '../../api/enterprise/get-application-users';
+import { rolesAndPacketsQuery } from '../../api/roles-and-packets/get-roles-and-packets';
+import { representedCustomerQuery } from '../../api/settings/get-customer';
+import { saveCustomer } from '../../api/settings/save-customer';
+import { getUser } from '../../api/user/get-user';
+import { saveRights } from '../../api/user/save-rights';
 
 export interface RepresentedSettings {
   /** the rights list (and its edit modal) with the real effects: one actor per rights page */
@@ -39,15 +37,16 @@ export interface RepresentedSettings {
 }
 type CustomerFormLogic = ReturnType<typeof provideCustomerForm>;
 
-function provideRightsList({ api, config, queryClient }: PortalSystem) {
+function provideRightsList(system: PortalSystem) {
+  const { api, config, queryClient } = system;
   return rightsListMachine.provide({
     actors: {
       loadCustomer: fromPromise(({ input }) => queryClient.fetchQuery(representedCustomerQuery(api, input.customerId))),
-      loadAdmins: fromPromise(({ input, signal }) => loadAdmins(api, input.customerId, signal)),
+      loadAdmins: fromPromise(({ input, signal }) => getAdministrators(api, input.customerId, signal)),
       loadApplication: fromPromise<ApplicationAnswer, { customerId: string; application: string }>(
         async ({ input, signal }) => {
           const [answer, tree] = await Promise.all([
-            loadEnterpriseUsers(api, input.application, input.customerId, config.roleRequestTimeout, signal),
+            getApplicationUsers(api, input.application, input.customerId, config.roleRequestTimeout, signal),
             queryClient.fetchQuery(rolesAndPacketsQuery(api, input.application, false, config.roleRequestTimeout)),
           ]);
           return { answer, tree };
@@ -55,8 +54,8 @@ function provideRightsList({ api, config, queryClient }: PortalSystem) {
       ),
       rightsEdit: rightsEditMachine.provide({
         actors: {
-          lookupUser: fromPromise(({ input, signal }) => lookupUser(api, input.userId, signal)),
-          saveRights: fromPromise(({ input, signal }) => saveRights(api, input.mode, input.command, signal)),
+          lookupUser: fromPromise(({ input, signal }) => getUser(api, input.userId, signal)),
+          saveRights: fromPromise(({ input, signal }) => saveRights(system, input.mode, input.command, signal)),
         },
       }),
     },
@@ -67,7 +66,7 @@ function provideRightsList({ api, config, queryClient }: PortalSystem) {
 const asCustomerForm = (values: object) => values as CustomerForm;
 
 function provideCustomerForm(
-  { api, queryClient }: PortalSystem,
+  system: PortalSystem,
   customer: RepresentedCustomer,
   opts: { canEditAnyCustomer: boolean },
 ) {
@@ -78,13 +77,8 @@ function provideCustomerForm(
         Promise.resolve({ values: customerFormValues(current), restored: false }),
       ),
       saveForm: fromPromise<SaveOutcome, SaveRequest>(async ({ input, signal }) => {
-        const saved = await saveRepresentedCustomer(
-          api,
-          settingsSaveBody(current, asCustomerForm(input.values), opts),
-          signal,
-        );
+        const saved = await saveCustomer(system, settingsSaveBody(current, asCustomerForm(input.values), opts), signal);
         current = saved;
-        queryClient.setQueryData(representedCustomerQuery(api, saved.id).queryKey, saved);
         return { values: customerFormValues(saved) };
       }),
     },
