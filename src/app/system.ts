@@ -4,20 +4,17 @@
  * cookies, sessionStorage, redirects). Every feature's `wire<Feature>(system)` receives this.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
 import { ApiError, createApiClient, type ApiClient } from '../api/client';
-import {
-  COOKIE,
-  SignoutResponse,
-  SimpleUserContext,
-  UserContext,
-  type ChangeLanguageBody,
-  type PortalConfig,
-} from '../../machines/lib/contract';
+import { changeLanguage } from '../api/context/change-language';
+import { getSimpleUserContext } from '../api/context/get-simple-user-context';
+import { getUserContext } from '../api/context/get-user-context';
+import type { QueryDeps } from '../api/invalidate';
+import { singleSignout } from '../api/single-signout/single-signout';
+import { COOKIE, type PortalConfig } from '../../machines/lib/contract';
 import { SYSTEM_ID } from '../../machines/lib/system-ids';
 import type { Warning } from '../../machines/lib/shell-events';
-import { languageCookieValue, languageWireValue, showsAuthError } from '../../machines/lib/session/rules';
+import { languageCookieValue, showsAuthError } from '../../machines/lib/session/rules';
 import { loginUrl } from '../../machines/lib/navigation/rules';
 import { sessionMachine, type SessionActor } from '../../machines/session.machine';
 import { navigationMachine, type NavigationActor } from '../../machines/navigation.machine';
@@ -57,7 +54,7 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
   const toasts = createActor(toastsMachine, { systemId: SYSTEM_ID.toasts, inspect });
   const showToast = (toast: ToastRequest) => toasts.send({ type: 'toasts.show', ...toast });
   const api = createApiClient({ apiUrl: config.apiUrl, fetch: fakeFetch, onAuthorizationError });
-  const session = createActor(withEffects(api, config.sessionHint === true), {
+  const session = createActor(withEffects({ api, queryClient }, config.sessionHint === true), {
     systemId: SYSTEM_ID.session,
     input: { cookies: { language: readCookie(COOKIE.language), domain: readCookie(COOKIE.domain) } },
     inspect,
@@ -75,13 +72,13 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
 
   session.on('toast.show', (e) => showToast(e.toast));
   navigation.on('toast.show', (e) => showToast(e.toast));
-  session.on('session.loggedOut', () => queryClient.clear());
   const logWarning = ({ code, detail }: Warning) => console.warn(code, detail);
   return { config, api, queryClient, inspect, navigator, session, navigation, toasts, showToast, logWarning };
 }
 
 /** The session machine with the real effects: the context calls, cookies, sessionStorage and redirects. */
-function withEffects(api: ApiClient, sessionHint: boolean) {
+function withEffects(deps: QueryDeps, sessionHint: boolean) {
+  const { api } = deps;
   return sessionMachine.provide({
     actors: {
       loadUserContext: fromPromise(({ signal }) => {
@@ -89,23 +86,16 @@ function withEffects(api: ApiClient, sessionHint: boolean) {
         // is signed in, which is what its 401 would say, so the first screen need not wait for (or log) that answer
         if (sessionHint && readCookie(COOKIE.signedIn) === null)
           return Promise.reject(new ApiError(401, 'UNAUTHENTICATED', 'not signed in (no EPIT-SIGNED-IN cookie)'));
-        return api.get('context/getUserContext', UserContext, { signal }).catch((error: unknown) => {
+        return getUserContext(api, signal).catch((error: unknown) => {
           // a hint the session outlived (expired, ended elsewhere): the server clears it too, this is for the next load
           if (sessionHint && error instanceof ApiError && error.status === 401) clearCookie(COOKIE.signedIn);
           throw error;
         });
       }),
-      loadSimpleContext: fromPromise(({ signal }) =>
-        api.get('context/getSimpleUserContext', SimpleUserContext, { signal }),
-      ),
-      postLanguage: fromPromise(async ({ input }) => {
-        const body: z.input<typeof ChangeLanguageBody> = { value: languageWireValue(input.language) };
-        await api.post('context/changeLanguage', body, z.unknown());
-      }),
-      singleSignout: fromPromise(async ({ input }) => {
-        const out = await api.post('single-signout', undefined, SignoutResponse, { query: { locale: input.locale } });
-        return out.value;
-      }),
+      loadSimpleContext: fromPromise(({ signal }) => getSimpleUserContext(api, signal)),
+      postLanguage: fromPromise(({ input }) => changeLanguage(deps, input.language)),
+      // the signed-out person's cached answers go with the session (api/single-signout)
+      singleSignout: fromPromise(({ input }) => singleSignout(deps, input.locale)),
       // GET, no payload; the answer is not shown (spec 1 §7). The OSS app answers CORS with credentials for the portal.
       fetchOssLogout: fromPromise(async ({ input }) => {
         // read the body too: the request is over only then, and the logout redirect waits for it (session machine)

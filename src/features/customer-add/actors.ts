@@ -6,16 +6,18 @@
  */
 import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
 import type { ApiClient } from '../../api/client';
-import {
-  CustomerAddGet,
-  CustomerFindResponse,
-  DigestResponse,
-  SignStartResponse,
-  StatusResponse,
-  StatusValue,
-  UserContext,
-  type PortalConfig,
-} from '../../../machines/lib/contract';
+import { createCustomer } from '../../api/customer-add/create-customer';
+import { createRights } from '../../api/customer-add/create-rights';
+import { findCompanies } from '../../api/customer-add/find-companies';
+import { getCustomer } from '../../api/customer-add/get-customer';
+import { getUserContext } from '../../api/context/get-user-context';
+import { checkMobileId } from '../../api/sign/check-mobile-id';
+import { checkSmartId } from '../../api/sign/check-smart-id';
+import { finalizeSignature } from '../../api/sign/finalize-signature';
+import { prepareDigest } from '../../api/sign/prepare-digest';
+import { startMobileId } from '../../api/sign/start-mobile-id';
+import { startSmartId } from '../../api/sign/start-smart-id';
+import type { UserContext, PortalConfig } from '../../../machines/lib/contract';
 import { SYSTEM_ID } from '../../../machines/lib/system-ids';
 import { customerAddMachine, type CustomerAddActor } from '../../../machines/customerAdd.machine';
 import { STATUS_TIMEOUT, signingMachine } from '../../../machines/signing.machine';
@@ -57,44 +59,24 @@ export function createSigning({
   const signing = signingMachine.provide({
     actors: {
       getCertificate: fromPromise(({ signal }) => card.getSigningCertificate({ lang: lang(), signal })),
-      prepareDigest: fromPromise(({ input, signal }) => api.post('sign/digest', input, DigestResponse, { signal })),
+      prepareDigest: fromPromise(({ input, signal }) => prepareDigest(api, input, signal)),
       signHash: fromPromise(({ input, signal }) =>
         card.sign(input.certificate, input.hash, input.hashFunction, { lang: lang(), signal }),
       ),
-      finalizeSignature: fromPromise(({ input, signal }) =>
-        api.post('sign/finalize', input, StatusResponse, { signal }),
-      ),
-      startMobileId: fromPromise(({ input, signal }) =>
-        api.post('sign/mobile/start', { mobileNr: input.mobileNr, customer: input.customer }, SignStartResponse, {
-          signal,
-        }),
-      ),
+      finalizeSignature: fromPromise(({ input, signal }) => finalizeSignature(api, input, signal)),
+      startMobileId: fromPromise(({ input, signal }) => startMobileId(api, input, signal)),
       // the API's status timeout is the machine's STATUS_TIMEOUT: one number for both
-      checkMobileIdStatus: fromPromise(({ signal }) =>
-        api.get('sign/mobile/check', StatusResponse, { signal, timeout: STATUS_TIMEOUT }),
-      ),
-      startSmartId: fromPromise(({ input, signal }) =>
-        api.post('sign/smart_id/start', { customer: input.customer }, SignStartResponse, { signal }),
-      ),
-      checkSmartIdStatus: fromPromise(({ signal }) =>
-        api.get('sign/smart_id/check', StatusResponse, { signal, timeout: STATUS_TIMEOUT }),
-      ),
+      checkMobileIdStatus: fromPromise(({ signal }) => checkMobileId(api, STATUS_TIMEOUT, signal)),
+      startSmartId: fromPromise(({ input, signal }) => startSmartId(api, input, signal)),
+      checkSmartIdStatus: fromPromise(({ signal }) => checkSmartId(api, STATUS_TIMEOUT, signal)),
     },
   });
   const machine = customerAddMachine.provide({
     actors: {
-      findCompanies: fromPromise(({ input, signal }) =>
-        api.get('customer-add/find', CustomerFindResponse, { signal, query: { term: input.term } }),
-      ),
-      loadCustomer: fromPromise(({ input, signal }) =>
-        api.get(`customer-add/get/${encodeURIComponent(input.code)}`, CustomerAddGet, { signal }),
-      ),
-      createRights: fromPromise(({ input, signal }) =>
-        api.post('customer-add/create-rights', input, StatusValue, { signal }),
-      ),
-      createCustomer: fromPromise(({ input, signal }) =>
-        api.post('customer-add/create-customer', input, StatusValue, { signal }),
-      ),
+      findCompanies: fromPromise(({ input, signal }) => findCompanies(api, input.term, signal)),
+      loadCustomer: fromPromise(({ input, signal }) => getCustomer(api, input.code, signal)),
+      createRights: fromPromise(({ input, signal }) => createRights(api, input, signal)),
+      createCustomer: fromPromise(({ input, signal }) => createCustomer(api, input, signal)),
       signing,
       redirectToAccountService: fromPromise(async ({ input }) => {
         if (input.url) await redirect(input.url);
@@ -160,8 +142,7 @@ export function wireCustomerAdd(signing: Signing, modals: ModalsLike, session: S
       if (!created || s.matches('redirecting')) modals.send({ type: 'modal.close', result: { created } });
       else
         // rights or customer created: hand the reloaded context on (spec 1 §3 "after creating a contract via the modal")
-        void api
-          .get('context/getUserContext', UserContext)
+        void getUserContext(api)
           .catch(() => null)
           .then((context) => modals.send({ type: 'modal.close', result: { created, context } }));
     }
@@ -191,7 +172,7 @@ export function accountServiceRedirect(
   const base = config.baseUrl.replace(/\/+$/, '');
   return async (url: string) => {
     if (!url.startsWith(`${base}/`)) return leave(url);
-    const context = await api.get('context/getUserContext', UserContext).catch(() => null);
+    const context = await getUserContext(api).catch(() => null);
     if (context) session.send({ type: 'session.contextReplaced', userContext: context });
     navigateInApp(url.slice(base.length));
   };

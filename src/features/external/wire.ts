@@ -4,16 +4,14 @@
  * - the external application flow with its real effects, of which every external page runs its own actor.
  */
 import { createActor, fromPromise } from 'xstate';
-import { z } from 'zod/mini';
-import { RolesAndPackets } from '../../../machines/lib/contract';
+import type { RolesAndPackets } from '../../../machines/lib/contract';
 import { SYSTEM_ID } from '../../../machines/lib/system-ids';
 import { frameChannelMachine, type FrameChannelActor } from '../../../machines/frameChannel.machine';
 import { externalApplicationMachine, type FinanceStatus } from '../../../machines/externalApplication.machine';
+import { getFinanceStatus } from '../../api/apps/get-finance-status';
+import { getRolesAndPackets } from '../../api/roles-and-packets/get-roles-and-packets';
 import type { PortalSystem } from '../../app/system';
 import { createWindowChannel, type FrameSlot } from './window-channel';
-
-/** GET apps/finance/status: the finance special status of the represented customer (null: none). */
-const FinanceStatusAnswer = z.object({ status: z.nullable(z.string()) });
 
 export interface External {
   /** the portal's end of the message channel to the framed application */
@@ -31,17 +29,10 @@ function provideApplication({ api, config }: PortalSystem) {
     actors: {
       // spec 1 §7: roles-and-packets/clientapp/{app} with the role-request timeout of the configuration
       loadRoleData: fromPromise<RolesAndPackets, { application: string }>(({ input, signal }) =>
-        api.get(`roles-and-packets/clientapp/${encodeURIComponent(input.application)}`, RolesAndPackets, {
-          signal,
-          timeout: config.roleRequestTimeout,
-        }),
+        getRolesAndPackets(api, input.application, config.roleRequestTimeout, signal),
       ),
       checkFinanceStatus: fromPromise<FinanceStatus, { customerId: string }>(({ input, signal }) =>
-        api.get('apps/finance/status', FinanceStatusAnswer, {
-          signal,
-          timeout: config.roleRequestTimeout,
-          query: { customerId: input.customerId || undefined },
-        }),
+        getFinanceStatus(api, input.customerId, config.roleRequestTimeout, signal),
       ),
     },
   });

@@ -22,15 +22,13 @@ import {
 } from '../../../machines/lib/represented-settings';
 import { FIELD_MESSAGE, refusedFields } from '../../../machines/lib/fields';
 import type { PortalSystem } from '../../app/system';
-import {
-  loadAdmins,
-  loadEnterpriseUsers,
-  lookupUser,
-  representedCustomerQuery,
-  saveRepresentedCustomer,
-  saveRights,
-} from '../../api/queries/represented-settings';
-import { rolesAndPacketsQuery } from '../../api/queries/roles-and-packets';
+import { getAdministrators } from '../../api/enterprise/get-administrators';
+import { getApplicationUsers } from '../../api/enterprise/get-application-users';
+import { rolesAndPacketsQuery } from '../../api/roles-and-packets/get-roles-and-packets';
+import { representedCustomerQuery } from '../../api/settings/get-customer';
+import { saveCustomer } from '../../api/settings/save-customer';
+import { getUser } from '../../api/user/get-user';
+import { saveRights } from '../../api/user/save-rights';
 
 export interface RepresentedSettings {
   /** the rights list (and its edit modal) with the real effects: one actor per rights page */
@@ -40,15 +38,16 @@ export interface RepresentedSettings {
 }
 type CustomerFormLogic = ReturnType<typeof provideCustomerForm>;
 
-function provideRightsList({ api, config, queryClient }: PortalSystem) {
+function provideRightsList(system: PortalSystem) {
+  const { api, config, queryClient } = system;
   return rightsListMachine.provide({
     actors: {
       loadCustomer: fromPromise(({ input }) => queryClient.fetchQuery(representedCustomerQuery(api, input.customerId))),
-      loadAdmins: fromPromise(({ input, signal }) => loadAdmins(api, input.customerId, signal)),
+      loadAdmins: fromPromise(({ input, signal }) => getAdministrators(api, input.customerId, signal)),
       loadApplication: fromPromise<ApplicationAnswer, { customerId: string; application: string }>(
         async ({ input, signal }) => {
           const [answer, tree] = await Promise.all([
-            loadEnterpriseUsers(api, input.application, input.customerId, config.roleRequestTimeout, signal),
+            getApplicationUsers(api, input.application, input.customerId, config.roleRequestTimeout, signal),
             queryClient.fetchQuery(rolesAndPacketsQuery(api, input.application, false, config.roleRequestTimeout)),
           ]);
           return { answer, tree };
@@ -56,8 +55,8 @@ function provideRightsList({ api, config, queryClient }: PortalSystem) {
       ),
       rightsEdit: rightsEditMachine.provide({
         actors: {
-          lookupUser: fromPromise(({ input, signal }) => lookupUser(api, input.userId, signal)),
-          saveRights: fromPromise(({ input, signal }) => saveRights(api, input.mode, input.command, signal)),
+          lookupUser: fromPromise(({ input, signal }) => getUser(api, input.userId, signal)),
+          saveRights: fromPromise(({ input, signal }) => saveRights(system, input.mode, input.command, signal)),
         },
       }),
     },
@@ -80,7 +79,7 @@ const CUSTOMER_FIELD_RULES = {
 const asCustomerForm = (values: object) => values as CustomerForm;
 
 function provideCustomerForm(
-  { api, queryClient }: PortalSystem,
+  system: PortalSystem,
   customer: RepresentedCustomer,
   opts: { canEditAnyCustomer: boolean },
 ) {
@@ -93,11 +92,7 @@ function provideCustomerForm(
       saveForm: fromPromise<SaveOutcome, SaveRequest>(async ({ input, signal }) => {
         let saved: RepresentedCustomer;
         try {
-          saved = await saveRepresentedCustomer(
-            api,
-            settingsSaveBody(current, asCustomerForm(input.values), opts),
-            signal,
-          );
+          saved = await saveCustomer(system, settingsSaveBody(current, asCustomerForm(input.values), opts), signal);
         } catch (error) {
           // a field the server refuses (an address the register does not know) is marked with its own message
           const fieldErrors = refusedFields(error, CUSTOMER_FIELD_RULES);
@@ -105,7 +100,6 @@ function provideCustomerForm(
           throw error;
         }
         current = saved;
-        queryClient.setQueryData(representedCustomerQuery(api, saved.id).queryKey, saved);
         return { values: customerFormValues(saved) };
       }),
     },

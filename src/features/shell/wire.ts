@@ -5,7 +5,7 @@
  */
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { z } from 'zod/mini';
-import { DeadApplicationsResponse, UserContext } from '../../../machines/lib/contract';
+import { UserContext } from '../../../machines/lib/contract';
 import { SYSTEM_ID } from '../../../machines/lib/system-ids';
 import { isAxaptaDead } from '../../../machines/lib/rights';
 import type { ContextReplaced, NavigationRequested, RepresenteeChange } from '../../../machines/lib/shell-events';
@@ -15,6 +15,8 @@ import { deadApplicationPollMachine } from '../../../machines/deadApplicationPol
 import { sidePanelMachine } from '../../../machines/sidePanel.machine';
 import { modalMachine } from '../../../machines/modal.machine';
 import type { PortalSystem } from '../../app/system';
+import { changeRepresented as changeRepresentedCall } from '../../api/context/change-represented';
+import { checkDeadApplications as checkDeadApplicationsCall } from '../../api/context/check-dead-applications';
 import { CUSTOMER_ADD_COMPONENT, requestCustomerAdd } from '../../app/customer-add-modal';
 
 export interface Shell {
@@ -50,13 +52,13 @@ const CustomerAddResult = z.object({
 });
 
 export function wireShell(system: PortalSystem): Shell {
-  const { api, session, inspect } = system;
-  // GET context/changeRepresented/{gid}: shared by the choice modal and the header/panel switch
+  const { session, inspect } = system;
+  // shared by the choice modal and the header/panel switch
   const changeRepresented = fromPromise<UserContext, { gid: string }>(({ input, signal }) =>
-    api.get(`context/changeRepresented/${encodeURIComponent(input.gid)}`, UserContext, { signal, xsrf: true }),
+    changeRepresentedCall(system, input.gid, signal),
   );
-  const checkDeadApplications = fromPromise<UserContext | null>(
-    async ({ signal }) => (await api.get('context/checkDeadApplications', DeadApplicationsResponse, { signal })).value,
+  const checkDeadApplications = fromPromise<UserContext | null>(({ signal }) =>
+    checkDeadApplicationsCall(system, signal),
   );
   const shell = {
     representedChoice: createActor(representedChoiceMachine.provide({ actors: { changeRepresented } }), {
@@ -114,7 +116,7 @@ function switchRepresentedWith(representedChange: Shell['representedChange']) {
 
 /** context.replaced, REPRESENTEE-CHANGE, navigation.requested, menu.reselect and warnings of the three changers. */
 function forwardContextChanges(system: PortalSystem, shell: ShellActors) {
-  const { session, queryClient, navigator, showToast, logWarning } = system;
+  const { session, navigator, showToast, logWarning } = system;
   const { representedChoice, representedChange, deadApplicationPoll, sidePanel } = shell;
   const contextReplaced = (e: ContextReplaced) => {
     const wasDead = isAxaptaDead(session.getSnapshot().context.userContext);
@@ -123,11 +125,10 @@ function forwardContextChanges(system: PortalSystem, shell: ShellActors) {
     if (e.cause === 'SC' && !wasDead && isAxaptaDead(e.context))
       showToast({ toastType: 'error', messageKey: 'error.axapta.dead' });
   };
-  const representeeChange = (e: RepresenteeChange) => {
-    // spec 1 §4: external application pages listen to this DOM event and reload their role data
+  // spec 1 §4: external application pages listen to this DOM event and reload their role data (the queries the
+  // change affects were invalidated by the call that made it: api/context/change-represented, check-dead-applications)
+  const representeeChange = (e: RepresenteeChange) =>
     window.dispatchEvent(new CustomEvent('REPRESENTEE-CHANGE', { detail: { cause: e.cause } }));
-    void queryClient.invalidateQueries();
-  };
   const navigate = (e: NavigationRequested) => navigator.navigateTo(e.target);
   const reselect = () => sidePanel.send({ type: 'represented.changed' });
   representedChoice.on('context.replaced', contextReplaced);

@@ -14,7 +14,7 @@ import {
   type UserEditAnswer,
 } from '../../../machines/lib/user-settings';
 import type { FormValues } from '../../../machines/settingsForm.machine';
-import { userEditQuery } from '../../api/queries/user-settings';
+import { userEditQuery } from '../../api/user-settings/get-edit';
 import { usePortal } from '../../app/PortalContext';
 import { AddressAutocomplete } from '../address';
 import { SelectField, TextField } from './Field';

@@ -14,7 +14,7 @@ import {
   type PasswordForm,
 } from '../../../machines/lib/user-settings';
 import type { FormValues } from '../../../machines/settingsForm.machine';
-import { passwordSettingsQuery } from '../../api/queries/user-settings';
+import { passwordSettingsQuery } from '../../api/user-settings/get-password';
 import { usePortal } from '../../app/PortalContext';
 import { TextField } from './Field';
 import { FormStatus, SaveBar } from './FormParts';

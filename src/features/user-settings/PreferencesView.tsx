@@ -16,7 +16,7 @@ import {
   type PreferencesForm,
 } from '../../../machines/lib/user-settings';
 import type { FormValues } from '../../../machines/settingsForm.machine';
-import { userRightsQuery } from '../../api/queries/user-settings';
+import { userRightsQuery } from '../../api/user-settings/get-rights';
 import { usePortal } from '../../app/PortalContext';
 import { SelectField } from './Field';
 import { FormStatus, SaveBar } from './FormParts';

@@ -10,7 +10,7 @@ import { Link, Navigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { userEditQuery } from '../../api/queries/user-settings';
+import { userEditQuery } from '../../api/user-settings/get-edit';
 import { usePortal } from '../../app/PortalContext';
 import { useAxaptaDeadNotice } from './AxaptaNotice';
 import { EditView } from './EditView';

@@ -5,7 +5,6 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { z } from 'zod/mini';
 import { COOKIE, NOPREFERENCE, type UserContext } from '../../../machines/lib/contract';
 import { FIELD_MESSAGE, refusedFields } from '../../../machines/lib/fields';
 import { loginUrl } from '../../../machines/lib/navigation/rules';
@@ -18,9 +17,7 @@ import {
   preferenceServiceUrl,
   preferencesFormOf,
   PASSWORD_ERROR_UNIQUE,
-  PasswordSaveAnswer,
   MSG,
-  SendPasswordResetAnswer,
   type EditForm,
   type PasswordForm,
   type PreferencesForm,
@@ -34,13 +31,15 @@ import {
   type SaveOutcome,
   type SaveRequest,
 } from '../../../machines/settingsForm.machine';
-import {
-  passwordSettingsQuery,
-  preferencesQuery,
-  serviceUrlsQuery,
-  userEditQuery,
-  userRightsQuery,
-} from '../../api/queries/user-settings';
+import { userEditQuery } from '../../api/user-settings/get-edit';
+import { passwordSettingsQuery } from '../../api/user-settings/get-password';
+import { preferencesQuery } from '../../api/user-settings/get-preferences';
+import { userRightsQuery } from '../../api/user-settings/get-rights';
+import { serviceUrlsQuery } from '../../api/user-settings/get-service-urls';
+import { saveEdit } from '../../api/user-settings/save-edit';
+import { savePassword } from '../../api/user-settings/save-password';
+import { savePreferences } from '../../api/user-settings/save-preferences';
+import { sendPasswordReset } from '../../api/user-settings/send-password-reset';
 import { redirectBrowser, currentTarget } from '../../app/browser';
 import { readCookie } from '../../app/cookies';
 import type { PortalSystem } from '../../app/system';
@@ -110,7 +109,6 @@ const EDIT_FIELD_RULES = {
 const asEdit = (v: FormValues) => v as EditForm;
 const asPassword = (v: FormValues) => v as PasswordForm;
 const asPreferences = (v: FormValues) => v as PreferencesForm;
-const enc = encodeURIComponent;
 
 export function isSelf(ctx: UserContext | null, subject: string): boolean {
   return ctx?.epitPrincipal?.representative.id === subject;
@@ -185,14 +183,13 @@ export function wireUserSettings(system: PortalSystem, switchRepresented: Shell[
     load: async (subject) => editFormOf(await queryClient.fetchQuery(userEditQuery(api, subject))),
     save: async ({ subject, values }) => {
       try {
-        await api.post(`user-settings/edit/${enc(subject)}`, editBody(asEdit(values)), z.unknown());
+        await saveEdit(system, subject, editBody(asEdit(values)));
       } catch (error) {
         // a field the server refuses (an address the register does not know) is marked with its own message
         const fieldErrors = refusedFields(error, EDIT_FIELD_RULES);
         if (fieldErrors) return { fieldErrors };
         throw error;
       }
-      await queryClient.invalidateQueries({ queryKey: userEditQuery(api, subject).queryKey });
       return {};
     },
   });
@@ -202,10 +199,9 @@ export function wireUserSettings(system: PortalSystem, switchRepresented: Shell[
     load: async (subject) => passwordFormOf(await queryClient.fetchQuery(passwordSettingsQuery(api, subject))),
     save: async ({ subject, values }) => {
       const form = asPassword(values);
-      const answer = await api.post(`user-settings/password/${enc(subject)}`, passwordBody(form), PasswordSaveAnswer);
+      const answer = await savePassword(system, subject, passwordBody(form));
       if (answer.errorType === PASSWORD_ERROR_UNIQUE)
         return { fieldErrors: { username: { key: MSG.usernameNotUnique } } };
-      await queryClient.invalidateQueries({ queryKey: passwordSettingsQuery(api, subject).queryKey });
       const used = form.passwordUsed === 'yes';
       return { values: { ...form, password: '', repeat: '', passwordRequired: !used } };
     },
@@ -221,9 +217,7 @@ export function wireUserSettings(system: PortalSystem, switchRepresented: Shell[
       return preferencesFormOf(preference, rights, urls, new Date());
     },
     save: async ({ subject, values }) => {
-      const body = await preferenceBody(system, subject, asPreferences(values));
-      await api.post(`user-settings/preferences/${enc(subject)}`, body, z.unknown());
-      queryClient.setQueryData(preferencesQuery(api, subject).queryKey, body);
+      await savePreferences(system, subject, await preferenceBody(system, subject, asPreferences(values)));
       return {};
     },
     use: applySavedPreference(system, switchRepresented, queryClient),
@@ -233,7 +227,7 @@ export function wireUserSettings(system: PortalSystem, switchRepresented: Shell[
     edit,
     password,
     preferences,
-    sendPasswordReset: async (user) => {
+    sendPasswordReset: (user) => {
       const body: ResetEmailBody = {
         fgid: user.id,
         firstName: user.firstName,
@@ -243,11 +237,7 @@ export function wireUserSettings(system: PortalSystem, switchRepresented: Shell[
         email: user.email ?? '',
         language: user.preferredLanguage,
       };
-      await api.post(
-        'user-settings/password/sendPasswordReset/',
-        body,
-        z.union([SendPasswordResetAnswer, z.unknown()]),
-      );
+      return sendPasswordReset(api, body);
     },
   };
 }
