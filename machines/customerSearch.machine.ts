@@ -10,7 +10,8 @@
  * Effects are actors (defaults throw); the server data of one search stays in context only as the rows of
  * that search, so paging and sorting need no further request.
  */
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import { reporter } from './lib/report';
 import {
   INITIAL_CUSTOMER_SORT,
   INITIAL_USER_SORT,
@@ -75,6 +76,8 @@ const foundRows = <Row>(event: unknown): Row[] => (event as DoneActorEvent<{ val
 
 const deadToast: ToastRequest = { toastType: 'error', messageKey: 'error.axapta.dead' };
 const serverErrorToast: ToastRequest = { toastType: 'error', messageKey: 'error.server' };
+
+const tell = reporter<CustomerSearchContext, CustomerSearchEvent, CustomerSearchEmitted>();
 
 const customerSearchSetup = setup({
   types: {
@@ -142,19 +145,19 @@ const customerSearchSetup = setup({
         ? { users: { ...context.users, sort: nextSort(context.users.sort, event.key), page: 0 } }
         : {},
     ),
-    openCustomer: emit(({ event }) => ({
+    openCustomer: tell(({ event }) => ({
       type: 'customerSearch.navigate' as const,
       component: 'represented-settings-edit' as const,
       params: { jgid: event.type === 'customers.pick' ? event.id : '' },
     })),
-    openUser: emit(({ event }) => ({
+    openUser: tell(({ event }) => ({
       type: 'customerSearch.navigate' as const,
       component: 'user-settings-edit' as const,
       params: { fgid: event.type === 'users.pick' ? event.id : '' },
     })),
-    openCustomerAdd: emit({ type: 'customerSearch.openCustomerAdd' as const }),
-    showAccountingDead: emit({ type: 'toast.show' as const, toast: deadToast }),
-    showServerError: emit({ type: 'toast.show' as const, toast: serverErrorToast }),
+    openCustomerAdd: tell(() => ({ type: 'customerSearch.openCustomerAdd' as const })),
+    showAccountingDead: tell(() => ({ type: 'toast.show' as const, toast: deadToast })),
+    showServerError: tell(() => ({ type: 'toast.show' as const, toast: serverErrorToast })),
   },
 });
 

@@ -25,7 +25,8 @@
  * The rows (code, country, type A/B, own entry first, search, paging at 10) come from lib/rights/.
  * systemId: SYSTEM_ID.representedChoice.
  */
-import { assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { reporter } from './lib/report';
 import type { Domain, UserContext } from './lib/contract';
 import {
   choiceRequiredByContext,
@@ -105,6 +106,8 @@ const changeError = ({ event }: { event: ErrorActorEvent }) => ({ error: event.e
 /** After a pick: hand the context on, reselect the menu, fire the representee change; then navigate, then reset */
 const PICKED = [{ type: 'handOnContext', params: picked }, 'reselectMenu', 'fireRepresenteeChange'] as const;
 
+const tell = reporter<RepresentedChoiceContext, RepresentedChoiceEvent, RepresentedChoiceEmitted>();
+
 export const representedChoiceMachine = setup({
   types: {
     context: {} as RepresentedChoiceContext,
@@ -164,30 +167,30 @@ export const representedChoiceMachine = setup({
           : context.page,
     }),
     rememberPick: assign({ pickedGid: ({ event }) => (event.type === 'choice.pick' ? event.gid : null) }),
-    handOnContext: emit((_, params: { picked: UserContext }) => ({
+    handOnContext: tell((_, params: { picked: UserContext }) => ({
       type: 'context.replaced' as const,
       context: params.picked,
       cause: 'RC' as const,
     })),
-    reselectMenu: emit({ type: 'menu.reselect' as const }),
-    fireRepresenteeChange: emit({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const }),
-    applyPreference: emit(({ context }, params: { picked: UserContext }) => ({
+    reselectMenu: tell(() => ({ type: 'menu.reselect' as const })),
+    fireRepresenteeChange: tell(() => ({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const })),
+    applyPreference: tell(({ context }, params: { picked: UserContext }) => ({
       type: 'navigation.requested' as const,
       // only taken when preferenceInApp or preferenceFullPage held
       target: afterPickTarget(context, params.picked)!,
     })),
-    restorePreviousPath: emit(({ context }) => ({
+    restorePreviousPath: tell(({ context }) => ({
       type: 'navigation.requested' as const,
       target: { kind: 'restore' as const, path: context.previousPath },
     })),
-    goToDashboard: emit({ type: 'navigation.requested' as const, target: { kind: 'dashboard' as const } }),
-    requestCustomerAdd: emit({ type: 'customerAdd.requested' as const }),
-    showAxaptaDead: emit({
+    goToDashboard: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'dashboard' as const } })),
+    requestCustomerAdd: tell(() => ({ type: 'customerAdd.requested' as const })),
+    showAxaptaDead: tell(() => ({
       type: 'toast.show' as const,
       toast: { toastType: 'error', messageKey: 'error.axapta.dead' } satisfies ToastRequest,
-    }),
+    })),
     // spec 1 §8: represented change failure — status logged (the modal's message: selectChangeFailed, issue 13)
-    warnChangeFailed: emit((_, { error }: { error: unknown }) => ({
+    warnChangeFailed: tell((_, { error }: { error: unknown }) => ({
       type: 'warning' as const,
       code: 'changeRepresented.failed',
       detail: failureStatus(error),

@@ -13,7 +13,8 @@
  *
  * Effects are provided by src/app/system.ts; the defaults throw so a forgotten one is loud.
  */
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { reporter } from './lib/report';
 import { DOMAINS, type Domain, type Language, type SimpleUserContext, type UserContext } from './lib/contract';
 import { routeMeta } from './lib/navigation/rules';
 import { ossLogoutUrl, resolveDomain, resolveLanguage, signoutLocale, toLanguage } from './lib/session/rules';
@@ -95,6 +96,8 @@ const LANGUAGE_CHANGE_ACTIONS = [
   'announceLanguage',
 ] as const;
 
+const tell = reporter<SessionContext, SessionEvent, SessionEmitted>();
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -158,12 +161,9 @@ export const sessionMachine = setup({
     }),
     storeError: assign({ error: (_, params: { error: unknown }) => errorInfo(params.error) }),
     forgetUserContext: assign({ userContext: null }),
-    announceLanguage: emit(({ context }) => ({ type: 'session.languageChanged' as const, language: context.language })),
-    announceLogout: emit({ type: 'session.loggedOut' as const }),
-    warnServerError: emit({
-      type: 'toast.show' as const,
-      toast: { toastType: 'warning', messageKey: 'error.server' } satisfies ToastRequest,
-    }),
+    announceLanguage: tell(({ context }) => ({ type: 'session.languageChanged', language: context.language })),
+    announceLogout: tell(() => ({ type: 'session.loggedOut' })),
+    warnServerError: tell(() => ({ type: 'toast.show', toast: { toastType: 'warning', messageKey: 'error.server' } })),
     clearError: assign({ error: null }),
   },
   guards: {

@@ -14,7 +14,8 @@
  *
  * Pure: effects are the actors below, whose defaults throw; src/features/user-settings/wire.ts provides them.
  */
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { reporter } from './lib/report';
 import type { ToastRequest } from './toasts.machine';
 
 /** A message as the view formats it: `intl.formatMessage({ id: key }, values)`; `field` holds a label key. */
@@ -85,6 +86,8 @@ const hasErrors = (e: FormErrors | undefined) => !!e && Object.keys(e).length > 
 const serverError: ToastRequest = { toastType: 'error', messageKey: 'error.server' };
 const savedToast: ToastRequest = { toastType: 'success', messageKey: 'success.save' };
 
+const tell = reporter<SettingsFormContext, SettingsFormEvent, SettingsFormEmitted>();
+
 export const settingsFormMachine = setup({
   types: {
     context: {} as SettingsFormContext,
@@ -133,8 +136,8 @@ export const settingsFormMachine = setup({
     takeSaved: assign((_, p: { outcome: SaveOutcome }) => (p.outcome.values ? { values: p.outcome.values } : {})),
     takeFieldErrors: assign((_, p: { outcome: SaveOutcome }) => ({ serverErrors: p.outcome.fieldErrors ?? {} })),
     forgetRestored: assign({ restored: false }),
-    toastSaved: emit({ type: 'toast.show' as const, toast: savedToast }),
-    toastServerError: emit({ type: 'toast.show' as const, toast: serverError }),
+    toastSaved: tell(() => ({ type: 'toast.show' as const, toast: savedToast })),
+    toastServerError: tell(() => ({ type: 'toast.show' as const, toast: serverError })),
   },
 }).createMachine({
   id: 'settingsForm',
