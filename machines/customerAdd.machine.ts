@@ -17,8 +17,15 @@ import type { z } from 'zod/mini';
 import type { AutocompleteItem as AutocompleteItemSchema, CustomerAddGet, StatusValue } from './lib/contract';
 import * as rules from './lib/customer-add/rules';
 import { EMPTY_FORM, MESSAGE, endStatusMessageKey, type ConfirmationForm } from './lib/customer-add/rules';
+import { report } from './lib/report';
+import type { NavTarget } from './lib/rights';
 import { signingMachine, type SigningMethod, type SigningOutput } from './signing.machine';
 import type { ToastRequest } from './toasts.machine';
+
+type CustomerAddEmitted =
+  | { type: 'toast.show'; toast: ToastRequest }
+  | { type: 'navigation.requested'; target: NavTarget }
+  | { type: 'customerAdd.finished'; created: boolean };
 
 /** The autocomplete waits for a pause in typing (value not in the spec). */
 export const AUTOCOMPLETE_DEBOUNCE = 300;
@@ -49,6 +56,8 @@ interface CustomerAddContext {
   outcome: ToastRequest | null;
   /** set on SUCCESS: the account service page the app is sent to */
   redirectUrl: string | null;
+  /** the modal was open since it last closed: its end is reported once */
+  wasOpen: boolean;
 }
 
 /** What a newly opened modal starts from (the form stays). */
@@ -64,6 +73,7 @@ const FRESH = {
   notice: null,
   outcome: null,
   redirectUrl: null,
+  wasOpen: false,
 } satisfies Omit<CustomerAddContext, 'accountService' | 'form'>;
 
 const notProvided = <TOut, TIn>(name: string) =>
@@ -85,7 +95,7 @@ const customerAddSetup = setup({
       /** the method the user picked in the signing panel, handed on to the signing machine */
       | { type: 'signing.start'; method: SigningMethod },
     input: {} as { accountService: rules.AccountServiceConfig },
-    emitted: {} as { type: 'toast.show'; toast: ToastRequest },
+    emitted: {} as CustomerAddEmitted,
     children: {} as { signing: 'signing' },
   },
   actors: {
@@ -99,8 +109,11 @@ const customerAddSetup = setup({
     createCustomer: notProvided<ValueAnswer, { value: string }>('createCustomer'),
     /** steps 7–8: one signing attempt (its own requests are provided to it) */
     signing: signingMachine,
-    /** leave for the account service's customer edit page (step 7) */
-    redirectToAccountService: notProvided<void, { url: string }>('redirectToAccountService'),
+    /**
+     * leave for the account service's customer edit page (step 7): a page of this portal (the reference setup) is
+     * an in-app path for the router; any other address is a full page load that never comes back
+     */
+    redirectToAccountService: notProvided<{ path: string }, { url: string }>('redirectToAccountService'),
   },
   delays: { AUTOCOMPLETE_DEBOUNCE },
   guards: {
@@ -122,7 +135,7 @@ const customerAddSetup = setup({
     openModal: assign(({ event }) => {
       assertEvent(event, 'customerAdd.open');
       const { privileges, representativeId, returnUrl } = event;
-      return { ...FRESH, privileges, representativeId, returnUrl };
+      return { ...FRESH, privileges, representativeId, returnUrl, wasOpen: true };
     }),
     /** the transient data of one attempt; the form stays */
     forgetAttempt: assign({ suggestions: [], customer: null, notice: null }),
@@ -147,10 +160,19 @@ const customerAddSetup = setup({
     setNotice: assign((_, p: { key: string }) => ({ notice: { key: p.key } })),
     forgetNotice: assign({ notice: null }),
     /** the closing message of the flow: kept in context (the wiring reads it) and emitted for the toasts */
-    announce: enqueueActions(({ enqueue }, p: ToastRequest) => {
+    announce: enqueueActions(({ enqueue, self }, p: ToastRequest) => {
       enqueue.assign({ outcome: p });
-      enqueue.emit({ type: 'toast.show', toast: p });
+      report(enqueue, self, { type: 'toast.show', toast: p });
     }),
+    /** the modal's flow ended: whether it added something (then the person's details reload before it closes) */
+    reportFinished: enqueueActions(({ context, enqueue, self }) => {
+      if (!context.wasOpen) return;
+      enqueue.assign({ wasOpen: false });
+      report(enqueue, self, { type: 'customerAdd.finished', created: context.outcome?.toastType === 'success' });
+    }),
+    goInApp: enqueueActions(({ enqueue, self }, p: { path: string }) =>
+      report(enqueue, self, { type: 'navigation.requested', target: { kind: 'path', path: p.path } }),
+    ),
     prepareRedirect: assign(({ context }) => ({
       redirectUrl: context.customer
         ? rules.accountServiceRedirectUrl(context.accountService, rules.jgidOf(context.customer), context.returnUrl)
@@ -210,7 +232,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
   states: {
     closed: {
       description: 'The Add customer dialog is not shown.',
-      entry: 'forgetAttempt',
+      entry: ['reportFinished', 'forgetAttempt'],
       on: {
         'customerAdd.open': {
           target: 'open',
@@ -536,7 +558,11 @@ export const customerAddMachine = customerAddSetup.createMachine({
         id: 'redirectToAccountService',
         src: 'redirectToAccountService',
         input: ({ context }) => ({ url: context.redirectUrl ?? '' }),
-        onDone: { target: 'closed', description: 'The account service page opens' },
+        onDone: {
+          target: 'closed',
+          actions: { type: 'goInApp', params: ({ event }) => event.output },
+          description: "The customer's settings page of the portal opens",
+        },
         onError: {
           target: 'closed',
           description: 'The account service page cannot be opened: the person stays in the portal',

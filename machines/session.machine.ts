@@ -47,6 +47,9 @@ export type SessionEvent =
   | { type: 'session.reload' };
 
 export type SessionEmitted =
+  /** signed in, again after each change of the context: the portal hands the context on to the pages */
+  | { type: 'session.signedIn'; userContext: UserContext; domain: Domain }
+  | { type: 'session.signedOut' }
   | { type: 'session.loggedOut' }
   | { type: 'session.languageChanged'; language: Language }
   | { type: 'toast.show'; toast: ToastRequest };
@@ -163,6 +166,13 @@ export const sessionMachine = setup({
     forgetUserContext: assign({ userContext: null }),
     announceLanguage: tell(({ context }) => ({ type: 'session.languageChanged', language: context.language })),
     announceLogout: tell(() => ({ type: 'session.loggedOut' })),
+    announceSignedIn: tell(({ context }) => ({
+      type: 'session.signedIn',
+      // only entered with a principal (hasPrincipal)
+      userContext: context.userContext!,
+      domain: context.domain,
+    })),
+    announceSignedOut: tell(() => ({ type: 'session.signedOut' })),
     warnServerError: tell(() => ({ type: 'toast.show', toast: { toastType: 'warning', messageKey: 'error.server' } })),
     clearError: assign({ error: null }),
   },
@@ -318,6 +328,7 @@ export const sessionMachine = setup({
     signedIn: {
       tags: ['settled', 'signedIn'],
       description: 'The person is signed in and uses the portal; the header shows their name and a logout button.',
+      entry: 'announceSignedIn',
       initial: 'ready',
       states: {
         ready: { description: 'The person is signed in; nothing is being saved.' },
@@ -361,6 +372,7 @@ export const sessionMachine = setup({
     signedOut: {
       description: "No one is signed in; the header shows only 'log in to e-service'.",
       tags: ['settled'],
+      entry: 'announceSignedOut',
       on: {
         'session.routeChanged': {
           actions: ROUTE_ACTIONS,
