@@ -2,21 +2,23 @@
  * Customer-add: spec 1 §2 "Customer-add modal", §4 customer-add flow steps 1–9, §5 validation, §7 customer-add/*,
  * §8 customer-add messages.
  *
- * One long-lived actor (systemId SYSTEM_ID.customerAdd) drives the modal: `closed` ⇄ `open`. In `open` the user
- * looks the company up, fills the confirmation form, and confirms (rights, or staff adding the customer) or signs:
- * each signing attempt is the invoked `signing` machine (machines/signing.machine.ts). Leaving `open`
- * (customerAdd.close, an end status, or stopping the actor) tears down every invoked request, the signing child
- * with its polling, and every `after` timer, because all of them live inside the states they belong to.
+ * The modal's flow: `closed` ⇄ `open`. In `open` the person finds the company (the `companyLookup` child), fills the
+ * confirmation form, and asks for rights or (staff) adds the customer (the `customerCreation` child), or signs a
+ * new contract (one `signing` child per attempt). Leaving `open` (customerAdd.close, an end status, or stopping the
+ * actor) tears down every request, the signing child with its polling, and every timer, because all of them live
+ * inside the states they belong to. When the modal's flow ends it reports whether it added something
+ * (`customerAdd.finished`): the portal then reloads the person's details before the modal closes.
  *
- * Effects are actors (defaults throw "<name> not provided"); src/features/customer-add/actors.ts provides them.
- * Messages are i18n keys, emitted as `toast.show` (severity + key), never display text.
+ * Effects are actors (defaults throw "<name> not provided"); src/features/customer-add/wire.ts provides them.
+ * Messages are i18n keys, reported as `toast.show` (severity + key), never display text.
  */
-import { and, assertEvent, assign, enqueueActions, fromPromise, not, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { DoneActorEvent } from 'xstate';
-import type { z } from 'zod/mini';
-import type { AutocompleteItem as AutocompleteItemSchema, CustomerAddGet, StatusValue } from './lib/contract';
+import { and, assertEvent, assign, enqueueActions, not, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { companyLookupMachine } from './companyLookup.machine';
+import { customerCreationMachine, type CreationOutput } from './customerCreation.machine';
+import type { CustomerAddGet } from './lib/contract';
 import * as rules from './lib/customer-add/rules';
 import { EMPTY_FORM, MESSAGE, endStatusMessageKey, type ConfirmationForm } from './lib/customer-add/rules';
+import { notProvided } from './lib/not-provided';
 import { report } from './lib/report';
 import type { NavTarget } from './lib/rights';
 import { signingMachine, type SigningMethod, type SigningOutput } from './signing.machine';
@@ -27,13 +29,6 @@ type CustomerAddEmitted =
   | { type: 'navigation.requested'; target: NavTarget }
   | { type: 'customerAdd.finished'; created: boolean };
 
-/** The autocomplete waits for a pause in typing (value not in the spec). */
-export const AUTOCOMPLETE_DEBOUNCE = 300;
-
-type AutocompleteItem = z.infer<typeof AutocompleteItemSchema>;
-/** customer-add/create-rights and create-customer answer { value: SUCCESS or an error code } */
-type ValueAnswer = z.infer<typeof StatusValue>;
-
 interface CustomerAddContext {
   /** from PortalConfig (the input): picks the account service address after a signature (step 7) */
   accountService: rules.AccountServiceConfig;
@@ -42,17 +37,17 @@ interface CustomerAddContext {
   representativeId: string;
   /** where the account service sends the user back after a signature */
   returnUrl: string;
+  /** the company field's text */
   term: string;
-  suggestions: AutocompleteItem[];
   customer: CustomerAddGet | null;
   /** what the user typed; kept through failures and closing, cleared only after a success */
   form: ConfirmationForm;
   /** the user tried to go on with an invalid form: show the field errors */
   showErrors: boolean;
   showPhoneError: boolean;
-  /** inline message in the signing panel (no ID-card, PIN cancelled): the user can try again */
+  /** inline message in the dialog (no ID-card, PIN cancelled, no answer): the user can try again */
   notice: rules.MessageRef | null;
-  /** the message the flow ended with (also emitted as toast.show) */
+  /** the message the flow ended with (also reported as toast.show) */
   outcome: ToastRequest | null;
   /** set on SUCCESS: the account service page the app is sent to */
   redirectUrl: string | null;
@@ -66,7 +61,6 @@ const FRESH = {
   representativeId: '',
   returnUrl: '',
   term: '',
-  suggestions: [],
   customer: null,
   showErrors: false,
   showPhoneError: false,
@@ -76,8 +70,7 @@ const FRESH = {
   wasOpen: false,
 } satisfies Omit<CustomerAddContext, 'accountService' | 'form'>;
 
-const notProvided = <TOut, TIn>(name: string) =>
-  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
+const failure = (messageKey: string): ToastRequest => ({ toastType: 'error', messageKey });
 
 const customerAddSetup = setup({
   types: {
@@ -96,17 +89,13 @@ const customerAddSetup = setup({
       | { type: 'signing.start'; method: SigningMethod },
     input: {} as { accountService: rules.AccountServiceConfig },
     emitted: {} as CustomerAddEmitted,
-    children: {} as { signing: 'signing' },
+    children: {} as { companyLookup: 'companyLookup'; customerCreation: 'customerCreation'; signing: 'signing' },
   },
   actors: {
-    /** GET customer-add/find?term= → AutocompleteItem[] */
-    findCompanies: notProvided<AutocompleteItem[], { term: string }>('findCompanies'),
-    /** GET customer-add/get/{code} → CustomerAddGet */
-    loadCustomer: notProvided<CustomerAddGet, { code: string }>('loadCustomer'),
-    /** POST customer-add/create-rights { customerId, customerName, email } → { value } */
-    createRights: notProvided<ValueAnswer, { customerId: string; customerName: string; email: string }>('createRights'),
-    /** POST customer-add/create-customer { value: regCode } → { value } */
-    createCustomer: notProvided<ValueAnswer, { value: string }>('createCustomer'),
+    /** steps 1–3: find the company and load it */
+    companyLookup: companyLookupMachine,
+    /** steps 4 and 6: the rights under the contract, or staff adding the customer */
+    customerCreation: customerCreationMachine,
     /** steps 7–8: one signing attempt (its own requests are provided to it) */
     signing: signingMachine,
     /**
@@ -115,10 +104,7 @@ const customerAddSetup = setup({
      */
     redirectToAccountService: notProvided<{ path: string }, { url: string }>('redirectToAccountService'),
   },
-  delays: { AUTOCOMPLETE_DEBOUNCE },
   guards: {
-    hasSearchTerm: ({ context }) => context.term.trim().length > 0,
-    isAutocompleteEmpty: ({ context }, p: { results: unknown[] }) => rules.isAutocompleteEmpty(context.term, p.results),
     isContractStopped: ({ context }) => context.customer?.value === 'CONTRACT_STOPPED',
     canAddAnyCustomer: ({ context }) => context.privileges.includes('ADD_ANY_CUSTOMER'),
     hasContract: ({ context }) => context.customer?.hasContract === true,
@@ -126,7 +112,10 @@ const customerAddSetup = setup({
     isConfirmationValid: ({ context }) => rules.isConfirmationValid(context.form),
     isPhoneValid: ({ context }) => rules.isPhoneValid(context.form.phone),
     choseMobileId: ({ event }) => event.type === 'signing.start' && event.method === 'mobileId',
-    isSuccess: (_, p: ValueAnswer) => rules.isSuccessStatus(p.value),
+    isSuccess: (_, p: CreationOutput) => p.status !== null && rules.isSuccessStatus(p.status),
+    unanswered: (_, p: CreationOutput) => p.status === null,
+    rightsGranted: ({ context }, p: CreationOutput) =>
+      !context.privileges.includes('ADD_ANY_CUSTOMER') && p.status !== null && rules.isSuccessStatus(p.status),
     /** the signing machine's end result */
     isSigned: (_, p: SigningOutput) => p.result === 'signed',
     canRetry: (_, p: SigningOutput) => p.result === 'retry',
@@ -138,12 +127,11 @@ const customerAddSetup = setup({
       return { ...FRESH, privileges, representativeId, returnUrl, wasOpen: true };
     }),
     /** the transient data of one attempt; the form stays */
-    forgetAttempt: assign({ suggestions: [], customer: null, notice: null }),
+    forgetAttempt: assign({ customer: null, notice: null }),
     setTerm: assign(({ event }) => {
       assertEvent(event, 'customerAdd.search');
-      return { term: event.term, suggestions: [], customer: null, notice: null };
+      return { term: event.term, customer: null, notice: null };
     }),
-    setSuggestions: assign((_, p: { suggestions: AutocompleteItem[] }) => ({ suggestions: p.suggestions })),
     setCustomer: assign((_, p: { customer: CustomerAddGet }) => ({ customer: p.customer })),
     updateForm: assign(({ context, event }) => {
       assertEvent(event, 'customerAdd.change');
@@ -159,7 +147,7 @@ const customerAddSetup = setup({
     }),
     setNotice: assign((_, p: { key: string }) => ({ notice: { key: p.key } })),
     forgetNotice: assign({ notice: null }),
-    /** the closing message of the flow: kept in context (the wiring reads it) and emitted for the toasts */
+    /** the closing message of the flow: kept in context and reported for the toasts */
     announce: enqueueActions(({ enqueue, self }, p: ToastRequest) => {
       enqueue.assign({ outcome: p });
       report(enqueue, self, { type: 'toast.show', toast: p });
@@ -182,46 +170,12 @@ const customerAddSetup = setup({
   },
 });
 
-const failure = (messageKey: string): ToastRequest => ({ toastType: 'error', messageKey });
-/** a request that failed (no answer, a server error): the inline message; the modal stays (issue 13 "Faults") */
-const SERVER_ERROR_NOTICE = { key: MESSAGE.serverError };
-/** close the modal with this message */
-const closeWith = (toast: ToastRequest, description: string) =>
-  ({
-    target: '#customerAdd.closed',
-    actions: { type: 'announce', params: toast },
-    description,
-  }) as const;
-
-/**
- * customer-add/create-*: SUCCESS closes with `success`, an error code with its message. A request that got no answer
- * or a server error (issue 13 "Faults") keeps the modal and what was typed, with error.server, so the user can confirm
- * again once the API is back.
- */
-function closeOnAnswer(success: ToastRequest, ...after: 'clearForm'[]) {
-  type Done = { event: DoneActorEvent<ValueAnswer> };
-  return {
-    onDone: [
-      {
-        guard: { type: 'isSuccess', params: ({ event }: Done) => event.output },
-        target: '#customerAdd.closed',
-        actions: [{ type: 'announce', params: success }, ...after],
-        description: 'The server confirms: a success message shows and the dialog closes',
-      },
-      {
-        target: '#customerAdd.closed',
-        actions: { type: 'announce', params: ({ event }: Done) => failure(endStatusMessageKey(event.output.value)) },
-        description:
-          'The server refuses (for example the contract is stopped): its message shows and the dialog closes',
-      },
-    ],
-    onError: {
-      target: '#customerAdd.open.reviewing',
-      actions: { type: 'setNotice', params: SERVER_ERROR_NOTICE },
-      description: 'The server does not answer: an error shows in the dialog and what was typed stays',
-    },
-  } as const;
-}
+/** a look for another company, from wherever the company is shown */
+const SEARCH_AGAIN = {
+  target: '#customerAdd.open.selectingCompany',
+  actions: 'setTerm',
+  description: 'Types in the company field again to look for another company',
+} as const;
 
 export const customerAddMachine = customerAddSetup.createMachine({
   id: 'customerAdd',
@@ -256,100 +210,28 @@ export const customerAddMachine = customerAddSetup.createMachine({
       states: {
         selectingCompany: {
           description: 'The person looks for the company by name or registry code in the company field.',
-          on: {
-            'customerAdd.search': {
-              target: '.typing',
-              reenter: true,
-              actions: 'setTerm',
-              description: 'Types in the company field',
-            },
-          },
-          initial: 'waitingForInput',
-          states: {
-            waitingForInput: { description: 'The company field waits for the person to type.' },
-            typing: {
-              description: 'The person is typing; the portal waits for a pause before looking up.',
-              after: {
-                AUTOCOMPLETE_DEBOUNCE: [
-                  {
-                    guard: 'hasSearchTerm',
-                    target: 'lookingUp',
-                    description: 'After a 0.3 second pause in typing, if the field is not empty',
-                  },
-                  { target: 'waitingForInput', description: 'After a 0.3 second pause, if the field was emptied' },
-                ],
-              },
-            },
-            lookingUp: {
-              tags: ['loading'],
-              description: 'The business register is searched for the typed name or code.',
-              invoke: {
-                id: 'findCompanies',
-                src: 'findCompanies',
-                input: ({ context }) => ({ term: context.term.trim() }),
-                onDone: [
-                  {
-                    guard: { type: 'isAutocompleteEmpty', params: ({ event }) => ({ results: event.output }) },
-                    target: 'companyNotFound',
-                    description: 'The business register finds nothing, and the typed text is not a registry code',
-                  },
-                  {
-                    target: 'showingSuggestions',
-                    actions: { type: 'setSuggestions', params: ({ event }) => ({ suggestions: event.output }) },
-                    description: 'The business register finds companies (or the typed text is a registry code)',
-                  },
-                ],
-                onError: {
-                  target: 'lookupFailed',
-                  actions: { type: 'setNotice', params: { key: MESSAGE.clientError } },
-                  description: 'The business register does not answer',
-                },
-              },
-            },
-            showingSuggestions: {
-              description: 'The company list is shown under the field; the person picks a company.',
-              on: {
-                'customerAdd.choose': {
-                  target: '#customerAdd.open.loadingCustomer',
-                  description: 'Picks a company from the list',
-                },
-              },
-            },
-            companyNotFound: {
-              // spec 1 §5: no results and the term is not a 1–7 digit number
-              description: "'Company not found' shows under the field.",
-            },
-            lookupFailed: {
-              description:
-                'An error shows under the field and the typed text stays; typing again or retrying searches again.',
-              on: {
-                'customerAdd.retry': {
-                  target: 'lookingUp',
-                  actions: 'forgetNotice',
-                  description: 'Clicks Try again: the same text is searched again',
-                },
-              },
-            },
-          },
-        },
-
-        loadingCustomer: {
-          description: 'The portal loads the chosen company: its registry code, address and contract.',
-          tags: ['loading'],
-          entry: 'forgetNotice',
           invoke: {
-            id: 'loadCustomer',
-            src: 'loadCustomer',
-            input: ({ event }) => ({ code: event.type === 'customerAdd.choose' ? event.code : '' }),
+            id: 'companyLookup',
+            src: 'companyLookup',
+            input: ({ context }) => ({ term: context.term }),
             onDone: {
               target: 'reviewing',
               actions: { type: 'setCustomer', params: ({ event }) => ({ customer: event.output }) },
-              description: 'The server answers with the company',
+              description: 'The company is chosen and its details have loaded',
             },
-            onError: {
-              target: '#customerAdd.open.selectingCompany.showingSuggestions',
-              actions: { type: 'setNotice', params: SERVER_ERROR_NOTICE },
-              description: 'The server does not answer: an error shows and the company list stays',
+          },
+          on: {
+            'customerAdd.search': {
+              actions: ['setTerm', sendTo('companyLookup', ({ event }) => ({ type: 'lookup.type', term: event.term }))],
+              description: 'Types in the company field',
+            },
+            'customerAdd.choose': {
+              actions: sendTo('companyLookup', ({ event }) => ({ type: 'lookup.choose', code: event.code })),
+              description: 'Picks a company from the list',
+            },
+            'customerAdd.retry': {
+              actions: sendTo('companyLookup', { type: 'lookup.retry' }),
+              description: 'Clicks Try again after a failed search',
             },
           },
         },
@@ -357,13 +239,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
         reviewing: {
           description:
             'The chosen company is shown with its registry code and address, and the action that fits its contract and the person.',
-          on: {
-            'customerAdd.search': {
-              target: 'selectingCompany.typing',
-              actions: 'setTerm',
-              description: 'Types in the company field again to look for another company',
-            },
-          },
+          on: { 'customerAdd.search': SEARCH_AGAIN },
           initial: 'deciding',
           states: {
             deciding: {
@@ -371,10 +247,9 @@ export const customerAddMachine = customerAddSetup.createMachine({
               always: [
                 {
                   guard: 'isContractStopped',
-                  ...closeWith(
-                    failure(endStatusMessageKey('CONTRACT_STOPPED')),
-                    "The company's contract is stopped: the message shows and the dialog closes",
-                  ),
+                  target: '#customerAdd.closed',
+                  actions: { type: 'announce', params: failure(endStatusMessageKey('CONTRACT_STOPPED')) },
+                  description: "The company's contract is stopped: the message shows and the dialog closes",
                 },
                 {
                   guard: 'canAddAnyCustomer',
@@ -417,7 +292,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
                 'customerAdd.confirm': [
                   {
                     guard: 'isConfirmationValid',
-                    target: '#customerAdd.open.creatingRights',
+                    target: '#customerAdd.open.creating',
                     description: "Clicks 'Confirm', if the confirmation is complete",
                   },
                   {
@@ -435,7 +310,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
                 "No form; a button 'Confirm adding new customer' (or 'Confirm complete update of customer data').",
               on: {
                 'customerAdd.confirm': {
-                  target: '#customerAdd.open.creatingCustomer',
+                  target: '#customerAdd.open.creating',
                   description: 'Clicks the confirm button',
                 },
               },
@@ -443,31 +318,54 @@ export const customerAddMachine = customerAddSetup.createMachine({
           },
         },
 
-        creatingRights: {
-          description: "The portal asks for the rights under the company's contract; the buttons are disabled.",
+        creating: {
+          description: 'The portal asks for the rights, or adds the customer; the buttons are disabled.',
           tags: ['busy'],
           entry: 'forgetNotice',
           invoke: {
-            id: 'createRights',
-            src: 'createRights',
-            input: ({ context }) => ({
-              customerId: context.customer?.id ?? '',
-              customerName: context.customer?.name ?? '',
-              email: context.form.email.trim(),
-            }),
-            ...closeOnAnswer({ toastType: 'success', messageKey: MESSAGE.success }, 'clearForm'),
-          },
-        },
-
-        creatingCustomer: {
-          description: 'The portal adds the customer (or updates its data); the buttons are disabled.',
-          tags: ['busy'],
-          entry: 'forgetNotice',
-          invoke: {
-            id: 'createCustomer',
-            src: 'createCustomer',
-            input: ({ context }) => ({ value: context.customer?.regCode ?? '' }),
-            ...closeOnAnswer({ toastType: 'success', messageKey: MESSAGE.saved }),
+            id: 'customerCreation',
+            src: 'customerCreation',
+            input: ({ context }) =>
+              context.privileges.includes('ADD_ANY_CUSTOMER')
+                ? { kind: 'customer' as const, regCode: context.customer?.regCode ?? '' }
+                : {
+                    kind: 'rights' as const,
+                    customerId: context.customer?.id ?? '',
+                    customerName: context.customer?.name ?? '',
+                    email: context.form.email.trim(),
+                  },
+            onDone: [
+              {
+                guard: { type: 'rightsGranted', params: ({ event }) => event.output },
+                target: '#customerAdd.closed',
+                actions: [
+                  { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.success } },
+                  'clearForm',
+                ],
+                description: 'The server grants the rights: a success message shows and the dialog closes',
+              },
+              {
+                guard: { type: 'isSuccess', params: ({ event }) => event.output },
+                target: '#customerAdd.closed',
+                actions: { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.saved } },
+                description: "The server adds the customer: 'Saved' shows and the dialog closes",
+              },
+              {
+                guard: { type: 'unanswered', params: ({ event }) => event.output },
+                target: 'reviewing',
+                actions: { type: 'setNotice', params: { key: MESSAGE.serverError } },
+                description: 'The server does not answer: an error shows in the dialog and what was typed stays',
+              },
+              {
+                target: '#customerAdd.closed',
+                actions: {
+                  type: 'announce',
+                  params: ({ event }) => failure(endStatusMessageKey(event.output.status ?? '')),
+                },
+                description:
+                  'The server refuses (for example the contract is stopped): its message shows and the dialog closes',
+              },
+            ],
           },
         },
 
@@ -485,11 +383,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
                 description: 'The person made the confirmation incomplete again: the signing panel hides',
               },
               on: {
-                'customerAdd.search': {
-                  target: '#customerAdd.open.selectingCompany.typing',
-                  actions: 'setTerm',
-                  description: 'Types in the company field again to look for another company',
-                },
+                'customerAdd.search': SEARCH_AGAIN,
                 'signing.start': [
                   {
                     guard: and(['choseMobileId', not('isPhoneValid')]),
@@ -534,10 +428,11 @@ export const customerAddMachine = customerAddSetup.createMachine({
                     description: 'Signing ends without a signature: the reason shows and the dialog closes',
                   },
                 ],
-                onError: closeWith(
-                  failure(MESSAGE.serverError),
-                  'Signing breaks down unexpectedly: an error shows and the dialog closes',
-                ),
+                onError: {
+                  target: '#customerAdd.closed',
+                  actions: { type: 'announce', params: failure(MESSAGE.serverError) },
+                  description: 'Signing breaks down unexpectedly: an error shows and the dialog closes',
+                },
               },
             },
           },

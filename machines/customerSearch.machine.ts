@@ -12,6 +12,7 @@
  */
 import { assign, fromPromise, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
 import { reporter } from './lib/report';
+import type { NavigationRequested } from './lib/shell-events';
 import {
   INITIAL_CUSTOMER_SORT,
   INITIAL_USER_SORT,
@@ -54,10 +55,10 @@ export type CustomerSearchEvent =
   | { type: 'customerSearch.add' };
 
 export type CustomerSearchEmitted =
-  | { type: 'customerSearch.navigate'; component: 'represented-settings-edit'; params: { jgid: string } }
-  | { type: 'customerSearch.navigate'; component: 'user-settings-edit'; params: { fgid: string } }
+  /** a picked customer opens its settings (represented-settings-edit), a picked user theirs (user-settings-edit) */
+  | NavigationRequested
   /** the 'Add new customer' link: open the customer-add modal */
-  | { type: 'customerSearch.openCustomerAdd' }
+  | { type: 'customerAdd.requested' }
   | { type: 'toast.show'; toast: ToastRequest };
 
 const notProvided = <TOut, TIn>(name: string) =>
@@ -146,16 +147,20 @@ const customerSearchSetup = setup({
         : {},
     ),
     openCustomer: tell(({ event }) => ({
-      type: 'customerSearch.navigate' as const,
-      component: 'represented-settings-edit' as const,
-      params: { jgid: event.type === 'customers.pick' ? event.id : '' },
+      type: 'navigation.requested',
+      target: {
+        kind: 'path',
+        path: `/settings/represented/${encodeURIComponent(event.type === 'customers.pick' ? event.id : '')}`,
+      },
     })),
     openUser: tell(({ event }) => ({
-      type: 'customerSearch.navigate' as const,
-      component: 'user-settings-edit' as const,
-      params: { fgid: event.type === 'users.pick' ? event.id : '' },
+      type: 'navigation.requested',
+      target: {
+        kind: 'path',
+        path: `/user-settings/edit/${encodeURIComponent(event.type === 'users.pick' ? event.id : '')}`,
+      },
     })),
-    openCustomerAdd: tell(() => ({ type: 'customerSearch.openCustomerAdd' as const })),
+    openCustomerAdd: tell(() => ({ type: 'customerAdd.requested' })),
     showAccountingDead: tell(() => ({ type: 'toast.show' as const, toast: deadToast })),
     showServerError: tell(() => ({ type: 'toast.show' as const, toast: serverErrorToast })),
   },

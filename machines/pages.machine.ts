@@ -13,7 +13,6 @@
 import {
   assign,
   enqueueActions,
-  fromPromise,
   setup,
   type AnyActorLogic,
   type AnyActorRef,
@@ -28,6 +27,7 @@ import type { FrameChannelActor } from './frameChannel.machine';
 import type { RightsListActor } from './rightsList.machine';
 import type { SettingsFormActor } from './settingsForm.machine';
 import { PAGE, type Draft, type PageActorReport, type PageId, type PageLifecycleEvent } from './lib/pages';
+import { notProvided } from './lib/not-provided';
 import { report, reporter } from './lib/report';
 import type { NavTarget } from './lib/rights';
 import type { Warning } from './lib/shell-events';
@@ -76,7 +76,10 @@ export type PagesCommand =
   | { type: 'pages.loggedOut' };
 
 type ForPortal =
-  { type: 'toast.show'; toast: ToastRequest } | { type: 'navigation.requested'; target: NavTarget } | Warning;
+  | { type: 'toast.show'; toast: ToastRequest }
+  | { type: 'navigation.requested'; target: NavTarget }
+  | { type: 'customerAdd.requested' }
+  | Warning;
 
 export type PagesEvent = PagesCommand | PageLifecycleEvent | PageActorReport | ForPortal;
 
@@ -96,10 +99,10 @@ export const pagesMachine = setup({
     emitted: {} as PagesEmitted,
   },
   actors: {
-    /** the customer-add flow's logic, with its effects (its chunk loads on the modal's first opening) */
-    loadCustomerAdd: fromPromise<AnyActorLogic>(() => Promise.reject(new Error('loadCustomerAdd not provided'))),
+    /** the customer-add flow's logic with its effects, and its input (its chunk loads on the modal's first opening) */
+    loadCustomerAdd: notProvided<{ logic: AnyActorLogic; input: unknown }, void>('loadCustomerAdd'),
     /** GET context/getUserContext */
-    reloadUserContext: fromPromise<UserContext>(() => Promise.reject(new Error('reloadUserContext not provided'))),
+    reloadUserContext: notProvided<UserContext, void>('reloadUserContext'),
   },
   actions: {
     /** sessionStorage: the drafts survive the page load of a sign-on, and only that */
@@ -107,13 +110,19 @@ export const pagesMachine = setup({
       throw new Error('storeDrafts not provided');
     },
     /** the logic comes with the page (its chunk): spawned as it is, with the page's id as its systemId */
-    start: enqueueActions(({ context, enqueue }, p: { id: PageId; logic: AnyActorLogic; input?: unknown }) => {
-      const running = context.pages[p.id];
-      if (running) enqueue.stopChild(running);
-      enqueue.assign({
-        pages: ({ context: c, spawn }) => ({ ...c.pages, [p.id]: spawn(p.logic, { systemId: p.id, input: p.input }) }),
-      });
-    }),
+    start: enqueueActions(
+      ({ context, enqueue }, p: { id: PageId; logic: AnyActorLogic; input?: unknown; once?: boolean }) => {
+        const running = context.pages[p.id];
+        if (running && p.once) return;
+        if (running) enqueue.stopChild(running);
+        enqueue.assign({
+          pages: ({ context: c, spawn }) => ({
+            ...c.pages,
+            [p.id]: spawn(p.logic, { systemId: p.id, input: p.input }),
+          }),
+        });
+      },
+    ),
     stop: enqueueActions(({ context, enqueue }, p: { id: PageId }) => {
       const running = context.pages[p.id];
       if (!running) return;
@@ -252,6 +261,10 @@ export const pagesMachine = setup({
       actions: { type: 'passOn', params: ({ event }) => ({ event }) },
       description: 'Something failed on a page that is only logged: the portal logs it',
     },
+    'customerAdd.requested': {
+      actions: { type: 'passOn', params: ({ event }) => ({ event }) },
+      description: 'A page asks to add a customer: the portal opens the customer-add modal',
+    },
   },
   states: {
     customerAddNotLoaded: {
@@ -274,7 +287,7 @@ export const pagesMachine = setup({
           actions: [
             {
               type: 'start',
-              params: ({ event }) => ({ id: PAGE.customerAdd, logic: event.output }),
+              params: ({ event }) => ({ id: PAGE.customerAdd, ...event.output }),
             },
             {
               type: 'tellPage',

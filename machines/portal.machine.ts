@@ -68,7 +68,22 @@ export type PortalEvent =
 const AUTH_ERROR = { type: 'showToast', params: { toast: { toastType: 'error', messageKey: 'error.auth' } } } as const;
 
 export const portalMachine = setup({
-  types: { context: {} as PortalContext, events: {} as PortalEvent, input: {} as PortalInput },
+  types: {
+    context: {} as PortalContext,
+    events: {} as PortalEvent,
+    input: {} as PortalInput,
+    children: {} as {
+      session: 'session';
+      navigation: 'navigation';
+      toasts: 'toasts';
+      modals: 'modals';
+      sidePanel: 'sidePanel';
+      representedChoice: 'representedChoice';
+      representedChange: 'representedChange';
+      deadApplicationPoll: 'deadApplicationPoll';
+      pages: 'pages';
+    },
+  },
   actors: {
     session: sessionMachine,
     navigation: navigationMachine,
@@ -92,10 +107,6 @@ export const portalMachine = setup({
     /** spec 1 §4: the REPRESENTEE-CHANGE DOM event, for other scripts on the page */
     announceRepresenteeChange: (_, _params: { cause: 'RC' | 'SC' }) => {
       throw new Error('announceRepresenteeChange not provided');
-    },
-    /** the server data the pages show is stale once the represented party or the context changed */
-    invalidateServerData: () => {
-      throw new Error('invalidateServerData not provided');
     },
     /** the security service's sign-on page, coming back to the page on screen */
     redirectToSignOn: () => {
@@ -192,15 +203,13 @@ export const portalMachine = setup({
     'REPRESENTEE-CHANGE': {
       actions: [
         { type: 'announceRepresenteeChange', params: ({ event }: { event: RepresenteeChange }) => event },
-        'invalidateServerData',
         sendTo(SYSTEM_ID.pages, ({ context, event }) => ({
           type: 'pages.representeeChanged' as const,
           cause: event.cause,
           userContext: context.userContext,
         })),
       ],
-      description:
-        'The represented party or its context changed: the open page reloads for it, the shown data is refreshed, other scripts hear of it',
+      description: 'The represented party or its context changed: the open page reloads for it, other scripts hear of it',
     },
     'menu.reselect': {
       actions: sendTo(SYSTEM_ID.sidePanel, { type: 'represented.changed' }),
@@ -246,7 +255,6 @@ export const portalMachine = setup({
         actions: [
           { type: 'rememberContext', params: ({ event }) => ({ userContext: event.context! }) },
           sendTo(SYSTEM_ID.session, ({ event }) => ({ type: 'session.contextReplaced', userContext: event.context! })),
-          'invalidateServerData',
           sendTo(SYSTEM_ID.modals, ({ event }) => ({ type: 'modal.close', result: { created: event.created } })),
         ],
         description:

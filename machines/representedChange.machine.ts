@@ -15,7 +15,7 @@
  *
  * systemId: SYSTEM_ID.representedChange.
  */
-import { assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { reporter } from './lib/report';
 import type { UserContext } from './lib/contract';
 import type {
@@ -187,3 +187,4 @@ export const representedChangeMachine = setup({
     },
   },
 });
+export type RepresentedChangeActor = ActorRefFrom<typeof representedChangeMachine>;

@@ -8,13 +8,18 @@
  * - A failed save keeps every typed value (failed is editable; saving again is allowed).
  * - Field errors the server answers (e.g. the username is taken: errorType UNIQUE) put the form back to editing
  *   with those errors; no success message.
- * - A save answered 401 (the session expired meanwhile): `signOnAgain` keeps the draft (the portal stores it
- *   for the tab) and sends the person through sign-on with this page as target; `loadForm` brings the draft back.
- * - "Save and use" (preferences): after the save, `useSaved` switches the represented party and leaves the page.
+ * - A save answered 401 (the session expired meanwhile): the form reports `form.sessionExpired` with what was
+ *   typed (never a password); the portal keeps it and sends the person through sign-on with this page as target.
+ *   When the form shows again the portal hands it back (`form.restoreDraft`), over the loaded values.
+ * - "Save and use" (preferences): after the save, the form asks the portal to act for the preferred party
+ *   (`form.switchParty`, answered `form.partySwitched` or `form.partySwitchFailed`), then `findService` names the
+ *   preferred service and the form asks for it (`navigation.requested`).
  *
  * Pure: effects are the actors below, whose defaults throw; src/features/user-settings/wire.ts provides them.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { and, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { draftOf } from './lib/pages';
+import type { NavTarget } from './lib/rights';
 import { reporter } from './lib/report';
 import type { ToastRequest } from './toasts.machine';
 
@@ -32,12 +37,14 @@ export interface SettingsFormInput {
   subject: string;
   /** the tab's rules: field errors of the values, {} when valid */
   validate: (values: FormValues) => FormErrors;
+  /** what a draft of this form is kept under over a sign-on (the tab and the subject) */
+  draftKey?: string | null;
+  /** "Save and use": the party the saved values ask to act for (none: stay) */
+  partyToUse?: (values: FormValues) => string | null;
 }
 
 export interface LoadedForm {
   values: FormValues;
-  /** the values came from a draft kept over a sign-on (session expiry) */
-  restored: boolean;
 }
 export interface SaveRequest {
   subject: string;
@@ -63,14 +70,39 @@ export interface SettingsFormContext {
   restored: boolean;
   /** the save was asked for with "Save and use" */
   andUse: boolean;
+  draftKey: string | null;
+  partyToUse: (values: FormValues) => string | null;
+  /** a draft handed back before the form had loaded: laid over the loaded values */
+  pendingDraft: Record<string, unknown> | null;
 }
 
 export type SettingsFormEvent =
   | { type: 'form.edit'; values: Record<string, unknown>; field?: string }
   | { type: 'form.save'; andUse?: boolean }
-  | { type: 'form.retry' };
+  | { type: 'form.retry' }
+  /** the portal hands back what was typed before a sign-on */
+  | { type: 'form.restoreDraft'; values: Record<string, unknown> }
+  | { type: 'form.partySwitched' }
+  | { type: 'form.partySwitchFailed' };
 
-export type SettingsFormEmitted = { type: 'toast.show'; toast: ToastRequest };
+export type SettingsFormEmitted =
+  | { type: 'toast.show'; toast: ToastRequest }
+  | { type: 'navigation.requested'; target: NavTarget }
+  | { type: 'form.sessionExpired'; draftKey: string | null; values: Record<string, unknown> }
+  | { type: 'form.switchParty'; gid: string };
+
+/** The draft's values over the loaded ones, field by field where the kinds agree (a stale draft cannot break the form). */
+export function withDraft(loaded: FormValues, draft: Record<string, unknown>): FormValues {
+  const values: Record<string, unknown> = Object.fromEntries(Object.entries(loaded));
+  for (const [k, v] of Object.entries(loaded)) {
+    const d = draft[k];
+    if (d === undefined) continue;
+    const sameKind =
+      typeof d === typeof v || (v === null && typeof d === 'object') || (d === null && typeof v === 'object');
+    if (sameKind) values[k] = d;
+  }
+  return values;
+}
 
 const notProvided = <TOut, TIn>(name: string) =>
   fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
@@ -100,27 +132,28 @@ export const settingsFormMachine = setup({
     loadForm: notProvided<LoadedForm, { subject: string }>('loadForm'),
     /** POST the form */
     saveForm: notProvided<SaveOutcome, SaveRequest>('saveForm'),
-    /** "Save and use": switch the represented party, go to the service URL (or the TARGET cookie's address) */
-    useSaved: notProvided<void, SaveRequest>('useSaved'),
-    /** the session expired: keep the draft and go through sign-on back to this page (never resolves in the portal) */
-    signOnAgain: notProvided<void, SaveRequest>('signOnAgain'),
+    /** "Save and use": where the saved preference leads (the service URL, or the TARGET cookie's address) */
+    findService: notProvided<NavTarget, SaveRequest>('findService'),
   },
   guards: {
     isValid: ({ context }) => !hasErrors(context.errors),
     hasFieldErrors: (_, p: { outcome: SaveOutcome }) => hasErrors(p.outcome.fieldErrors),
     wantsUse: ({ context }) => context.andUse,
+    switchesParty: ({ context }) => context.partyToUse(context.values) !== null,
     isSessionExpired: (_, p: { error: unknown }) => errorStatus(p.error) === 401,
   },
   actions: {
-    takeLoaded: assign(({ context }, p: { loaded: LoadedForm }) => ({
-      values: p.loaded.values,
-      errors: context.validate(p.loaded.values),
-      restored: p.loaded.restored,
+    takeLoaded: assign(({ context }, p: { loaded: LoadedForm }) => {
+      const restored = context.pendingDraft !== null;
+      const values = restored ? withDraft(p.loaded.values, context.pendingDraft!) : p.loaded.values;
       // a restored draft shows its problems at once: the person had typed all of it
-      showAll: p.loaded.restored,
-      touched: [],
-      serverErrors: {},
-    })),
+      return { values, errors: context.validate(values), restored, showAll: restored, touched: [], serverErrors: {} };
+    }),
+    keepDraft: assign((_, p: { values: Record<string, unknown> }) => ({ pendingDraft: p.values })),
+    restoreDraft: assign(({ context }, p: { values: Record<string, unknown> }) => {
+      const values = withDraft(context.values, p.values);
+      return { values, errors: context.validate(values), restored: true, showAll: true };
+    }),
     applyEdit: assign(({ context, event }) => {
       if (event.type !== 'form.edit') return {};
       const values = { ...context.values, ...event.values };
@@ -138,6 +171,13 @@ export const settingsFormMachine = setup({
     forgetRestored: assign({ restored: false }),
     toastSaved: tell(() => ({ type: 'toast.show' as const, toast: savedToast })),
     toastServerError: tell(() => ({ type: 'toast.show' as const, toast: serverError })),
+    reportSessionExpired: tell(({ context }) => ({
+      type: 'form.sessionExpired',
+      draftKey: context.draftKey,
+      values: draftOf(context.values),
+    })),
+    askForParty: tell(({ context }) => ({ type: 'form.switchParty', gid: context.partyToUse(context.values) ?? '' })),
+    goToService: tell((_, p: { target: NavTarget }) => ({ type: 'navigation.requested', target: p.target })),
   },
 }).createMachine({
   id: 'settingsForm',
@@ -153,12 +193,22 @@ export const settingsFormMachine = setup({
     touched: [],
     restored: false,
     andUse: false,
+    draftKey: input.draftKey ?? null,
+    partyToUse: input.partyToUse ?? (() => null),
+    pendingDraft: null,
   }),
   initial: 'loading',
   states: {
     loading: {
       tags: ['busy'],
       description: 'The portal loads the current settings (or a draft kept from before a new sign-in); the form waits.',
+      on: {
+        'form.restoreDraft': {
+          actions: { type: 'keepDraft', params: ({ event }) => event },
+          description:
+            'The portal hands back what the person typed before signing in again: it goes over the loaded values',
+        },
+      },
       invoke: {
         id: 'loadForm',
         src: 'loadForm',
@@ -189,6 +239,10 @@ export const settingsFormMachine = setup({
           description: 'Changes a field: a mistake in it is pointed out at once',
         },
         'form.save': { target: 'validating', actions: 'askSave', description: "Presses Save (or 'Save and use')" },
+        'form.restoreDraft': {
+          actions: { type: 'restoreDraft', params: ({ event }) => event },
+          description: 'The portal hands back what the person typed before signing in again: the form shows it',
+        },
       },
     },
     validating: {
@@ -211,6 +265,12 @@ export const settingsFormMachine = setup({
             target: 'editing',
             actions: { type: 'takeFieldErrors', params: ({ event }) => ({ outcome: event.output }) },
             description: 'The server rejects some fields (for example a taken username): they are marked',
+          },
+          {
+            guard: and(['wantsUse', 'switchesParty']),
+            target: 'switchingParty',
+            actions: [{ type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) }, 'forgetRestored'],
+            description: "The server saves the form, and the person pressed 'Save and use' with a preferred party",
           },
           {
             guard: 'wantsUse',
@@ -259,18 +319,35 @@ export const settingsFormMachine = setup({
         'form.save': { target: 'validating', actions: 'askSave', description: 'Presses Save again' },
       },
     },
-    using: {
+    switchingParty: {
       tags: ['busy', 'saving'],
-      description: 'The portal switches to the preferred party and opens the preferred service.',
-      invoke: {
-        id: 'useSaved',
-        src: 'useSaved',
-        input: ({ context }) => ({ subject: context.subject, values: context.values }),
-        onDone: { target: 'left', description: 'The preferred service opens' },
-        onError: {
+      description: 'The portal switches to the preferred party.',
+      entry: 'askForParty',
+      on: {
+        'form.partySwitched': { target: 'using', description: 'The preferred party is the represented one now' },
+        'form.partySwitchFailed': {
           target: 'failed',
           actions: 'toastServerError',
           description: 'The switch fails: an error message shows and the form stays',
+        },
+      },
+    },
+    using: {
+      tags: ['busy', 'saving'],
+      description: 'The portal opens the preferred service.',
+      invoke: {
+        id: 'findService',
+        src: 'findService',
+        input: ({ context }) => ({ subject: context.subject, values: context.values }),
+        onDone: {
+          target: 'left',
+          actions: { type: 'goToService', params: ({ event }) => ({ target: event.output }) },
+          description: 'The preferred service opens',
+        },
+        onError: {
+          target: 'failed',
+          actions: 'toastServerError',
+          description: 'The service cannot be found: an error message shows and the form stays',
         },
       },
     },
@@ -279,17 +356,7 @@ export const settingsFormMachine = setup({
     signingOnAgain: {
       tags: ['busy'],
       description: 'The portal keeps what the person typed and sends them to sign in again, then back to this form.',
-      invoke: {
-        id: 'signOnAgain',
-        src: 'signOnAgain',
-        input: ({ context }) => ({ subject: context.subject, values: context.values }),
-        onDone: { target: 'left', description: 'The sign-in page opens' },
-        onError: {
-          target: 'failed',
-          actions: 'toastServerError',
-          description: 'The draft cannot be kept: an error message shows and the form stays',
-        },
-      },
+      entry: 'reportSessionExpired',
     },
   },
 });

@@ -45,7 +45,8 @@ export function draftOf(values: object): Record<string, unknown> {
 
 /** What views tell the pages machine. */
 export type PageLifecycleEvent =
-  | { type: 'page.start'; id: PageId; logic: AnyActorLogic; input?: unknown; draftKey?: string }
+  /** `once`: a long-lived actor (the frame channel), started by the first page that needs it and then kept */
+  | { type: 'page.start'; id: PageId; logic: AnyActorLogic; input?: unknown; draftKey?: string; once?: boolean }
   | { type: 'page.stop'; id: PageId };
 
 /** What page actors report to the pages machine (their parent). */

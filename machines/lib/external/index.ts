@@ -12,3 +12,4 @@ export * from './oss';
 export * from './roles';
 export * from './representee';
 export * from './finance';
+export * from './frame-src';

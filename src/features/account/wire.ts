@@ -17,14 +17,14 @@ import { getUserInfo } from '../../api/user-add/get-user-info';
 import { getUserByResetKey } from '../../api/user-reset-password/get-user-by-key';
 import { saveCredentials } from '../../api/user-reset-password/save-credentials';
 import { readCookie } from '../../app/cookies';
-import type { PortalSystem } from '../../app/system';
+import type { PortalCore } from '../../app/portal';
 
 export interface Account {
   resetPassword: ReturnType<typeof provideResetPassword>;
   eula: ReturnType<typeof provideEula>;
 }
 
-function provideResetPassword({ api }: PortalSystem) {
+function provideResetPassword({ api }: PortalCore) {
   return resetPasswordMachine.provide({
     actors: {
       loadUser: fromPromise(({ input, signal }: { input: { key: string }; signal: AbortSignal }) =>
@@ -42,7 +42,7 @@ function provideResetPassword({ api }: PortalSystem) {
   });
 }
 
-function provideEula(system: PortalSystem) {
+function provideEula(system: PortalCore) {
   const { api } = system;
   return eulaMachine.provide({
     actors: {
@@ -85,6 +85,6 @@ function provideEula(system: PortalSystem) {
   });
 }
 
-export function wireAccount(system: PortalSystem): Account {
+export function wireAccount(system: PortalCore): Account {
   return { resetPassword: provideResetPassword(system), eula: provideEula(system) };
 }

@@ -22,6 +22,7 @@ import {
 } from '../../../machines/lib/customer-add/rules';
 import { CompanyAutocomplete } from './CompanyAutocomplete';
 import { PinDialog } from './PinDialog';
+import type { PinPrompt } from './id-card';
 import './customer-add.css';
 
 /** A message ref with a translated `field` value (validation messages name their field). */
@@ -36,10 +37,15 @@ export function termsPdfUrl(baseUrl: string, language: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/terms/general-terms-${language}.pdf`;
 }
 
+/** The modal, while the portal's pages machine runs the customer-add flow (from the modal's first opening on). */
 export function CustomerAddModal() {
-  const { signing } = usePortal();
+  const { pages, customerAdd } = usePortal();
+  const actor = useSelector(pages, (s) => s.context.pages.customerAdd);
+  return actor ? <CustomerAddDialog actor={actor} pinPrompt={customerAdd.pinPrompt} /> : null;
+}
+
+function CustomerAddDialog({ actor, pinPrompt }: { actor: CustomerAddActor; pinPrompt: PinPrompt }) {
   const intl = useIntl();
-  const actor = signing.actor;
   const open = useSelector(actor, (s) => s.matches('open'));
   const staff = useSelector(actor, (s) => s.context.privileges.includes('ADD_ANY_CUSTOMER'));
   return (
@@ -52,7 +58,7 @@ export function CustomerAddModal() {
       className="modal--customer-add"
     >
       {open && <CustomerAddContent actor={actor} />}
-      <PinDialog prompt={signing.pinPrompt} />
+      <PinDialog prompt={pinPrompt} />
     </Modal>
   );
 }
@@ -61,15 +67,19 @@ function CustomerAddContent({ actor }: { actor: CustomerAddActor }) {
   const intl = useIntl();
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const customer = useSelector(actor, (s) => s.context.customer);
-  const loadingCustomer = useSelector(actor, (s) => s.matches({ open: 'loadingCustomer' }));
-  // a request that failed (issue 13): its message; the modal and everything typed stay
-  const notice = useSelector(actor, (s) => s.context.notice);
-  const lookupFailed = useSelector(actor, (s) => s.matches({ open: { selectingCompany: 'lookupFailed' } }));
+  const lookup = useSelector(actor, (s) => s.children.companyLookup);
+  const loadingCustomer = useSelector(lookup, (s) => !!s?.matches('loadingCompany'));
+  // a request that failed: its message; the modal and everything typed stay
+  const flowNotice = useSelector(actor, (s) => s.context.notice);
+  const lookupNotice = useSelector(lookup, (s) => s?.context.notice ?? null);
+  const notice = flowNotice ?? lookupNotice;
+  const lookupFailed = useSelector(lookup, (s) => !!s?.matches('lookupFailed'));
   const view = useSelector(actor, (s) => {
-    if (s.matches({ open: { reviewing: 'confirmingAsStaff' } }) || s.matches({ open: 'creatingCustomer' }))
+    const staff = s.context.privileges.includes('ADD_ANY_CUSTOMER');
+    if (s.matches({ open: { reviewing: 'confirmingAsStaff' } }) || (staff && s.matches({ open: 'creating' })))
       return 'staff';
     if (s.matches({ open: { reviewing: 'rightsAlreadyExist' } })) return 'rightsExist';
-    if (s.matches({ open: { reviewing: 'confirmingRights' } }) || s.matches({ open: 'creatingRights' }))
+    if (s.matches({ open: { reviewing: 'confirmingRights' } }) || s.matches({ open: 'creating' }))
       return 'confirmRights';
     if (s.matches({ open: { reviewing: 'confirmingContract' } })) return 'contract';
     if (s.matches({ open: 'signing' })) return 'signing';

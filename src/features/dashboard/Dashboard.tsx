@@ -19,7 +19,6 @@ import {
   shortcutUrl,
   showAdminSearch,
 } from '../../../machines/lib/rights';
-import { requestCustomerAdd } from '../../app/customer-add-modal';
 import { ClientManager } from '../shell';
 import { GatedButton, GatedLink } from '../shell';
 import { appLinks, appNameKey, settingsLink } from '../shell';
@@ -101,7 +100,7 @@ function UserCard({ ctx }: { ctx: UserContext }) {
 
 function UserDashboard({ ctx }: { ctx: UserContext }) {
   const intl = useIntl();
-  const { api, representedChoice, modals, config, session } = usePortal();
+  const { api, representedChoice, root, config, session } = usePortal();
   const domain = useDomain();
   const language = useSelector(session, (s) => s.context.language);
   const principal = ctx.epitPrincipal!;
@@ -240,7 +239,7 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
                 <GatedButton
                   className="button button--primary"
                   testId="add-contract"
-                  onClick={() => requestCustomerAdd(modals)}
+                  onClick={() => root.send({ type: 'customerAdd.requested' })}
                 >
                   {t('dashboard.addContract')}
                 </GatedButton>

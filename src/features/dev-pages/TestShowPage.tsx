@@ -193,7 +193,7 @@ function EnterpriseQueries({ t }: { t: T }) {
 
 function SignatureTest({ t }: { t: T }) {
   const portal = usePortal();
-  const { api, signing, showToast, logWarning } = portal;
+  const { api, customerAdd: signing, showToast, logWarning } = portal;
   const [state, setState] = useState<'-' | 'signing' | 'ok' | 'failed'>('-');
   const run = async () => {
     setState('signing');

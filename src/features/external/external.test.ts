@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { frameChannelMachine, isChannelActive } from '../../../machines/frameChannel.machine';
 import { CHANNEL_SCOPE } from '../../../machines/lib/external';
-import { frameDocumentKey, guidOf, withMenuPath } from './frame-src';
+import { frameDocumentKey, guidOf, withMenuPath } from '../../../machines/lib/external';
 import { createWindowChannel, type FrameSlot } from './window-channel';
 
 const APPS = 'http://localhost:8081';

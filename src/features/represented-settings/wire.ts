@@ -21,7 +21,7 @@ import {
   type RepresentedCustomer,
 } from '../../../machines/lib/represented-settings';
 import { FIELD_MESSAGE, refusedFields } from '../../../machines/lib/fields';
-import type { PortalSystem } from '../../app/system';
+import type { PortalCore } from '../../app/portal';
 import { getAdministrators } from '../../api/enterprise/get-administrators';
 import { getApplicationUsers } from '../../api/enterprise/get-application-users';
 import { rolesAndPacketsQuery } from '../../api/roles-and-packets/get-roles-and-packets';
@@ -38,7 +38,7 @@ export interface RepresentedSettings {
 }
 type CustomerFormLogic = ReturnType<typeof provideCustomerForm>;
 
-function provideRightsList(system: PortalSystem) {
+function provideRightsList(system: PortalCore) {
   const { api, config, queryClient } = system;
   return rightsListMachine.provide({
     actors: {
@@ -79,7 +79,7 @@ const CUSTOMER_FIELD_RULES = {
 const asCustomerForm = (values: object) => values as CustomerForm;
 
 function provideCustomerForm(
-  system: PortalSystem,
+  system: PortalCore,
   customer: RepresentedCustomer,
   opts: { canEditAnyCustomer: boolean },
 ) {
@@ -112,7 +112,7 @@ export function customerFormValidate(customer: RepresentedCustomer) {
   return (values: object) => customerFormErrors(asCustomerForm(values), ee);
 }
 
-export function wireRepresentedSettings(system: PortalSystem): RepresentedSettings {
+export function wireRepresentedSettings(system: PortalCore): RepresentedSettings {
   return {
     rightsListLogic: provideRightsList(system),
     customerFormLogic: (customer, opts) => provideCustomerForm(system, customer, opts),
