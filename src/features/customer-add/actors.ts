@@ -2,7 +2,7 @@
  * The real effects of the customer-add machine and of the signing machine it invokes, provided by the composition
  * root (src/app/portal.ts). Every API call passes the `signal` fromPromise hands in, so leaving a state (closing
  * the modal, an end status, leaving the page) aborts its request (machines/customerAdd.machine.ts,
- * machines/signing.machine.ts).
+ * machines/signing.machine.ts and machines/idCardSigning.machine.ts).
  */
 import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
 import type { ApiClient } from '../../api/client';
@@ -20,7 +20,7 @@ import { startSmartId } from '../../api/sign/start-smart-id';
 import type { UserContext, PortalConfig } from '../../../machines/lib/contract';
 import { SYSTEM_ID } from '../../../machines/lib/system-ids';
 import { customerAddMachine, type CustomerAddActor } from '../../../machines/customerAdd.machine';
-import { STATUS_TIMEOUT, signingMachine } from '../../../machines/signing.machine';
+import { STATUS_TIMEOUT, provideSigning } from '../../../machines/signing.machine';
 import type { ToastRequest } from '../../../machines/toasts.machine';
 import { createIdCardAdapter, createPinPrompt, type IdCardAdapter, type PinPrompt } from './id-card';
 import { CUSTOMER_ADD_COMPONENT } from '../../app/customer-add-modal';
@@ -56,20 +56,18 @@ export function createSigning({
 }: SigningDeps): Signing {
   const card = idCard ?? createIdCardAdapter(config.idCard, pinPrompt);
   const lang = () => document.documentElement.lang || config.language;
-  const signing = signingMachine.provide({
-    actors: {
-      getCertificate: fromPromise(({ signal }) => card.getSigningCertificate({ lang: lang(), signal })),
-      prepareDigest: fromPromise(({ input, signal }) => prepareDigest(api, input, signal)),
-      signHash: fromPromise(({ input, signal }) =>
-        card.sign(input.certificate, input.hash, input.hashFunction, { lang: lang(), signal }),
-      ),
-      finalizeSignature: fromPromise(({ input, signal }) => finalizeSignature(api, input, signal)),
-      startMobileId: fromPromise(({ input, signal }) => startMobileId(api, input, signal)),
-      // the API's status timeout is the machine's STATUS_TIMEOUT: one number for both
-      checkMobileIdStatus: fromPromise(({ signal }) => checkMobileId(api, STATUS_TIMEOUT, signal)),
-      startSmartId: fromPromise(({ input, signal }) => startSmartId(api, input, signal)),
-      checkSmartIdStatus: fromPromise(({ signal }) => checkSmartId(api, STATUS_TIMEOUT, signal)),
-    },
+  const signing = provideSigning({
+    getCertificate: fromPromise(({ signal }) => card.getSigningCertificate({ lang: lang(), signal })),
+    prepareDigest: fromPromise(({ input, signal }) => prepareDigest(api, input, signal)),
+    signHash: fromPromise(({ input, signal }) =>
+      card.sign(input.certificate, input.hash, input.hashFunction, { lang: lang(), signal }),
+    ),
+    finalizeSignature: fromPromise(({ input, signal }) => finalizeSignature(api, input, signal)),
+    startMobileId: fromPromise(({ input, signal }) => startMobileId(api, input, signal)),
+    // the API's status timeout is the machine's STATUS_TIMEOUT: one number for both
+    checkMobileIdStatus: fromPromise(({ signal }) => checkMobileId(api, STATUS_TIMEOUT, signal)),
+    startSmartId: fromPromise(({ input, signal }) => startSmartId(api, input, signal)),
+    checkSmartIdStatus: fromPromise(({ signal }) => checkSmartId(api, STATUS_TIMEOUT, signal)),
   });
   const machine = customerAddMachine.provide({
     actors: {
