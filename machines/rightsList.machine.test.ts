@@ -3,7 +3,9 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { hasLoadError, rightsListMachine } from './rightsList.machine';
 import { rightsLoadMachine, type ApplicationAnswer } from './rightsLoad.machine';
 import { admins, applicationAnswers, JAAN, maasikas, MARI, TODAY } from './lib/fixtures/represented-settings';
-import { rightsEditMachine, type RightsEditActor, type SaveRightsInput } from './rightsEdit.machine';
+import { rightsEditMachine, type RightsEditActor } from './rightsEdit.machine';
+import { rightsPersonMachine } from './rightsPerson.machine';
+import { rightsSaveMachine, type SaveRightsInput } from './rightsSave.machine';
 import { buildRows, filterRows, type UserLookup } from './lib/represented-settings';
 
 interface Deferred<T> {
@@ -48,8 +50,10 @@ function start({
         }),
         rightsEdit: rightsEditMachine.provide({
           actors: {
-            lookupUser: fromPromise<UserLookup | null, { userId: string }>(() => Promise.resolve(null)),
-            saveRights: fromPromise(({ input }) => save(input)),
+            rightsPerson: rightsPersonMachine.provide({
+              actors: { lookupUser: fromPromise<UserLookup | null, { userId: string }>(() => Promise.resolve(null)) },
+            }),
+            rightsSave: rightsSaveMachine.provide({ actors: { saveRights: fromPromise(({ input }) => save(input)) } }),
           },
         }),
       },

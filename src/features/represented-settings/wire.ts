@@ -1,12 +1,15 @@
 /**
  * Business customer settings and rights: the machines with their real effects. Each page runs its own actor (the
  * customer data form: machines/settingsForm.machine.ts; the rights list, machines/rightsList.machine.ts, with its
- * load, machines/rightsLoad.machine.ts, and its edit modal, machines/rightsEdit.machine.ts).
+ * load, machines/rightsLoad.machine.ts, and its edit modal, machines/rightsEdit.machine.ts, whose person part looks
+ * people up, machines/rightsPerson.machine.ts, and whose save is machines/rightsSave.machine.ts).
  */
 import { fromPromise } from 'xstate';
 import { rightsEditMachine } from '../../../machines/rightsEdit.machine';
 import { rightsListMachine } from '../../../machines/rightsList.machine';
 import { rightsLoadMachine, type ApplicationAnswer } from '../../../machines/rightsLoad.machine';
+import { rightsPersonMachine } from '../../../machines/rightsPerson.machine';
+import { rightsSaveMachine } from '../../../machines/rightsSave.machine';
 import {
   settingsFormMachine,
   type LoadedForm,
@@ -62,8 +65,14 @@ function provideRightsList(system: PortalSystem) {
       }),
       rightsEdit: rightsEditMachine.provide({
         actors: {
-          lookupUser: fromPromise(({ input, signal }) => getUser(api, input.userId, signal)),
-          saveRights: fromPromise(({ input, signal }) => saveRights(system, input.mode, input.command, signal)),
+          rightsPerson: rightsPersonMachine.provide({
+            actors: { lookupUser: fromPromise(({ input, signal }) => getUser(api, input.userId, signal)) },
+          }),
+          rightsSave: rightsSaveMachine.provide({
+            actors: {
+              saveRights: fromPromise(({ input, signal }) => saveRights(system, input.mode, input.command, signal)),
+            },
+          }),
         },
       }),
     },
