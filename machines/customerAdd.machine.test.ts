@@ -3,7 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
 import { SIGNING_IN_PROGRESS, type CustomerAddGet } from './lib/contract';
 import { AUTOCOMPLETE_DEBOUNCE, customerAddMachine } from './customerAdd.machine';
-import { FIRST_CHECK, POLL_INTERVAL, STATUS_TIMEOUT, signingMachine, type StatusAnswer } from './signing.machine';
+import {
+  FIRST_CHECK,
+  POLL_INTERVAL,
+  STATUS_TIMEOUT,
+  provideSigning,
+  signingMachine,
+  type SigningEffects,
+  type StatusAnswer,
+} from './signing.machine';
 import type { ToastRequest } from './toasts.machine';
 import {
   END_STATUSES,
@@ -43,7 +51,7 @@ const stopped: CustomerAddGet = { ...withContract, value: 'CONTRACT_STOPPED' };
 
 type Fakes = Parameters<typeof customerAddMachine.provide>[0]['actors'];
 /** the requests of the signing machine, which runs for real inside the flow */
-type SigningFakes = Parameters<typeof signingMachine.provide>[0]['actors'];
+type SigningFakes = SigningEffects;
 
 /** A counted fake of a request actor: resolves (or rejects) with what `answer` gives for call n. */
 function fake<TOut, TIn = unknown>(answer: (input: TIn, n: number) => TOut | Promise<TOut>) {
@@ -67,7 +75,7 @@ function start(
         findCompanies: fake(() => [{ name: 'Testfirma OÜ', code: '11000109' }]).logic,
         loadCustomer: fake(() => testfirma).logic,
         redirectToAccountService: redirect.logic,
-        signing: signingMachine.provide({ actors: opts.signing ?? {} }),
+        signing: provideSigning(opts.signing),
         ...actors,
       },
     }),

@@ -16,7 +16,7 @@ import type { MachineModelSpec } from './lib/model/model-spec';
 import { customerAddMachine } from './customerAdd.machine';
 import { MESSAGE, isConfirmationValid, isPhoneValid } from './lib/customer-add/rules';
 import { MARY_FGID, testfirma } from './lib/fixtures/customer-add';
-import { signingMachine, type SigningOutput } from './signing.machine';
+import { provideSigning, type SigningOutput } from './signing.machine';
 
 type CustomerAddSnapshot = SnapshotFrom<typeof customerAddMachine>;
 
@@ -186,17 +186,15 @@ const spec: MachineModelSpec<typeof customerAddMachine> = {
       createRights: inert,
       createCustomer: inert,
       // the real signing machine with inert requests: it never ends by itself, the path's done events do
-      signing: signingMachine.provide({
-        actors: {
-          getCertificate: inertRequest(),
-          prepareDigest: inertRequest(),
-          signHash: inertRequest(),
-          finalizeSignature: inertRequest(),
-          startMobileId: inertRequest(),
-          checkMobileIdStatus: inertRequest(),
-          startSmartId: inertRequest(),
-          checkSmartIdStatus: inertRequest(),
-        },
+      signing: provideSigning({
+        getCertificate: inertRequest(),
+        prepareDigest: inertRequest(),
+        signHash: inertRequest(),
+        finalizeSignature: inertRequest(),
+        startMobileId: inertRequest(),
+        checkMobileIdStatus: inertRequest(),
+        startSmartId: inertRequest(),
+        checkSmartIdStatus: inertRequest(),
       }),
       redirectToAccountService: inert,
     },

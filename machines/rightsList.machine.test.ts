@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { hasLoadError, rightsListMachine, type ApplicationAnswer } from './rightsList.machine';
+import { hasLoadError, rightsListMachine } from './rightsList.machine';
+import { rightsLoadMachine, type ApplicationAnswer } from './rightsLoad.machine';
 import { admins, applicationAnswers, JAAN, maasikas, MARI, TODAY } from './lib/fixtures/represented-settings';
-import { rightsEditMachine, type RightsEditActor, type SaveRightsInput } from './rightsEdit.machine';
+import { rightsEditMachine, type RightsEditActor } from './rightsEdit.machine';
+import { rightsPersonMachine } from './rightsPerson.machine';
+import { rightsSaveMachine, type SaveRightsInput } from './rightsSave.machine';
 import { buildRows, filterRows, type UserLookup } from './lib/represented-settings';
 
 interface Deferred<T> {
@@ -29,20 +32,28 @@ function start({
   const actor = createActor(
     rightsListMachine.provide({
       actors: {
-        loadCustomer: fromPromise(() => Promise.resolve(maasikas)),
-        loadAdmins: fromPromise(() => (failAdmins ? Promise.reject(new Error('500')) : Promise.resolve(adminsAnswer))),
-        loadApplication: fromPromise<ApplicationAnswer, { customerId: string; application: string }>(
-          async ({ input }) => {
-            loads += 1;
-            if (gate) await gate.promise;
-            if (input.application === failApp) throw new Error('timeout');
-            return applicationAnswers[input.application];
+        rightsLoad: rightsLoadMachine.provide({
+          actors: {
+            loadCustomer: fromPromise(() => Promise.resolve(maasikas)),
+            loadAdmins: fromPromise(() =>
+              failAdmins ? Promise.reject(new Error('500')) : Promise.resolve(adminsAnswer),
+            ),
+            loadApplication: fromPromise<ApplicationAnswer, { customerId: string; application: string }>(
+              async ({ input }) => {
+                loads += 1;
+                if (gate) await gate.promise;
+                if (input.application === failApp) throw new Error('timeout');
+                return applicationAnswers[input.application];
+              },
+            ),
           },
-        ),
+        }),
         rightsEdit: rightsEditMachine.provide({
           actors: {
-            lookupUser: fromPromise<UserLookup | null, { userId: string }>(() => Promise.resolve(null)),
-            saveRights: fromPromise(({ input }) => save(input)),
+            rightsPerson: rightsPersonMachine.provide({
+              actors: { lookupUser: fromPromise<UserLookup | null, { userId: string }>(() => Promise.resolve(null)) },
+            }),
+            rightsSave: rightsSaveMachine.provide({ actors: { saveRights: fromPromise(({ input }) => save(input)) } }),
           },
         }),
       },
@@ -72,6 +83,17 @@ describe('rightsList', () => {
       TODAY,
     );
     expect(filterRows(rows, '', 'active').map((r) => r.userId)).toEqual([JAAN]);
+  });
+
+  it('shows each answer of the load as it lands, before the slower ones', async () => {
+    const gate = deferred<void>();
+    const { actor } = start({ gate });
+    await waitFor(actor, (s) => s.context.admins.length > 0 && s.context.customer !== null);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.apps).toEqual({ OSS: null, PERIODICALS: null });
+    gate.resolve();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.apps.OSS).toMatchObject({ ok: true });
   });
 
   it('a failed application or administrators load still resolves, with the error shown', async () => {

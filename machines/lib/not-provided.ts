@@ -1,6 +1,6 @@
 /**
- * The default of an effect a machine declares: it fails loudly when the composition root (src/app/) or a test forgot
- * to provide the real one (architecture guide: "Side effects are actors ... a default that throws").
+ * The default of every effect a machine declares in `setup({ actors })`: a request that fails loudly with
+ * "<name> not provided" until the composition root (or a test) provides the real one with `machine.provide`.
  */
 import { fromPromise } from 'xstate';
 

@@ -1,7 +1,8 @@
 /**
  * The real effects of the customer-add flow and of the children it invokes (the company lookup, the creation of
  * rights or a customer, each signing attempt), provided to the logic the portal's pages machine runs when the
- * customer-add modal first opens (src/app/portal.ts). Every API call passes the `signal` fromPromise hands in, so
+ * customer-add modal first opens (src/app/portal.ts): machines/customerAdd, companyLookup, customerCreation,
+ * signing and idCardSigning. Every API call passes the `signal` fromPromise hands in, so
  * leaving a state (closing the modal, an end status, leaving the page) aborts its request.
  */
 import { fromPromise } from 'xstate';
@@ -19,7 +20,7 @@ import type { PortalConfig } from '../../../machines/lib/contract';
 import { companyLookupMachine } from '../../../machines/companyLookup.machine';
 import { customerAddMachine } from '../../../machines/customerAdd.machine';
 import { customerCreationMachine } from '../../../machines/customerCreation.machine';
-import { STATUS_TIMEOUT, signingMachine } from '../../../machines/signing.machine';
+import { STATUS_TIMEOUT, provideSigning } from '../../../machines/signing.machine';
 import { redirectBrowser } from '../../app/browser';
 import type { PortalCore } from '../../app/portal';
 import { createIdCardAdapter, createPinPrompt, type IdCardAdapter, type PinPrompt } from './id-card';
@@ -51,20 +52,18 @@ function provideFlow(
   card: IdCardAdapter,
 ) {
   const lang = () => document.documentElement.lang || config.language;
-  const signing = signingMachine.provide({
-    actors: {
-      getCertificate: fromPromise(({ signal }) => card.getSigningCertificate({ lang: lang(), signal })),
-      prepareDigest: fromPromise(({ input, signal }) => prepareDigest(api, input, signal)),
-      signHash: fromPromise(({ input, signal }) =>
-        card.sign(input.certificate, input.hash, input.hashFunction, { lang: lang(), signal }),
-      ),
-      finalizeSignature: fromPromise(({ input, signal }) => finalizeSignature(api, input, signal)),
-      startMobileId: fromPromise(({ input, signal }) => startMobileId(api, input, signal)),
-      // the API's status timeout is the machine's STATUS_TIMEOUT: one number for both
-      checkMobileIdStatus: fromPromise(({ signal }) => checkMobileId(api, STATUS_TIMEOUT, signal)),
-      startSmartId: fromPromise(({ input, signal }) => startSmartId(api, input, signal)),
-      checkSmartIdStatus: fromPromise(({ signal }) => checkSmartId(api, STATUS_TIMEOUT, signal)),
-    },
+  const signing = provideSigning({
+    getCertificate: fromPromise(({ signal }) => card.getSigningCertificate({ lang: lang(), signal })),
+    prepareDigest: fromPromise(({ input, signal }) => prepareDigest(api, input, signal)),
+    signHash: fromPromise(({ input, signal }) =>
+      card.sign(input.certificate, input.hash, input.hashFunction, { lang: lang(), signal }),
+    ),
+    finalizeSignature: fromPromise(({ input, signal }) => finalizeSignature(api, input, signal)),
+    startMobileId: fromPromise(({ input, signal }) => startMobileId(api, input, signal)),
+    // the API's status timeout is the machine's STATUS_TIMEOUT: one number for both
+    checkMobileIdStatus: fromPromise(({ signal }) => checkMobileId(api, STATUS_TIMEOUT, signal)),
+    startSmartId: fromPromise(({ input, signal }) => startSmartId(api, input, signal)),
+    checkSmartIdStatus: fromPromise(({ signal }) => checkSmartId(api, STATUS_TIMEOUT, signal)),
   });
   const base = config.baseUrl.replace(/\/+$/, '');
   return customerAddMachine.provide({

@@ -1,11 +1,15 @@
 /**
- * Business customer settings and rights (issue 10): the machines with their real effects. Each page runs its own
- * actor (the customer data form: machines/settingsForm.machine.ts; the rights list with its edit modal:
- * machines/rightsList.machine.ts and rightsEdit.machine.ts).
+ * Business customer settings and rights: the machines with their real effects. Each page runs its own actor (the
+ * customer data form: machines/settingsForm.machine.ts; the rights list, machines/rightsList.machine.ts, with its
+ * load, machines/rightsLoad.machine.ts, and its edit modal, machines/rightsEdit.machine.ts, whose person part looks
+ * people up, machines/rightsPerson.machine.ts, and whose save is machines/rightsSave.machine.ts).
  */
 import { fromPromise } from 'xstate';
 import { rightsEditMachine } from '../../../machines/rightsEdit.machine';
-import { rightsListMachine, type ApplicationAnswer } from '../../../machines/rightsList.machine';
+import { rightsListMachine } from '../../../machines/rightsList.machine';
+import { rightsLoadMachine, type ApplicationAnswer } from '../../../machines/rightsLoad.machine';
+import { rightsPersonMachine } from '../../../machines/rightsPerson.machine';
+import { rightsSaveMachine } from '../../../machines/rightsSave.machine';
 import {
   settingsFormMachine,
   type LoadedForm,
@@ -42,21 +46,33 @@ function provideRightsList(system: PortalCore) {
   const { api, config, queryClient } = system;
   return rightsListMachine.provide({
     actors: {
-      loadCustomer: fromPromise(({ input }) => queryClient.fetchQuery(representedCustomerQuery(api, input.customerId))),
-      loadAdmins: fromPromise(({ input, signal }) => getAdministrators(api, input.customerId, signal)),
-      loadApplication: fromPromise<ApplicationAnswer, { customerId: string; application: string }>(
-        async ({ input, signal }) => {
-          const [answer, tree] = await Promise.all([
-            getApplicationUsers(api, input.application, input.customerId, config.roleRequestTimeout, signal),
-            queryClient.fetchQuery(rolesAndPacketsQuery(api, input.application, false, config.roleRequestTimeout)),
-          ]);
-          return { answer, tree };
+      rightsLoad: rightsLoadMachine.provide({
+        actors: {
+          loadCustomer: fromPromise(({ input }) =>
+            queryClient.fetchQuery(representedCustomerQuery(api, input.customerId)),
+          ),
+          loadAdmins: fromPromise(({ input, signal }) => getAdministrators(api, input.customerId, signal)),
+          loadApplication: fromPromise<ApplicationAnswer, { customerId: string; application: string }>(
+            async ({ input, signal }) => {
+              const [answer, tree] = await Promise.all([
+                getApplicationUsers(api, input.application, input.customerId, config.roleRequestTimeout, signal),
+                queryClient.fetchQuery(rolesAndPacketsQuery(api, input.application, false, config.roleRequestTimeout)),
+              ]);
+              return { answer, tree };
+            },
+          ),
         },
-      ),
+      }),
       rightsEdit: rightsEditMachine.provide({
         actors: {
-          lookupUser: fromPromise(({ input, signal }) => getUser(api, input.userId, signal)),
-          saveRights: fromPromise(({ input, signal }) => saveRights(system, input.mode, input.command, signal)),
+          rightsPerson: rightsPersonMachine.provide({
+            actors: { lookupUser: fromPromise(({ input, signal }) => getUser(api, input.userId, signal)) },
+          }),
+          rightsSave: rightsSaveMachine.provide({
+            actors: {
+              saveRights: fromPromise(({ input, signal }) => saveRights(system, input.mode, input.command, signal)),
+            },
+          }),
         },
       }),
     },
