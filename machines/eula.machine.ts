@@ -15,7 +15,7 @@
  *     (`takeTarget` reads and expires it), else home.
  *   - a failure → editing with a warning toast (error.server).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { reporter } from './lib/report';
 import { NOPREFERENCE, type Preference, type RepresentationRight } from './lib/contract';
 import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
@@ -289,3 +289,4 @@ export const eulaMachine = setup({
     leftHome: { type: 'final', description: 'The person is sent to the home page without accepting anything.' },
   },
 });
+export type EulaActor = ActorRefFrom<typeof eulaMachine>;

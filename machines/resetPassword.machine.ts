@@ -14,7 +14,7 @@
  *   - a failure → editing with the error.server toast.
  * `reset.cancel` closes the modal (home).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { reporter } from './lib/report';
 import type { CredentialsAnswer, ResetPasswordUser } from './lib/account/schemas';
 import { validateCredentials, type CredentialsForm } from './lib/account/forms';
@@ -195,3 +195,4 @@ export const resetPasswordMachine = setup({
     toTerms: { type: 'final', description: 'The person continues to the terms of use of their new account.' },
   },
 });
+export type ResetPasswordActor = ActorRefFrom<typeof resetPasswordMachine>;

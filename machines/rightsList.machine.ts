@@ -35,6 +35,7 @@ import {
 import { rightsLoadMachine, type ApplicationAnswer, type RightsLoadReport } from './rightsLoad.machine';
 import type { ToastRequest } from './toasts.machine';
 import { reporter } from './lib/report';
+import { serviceForApplication } from './lib/rights';
 
 export interface RightsListInput {
   customerId: string;
@@ -59,10 +60,7 @@ export interface RightsListContext extends RightsListInput {
   editUserId: string | null;
 }
 
-export type RightsListEmitted =
-  | { type: 'toast.show'; toast: ToastRequest }
-  /** some applications' saves failed: the view names them in 'Saving failed to: …' (spec 2 §8) */
-  | { type: 'rightsList.partialFailure'; applications: string[] };
+export type RightsListEmitted = { type: 'toast.show'; toast: ToastRequest };
 
 export type RightsListEvent =
   | { type: 'rights.search'; text: string }
@@ -71,6 +69,8 @@ export type RightsListEvent =
   | { type: 'rights.add' }
   | { type: 'rights.edit'; userId: string }
   | { type: 'rights.reload' }
+  /** reported by the rights dialog (rightsEdit) */
+  | { type: 'toast.show'; toast: ToastRequest }
   | RightsLoadReport;
 
 /** Every person the customer knows, by global id: users of every loaded application and head administrators. */
@@ -175,10 +175,19 @@ const rightsListSetup = setup({
     setFilter: assign(({ event }) => (event.type === 'rights.filter' ? { filter: event.filter, page: 1 } : {})),
     setPage: assign(({ event }) => (event.type === 'rights.page' ? { page: Math.max(1, event.page) } : {})),
     toastSaved: tell(() => ({ type: 'toast.show', toast: { toastType: 'success', messageKey: 'success.save' } })),
+    /** some applications' saves failed: 'Saving failed to: …' names them (spec 2 §8) */
     warnPartialFailure: tell((_, p: { output: RightsEditOutput }) => ({
-      type: 'rightsList.partialFailure' as const,
-      applications: p.output.failed,
+      type: 'toast.show',
+      toast: {
+        toastType: 'warning',
+        messageKey: 'represented-settings.error.save-partially-failed',
+        valueKeys: {
+          applications: p.output.failed.map((application) => `app.name.${serviceForApplication(application)}`),
+        },
+      },
     })),
+    /** the rights dialog's own message: the portal shows it */
+    passOnToast: tell((_, p: { toast: ToastRequest }) => ({ type: 'toast.show', toast: p.toast })),
     editNew: assign({ editUserId: null }),
     editUser: assign(({ event }) => (event.type === 'rights.edit' ? { editUserId: event.userId } : {})),
   },
@@ -211,6 +220,10 @@ export const rightsListMachine = rightsListSetup.createMachine({
       description: 'Chooses active or not active users: the list shows them from page 1',
     },
     'rights.page': { actions: 'setPage', description: 'Turns to another page of the users' },
+    'toast.show': {
+      actions: { type: 'passOnToast', params: ({ event }) => event },
+      description: 'The rights dialog has a message for the person: the portal shows it',
+    },
   },
   initial: 'loading',
   states: {
