@@ -1,8 +1,9 @@
 /**
- * The default of every effect a machine declares in `setup({ actors })`: a request that fails loudly with
- * "<name> not provided" until the composition root (or a test) provides the real one with `machine.provide`.
+ * The default of an effect a machine declares (architecture guide: effects are actors whose defaults throw): it
+ * rejects with `<name> not provided`, so an effect src/app/ (or a test) forgot to provide fails loudly.
  */
 import { fromPromise } from 'xstate';
 
-export const notProvided = <TOut, TIn>(name: string) =>
-  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
+export function notProvided<TOutput = void, TInput = void>(name: string) {
+  return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`${name} not provided`)));
+}

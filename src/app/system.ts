@@ -19,6 +19,8 @@ import { languageCookieValue } from '../../machines/lib/session/rules';
 import { loginUrl } from '../../machines/lib/navigation/rules';
 import { pagesMachine } from '../../machines/pages.machine';
 import { portalMachine, type PortalActor } from '../../machines/portal.machine';
+import { localeMachine } from '../../machines/locale.machine';
+import { logoutMachine } from '../../machines/logout.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { ToastRequest } from '../../machines/toasts.machine';
 import { shellEffects } from '../features/shell/wire';
@@ -130,28 +132,37 @@ function withSessionEffects(api: ApiClient, queryClient: QueryClient, sessionHin
       }),
       loadSimpleContext: fromPromise(({ signal }) => getSimpleUserContext(api, signal)),
       postLanguage: fromPromise(({ input }) => changeLanguage({ api, queryClient }, input.language)),
-      singleSignout: fromPromise(({ input }) => singleSignout({ api, queryClient }, input.locale)),
-      // GET, no payload; the answer is not shown (spec 1 §7). The OSS app answers CORS with credentials for the portal.
-      fetchOssLogout: fromPromise(async ({ input }) => {
-        // read the body too: the request is over only then, and the logout redirect waits for it (session machine)
-        await fetch(input.url, { credentials: 'include', mode: 'cors' })
-          .then((r) => r.text())
-          .catch(() => undefined);
+      locale: localeMachine.provide({
+        actions: {
+          persistLanguage: (_, { language }) => writePermanentCookie(COOKIE.language, languageCookieValue(language)),
+          persistDomain: (_, { domain }) => {
+            if (domain) writePermanentCookie(COOKIE.domain, domain);
+          },
+        },
       }),
-    },
-    actions: {
-      persistLanguage: (_, { language }) => writePermanentCookie(COOKIE.language, languageCookieValue(language)),
-      persistDomain: (_, { domain }) => {
-        if (domain) writePermanentCookie(COOKIE.domain, domain);
-      },
-      resetSessionStorage: () => {
-        try {
-          sessionStorage.clear();
-        } catch {
-          /* storage disabled: nothing to reset */
-        }
-      },
-      redirect: (_, { url }) => redirectBrowser(url),
+      logout: logoutMachine.provide({
+        actors: {
+          // the signed-out person's cached answers go with the session (api/single-signout)
+          singleSignout: fromPromise(({ input }) => singleSignout({ api, queryClient }, input.locale)),
+          // GET, no payload; the answer is not shown (spec 1 §7). The OSS app answers CORS with credentials.
+          fetchOssLogout: fromPromise(async ({ input }) => {
+            // read the body too: the request is over only then, and the logout redirect waits for it
+            await fetch(input.url, { credentials: 'include', mode: 'cors' })
+              .then((r) => r.text())
+              .catch(() => undefined);
+          }),
+        },
+        actions: {
+          resetSessionStorage: () => {
+            try {
+              sessionStorage.clear();
+            } catch {
+              /* storage disabled: nothing to reset */
+            }
+          },
+          redirect: (_, { url }) => redirectBrowser(url),
+        },
+      }),
     },
   });
 }

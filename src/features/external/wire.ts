@@ -9,6 +9,7 @@ import { applicationFrameMachine } from '../../../machines/applicationFrame.mach
 import { externalApplicationMachine } from '../../../machines/externalApplication.machine';
 import { financeCheckMachine, type FinanceStatus } from '../../../machines/financeCheck.machine';
 import { frameChannelMachine } from '../../../machines/frameChannel.machine';
+import { frameConnectionMachine } from '../../../machines/frameConnection.machine';
 import { getFinanceStatus } from '../../api/apps/get-finance-status';
 import { getRolesAndPackets } from '../../api/roles-and-packets/get-roles-and-packets';
 import type { PortalCore } from '../../app/portal';
@@ -26,7 +27,11 @@ export interface External {
 }
 
 function provideChannel(frameSlot: FrameSlot) {
-  return frameChannelMachine.provide({ actors: { windowChannel: createWindowChannel(frameSlot) } });
+  return frameChannelMachine.provide({
+    actors: {
+      connection: frameConnectionMachine.provide({ actors: { windowChannel: createWindowChannel(frameSlot) } }),
+    },
+  });
 }
 
 function provideApplication({ api, config }: Pick<PortalCore, 'api' | 'config'>) {
