@@ -272,7 +272,7 @@ export const pagesMachine = setup({
       on: {
         'pages.customerAddOpened': {
           target: 'customerAddLoading',
-          actions: { type: 'rememberOpen', params: ({ event }) => ({ open: event }) },
+          actions: { type: 'rememberOpen', params: ({ event: { type: _, ...open } }) => ({ open }) },
           description: 'The modal opens for the first time: its flow loads',
         },
       },
@@ -293,7 +293,7 @@ export const pagesMachine = setup({
               type: 'tellPage',
               params: ({ context }) => ({
                 id: PAGE.customerAdd,
-                event: { type: 'customerAdd.open', ...context.pendingOpen! },
+                event: { ...context.pendingOpen!, type: 'customerAdd.open' },
               }),
             },
           ],
