@@ -1,14 +1,14 @@
 /**
  * The pages (systemId `pages`), a child of the portal: it runs the actors of what is on screen — an external
- * application page with the frame channel, a settings form, the rights list, the customer search, the account pages
- * and the customer-add modal's flow — as children of its own, started when their page or modal shows and stopped
- * when it goes. Their logic loads with their page (a chunk of its own), so the view hands it over with `page.start`.
+ * application page with the frame channel, a settings form, the rights list, the customer search, the account
+ * pages — as children of its own, started when their page shows and stopped when it goes. Their logic loads with
+ * their page (a chunk of its own), so the view hands it over with `page.start`.
  *
  * It passes between them and the portal what concerns them, as transitions: the open page hears of a new context,
  * language or represented party; the frame channel's first word from the application ends the frame's loading; a
- * form's draft is kept over a sign-on and given back when the form shows again; the customer-add flow starts when
- * its modal opens and, when it added a customer, the person's details are reloaded before the modal closes.
- * What the page actors report for the whole portal (toasts, navigation, log lines) goes on to the portal.
+ * form's draft is kept over a sign-on and given back when the form shows again (spec 2 §2); the preferences' "Save
+ * and use" asks the portal to act for the preferred party and hears how it went. What the page actors report for
+ * the whole portal (toasts, navigation, log lines) goes on to the portal.
  */
 import {
   assign,
@@ -20,14 +20,12 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { Language, UserContext } from './lib/contract';
-import type { CustomerAddActor } from './customerAdd.machine';
 import type { CustomerSearchActor } from './customerSearch.machine';
 import type { ExternalApplicationActor } from './externalApplication.machine';
 import type { FrameChannelActor } from './frameChannel.machine';
 import type { RightsListActor } from './rightsList.machine';
 import type { SettingsFormActor } from './settingsForm.machine';
 import { PAGE, type Draft, type PageActorReport, type PageId, type PageLifecycleEvent } from './lib/pages';
-import { notProvided } from './lib/not-provided';
 import { report, reporter } from './lib/report';
 import type { NavTarget } from './lib/rights';
 import type { Warning } from './lib/shell-events';
@@ -42,7 +40,6 @@ export interface PagesInput {
 export interface PageActors {
   frameChannel: FrameChannelActor;
   externalApplication: ExternalApplicationActor;
-  customerAdd: CustomerAddActor;
   userSettingsForm: SettingsFormActor;
   customerDataForm: SettingsFormActor;
   rightsList: RightsListActor;
@@ -55,24 +52,14 @@ export interface PagesContext {
   /** the page actors running now */
   pages: Partial<PageActors>;
   drafts: Draft[];
-  /** the customer-add modal's opening, while its flow loads */
-  pendingOpen: CustomerAddOpen | null;
-}
-
-interface CustomerAddOpen {
-  privileges: string[];
-  representativeId: string;
-  returnUrl: string;
 }
 
 /** What the portal tells the pages machine. */
 export type PagesCommand =
-  | ({ type: 'pages.customerAddOpened' } & CustomerAddOpen)
-  | { type: 'pages.customerAddClosed' }
   | { type: 'pages.contextChanged'; userContext: UserContext }
   | { type: 'pages.languageChanged'; language: Language }
   | { type: 'pages.representeeChanged'; cause: 'RC' | 'SC'; userContext: UserContext | null }
-  | { type: 'pages.partySwitched'; ok: boolean }
+  | { type: 'pages.partySwitched'; gid: string; ok: boolean }
   | { type: 'pages.loggedOut' };
 
 type ForPortal =
@@ -84,10 +71,7 @@ type ForPortal =
 export type PagesEvent = PagesCommand | PageLifecycleEvent | PageActorReport | ForPortal;
 
 export type PagesEmitted =
-  | ForPortal
-  | { type: 'customerAdd.done'; created: boolean; context: UserContext | null }
-  | { type: 'signOn.required' }
-  | { type: 'represented.switchRequested'; gid: string };
+  ForPortal | { type: 'signOn.required' } | { type: 'represented.switchRequested'; gid: string };
 
 const tell = reporter<PagesContext, PagesEvent, PagesEmitted>();
 
@@ -97,12 +81,6 @@ export const pagesMachine = setup({
     events: {} as PagesEvent,
     input: {} as PagesInput,
     emitted: {} as PagesEmitted,
-  },
-  actors: {
-    /** the customer-add flow's logic with its effects, and its input (its chunk loads on the modal's first opening) */
-    loadCustomerAdd: notProvided<{ logic: AnyActorLogic; input: unknown }, void>('loadCustomerAdd'),
-    /** GET context/getUserContext */
-    reloadUserContext: notProvided<UserContext, void>('reloadUserContext'),
   },
   actions: {
     /** sessionStorage: the drafts survive the page load of a sign-on, and only that */
@@ -146,23 +124,14 @@ export const pagesMachine = setup({
       if (page) enqueue.sendTo(page, p.event);
     }),
     passOn: enqueueActions(({ enqueue, self }, p: { event: ForPortal }) => report(enqueue, self, p.event)),
-    rememberOpen: assign((_, p: { open: CustomerAddOpen }) => ({ pendingOpen: p.open })),
-    customerAddDone: tell((_, p: { created: boolean; context: UserContext | null }) => ({
-      type: 'customerAdd.done',
-      ...p,
-    })),
     requireSignOn: tell(() => ({ type: 'signOn.required' })),
     requestPartySwitch: tell((_, p: { gid: string }) => ({ type: 'represented.switchRequested', gid: p.gid })),
-  },
-  guards: {
-    created: (_, p: { created: boolean }) => p.created,
   },
 }).createMachine({
   id: 'pages',
   description:
     'What the page on screen needs while it shows: its flows start and stop with it, and hear what changes around them.',
-  context: ({ input }) => ({ pages: {}, drafts: input.drafts, pendingOpen: null }),
-  initial: 'customerAddNotLoaded',
+  context: ({ input }) => ({ pages: {}, drafts: input.drafts }),
   on: {
     'page.start': [
       {
@@ -240,7 +209,7 @@ export const pagesMachine = setup({
         type: 'tellPage',
         params: ({ event }) => ({
           id: PAGE.userSettingsForm,
-          event: { type: event.ok ? 'form.partySwitched' : 'form.partySwitchFailed' },
+          event: { type: event.ok ? 'form.partySwitched' : 'form.partySwitchFailed', gid: event.gid },
         }),
       },
       description: 'The switch of party is done (or failed): the preferences go on to the service (or say so)',
@@ -264,113 +233,6 @@ export const pagesMachine = setup({
     'customerAdd.requested': {
       actions: { type: 'passOn', params: ({ event }) => ({ event }) },
       description: 'A page asks to add a customer: the portal opens the customer-add modal',
-    },
-  },
-  states: {
-    customerAddNotLoaded: {
-      description: 'The customer-add modal has not opened in this page load: its flow is not here yet.',
-      on: {
-        'pages.customerAddOpened': {
-          target: 'customerAddLoading',
-          actions: { type: 'rememberOpen', params: ({ event: { type: _, ...open } }) => ({ open }) },
-          description: 'The modal opens for the first time: its flow loads',
-        },
-      },
-    },
-    customerAddLoading: {
-      description: 'The customer-add flow loads; the modal shows its loading message.',
-      invoke: {
-        id: 'loadCustomerAdd',
-        src: 'loadCustomerAdd',
-        onDone: {
-          target: 'customerAddReady',
-          actions: [
-            {
-              type: 'start',
-              params: ({ event }) => ({ id: PAGE.customerAdd, ...event.output }),
-            },
-            {
-              type: 'tellPage',
-              params: ({ context }) => ({
-                id: PAGE.customerAdd,
-                event: { ...context.pendingOpen!, type: 'customerAdd.open' },
-              }),
-            },
-          ],
-          description: 'The flow has loaded: it starts, for this person',
-        },
-        onError: {
-          target: 'customerAddNotLoaded',
-          actions: {
-            type: 'passOn',
-            params: ({ event }) => ({
-              event: { type: 'warning' as const, code: 'customerAdd.loadFailed', detail: event.error },
-            }),
-          },
-          description: 'The flow cannot be loaded: the modal says so, and the next opening tries again',
-        },
-      },
-    },
-    customerAddReady: {
-      description: 'The customer-add flow is here; it runs while the modal is open.',
-      initial: 'idle',
-      on: {
-        'pages.customerAddOpened': {
-          actions: {
-            type: 'tellPage',
-            params: ({ event: { type: _, ...open } }) => ({
-              id: PAGE.customerAdd,
-              event: { type: 'customerAdd.open', ...open },
-            }),
-          },
-          description: 'The modal opens again: the flow starts afresh',
-        },
-        'pages.customerAddClosed': {
-          actions: {
-            type: 'tellPage',
-            params: { id: PAGE.customerAdd, event: { type: 'customerAdd.close' } },
-          },
-          description: 'The modal is closed: the flow stops every request',
-        },
-      },
-      states: {
-        idle: {
-          description: 'The flow waits for the modal, or runs in it.',
-          on: {
-            'customerAdd.finished': [
-              {
-                guard: { type: 'created', params: ({ event }) => event },
-                target: 'reloadingContext',
-                description: "A customer or rights were added: the person's details reload before the modal closes",
-              },
-              {
-                actions: {
-                  type: 'customerAddDone',
-                  params: ({ event }) => ({ created: event.created, context: null }),
-                },
-                description: 'The flow ended without adding anything: the modal closes',
-              },
-            ],
-          },
-        },
-        reloadingContext: {
-          description: "The person's details reload, so the new customer shows at once.",
-          invoke: {
-            id: 'reloadUserContext',
-            src: 'reloadUserContext',
-            onDone: {
-              target: 'idle',
-              actions: { type: 'customerAddDone', params: ({ event }) => ({ created: true, context: event.output }) },
-              description: 'The details are here: the modal closes and the portal shows the new customer',
-            },
-            onError: {
-              target: 'idle',
-              actions: { type: 'customerAddDone', params: { created: true, context: null } },
-              description: 'The details cannot be reloaded: the modal closes anyway',
-            },
-          },
-        },
-      },
     },
   },
 });

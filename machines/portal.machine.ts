@@ -11,61 +11,28 @@
  */
 import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Domain, UserContext } from './lib/contract';
+import type { PortalContext, PortalEvent, PortalInput } from './lib/portal';
 import { isAxaptaDead, type NavTarget } from './lib/rights';
 import { showsAuthError } from './lib/session/rules';
 import { SYSTEM_ID } from './lib/system-ids';
-import type { ContextReplaced, RepresenteeChange, Warning } from './lib/shell-events';
-import { CUSTOMER_ADD_COMPONENT, CUSTOMER_ADD_MODAL_CLASS, type Draft, type PagesReport } from './lib/pages';
-import { deadApplicationPollMachine, type DeadApplicationPollEmitted } from './deadApplicationPoll.machine';
-import { modalMachine, type ModalEmitted } from './modal.machine';
+import type { ContextReplaced, RepresenteeChange } from './lib/shell-events';
+import { addedCustomer, CUSTOMER_ADD_COMPONENT, OPEN_CUSTOMER_ADD } from './lib/pages';
+import { notProvidedAction } from './lib/not-provided';
+import { deadApplicationPollMachine } from './deadApplicationPoll.machine';
+import { modalMachine } from './modal.machine';
 import { navigationMachine } from './navigation.machine';
+import { customerAddModalMachine } from './customerAddModal.machine';
 import { pagesMachine } from './pages.machine';
-import { representedChangeMachine, type RepresentedChangeEmitted } from './representedChange.machine';
-import { representedChoiceMachine, type RepresentedChoiceEmitted } from './representedChoice.machine';
-import { sessionMachine, type SessionEmitted, type SessionInput } from './session.machine';
+import { representedChangeMachine } from './representedChange.machine';
+import { representedChoiceMachine } from './representedChoice.machine';
+import { sessionMachine } from './session.machine';
 import { sidePanelMachine } from './sidePanel.machine';
 import { toastsMachine, type ToastRequest } from './toasts.machine';
 
-export interface PortalInput {
-  session: SessionInput;
-  /** drafts of forms kept over a sign-on in this browser tab */
-  drafts: Draft[];
-  /** the portal's base path ('/ui'): the auth error shows only on its pages */
-  baseUrl: string;
-}
-
-export interface PortalContext {
-  /** the session's user context, as it last reported it (or as a change handed it on) */
-  userContext: UserContext | null;
-  domain: Domain;
-  /** the address on screen (router href below the base), as the navigation guard last reported it */
-  href: string | null;
-  baseUrl: string;
-  /** what the session and the pages start with */
-  start: Pick<PortalInput, 'session' | 'drafts'>;
-}
-
-/** What the router and the API client tell the portal (src/app/ bridges). */
-export type PortalBridgeEvent =
-  | { type: 'route.resolved'; path: string; params: { modalName: string | null; application: string | null } }
-  /** the server refused a call of a signed-in person (403, spec 1 §8 "Authorization failure") */
-  | { type: 'api.unauthorized' };
-
-export type PortalEvent =
-  | PortalBridgeEvent
-  | SessionEmitted
-  | ModalEmitted
-  | RepresentedChoiceEmitted
-  | RepresentedChangeEmitted
-  | DeadApplicationPollEmitted
-  | { type: 'navigation.urlChanged'; href: string }
-  | PagesReport
-  | { type: 'toast.show'; toast: ToastRequest }
-  | { type: 'navigation.requested'; target: NavTarget }
-  | Warning;
-
 /** spec 1 §8 "Authorization failure": error.auth, except on the home page */
 const AUTH_ERROR = { type: 'showToast', params: { toast: { toastType: 'error', messageKey: 'error.auth' } } } as const;
+
+export type { PortalBridgeEvent, PortalContext, PortalEvent, PortalInput } from './lib/portal';
 
 export const portalMachine = setup({
   types: {
@@ -94,27 +61,25 @@ export const portalMachine = setup({
     representedChange: representedChangeMachine,
     deadApplicationPoll: deadApplicationPollMachine,
     pages: pagesMachine,
+    customerAddModal: customerAddModalMachine,
   },
   actions: {
     /** the router: an in-app path, a full page load, home, the dashboard, a reload of the route */
-    navigate: (_, _params: { target: NavTarget }) => {
-      throw new Error('navigate not provided');
-    },
+    navigate: notProvidedAction<{ target: NavTarget }>('navigate'),
     /** spec 1 §8: what is "only logged" */
-    logWarning: (_, _params: { code: string; detail: unknown }) => {
-      throw new Error('logWarning not provided');
-    },
+    logWarning: notProvidedAction<{ code: string; detail: unknown }>('logWarning'),
     /** spec 1 §4: the REPRESENTEE-CHANGE DOM event, for other scripts on the page */
-    announceRepresenteeChange: (_, _params: { cause: 'RC' | 'SC' }) => {
-      throw new Error('announceRepresenteeChange not provided');
-    },
+    announceRepresenteeChange: notProvidedAction<{ cause: 'RC' | 'SC' }>('announceRepresenteeChange'),
     /** the security service's sign-on page, coming back to the page on screen */
-    redirectToSignOn: () => {
-      throw new Error('redirectToSignOn not provided');
-    },
+    redirectToSignOn: notProvidedAction('redirectToSignOn'),
     rememberSession: assign((_, p: { userContext: UserContext; domain: Domain }) => p),
     forgetSession: assign({ userContext: null }),
     rememberContext: assign((_, p: { userContext: UserContext }) => p),
+    /** the session takes a changed user context (and reports it signed in with it) */
+    handContextOn: sendTo(SYSTEM_ID.session, (_, p: { userContext: UserContext }) => ({
+      type: 'session.contextReplaced' as const,
+      userContext: p.userContext,
+    })),
     rememberHref: assign((_, p: { href: string }) => p),
     showToast: sendTo(SYSTEM_ID.toasts, (_, p: { toast: ToastRequest }) => ({ type: 'toasts.show', ...p.toast })),
     stopPoll: sendTo(SYSTEM_ID.deadApplicationPoll, { type: 'poll.stop' }),
@@ -157,6 +122,7 @@ export const portalMachine = setup({
       src: 'pages',
       input: ({ context }) => ({ drafts: context.start.drafts }),
     },
+    { id: SYSTEM_ID.customerAddModal, systemId: SYSTEM_ID.customerAddModal, src: 'customerAddModal' },
   ],
   initial: 'signedOut',
   on: {
@@ -185,7 +151,7 @@ export const portalMachine = setup({
         },
         actions: [
           { type: 'rememberContext', params: ({ event }) => ({ userContext: event.context }) },
-          sendTo(SYSTEM_ID.session, ({ event }) => ({ type: 'session.contextReplaced', userContext: event.context })),
+          { type: 'handContextOn', params: ({ event }) => ({ userContext: event.context }) },
           { type: 'showToast', params: { toast: { toastType: 'error', messageKey: 'error.axapta.dead' } } },
         ],
         description:
@@ -194,7 +160,7 @@ export const portalMachine = setup({
       {
         actions: [
           { type: 'rememberContext', params: ({ event }) => ({ userContext: event.context }) },
-          sendTo(SYSTEM_ID.session, ({ event }) => ({ type: 'session.contextReplaced', userContext: event.context })),
+          { type: 'handContextOn', params: ({ event }) => ({ userContext: event.context }) },
         ],
         description:
           "The person's details changed (another party, an application back or down): the session takes them",
@@ -209,24 +175,37 @@ export const portalMachine = setup({
           userContext: context.userContext,
         })),
       ],
-      description: 'The represented party or its context changed: the open page reloads for it, other scripts hear of it',
+      description:
+        'The represented party or its context changed: the open page reloads for it, other scripts hear of it',
+    },
+    'represented.switchRequested': {
+      actions: sendTo(SYSTEM_ID.representedChange, ({ event }) => ({
+        type: 'represented.change' as const,
+        gid: event.gid,
+        awaitsResult: true,
+      })),
+      description: "'Save and use' in the preferences: the portal acts for the preferred party, on the same page",
+    },
+    'represented.changed': {
+      actions: sendTo(SYSTEM_ID.pages, ({ event }) => ({ type: 'pages.partySwitched', gid: event.gid, ok: true })),
+      description: 'The party is switched: a page waiting for the switch goes on',
+    },
+    'represented.changeFailed': {
+      actions: sendTo(SYSTEM_ID.pages, ({ event }) => ({ type: 'pages.partySwitched', gid: event.gid, ok: false })),
+      description: 'The party cannot be switched: a page waiting for the switch says so',
     },
     'menu.reselect': {
       actions: sendTo(SYSTEM_ID.sidePanel, { type: 'represented.changed' }),
       description: 'The party changed: the side menu selects its entry again',
     },
     'customerAdd.requested': {
-      actions: sendTo(SYSTEM_ID.modals, {
-        type: 'modal.open',
-        component: CUSTOMER_ADD_COMPONENT,
-        class: CUSTOMER_ADD_MODAL_CLASS,
-      }),
+      actions: sendTo(SYSTEM_ID.modals, OPEN_CUSTOMER_ADD),
       description: 'Someone asks to add a customer: the customer-add modal opens',
     },
     'modal.opened': {
       guard: { type: 'isCustomerAdd', params: ({ event }) => event },
-      actions: sendTo(SYSTEM_ID.pages, ({ context }) => ({
-        type: 'pages.customerAddOpened' as const,
+      actions: sendTo(SYSTEM_ID.customerAddModal, ({ context }) => ({
+        type: 'customerAddModal.opened' as const,
         privileges: context.userContext?.privileges ?? [],
         representativeId: context.userContext?.epitPrincipal?.representative.id ?? '',
         returnUrl: `${context.baseUrl}${context.href ?? '/'}`,
@@ -236,15 +215,12 @@ export const portalMachine = setup({
     'modal.closed': {
       guard: { type: 'isCustomerAdd', params: ({ event }) => event },
       actions: [
-        sendTo(SYSTEM_ID.pages, { type: 'pages.customerAddClosed' }),
-        sendTo(SYSTEM_ID.representedChoice, ({ context, event }) => {
-          const result = (event.result ?? {}) as { created?: unknown };
-          return {
-            type: 'customerAdd.closed' as const,
-            created: result.created === true,
-            context: context.userContext!,
-          };
-        }),
+        sendTo(SYSTEM_ID.customerAddModal, { type: 'customerAddModal.closed' }),
+        sendTo(SYSTEM_ID.representedChoice, ({ context, event }) => ({
+          type: 'customerAdd.closed' as const,
+          created: addedCustomer(event.result),
+          context: context.userContext!,
+        })),
       ],
       description:
         'The customer-add modal closed: its flow stops, and the choice of whom to represent goes on (with the new customer, if one was added)',
@@ -254,7 +230,7 @@ export const portalMachine = setup({
         guard: ({ event }) => event.context !== null,
         actions: [
           { type: 'rememberContext', params: ({ event }) => ({ userContext: event.context! }) },
-          sendTo(SYSTEM_ID.session, ({ event }) => ({ type: 'session.contextReplaced', userContext: event.context! })),
+          { type: 'handContextOn', params: ({ event }) => ({ userContext: event.context! }) },
           sendTo(SYSTEM_ID.modals, ({ event }) => ({ type: 'modal.close', result: { created: event.created } })),
         ],
         description:

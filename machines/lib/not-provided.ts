@@ -7,3 +7,10 @@ import { fromPromise } from 'xstate';
 export function notProvided<TOutput = void, TInput = void>(name: string) {
   return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`${name} not provided`)));
 }
+
+/** The default of an effect action: it throws `<name> not provided`. */
+export function notProvidedAction<TParams = undefined>(name: string) {
+  return (_args: unknown, _params: TParams): void => {
+    throw new Error(`${name} not provided`);
+  };
+}

@@ -4,17 +4,14 @@
  * first screen can have them without the flows themselves.
  */
 import type { AnyActorLogic } from 'xstate';
-import type { UserContext } from './contract';
 
 /**
  * The ids (and systemIds) of the actors the pages machine runs. One of each at a time: the page or modal that shows
- * it starts it (`page.start`) and stops it when it goes (`page.stop`); the frame channel and the customer-add flow
- * stay once started.
+ * it starts it (`page.start`) and stops it when it goes (`page.stop`); the frame channel stays once started.
  */
 export const PAGE = {
   frameChannel: 'frameChannel',
   externalApplication: 'externalApplication',
-  customerAdd: 'customerAdd',
   userSettingsForm: 'userSettingsForm',
   customerDataForm: 'customerDataForm',
   rightsList: 'rightsList',
@@ -28,6 +25,17 @@ export type PageId = (typeof PAGE)[keyof typeof PAGE];
 export const CUSTOMER_ADD_COMPONENT = 'customer-add';
 /** spec 1 §4 Modals: customer-add is protected (no overlay-click close) but closeable (close button, Escape) */
 export const CUSTOMER_ADD_MODAL_CLASS = 'modal-protected modal-closeable';
+/** what the modals are told to open it */
+export const OPEN_CUSTOMER_ADD = {
+  type: 'modal.open',
+  component: CUSTOMER_ADD_COMPONENT,
+  class: CUSTOMER_ADD_MODAL_CLASS,
+} as const;
+
+/** Whether the customer-add modal closed with a new customer (its close result, `{ created: true }`). */
+export function addedCustomer(result: unknown): boolean {
+  return !!result && typeof result === 'object' && 'created' in result && result.created === true;
+}
 
 /** A form's values kept over a sign-on (spec 2 §2 session expiry), by the form and whose settings it shows. */
 export interface Draft {
@@ -51,13 +59,9 @@ export type PageLifecycleEvent =
 
 /** What page actors report to the pages machine (their parent). */
 export type PageActorReport =
-  | { type: 'customerAdd.finished'; created: boolean }
   | { type: 'form.sessionExpired'; draftKey: string | null; values: Record<string, unknown> }
   | { type: 'form.switchParty'; gid: string }
   | { type: 'channel.activated' };
 
 /** What the pages machine reports to the portal (its parent). */
-export type PagesReport =
-  | { type: 'customerAdd.done'; created: boolean; context: UserContext | null }
-  | { type: 'signOn.required' }
-  | { type: 'represented.switchRequested'; gid: string };
+export type PagesReport = { type: 'signOn.required' } | { type: 'represented.switchRequested'; gid: string };

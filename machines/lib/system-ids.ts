@@ -11,5 +11,6 @@ export const SYSTEM_ID = {
   sidePanel: 'sidePanel',
   toasts: 'toasts',
   frameChannel: 'frameChannel',
+  customerAddModal: 'customerAddModal',
   customerAdd: 'customerAdd',
 } as const;

@@ -23,7 +23,7 @@ export function App({
       <QueryClientProvider client={portal.queryClient}>
         <I18nProvider language={language}>
           <RouterProvider router={router} />
-          {/* the customer-add modal: its flow runs in the pages machine from the modal's first opening */}
+          {/* the customer-add modal: its flow runs in the customerAddModal machine from the modal's first opening */}
           <CustomerAdd portal={portal} />
           {DevPanel && <DevPanel />}
         </I18nProvider>

@@ -24,7 +24,10 @@ export function readDrafts(): Draft[] {
     if (!Array.isArray(value)) return [];
     return value.filter(
       (d): d is Draft =>
-        typeof d === 'object' && d !== null && typeof (d as Draft).key === 'string' && typeof (d as Draft).values === 'object',
+        typeof d === 'object' &&
+        d !== null &&
+        typeof (d as Draft).key === 'string' &&
+        typeof (d as Draft).values === 'object',
     );
   } catch {
     return [];

@@ -80,7 +80,12 @@ interface NavigationEventsDeps extends Pick<PortalSystem, 'navigator' | 'config'
   session: SessionActor;
 }
 
-export function createNavigationEvents({ navigation, session, navigator, config }: NavigationEventsDeps): NavigationEvents {
+export function createNavigationEvents({
+  navigation,
+  session,
+  navigator,
+  config,
+}: NavigationEventsDeps): NavigationEvents {
   const listeners = new Map<NavigationEventType, Set<(e: never) => void>>();
   const trackers: NavigationTracker[] = [];
 

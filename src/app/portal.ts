@@ -34,6 +34,7 @@ function childrenOf(root: PortalSystem['root']) {
     representedChange: c.representedChange!,
     deadApplicationPoll: c.deadApplicationPoll!,
     pages: c.pages!,
+    customerAddModal: c.customerAddModal!,
   };
 }
 
@@ -76,7 +77,7 @@ export interface Parts {
 /**
  * Which routes read which part (by route id prefix), and the texts beyond the first screen's they show
  * (src/i18n/message-parts.ts; a part's own texts are in TEXTS_OF_PART). A route whose views read `portal.<part>`
- * or show such texts is listed here; the customer-add flow also loads when its modal first opens (the pages machine).
+ * or show such texts is listed here; the customer-add flow also loads when its modal first opens (the customerAddModal machine).
  */
 const PARTS_OF_ROUTE: [prefix: string, parts: (keyof Parts)[], texts?: MessagePart[]][] = [
   ['/external/', ['external']],
@@ -118,7 +119,7 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
   system.root.start();
   const core: PortalCore = { ...system, ...childrenOf(system.root) };
 
-  // 2. customer add: the modal's flow, loaded by the pages machine when the modal first opens
+  // 2. customer add: the modal's flow, loaded by the customerAddModal machine when the modal first opens
   const customerAdd = partWithTexts(
     'customerAdd',
     () => import('../features/customer-add'),

@@ -17,13 +17,14 @@ import type { Draft } from '../../machines/lib/pages';
 import type { Warning } from '../../machines/lib/shell-events';
 import { languageCookieValue } from '../../machines/lib/session/rules';
 import { loginUrl } from '../../machines/lib/navigation/rules';
+import { customerAddModalMachine } from '../../machines/customerAddModal.machine';
 import { pagesMachine } from '../../machines/pages.machine';
 import { portalMachine, type PortalActor } from '../../machines/portal.machine';
 import { localeMachine } from '../../machines/locale.machine';
 import { logoutMachine } from '../../machines/logout.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { ToastRequest } from '../../machines/toasts.machine';
-import { shellEffects } from '../features/shell/wire';
+import { shellEffects } from '../features/shell';
 import { createNavigator, currentTarget, redirectBrowser, type AttachableNavigator } from './browser';
 import { clearCookie, readCookie, writePermanentCookie } from './cookies';
 import { readDrafts, writeDrafts } from './drafts';
@@ -77,11 +78,13 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
       session: withSessionEffects(api, queryClient, config.sessionHint === true),
       ...shellEffects(deps),
       pages: pagesMachine.provide({
+        actions: { storeDrafts: (_, { drafts }: { drafts: Draft[] }) => writeDrafts(drafts) },
+      }),
+      customerAddModal: customerAddModalMachine.provide({
         actors: {
           loadCustomerAdd: fromPromise(() => hooks.loadCustomerAdd()),
           reloadUserContext: fromPromise(({ signal }) => getUserContext(api, signal)),
         },
-        actions: { storeDrafts: (_, { drafts }: { drafts: Draft[] }) => writeDrafts(drafts) },
       }),
     },
     actions: {
@@ -109,7 +112,7 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
     inspect,
     navigator,
     root,
-    showToast: (toast) => root.system.get(SYSTEM_ID.toasts)?.send({ type: 'toasts.show', ...toast }),
+    showToast: (toast) => root.getSnapshot().children.toasts?.send({ type: 'toasts.show', ...toast }),
     logWarning: ({ code, detail }) => console.warn(code, detail),
   };
   return system;

@@ -37,10 +37,10 @@ export function termsPdfUrl(baseUrl: string, language: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/terms/general-terms-${language}.pdf`;
 }
 
-/** The modal, while the portal's pages machine runs the customer-add flow (from the modal's first opening on). */
+/** The modal, while the portal's customerAddModal machine runs the flow (from the modal's first opening on). */
 export function CustomerAddModal() {
-  const { pages, customerAdd } = usePortal();
-  const actor = useSelector(pages, (s) => s.context.pages.customerAdd);
+  const { customerAddModal, customerAdd } = usePortal();
+  const actor = useSelector(customerAddModal, (s) => s.context.flow);
   return actor ? <CustomerAddDialog actor={actor} pinPrompt={customerAdd.pinPrompt} /> : null;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The real effects of the customer-add flow and of the children it invokes (the company lookup, the creation of
- * rights or a customer, each signing attempt), provided to the logic the portal's pages machine runs when the
+ * rights or a customer, each signing attempt), provided to the logic the portal's customerAddModal machine runs when the
  * customer-add modal first opens (src/app/portal.ts): machines/customerAdd, companyLookup, customerCreation,
  * signing and idCardSigning. Every API call passes the `signal` fromPromise hands in, so
  * leaving a state (closing the modal, an end status, leaving the page) aborts its request.
@@ -26,7 +26,7 @@ import type { PortalCore } from '../../app/portal';
 import { createIdCardAdapter, createPinPrompt, type IdCardAdapter, type PinPrompt } from './id-card';
 
 export interface CustomerAddPart {
-  /** the flow with its effects, and its input: what the pages machine runs while the modal's flow is needed */
+  /** the flow with its effects, and its input: what the customerAddModal machine runs while the modal's flow is needed */
   logic: ReturnType<typeof provideFlow>;
   input: { accountService: { runMode: PortalConfig['runMode']; accountServiceUrl: PortalConfig['accountServiceUrl'] } };
   idCard: IdCardAdapter;
