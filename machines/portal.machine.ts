@@ -1,13 +1,12 @@
 /**
  * The portal: the root of the actor system (systemId `portal`). It owns the long-lived actors as invoked children
  * (the session, the navigation guard, the toasts, the modals, the side panel, the represented choice and change,
- * the dead-application poll) and the `pages` actor, which runs what a page or modal needs while it is shown.
+ * the dead-application poll), the `pages` actor (what a page needs while it shows) and the customer-add modal's flow.
  *
  * What one actor must tell another passes here, as a transition with a description: a child reports an event
- * (machines/lib/report.ts) and this machine decides whom it concerns. So the flows between machines are drawn in the
+ * (machines/lib/report.ts) and this machine decides whom it concerns, so the flows between machines are drawn in the
  * flow book (its system page), walked by the model paths and watched in the inspector like every other flow.
- * Effects that touch the browser (the router, the log, the REPRESENTEE-CHANGE DOM event, the query cache, the
- * sign-on redirect) are named actions that src/app/ provides.
+ * Browser effects (the router, the log, the REPRESENTEE-CHANGE DOM event, the sign-on redirect) are provided by src/app/.
  */
 import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Domain, UserContext } from './lib/contract';
@@ -28,6 +27,8 @@ import { representedChoiceMachine } from './representedChoice.machine';
 import { sessionMachine } from './session.machine';
 import { sidePanelMachine } from './sidePanel.machine';
 import { toastsMachine, type ToastRequest } from './toasts.machine';
+
+type SignedIn = { userContext: UserContext; domain: Domain };
 
 /** spec 1 §8 "Authorization failure": error.auth, except on the home page */
 const AUTH_ERROR = { type: 'showToast', params: { toast: { toastType: 'error', messageKey: 'error.auth' } } } as const;
@@ -72,15 +73,15 @@ export const portalMachine = setup({
     announceRepresenteeChange: notProvidedAction<{ cause: 'RC' | 'SC' }>('announceRepresenteeChange'),
     /** the security service's sign-on page, coming back to the page on screen */
     redirectToSignOn: notProvidedAction('redirectToSignOn'),
-    rememberSession: assign((_, p: { userContext: UserContext; domain: Domain }) => p),
+    rememberSession: assign((_, p: SignedIn) => ({ userContext: p.userContext, domain: p.domain })),
     forgetSession: assign({ userContext: null }),
-    rememberContext: assign((_, p: { userContext: UserContext }) => p),
+    rememberContext: assign((_, { userContext }: { userContext: UserContext }) => ({ userContext })),
     /** the session takes a changed user context (and reports it signed in with it) */
     handContextOn: sendTo(SYSTEM_ID.session, (_, p: { userContext: UserContext }) => ({
       type: 'session.contextReplaced' as const,
       userContext: p.userContext,
     })),
-    rememberHref: assign((_, p: { href: string }) => p),
+    rememberHref: assign((_, { href }: { href: string }) => ({ href })),
     showToast: sendTo(SYSTEM_ID.toasts, (_, p: { toast: ToastRequest }) => ({ type: 'toasts.show', ...p.toast })),
     stopPoll: sendTo(SYSTEM_ID.deadApplicationPoll, { type: 'poll.stop' }),
     resetChoice: sendTo(SYSTEM_ID.representedChoice, { type: 'session.signedOut' }),

@@ -25,7 +25,8 @@ import type {
   StateValue,
 } from 'xstate';
 import { TestModel, type AdjacencyValue } from 'xstate/graph';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import type { MachineModelSpec, ModelScenario } from '../../machines/lib/model/model-spec';
+import { providedMachine } from '../../machines/lib/model/provided';
 import {
   allTransitions,
   delayMs,
@@ -65,6 +66,8 @@ export interface ModelPath {
   steps: ModelStep[];
   /** the event types in order, handy for test titles: `poll.start → xstate.done.actor.checkStatus` */
   signature: string;
+  /** a path the spec asked for by name (spec.scenarios): listed first, always kept */
+  scenario?: ModelScenario;
 }
 
 export interface GeneratedPaths {
@@ -138,7 +141,11 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
   const known = new Set(allTransitions(machine).map((t) => t.key));
 
   const stopWhen = spec.stopWhen;
-  const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine, {
+  // each step in an actor system of its own: xstate/graph reuses one for the whole traversal, where an actor
+  // spawned with a systemId on one branch would clash with the same one spawned on another
+  const stepwise = Object.create(machine) as AnyStateMachine;
+  stepwise.transition = (snapshot, event) => machine.transition(snapshot, event, transitionScope(() => {}));
+  const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(stepwise, {
     events: (s) => spec.events(s),
     serializeState: (s) => serialize(s),
     stopWhen: stopWhen ? (s) => !!stopWhen(s) : undefined,
@@ -264,12 +271,17 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
       signature: p.map((e) => e.event.type).join(' → '),
     };
   });
+  // the spec's named paths come first, numbered from 1; the generated ones follow
+  const named = (spec.scenarios ?? []).map((scenario, i) => scenarioPath(spec, scenario, initial, known, i + 1));
+  for (const p of named) p.steps.forEach((s) => s.transitions.forEach((t) => covered.add(t)));
+  paths.forEach((p) => (p.index += named.length));
+  paths.unshift(...named);
   // same end state twice: say how the path gets there
   const titles = new Map<string, number>();
   for (const p of paths) titles.set(p.title, (titles.get(p.title) ?? 0) + 1);
   const sources = invokeSources(machine);
   for (const p of paths) {
-    if ((titles.get(p.title) ?? 0) > 1)
+    if (!p.scenario && (titles.get(p.title) ?? 0) > 1)
       p.title += `, last step ${eventLabel(machine, p.steps[p.steps.length - 1].event.type, sources)}`;
   }
   if (!paths.length && initialTransitions.length === 0 && order.length === 1) {
@@ -277,6 +289,36 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
     paths.push({ index: 1, title: `starts in ${stateLabel(valueOf(initial))}`, initial, steps: [], signature: '' });
   }
   return { paths, stateCount: order.length, initialTransitions, covered, simplePathsIncluded };
+}
+
+/** A named path taken through the pure machine: its steps, states and transitions. */
+function scenarioPath(
+  spec: MachineModelSpec,
+  scenario: ModelScenario,
+  initial: AnyMachineSnapshot,
+  known: Set<string>,
+  index: number,
+): ModelPath {
+  let snapshot = initial;
+  const steps = scenario.steps.map(({ event }, i) => {
+    const transitions = transitionsOfStep(spec.machine, snapshot, event, known);
+    if (!transitions.length)
+      throw new Error(`scenario "${scenario.title}", step ${i + 1}: the machine ignores \`${event.type}\` there`);
+    snapshot = spec.machine.transition(
+      snapshot,
+      event,
+      transitionScope(() => {}),
+    ) as AnyMachineSnapshot;
+    return { event, snapshot, transitions };
+  });
+  return {
+    index,
+    title: scenario.title,
+    initial,
+    steps,
+    signature: steps.map((s) => s.event.type).join(' → '),
+    scenario,
+  };
 }
 
 function cmp(a: string, b: string): number {
@@ -332,6 +374,9 @@ export function coveringSet(generated: GeneratedPaths): ModelPath[] {
   const sets = generated.paths.map((p) => ({ p, t: new Set(p.steps.flatMap((s) => s.transitions)) }));
   const uncovered = new Set(sets.flatMap((x) => [...x.t]));
   if (!uncovered.size) return generated.paths.slice(0, 1);
+  // the spec's named paths are always listed; the generated ones cover what they leave
+  const named = sets.filter((x) => x.p.scenario);
+  for (const x of named) for (const t of x.t) uncovered.delete(t);
   const chosen: typeof sets = [];
   while (uncovered.size) {
     let best: (typeof sets)[number] | undefined;
@@ -350,10 +395,10 @@ export function coveringSet(generated: GeneratedPaths): ModelPath[] {
   }
   // a path picked early may be covered by the later picks together: drop it (latest-picked kept first)
   for (let i = 0; i < chosen.length; i++) {
-    const others = new Set(chosen.filter((_, j) => j !== i).flatMap((x) => [...x.t]));
+    const others = new Set([...named, ...chosen.filter((_, j) => j !== i)].flatMap((x) => [...x.t]));
     if ([...chosen[i].t].every((t) => others.has(t))) chosen.splice(i--, 1);
   }
-  return chosen.map((x) => x.p).sort((a, b) => a.index - b.index);
+  return [...named, ...chosen].map((x) => x.p).sort((a, b) => a.index - b.index);
 }
 
 export interface PathsDocInput {
@@ -507,7 +552,7 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
     transitions,
   });
 
-  const machine = spec.machine.provide((spec.provide ?? {}) as never);
+  const machine = providedMachine(spec);
   const actor = createActor(machine, {
     input: spec.input,
     clock,
@@ -547,10 +592,18 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
     return undefined;
   };
 
+  const scenario = path.scenario;
   try {
     actor.start();
     let problem = await check(path.initial, 'xstate.init');
     if (problem) return fail(problem);
+    if (scenario?.setup) {
+      where = 'the scenario setup';
+      received = [];
+      scenario.setup(actor);
+      problem = await check(path.initial);
+      if (problem) return fail(problem);
+    }
     for (let i = 0; i < path.steps.length; i++) {
       const step = path.steps[i];
       received = [];
@@ -564,6 +617,11 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
         clock.fire(timerId);
       } else if (parseAfterEvent(step.event.type)) {
         return fail('the path waits for this delay, but the actor has no such timer pending');
+      } else if (scenario?.steps[i].by) {
+        scenario.steps[i].by!(actor);
+        await flush();
+        if (!received.includes(step.event.type))
+          return fail(`the step should bring \`${step.event.type}\` to the actor, but it never arrived`);
       } else {
         actor.send(step.event);
       }
@@ -571,6 +629,7 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
       if (problem) return fail(problem);
     }
     where = 'after the last step';
+    if (scenario?.check) await scenario.check(actor);
   } catch (err) {
     return fail(`threw ${err instanceof Error ? err.message : String(err)}`);
   } finally {

@@ -31,6 +31,8 @@ export interface PlainStep {
 
 export interface PlainPath {
   index: number;
+  /** the title of a path the spec asks for by name */
+  scenario?: string;
   /** the state the path ends in, its names as words: `signed in › ready` */
   ends: string;
   /** what the person sees before the first step */
@@ -114,6 +116,7 @@ function plainPath(machine: AnyStateMachine, path: ModelPath, defs: Map<string, 
   const last = path.steps.length ? path.steps[path.steps.length - 1].snapshot : path.initial;
   return {
     index: path.index,
+    ...(path.scenario ? { scenario: path.scenario.title } : {}),
     ends: stateLabel(valueOf(last))
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
       .toLowerCase(),
@@ -184,7 +187,7 @@ export function renderPlainPathsMarkdown(plain: PlainPaths, description?: string
     '',
   );
   for (const p of plain.paths) {
-    lines.push(`## Path ${p.index} (ends in ${p.ends})`, '');
+    lines.push(p.scenario ? `## Path ${p.index}: ${p.scenario}` : `## Path ${p.index} (ends in ${p.ends})`, '');
     lines.push(`At the start: ${p.start.join(' · ')}`, '');
     if (!p.steps.length) lines.push('1. (no step: check the start)');
     p.steps.forEach((s, i) => {

@@ -68,6 +68,7 @@ export function bookData({ flows }: BookInput): BookData {
       states: stateNames(f.machine),
       paths: (f.plain?.paths ?? []).map((p) => ({
         index: p.index,
+        ...(p.scenario ? { scenario: p.scenario } : {}),
         ends: p.ends,
         start: p.start.join(' · '),
         visits: p.visits,

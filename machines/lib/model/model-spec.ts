@@ -8,7 +8,29 @@
  *
  * Types only: machines stay pure.
  */
-import type { AnyStateMachine, EventObject, SnapshotFrom, InputFrom } from 'xstate';
+import type { ActorRefFrom, AnyActorLogic, AnyStateMachine, EventObject, SnapshotFrom, InputFrom } from 'xstate';
+
+/**
+ * A named path the spec asks for, besides the generated ones: a flow the product promises, told as the events the
+ * machine receives. The runner takes it through the pure machine for the expected states and the transitions it
+ * covers, lists it first in the path files under its title, and replays it on a real actor like the others.
+ */
+export interface ModelScenario<TMachine extends AnyStateMachine = AnyStateMachine> {
+  /** what the path shows, in plain words: its title in the path lists */
+  title: string;
+  steps: {
+    event: EventObject;
+    /**
+     * How the event comes about in the replay, instead of sending it: what a view or another actor does (e.g. a
+     * child reports it). The actor must then receive exactly this event type, and nothing else, in the step.
+     */
+    by?: (actor: ActorRefFrom<TMachine>) => void;
+  }[];
+  /** on the started actor, before the first step: what the views do first (start a page's actor) */
+  setup?: (actor: ActorRefFrom<TMachine>) => void;
+  /** after the last step, before the actor stops: what the other actors were told; throw to fail */
+  check?: (actor: ActorRefFrom<TMachine>) => void | Promise<void>;
+}
 
 export interface MachineModelSpec<TMachine extends AnyStateMachine = AnyStateMachine> {
   /** file-stem name, e.g. 'session' for machines/session.machine.ts */
@@ -22,6 +44,12 @@ export interface MachineModelSpec<TMachine extends AnyStateMachine = AnyStateMac
   events: (snapshot: SnapshotFrom<TMachine>) => EventObject[];
   /** fake implementations handed to machine.provide when a path is replayed on a real actor */
   provide?: Parameters<TMachine['provide']>[0];
+  /**
+   * Stand-ins for invoked children, by their src, added to `provide.actors` when a path is replayed: actors of
+   * another type than the child's (e.g. lib/model/recorder.ts, which keeps what it is told), for a parent whose
+   * paths check what it passes to its children rather than what the children do with it.
+   */
+  standIns?: Record<string, AnyActorLogic>;
   /**
    * Optional checks run after every step whose snapshot matches the key: a dot path
    * ('signing.mobileId.polling', via snapshot.matches), a state id ('#signing.failed'), or '*' (when no
@@ -46,4 +74,6 @@ export interface MachineModelSpec<TMachine extends AnyStateMachine = AnyStateMac
    * (e.g. when a Playwright model test replays every path through the UI).
    */
   simplePaths?: boolean;
+  /** paths the spec asks for by name (see ModelScenario); they count toward coverage like the generated ones */
+  scenarios?: ModelScenario<TMachine>[];
 }
