@@ -46,7 +46,8 @@ const DRAFT_KEY = 'user-settings:EE48709050218';
 
 const child = (actor: AnyActorRef, id: string): AnyActorRef | undefined =>
   (actor.getSnapshot() as { children: Record<string, AnyActorRef | undefined> }).children[id];
-const inSystem = (actor: AnyActorRef, systemId: string): AnyActorRef | undefined => actor.system.get(systemId);
+const inSystem = (actor: AnyActorRef, systemId: string): AnyActorRef | undefined =>
+  actor.system.get(systemId) as AnyActorRef | undefined;
 
 function expectOne(events: EventObject[], what: string): EventObject {
   if (events.length !== 1) throw new Error(`expected ${what} once, got ${events.length}: ${JSON.stringify(events)}`);
@@ -214,7 +215,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
           }),
         ),
       ],
-      check: async (p) => {
+      check: async () => {
         if (effects.signOn !== 1) throw new Error(`expected one sign-on redirect, got ${effects.signOn}`);
         const kept = effects.stored.at(-1);
         expectEqual(kept, [{ key: DRAFT_KEY, values: { mobile: '+372 5555 1234' } }], 'the stored drafts');
