@@ -33,6 +33,8 @@ export interface PlainPath {
   index: number;
   /** the state the path ends in, its names as words: `signed in › ready` */
   ends: string;
+  /** what the path is given at the start (the name of the spec's input, when it has several) */
+  given?: string;
   /** what the person sees before the first step */
   start: string[];
   steps: PlainStep[];
@@ -117,6 +119,7 @@ function plainPath(machine: AnyStateMachine, path: ModelPath, defs: Map<string, 
     ends: stateLabel(valueOf(last))
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
       .toLowerCase(),
+    ...(path.start === undefined ? {} : { given: path.start }),
     start: seen(machine, path.initial),
     steps,
     visits: [...visits],
@@ -185,6 +188,7 @@ export function renderPlainPathsMarkdown(plain: PlainPaths, description?: string
   );
   for (const p of plain.paths) {
     lines.push(`## Path ${p.index} (ends in ${p.ends})`, '');
+    if (p.given !== undefined) lines.push(`Given: ${p.given}`, '');
     lines.push(`At the start: ${p.start.join(' · ')}`, '');
     if (!p.steps.length) lines.push('1. (no step: check the start)');
     p.steps.forEach((s, i) => {

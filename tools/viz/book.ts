@@ -69,7 +69,7 @@ export function bookData({ flows }: BookInput): BookData {
       paths: (f.plain?.paths ?? []).map((p) => ({
         index: p.index,
         ends: p.ends,
-        start: p.start.join(' · '),
+        start: (p.given === undefined ? '' : `(${p.given}) `) + p.start.join(' · '),
         visits: p.visits,
         steps: p.steps.map((s) => ({
           kind: s.kind,
