@@ -61,8 +61,8 @@ export type ApplicationFrameEvent = { type: 'frame.loaded' } | { type: 'frame.re
 
 export type ApplicationFrameEmitted =
   | NavigationRequested
-  /** the frame's document reported ready: the page keeps it for the next load */
-  | { type: 'frame.shown'; document: string }
+  /** the frame's document reported ready (null: the load ended without a frame): the page keeps it for the next */
+  | { type: 'frame.shown'; document: string | null }
   | { type: 'representeePanel.open'; messageKey: string }
   | { type: 'representeePanel.close' }
   /** spec 1 §8, only logged: 'roles.loadFailed', 'externalApplication.applicationDataMissing', '…frameLoadFailed' */
@@ -159,7 +159,9 @@ export const applicationFrameMachine = setup({
       type: 'navigation.requested',
       target: { kind: 'path', path: financeUnavailablePath(p.refresh), replace: true },
     })),
-    reportShown: tell(({ context }) => ({ type: 'frame.shown', document: documentOf(context) ?? '' })),
+    reportShown: tell(({ context }) => ({ type: 'frame.shown', document: documentOf(context) })),
+    /** the view drops the frame when a load ends without one: a later load of its document loads it afresh */
+    reportNoFrame: tell(() => ({ type: 'frame.shown', document: null })),
     /** spec 1 §8: the server error instead of the frame; the log says how far the frame got */
     showFrameLoadError: assign({ messageKey: EXTERNAL_MESSAGE.frameLoadError }),
     logFrameLoadFailure: tell(({ context }, p: FrameLoadOutput) => ({
@@ -239,7 +241,7 @@ export const applicationFrameMachine = setup({
     representeeRequired: {
       description:
         "'Choose representee to use the functionality' (or that the party has no rights) shows, and the representee panel opens.",
-      entry: ['askForRepresentee', 'announcePanel'],
+      entry: ['askForRepresentee', 'announcePanel', 'reportNoFrame'],
     },
     applicationDataMissing: {
       // only logged (spec 1 §8)
@@ -278,7 +280,7 @@ export const applicationFrameMachine = setup({
     },
     noFinancePackage: {
       description: 'The person is told that the customer has no invoicing package.',
-      entry: 'showNoFinancePackage',
+      entry: ['showNoFinancePackage', 'reportNoFrame'],
     },
     financeUnavailable: {
       description: 'The invoicing maintenance page is on its way.',
@@ -338,7 +340,7 @@ export const applicationFrameMachine = setup({
     },
     frameLoadFailed: {
       description: 'The application did not start: an error shows instead of the frame, with a button to try again.',
-      entry: 'showFrameLoadError',
+      entry: ['showFrameLoadError', 'reportNoFrame'],
     },
   },
 });

@@ -63,8 +63,8 @@ export type ExternalApplicationEvent =
   | { type: 'frame.ready' }
   /** the person asks to load the application again after a frame load error */
   | { type: 'frame.retry' }
-  /** reported by the applicationFrame child */
-  | { type: 'frame.shown'; document: string }
+  /** reported by the applicationFrame child: the document shown and ready, or null when the load shows no frame */
+  | { type: 'frame.shown'; document: string | null }
   | ForPortal;
 
 type ForPortal = NavigationRequested | { type: 'toast.show'; toast: ToastRequest } | Warning;
@@ -95,7 +95,7 @@ export const externalApplicationMachine = setup({
     })),
     rememberLanguage: assign((_, p: { language: Language }) => p),
     rememberRoute: assign((_, p: { service: string; wrapper: Wrapper; menuPath: string | null }) => p),
-    rememberShown: assign((_, p: { document: string }) => ({ readyDocument: p.document })),
+    rememberShown: assign((_, p: { document: string | null }) => ({ readyDocument: p.document })),
     /** a load begins: the application for the route, nothing shown yet */
     stampRequest: assign(({ context }) => ({
       requestedAt: context.clock.now(),
@@ -117,7 +117,8 @@ export const externalApplicationMachine = setup({
       });
       report(enqueue, self, { type: 'navigation.requested', target: { kind: 'home' } });
     }),
-    showMaintenance: assign({ messageKey: EXTERNAL_MESSAGE.maintenance }),
+    /** the view drops the frame for the message: when the application is back, its document loads afresh */
+    showMaintenance: assign({ messageKey: EXTERNAL_MESSAGE.maintenance, readyDocument: null }),
     passOn: enqueueActions(({ enqueue, self }, p: { event: ForPortal }) => report(enqueue, self, p.event)),
   },
 }).createMachine({
@@ -167,7 +168,8 @@ export const externalApplicationMachine = setup({
     ],
     'frame.shown': {
       actions: { type: 'rememberShown', params: ({ event }) => event },
-      description: 'The application in the frame is ready: the page remembers its document',
+      description:
+        'The application in the frame is ready, or the load shows no frame: the page remembers which document is ready',
       meta: { bookkeeping: true },
     },
     'navigation.requested': {

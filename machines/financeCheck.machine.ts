@@ -4,8 +4,8 @@
  * and CUSTOMER_NOT_FOUND mean the customer has no finance package; UNAVAILABLE sends the person to the recovery page
  * that refreshes itself; no answer at all sends them to the one that asks for a manual refresh.
  *
- * Invoked by the external application flow (machines/externalApplication.machine.ts) for FINANCE; its output is the
- * outcome. The status is asked through the provided `checkFinanceStatus` (its default throws).
+ * Invoked by the application opened for the represented party (machines/applicationFrame.machine.ts) for FINANCE;
+ * its output is the outcome. The status is asked through the provided `checkFinanceStatus` (its default throws).
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { financeOutcome } from './lib/external';

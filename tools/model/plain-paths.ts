@@ -35,6 +35,8 @@ export interface PlainPath {
   scenario?: string;
   /** the state the path ends in, its names as words: `signed in › ready` */
   ends: string;
+  /** what the path is given at the start (the name of the spec's input, when it has several) */
+  given?: string;
   /** what the person sees before the first step */
   start: string[];
   steps: PlainStep[];
@@ -120,6 +122,7 @@ function plainPath(machine: AnyStateMachine, path: ModelPath, defs: Map<string, 
     ends: stateLabel(valueOf(last))
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
       .toLowerCase(),
+    ...(path.start === undefined ? {} : { given: path.start }),
     start: seen(machine, path.initial),
     steps,
     visits: [...visits],
@@ -188,6 +191,7 @@ export function renderPlainPathsMarkdown(plain: PlainPaths, description?: string
   );
   for (const p of plain.paths) {
     lines.push(p.scenario ? `## Path ${p.index}: ${p.scenario}` : `## Path ${p.index} (ends in ${p.ends})`, '');
+    if (p.given !== undefined) lines.push(`Given: ${p.given}`, '');
     lines.push(`At the start: ${p.start.join(' · ')}`, '');
     if (!p.steps.length) lines.push('1. (no step: check the start)');
     p.steps.forEach((s, i) => {

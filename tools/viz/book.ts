@@ -70,7 +70,7 @@ export function bookData({ flows }: BookInput): BookData {
         index: p.index,
         ...(p.scenario ? { scenario: p.scenario } : {}),
         ends: p.ends,
-        start: p.start.join(' · '),
+        start: (p.given === undefined ? '' : `(${p.given}) `) + p.start.join(' · '),
         visits: p.visits,
         steps: p.steps.map((s) => ({
           kind: s.kind,

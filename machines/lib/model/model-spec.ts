@@ -38,6 +38,12 @@ export interface MachineModelSpec<TMachine extends AnyStateMachine = AnyStateMac
   machine: TMachine;
   input?: InputFrom<TMachine>;
   /**
+   * Several starts, by a name a tester can read ('shipment registration for Maasikas OÜ'), instead of `input`: for a
+   * machine that decides on its input alone (an invoked child whose parent hands it the load's data), whose choices no
+   * event can reach from one start. Each start is traversed on its own; the paths of all of them count together.
+   */
+  inputs?: Record<string, InputFrom<TMachine>>;
+  /**
    * The events to try in each state. Include the synthetic events of invoked actors and delays,
    * e.g. { type: 'xstate.done.actor.loadContext', output: {...} }, { type: 'xstate.after.FIRST_CHECK.signing.polling' }.
    */

@@ -36,33 +36,39 @@ function transitionKey(t: {
   return `${t.source.id} :: ${t.eventType}${guard}${target}`;
 }
 
+/** The traversal options of each start: the spec's named inputs, or its one input. */
 function traversalOptions<M extends AnyStateMachine>(spec: MachineModelSpec<M>) {
   // one-argument serializer, as the runner uses it
   const serialize = spec.serializeState;
-  return {
+  const common = {
     events: spec.events as never,
     ...(serialize ? { serializeState: ((s: never) => serialize(s)) as never } : {}),
     ...(spec.stopWhen ? { stopWhen: spec.stopWhen as never } : {}),
-    ...(spec.input !== undefined ? { input: spec.input } : {}),
   };
+  const inputs = spec.inputs ? Object.values(spec.inputs) : [spec.input];
+  return inputs.map((input) => ({ ...common, ...(input !== undefined ? { input } : {}) }));
 }
 
 /** Shortest paths to every state (xstate/graph on the machine itself: createTestModel refuses `after`). */
 function generatePaths<M extends AnyStateMachine>(spec: MachineModelSpec<M>) {
-  return getShortestPaths(spec.machine, traversalOptions(spec));
+  return traversalOptions(spec).flatMap((options) => getShortestPaths(spec.machine, options));
 }
 
 export function transitionCoverage<M extends AnyStateMachine>(spec: MachineModelSpec<M>): CoverageReport {
   const machine = spec.machine;
   const all = allStateNodes(machine.root).flatMap((n) => [...n.transitions.values()].flat().concat(n.always ?? []));
   const seen = new Set<unknown>();
-  const adjacency = getAdjacencyMap(machine, traversalOptions(spec));
-  for (const node of Object.values(adjacency) as Array<{
-    state: unknown;
-    transitions: Record<string, { event: unknown }>;
-  }>) {
-    for (const { event } of Object.values(node.transitions)) {
-      for (const t of machine.getTransitionData(node.state as never, event)) seen.add(t);
+  let states = 0;
+  for (const options of traversalOptions(spec)) {
+    const adjacency = getAdjacencyMap(machine, options);
+    states += Object.keys(adjacency).length;
+    for (const node of Object.values(adjacency) as Array<{
+      state: unknown;
+      transitions: Record<string, { event: unknown }>;
+    }>) {
+      for (const { event } of Object.values(node.transitions)) {
+        for (const t of machine.getTransitionData(node.state as never, event)) seen.add(t);
+      }
     }
   }
   const paths = generatePaths(spec);
@@ -74,6 +80,6 @@ export function transitionCoverage<M extends AnyStateMachine>(spec: MachineModel
     total: all.length,
     missing: counted,
     paths: paths.length,
-    states: Object.keys(adjacency).length,
+    states,
   };
 }
