@@ -1,0 +1,45 @@
+/**
+ * Model-based test spec of "Save and use" (machines/preferenceUse.machine.ts): with a preferred party and without
+ * one. The search is an inert fake: the path's `xstate.done.actor.findService` / `xstate.error.actor.findService`
+ * stand for its answer, and `form.partySwitched` / `form.partySwitchFailed` for the portal's answer to the switch.
+ */
+import { fromPromise, type EventObject } from 'xstate';
+import type { MachineModelSpec } from './lib/model/model-spec';
+import type { NavTarget } from './lib/rights';
+import { preferenceUseMachine, type PreferenceUseSnapshot, type ServiceRequest } from './preferenceUse.machine';
+
+type Ev = EventObject & Record<string, unknown>;
+
+const use = (party: string | null): Ev => ({
+  type: 'preferences.use',
+  subject: 'EE48709050218',
+  values: { service: 'LOGISTICS', represented: party ?? 'NOPREFERENCE' },
+  party,
+});
+
+function events(s: PreferenceUseSnapshot): Ev[] {
+  if (s.matches('idle')) return [use('EE10000001'), use(null)];
+  if (s.matches('switchingParty')) return [{ type: 'form.partySwitched' }, { type: 'form.partySwitchFailed' }];
+  return [
+    { type: 'xstate.done.actor.findService', output: { kind: 'path', path: '/business/EE/et/LOGISTICS' } },
+    { type: 'xstate.error.actor.findService', error: new Error('no package-private service URL') },
+  ];
+}
+
+const spec: MachineModelSpec<typeof preferenceUseMachine> = {
+  name: 'preferenceUse',
+  machine: preferenceUseMachine,
+  events,
+  provide: {
+    actors: { findService: fromPromise<NavTarget, ServiceRequest>(() => new Promise<never>(() => {})) },
+  },
+  // the party decides the way; who and what was saved does not
+  serializeState: (s) => JSON.stringify([s.value, s.context.party !== null]),
+  states: {
+    switchingParty: (s) => {
+      if (s.context.party === null) throw new Error('a switch names the party');
+    },
+  },
+};
+
+export default spec;
