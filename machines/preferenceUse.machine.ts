@@ -6,7 +6,8 @@
  * idle → switchingParty → findingService → idle
  * - With a preferred party the switch comes first (the service must open for that party): the machine reports
  *   `form.switchParty` (machines/lib/report.ts) and waits for the portal's answer, `form.partySwitched` or
- *   `form.partySwitchFailed`, which the form passes down. Without one (no preference) it goes straight on.
+ *   `form.partySwitchFailed` for that party, which the form passes down. Without one (no preference) it goes
+ *   straight on.
  * - `findService` names where the saved preference leads; the machine reports `preferences.opened` with it, or
  *   `preferences.failed` when the switch or the search failed (the form stays, and may save and use again).
  *
@@ -29,7 +30,11 @@ export interface PreferencesUse extends ServiceRequest {
   party: string | null;
 }
 
-export type PreferenceUseEvent = PreferencesUse | { type: 'form.partySwitched' } | { type: 'form.partySwitchFailed' };
+/** The portal's answer to a switch of party, for the party it was asked for. */
+export type PartySwitchAnswer =
+  { type: 'form.partySwitched'; gid: string } | { type: 'form.partySwitchFailed'; gid: string };
+
+export type PreferenceUseEvent = PreferencesUse | PartySwitchAnswer;
 
 /** What the machine reports to the form. */
 export type PreferenceUseEmitted =
@@ -53,6 +58,8 @@ export const preferenceUseMachine = setup({
   },
   guards: {
     hasParty: (_, p: { party: string | null }) => p.party !== null,
+    /** an answer about another party (the person switched elsewhere meanwhile) is not the one awaited */
+    isAskedParty: ({ context }, p: { gid: string }) => p.gid === context.party,
   },
   actions: {
     take: assign((_, { subject, values, party }: PreferenceUseContext) => ({ subject, values, party })),
@@ -90,10 +97,16 @@ export const preferenceUseMachine = setup({
       entry: 'askForParty',
       on: {
         'form.partySwitched': {
+          guard: { type: 'isAskedParty', params: ({ event }) => event },
           target: 'findingService',
           description: 'The preferred party is the represented one now',
         },
-        'form.partySwitchFailed': { target: 'idle', actions: 'reportFailed', description: 'The switch fails' },
+        'form.partySwitchFailed': {
+          guard: { type: 'isAskedParty', params: ({ event }) => event },
+          target: 'idle',
+          actions: 'reportFailed',
+          description: 'The switch to the preferred party fails',
+        },
       },
     },
     findingService: {

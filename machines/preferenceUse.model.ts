@@ -9,6 +9,7 @@ import type { NavTarget } from './lib/rights';
 import { preferenceUseMachine, type PreferenceUseSnapshot, type ServiceRequest } from './preferenceUse.machine';
 
 type Ev = EventObject & Record<string, unknown>;
+const PARTY = 'EE10000001';
 
 const use = (party: string | null): Ev => ({
   type: 'preferences.use',
@@ -18,8 +19,14 @@ const use = (party: string | null): Ev => ({
 });
 
 function events(s: PreferenceUseSnapshot): Ev[] {
-  if (s.matches('idle')) return [use('EE10000001'), use(null)];
-  if (s.matches('switchingParty')) return [{ type: 'form.partySwitched' }, { type: 'form.partySwitchFailed' }];
+  if (s.matches('idle')) return [use(PARTY), use(null)];
+  if (s.matches('switchingParty'))
+    return [
+      { type: 'form.partySwitched', gid: PARTY },
+      { type: 'form.partySwitchFailed', gid: PARTY },
+      // the person switched to another party meanwhile: not the answer awaited
+      { type: 'form.partySwitched', gid: 'EE10000002' },
+    ];
   return [
     { type: 'xstate.done.actor.findService', output: { kind: 'path', path: '/business/EE/et/LOGISTICS' } },
     { type: 'xstate.error.actor.findService', error: new Error('no package-private service URL') },

@@ -178,7 +178,9 @@ describe('settings form', () => {
     await waitFor(actor, () => emitted.length > 0);
     expect(emitted).toEqual([{ type: 'form.switchParty', gid: 'EE10000001' }]);
     expect(searches).toHaveLength(0); // the service opens for the preferred party: not before the switch
-    actor.send({ type: 'form.partySwitched' });
+    actor.send({ type: 'form.partySwitched', gid: 'EE10000002' }); // another switch (the header's) is not it
+    expect(searches).toHaveLength(0);
+    actor.send({ type: 'form.partySwitched', gid: 'EE10000001' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(searches).toEqual([{ subject: 'EE48709050218', values: MARI }]);
     expect(emitted.at(-1)).toEqual({ type: 'navigation.requested', target });
@@ -202,19 +204,19 @@ describe('settings form', () => {
     await editing(actor);
     actor.send({ type: 'form.save', andUse: true });
     await waitFor(actor, () => emitted.length > 0);
-    actor.send({ type: 'form.partySwitchFailed' });
+    actor.send({ type: 'form.partySwitchFailed', gid: 'EE10000001' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(searches).toHaveLength(0);
     expect(emitted.at(-1)).toEqual(serverError);
     actor.send({ type: 'form.save', andUse: true });
     await waitFor(actor, () => emitted.length === 3);
-    actor.send({ type: 'form.partySwitched' });
+    actor.send({ type: 'form.partySwitched', gid: 'EE10000001' });
     await waitFor(actor, (s) => s.matches('failed') && searches.length === 1);
     expect(emitted.at(-1)).toEqual(serverError);
     found = true;
     actor.send({ type: 'form.save', andUse: true });
     await waitFor(actor, () => emitted.length === 5);
-    actor.send({ type: 'form.partySwitched' });
+    actor.send({ type: 'form.partySwitched', gid: 'EE10000001' });
     await waitFor(actor, (s) => s.status === 'done');
   });
 

@@ -20,7 +20,7 @@ import { notProvided } from './lib/not-provided';
 import { draftOf, withDraft } from './lib/pages';
 import type { NavTarget } from './lib/rights';
 import { reporter } from './lib/report';
-import { preferenceUseMachine, type PreferenceUseEmitted } from './preferenceUse.machine';
+import { preferenceUseMachine, type PartySwitchAnswer, type PreferenceUseEmitted } from './preferenceUse.machine';
 import type { ToastRequest } from './toasts.machine';
 
 /** A message as the view formats it: `intl.formatMessage({ id: key }, values)`; `field` holds a label key. */
@@ -83,8 +83,7 @@ export type SettingsFormEvent =
   /** the portal hands back what was typed before a sign-on */
   | { type: 'form.restoreDraft'; values: Record<string, unknown> }
   /** "Save and use": the portal's answer to the switch of party, and the child's reports */
-  | { type: 'form.partySwitched' }
-  | { type: 'form.partySwitchFailed' }
+  | PartySwitchAnswer
   | PreferenceUseEmitted;
 
 export type SettingsFormEmitted =

@@ -44,8 +44,8 @@ function events(s: SettingsFormSnapshot): Ev[] {
   if (s.matches('using'))
     return [
       { type: 'form.switchParty', gid: 'EE10000001' },
-      { type: 'form.partySwitched' },
-      { type: 'form.partySwitchFailed' },
+      { type: 'form.partySwitched', gid: 'EE10000001' },
+      { type: 'form.partySwitchFailed', gid: 'EE10000001' },
       { type: 'preferences.opened', target: { kind: 'dashboard' } },
       { type: 'preferences.failed' },
     ];
