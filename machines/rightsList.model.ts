@@ -42,6 +42,8 @@ function events(s: RightsListSnapshot): Ev[] {
     return [{ type: 'rights.add' }, { type: 'rights.edit', userId: JAAN }, { type: 'rights.reload' }, ...list];
   if (s.matches({ ready: 'editing' }))
     return [
+      // the dialog's own message (e.g. the person lookup failed), passed on to the portal
+      { type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.server' } },
       done('rightsEdit', { saved: true, failed: [] }),
       done('rightsEdit', { saved: true, failed: ['PERIODICALS'] }),
       done('rightsEdit', { saved: false, failed: [] }),

@@ -1,26 +1,26 @@
 /**
- * One settings form (spec 2 §2, §4, §5; issue 9): the user-settings tabs edit, password and preferences each run
- * one actor of this machine, configured by their input (a validation rule) and their provided actors (load, save);
- * issue 10's customer data form can reuse it.
+ * One settings form (spec 2 §2, §4, §5): the user-settings tabs edit, password and preferences and the business
+ * customer's data each run one, configured by their input (a validation rule) and their actors (load, save).
  *
  * loading → editing ⇄ validating → saving → saved | failed
  * - Save is refused while the form is invalid (validating goes back to editing with every error shown) or pending.
  * - A failed save keeps every typed value (failed is editable; saving again is allowed).
- * - Field errors the server answers (e.g. the username is taken: errorType UNIQUE) put the form back to editing
- *   with those errors; no success message.
+ * - Field errors the server answers (a username taken: errorType UNIQUE) go back to editing, marked; no success.
  * - A save answered 401 (the session expired meanwhile): the form reports `form.sessionExpired` with what was
  *   typed (never a password); the portal keeps it and sends the person through sign-on with this page as target.
  *   When the form shows again the portal hands it back (`form.restoreDraft`), over the loaded values.
- * - "Save and use" (preferences): after the save, the form asks the portal to act for the preferred party
- *   (`form.switchParty`, answered `form.partySwitched` or `form.partySwitchFailed`), then `findService` names the
- *   preferred service and the form asks for it (`navigation.requested`).
+ * - "Save and use" (preferences): after the save, a child (machines/preferenceUse.machine.ts) acts for the preferred
+ *   party and finds the preferred service; the form passes the switch between it and the portal (`form.switchParty`
+ *   up, `form.partySwitched` / `form.partySwitchFailed` down) and asks for the service it names.
  *
  * Pure: effects are the actors below, whose defaults throw; src/features/user-settings/wire.ts provides them.
  */
-import { and, assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { draftOf } from './lib/pages';
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { notProvided } from './lib/not-provided';
+import { draftOf, withDraft } from './lib/pages';
 import type { NavTarget } from './lib/rights';
 import { reporter } from './lib/report';
+import { preferenceUseMachine, type PartySwitchAnswer, type PreferenceUseEmitted } from './preferenceUse.machine';
 import type { ToastRequest } from './toasts.machine';
 
 /** A message as the view formats it: `intl.formatMessage({ id: key }, values)`; `field` holds a label key. */
@@ -82,8 +82,9 @@ export type SettingsFormEvent =
   | { type: 'form.retry' }
   /** the portal hands back what was typed before a sign-on */
   | { type: 'form.restoreDraft'; values: Record<string, unknown> }
-  | { type: 'form.partySwitched' }
-  | { type: 'form.partySwitchFailed' };
+  /** "Save and use": the portal's answer to the switch of party, and the child's reports */
+  | PartySwitchAnswer
+  | PreferenceUseEmitted;
 
 export type SettingsFormEmitted =
   | { type: 'toast.show'; toast: ToastRequest }
@@ -91,28 +92,9 @@ export type SettingsFormEmitted =
   | { type: 'form.sessionExpired'; draftKey: string | null; values: Record<string, unknown> }
   | { type: 'form.switchParty'; gid: string };
 
-/** The draft's values over the loaded ones, field by field where the kinds agree (a stale draft cannot break the form). */
-export function withDraft(loaded: FormValues, draft: Record<string, unknown>): FormValues {
-  const values: Record<string, unknown> = Object.fromEntries(Object.entries(loaded));
-  for (const [k, v] of Object.entries(loaded)) {
-    const d = draft[k];
-    if (d === undefined) continue;
-    const sameKind =
-      typeof d === typeof v || (v === null && typeof d === 'object') || (d === null && typeof v === 'object');
-    if (sameKind) values[k] = d;
-  }
-  return values;
-}
-
-const notProvided = <TOut, TIn>(name: string) =>
-  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
-
-/** HTTP status of a failed call (the portal's ApiError has `status`); 0 when it is none. */
-export function errorStatus(error: unknown): number {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number')
-    return error.status;
-  return 0;
-}
+/** The call was answered 401 (the portal's ApiError has `status`): the session has ended. */
+const isUnauthorized = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 401;
 
 const hasErrors = (e: FormErrors | undefined) => !!e && Object.keys(e).length > 0;
 const serverError: ToastRequest = { toastType: 'error', messageKey: 'error.server' };
@@ -132,15 +114,14 @@ export const settingsFormMachine = setup({
     loadForm: notProvided<LoadedForm, { subject: string }>('loadForm'),
     /** POST the form */
     saveForm: notProvided<SaveOutcome, SaveRequest>('saveForm'),
-    /** "Save and use": where the saved preference leads (the service URL, or the TARGET cookie's address) */
-    findService: notProvided<NavTarget, SaveRequest>('findService'),
+    /** "Save and use": the preferred party, then the preferred service */
+    preferenceUse: preferenceUseMachine,
   },
   guards: {
     isValid: ({ context }) => !hasErrors(context.errors),
     hasFieldErrors: (_, p: { outcome: SaveOutcome }) => hasErrors(p.outcome.fieldErrors),
     wantsUse: ({ context }) => context.andUse,
-    switchesParty: ({ context }) => context.partyToUse(context.values) !== null,
-    isSessionExpired: (_, p: { error: unknown }) => errorStatus(p.error) === 401,
+    isSessionExpired: (_, p: { error: unknown }) => isUnauthorized(p.error),
   },
   actions: {
     takeLoaded: assign(({ context }, p: { loaded: LoadedForm }) => {
@@ -166,9 +147,12 @@ export const settingsFormMachine = setup({
       };
     }),
     askSave: assign(({ event }) => ({ andUse: event.type === 'form.save' && !!event.andUse, showAll: true })),
-    takeSaved: assign((_, p: { outcome: SaveOutcome }) => (p.outcome.values ? { values: p.outcome.values } : {})),
+    /** a saved draft is no longer a draft: the notice goes */
+    takeSaved: assign((_, p: { outcome: SaveOutcome }) => ({
+      restored: false,
+      ...(p.outcome.values ? { values: p.outcome.values } : {}),
+    })),
     takeFieldErrors: assign((_, p: { outcome: SaveOutcome }) => ({ serverErrors: p.outcome.fieldErrors ?? {} })),
-    forgetRestored: assign({ restored: false }),
     toastSaved: tell(() => ({ type: 'toast.show' as const, toast: savedToast })),
     toastServerError: tell(() => ({ type: 'toast.show' as const, toast: serverError })),
     reportSessionExpired: tell(({ context }) => ({
@@ -176,7 +160,14 @@ export const settingsFormMachine = setup({
       draftKey: context.draftKey,
       values: draftOf(context.values),
     })),
-    askForParty: tell(({ context }) => ({ type: 'form.switchParty', gid: context.partyToUse(context.values) ?? '' })),
+    passOnSwitch: tell((_, p: { gid: string }) => ({ type: 'form.switchParty', gid: p.gid })),
+    tellUse: sendTo('preferenceUse', ({ event }) => event),
+    startUse: sendTo('preferenceUse', ({ context: c }) => ({
+      type: 'preferences.use' as const,
+      subject: c.subject,
+      values: c.values,
+      party: c.partyToUse(c.values),
+    })),
     goToService: tell((_, p: { target: NavTarget }) => ({ type: 'navigation.requested', target: p.target })),
   },
 }).createMachine({
@@ -197,6 +188,7 @@ export const settingsFormMachine = setup({
     partyToUse: input.partyToUse ?? (() => null),
     pendingDraft: null,
   }),
+  invoke: { id: 'preferenceUse', src: 'preferenceUse' },
   initial: 'loading',
   states: {
     loading: {
@@ -205,8 +197,7 @@ export const settingsFormMachine = setup({
       on: {
         'form.restoreDraft': {
           actions: { type: 'keepDraft', params: ({ event }) => event },
-          description:
-            'The portal hands back what the person typed before signing in again: it goes over the loaded values',
+          description: 'The portal hands back what the person typed before signing in again, for the loaded values',
         },
       },
       invoke: {
@@ -234,10 +225,7 @@ export const settingsFormMachine = setup({
       description:
         'The form shows the settings; the person edits them. Save is enabled only while everything is filled in correctly.',
       on: {
-        'form.edit': {
-          actions: 'applyEdit',
-          description: 'Changes a field: a mistake in it is pointed out at once',
-        },
+        'form.edit': { actions: 'applyEdit', description: 'Changes a field: a mistake in it is pointed out at once' },
         'form.save': { target: 'validating', actions: 'askSave', description: "Presses Save (or 'Save and use')" },
         'form.restoreDraft': {
           actions: { type: 'restoreDraft', params: ({ event }) => event },
@@ -267,24 +255,14 @@ export const settingsFormMachine = setup({
             description: 'The server rejects some fields (for example a taken username): they are marked',
           },
           {
-            guard: and(['wantsUse', 'switchesParty']),
-            target: 'switchingParty',
-            actions: [{ type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) }, 'forgetRestored'],
-            description: "The server saves the form, and the person pressed 'Save and use' with a preferred party",
-          },
-          {
             guard: 'wantsUse',
             target: 'using',
-            actions: [{ type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) }, 'forgetRestored'],
+            actions: { type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) },
             description: "The server saves the form, and the person pressed 'Save and use'",
           },
           {
             target: 'saved',
-            actions: [
-              { type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) },
-              'forgetRestored',
-              'toastSaved',
-            ],
+            actions: [{ type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) }, 'toastSaved'],
             description: "The server saves the form: 'Saved' shows",
           },
         ],
@@ -310,7 +288,6 @@ export const settingsFormMachine = setup({
         'form.save': { target: 'validating', actions: 'askSave', description: 'Presses Save again' },
       },
     },
-    /** the save failed: every typed value is kept, the person may change them and save again */
     failed: {
       tags: ['editable'],
       description: 'Saving failed; everything the person typed is still in the form, ready to save again.',
@@ -319,39 +296,29 @@ export const settingsFormMachine = setup({
         'form.save': { target: 'validating', actions: 'askSave', description: 'Presses Save again' },
       },
     },
-    switchingParty: {
-      tags: ['busy', 'saving'],
-      description: 'The portal switches to the preferred party.',
-      entry: 'askForParty',
-      on: {
-        'form.partySwitched': { target: 'using', description: 'The preferred party is the represented one now' },
-        'form.partySwitchFailed': {
-          target: 'failed',
-          actions: 'toastServerError',
-          description: 'The switch fails: an error message shows and the form stays',
-        },
-      },
-    },
     using: {
       tags: ['busy', 'saving'],
-      description: 'The portal opens the preferred service.',
-      invoke: {
-        id: 'findService',
-        src: 'findService',
-        input: ({ context }) => ({ subject: context.subject, values: context.values }),
-        onDone: {
+      description: 'The portal acts for the preferred party and opens the preferred service.',
+      entry: 'startUse',
+      on: {
+        'form.switchParty': {
+          actions: { type: 'passOnSwitch', params: ({ event }) => event },
+          description: 'The preferences name a party: the portal is asked to act for it',
+        },
+        'form.partySwitched': { actions: 'tellUse', description: 'The portal acts for the preferred party now' },
+        'form.partySwitchFailed': { actions: 'tellUse', description: 'The portal cannot act for the preferred party' },
+        'preferences.opened': {
           target: 'left',
-          actions: { type: 'goToService', params: ({ event }) => ({ target: event.output }) },
+          actions: { type: 'goToService', params: ({ event }) => event },
           description: 'The preferred service opens',
         },
-        onError: {
+        'preferences.failed': {
           target: 'failed',
           actions: 'toastServerError',
-          description: 'The service cannot be found: an error message shows and the form stays',
+          description: 'The party or the service cannot be reached: an error message shows and the form stays',
         },
       },
     },
-    /** "Save and use" left for the service (the page is going away) */
     left: { type: 'final', description: 'The person has left the form for another page.' },
     signingOnAgain: {
       tags: ['busy'],

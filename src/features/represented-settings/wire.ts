@@ -94,11 +94,7 @@ const CUSTOMER_FIELD_RULES = {
 /** The form values are a CustomerForm (settingsForm keeps them as `object`). */
 const asCustomerForm = (values: object) => values as CustomerForm;
 
-function provideCustomerForm(
-  system: PortalCore,
-  customer: RepresentedCustomer,
-  opts: { canEditAnyCustomer: boolean },
-) {
+function provideCustomerForm(system: PortalCore, customer: RepresentedCustomer, opts: { canEditAnyCustomer: boolean }) {
   let current = customer;
   return settingsFormMachine.provide({
     actors: {

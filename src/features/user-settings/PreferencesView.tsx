@@ -111,11 +111,7 @@ export function PreferencesView({
       </div>
       <SaveBar enabled={form.saveEnabled} saving={form.saving}>
         {useShown && (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => form.send({ type: 'form.save', andUse: true })}
-          >
+          <button type="button" className="link-button" onClick={() => form.send({ type: 'form.save', andUse: true })}>
             {t('user-settings.preferences.save-and-use')}
           </button>
         )}

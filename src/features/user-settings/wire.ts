@@ -23,6 +23,7 @@ import {
   type ResetEmailBody,
   type UserEditAnswer,
 } from '../../../machines/lib/user-settings';
+import { preferenceUseMachine, type ServiceRequest } from '../../../machines/preferenceUse.machine';
 import {
   settingsFormMachine,
   type FormValues,
@@ -58,7 +59,7 @@ export type SettingsTab = 'edit' | 'password' | 'preferences';
 interface FormEffects {
   load: (subject: string) => Promise<object>;
   save: (req: SaveRequest) => Promise<SaveOutcome>;
-  findService?: (req: SaveRequest) => Promise<NavTarget>;
+  findService?: (req: ServiceRequest) => Promise<NavTarget>;
 }
 
 function provideForm(effects: FormEffects) {
@@ -68,9 +69,13 @@ function provideForm(effects: FormEffects) {
         values: await effects.load(input.subject),
       })),
       saveForm: fromPromise<SaveOutcome, SaveRequest>(({ input }) => effects.save(input)),
-      findService: fromPromise<NavTarget, SaveRequest>(({ input }) =>
-        effects.findService ? effects.findService(input) : Promise.resolve({ kind: 'dashboard' }),
-      ),
+      preferenceUse: preferenceUseMachine.provide({
+        actors: {
+          findService: fromPromise<NavTarget, ServiceRequest>(({ input }) =>
+            effects.findService ? effects.findService(input) : Promise.resolve({ kind: 'dashboard' }),
+          ),
+        },
+      }),
     },
   });
 }
@@ -132,7 +137,7 @@ async function preferenceBody(system: PortalCore, subject: string, form: Prefere
  * service URL, else the remembered TARGET cookie's address (which is then expired), else the dashboard.
  */
 function savedService(system: PortalCore) {
-  return ({ subject }: SaveRequest): Promise<NavTarget> => {
+  return ({ subject }: ServiceRequest): Promise<NavTarget> => {
     const saved = system.queryClient.getQueryData(preferencesQuery(system.api, subject).queryKey);
     const url = saved?.serviceUrl;
     if (url && url !== NOPREFERENCE) {
