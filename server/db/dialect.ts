@@ -11,11 +11,13 @@ import { createHash } from 'node:crypto';
 import {
   DataTypeNode,
   Kysely,
+  sql,
   OperationNodeTransformer,
   PostgresAdapter,
   PostgresDialect,
   type Dialect,
   type KyselyPlugin,
+  type QueryExecutorProvider,
 } from 'kysely';
 import pg from 'pg';
 import { PG_POOL_MAX_DEFAULT } from '../env.js';
@@ -27,6 +29,15 @@ interface Queryable {
 
 /** Which database a Kysely instance talks to. */
 export const isPostgres = (db: Queryable): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Makes transactions that call this with the same `key` run one after the other across processes: PostgreSQL's
+ * transaction-scoped advisory lock, released at commit or rollback. SQLite runs one writing transaction at a time
+ * already.
+ */
+export async function serializeOn(trx: QueryExecutorProvider, key: number): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+}
 
 /**
  * LIKE is case-insensitive (for ASCII) in SQLite and case-sensitive in PostgreSQL, which has ILIKE for it.
