@@ -10,7 +10,7 @@
  */
 import { AddressSearchAnswer, AddressSuggestion } from '../../machines/lib/address.js';
 import type { AppDeps } from '../lib/deps.js';
-import { transportFor, type Transport } from './service-http.js';
+import { metered, transportFor, type Transport } from './service-http.js';
 
 export class AddressRegisterError extends Error {
   constructor(message: string) {
@@ -53,7 +53,8 @@ export function addressRegister(deps: AppDeps): AddressRegisterClient {
   let c = built.get(deps);
   if (!c) {
     const url = deps.env.addressRegisterUrl;
-    c = new AddressRegisterClient(url, transportFor(url, [], deps.fetch), deps.env.signing.httpTimeoutMs);
+    const transport = metered(transportFor(url, [], deps.fetch), 'address-register', deps.metrics);
+    c = new AddressRegisterClient(url, transport, deps.env.signing.httpTimeoutMs);
     built.set(deps, c);
   }
   return c;

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { COOKIE } from '../../machines/lib/contract.js';
+import { noMetrics, type Metrics } from '../ops/metrics.js';
 
 /** A short, stable, non-reversible name of a session id: lines of one session can be followed without the id. */
 export function sessionHash(id: string | undefined): string | null {
@@ -34,12 +35,22 @@ export function loggerOptions(debug: boolean, stream?: { write(line: string): vo
   };
 }
 
-export function installRequestLog(app: FastifyInstance): void {
+/**
+ * The request log line and the request metrics (server/ops/metrics.ts), in one hook: both read the same route and
+ * time. Probes (/health, /ready: a balancer asks every few seconds) are logged at debug level only.
+ */
+export function installRequestLog(app: FastifyInstance, opts: { log: boolean; metrics: Metrics }): void {
+  const { log, metrics } = opts;
+  if (!log && metrics === noMetrics) return;
   app.addHook('onResponse', (req, reply, done) => {
-    req.log.info(
+    const route = req.routeOptions.url ?? null;
+    if (metrics !== noMetrics) metrics.request(req.method, route, reply.statusCode, reply.elapsedTime);
+    if (!log) return done();
+    const probe = req.routeOptions.config?.probe === true;
+    req.log[probe ? 'debug' : 'info'](
       {
         method: req.method,
-        route: req.routeOptions.url ?? null,
+        route,
         path: req.url.split('?')[0].slice(0, 300),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,

@@ -97,6 +97,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       customer: body.customer,
       certDer: cert.der,
     });
+    deps().metrics.signingStarted('IDCARD');
     return { digest: pending.digest, status: SIGNING_SUCCESS };
   });
 
@@ -137,6 +138,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       customer: body.customer,
       certDer,
     });
+    deps().metrics.signingStarted('MID');
     const digest = pending.digest ?? '';
     let sessionId: string;
     try {
@@ -149,7 +151,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
         ...midDisplayText(session.language, check.company.name),
       });
     } catch (err) {
-      return end(await settle(pending.session_id, serviceFailure(req, err, 'MID', 'start')));
+      return end(await settle(pending, serviceFailure(req, err, 'MID', 'start')));
     }
     const challengeId = mobileIdVerificationCode(Buffer.from(digest, 'base64'));
     await setPending(deps().db, session.id, { sim_session_id: sessionId, challenge: challengeId });
@@ -182,6 +184,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       customer: body.customer,
       certDer: chosen.certDer,
     });
+    deps().metrics.signingStarted('SID');
     const digest = pending.digest ?? '';
     let sessionId: string;
     try {
@@ -192,7 +195,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
         allowedInteractionsOrder: smartIdInteractions(session.language, check.company.name),
       });
     } catch (err) {
-      return end(await settle(pending.session_id, serviceFailure(req, err, 'SID', 'start')));
+      return end(await settle(pending, serviceFailure(req, err, 'SID', 'start')));
     }
     const challengeId = smartIdVerificationCode(Buffer.from(digest, 'base64'));
     await setPending(deps().db, session.id, { sim_session_id: sessionId, challenge: challengeId });
@@ -237,7 +240,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
     } catch (err) {
       // the caller left or the server is closing: nothing is decided
       if (signal.aborted) return { status: SIGNING_IN_PROGRESS };
-      return { status: await settle(pending.session_id, serviceFailure(req, err, method, 'status')) };
+      return { status: await settle(pending, serviceFailure(req, err, method, 'status')) };
     }
   }
 
@@ -248,21 +251,23 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       signal,
     );
     if (s.state === 'RUNNING') return SIGNING_IN_PROGRESS;
-    if (s.result !== 'OK') return settle(pending.session_id, midResultStatus(s.result));
-    if (!s.signature) return settle(pending.session_id, 'GENERIC_ERROR');
+    if (s.result !== 'OK') return settle(pending, midResultStatus(s.result));
+    if (!s.signature) return settle(pending, 'GENERIC_ERROR');
     return finish(deps(), pending, Buffer.from(s.signature.value, 'base64'));
   }
 
   async function checkSid(pending: Pending, signal: AbortSignal): Promise<string> {
     const s = await signingServices(deps()).smartId.sessionStatus(pending.sim_session_id ?? '', STATUS_POLL_MS, signal);
     if (s.state === 'RUNNING') return SIGNING_IN_PROGRESS;
-    if (s.endResult !== 'OK') return settle(pending.session_id, sidResultStatus(s.endResult));
-    if (!s.signature) return settle(pending.session_id, 'GENERIC_ERROR');
+    if (s.endResult !== 'OK') return settle(pending, sidResultStatus(s.endResult));
+    if (!s.signature) return settle(pending, 'GENERIC_ERROR');
     return finish(deps(), pending, Buffer.from(s.signature.value, 'base64'));
   }
 
-  async function settle(sessionId: string, status: string) {
-    await setPending(deps().db, sessionId, { status });
+  /** Ends a pending signing with `status` (the person's end status). */
+  async function settle(pending: Pick<Pending, 'session_id' | 'method'>, status: string) {
+    await setPending(deps().db, pending.session_id, { status });
+    deps().metrics.signingEnded(pending.method, status);
     return status;
   }
   done();
