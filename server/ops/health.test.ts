@@ -34,11 +34,18 @@ describe('/health and /ready', () => {
       expect(res.headers['cache-control']).toBe('no-store');
     }
     // an ordinary request is logged, the probes are not (info level)
-    await t.app.inject({ method: 'GET', url: '/api/context/getSimpleUserContext' });
+    await t.app.inject({ method: 'GET', url: '/api/context/getSimpleUserContext?x="1"' });
     const logged = lines
       .map((l) => JSON.parse(l) as { msg: string; route?: string })
       .filter((l) => l.msg === 'request');
     expect(logged.map((l) => l.route)).toEqual(['/api/context/getSimpleUserContext']);
+    // the request line (server/security/request-log.ts writes it itself) is the one pino writes, field for field
+    const fields = { method: 'GET', route: '/x', path: '/x', status: 200, ms: 1.5, session: null };
+    t.app.log.child({ reqId: 'req-x' }).info(fields, 'request');
+    const [ours, pinos] = [lines.find((l) => l.includes('getSimpleUserContext'))!, lines.at(-1)!];
+    const shape = (line: string) => Object.entries(JSON.parse(line) as object).map(([k, v]) => `${k}:${typeof v}`);
+    expect(shape(ours)).toEqual(shape(pinos));
+    expect(JSON.parse(ours)).toMatchObject({ level: 30, pid: process.pid, path: '/api/context/getSimpleUserContext' });
   });
 
   it('/ready is 503 while the process drains, /health stays 200', async () => {
