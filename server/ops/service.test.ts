@@ -210,7 +210,7 @@ describe.skipIf(!testDatabaseUrl())('two portal processes behind nginx on Postgr
     const answers = await running.stop();
 
     const failed = answers.filter((r) => r.status !== 200);
-    expect(failed, balancer.errorLog()).toEqual([]);
+    expect(failed, `nginx:\n${balancer.errorLog()}`).toEqual([]);
     expect(answers.length).toBeGreaterThan(200);
     expect(servedBy(balancer.accessLog()).slice(linesBefore)).toContain(aAddress);
     // signed in before the restart, still signed in after it, on the restarted process
@@ -282,7 +282,13 @@ describe.skipIf(!testDatabaseUrl())('two portal processes behind nginx on Postgr
 
     // every answer: a success, or the catalogue's server error with 503; nothing else, not even once
     const unavailableAnswers = answers.filter((r) => r.status === 503);
-    expect(answers.filter((r) => r.status !== 200 && r.status !== 503)).toEqual([]);
+    const problems = [portals.a!, portals.b!].flatMap((p) =>
+      p.log.split('\n').filter((l) => /"level":(5|6)0|cannot start|failed/.test(l)),
+    );
+    expect(
+      answers.filter((r) => r.status !== 200 && r.status !== 503),
+      `the portals' errors:\n${problems.join('\n')}\nnginx:\n${balancer.errorLog()}`,
+    ).toEqual([]);
     expect(unavailableAnswers.length).toBeGreaterThan(0);
     for (const r of unavailableAnswers) expect(JSON.parse(r.text), r.call).toEqual(CATALOGUE_503);
     expect(answers.length).toBeGreaterThan(during);

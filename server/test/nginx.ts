@@ -38,6 +38,8 @@ export function ensureNginx(): void {
 export interface BalancerOptions {
   /** the address nginx listens on: 127.0.0.1 and this port */
   port: number;
+  /** instead: nginx's `listen` as written (docs/deployment.md: `80`) */
+  listen?: string;
   /** the portal processes, `host:port` each */
   upstreams: string[];
   /** worker processes (the tests: 1, on two shared cores; a deployment: auto) */
@@ -79,7 +81,7 @@ ${opts.upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join
   }
 
   server {
-    listen 127.0.0.1:${opts.port};
+    listen ${opts.listen ?? `127.0.0.1:${opts.port}`};
     client_max_body_size 2m;
 
     location / {
