@@ -100,6 +100,10 @@ describe('the drain, on a listening server', () => {
     const posted = await post();
     expect(posted.status).toBe(200);
     expect(posted.headers.get('connection')).toBe('close');
+    // a long poll is answered, never cut (mari has no signing running: the status check answers so at once)
+    const check = await fetch(`${base}/api/sign/mobile/check`, { headers });
+    expect(check.status).toBe(200);
+    expect(await check.json()).toEqual({ status: 'GENERIC_ERROR' });
     // the probes still answer for themselves
     expect((await fetch(`${base}/ready`)).status).toBe(503);
     expect((await fetch(`${base}/health`)).status).toBe(200);

@@ -158,7 +158,8 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
     return { status: SIGNING_SUCCESS, challengeId };
   });
 
-  app.get('/mobile/check', async (req, reply) => check(req, reply, 'MID'));
+  // a long poll: answered, never cut, also while the server stops (server/ops/lifecycle.ts)
+  app.get('/mobile/check', { config: { longPoll: true } }, async (req, reply) => check(req, reply, 'MID'));
 
   // ---- Smart-ID (spec 1 §4 step 7; RP API v2 §2.3.8 certificate choice, §2.3.10 signature) ----
   app.post('/smart_id/start', async (req, reply) => {
@@ -202,7 +203,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
     return { status: SIGNING_SUCCESS, challengeId };
   });
 
-  app.get('/smart_id/check', async (req, reply) => check(req, reply, 'SID'));
+  app.get('/smart_id/check', { config: { longPoll: true } }, async (req, reply) => check(req, reply, 'SID'));
 
   /**
    * The certificate (device) choice, polled as SK's clients do: long polls of CERT_CHOICE_POLL_MS while the
