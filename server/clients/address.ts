@@ -11,8 +11,9 @@
 import { AddressSearchAnswer, AddressSuggestion } from '../../machines/lib/address.js';
 import type { AppDeps } from '../lib/deps.js';
 import { metered, transportFor, type Transport } from './service-http.js';
+import { OutsideServiceError } from '../lib/errors.js';
 
-export class AddressRegisterError extends Error {
+export class AddressRegisterError extends OutsideServiceError {
   constructor(message: string) {
     super(`address register: ${message}`);
     this.name = 'AddressRegisterError';

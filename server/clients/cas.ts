@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { CasSettings } from '../env.js';
 import { noMetrics, type Metrics } from '../ops/metrics.js';
+import { OutsideServiceError } from '../lib/errors.js';
 
 /** A validation answer (§2.5.2); `principal` is the fgid: `cas:user`, or the CAS_PRINCIPAL_ATTRIBUTE attribute. */
 export type CasValidation =
@@ -15,7 +16,7 @@ export type CasValidation =
   | { ok: false; code: string; message: string };
 
 /** The CAS server could not be asked, or answered no CAS document (network, HTTP status, not XML, timeout). */
-export class CasUnavailableError extends Error {
+export class CasUnavailableError extends OutsideServiceError {
   override name = 'CasUnavailableError';
 }
 

@@ -16,6 +16,7 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import tls, { type PeerCertificate } from 'node:tls';
 import { noMetrics, type CallOutcome, type Metrics, type OutsideService } from '../ops/metrics.js';
+import { OutsideServiceError } from '../lib/errors.js';
 
 export interface ServiceRequest {
   method: 'GET' | 'POST';
@@ -74,7 +75,7 @@ export abstract class RelyingPartyClient {
 }
 
 /** The service could not be reached or did not answer in time (no HTTP status). */
-export class ServiceUnreachableError extends Error {
+export class ServiceUnreachableError extends OutsideServiceError {
   constructor(
     readonly url: string,
     /** 'timed out', 'aborted' (the caller left or the server is closing), or the socket's error code */

@@ -40,6 +40,14 @@ export const badInput = (field: string, message: string) =>
   new HttpError(400, 'BAD_INPUT', `${field}: ${message}`, { [field]: message });
 export const unavailable = (message: string, code = 'UNAVAILABLE') => new HttpError(503, code, message);
 
+/**
+ * An outside service (the business register, the address register, the sign-on server's validation, any service
+ * reached through server/clients/service-http.ts) could not be asked or gave no usable answer. A route that has an
+ * answer of its own for that catches it; anywhere else the request answers 503 with the catalogue's server error,
+ * as while the database is away: nothing was done, and the person may try again.
+ */
+export class OutsideServiceError extends Error {}
+
 /** The catalogue's server error (`error.server` in locales/en.json), the text of an answer the person may retry. */
 export const SERVER_ERROR_TEXT = 'Error occured during request. Please check input data or try again later';
 
@@ -131,6 +139,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
         outage.quiet = 0;
       } else outage.quiet++;
       return reply.status(503).header('retry-after', '5').send(databaseUnavailable().toBody());
+    }
+    if (error instanceof OutsideServiceError) {
+      req.log.warn(`${error.message}: answered 503`);
+      return reply
+        .status(503)
+        .send(new HttpError(503, 'SERVICE_UNAVAILABLE', SERVER_ERROR_TEXT, undefined, 'error.server').toBody());
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ serviceErrorMessage: 'Internal error. Please try again later.', code: 'INTERNAL' });

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { installErrorHandlers, SERVER_ERROR_TEXT } from '../lib/errors.js';
+import { installErrorHandlers, OutsideServiceError, SERVER_ERROR_TEXT } from '../lib/errors.js';
+import { RegistryError } from '../clients/registry.js';
 import { makeTestApp, type TestApp } from '../test/helpers.js';
 import { Lifecycle } from './lifecycle.js';
 
@@ -128,7 +129,7 @@ describe('a database that cannot be reached', () => {
       expect(isDatabaseUnavailable(err), String(err)).toBe(false);
   });
 
-  it("answers 503 with the catalogue's server error, no stack; other failures stay 500", async () => {
+  it("answers 503 with the catalogue's server error, no stack, as does an outside service that failed; other failures stay 500", async () => {
     const app = Fastify();
     installErrorHandlers(app);
     app.get('/down', () => {
@@ -136,6 +137,9 @@ describe('a database that cannot be reached', () => {
     });
     app.get('/bug', () => {
       throw new Error('a bug');
+    });
+    app.get('/register-down', () => {
+      throw new RegistryError('company answered HTTP 503');
     });
     const down = await app.inject({ method: 'GET', url: '/down' });
     expect(down.statusCode).toBe(503);
@@ -146,6 +150,15 @@ describe('a database that cannot be reached', () => {
     });
     expect(down.headers['retry-after']).toBe('5');
     expect((await app.inject({ method: 'GET', url: '/bug' })).statusCode).toBe(500);
+    // an outside service the call needed did not answer usably (RegistryError is an OutsideServiceError)
+    const register = await app.inject({ method: 'GET', url: '/register-down' });
+    expect(register.statusCode).toBe(503);
+    expect(register.json()).toEqual({
+      serviceErrorMessage: SERVER_ERROR_TEXT,
+      code: 'SERVICE_UNAVAILABLE',
+      messageKey: 'error.server',
+    });
+    expect(new RegistryError('x')).toBeInstanceOf(OutsideServiceError);
     await app.close();
     // the English text of the catalogue's key, word for word
     const en = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../locales/en.json'), 'utf8')) as Record<
