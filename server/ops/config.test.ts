@@ -89,9 +89,11 @@ describe.skipIf(testDatabaseUrl())('a bad setting stops npm start with one line 
 });
 
 describe('the rules of every kind of setting', () => {
+  // a test run mode: these are about the settings themselves, not about what live mode requires besides
+  const load = (source: Record<string, string>) => loadEnv({ RUN_MODE: 'test', ...source });
   const refusal = (source: Record<string, string>) => {
     try {
-      loadEnv(source);
+      load(source);
     } catch (err) {
       if (err instanceof ConfigError) return err.message;
       throw err;
@@ -106,15 +108,15 @@ describe('the rules of every kind of setting', () => {
     expect(refusal({ PORT: '8400', METRICS_PORT: '8400' })).toMatch(
       /^METRICS_PORT is "8400"; allowed: a port number other than PORT \(8400\) and APPS_PORT \(8401\)/,
     );
-    expect(loadEnv({ PORT: '8400', METRICS_PORT: '8402' }).metrics).toEqual({ port: 8402, host: '127.0.0.1' });
-    expect(loadEnv({}).metrics).toBeNull();
+    expect(load({ PORT: '8400', METRICS_PORT: '8402' }).metrics).toEqual({ port: 8402, host: '127.0.0.1' });
+    expect(load({}).metrics).toBeNull();
   });
 
   it('addresses: absolute http(s), an origin where an origin belongs, postgres:// for the database', () => {
     expect(refusal({ PUBLIC_ORIGIN: 'https://portal.example/ui' })).toMatch(
       /^PUBLIC_ORIGIN is "https:\/\/portal.example\/ui"; allowed: an http:\/\/ or https:\/\/ origin/,
     );
-    expect(loadEnv({ PUBLIC_ORIGIN: 'https://portal.example/' }).publicOrigin).toBe('https://portal.example');
+    expect(load({ PUBLIC_ORIGIN: 'https://portal.example/' }).publicOrigin).toBe('https://portal.example');
     expect(refusal({ REGISTRY_URL: 'registry.example' })).toBe(
       'REGISTRY_URL is "registry.example"; allowed: an absolute http:// or https:// address',
     );
@@ -134,18 +136,18 @@ describe('the rules of every kind of setting', () => {
     expect(refusal({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toBe(
       'SHUTDOWN_TIMEOUT_SECONDS is "0"; allowed: a whole number from 1 to 3600',
     );
-    expect(loadEnv({ DRAIN_SECONDS: '0', SHUTDOWN_TIMEOUT_SECONDS: '3' }).shutdown).toEqual({
+    expect(load({ DRAIN_SECONDS: '0', SHUTDOWN_TIMEOUT_SECONDS: '3' }).shutdown).toEqual({
       drainMs: 0,
       timeoutMs: 3000,
     });
-    expect(loadEnv({}).shutdown).toEqual({ drainMs: 5000, timeoutMs: 20_000 });
+    expect(load({}).shutdown).toEqual({ drainMs: 5000, timeoutMs: 20_000 });
     expect(refusal({ SESSION_IDLE_MINUTES: '-5' })).toBe(
       'SESSION_IDLE_MINUTES is "-5"; allowed: a whole number from 1 to 525600',
     );
     expect(refusal({ DEBUG: 'maybe' })).toBe(
       'DEBUG is "maybe"; allowed: 1, true, yes or on to switch it on; 0, false, no, off or nothing for off',
     );
-    expect(loadEnv({ DEBUG: 'off' }).debug).toBe(false);
+    expect(load({ DEBUG: 'off' }).debug).toBe(false);
     expect(refusal({ RUN_MODE: 'prod' })).toBe('RUN_MODE is "prod"; allowed: test, live, dev');
     expect(refusal({ ID_CARD: 'nfc' })).toBe('ID_CARD is "nfc"; allowed: software, webeid');
     expect(refusal({ CAS_SERVICES: 'https://a.example/.* (' })).toBe(
