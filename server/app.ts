@@ -35,6 +35,9 @@ import { collectRoutes } from './security/route-list.js';
 import { routes } from './routes/index.js';
 import { simulatorRoutes } from './sim/index.js';
 import { installFaultInjection } from './sim/faults/index.js';
+import { installHealthRoutes } from './ops/health.js';
+import { installLifecycle, Lifecycle } from './ops/lifecycle.js';
+import { noMetrics, type Metrics } from './ops/metrics.js';
 
 /** How /ui/ is served: the built dist/ (default), a Vite middleware (dev), or not at all. */
 export type UiMode =
@@ -51,6 +54,10 @@ export interface CreateAppOptions {
   logger?: boolean | { stream: { write(line: string): void } };
   /** outgoing HTTP (CAS validation, single logout, signing services); default the global fetch */
   fetch?: typeof fetch;
+  /** the process's phase (server/start.ts moves it on SIGTERM); default one that stays `serving` */
+  lifecycle?: Lifecycle;
+  /** default `noMetrics` (METRICS_PORT unset, and tests that do not look at them) */
+  metrics?: Metrics;
 }
 
 export function portalConfig(env: Env): PortalConfig {
@@ -96,7 +103,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   });
   const closing = new AbortController();
   const fetchImpl = opts.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
-  app.decorate('deps', { db, clock, env, closing: closing.signal, fetch: fetchImpl });
+  const lifecycle = opts.lifecycle ?? new Lifecycle();
+  const metrics = opts.metrics ?? noMetrics;
+  app.decorate('deps', { db, clock, env, closing: closing.signal, fetch: fetchImpl, lifecycle, metrics });
   collectRoutes(app); // the authorization matrix and the fuzzing read every route from the app (issue 14)
   app.addHook('preClose', (done) => {
     closing.abort();
@@ -120,7 +129,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installErrorHandlers(app);
   const ui: UiMode = opts.ui ?? { kind: 'static' };
   await installSecurityHeaders(app, env, { development: ui.kind === 'middleware' });
-  if (logging) installRequestLog(app);
+  installRequestLog(app, { log: !!logging, metrics });
+  // after SIGTERM: Connection: close, and the handover's unanswered GETs (server/ops/lifecycle.ts)
+  installLifecycle(app, lifecycle);
   rejectRepeatedQuery(app);
   installXsrf(app);
   installSignedInHint(app); // issue 12: EPIT-SIGNED-IN follows the session (server/lib/session.ts)
@@ -146,6 +157,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installFaultInjection(app, env);
 
   for (const r of [...routes, ...simulatorRoutes]) await app.register(r.plugin, { prefix: r.prefix });
+
+  // liveness and readiness for a load balancer (server/ops/health.ts)
+  installHealthRoutes(app);
 
   app.get('/', async (_req, reply) => reply.redirect('/ui/', 302));
   app.get('/ui/config.json', async (_req, reply) => {
@@ -213,7 +227,8 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     // EPIT-SIGNED-IN hint right on this answer (installSignedInHint), before the page's script reads it: a session
     // that ended meanwhile costs no failing call
     const hinted = req.cookies[COOKIE.session] !== undefined || req.cookies[COOKIE.signedIn] !== undefined;
-    const context = hinted && (await findSession(req)) ? USER_CONTEXT_PRELOAD : '';
+    // a hint only: while the database is away the page still loads, and its own call says what is wrong
+    const context = hinted && (await findSession(req).catch(() => null)) ? USER_CONTEXT_PRELOAD : '';
     const link = [preloadLinks(env.distDir), messagesPreload(env.distDir, language), context]
       .filter(Boolean)
       .join(', ');

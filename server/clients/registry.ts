@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { Transport } from './service-http.js';
+import { OutsideServiceError } from '../lib/errors.js';
 
 const Address = z.object({
   street: z.string().nullable(),
@@ -55,7 +56,7 @@ export function isBoardMember(company: Pick<RegistryCompany, 'boardMembers'>, pe
 }
 const Found = z.object({ value: z.array(z.object({ name: z.string(), code: z.string() })) });
 
-export class RegistryError extends Error {
+export class RegistryError extends OutsideServiceError {
   constructor(message: string) {
     super(`business register: ${message}`);
     this.name = 'RegistryError';

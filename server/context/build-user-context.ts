@@ -287,17 +287,19 @@ interface Assembled {
 const assembled = new WeakMap<object, WeakMap<object, Assembled>>();
 /** the contexts `assembled` holds: nobody changes them, so their JSON is the same for as long as they are used */
 const keptContexts = new WeakSet<UserContext>();
-const keptJson = new WeakMap<UserContext, string>();
+const keptJson = new WeakMap<UserContext, Buffer>();
 
 /**
- * The JSON of a context from `loadUserContext`, as `JSON.stringify` writes it (issue 12). A context assembled from
- * kept rows is answered until the database changes (then `loadUserContext` assembles a new object), so its text is
- * worked out once per such object instead of once per request; any other context is serialised each time.
+ * The JSON of a context from `loadUserContext`, as `JSON.stringify` writes it, in UTF-8 (issue 12). A context
+ * assembled from kept rows is answered until the database changes (then `loadUserContext` assembles a new object), so
+ * its text is worked out once per such object instead of once per request, and kept as the bytes that are sent: a
+ * string would be measured (Content-Length) and encoded again for every answer, its names and addresses being no
+ * plain ASCII. Any other context is serialised each time.
  */
-export function userContextJson(context: UserContext): string {
+export function userContextJson(context: UserContext): Buffer {
   let json = keptJson.get(context);
   if (json === undefined) {
-    json = JSON.stringify(context);
+    json = Buffer.from(JSON.stringify(context), 'utf8');
     if (keptContexts.has(context)) keptJson.set(context, json);
   }
   return json;

@@ -9,6 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { z } from 'zod';
 import type { ServiceError } from '../../machines/lib/contract.js';
 import { MSG } from '../../machines/lib/user-settings/fields.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 export class HttpError extends Error {
   constructor(
@@ -41,6 +42,21 @@ export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUN
 export const badInput = (field: string, message: string) =>
   new HttpError(400, 'BAD_INPUT', `${field}: ${message}`, { [field]: message });
 export const unavailable = (message: string, code = 'UNAVAILABLE') => new HttpError(503, code, message);
+
+/**
+ * An outside service (the business register, the address register, the sign-on server's validation, any service
+ * reached through server/clients/service-http.ts) could not be asked or gave no usable answer. A route that has an
+ * answer of its own for that catches it; anywhere else the request answers 503 with the catalogue's server error,
+ * as while the database is away: nothing was done, and the person may try again.
+ */
+export class OutsideServiceError extends Error {}
+
+/** The catalogue's server error (`error.server` in locales/en.json), the text of an answer the person may retry. */
+export const SERVER_ERROR_TEXT = 'Error occured during request. Please check input data or try again later';
+
+/** The database cannot be reached (server/db/unavailable.ts): nothing was done, and the next request tries again. */
+export const databaseUnavailable = () =>
+  new HttpError(503, 'DATABASE_UNAVAILABLE', SERVER_ERROR_TEXT, undefined, 'error.server');
 
 type Issue = z.core.$ZodIssue;
 
@@ -173,6 +189,9 @@ export function parseOrThrow<S extends z.core.$ZodType>(
   throw new Error('unreachable: a failed parse names at least one field');
 }
 
+/** When a request last logged that the database is away, and how many did not since. */
+const outage = { logged: 0, quiet: 0 };
+
 /** Error and not-found handlers for the whole app: HttpError → its body; Fastify's own 4xx → ServiceError. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, req: FastifyRequest, reply: FastifyReply) => {
@@ -189,6 +208,23 @@ export function installErrorHandlers(app: FastifyInstance): void {
       return reply
         .status(status)
         .send({ serviceErrorMessage: message, code: 'BAD_INPUT', fields: { body: message.replace(/^body: /, '') } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // while the database is away every request fails alike: one line a second at most, without the stack
+      const now = Date.now();
+      if (now - outage.logged >= 1000) {
+        const more = outage.quiet ? ` (and ${outage.quiet} more requests since the last line)` : '';
+        req.log.warn(`database unavailable, answered 503: ${error.message}${more}`);
+        outage.logged = now;
+        outage.quiet = 0;
+      } else outage.quiet++;
+      return reply.status(503).header('retry-after', '5').send(databaseUnavailable().toBody());
+    }
+    if (error instanceof OutsideServiceError) {
+      req.log.warn(`${error.message}: answered 503`);
+      return reply
+        .status(503)
+        .send(new HttpError(503, 'SERVICE_UNAVAILABLE', SERVER_ERROR_TEXT, undefined, 'error.server').toBody());
     }
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ serviceErrorMessage: 'Internal error. Please try again later.', code: 'INTERNAL' });

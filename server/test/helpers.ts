@@ -14,6 +14,8 @@ import { loadDemoData } from '../db/seed.js';
 import { prepareDb } from '../db/prepare.js';
 import { testEnv, type Env } from '../env.js';
 import { fakeClock } from '../lib/clock.js';
+import type { Lifecycle } from '../ops/lifecycle.js';
+import type { Metrics } from '../ops/metrics.js';
 import { loopbackFetch } from './loopback-fetch.js';
 
 export type FakeClock = ReturnType<typeof fakeClock>;
@@ -115,10 +117,23 @@ export function demoPassword(username: string): string {
   return p.login.password;
 }
 
-/** `ui`: how the portal's pages are served (default none: the API, sign-on and simulators only). */
-export async function makeTestApp(opts: { now?: string; env?: Partial<Env>; ui?: UiMode } = {}): Promise<TestApp> {
+/**
+ * `ui`: how the portal's pages are served (default none: the API, sign-on and simulators only). `metrics`: a test
+ * that reads them makes them on the app's database (`db`, default a fresh one) with createMetrics (server/ops/).
+ */
+export async function makeTestApp(
+  opts: {
+    now?: string;
+    env?: Partial<Env>;
+    ui?: UiMode;
+    db?: Db;
+    lifecycle?: Lifecycle;
+    metrics?: (db: Db, clock: FakeClock) => Metrics;
+    logger?: { stream: { write(line: string): void } };
+  } = {},
+): Promise<TestApp> {
   const clock = fakeClock(opts.now ?? new Date().toISOString());
-  const db = openDb(null);
+  const db = opts.db ?? openDb(null);
   await prepareDb(db, clock);
   const env = testEnv(opts.env);
   // the server's outgoing HTTP (CAS validation, single logout) reaches this same app through app.inject
@@ -128,6 +143,9 @@ export async function makeTestApp(opts: { now?: string; env?: Partial<Env>; ui?:
     env,
     ui: opts.ui ?? { kind: 'none' },
     fetch: loopbackFetch(() => app),
+    lifecycle: opts.lifecycle,
+    metrics: opts.metrics?.(db, clock),
+    logger: opts.logger,
   });
   await app.ready();
   const client = () => new Client(app);

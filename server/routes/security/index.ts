@@ -123,6 +123,7 @@ export function casClientOf(app: FastifyInstance): CasClient {
   return createCasClient({
     settings: env.cas,
     fetch: app.deps.fetch,
+    metrics: app.deps.metrics,
     validateBase: () => env.cas.validateUrl ?? absoluteUrl(env.cas.url, ownBaseUrl(app.server, env.port)),
   });
 }

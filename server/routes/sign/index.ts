@@ -89,6 +89,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       customer: body.customer,
       certDer: cert.der,
     });
+    deps().metrics.signingStarted('IDCARD');
     return { digest: pending.digest, status: SIGNING_SUCCESS };
   });
 
@@ -130,6 +131,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       customer: body.customer,
       certDer,
     });
+    deps().metrics.signingStarted('MID');
     const digest = pending.digest ?? '';
     let sessionId: string;
     try {
@@ -142,14 +144,15 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
         ...midDisplayText(session.language, check.company.name),
       });
     } catch (err) {
-      return end(await settle(pending.session_id, serviceFailure(req, err, 'MID', 'start')));
+      return end(await settle(pending, serviceFailure(req, err, 'MID', 'start')));
     }
     const challengeId = mobileIdVerificationCode(Buffer.from(digest, 'base64'));
     await setPending(deps().db, session.id, { sim_session_id: sessionId, challenge: challengeId });
     return { status: SIGNING_SUCCESS, challengeId };
   });
 
-  app.get('/mobile/check', async (req, reply) => check(req, reply, 'MID'));
+  // a long poll: answered, never cut, also while the server stops (server/ops/lifecycle.ts)
+  app.get('/mobile/check', { config: { longPoll: true } }, async (req, reply) => check(req, reply, 'MID'));
 
   // ---- Smart-ID (spec 1 §4 step 7; RP API v2 §2.3.8 certificate choice, §2.3.10 signature) ----
   app.post('/smart_id/start', async (req, reply) => {
@@ -175,6 +178,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       customer: body.customer,
       certDer: chosen.certDer,
     });
+    deps().metrics.signingStarted('SID');
     const digest = pending.digest ?? '';
     let sessionId: string;
     try {
@@ -185,14 +189,14 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
         allowedInteractionsOrder: smartIdInteractions(session.language, check.company.name),
       });
     } catch (err) {
-      return end(await settle(pending.session_id, serviceFailure(req, err, 'SID', 'start')));
+      return end(await settle(pending, serviceFailure(req, err, 'SID', 'start')));
     }
     const challengeId = smartIdVerificationCode(Buffer.from(digest, 'base64'));
     await setPending(deps().db, session.id, { sim_session_id: sessionId, challenge: challengeId });
     return { status: SIGNING_SUCCESS, challengeId };
   });
 
-  app.get('/smart_id/check', async (req, reply) => check(req, reply, 'SID'));
+  app.get('/smart_id/check', { config: { longPoll: true } }, async (req, reply) => check(req, reply, 'SID'));
 
   /**
    * The certificate (device) choice, polled as SK's clients do: long polls of CERT_CHOICE_POLL_MS while the
@@ -230,7 +234,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
     } catch (err) {
       // the caller left or the server is closing: nothing is decided
       if (signal.aborted) return { status: SIGNING_IN_PROGRESS };
-      return { status: await settle(pending.session_id, serviceFailure(req, err, method, 'status')) };
+      return { status: await settle(pending, serviceFailure(req, err, method, 'status')) };
     }
   }
 
@@ -241,21 +245,23 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       signal,
     );
     if (s.state === 'RUNNING') return SIGNING_IN_PROGRESS;
-    if (s.result !== 'OK') return settle(pending.session_id, midResultStatus(s.result));
-    if (!s.signature) return settle(pending.session_id, 'GENERIC_ERROR');
+    if (s.result !== 'OK') return settle(pending, midResultStatus(s.result));
+    if (!s.signature) return settle(pending, 'GENERIC_ERROR');
     return finish(deps(), pending, Buffer.from(s.signature.value, 'base64'));
   }
 
   async function checkSid(pending: Pending, signal: AbortSignal): Promise<string> {
     const s = await signingServices(deps()).smartId.sessionStatus(pending.sim_session_id ?? '', STATUS_POLL_MS, signal);
     if (s.state === 'RUNNING') return SIGNING_IN_PROGRESS;
-    if (s.endResult !== 'OK') return settle(pending.session_id, sidResultStatus(s.endResult));
-    if (!s.signature) return settle(pending.session_id, 'GENERIC_ERROR');
+    if (s.endResult !== 'OK') return settle(pending, sidResultStatus(s.endResult));
+    if (!s.signature) return settle(pending, 'GENERIC_ERROR');
     return finish(deps(), pending, Buffer.from(s.signature.value, 'base64'));
   }
 
-  async function settle(sessionId: string, status: string) {
-    await setPending(deps().db, sessionId, { status });
+  /** Ends a pending signing with `status` (the person's end status). */
+  async function settle(pending: Pick<Pending, 'session_id' | 'method'>, status: string) {
+    await setPending(deps().db, pending.session_id, { status });
+    deps().metrics.signingEnded(pending.method, status);
     return status;
   }
   done();

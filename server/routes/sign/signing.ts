@@ -193,6 +193,7 @@ export async function finish(deps: AppDeps, pending: Pending, signature: Buffer)
     throw err;
   });
   await setPending(db, pending.session_id, { status });
+  deps.metrics.signingEnded(pending.method, status);
   return status;
 }
 
