@@ -7,8 +7,9 @@
  * drives its requests) runs with inert requests, and the path's `xstate.done.actor.customerCreation` events stand for
  * its answers: SUCCESS, a refusal, or none.
  *
- * serializeState keeps the context the guards and the ending read (the form complete or not, staff or not), and adds
- * the event and the previous state, so every transition leads to its own vertex.
+ * serializeState keeps the context the guards and the ending read (the form complete or not, staff or not), whether
+ * an error shows (a confirm after an unanswered request is a path of its own), and adds the event and the previous
+ * state, so every transition leads to its own vertex.
  */
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { customerConfirmationMachine } from './customerConfirmation.machine';
@@ -67,6 +68,7 @@ const serializeState = (s: ConfirmationSnapshot, event?: EventObject, prev?: Con
     s.value,
     isConfirmationValid(s.context.form),
     s.context.staff,
+    s.context.notice !== null,
     event?.type ?? null,
     prev ? prev.value : null,
   ]);
