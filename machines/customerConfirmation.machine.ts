@@ -8,8 +8,9 @@
  * Invoked by the customer-add flow (machines/customerAdd.machine.ts, actor id `customerConfirmation`) once the company
  * has loaded. The flow keeps the form, because what was typed outlives this area (it stays through a failure and a
  * closed dialog): it hands over the company, the person and the form as the area opens, and again with each change
- * (`confirmation.update`), with 'Sign' and 'Confirm'. A try with the form incomplete is reported
- * (machines/lib/report.ts: `confirmation.incomplete`), and the flow marks the missing fields.
+ * (`confirmation.update`), and passes on 'Sign' and 'Confirm' (`confirmation.sign`, `confirmation.confirm`). A try
+ * with the form incomplete is reported (machines/lib/report.ts: `confirmation.incomplete`), and the flow marks the
+ * missing fields.
  * The area ends with how it ended (its output): `sign` (the signing panel takes over), `added` or `refused`, with the
  * message to show. A request the server did not answer keeps the area open with an error; the person may try again.
  */
@@ -100,7 +101,7 @@ export const customerConfirmationMachine = setup({
     'The portal decides what the person may do with the chosen company; the person confirms, and the rights or the customer are added, or the signing of a new contract begins.',
   context: { customer: null, staff: false, form: EMPTY_FORM, notice: null, ending: null },
   initial: 'starting',
-  // every final state is entered with its ending
+  // every transition into the final state sets the ending
   output: ({ context }) => context.ending!,
   on: {
     'confirmation.update': { actions: 'take', description: 'The confirmation form changes' },
