@@ -12,10 +12,10 @@
  */
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import type { CustomerAddGet } from './lib/contract';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { customerAddMachine } from './customerAdd.machine';
 import { MESSAGE, isConfirmationValid, isPhoneValid } from './lib/customer-add/rules';
-import { MARY_FGID, testfirma } from './lib/fixtures/customer-add';
+import { MARY_FGID, testfirma } from '../tests/support/fixtures/customer-add';
 import { provideSigning, type SigningOutput } from './signing.machine';
 
 type CustomerAddSnapshot = SnapshotFrom<typeof customerAddMachine>;
