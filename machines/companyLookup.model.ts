@@ -10,8 +10,8 @@
  */
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { companyLookupMachine } from './companyLookup.machine';
-import { testfirma } from './lib/fixtures/customer-add';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import { testfirma } from '../tests/support/fixtures/customer-add';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 
 type LookupSnapshot = SnapshotFrom<typeof companyLookupMachine>;
 type Spec = MachineModelSpec<typeof companyLookupMachine>;

@@ -29,7 +29,7 @@ import {
   validateConfirmation,
   validatePhone,
 } from './lib/customer-add/rules';
-import { MARY_FGID, testfirma } from './lib/fixtures/customer-add';
+import { MARY_FGID, testfirma } from '../tests/support/fixtures/customer-add';
 
 const ME = MARY_FGID;
 const accountService = {

@@ -14,8 +14,8 @@ import { createMachine, type AnyStateMachine, type EventObject, type SnapshotFro
 import { customerAddMachine } from './customerAdd.machine';
 import type { ConfirmationOutput } from './customerConfirmation.machine';
 import { EMPTY_FORM, MESSAGE, isConfirmationValid } from './lib/customer-add/rules';
-import { MARY_FGID, testfirma } from './lib/fixtures/customer-add';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import { MARY_FGID, testfirma } from '../tests/support/fixtures/customer-add';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import type { SigningPanelOutput } from './signingPanel.machine';
 
 type CustomerAddSnapshot = SnapshotFrom<typeof customerAddMachine>;

@@ -16,8 +16,8 @@ import { customerConfirmationMachine } from './customerConfirmation.machine';
 import { customerCreationMachine } from './customerCreation.machine';
 import type { CustomerAddGet } from './lib/contract';
 import { EMPTY_FORM, MESSAGE, isConfirmationValid } from './lib/customer-add/rules';
-import { testfirma } from './lib/fixtures/customer-add';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import { testfirma } from '../tests/support/fixtures/customer-add';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 
 type ConfirmationSnapshot = SnapshotFrom<typeof customerConfirmationMachine>;
 type Spec = MachineModelSpec<typeof customerConfirmationMachine>;

@@ -5,8 +5,8 @@
  */
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { creationRequest, customerCreationMachine } from './customerCreation.machine';
-import { testfirma } from './lib/fixtures/customer-add';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import { testfirma } from '../tests/support/fixtures/customer-add';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 
 type CreationSnapshot = SnapshotFrom<typeof customerCreationMachine>;
 type Spec = MachineModelSpec<typeof customerCreationMachine>;

@@ -12,9 +12,9 @@
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { SIGNING_IN_PROGRESS } from './lib/contract';
 import { signingCustomer } from './lib/customer-add/rules';
-import { testfirma } from './lib/fixtures/customer-add';
+import { testfirma } from '../tests/support/fixtures/customer-add';
 import { idCardSigningMachine } from './idCardSigning.machine';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { signingMachine } from './signing.machine';
 
 type SigningSnapshot = SnapshotFrom<typeof signingMachine>;

@@ -6,8 +6,8 @@
  */
 import { type EventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { MESSAGE } from './lib/customer-add/rules';
-import { testfirma } from './lib/fixtures/customer-add';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import { testfirma } from '../tests/support/fixtures/customer-add';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { provideSigning, type SigningOutput } from './signing.machine';
 import { signingPanelMachine } from './signingPanel.machine';
 
