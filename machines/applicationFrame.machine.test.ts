@@ -17,7 +17,7 @@ import {
   mariAtMaasikas,
   mariAtVanaKaup,
   ossRoles,
-} from './lib/fixtures/external';
+} from '../tests/support/fixtures/external';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const oss: ApplicationFrameInput = {

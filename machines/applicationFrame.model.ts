@@ -15,9 +15,9 @@ import { financeCheckMachine, type FinanceCheckOutcome, type FinanceStatus } fro
 import type { FrameLoadOutput, frameLoadMachine } from './frameLoad.machine';
 import type { RolesAndPackets, UserContext } from './lib/contract';
 import { EXTERNAL_MESSAGE, frameDocumentKey } from './lib/external';
-import { OSS_BASE, mariAtMaasikas, mariWithNobody, ossRoles } from './lib/fixtures/external';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import { OSS_BASE, mariAtMaasikas, mariWithNobody, ossRoles } from '../tests/support/fixtures/external';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 
 type Input = InputFrom<typeof applicationFrameMachine>;
 

@@ -4,8 +4,8 @@
  * simulated clock).
  */
 import type { EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 import { callRegistryMachine } from './callRegistry.machine';
 
 /** a model event: a type plus its payload */

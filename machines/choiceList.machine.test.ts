@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { choiceListMachine, choiceListOf } from './choiceList.machine';
-import { mariAsMaasikas, userContext } from './lib/fixtures/shell';
+import { mariAsMaasikas, userContext } from '../tests/support/fixtures/shell';
 import { representedChoiceMachine } from './representedChoice.machine';
 
 describe('choiceList machine (spec 1 §2: search box, pages of 10)', () => {

@@ -2,10 +2,10 @@
  * Model-based test spec of the list in the represented-choice modal (machines/choiceList.machine.ts) for
  * `npm run test:model`: jaan's 12 parties (two pages), searched and paged.
  */
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 import type { RepresentationRight } from './lib/contract';
-import { right, userContext } from './lib/fixtures/shell';
+import { right, userContext } from '../tests/support/fixtures/shell';
 import { choiceView } from './lib/rights';
 import { choiceListMachine } from './choiceList.machine';
 

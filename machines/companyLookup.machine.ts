@@ -64,7 +64,8 @@ export const companyLookupMachine = setup({
   id: 'companyLookup',
   description: 'The person finds the company in the business register and picks it; its details load.',
   context: ({ input }) => ({ term: input.term, suggestions: [], code: null, notice: null, company: null }),
-  initial: 'starting',
+  // what was typed before (an empty field finds nothing) is looked up after the same pause as typing
+  initial: 'typing',
   on: {
     'lookup.type': {
       target: '.typing',
@@ -74,16 +75,10 @@ export const companyLookupMachine = setup({
     },
   },
   states: {
-    starting: {
-      description: 'The company field shows what was typed before, if anything.',
-      always: [
-        { guard: 'hasSearchTerm', target: 'typing', description: 'Something was typed: it is looked up' },
-        { target: 'waitingForInput', description: 'The field is empty' },
-      ],
-    },
     waitingForInput: { description: 'The company field waits for the person to type.' },
     typing: {
-      description: 'The person is typing; the portal waits for a pause before looking up.',
+      description:
+        'The person is typing (or the field shows what was typed before); the portal waits for a pause before looking up.',
       after: {
         AUTOCOMPLETE_DEBOUNCE: [
           {

@@ -1,13 +1,13 @@
 /**
  * Model-based test spec of the customer-add modal's flow (machines/customerAddModal.machine.ts) for
- * `npm run test:model`. The flow it loads is a stand-in that keeps what it is told (lib/model/recorder.ts), so the
+ * `npm run test:model`. The flow it loads is a stand-in that keeps what it is told (tests/support/model/recorder.ts), so the
  * paths check that the flow hears of each opening and closing of the modal.
  */
 import { fromPromise, type AnyActorLogic } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { mariAtMaasikas } from './lib/fixtures/external';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { recorderMachine, told } from './lib/model/recorder';
+import { mariAtMaasikas } from '../tests/support/fixtures/external';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { recorderMachine, told } from '../tests/support/model/recorder';
 import { customerAddModalMachine, type CustomerAddModalEvent } from './customerAddModal.machine';
 
 const opening = { privileges: ['ADD_CUSTOMER'], representativeId: 'EE48709050218', returnUrl: '/ui/dashboard' };

@@ -4,12 +4,12 @@
  * administrator, or staff with ADD_ANY_CUSTOMER add the company (or update it from the register). The answer is
  * { value: SUCCESS or an error code }; no answer at all (a fault) is told apart, so the flow can keep the modal open.
  *
- * Invoked by the customer-add flow (machines/customerAdd.machine.ts); its output is the status, null when the server
- * did not answer. Effects are actors whose defaults throw; src/features/customer-add/wire.ts provides them.
+ * Invoked by the confirmation (machines/customerConfirmation.machine.ts) once the person confirms, which hands it what
+ * is asked for (`creation.start`); its output is the status, null when the server did not answer. Effects are actors whose defaults throw; src/features/customer-add/wire.ts provides them.
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { z } from 'zod/mini';
-import type { StatusValue } from './lib/contract';
+import type { CustomerAddGet, StatusValue } from './lib/contract';
 import { notProvided } from './lib/not-provided';
 
 /** customer-add/create-rights and create-customer answer { value: SUCCESS or an error code } */
@@ -18,15 +18,24 @@ type ValueAnswer = z.infer<typeof StatusValue>;
 export type CreationRequest =
   { kind: 'rights'; customerId: string; customerName: string; email: string } | { kind: 'customer'; regCode: string };
 
+/** What is asked for: staff add the company by its registry code; anyone else asks for rights under its contract. */
+export function creationRequest(staff: boolean, customer: CustomerAddGet, email: string): CreationRequest {
+  return staff
+    ? { kind: 'customer', regCode: customer.regCode }
+    : { kind: 'rights', customerId: customer.id ?? '', customerName: customer.name, email: email.trim() };
+}
+
 export interface CreationOutput {
   /** SUCCESS or an error code; null: the server did not answer */
   status: string | null;
 }
 
+export type CreationEvent = { type: 'creation.start'; request: CreationRequest };
+
 export const customerCreationMachine = setup({
   types: {
-    input: {} as CreationRequest,
-    context: {} as { request: CreationRequest; status: string | null },
+    context: {} as { request: CreationRequest | null; status: string | null },
+    events: {} as CreationEvent,
     output: {} as CreationOutput,
   },
   actors: {
@@ -36,24 +45,32 @@ export const customerCreationMachine = setup({
     createCustomer: notProvided<ValueAnswer, { value: string }>('createCustomer'),
   },
   guards: {
-    forRights: ({ context }) => context.request.kind === 'rights',
+    forRights: ({ event }) => event.request.kind === 'rights',
   },
   actions: {
+    takeRequest: assign(({ event }) => ({ request: event.request })),
     takeStatus: assign((_, p: ValueAnswer) => ({ status: p.value })),
   },
 }).createMachine({
   id: 'customerCreation',
   description: 'The portal asks for the rights under the contract, or (staff) adds the customer.',
-  context: ({ input }) => ({ request: input, status: null }),
+  context: { request: null, status: null },
   initial: 'starting',
   output: ({ context }) => ({ status: context.status }),
   states: {
     starting: {
-      description: 'The portal sends what was confirmed.',
-      always: [
-        { guard: 'forRights', target: 'creatingRights', description: 'The person asked for rights' },
-        { target: 'creatingCustomer', description: 'Staff add the customer' },
-      ],
+      description: 'The portal gets what was confirmed.',
+      on: {
+        'creation.start': [
+          {
+            guard: 'forRights',
+            target: 'creatingRights',
+            actions: 'takeRequest',
+            description: 'The person asked for rights',
+          },
+          { target: 'creatingCustomer', actions: 'takeRequest', description: 'Staff add the customer' },
+        ],
+      },
     },
     creatingRights: {
       description: "The portal asks for the rights under the company's contract.",
@@ -62,13 +79,9 @@ export const customerCreationMachine = setup({
         src: 'createRights',
         input: ({ context }) => {
           const r = context.request;
-          return r.kind === 'rights'
+          return r?.kind === 'rights'
             ? { customerId: r.customerId, customerName: r.customerName, email: r.email }
-            : {
-                customerId: '',
-                customerName: '',
-                email: '',
-              };
+            : { customerId: '', customerName: '', email: '' };
         },
         onDone: {
           target: 'answered',
@@ -83,7 +96,7 @@ export const customerCreationMachine = setup({
       invoke: {
         id: 'createCustomer',
         src: 'createCustomer',
-        input: ({ context }) => ({ value: context.request.kind === 'customer' ? context.request.regCode : '' }),
+        input: ({ context }) => ({ value: context.request?.kind === 'customer' ? context.request.regCode : '' }),
         onDone: {
           target: 'answered',
           actions: { type: 'takeStatus', params: ({ event }) => event.output },

@@ -20,7 +20,7 @@ import {
   ossRoles,
   periodicalsRoles,
   withProfileCode,
-} from './lib/fixtures/external';
+} from '../tests/support/fixtures/external';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const maasikas = withProfileCode(mariAtMaasikas(), 'NEW');

@@ -21,9 +21,9 @@ import { financeCheckMachine, type FinanceStatus } from './financeCheck.machine'
 import type { FrameLoadOutput, frameLoadMachine } from './frameLoad.machine';
 import type { RolesAndPackets, UserContext } from './lib/contract';
 import { EXTERNAL_MESSAGE, frameDocumentKey, type Wrapper } from './lib/external';
-import { OSS_FRAME_SRC, mariAtMaasikas, withProfileCode } from './lib/fixtures/external';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import { OSS_FRAME_SRC, mariAtMaasikas, withProfileCode } from '../tests/support/fixtures/external';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const maasikas = withProfileCode(mariAtMaasikas(), 'NEW');

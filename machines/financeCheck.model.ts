@@ -5,7 +5,7 @@
  */
 import { fromPromise, type EventObject } from 'xstate';
 import { financeCheckMachine, type FinanceStatus } from './financeCheck.machine';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 
 const CUSTOMER = 'LVLV40003012345';
 const answer = (status: string | null): EventObject =>

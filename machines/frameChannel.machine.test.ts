@@ -10,9 +10,9 @@ import {
 } from './frameChannel.machine';
 import { frameConnectionMachine, type FrameConnectionActor } from './frameConnection.machine';
 import { CHANNEL_SCOPE, CHANNEL_TIMING, frameMessageToEvent, type OutboundMessage } from './lib/external';
-import { transitionCoverage } from './lib/model/transition-coverage';
+import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import model from './frameChannel.model';
-import { APPS_ORIGIN, OSS_FRAME_SRC } from './lib/fixtures/external';
+import { APPS_ORIGIN, OSS_FRAME_SRC } from '../tests/support/fixtures/external';
 
 /**
  * A fake browser around the machine: a window whose `message` listeners the provided windowChannel registers (as the

@@ -6,10 +6,10 @@
  * hands on, and `call.done` / `call.failed` for what the call registry reports (machines/callRegistry.model.ts).
  */
 import { fromCallback, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 import { CHANNEL_METHOD, CHANNEL_SCOPE } from './lib/external/channel';
-import { OSS_FRAME_SRC } from './lib/fixtures/external';
+import { OSS_FRAME_SRC } from '../tests/support/fixtures/external';
 import { callRegistryMachine } from './callRegistry.machine';
 import { frameChannelMachine, type FrameChannelSnapshot } from './frameChannel.machine';
 import { frameConnectionMachine, type WindowChannelInput, type WindowChannelPost } from './frameConnection.machine';

@@ -7,7 +7,7 @@ import {
   type WindowChannelPost,
 } from './frameConnection.machine';
 import { CHANNEL_SCOPE, CHANNEL_TIMING, type FrameInboundEvent, type OutboundMessage } from './lib/external/channel';
-import { APPS_ORIGIN } from './lib/fixtures/external';
+import { APPS_ORIGIN } from '../tests/support/fixtures/external';
 
 const { HEALTH_CHECK, PING_TIMEOUT, RECONNECT } = CHANNEL_TIMING;
 

@@ -5,10 +5,10 @@
  * on (frameMessageToEvent), and the `xstate.after.*` events for the channel timings.
  */
 import { fromCallback, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 import { CHANNEL_METHOD, notificationMessage } from './lib/external/channel';
-import { APPS_ORIGIN } from './lib/fixtures/external';
+import { APPS_ORIGIN } from '../tests/support/fixtures/external';
 import {
   frameConnectionMachine,
   type FrameConnectionContext,

@@ -5,7 +5,7 @@
  */
 import type { EventObject } from 'xstate';
 import { frameLoadMachine } from './frameLoad.machine';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 
 const spec: MachineModelSpec<typeof frameLoadMachine> = {
   name: 'frameLoad',

@@ -8,8 +8,8 @@
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { idCardSigningMachine } from './idCardSigning.machine';
 import { signingCustomer } from './lib/customer-add/rules';
-import { testfirma } from './lib/fixtures/customer-add';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import { testfirma } from '../tests/support/fixtures/customer-add';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 
 type IdCardSnapshot = SnapshotFrom<typeof idCardSigningMachine>;
 type Spec = MachineModelSpec<typeof idCardSigningMachine>;

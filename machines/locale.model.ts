@@ -2,8 +2,8 @@
  * Model-based test spec of the locale (machines/locale.machine.ts) for `npm run test:model`: the route changes and
  * language choices the session forwards. The cookie writes are no-ops.
  */
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 import { resolveLanguage } from './lib/session/rules';
 import { localeMachine } from './locale.machine';
 

@@ -5,8 +5,8 @@
  * answers, and `xstate.after.OSS_LOGOUT_LIMIT.*` for an OSS that never answers.
  */
 import { fromPromise, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 import { logoutMachine } from './logout.machine';
 
 const noop = () => {};

@@ -1,13 +1,13 @@
 /**
  * Model-based test spec of the pages machine (machines/pages.machine.ts) for `npm run test:model`. The page actors
- * are stand-ins that keep what they are told (lib/model/recorder.ts): the paths check what reaches the page on
+ * are stand-ins that keep what they are told (tests/support/model/recorder.ts): the paths check what reaches the page on
  * screen, and what the pages machine keeps for it.
  */
 import type { AnyActorRef } from 'xstate';
-import { mariAtMaasikas } from './lib/fixtures/external';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
-import { recorderMachine, told } from './lib/model/recorder';
+import { mariAtMaasikas } from '../tests/support/fixtures/external';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
+import { recorderMachine, told } from '../tests/support/model/recorder';
 import { pagesMachine, type PagesEvent } from './pages.machine';
 
 const DRAFT_KEY = 'user-settings:EE48709050218';

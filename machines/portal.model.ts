@@ -1,18 +1,18 @@
 /**
  * Model-based test spec of the portal, the root of the actor system (machines/portal.machine.ts), for
- * `npm run test:model`. Its children are stand-ins that keep what they are told (lib/model/recorder.ts), except the
+ * `npm run test:model`. Its children are stand-ins that keep what they are told (tests/support/model/recorder.ts), except the
  * pages machine, which runs for real with stand-in page actors: so each path checks what the root passed to whom,
  * and the named paths (scenarios) follow a flow between machines end to end, the events arriving as the children
  * report them.
  */
 import { createActor, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { mariAtMaasikas, mariAtPoldmari } from './lib/fixtures/external';
+import { mariAtMaasikas, mariAtPoldmari } from '../tests/support/fixtures/external';
 import type { Draft } from './lib/pages';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
-import { providedMachine } from './lib/model/provided';
-import { recorderMachine, reportFrom, told } from './lib/model/recorder';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
+import { providedMachine } from '../tests/support/model/provided';
+import { recorderMachine, reportFrom, told } from '../tests/support/model/recorder';
 import { isAxaptaDead } from './lib/rights';
 import { pagesMachine } from './pages.machine';
 import { portalMachine, type PortalEvent } from './portal.machine';

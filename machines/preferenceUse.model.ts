@@ -4,7 +4,7 @@
  * stand for its answer, and `form.partySwitched` / `form.partySwitchFailed` for the portal's answer to the switch.
  */
 import { fromPromise, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import type { NavTarget } from './lib/rights';
 import { preferenceUseMachine, type PreferenceUseSnapshot, type ServiceRequest } from './preferenceUse.machine';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { RepresentationRight, UserContext } from './lib/contract';
-import { MARI_ID, mariAsMaasikas, right, role, userContext } from './lib/fixtures/shell';
-import { transitionCoverage } from './lib/model/transition-coverage';
+import { MARI_ID, mariAsMaasikas, right, role, userContext } from '../tests/support/fixtures/shell';
+import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import { choiceView } from './lib/rights';
 import { choiceListOf } from './choiceList.machine';
 import {

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { mariAsMaasikas, userContext } from './lib/fixtures/shell';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import { mariAsMaasikas, userContext } from '../tests/support/fixtures/shell';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 import { choiceListOf } from './choiceList.machine';
 import { representedChoiceMachine } from './representedChoice.machine';
 

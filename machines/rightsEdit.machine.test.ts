@@ -20,7 +20,7 @@ import {
   MARI,
   NEW_CODE,
   TODAY,
-} from './lib/fixtures/represented-settings';
+} from '../tests/support/fixtures/represented-settings';
 import type { UserLookup } from './lib/represented-settings';
 
 const ctx = {

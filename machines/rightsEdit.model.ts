@@ -5,13 +5,21 @@
  * fixtures'.
  */
 import { fromPromise, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { rightsEditMachine, rightsEditIssues, type RightsEditSnapshot } from './rightsEdit.machine';
 import { appSections, knownUsers } from './rightsList.machine';
 import { personOf, rightsPersonMachine, type PersonValue } from './rightsPerson.machine';
 import { rightsRolesMachine, rolesOf, type RolesValue } from './rightsRoles.machine';
 import { rightsSaveMachine } from './rightsSave.machine';
-import { admins, applicationAnswers, JAAN, maasikas, MARI, NEW_CODE, TODAY } from './lib/fixtures/represented-settings';
+import {
+  admins,
+  applicationAnswers,
+  JAAN,
+  maasikas,
+  MARI,
+  NEW_CODE,
+  TODAY,
+} from '../tests/support/fixtures/represented-settings';
 
 type Ev = EventObject & Record<string, unknown>;
 type Spec = MachineModelSpec<typeof rightsEditMachine>;

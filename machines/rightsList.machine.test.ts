@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { hasLoadError, rightsListMachine } from './rightsList.machine';
 import { rightsLoadMachine, type ApplicationAnswer } from './rightsLoad.machine';
-import { admins, applicationAnswers, JAAN, maasikas, MARI, TODAY } from './lib/fixtures/represented-settings';
+import {
+  admins,
+  applicationAnswers,
+  JAAN,
+  maasikas,
+  MARI,
+  TODAY,
+} from '../tests/support/fixtures/represented-settings';
 import { rightsEditMachine, type RightsEditActor } from './rightsEdit.machine';
 import { rightsPersonMachine } from './rightsPerson.machine';
 import { rightsSaveMachine, type SaveRightsInput } from './rightsSave.machine';

@@ -4,10 +4,17 @@
  * is the synthetic done event of its child. Fakes are inert.
  */
 import { fromPromise, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { rightsListMachine, type RightsListSnapshot } from './rightsList.machine';
 import { rightsLoadMachine } from './rightsLoad.machine';
-import { admins, applicationAnswers, JAAN, maasikas, MARI, TODAY } from './lib/fixtures/represented-settings';
+import {
+  admins,
+  applicationAnswers,
+  JAAN,
+  maasikas,
+  MARI,
+  TODAY,
+} from '../tests/support/fixtures/represented-settings';
 
 type Ev = EventObject & Record<string, unknown>;
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });

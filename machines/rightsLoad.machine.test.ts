@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { admins, applicationAnswers, maasikas } from './lib/fixtures/represented-settings';
+import { admins, applicationAnswers, maasikas } from '../tests/support/fixtures/represented-settings';
 import { rightsLoadMachine, type ApplicationAnswer, type RightsLoadReport } from './rightsLoad.machine';
 
 function deferred<T>() {

@@ -4,9 +4,9 @@
  * Fakes are inert; run on its own, the load has no parent to report to.
  */
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { rightsLoadMachine } from './rightsLoad.machine';
-import { admins, applicationAnswers, maasikas } from './lib/fixtures/represented-settings';
+import { admins, applicationAnswers, maasikas } from '../tests/support/fixtures/represented-settings';
 
 type Ev = EventObject & Record<string, unknown>;
 type Spec = MachineModelSpec<typeof rightsLoadMachine>;

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { knownUsers } from './rightsList.machine';
 import { rightsPersonMachine, type KnownUser, type RightsPersonReport } from './rightsPerson.machine';
-import { admins, applicationAnswers, JAAN, KNOWN_CODE, MARI, NEW_CODE } from './lib/fixtures/represented-settings';
+import {
+  admins,
+  applicationAnswers,
+  JAAN,
+  KNOWN_CODE,
+  MARI,
+  NEW_CODE,
+} from '../tests/support/fixtures/represented-settings';
 import type { UserLookup } from './lib/represented-settings';
 
 const users = knownUsers({

@@ -4,10 +4,10 @@
  * Maasikas OÜ's users are the fixtures'.
  */
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { knownUsers } from './rightsList.machine';
 import { rightsPersonMachine } from './rightsPerson.machine';
-import { admins, applicationAnswers, JAAN, MARI, NEW_CODE } from './lib/fixtures/represented-settings';
+import { admins, applicationAnswers, JAAN, MARI, NEW_CODE } from '../tests/support/fixtures/represented-settings';
 
 type Ev = EventObject & Record<string, unknown>;
 type Spec = MachineModelSpec<typeof rightsPersonMachine>;

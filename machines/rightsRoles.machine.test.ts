@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { appSections, knownUsers } from './rightsList.machine';
 import { rightsRolesMachine, type RightsRolesReport, type UserRoles } from './rightsRoles.machine';
-import { admins, applicationAnswers, JAAN, maasikas, TODAY } from './lib/fixtures/represented-settings';
+import { admins, applicationAnswers, JAAN, maasikas, TODAY } from '../tests/support/fixtures/represented-settings';
 
 const data = {
   apps: {

@@ -3,10 +3,10 @@
  * choice, Remove all rights and another person's roles (run on its own, it has no parent to report to).
  */
 import type { EventObject, SnapshotFrom } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { appSections, knownUsers } from './rightsList.machine';
 import { rightsRolesMachine } from './rightsRoles.machine';
-import { admins, applicationAnswers, JAAN, maasikas, TODAY } from './lib/fixtures/represented-settings';
+import { admins, applicationAnswers, JAAN, maasikas, TODAY } from '../tests/support/fixtures/represented-settings';
 
 type Ev = EventObject & Record<string, unknown>;
 type Spec = MachineModelSpec<typeof rightsRolesMachine>;

@@ -4,7 +4,7 @@ import { appSections, knownUsers } from './rightsList.machine';
 import { personOf } from './rightsPerson.machine';
 import { rolesOf } from './rightsRoles.machine';
 import { rightsSaveMachine, type RightsSaveInput, type SaveRightsInput } from './rightsSave.machine';
-import { admins, applicationAnswers, JAAN, maasikas, TODAY } from './lib/fixtures/represented-settings';
+import { admins, applicationAnswers, JAAN, maasikas, TODAY } from '../tests/support/fixtures/represented-settings';
 
 const data = {
   apps: {

@@ -3,12 +3,12 @@
  * application saved, or one failed) or its failure are synthetic events; the fake is inert.
  */
 import { fromPromise, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { appSections, knownUsers } from './rightsList.machine';
 import { personOf } from './rightsPerson.machine';
 import { rightsSaveMachine } from './rightsSave.machine';
 import { rolesOf } from './rightsRoles.machine';
-import { admins, applicationAnswers, JAAN, maasikas, TODAY } from './lib/fixtures/represented-settings';
+import { admins, applicationAnswers, JAAN, maasikas, TODAY } from '../tests/support/fixtures/represented-settings';
 
 type Spec = MachineModelSpec<typeof rightsSaveMachine>;
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });

@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { sessionMachine } from './session.machine';
 import { localeMachine } from './locale.machine';
 import { logoutMachine, type LogoutActor } from './logout.machine';
-import { signedInContext, signedOutContext } from './lib/fixtures/contexts';
+import { signedInContext, signedOutContext } from '../tests/support/fixtures/contexts';
 import type { Language, SimpleUserContext, UserContext } from './lib/contract';
 
 /** The locale with cookie writes that do nothing (the tests that do not look at the cookies). */

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { sessionMachine } from './session.machine';
 import type { Language, SimpleUserContext, UserContext } from './lib/contract';
-import { signedInContext, signedOutContext } from './lib/fixtures/contexts';
+import { signedInContext, signedOutContext } from '../tests/support/fixtures/contexts';
 import { localeMachine } from './locale.machine';
 import { logoutMachine } from './logout.machine';
 

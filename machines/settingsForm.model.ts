@@ -5,7 +5,7 @@
  * events too, as are the portal's answers to the party switch and a draft handed back.
  */
 import { fromPromise, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { preferenceUseMachine } from './preferenceUse.machine';
 import {
   canSave,

@@ -1,8 +1,8 @@
 /**
  * Signing a new contract: spec 1 §4 customer-add steps 7–9, §7 sign/*, §8 customer-add messages, §9 polling.
  *
- * One signing attempt. machines/customerAdd.machine.ts invokes it (actor id `signing`) when the user picks
- * a method in the signing panel and hands on that `signing.start`; the input is what is signed. Mobile-ID and
+ * One signing attempt. The signing panel (machines/signingPanel.machine.ts) invokes it (actor id `signing`) when
+ * the user picks a method and hands on that `signing.start`; the input is what is signed. Mobile-ID and
  * Smart-ID run here (start, verification code, status polling); the ID-card's own exchange is the invoked
  * machines/idCardSigning.machine.ts, whose ending this machine turns into its own. The attempt ends with a
  * SigningOutput: `signed` (SUCCESS), `retry` (the ID-card adapter failed: no card, PIN cancelled; or a start,
@@ -10,7 +10,7 @@
  * or a failed status check; the modal closes with it).
  * Closing the modal stops this actor, and with it every request and timer below: they all live in its states.
  *
- * Effects are actors (defaults throw "<name> not provided"); src/features/customer-add/actors.ts provides them
+ * Effects are actors (defaults throw "<name> not provided"); src/features/customer-add/wire.ts provides them
  * through provideSigning. Messages are i18n keys, never display text.
  */
 import { assign, setup } from 'xstate';

@@ -4,7 +4,7 @@
  * Every request and every delay is driven by a synthetic event (`xstate.done.actor.<id>` /
  * `xstate.error.actor.<id>` with realistic answers, `xstate.after.<DELAY>.<stateId>`); the provided fakes are
  * inert so the replay sees only those. The ID-card child (machines/idCardSigning.model.ts drives its steps) ends
- * with each of its endings. The attempt ends (a final state) with the output customerAdd reads.
+ * with each of its endings. The attempt ends (a final state) with the output the signing panel reads.
  *
  * serializeState adds the event and the previous state, so every transition leads to its own vertex and plain
  * shortest paths take every transition, including the many that end in `ended`.
@@ -12,9 +12,9 @@
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { SIGNING_IN_PROGRESS } from './lib/contract';
 import { signingCustomer } from './lib/customer-add/rules';
-import { testfirma } from './lib/fixtures/customer-add';
+import { testfirma } from '../tests/support/fixtures/customer-add';
 import { idCardSigningMachine } from './idCardSigning.machine';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { signingMachine } from './signing.machine';
 
 type SigningSnapshot = SnapshotFrom<typeof signingMachine>;

@@ -219,7 +219,11 @@ function trustProxyOf(source: Source): Env['trustProxy'] {
     .filter(Boolean);
   const address = /^(?:[0-9.]+|[0-9a-fA-F:]+)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
   if (list.length === 0 || list.some((a) => !address.test(a)))
-    throw new ConfigError('TRUST_PROXY', raw, 'a hop count, or proxy addresses and ranges such as 127.0.0.1,10.0.0.0/8');
+    throw new ConfigError(
+      'TRUST_PROXY',
+      raw,
+      'a hop count, or proxy addresses and ranges such as 127.0.0.1,10.0.0.0/8',
+    );
   return list;
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../../machines/lib/contract.js';
 import type { Db } from '../db/index.js';
 import { prepared } from '../db/prepared.js';
-import { deadApplications } from '../lib/applications.js';
+import { deadApplications } from '../lib/application-status.js';
 import type { ApplicationLink } from '../lib/external-applications.js';
 import { isoToDmy } from '../lib/dates.js';
 import type { Session } from '../lib/session.js';
@@ -169,7 +169,7 @@ async function loadContextCatalogues(db: Db): Promise<Catalogues> {
   if (!out) {
     const deadSet = new Set(rows.filter((r) => r.kind === 'dead').map((r) => r.application));
     out = {
-      // the contract's order, so the list compares stably (as server/lib/applications.ts deadApplications)
+      // the contract's order, so the list compares stably (as server/lib/application-status.ts deadApplications)
       dead: APPLICATIONS.filter((a) => deadSet.has(a)),
       links: rows.filter((r) => r.kind === 'link'),
     };

@@ -6,8 +6,8 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserContext } from '../../machines/lib/contract';
-import { MARI_ID, userContext } from '../../machines/lib/fixtures/shell';
-import { maasikas } from '../../machines/lib/fixtures/represented-settings';
+import { MARI_ID, userContext } from '../../tests/support/fixtures/shell';
+import { maasikas } from '../../tests/support/fixtures/represented-settings';
 import { createApiClient } from './client';
 import { changeLanguage } from './context/change-language';
 import { changeRepresented } from './context/change-represented';

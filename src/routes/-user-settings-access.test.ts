@@ -1,7 +1,7 @@
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import type { UserContext } from '../../machines/lib/contract';
-import { signedInContext } from '../../machines/lib/fixtures/contexts';
+import { signedInContext } from '../../tests/support/fixtures/contexts';
 import type { ToastRequest } from '../../machines/toasts.machine';
 import type { RouterContext } from '../app/router';
 import { checkUserSettingsAccess } from './-user-settings-access';

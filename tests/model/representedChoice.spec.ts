@@ -10,9 +10,9 @@
  */
 import type { Page } from '@playwright/test';
 import type { RepresentationRight, Represented, UserContext } from '../../machines/lib/contract';
-import { role, right, userContext } from '../../machines/lib/fixtures/shell';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
-import { serializeWith } from '../../machines/lib/model/model-serialize';
+import { role, right, userContext } from '../support/fixtures/shell';
+import type { MachineModelSpec } from '../support/model/model-spec';
+import { serializeWith } from '../support/model/model-serialize';
 import { choiceListMachine } from '../../machines/choiceList.machine';
 import { representedChoiceMachine, type RepresentedChoiceEvent } from '../../machines/representedChoice.machine';
 import { expect, test } from '../e2e/fixtures';

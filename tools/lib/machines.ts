@@ -7,7 +7,7 @@ import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import type { MachineModelSpec } from '../../tests/support/model/model-spec';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const MACHINES_DIR = join(ROOT, 'machines');

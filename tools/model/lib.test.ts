@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise, setup } from 'xstate';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import type { MachineModelSpec } from '../../tests/support/model/model-spec';
 import { validateSpec } from '../lib/machines';
 import pollSpec from './fixtures/poll.model';
 import {

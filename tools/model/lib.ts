@@ -25,8 +25,8 @@ import type {
   StateValue,
 } from 'xstate';
 import { TestModel, type AdjacencyValue } from 'xstate/graph';
-import type { MachineModelSpec, ModelScenario } from '../../machines/lib/model/model-spec';
-import { providedMachine } from '../../machines/lib/model/provided';
+import type { MachineModelSpec, ModelScenario } from '../../tests/support/model/model-spec';
+import { providedMachine } from '../../tests/support/model/provided';
 import {
   allTransitions,
   delayMs,

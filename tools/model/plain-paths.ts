@@ -9,7 +9,7 @@
  */
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { allTransitions, parseAfterEvent, stateLabel } from '../lib/describe';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import type { MachineModelSpec } from '../../tests/support/model/model-spec';
 import { coveringSet, type GeneratedPaths, type ModelPath } from './lib';
 import { isBookkeeping, stateDescription, transitionDescription } from './plain';
 import { activeStateNodeIds } from './xstate-internals';

@@ -1,7 +1,7 @@
 /**
  * Pure rules of the customer-add flow (spec 1 §4 customer-add steps 1–9, §5, §8, §9):
  * form validation, the autocomplete "empty" rule, the end-status → message-key catalogue and the
- * account-service redirect address. Used by machines/customerAdd.machine.ts and by the modal's view
+ * account-service redirect address. Used by the customer-add machines and by the modal's view
  * (to show field errors), so the two can never disagree.
  *
  * Messages are i18n keys, never display text.
@@ -22,6 +22,7 @@ import {
   type PortalConfig,
   type SigningEndStatus,
 } from '../contract';
+import type { NavTarget } from '../rights';
 
 // ---------------------------------------------------------------- messages
 
@@ -221,7 +222,8 @@ export function staffConfirmLabelKey(customer: Pick<CustomerAddGet, 'id'> | null
 
 // ---------------------------------------------------------------- account service (spec 1 §4 step 7)
 
-export type AccountServiceConfig = Pick<PortalConfig, 'runMode' | 'accountServiceUrl'>;
+/** what picks the address (run mode, the configured addresses) and tells a page of this portal (its base) */
+export type AccountServiceConfig = Pick<PortalConfig, 'runMode' | 'accountServiceUrl' | 'baseUrl'>;
 
 /** Name of the redirect-back query parameter on the account service's customer edit page. */
 export const REDIRECT_BACK_PARAM = 'redirectUrl';
@@ -231,7 +233,11 @@ export const REDIRECT_BACK_PARAM = 'redirectUrl';
  * The configured address may hold a `{jgid}` placeholder; without one, jgid is added as a query parameter.
  * Run mode 'test' selects the test address, anything else production.
  */
-export function accountServiceRedirectUrl(config: AccountServiceConfig, jgid: string, returnUrl: string): string {
+export function accountServiceRedirectUrl(
+  config: Omit<AccountServiceConfig, 'baseUrl'>,
+  jgid: string,
+  returnUrl: string,
+): string {
   const template = config.runMode === 'test' ? config.accountServiceUrl.test : config.accountServiceUrl.live;
   const hasPlaceholder = template.includes('{jgid}');
   let url = hasPlaceholder ? template.split('{jgid}').join(encodeURIComponent(jgid)) : template;
@@ -241,6 +247,18 @@ export function accountServiceRedirectUrl(config: AccountServiceConfig, jgid: st
   if (!hasPlaceholder) params.push(`jgid=${encodeURIComponent(jgid)}`);
   params.push(`${REDIRECT_BACK_PARAM}=${encodeURIComponent(returnUrl)}`);
   return `${url}${url.includes('?') ? '&' : '?'}${params.join('&')}${hash}`;
+}
+
+/**
+ * Where the portal goes after a signature (step 7): the account service's customer edit page. A page of this portal
+ * (in the reference setup, its business-customer settings page) is an in-app path, so the app stays loaded and the
+ * success message stays on screen; any other address is a full page load, and the account service sends the person
+ * back with the redirect parameter.
+ */
+export function accountServiceTarget(config: AccountServiceConfig, jgid: string, returnUrl: string): NavTarget {
+  const url = accountServiceRedirectUrl(config, jgid, returnUrl);
+  const base = config.baseUrl.replace(/\/+$/, '');
+  return url.startsWith(`${base}/`) ? { kind: 'path', path: url.slice(base.length) } : { kind: 'redirect', url };
 }
 
 function splitHash(url: string): [string, string] {

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MobileStartRules, validatePhone } from '../customer-add/rules';
-import { maasikas } from '../fixtures/represented-settings';
+import { maasikas } from '../../../tests/support/fixtures/represented-settings';
 import { customerFormErrors, customerFormValues, settingsSaveBody, SettingsSaveRules } from '../represented-settings';
 import { EditUserBody, editBody, validateEdit, type EditForm } from '../user-settings';
 import { phoneE164, PHONE_MAX } from './phone';

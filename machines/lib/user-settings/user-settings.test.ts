@@ -15,7 +15,7 @@ import {
   type PasswordForm,
 } from './index';
 import type { RepresentationRight, UserContext } from '../contract';
-import { signedInContext } from '../fixtures/contexts';
+import { signedInContext } from '../../../tests/support/fixtures/contexts';
 
 const form: EditForm = {
   firstName: 'Mari',

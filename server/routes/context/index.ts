@@ -10,7 +10,7 @@ import {
   userContextJson,
   type LinkRow,
 } from '../../context/build-user-context.js';
-import { requireAlive } from '../../lib/applications.js';
+import { requireAlive } from '../../lib/application-status.js';
 import { applicationLinks, type ApplicationLink } from '../../lib/external-applications.js';
 import { appsOrigin } from '../../lib/origins.js';
 import { forbidden, HttpError, notFound, parseOrThrow } from '../../lib/errors.js';

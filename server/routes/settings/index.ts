@@ -60,7 +60,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { SettingsGetBody } from '../../../machines/lib/represented-settings/contract.js';
 import { SettingsSaveRules } from '../../../machines/lib/represented-settings/rules.js';
-import { requireAlive } from '../../lib/applications.js';
+import { requireAlive } from '../../lib/application-status.js';
 import { forbidden, notFound, parseOrThrow } from '../../lib/errors.js';
 import { hasPrivilege, requireSession } from '../../lib/session.js';
 import { findCustomer, requireCustomerManager } from './access.js';

@@ -20,7 +20,7 @@ import {
   RIGHTS_LANGUAGE3,
 } from '../../../machines/lib/represented-settings/rules.js';
 import type { Db } from '../../db/index.js';
-import { isDead } from '../../lib/applications.js';
+import { isDead } from '../../lib/application-status.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, isoDay } from '../../lib/dates.js';
 import { FieldFailures, HttpError, notFound } from '../../lib/errors.js';

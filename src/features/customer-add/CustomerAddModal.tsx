@@ -1,8 +1,9 @@
 /**
  * The customer-add modal (spec 1 §2 "Customer-add modal", §4 customer-add steps 1–9, §5, §8): shown while the
  * customer-add actor (systemId 'customerAdd') is `open`. The view only selects and sends; every decision is the
- * machines' (machines/customerAdd.machine.ts, and machines/signing.machine.ts for a signing attempt, whose
- * verification code the panel shows); the field rules are shared with them (machines/lib/customer-add/rules.ts).
+ * machines' (machines/customerAdd.machine.ts and its children: companyLookup for the company field,
+ * customerConfirmation for the action area, signingPanel for the panel, and its signing attempt, whose verification
+ * code the panel shows); the field rules are shared with them (machines/lib/customer-add/rules.ts).
  */
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
@@ -65,26 +66,30 @@ function CustomerAddDialog({ actor, pinPrompt }: { actor: CustomerAddActor; pinP
 
 function CustomerAddContent({ actor }: { actor: CustomerAddActor }) {
   const intl = useIntl();
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const customer = useSelector(actor, (s) => s.context.customer);
+  const staff = useSelector(actor, (s) => s.context.privileges.includes('ADD_ANY_CUSTOMER'));
   const lookup = useSelector(actor, (s) => s.children.companyLookup);
+  const confirmation = useSelector(actor, (s) => s.children.customerConfirmation);
+  // signing (the flow) or asking for rights / adding the customer (the confirmation): everything waits
+  const signingBusy = useSelector(actor, (s) => s.hasTag('busy'));
+  const creating = useSelector(confirmation, (s) => !!s?.hasTag('busy'));
+  const busy = signingBusy || creating;
   const loadingCustomer = useSelector(lookup, (s) => !!s?.matches('loadingCompany'));
   // a request that failed: its message; the modal and everything typed stay
-  const flowNotice = useSelector(actor, (s) => s.context.notice);
+  const confirmationNotice = useSelector(confirmation, (s) => s?.context.notice ?? null);
   const lookupNotice = useSelector(lookup, (s) => s?.context.notice ?? null);
-  const notice = flowNotice ?? lookupNotice;
+  const notice = confirmationNotice ?? lookupNotice;
   const lookupFailed = useSelector(lookup, (s) => !!s?.matches('lookupFailed'));
-  const view = useSelector(actor, (s) => {
-    const staff = s.context.privileges.includes('ADD_ANY_CUSTOMER');
-    if (s.matches({ open: { reviewing: 'confirmingAsStaff' } }) || (staff && s.matches({ open: 'creating' })))
-      return 'staff';
-    if (s.matches({ open: { reviewing: 'rightsAlreadyExist' } })) return 'rightsExist';
-    if (s.matches({ open: { reviewing: 'confirmingRights' } }) || s.matches({ open: 'creating' }))
-      return 'confirmRights';
-    if (s.matches({ open: { reviewing: 'confirmingContract' } })) return 'contract';
-    if (s.matches({ open: 'signing' })) return 'signing';
+  const signing = useSelector(actor, (s) => s.matches({ open: 'signing' }));
+  const area = useSelector(confirmation, (s) => {
+    if (!s) return 'search';
+    if (s.matches('confirmingAsStaff') || (staff && s.matches('creating'))) return 'staff';
+    if (s.matches('rightsAlreadyExist')) return 'rightsExist';
+    if (s.matches('confirmingRights') || s.matches('creating')) return 'confirmRights';
+    if (s.matches('confirmingContract')) return 'contract';
     return 'search';
   });
+  const view = signing ? 'signing' : area;
 
   return (
     <div className="customer-add" aria-busy={busy}>
@@ -268,11 +273,12 @@ function SigningPanel({ actor, busy }: { actor: CustomerAddActor; busy: boolean 
   const intl = useIntl();
   const id = useId();
   const phone = useSelector(actor, (s) => s.context.form.phone);
-  const showPhoneError = useSelector(actor, (s) => s.context.showPhoneError);
-  const notice = useSelector(actor, (s) => s.context.notice);
+  const panel = useSelector(actor, (s) => s.children.signingPanel);
+  const showPhoneError = useSelector(panel, (s) => !!s?.context.showPhoneError);
+  const notice = useSelector(panel, (s) => s?.context.notice ?? null);
   const signingNow = useSelector(actor, (s) => s.matches({ open: { signing: 'signingWithMethod' } }));
   // the attempt under way (machines/signing.machine.ts): its verification code while the user confirms it
-  const attempt = useSelector(actor, (s) => s.children.signing);
+  const attempt = useSelector(panel, (s) => s?.children.signing);
   const challengeId = useSelector(attempt, (s) => (s?.hasTag('verificationCode') ? s.context.challengeId : null));
   const phoneError = showPhoneError ? validatePhone(phone).phone : undefined;
   const start = (m: SigningMethod) => actor.send({ type: 'signing.start', method: m });

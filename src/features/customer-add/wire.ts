@@ -1,9 +1,10 @@
 /**
- * The real effects of the customer-add flow and of the children it invokes (the company lookup, the creation of
- * rights or a customer, each signing attempt), provided to the logic the portal's customerAddModal machine runs when the
- * customer-add modal first opens (src/app/portal.ts): machines/customerAdd, companyLookup, customerCreation,
- * signing and idCardSigning. Every API call passes the `signal` fromPromise hands in, so
- * leaving a state (closing the modal, an end status, leaving the page) aborts its request.
+ * The real effects of the customer-add flow's children (the company lookup, the creation of rights or a customer
+ * under the confirmation, each signing attempt under the signing panel), provided to the logic the portal's
+ * customerAddModal machine runs when the customer-add modal first opens (src/app/portal.ts): machines/customerAdd,
+ * companyLookup, customerConfirmation, customerCreation, signingPanel, signing and idCardSigning. Every API call
+ * passes the `signal` fromPromise hands in, so leaving a state (closing the modal, an end status, leaving the page)
+ * aborts its request.
  */
 import { fromPromise } from 'xstate';
 import { createCustomer } from '../../api/customer-add/create-customer';
@@ -19,16 +20,17 @@ import { startSmartId } from '../../api/sign/start-smart-id';
 import type { PortalConfig } from '../../../machines/lib/contract';
 import { companyLookupMachine } from '../../../machines/companyLookup.machine';
 import { customerAddMachine } from '../../../machines/customerAdd.machine';
+import { customerConfirmationMachine } from '../../../machines/customerConfirmation.machine';
 import { customerCreationMachine } from '../../../machines/customerCreation.machine';
 import { STATUS_TIMEOUT, provideSigning } from '../../../machines/signing.machine';
-import { redirectBrowser } from '../../app/browser';
+import { signingPanelMachine } from '../../../machines/signingPanel.machine';
 import type { PortalCore } from '../../app/portal';
 import { createIdCardAdapter, createPinPrompt, type IdCardAdapter, type PinPrompt } from './id-card';
 
 export interface CustomerAddPart {
   /** the flow with its effects, and its input: what the customerAddModal machine runs while the modal's flow is needed */
   logic: ReturnType<typeof provideFlow>;
-  input: { accountService: { runMode: PortalConfig['runMode']; accountServiceUrl: PortalConfig['accountServiceUrl'] } };
+  input: { accountService: Pick<PortalConfig, 'runMode' | 'accountServiceUrl' | 'baseUrl'> };
   idCard: IdCardAdapter;
   /** the software card's PIN dialog store (the modal renders it) */
   pinPrompt: PinPrompt;
@@ -41,7 +43,9 @@ export function wireCustomerAdd(
   const card = idCard ?? createIdCardAdapter(config.idCard, pinPrompt);
   return {
     logic: provideFlow({ config, api, queryClient }, card),
-    input: { accountService: { runMode: config.runMode, accountServiceUrl: config.accountServiceUrl } },
+    input: {
+      accountService: { runMode: config.runMode, accountServiceUrl: config.accountServiceUrl, baseUrl: config.baseUrl },
+    },
     idCard: card,
     pinPrompt,
   };
@@ -65,7 +69,6 @@ function provideFlow(
     startSmartId: fromPromise(({ input, signal }) => startSmartId(api, input, signal)),
     checkSmartIdStatus: fromPromise(({ signal }) => checkSmartId(api, STATUS_TIMEOUT, signal)),
   });
-  const base = config.baseUrl.replace(/\/+$/, '');
   return customerAddMachine.provide({
     actors: {
       companyLookup: companyLookupMachine.provide({
@@ -74,24 +77,17 @@ function provideFlow(
           loadCustomer: fromPromise(({ input, signal }) => getCustomer(api, input.code, signal)),
         },
       }),
-      customerCreation: customerCreationMachine.provide({
+      customerConfirmation: customerConfirmationMachine.provide({
         actors: {
-          createRights: fromPromise(({ input, signal }) => createRights({ api, queryClient }, input, signal)),
-          createCustomer: fromPromise(({ input, signal }) => createCustomer({ api, queryClient }, input, signal)),
+          customerCreation: customerCreationMachine.provide({
+            actors: {
+              createRights: fromPromise(({ input, signal }) => createRights({ api, queryClient }, input, signal)),
+              createCustomer: fromPromise(({ input, signal }) => createCustomer({ api, queryClient }, input, signal)),
+            },
+          }),
         },
       }),
-      signing,
-      /**
-       * Step 7 SUCCESS: the account service's customer edit page. In the reference setup that is the portal's own
-       * business-customer settings page (config.accountServiceUrl): an in-app path, so the app stays loaded and the
-       * success message stays on screen. Any other address is a full page load (the account service sends the
-       * person back with the redirect parameter).
-       */
-      redirectToAccountService: fromPromise(async ({ input }) => {
-        if (input.url.startsWith(`${base}/`)) return { path: input.url.slice(base.length) };
-        redirectBrowser(input.url);
-        return new Promise<never>(() => {}); // the browser is leaving
-      }),
+      signingPanel: signingPanelMachine.provide({ actors: { signing } }),
     },
   });
 }

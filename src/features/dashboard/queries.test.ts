@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { MARI_ID, maasikas, mariAsMaasikas, userContext } from '../../../machines/lib/fixtures/shell';
+import { MARI_ID, maasikas, mariAsMaasikas, userContext } from '../../../tests/support/fixtures/shell';
 import { createApiClient } from '../../api/client';
 import { dashboardQueries, prefetchDashboard } from './queries';
 

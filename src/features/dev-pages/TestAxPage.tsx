@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import type { FisikPerson } from '../../../machines/lib/account/dev-pages';
+import type { FisikPerson } from '../../../machines/lib/dev-pages/contract';
 import { getFisik, saveFisik } from '../../api/ax/fisik';
 import { usePortal } from '../../app/PortalContext';
 import { DevGate } from './DevGate';

@@ -52,7 +52,7 @@ export interface MachineModelSpec<TMachine extends AnyStateMachine = AnyStateMac
   provide?: Parameters<TMachine['provide']>[0];
   /**
    * Stand-ins for invoked children, by their src, added to `provide.actors` when a path is replayed: actors of
-   * another type than the child's (e.g. lib/model/recorder.ts, which keeps what it is told), for a parent whose
+   * another type than the child's (e.g. recorder.ts beside this file, which keeps what it is told), for a parent whose
    * paths check what it passes to its children rather than what the children do with it.
    */
   standIns?: Record<string, AnyActorLogic>;
