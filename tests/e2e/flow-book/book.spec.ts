@@ -1,7 +1,7 @@
 /**
- * Issue 16 "Done when": the flow book (visualizations/index.html, written by `npm run viz`) opens from the file
- * system in Chromium with the network off: from the flow list into session, into a group drawn closed and back,
- * and a state's test paths. Every request that is not a file is aborted and recorded: there must be none.
+ * The flow book (visualizations/index.html, written by `npm run viz`) opens from the file system in Chromium with
+ * the network off: from the flow list into session and a state's test paths, then into a group drawn closed
+ * (signing's Mobile-ID) and back. Every request that is not a file is aborted and recorded: there must be none.
  */
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
@@ -39,22 +39,6 @@ test('the flow book opens from the file system offline: flows, a group and back,
   await expect(paths.getByRole('heading', { name: /^Test paths \(\d+\)$/ })).toBeVisible();
   await expect(paths.locator('details.path').first()).toBeVisible();
 
-  // into the logout group, drawn closed on the session diagram, and back by the breadcrumb
-  const group = diagram.locator('g[data-id="s_session_loggingOut"]');
-  await expect(group).toHaveAttribute('role', 'link');
-  await group.click();
-  await expect(page).toHaveURL(/#\/session\/session\.loggingOut$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'session › loggingOut' })).toBeVisible();
-  await expect(page.locator('figure.diagram[data-diagram="session.loggingOut"] svg')).toBeVisible();
-  const crumbs = page.getByRole('navigation', { name: 'Where you are' });
-  await crumbs.getByRole('link', { name: 'session', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'session', exact: true })).toBeVisible();
-  // and the browser's back button goes down again
-  await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: 'session › loggingOut' })).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: 'session', exact: true })).toBeVisible();
-
   // a step's paths: only the paths that pass through it, each opened
   const all = await paths.locator('details.path').count();
   await diagram.locator('g[data-id="s_session_signedOut"]').click();
@@ -79,6 +63,24 @@ test('the flow book opens from the file system offline: flows, a group and back,
   const img = page.locator('figure.diagram[data-diagram="session.detail"] img');
   await expect(img).toBeVisible();
   expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(100);
+
+  // into the Mobile-ID group, drawn closed on the signing diagram, and back by the breadcrumb
+  await page.goto(`${BOOK}#/signing`);
+  const signing = page.locator('figure.diagram[data-diagram="signing"]');
+  const group = signing.locator('g[data-id="s_signing_mobileId"]');
+  await expect(group).toHaveAttribute('role', 'link');
+  await group.click();
+  await expect(page).toHaveURL(/#\/signing\/signing\.mobileId$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'signing › mobileId' })).toBeVisible();
+  await expect(page.locator('figure.diagram[data-diagram="signing.mobileId"] svg')).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Where you are' });
+  await crumbs.getByRole('link', { name: 'signing', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'signing', exact: true })).toBeVisible();
+  // and the browser's back button goes down again
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'signing › mobileId' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'signing', exact: true })).toBeVisible();
 
   expect(errors, 'no script errors').toEqual([]);
   expect(network, 'no request left the file system').toEqual([]);
