@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
+  ROLE_RETRY,
   applicationFrameMachine,
   type ApplicationFrameEmitted,
   type ApplicationFrameInput,
@@ -82,12 +83,28 @@ describe('applicationFrame machine (spec 1 §4 external application flow)', () =
     ]);
   });
 
-  it('a role loading failure is logged, and the frame still opens, without a role name', async () => {
+  it('a role loading failure is flagged and shows its message instead of the frame; the roles load again', async () => {
     const t = open({}, { roles: new Error('504') });
     await t.settle();
     expect(t.emitted).toContainEqual({ type: 'warning', code: 'roles.loadFailed', detail: { application: 'OSS' } });
+    expect(t.context().messageKey).toBe('error.representation-failure');
+    expect(t.actor.getSnapshot().hasTag('frame')).toBe(false);
+    expect(t.calls.roles).toEqual(['OSS']);
+    await vi.advanceTimersByTimeAsync(ROLE_RETRY - 1);
+    expect(t.calls.roles).toEqual(['OSS']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(t.calls.roles).toEqual(['OSS', 'OSS']);
+  });
+
+  it('once the roles load again the frame opens with the role name and the message goes', async () => {
+    const fakes: { roles?: Error } = { roles: new Error('504') };
+    const t = open({}, fakes);
+    await t.settle();
+    delete fakes.roles;
+    await vi.advanceTimersByTimeAsync(ROLE_RETRY);
     expect(t.actor.getSnapshot().hasTag('frame')).toBe(true);
-    expect(t.context().roleName).toBeNull();
+    expect(t.context().messageKey).toBeNull();
+    expect(t.context().roleName).toBe('Shipment administrator');
   });
 
   it('anna (NO_REPRESENTEE) opens the order system for herself: isPerson=1; a menu path goes along', async () => {

@@ -1,15 +1,11 @@
 /**
  * One application opened for the represented party (spec 1 §4 "External application flow", "Service recovery
- * (finance)", §8 external pages): a child of the external application page (machines/externalApplication.machine.ts),
- * started afresh for each load of the page.
- *
- * It loads the application's role data (roles-and-packets/clientapp/{app}, for the applications that have a role
- * catalogue), checks the represented party against the application — not valid: select.represented or
- * illegal.represented and the representee panel; valid: the frame URL (lib/external/frame-url.ts) — checks the
- * finance status first for invoicing management (the `financeCheck` child), and watches the frame start (the
- * `frameLoad` child). A frame address that opens the document already shown and ready keeps the frame as it is.
- * What the portal must hear (navigation to the finance recovery page, what is only logged) is reported to the page.
- */
+ * (finance)", §8 external pages): a child of the external application page (externalApplication.machine.ts), started
+ * afresh for each load of the page. It loads the application's role data (for the applications with a role catalogue;
+ * a failure shows error.representation-failure and loads them again), checks the represented party (not valid:
+ * select.represented or illegal.represented and the representee panel; valid: the frame URL), checks the finance
+ * status first for invoicing management (`financeCheck`) and watches the frame start (`frameLoad`); a frame address
+ * of the document already shown and ready keeps the frame. */
 import { assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { financeCheckMachine, type FinanceCheckOutcome } from './financeCheck.machine';
 import { frameLoadMachine, type FrameLoadOutput } from './frameLoad.machine';
@@ -32,6 +28,9 @@ import { isOneOf } from './lib/external/one-of';
 import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import type { NavigationRequested, Warning } from './lib/shell-events';
+
+/** Spec 1 §8 "Role loading failure": the page loads the roles again after this pause (value not in the spec). */
+export const ROLE_RETRY = 10_000;
 
 export interface ApplicationFrameInput {
   application: string;
@@ -96,6 +95,7 @@ export const applicationFrameMachine = setup({
     financeCheck: financeCheckMachine,
     frameLoad: frameLoadMachine,
   },
+  delays: { ROLE_RETRY },
   guards: {
     hasRoleCatalogue: ({ context }) => isOneOf(SUPPORTED_APPLICATIONS, context.application),
     representeeMissing: ({ context }) => {
@@ -110,7 +110,8 @@ export const applicationFrameMachine = setup({
     frameReported: (_, p: FrameLoadOutput) => p.ready,
   },
   actions: {
-    storeRoles: assign((_, p: { rolesAndPackets: RolesAndPackets }) => p),
+    storeRoles: assign((_, p: { rolesAndPackets: RolesAndPackets }) => ({ ...p, messageKey: null })),
+    showRoleFailure: assign({ messageKey: EXTERNAL_MESSAGE.roleLoadFailure }),
     flagRoleFailure: tell(({ context }) => ({
       type: 'warning',
       code: 'roles.loadFailed',
@@ -200,16 +201,16 @@ export const applicationFrameMachine = setup({
           actions: { type: 'storeRoles', params: ({ event }) => ({ rolesAndPackets: event.output }) },
           description: 'The server answers with the roles',
         },
-        // spec 1 §8: a per-application error flag; the check goes on without the role map
-        onError: {
-          target: 'checkingRepresentee',
-          actions: 'flagRoleFailure',
-          description: 'The server does not answer: the portal goes on without the roles',
-        },
+        // spec 1 §8: a per-application error flag and the page revalidated
+        onError: { target: 'rolesFailed', actions: 'flagRoleFailure', description: 'The server does not answer' },
       },
     },
+    rolesFailed: {
+      description: "'The … is/are not available at the moment' shows instead of the application.",
+      entry: ['showRoleFailure', 'reportNoFrame'],
+      after: { ROLE_RETRY: { target: 'loadingRoles', description: 'After 10 seconds the roles load again' } },
+    },
     checkingRepresentee: {
-      // role, profile code, role map, company
       description: 'The portal checks whether the party the person acts for may use the application.',
       tags: ['loading'],
       always: [
@@ -244,8 +245,7 @@ export const applicationFrameMachine = setup({
       entry: ['askForRepresentee', 'announcePanel', 'reportNoFrame'],
     },
     applicationDataMissing: {
-      // only logged (spec 1 §8)
-      description: "'Application is loading' stays; the application cannot be opened.",
+      description: "'Application is loading' stays; the application cannot be opened (only logged, spec 1 §8).",
       tags: ['loading'],
       entry: 'warnMissingApplicationData',
     },

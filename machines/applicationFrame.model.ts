@@ -57,6 +57,7 @@ function events(s: ApplicationFrameSnapshot): EventObject[] {
       done('loadRoleData', ossRoles),
       ev('xstate.error.actor.loadRoleData', { error: { status: 504, code: 'ROLE_TIMEOUT' } }),
     ];
+  if (s.matches('rolesFailed')) return [ev('xstate.after.ROLE_RETRY.applicationFrame.rolesFailed')];
   if (s.matches('checkingFinance'))
     return (['available', 'noPackage', 'unavailable', 'unreachable'] satisfies FinanceCheckOutcome[]).map((o) =>
       done('financeCheck', o),
@@ -117,6 +118,10 @@ const spec: MachineModelSpec<typeof applicationFrameMachine> = {
       const expected = nobody ? EXTERNAL_MESSAGE.selectRepresented : EXTERNAL_MESSAGE.illegalRepresented;
       if (s.context.messageKey !== expected) throw new Error(`expected ${expected}, shown ${s.context.messageKey}`);
       if (s.context.frameUrl) throw new Error('a frame while the representee is not valid');
+    },
+    rolesFailed: (s) => {
+      if (s.context.messageKey !== EXTERNAL_MESSAGE.roleLoadFailure || s.hasTag('frame') || s.hasTag('loading'))
+        throw new Error('a role loading failure shows its message instead of the frame');
     },
     checkingFinance: (s) => {
       if (s.hasTag('frame') || !s.hasTag('loading')) throw new Error('no frame before the finance check answers');

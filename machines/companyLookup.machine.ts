@@ -51,6 +51,7 @@ export const companyLookupMachine = setup({
   guards: {
     hasSearchTerm: ({ context }) => context.term.trim().length > 0,
     isAutocompleteEmpty: ({ context }, p: { results: unknown[] }) => rules.isAutocompleteEmpty(context.term, p.results),
+    isNotFound: (_, p: { error: unknown }) => rules.isNotFoundError(p.error),
   },
   actions: {
     setTerm: assign((_, p: { term: string }) => ({ term: p.term, suggestions: [], notice: null })),
@@ -152,11 +153,20 @@ export const companyLookupMachine = setup({
           actions: { type: 'setCompany', params: ({ event }) => ({ company: event.output }) },
           description: 'The server answers with the company',
         },
-        onError: {
-          target: 'showingSuggestions',
-          actions: { type: 'setNotice', params: { key: MESSAGE.serverError } },
-          description: 'The server does not answer: an error shows and the company list stays',
-        },
+        onError: [
+          {
+            // spec 1 §8 "Not found company": the register no longer has the company the list offered
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'showingSuggestions',
+            actions: { type: 'setNotice', params: { key: MESSAGE.notFoundLong } },
+            description: "The company is not found: 'Could not find a matching company.' shows and the list stays",
+          },
+          {
+            target: 'showingSuggestions',
+            actions: { type: 'setNotice', params: { key: MESSAGE.serverError } },
+            description: 'The server does not answer: an error shows and the company list stays',
+          },
+        ],
       },
     },
     chosen: {

@@ -34,12 +34,24 @@ function events(s: LookupSnapshot): Ev[] {
     ];
   if (s.matches('showingSuggestions')) return [{ type: 'lookup.choose', code: '11000109' }, ...typing];
   if (s.matches('lookupFailed')) return [{ type: 'lookup.retry' }, ...typing];
-  if (s.matches('loadingCompany')) return [done('loadCustomer', testfirma), fail('loadCustomer'), ...typing];
+  if (s.matches('loadingCompany'))
+    return [
+      done('loadCustomer', testfirma),
+      fail('loadCustomer'),
+      { type: 'xstate.error.actor.loadCustomer', error: { status: 404, code: 'NOT_FOUND' } },
+      ...typing,
+    ];
   return typing;
 }
 
 const serializeState = (s: LookupSnapshot, event?: EventObject, prev?: LookupSnapshot): string =>
-  JSON.stringify([s.value, s.context.term.trim() === '', event?.type ?? null, prev ? prev.value : null]);
+  JSON.stringify([
+    s.value,
+    s.context.term.trim() === '',
+    s.context.notice?.key ?? null,
+    event?.type ?? null,
+    prev ? prev.value : null,
+  ]);
 
 const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<TOut>(() => {}));
 

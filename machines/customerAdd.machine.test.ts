@@ -231,6 +231,18 @@ describe('customer-add: search and choose (step 1)', () => {
     expect(confirmation(actor)?.context.notice).toBeNull();
   });
 
+  it("a company the server does not find (404) shows 'Could not find a matching company.' with the suggestions", async () => {
+    const load = fake<CustomerAddGet, { code: string }>(() =>
+      Promise.reject(Object.assign(new Error('404'), { status: 404, code: 'NOT_FOUND' })),
+    );
+    const { actor, toasts } = start({ loadCustomer: load.logic });
+    await chooseCompany(actor);
+    expect(lookup(actor)?.matches('showingSuggestions')).toBe(true);
+    expect(lookup(actor)?.context.notice).toEqual({ key: 'customer-add.not-found-long' });
+    expect(lookup(actor)?.context.suggestions).toHaveLength(1);
+    expect(toasts).toEqual([]);
+  });
+
   it('loads the customer by the chosen code and lets the user search again', async () => {
     const load = fake<CustomerAddGet, { code: string }>(() => testfirma);
     const { actor } = start({ loadCustomer: load.logic });

@@ -4,7 +4,8 @@
  * - closed → the first click on an entry opens it;
  * - a click on another entry switches to it after PANEL_SWITCH (200 ms; the view animates the old content out);
  * - a click on the open entry closes it; a click on any link inside the panel closes it;
- * - the selected side-menu entry follows the current application's icon code (`menu.select`);
+ * - the selected side-menu entry follows the current application's icon code (`menu.select`): the top-level entry of
+ *   the page, and on an external application's page the link with that application's icon code;
  * - on a language change while signed in (and after a represented change) the menu reselects: the machine emits
  *   `menu.reselected` with the selected entry so the view re-derives the tree of the new language.
  *
@@ -20,15 +21,17 @@ export interface SidePanelContext {
   openEntry: string | null;
   /** the entry that will be shown when the switch delay ends */
   pendingEntry: string | null;
-  /** the selected side-menu entry (follows the current application's icon code) */
+  /** the selected top-level entry (the one of the page the person is on) */
   selectedEntry: string | null;
+  /** the icon code of the application whose page is shown: its link is the selected side-menu entry */
+  selectedIcon: string | null;
 }
 
 export type SidePanelEvent =
   | { type: 'panel.entryClicked'; entry: string }
   | { type: 'panel.linkClicked' }
   | { type: 'panel.close' }
-  | { type: 'menu.select'; entry: string | null }
+  | { type: 'menu.select'; entry: string | null; iconCode?: string | null }
   | { type: 'language.changed'; signedIn: boolean }
   | { type: 'represented.changed' };
 
@@ -56,14 +59,16 @@ export const sidePanelMachine = setup({
     }),
     showPendingEntry: assign({ openEntry: ({ context }) => context.pendingEntry, pendingEntry: null }),
     clearEntries: assign({ openEntry: null, pendingEntry: null }),
-    selectEntry: assign({ selectedEntry: ({ event }) => (event.type === 'menu.select' ? event.entry : null) }),
+    selectEntry: assign(({ event }) =>
+      event.type === 'menu.select' ? { selectedEntry: event.entry, selectedIcon: event.iconCode ?? null } : {},
+    ),
     reselect: emit(({ context }) => ({ type: 'menu.reselected' as const, entry: context.selectedEntry })),
   },
 }).createMachine({
   id: 'sidePanel',
   description:
     'The side panel of the main menu: one click opens an entry, a click on another entry switches to it, a click on the open entry or on a link closes it.',
-  context: { openEntry: null, pendingEntry: null, selectedEntry: null },
+  context: { openEntry: null, pendingEntry: null, selectedEntry: null, selectedIcon: null },
   initial: 'closed',
   on: {
     'menu.select': {

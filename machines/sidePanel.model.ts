@@ -10,13 +10,18 @@ const spec: MachineModelSpec<typeof sidePanelMachine> = {
     { type: 'panel.entryClicked', entry: 'logistics' },
     { type: 'panel.linkClicked' },
     { type: 'panel.close' },
-    { type: 'menu.select', entry: 'logistics' },
+    { type: 'menu.select', entry: 'services', iconCode: 'logistics' },
     { type: 'language.changed', signedIn: true },
     { type: 'language.changed', signedIn: false },
     { type: 'represented.changed' },
     { type: 'xstate.after.PANEL_SWITCH.sidePanel.switching' },
   ],
-  serializeState: serializeWith((s) => [s.context.openEntry, s.context.pendingEntry, s.context.selectedEntry]),
+  serializeState: serializeWith((s) => [
+    s.context.openEntry,
+    s.context.pendingEntry,
+    s.context.selectedEntry,
+    s.context.selectedIcon,
+  ]),
   states: {
     closed: (s) => {
       if (s.hasTag('open') || s.context.openEntry !== null) throw new Error('closed panel shows an entry');

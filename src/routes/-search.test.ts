@@ -6,26 +6,40 @@ import { indexSearch, rootSearch } from './-search';
 const parse = (query: string) => defaultParseSearch(query);
 
 describe('search parameters', () => {
-  it('reads application and the reload timestamp on any page', () => {
-    expect(rootSearch.parse(parse('?application=OSS&_ts=1718000000000'))).toEqual({
+  it('reads application, the reload timestamp and the business flag on any page', () => {
+    expect(rootSearch.parse(parse('?application=OSS&_ts=1718000000000&business=true'))).toEqual({
       application: 'OSS',
       _ts: 1718000000000,
+      business: true,
     });
     expect(rootSearch.parse(parse(''))).toEqual({});
   });
 
-  it('drops a bad value instead of failing: a number, an empty text, an object, a text timestamp', () => {
-    for (const query of ['?application=123', '?application=', '?application={"a":1}', '?_ts=soon']) {
+  it("normalises as spec 1 §5 says: '', 'undefined' and 'null' are null, numbers and booleans are typed", () => {
+    for (const empty of ['', 'undefined', 'null', '%20'])
+      expect(rootSearch.parse(parse(`?application=${empty}&business=${empty}&_ts=${empty}`)), empty).toEqual({
+        application: null,
+        business: null,
+        _ts: null,
+      });
+    // a value the router left as text is normalised too (a link built with a string)
+    expect(rootSearch.parse({ _ts: '1718000000000', business: 'false' })).toEqual({
+      _ts: 1718000000000,
+      business: false,
+    });
+  });
+
+  it('drops a value of the wrong type instead of failing: a number, an object, a text timestamp or flag', () => {
+    for (const query of ['?application=123', '?application={"a":1}', '?_ts=soon', '?business=yes', '?business=1']) {
       const out = rootSearch.safeParse(parse(query));
       expect(out.success, query).toBe(true);
-      expect(out.data?.application, query).toBeUndefined();
-      expect(out.data?._ts, query).toBeUndefined();
+      expect(out.data, query).toEqual({});
     }
   });
 
   it('reads modalName on the index page and drops a bad one', () => {
     expect(indexSearch.parse(parse('?modalName=add-customer'))).toEqual({ modalName: 'add-customer' });
     expect(indexSearch.parse(parse('?modalName=true')).modalName).toBeUndefined();
-    expect(indexSearch.parse(parse('?modalName=')).modalName).toBeUndefined();
+    expect(indexSearch.parse(parse('?modalName=undefined')).modalName).toBeNull();
   });
 });

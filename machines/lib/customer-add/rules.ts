@@ -113,6 +113,11 @@ export const MESSAGE = {
   clientError: 'error.client',
 } as const;
 
+/** A request the server answered 404 (the API client's errors carry the HTTP status). */
+export function isNotFoundError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+}
+
 // ---------------------------------------------------------------- autocomplete (spec 1 §5)
 
 /** A 1 to 7 digit number counts as a (partial) registry-code entry, not as a failed search. */

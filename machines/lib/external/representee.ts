@@ -27,6 +27,8 @@ export const EXTERNAL_MESSAGE = {
   /** the maintenance message while the application is dead */
   maintenanceTitle: 'error.maintenance.title',
   maintenance: 'error.maintenance.description',
+  /** spec 1 §8 "Representation failure": the application's roles did not load ({services}: error.service.{app}) */
+  roleLoadFailure: 'error.representation-failure',
   /** an OSS frame load error shows the server error */
   frameLoadError: 'error.server',
   /** PACKET_NOT_FOUND / CUSTOMER_NOT_FOUND: the customer has no finance package */

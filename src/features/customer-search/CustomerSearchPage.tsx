@@ -3,7 +3,7 @@
  * One customerSearch actor per visit (machines/customerSearch.machine.ts); the view selects and sends.
  */
 import { useSelector } from '@xstate/react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { SEARCH_MIN } from '../../../machines/lib/contract';
@@ -21,50 +21,93 @@ import { PAGE } from '../../../machines/lib/pages';
 import { customerSearchWithEffects } from './effects';
 import './customer-search.css';
 
-export function CustomerSearchPage() {
+function useCustomerSearchActor() {
   const { api } = usePortal();
   const machine = useMemo(() => customerSearchWithEffects(api), [api]);
-  const actor = usePageActor(PAGE.customerSearch, machine);
-  return actor ? <CustomerSearch actor={actor} /> : null;
+  return usePageActor(PAGE.customerSearch, machine);
 }
 
-function CustomerSearch({ actor }: { actor: CustomerSearchActor }) {
-  const intl = useIntl();
-  const portal = usePortal();
-  const canSearchCustomers = useSelector(
-    portal.session,
-    (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_CUSTOMER'),
-  );
-  const canSearchUsers = useSelector(
-    portal.session,
-    (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_USER'),
-  );
+/** Which of the two searches the person may use (spec 1 §6: EDIT_ANY_CUSTOMER, EDIT_ANY_USER). */
+function useSearchRights() {
+  const { session } = usePortal();
+  const customers = useSelector(session, (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_CUSTOMER'));
+  const users = useSelector(session, (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_USER'));
+  return { customers, users };
+}
 
+export function CustomerSearchPage() {
+  const intl = useIntl();
+  const actor = useCustomerSearchActor();
+  const may = useSearchRights();
+  if (!actor) return null;
   return (
     <section className="page customer-search" aria-labelledby="customer-search-title">
       <h1 id="customer-search-title">{intl.formatMessage({ id: 'customer-search.title' })}</h1>
-      {canSearchCustomers && (
+      {may.customers && (
         <div className="card">
-          <SearchBox actor={actor} part="customers" labelKey="customer-search.customers.label" />
-          <p>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => actor.send({ type: 'customerSearch.add' })}
-            >
-              {intl.formatMessage({ id: 'customer-search.add' })}
-            </button>
-          </p>
-          <CustomerTable actor={actor} />
+          <CustomerPart actor={actor} />
         </div>
       )}
-      {canSearchUsers && (
+      {may.users && (
         <div className="card">
-          <SearchBox actor={actor} part="users" labelKey="customer-search.users.label" />
-          <UserTable actor={actor} />
+          <UserPart actor={actor} />
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * The admin dashboard's search in place (spec 1 §2 route table: "epit-dashboard … also customer search"; "Admin
+ * dashboard"): the same parts and the same page actor as the customer search page, each under a heading of its own.
+ */
+export function CustomerSearchInPlace() {
+  const intl = useIntl();
+  const actor = useCustomerSearchActor();
+  const may = useSearchRights();
+  if (!actor) return null;
+  const card = (kind: 'customer' | 'user', part: ReactNode) => (
+    <section className="card dash-card customer-search" aria-labelledby={`admin-${kind}s`}>
+      <h2 id={`admin-${kind}s`} className="dash-card__title dash-card__title--small">
+        {intl.formatMessage({ id: `admin.${kind}Search.title` })}
+      </h2>
+      <p className="muted">{intl.formatMessage({ id: `admin.${kind}Search.text` })}</p>
+      {part}
+    </section>
+  );
+  return (
+    <>
+      {may.customers && card('customer', <CustomerPart actor={actor} />)}
+      {may.users && card('user', <UserPart actor={actor} />)}
+    </>
+  );
+}
+
+function CustomerPart({ actor }: { actor: CustomerSearchActor }) {
+  const intl = useIntl();
+  return (
+    <>
+      <SearchBox actor={actor} part="customers" labelKey="customer-search.customers.label" />
+      <p>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => actor.send({ type: 'customerSearch.add' })}
+        >
+          {intl.formatMessage({ id: 'customer-search.add' })}
+        </button>
+      </p>
+      <CustomerTable actor={actor} />
+    </>
+  );
+}
+
+function UserPart({ actor }: { actor: CustomerSearchActor }) {
+  return (
+    <>
+      <SearchBox actor={actor} part="users" labelKey="customer-search.users.label" />
+      <UserTable actor={actor} />
+    </>
   );
 }
 

@@ -1,2 +1,2 @@
 /** Staff customer and user search (spec 1 §2 "Admin dashboard"). */
-export { CustomerSearchPage } from './CustomerSearchPage';
+export { CustomerSearchInPlace, CustomerSearchPage } from './CustomerSearchPage';

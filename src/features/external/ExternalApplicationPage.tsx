@@ -152,7 +152,8 @@ function ExternalApplicationView({ app, wrapper }: { app: ExternalApplicationAct
       )}
       {!panelOpen && !maintenance && !frameLoadFailed && !loading && messageKey && (
         <p className="notice notice--error" role="alert" data-testid="external-message">
-          {t(messageKey)}
+          {/* error.representation-failure names the application (spec 1 §8) */}
+          {intl.formatMessage({ id: messageKey }, { services: t(`error.service.${application}`) })}
         </p>
       )}
       <FrameHost app={app} frame={frame ?? null} loading={loading} wrapper={wrapper} title={title} />

@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { ClientManager, ContactInfo } from './Contact';
 import { GatedLink } from './Gated';
-import { menuTree, type MenuEntry, type MenuLink } from './menu';
+import { menuSelection, menuTree, type MenuEntry, type MenuLink } from './menu';
 import { useDomain, useUserContext } from './useShellData';
 import { debounce, RESIZE_DEBOUNCE, sideMenuFloats } from './sidebar-layout';
 
@@ -34,24 +34,25 @@ export function MenuIcon({ id }: { id: string }) {
 /** One link of a menu entry (side panel, mobile site menu); a link that needs the billing system is gated. */
 export function MenuLinkItem({ link, onNavigate }: { link: MenuLink; onNavigate: () => void }) {
   const intl = useIntl();
+  const { sidePanel } = usePortal();
+  // spec 1 §2: the selected side-menu entry follows the current application's icon code
+  const selected = useSelector(sidePanel, (s) => !!link.iconCode && s.context.selectedIcon === link.iconCode);
   const label = intl.formatMessage({ id: link.labelKey });
   return link.requiresAxapta ? (
     <GatedLink link={link.link} onNavigate={onNavigate}>
       {label}
     </GatedLink>
   ) : (
-    <Link {...link.link} onClick={onNavigate} data-icon={link.iconCode}>
+    <Link
+      {...link.link}
+      onClick={onNavigate}
+      data-icon={link.iconCode}
+      className={selected ? 'is-selected' : undefined}
+      aria-current={selected ? 'page' : undefined}
+    >
       {label}
     </Link>
   );
-}
-
-/** Which top-level entry the current route belongs to (the selected side-menu entry follows the application). */
-function entryOfPath(path: string): string | null {
-  if (path.startsWith('/dashboard') || path.startsWith('/home/')) return 'main';
-  if (/^\/(external|business|private|logistics|oss-wrapper)/.test(path)) return 'services';
-  if (/^\/(user-settings|settings|customer-search)/.test(path)) return 'settings';
-  return null;
 }
 
 /**
@@ -82,7 +83,11 @@ function useFloatingRail(ref: RefObject<HTMLElement | null>, entryCount: number)
 export function useMenu() {
   const ctx = useUserContext();
   const domain = useDomain();
-  return useMemo(() => menuTree(ctx, domain), [ctx, domain]);
+  // the page's validated search (routes/-search.ts), not the raw address
+  const businessFlag = useRouterState({
+    select: (s) => s.matches[s.matches.length - 1]?.search.business === true,
+  });
+  return useMemo(() => menuTree(ctx, domain, { businessFlag }), [ctx, domain, businessFlag]);
 }
 
 /**
@@ -97,11 +102,22 @@ export function MainMenu() {
   const openEntry = useSelector(sidePanel, (s) => s.context.openEntry);
   const selected = useSelector(sidePanel, (s) => s.context.selectedEntry);
   const path = useRouterState({ select: (s) => s.location.pathname });
+  // the application of an external page: the route's service, the order system on its wrapper
+  const application = useRouterState({
+    select: (s) => {
+      const leaf = s.matches[s.matches.length - 1];
+      if (leaf?.routeId === '/oss-wrapper') return 'OSS';
+      const params: Partial<Record<string, string>> = leaf?.params ?? {};
+      return params.service ?? null;
+    },
+  });
+  const ctx = useUserContext();
   const railRef = useRef<HTMLElement>(null);
   const floating = useFloatingRail(railRef, entries.length);
+  const { entry: selectEntry, iconCode } = menuSelection(path, application, ctx);
   useEffect(() => {
-    sidePanel.send({ type: 'menu.select', entry: entryOfPath(path) });
-  }, [path, sidePanel]);
+    sidePanel.send({ type: 'menu.select', entry: selectEntry, iconCode });
+  }, [selectEntry, iconCode, sidePanel]);
   return (
     <>
       <nav

@@ -4,6 +4,6 @@ export { RootLayout } from './RootLayout';
 export { useShell } from './useShell';
 export { ClientManager } from './Contact';
 export { GatedButton, GatedLink } from './Gated';
-export { appLinks, appNameKey, settingsLink } from './menu';
+export { appNameKey, settingsLink } from './menu';
 export { useDomain, useUserContext } from './useShellData';
 export { shellEffects } from './wire';

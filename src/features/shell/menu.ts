@@ -5,7 +5,13 @@
  */
 import { linkOptions } from '@tanstack/react-router';
 import type { Domain, UserContext } from '../../../machines/lib/contract';
-import { businessSettingsLink, hasPrivilege, panelLinks, serviceMenuEntries } from '../../../machines/lib/rights';
+import {
+  businessSettingsLink,
+  hasPrivilege,
+  panelLinks,
+  serviceForApplication,
+  serviceMenuEntries,
+} from '../../../machines/lib/rights';
 
 /** The in-app pages the menus link to, as typed router links (`<Link {...link}>`). */
 export const appLinks = {
@@ -51,13 +57,18 @@ export function appNameKey(nameOrService: string, service: string): string {
   return nameOrService.startsWith('app.name.') ? nameOrService : `app.name.${service.toUpperCase()}`;
 }
 
+/**
+ * `businessFlag`: the page was opened with the `business` pre-navigation parameter, which forces the business tree
+ * while no party is selected (spec 1 §2 "Main menu and side panel").
+ */
 export function menuTree(
   ctx: UserContext | null,
   domain: Domain,
-  today = new Date(),
+  { businessFlag = false, today = new Date() }: { businessFlag?: boolean; today?: Date } = {},
 ): { tree: 'business' | 'private'; entries: MenuEntry[] } {
   const principal = ctx?.epitPrincipal;
-  const business = !!principal?.represented && !principal.represented.isPerson;
+  const represented = principal?.represented;
+  const business = represented ? !represented.isPerson : businessFlag;
   const links = panelLinks(ctx, domain, today);
   const fgid = principal?.representative.id ?? '';
   // spec 1 §2: every external application, with its translated name (not the dashboard's shortcut rules)
@@ -91,4 +102,23 @@ export function menuTree(
       { id: 'help', labelKey: 'menu.help', links: [] },
     ],
   };
+}
+
+/**
+ * The selected side-menu entry of a page (spec 1 §2 "Main menu and side panel": it follows the current application's
+ * icon code): the top-level entry the page belongs to and, on an external application's page (`application`: the
+ * route's service or application key), the icon code of that application's entry in the Services menu.
+ */
+export function menuSelection(
+  path: string,
+  application: string | null,
+  ctx: UserContext | null,
+): { entry: MenuEntry['id'] | null; iconCode: string | null } {
+  let entry: MenuEntry['id'] | null = null;
+  if (path.startsWith('/dashboard') || path.startsWith('/home/')) entry = 'main';
+  else if (/^\/(external|business|private|logistics|oss-wrapper)/.test(path)) entry = 'services';
+  else if (/^\/(user-settings|settings|customer-search)/.test(path)) entry = 'settings';
+  const service = entry === 'services' && application ? serviceForApplication(application) : null;
+  const app = service ? serviceMenuEntries(ctx).find((a) => a.service === service) : undefined;
+  return { entry, iconCode: app?.iconCode ?? null };
 }

@@ -88,6 +88,8 @@ test('the header dropdown groups private first, then business with country; filt
 }) => {
   await signIn(page, 'mari');
   await pick(page, 'Mari Maasikas');
+  // spec 1 §5: '?application=undefined' is normalised to null, so no application narrows the list (routes/-search.ts)
+  await page.goto('/ui/dashboard?application=undefined');
   const combo = page.getByRole('combobox', { name: 'Representee' });
   await combo.click();
   const listbox = page.getByRole('listbox', { name: 'Representee' });

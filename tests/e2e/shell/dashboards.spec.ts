@@ -22,17 +22,32 @@ test('liga: the business settings link opens the rights tab; FINANCE and LOGISTI
   await expect(page.getByRole('heading', { level: 1, name: 'SIA Bērzi' })).toBeVisible();
 });
 
-test('kristi: the admin dashboard with customer and user search, no choice modal', async ({ page }) => {
-  await signIn(page, 'kristi');
+test('kristi: the admin dashboard shows the customer and user search in place; the business flag picks the business menu', async ({
+  page,
+}) => {
+  // spec 1 §2: the `business` pre-navigation parameter forces the business tree while no party is selected
+  await signIn(page, 'kristi', '/ui/dashboard?business=true');
   const admin = page.getByTestId('admin-dashboard');
-  await expect(admin).toBeVisible();
   await expect(admin.getByRole('heading', { level: 1, name: "Administrator's main page" })).toBeVisible();
-  await expect(admin.getByRole('link', { name: 'Search customers' })).toHaveAttribute('href', '/ui/customer-search');
-  await expect(admin.getByRole('link', { name: 'Search users' })).toHaveAttribute('href', '/ui/customer-search');
   await expect(choiceDialog(page)).toHaveCount(0);
-  await admin.getByRole('link', { name: 'Search customers' }).click();
-  await expect(page).toHaveURL(/\/ui\/customer-search$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toHaveAttribute('data-tree', 'business');
+  await expect(menu.getByRole('button', { name: 'Business e-services' })).toBeVisible();
+
+  // spec 1 §2 "epit-dashboard … also customer search": typing a name and pressing Enter lists the matches here
+  const customers = admin.getByRole('search', { name: 'Customer name or registry code' });
+  await customers.getByLabel('Customer name or registry code').fill('maasikas');
+  await customers.getByLabel('Customer name or registry code').press('Enter');
+  const row = admin.getByRole('table', { name: 'Customers found' }).getByRole('row', { name: /Maasikas OÜ/ });
+  await expect(row).toContainText('11000015');
+  await expect(admin.getByRole('search', { name: 'User name or personal identification number' })).toBeVisible();
+  await expect(page).toHaveURL(/\/ui\/dashboard\?business=true$/);
+  // a picked row opens the customer's settings, as on the search page
+  await row.click();
+  await expect(page).toHaveURL(/\/ui\/settings\/represented\/EPEE11000015$/);
+  // without the flag, nobody selected: the private tree
+  await page.goto('/ui/dashboard');
+  await expect(menu).toHaveAttribute('data-tree', 'private');
 });
 
 test('peeter: the admin dashboard without search, no choice modal', async ({ page }) => {
