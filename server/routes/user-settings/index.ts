@@ -37,7 +37,7 @@
  * GET  preferences/{userId}                self/staff → Preference { representedId, serviceUrl } (null, null: none).
  * POST preferences/{userId}                self/staff, body PreferenceBody → the stored Preference. The service is read
  *        from serviceUrl (serviceOfUrl): NOPREFERENCE, one of this server's package-private URLs (any domain and
- *        language), or the §4 service URL …/ui/{private|business}/{ee|lv|lt}/{lang}/LOGISTICS with private exactly when
+ *        language), or the §4 service URL …/ui/{private|business}/{ee|lv|lt}/{lang}/{LOGISTICS|FINANCE} with private exactly when
  *        the party is NOPREFERENCE or a person. representedId must pass isRepresentedAllowed for that service today.
  *        400 serviceUrl / representedId otherwise.
  * GET  rights/{userId}                     self/staff → { value: { [gid]: RepresentationRight } } (as the context's

@@ -29,6 +29,7 @@ const SERVICE_LABELS: Record<string, string> = {
   [NOPREFERENCE]: 'user-settings.preferences.none',
   'PACKAGE-PRIVATE': 'user-settings.preferences.service.package-private',
   LOGISTICS: 'user-settings.preferences.service.logistics',
+  FINANCE: 'app.name.FINANCE',
 };
 
 export function EulaModal({ inviteKey }: { inviteKey: string | null }) {
