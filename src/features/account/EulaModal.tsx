@@ -84,7 +84,8 @@ function EulaModalContent({ actor }: { actor: EulaActor }) {
     setSubmitted(true);
     actor.send({ type: 'eula.confirm', form });
   };
-  const pdfLang = eulaLanguageCode(info?.language);
+  // the terms of use in the language on screen, whatever the person's language of communication
+  const pdfLang = eulaLanguageCode(language);
   const pdfUrl = `${portal.config.apiUrl.replace(/\/+$/, '')}/user-add/eula/${pdfLang}.pdf`;
 
   return (
