@@ -79,7 +79,7 @@ export const RepresentedCustomer = z.object({
   custmanagerEmail: z.nullable(z.string()),
   epCompanyId: z.nullable(z.string()),
   isPerson: z.boolean(),
-  /** the customer has the finance package (invoicing management); absent: unknown (spec 2 §8 "Finance package absent") */
+  /** the customer has the finance package (invoicing management); absent: unknown (spec 2 §8 "Finance package") */
   financePackage: z.optional(z.boolean()),
 });
 export type RepresentedCustomer = z.infer<typeof RepresentedCustomer>;

@@ -1,9 +1,10 @@
 /**
  * The roles tab (spec 2 §2 "Roles view", §4 role validity, §8): the represented customers by name with the OSS and
  * PERIODICALS roles. A cell shows the role name (the main role highlighted, a tooltip with begin and end, an empty
- * end 'unlimited'), a dash (no role, or one whose end date has passed), or 'not active'; when loading an application fails, error.client spans its column and
- * the customers stay. OSS roles come from user-settings/roles/clientapp/OSS; the PERIODICALS customer call is
- * disabled (spec 2 §7), so its roles come from the representation rights.
+ * end 'unlimited'), a dash (no role, or one whose end date has passed: the rights list's rule), or 'not active';
+ * when loading an application fails, error.client spans its column and the customers stay. OSS roles come from
+ * user-settings/roles/clientapp/OSS; the PERIODICALS customer call is disabled (spec 2 §7), so its roles come from
+ * the representation rights.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
