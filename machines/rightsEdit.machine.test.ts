@@ -239,9 +239,17 @@ describe('rightsEdit: an existing user', () => {
     expect(done.output).toEqual({ saved: true, failed: ['PERIODICALS'] });
   });
 
-  it('remove all rights clears every role and ends those he had yesterday, at once', async () => {
+  it('remove all rights asks first; once confirmed it clears every role and ends those he had yesterday', async () => {
     const { actor, saves } = start(jaan);
     actor.send({ type: 'rights.removeAll' });
+    expect(actor.getSnapshot().hasTag('confirmingRemoveAll')).toBe(true);
+    actor.send({ type: 'rights.removeAllCancelled' });
+    expect(actor.getSnapshot().matches('editing')).toBe(true);
+    expect(actor.getSnapshot().context.roles.OSS.roleId, 'cancel keeps his role').not.toBeNull();
+    actor.send({ type: 'rights.removeAll' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(saves, 'nothing is saved before the answer').toHaveLength(0);
+    actor.send({ type: 'rights.removeAllConfirmed' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(saves[0].command.roles).toEqual({
       OSS: { validity: 'LIMITED', categoryId: null, roleId: null, begin: null, end: '22.11.2026' },

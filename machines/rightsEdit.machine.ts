@@ -2,7 +2,8 @@
  * The rights edit modal (spec 2 §2 "Rights edit modal", §4 save with partial failure, "Save buttons are disabled
  * while the form is invalid or a save is pending"; §3 the save command).
  *
- * editing ⇄ lookingUp;  editing → saving → saved | editing;  editing → removingAll → saving;  editing → closed
+ * editing ⇄ lookingUp;  editing → saving → saved | editing;  editing → confirmingRemoveAll → removingAll → saving;
+ * editing → closed
  * The dialog has two parts, each its own child: the person (machines/rightsPerson.machine.ts, actor id `person`:
  * identity, and for a new user the lookup by personal code) and the roles per application
  * (machines/rightsRoles.machine.ts, actor id `roles`). The dialog hands each edit to its part, keeps what the parts
@@ -10,7 +11,7 @@
  * - Save is refused while invalid or while the person is looked up. The answer ends in `saved` with the applications
  *   whose save failed (the rights list names them in a warning and reloads: the rest landed). A failed call keeps
  *   everything typed.
- * - Remove all rights (hidden for main administrators) clears every role and saves at once.
+ * - Remove all rights (hidden for main administrators) first asks; once confirmed it clears every role and saves.
  * - When the typed code belongs to one of the customer's users, their roles fill the application sections.
  * The save itself (the command of spec 2 §3 and its answer) is the invoked machines/rightsSave.machine.ts.
  *
@@ -75,6 +76,8 @@ export type RightsEditEvent =
   | RightsPersonEvent
   | Exclude<RightsRolesEvent, { type: 'rights.clear' | 'rights.reset' }>
   | { type: 'rights.removeAll' }
+  | { type: 'rights.removeAllConfirmed' }
+  | { type: 'rights.removeAllCancelled' }
   | { type: 'rights.save' }
   | { type: 'rights.close' }
   | RightsPersonReport
@@ -228,8 +231,7 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
         ],
         'rights.removeAll': {
           guard: 'mayRemoveAll',
-          target: 'removingAll',
-          actions: 'clearRoles',
+          target: 'confirmingRemoveAll',
           description: "Clicks 'Remove all rights', if the user is an existing user and not a main administrator",
         },
         'rights.save': [
@@ -263,6 +265,18 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
             description: 'The lookup ends: the names fill in, or may be typed',
           },
         ],
+      },
+    },
+    confirmingRemoveAll: {
+      tags: ['confirmingRemoveAll'],
+      description: 'The portal asks whether every right of the user is to end; nothing is saved yet.',
+      on: {
+        'rights.removeAllConfirmed': {
+          target: 'removingAll',
+          actions: 'clearRoles',
+          description: 'Confirms: every role is cleared and the rights are saved',
+        },
+        'rights.removeAllCancelled': { target: 'editing', description: 'Cancels: the roles stay as they were' },
       },
     },
     removingAll: {

@@ -84,6 +84,8 @@ function events(s: RightsEditSnapshot): Ev[] {
       { type: 'rights.lookupFailed' },
     ];
   if (s.matches('removingAll')) return [cleared];
+  if (s.matches('confirmingRemoveAll'))
+    return [{ type: 'rights.removeAllConfirmed' }, { type: 'rights.removeAllCancelled' }, { type: 'rights.save' }];
   if (s.matches('saving'))
     return [
       done('rightsSave', { saved: true, failed: [] }),
@@ -146,6 +148,9 @@ const spec: Spec = {
     },
     editing: (s) => {
       if (s.context.mode === 'edit' && s.context.userId === null) throw new Error('edit mode names its person');
+    },
+    confirmingRemoveAll: (s) => {
+      if (s.hasTag('busy')) throw new Error('nothing is saved while the question shows');
     },
     lookingUp: (s) => {
       if (!s.hasTag('lookingUp') || !s.hasTag('editable')) throw new Error('the form stays editable during a lookup');

@@ -26,7 +26,14 @@ export const RegistryCompany = z.object({
   digidocFails: z.boolean().default(false),
   address: Address.nullable(),
   /** each a person: the country and the personal code together (Estonian and Lithuanian codes share their format) */
-  boardMembers: z.array(z.object({ country: z.string(), personalCode: z.string() })),
+  boardMembers: z.array(
+    z.object({
+      country: z.string(),
+      personalCode: z.string(),
+      /** the position held (BOARD_CHAIR, BOARD_MEMBER, ...); absent or null: none listed */
+      position: z.string().nullish(),
+    }),
+  ),
 });
 export type RegistryCompany = z.infer<typeof RegistryCompany>;
 
@@ -53,6 +60,14 @@ export function isBoardMember(company: Pick<RegistryCompany, 'boardMembers'>, pe
   return company.boardMembers.some(
     (m) => m.personalCode === person.personal_code && m.country.toUpperCase() === country,
   );
+}
+/** The position the person holds on the company's board in the register; null when not on the board. */
+export function boardPosition(company: Pick<RegistryCompany, 'boardMembers'>, person: BoardPerson): string | null {
+  const country = person.country.toUpperCase();
+  const member = company.boardMembers.find(
+    (m) => m.personalCode === person.personal_code && m.country.toUpperCase() === country,
+  );
+  return member ? (member.position ?? 'BOARD_MEMBER') : null;
 }
 const Found = z.object({ value: z.array(z.object({ name: z.string(), code: z.string() })) });
 

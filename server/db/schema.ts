@@ -137,6 +137,8 @@ export interface RegistryBoardMembersTable {
   reg_code: string;
   country: string;
   personal_code: string;
+  /** the position in the register (BOARD_CHAIR, BOARD_MEMBER); null: listed without one (migration 0280) */
+  position: string | null;
 }
 
 export interface PasswordResetKeysTable {

@@ -106,6 +106,8 @@ const DemoData = z.object({
       digidocFails: z.boolean().optional(),
       address: DemoAddress.nullable(),
       boardMembers: z.array(z.string()),
+      /** the position of a board member (by the code in boardMembers) in the register; absent: BOARD_MEMBER */
+      positions: z.record(z.string(), z.string()).optional(),
     }),
   ),
   invites: z.array(z.object({ person: z.string(), customer: z.string(), invitedBy: z.string() })),
@@ -327,7 +329,11 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
           padre_full_name: c.address?.padreFullName ?? null,
         })
         .execute();
-      const board = (c.boardMembers ?? []).map((code) => ({ reg_code: c.regCode, ...personOfCode(code, c.country) }));
+      const board = (c.boardMembers ?? []).map((code) => ({
+        reg_code: c.regCode,
+        ...personOfCode(code, c.country),
+        position: c.positions?.[code] ?? 'BOARD_MEMBER',
+      }));
       if (board.length) await trx.insertInto('registry_board_members').values(board).execute();
     }
 

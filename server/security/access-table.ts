@@ -114,6 +114,10 @@ export const ACCESS_TABLE: Record<string, RouteEntry> = {
     access: { kind: 'customerManager', param: 'customerId' },
     params: { clientapp: 'OSS' },
   },
+  'GET /api/enterprise/users/position/:customerId/:userId': {
+    access: { kind: 'customerManager', param: 'customerId' },
+    params: { userId: 'EE48709050218' },
+  },
   'POST /api/user/role/add': { access: { kind: 'customerManager', param: 'customerId' } },
   'POST /api/user/role/edit': { access: { kind: 'customerManager', param: 'customerId' } },
   'GET /api/user/:gid': {

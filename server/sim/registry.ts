@@ -23,7 +23,7 @@ export interface RegistryCompany {
     padreFullName: string | null;
   } | null;
   /** a person is the country and the personal code together: the same code may be someone else in another country */
-  boardMembers: { country: string; personalCode: string }[];
+  boardMembers: { country: string; personalCode: string; position: string | null }[];
 }
 
 const FIND_LIMIT = 20;
@@ -73,7 +73,7 @@ export async function getCompany(db: Db, regCode: string): Promise<RegistryCompa
   if (!c) return null;
   const members = await db
     .selectFrom('registry_board_members')
-    .select(['country', 'personal_code'])
+    .select(['country', 'personal_code', 'position'])
     .where('reg_code', '=', regCode)
     .orderBy('country')
     .orderBy('personal_code')
@@ -95,6 +95,6 @@ export async function getCompany(db: Db, regCode: string): Promise<RegistryCompa
           padreFullName: c.padre_full_name,
         }
       : null,
-    boardMembers: members.map((m) => ({ country: m.country, personalCode: m.personal_code })),
+    boardMembers: members.map((m) => ({ country: m.country, personalCode: m.personal_code, position: m.position })),
   };
 }

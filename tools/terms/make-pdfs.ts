@@ -1,6 +1,9 @@
 /**
- * Writes the general terms of the business customer contract as one PDF per language:
- * public/terms/general-terms-<lang>.pdf (served as /ui/terms/...; linked from the customer-add modal).
+ * Writes two documents as one PDF per language each:
+ * - the general terms of the business customer contract, public/terms/general-terms-<lang>.pdf (served as
+ *   /ui/terms/...; linked from the customer-add modal);
+ * - the portal's own terms of use (./terms-of-use.ts), public/terms/terms-of-use-<lang>.pdf (served as
+ *   /api/user-add/eula/<LANG>.pdf; linked from the terms-of-use modal of account creation).
  *
  *   npm run terms:pdf
  *
@@ -16,10 +19,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from '../lib/chromium.js';
+import { TERMS_OF_USE } from './terms-of-use.js';
 
 export type TermsLanguage = 'et' | 'en' | 'ru' | 'lv' | 'lt';
 
-interface TermsText {
+export interface TermsText {
   title: string;
   /** version and the date the terms apply from */
   version: string;
@@ -262,8 +266,7 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
 // Fonts installed with Chromium (tools/ensure-chromium.sh): Liberation and DejaVu cover Latin with diacritics and Cyrillic.
 const FONT = "'Liberation Sans', 'DejaVu Sans', Arial, sans-serif";
 
-export function termsHtml(lang: TermsLanguage): string {
-  const t = TERMS[lang];
+export function termsHtml(lang: TermsLanguage, t: TermsText = TERMS[lang]): string {
   const clauses = t.clauses
     .map(([h, text], i) => `<section><h2>${i + 1}. ${esc(h)}</h2><p>${esc(text)}</p></section>`)
     .join('\n');
@@ -295,8 +298,7 @@ ${clauses}
 `;
 }
 
-function footer(lang: TermsLanguage): string {
-  const t = TERMS[lang];
+function footer(t: TermsText): string {
   return `<div style="width:100%; font-family:${FONT}; font-size:7.5pt; color:#777; padding:0 20mm; display:flex; justify-content:space-between;">
 <span>EPIT · ${esc(t.title)} · ${esc(VERSION)}</span><span>${esc(t.page)} <span class="pageNumber"></span>/<span class="totalPages"></span></span></div>`;
 }
@@ -310,21 +312,26 @@ async function main() {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
     const page = await browser.newPage();
-    for (const lang of Object.keys(TERMS) as TermsLanguage[]) {
-      await page.setContent(termsHtml(lang), { waitUntil: 'load' });
-      await page.evaluate(() => document.fonts.ready);
-      const pdf = await page.pdf({
-        format: 'A4',
-        printBackground: true,
-        preferCSSPageSize: true,
-        displayHeaderFooter: true,
-        headerTemplate: '<span></span>',
-        footerTemplate: footer(lang),
-      });
-      const file = path.join(dir, `general-terms-${lang}.pdf`);
-      writeFileSync(file, pdf);
-      console.log(`${path.relative(root, file)}  ${(pdf.length / 1024).toFixed(1)} kB`);
-    }
+    const documents = [
+      { prefix: 'general-terms', texts: TERMS },
+      { prefix: 'terms-of-use', texts: TERMS_OF_USE },
+    ];
+    for (const { prefix, texts } of documents)
+      for (const lang of Object.keys(texts) as TermsLanguage[]) {
+        await page.setContent(termsHtml(lang, texts[lang]), { waitUntil: 'load' });
+        await page.evaluate(() => document.fonts.ready);
+        const pdf = await page.pdf({
+          format: 'A4',
+          printBackground: true,
+          preferCSSPageSize: true,
+          displayHeaderFooter: true,
+          headerTemplate: '<span></span>',
+          footerTemplate: footer(texts[lang]),
+        });
+        const file = path.join(dir, `${prefix}-${lang}.pdf`);
+        writeFileSync(file, pdf);
+        console.log(`${path.relative(root, file)}  ${(pdf.length / 1024).toFixed(1)} kB`);
+      }
   } finally {
     await browser.close();
   }

@@ -103,8 +103,11 @@ export type ConfirmAnswer = z.infer<typeof ConfirmAnswer>;
 
 export const EULA_VERSION = '2025-1';
 
-/** The terms PDF for a three-letter language (spec 2 §2: one PDF per upper-case language code). */
-export function eulaLanguageCode(language3: string | null | undefined): string {
-  const map: Record<string, string> = { EST: 'ET', ENG: 'EN', RUS: 'RU', LAV: 'LV', LIT: 'LT' };
-  return map[(language3 ?? '').toUpperCase()] ?? 'EN';
+/** The terms-of-use PDFs: one per upper-case language code (spec 2 §2 "Account creation"). */
+export const EULA_LANGUAGES = ['ET', 'EN', 'RU', 'LV', 'LT'] as const;
+
+/** The terms-of-use PDF for the language on screen (et, en, ru, lv, lt); English for any other. */
+export function eulaLanguageCode(language: string | null | undefined): (typeof EULA_LANGUAGES)[number] {
+  const code = (language ?? '').toUpperCase();
+  return EULA_LANGUAGES.find((l) => l === code) ?? 'EN';
 }

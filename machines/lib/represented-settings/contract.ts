@@ -11,6 +11,7 @@
  * | GET enterprise/users/clientapp/{app}/{customerId} | – | EnterpriseUsersAnswer |
  * | POST user/role/add, POST user/role/edit | SaveCommand | SaveAnswer `{ value: failed applications }` |
  * | GET user/{gid} | – | UserLookup; 404 NOT_FOUND when the system does not know the person |
+ * | GET enterprise/users/position/{customerId}/{userId} | – | BoardPositionAnswer |
  * | GET roles-and-packets/clientapp/{app} | – | RoleTree (= RolesAndPackets of the shared contract) |
  *
  * customerId is the customer's jgid (e.g. EPEE11000015), userId a global person id (EE48709050218).
@@ -20,6 +21,11 @@ import { RolesAndPackets } from '../contract';
 
 /** Applications whose roles are managed per user (spec 2 §2 rights modal, §6: OSS and PERIODICALS are role-loaded). */
 export const RIGHTS_APPLICATIONS = ['OSS', 'PERIODICALS'] as const;
+/**
+ * Invoicing management: no roles of its own (any right valid today opens a business's invoices), so the rights modal
+ * shows it only as the note of spec 2 §8 "Finance package absent" for a customer without the finance package.
+ */
+export const FINANCE_APPLICATION = 'FINANCE';
 /** The application whose active role marks a main administrator (spec 2 §5 "Main admin"). */
 export const MAIN_ADMIN_APPLICATION = 'AXAPTA';
 /** EnterpriseUsersAnswer.result: the customer has no package for that application (spec 2 §2 placeholders). */
@@ -73,6 +79,8 @@ export const RepresentedCustomer = z.object({
   custmanagerEmail: z.nullable(z.string()),
   epCompanyId: z.nullable(z.string()),
   isPerson: z.boolean(),
+  /** the customer has the finance package (invoicing management); absent: unknown (spec 2 §8 "Finance package") */
+  financePackage: z.optional(z.boolean()),
 });
 export type RepresentedCustomer = z.infer<typeof RepresentedCustomer>;
 
@@ -191,6 +199,19 @@ export const UserLookup = z.object({
   userId: z.string(),
 });
 export type UserLookup = z.infer<typeof UserLookup>;
+
+// ---- job title (spec 2 §2 rights modal "labels for job title") ----
+/** Positions on a company's board as the business register names them; the view translates each. */
+export const BOARD_POSITIONS = ['BOARD_CHAIR', 'BOARD_MEMBER'] as const;
+export type BoardPosition = (typeof BOARD_POSITIONS)[number];
+/** The person's position in the customer's company in the register; null: they hold none there. */
+export const BoardPositionAnswer = z.object({ value: z.nullable(z.string()) });
+export type BoardPositionAnswer = z.infer<typeof BoardPositionAnswer>;
+/** A register position as one the portal names (an unknown title of a board member reads as board member). */
+export function boardPositionOf(code: string | null | undefined): BoardPosition | null {
+  if (!code) return null;
+  return (BOARD_POSITIONS as readonly string[]).includes(code) ? (code as BoardPosition) : 'BOARD_MEMBER';
+}
 
 // ---- role tree (spec 2 §3 "Role tree per application") ----
 export const RoleTree = RolesAndPackets;

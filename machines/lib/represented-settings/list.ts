@@ -3,7 +3,7 @@
  * then search, filter and page as cheap pure functions (10,000 users must feel instant: no work per keystroke
  * beyond one pass over precomputed lower-case keys). Pure.
  */
-import { isRoleValid, isRoleEnded } from '../rights/validity';
+import { isRoleValid, roleCell as sharedRoleCell, type RoleCell as SharedRoleCell } from '../rights/validity';
 import type { Admin, EnterpriseUserRole, EnterpriseUsersAnswer } from './contract';
 
 export const RIGHTS_PAGE_SIZE = 20;
@@ -79,10 +79,6 @@ export function pageOf<T>(rows: readonly T[], page: number, pageSize = RIGHTS_PA
   return rows.slice((p - 1) * pageSize, p * pageSize);
 }
 
-/** What one cell shows (spec 2 §2): the role, a dash (none, or ended: "shown as no role"), or 'not active'. */
-export type RoleCell =
-  { kind: 'role'; role: EnterpriseUserRole } | { kind: 'none' } | { kind: 'notActive'; role: EnterpriseUserRole };
-export function roleCell(role: EnterpriseUserRole | undefined, today: Date): RoleCell {
-  if (!role || role.roleId === null || isRoleEnded(role, today)) return { kind: 'none' };
-  return isRoleValid(role, today) ? { kind: 'role', role } : { kind: 'notActive', role };
-}
+/** What one cell shows: the rule shared with the user's roles view (machines/lib/rights/validity.ts). */
+export type RoleCell = SharedRoleCell<EnterpriseUserRole>;
+export const roleCell = (role: EnterpriseUserRole | undefined, today: Date): RoleCell => sharedRoleCell(role, today);

@@ -52,6 +52,18 @@ export function displayedRole(role: UserRole | undefined, today: Date): UserRole
   return role && !isRoleEnded(role, today) ? role : null;
 }
 
+/**
+ * What a role cell shows, the one rule of the user's roles view and the rights list (spec 2 §2, §4 "A role with an
+ * end date in the past is shown as no role"): no role (none, or ended), the role, or 'not active' (inactive, or not
+ * yet begun).
+ */
+export type RoleCell<R extends Omit<UserRole, 'application'>> =
+  { kind: 'role'; role: R } | { kind: 'none' } | { kind: 'notActive'; role: R };
+export function roleCell<R extends Omit<UserRole, 'application'>>(role: R | undefined, today: Date): RoleCell<R> {
+  if (!role || role.roleId === null || isRoleEnded(role, today)) return { kind: 'none' };
+  return isRoleValid({ application: '', ...role }, today) ? { kind: 'role', role } : { kind: 'notActive', role };
+}
+
 export function roleFor(right: RepresentationRight | null | undefined, application: string): UserRole | undefined {
   return right?.userRoleList.find((r) => r.application === application);
 }

@@ -3,16 +3,19 @@
  * parties allowed for each, the service URL saved for a choice and the choice read back from a stored URL.
  * Pure: the shared contract and machines/lib/rights only.
  */
-import { NOPREFERENCE, type Preference, type RepresentationRight } from '../contract';
+import { NOPREFERENCE, type Preference, type RepresentationRight, type UserContext } from '../contract';
 import { buildServiceUrl } from '../rights/service-urls';
-import { isRoleValid, roleFor } from '../rights/validity';
+import { isInternalUser } from '../rights/principal';
+import { hasValidRole, isRoleValid, roleFor } from '../rights/validity';
 
-export const PREFERENCE_SERVICES = [NOPREFERENCE, 'PACKAGE-PRIVATE', 'LOGISTICS'] as const;
+/** spec 2 §9 services list: NOPREFERENCE, PACKAGE-PRIVATE, LOGISTICS, and FINANCE (invoicing management). */
+export const PREFERENCE_SERVICES = [NOPREFERENCE, 'PACKAGE-PRIVATE', 'LOGISTICS', 'FINANCE'] as const;
 
 /**
  * Represented parties offered for a service, by name. LOGISTICS (shipment registration): parties where the person
  * has a valid OSS role or is main administrator (AXAPTA), plus their own private entry; PACKAGE-PRIVATE (the private
- * package service): only private persons; no preference: every party. NOPREFERENCE is always allowed as well.
+ * package service): only private persons; FINANCE (invoicing management): business parties with a right valid today,
+ * as its page demands; no preference: every party. NOPREFERENCE is always allowed as well.
  */
 export function allowedRights(
   rights: readonly RepresentationRight[],
@@ -21,6 +24,7 @@ export function allowedRights(
 ): RepresentationRight[] {
   const ok = (r: RepresentationRight): boolean => {
     if (service === 'PACKAGE-PRIVATE') return r.isPerson;
+    if (service === 'FINANCE') return !r.isPerson && hasValidRole(r, today);
     if (service === 'LOGISTICS') {
       if (r.isPerson) return true;
       return (['OSS', 'AXAPTA'] as const).some((a) => {
@@ -74,7 +78,19 @@ export function serviceOfUrl(url: string | null | undefined, packagePrivateUrls:
   if (!url || url === NOPREFERENCE) return NOPREFERENCE;
   if (Object.values(packagePrivateUrls).includes(url)) return 'PACKAGE-PRIVATE';
   if (/\/LOGISTICS\/?$/i.test(url) || /\/OSS\/?$/i.test(url)) return 'LOGISTICS';
+  if (/\/FINANCE\/?$/i.test(url)) return 'FINANCE';
   return '';
+}
+
+/**
+ * Whether a saved preference becomes the portal's cached one (the preference it acts on without asking the server):
+ * only one's own, and never an internal user's (spec 2 §4 "Internal users do not update the cached preference").
+ */
+export function updatesCachedPreference(
+  ctx: Pick<UserContext, 'epitPrincipal'> | null | undefined,
+  subject: string,
+): boolean {
+  return ctx?.epitPrincipal?.representative.id === subject && !isInternalUser(ctx);
 }
 
 /** The form read from a stored preference; a party not allowed for the service is cleared (spec 2 §4). */

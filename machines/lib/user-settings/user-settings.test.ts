@@ -7,7 +7,10 @@ import {
   PasswordBody,
   passwordBody,
   preferencesFormOf,
+  PREFERENCE_SERVICES,
   preferenceServiceUrl,
+  serviceOfUrl,
+  updatesCachedPreference,
   validateEdit,
   validatePassword,
   validatePreferences,
@@ -126,6 +129,19 @@ describe('preferences (spec 2 §4)', () => {
     expect(allowedRights(rights, 'NOPREFERENCE', today).map((r) => r.gid)).toEqual(['EPEE3', 'EPEE2', 'EE1']);
     expect(allowedRights(rights, 'LOGISTICS', today).map((r) => r.gid)).toEqual(['EPEE2', 'EE1']);
     expect(allowedRights(rights, 'PACKAGE-PRIVATE', today).map((r) => r.gid)).toEqual(['EE1']);
+    // invoicing management (spec 2 §9 "finance also FINANCE"): business parties with a right valid today
+    expect(allowedRights(rights, 'FINANCE', today).map((r) => r.gid)).toEqual(['EPEE3', 'EPEE2']);
+  });
+  it('recognises the invoicing management service URL (spec 2 §9)', () => {
+    const ctx = { apiUrl: '/api', domain: 'LV', language: 'lv', packagePrivateUrls: urls };
+    const url = preferenceServiceUrl('FINANCE', rights[1] ?? null, ctx);
+    expect(url).toBe('/ui/business/lv/lv/FINANCE');
+    expect(PREFERENCE_SERVICES).toContain('FINANCE');
+    expect(serviceOfUrl('https://portal.example/ui/business/lt/en/FINANCE', urls)).toBe('FINANCE');
+    expect(preferencesFormOf({ representedId: 'EPEE2', serviceUrl: url }, rights, urls, today)).toEqual({
+      service: 'FINANCE',
+      represented: 'EPEE2',
+    });
   });
   it('builds and reads back service URLs, clearing a party not allowed', () => {
     const ctx = { apiUrl: '/api', domain: 'EE', language: 'et', packagePrivateUrls: urls };
@@ -141,6 +157,20 @@ describe('preferences (spec 2 §4)', () => {
       represented: '',
     });
     expect(validatePreferences({ service: 'LOGISTICS', represented: '' }).represented?.key).toBe('validation.required');
+  });
+});
+
+describe('the cached preference (spec 2 §4 "Internal users do not update the cached preference")', () => {
+  const self = signedInContext.epitPrincipal!.representative.id;
+  it("one's own save updates it, an internal user's or another user's does not", () => {
+    expect(updatesCachedPreference(signedInContext, self)).toBe(true);
+    const internal: UserContext = {
+      ...signedInContext,
+      epitPrincipal: { ...signedInContext.epitPrincipal!, authChannel: 'IN_AD' },
+    };
+    expect(updatesCachedPreference(internal, self)).toBe(false);
+    expect(updatesCachedPreference(signedInContext, 'EE37503124229')).toBe(false);
+    expect(updatesCachedPreference(null, self)).toBe(false);
   });
 });
 

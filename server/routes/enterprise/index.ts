@@ -5,6 +5,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import {
+  type BoardPositionAnswer,
   MAIN_ADMIN_APPLICATION,
   RESULT_NO_PACKAGE,
   RIGHTS_APPLICATIONS,
@@ -17,9 +18,12 @@ import { requireAlive } from '../../lib/application-status.js';
 import { parseOrThrow } from '../../lib/errors.js';
 import { sendJsonText } from '../../lib/json-text.js';
 import { requireCustomerManager, type CustomerRow } from '../settings/access.js';
+import { signingServices } from '../../clients/index.js';
+import { boardPosition, personOfCode } from '../../clients/registry.js';
 
 const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
 const ClientAppParams = CustomerIdParam.extend({ clientapp: z.enum(RIGHTS_APPLICATIONS) });
+const PositionParams = CustomerIdParam.extend({ userId: z.string().regex(/^[A-Za-z]{2}[0-9A-Za-z-]{1,23}$/) });
 
 /** The customer's packet of an application (null: no package, spec 2 §2 placeholder). */
 export function packetOf(customer: CustomerRow, application: string): number | null {
@@ -159,6 +163,19 @@ export const enterpriseRoutes: FastifyPluginCallback = (app, _opts, done) => {
     // a large customer's answer is megabytes (names with õ, ä, ü make it a two-byte string): encoded once here,
     // Fastify neither measures the string for Content-Length nor encodes it again on the way out
     return sendJsonText(reply, Buffer.from(JSON.stringify(answer)));
+  });
+
+  /**
+   * The job title of the rights modal (spec 2 §2): the position the person holds in the customer's company in the
+   * business register, asked of the register itself; null for a customer without a registry code or a person who
+   * holds none there. Only someone who may manage the customer's rights may ask.
+   */
+  app.get('/users/position/:customerId/:userId', async (req): Promise<BoardPositionAnswer> => {
+    const { customerId, userId } = parseOrThrow(PositionParams, req.params, 'params');
+    const { customer } = await requireCustomerManager(req, customerId);
+    if (!customer.reg_code || customer.is_person === 1) return { value: null };
+    const company = await signingServices(app.deps).registry.company(customer.reg_code);
+    return { value: company ? boardPosition(company, personOfCode(userId, customer.country)) : null };
   });
 
   done();

@@ -61,6 +61,7 @@ export function toRepresentedCustomer(c: CustomerRow): RepresentedCustomer {
     custmanagerEmail: c.client_manager_email,
     epCompanyId: c.ep_company_id,
     isPerson: c.is_person === 1,
+    financePackage: c.has_finance === 1,
   };
 }
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   ConfirmAnswer,
@@ -115,10 +116,17 @@ describe('user-add (terms of use)', { timeout: 30_000 }, () => {
       (await c.get(`/api/user-add/getRepresentedWithAdminRoles?key=${key}`)).json(),
     );
     expect(parties.value.map((p) => p.name)).toContain('Maasikas OÜ');
-    const pdf = await c.get('/api/user-add/eula/ET.pdf');
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // the portal's own terms of use per language, not the general terms of the business customer contract
+    for (const lang of ['ET', 'EN', 'RU', 'LV', 'LT']) {
+      const pdf = await c.get(`/api/user-add/eula/${lang}.pdf`);
+      expect(pdf.statusCode, lang).toBe(200);
+      expect(pdf.headers['content-type'], lang).toBe('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString(), lang).toBe('%PDF-');
+      const file = (name: string) => readFileSync(new URL(`../../../public/terms/${name}`, import.meta.url));
+      expect(pdf.rawPayload.equals(file(`terms-of-use-${lang.toLowerCase()}.pdf`)), lang).toBe(true);
+      expect(pdf.rawPayload.equals(file(`general-terms-${lang.toLowerCase()}.pdf`)), lang).toBe(false);
+    }
+    expect((await c.get('/api/user-add/eula/FI.pdf')).statusCode).toBe(404);
 
     await c.get('/ui/config.json');
     const body = {

@@ -3,7 +3,8 @@
  *   GET  getUserInfo[?key=]                  → { value: EulaInfo | null }
  *   GET  getRepresentedWithAdminRoles[?key=] → { value: RepresentationRight[] } the parties to choose from
  *   POST confirm  ConfirmBody                → { errorType, hadPreference, preference }
- *   GET  eula/{LANG}.pdf                     the terms of use in an upper-case language code (ET, EN, RU, LV, LT)
+ *   GET  eula/{LANG}.pdf                     the portal's terms of use in an upper-case language code (ET, EN, RU,
+ *                                            LV, LT): public/terms/terms-of-use-<lang>.pdf, not the contract terms
  * With `key` (the invitation link from the e-mail) the person is the key's; without it, the signed-in person.
  * A confirm by key is the invitation's acceptance: it sets the credentials, accepts the terms, grants the invited
  * right, uses the key and opens a portal session, so the person lands in the chosen service signed in.
@@ -15,6 +16,7 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ConfirmBody,
+  EULA_LANGUAGES,
   EULA_VERSION,
   ResetKeyParam,
   type ConfirmAnswer,
@@ -35,7 +37,6 @@ import { checkCredentials, personByKeyOrSession, usernameTaken, type Person } fr
 import './seed.js';
 
 const KeyQuery = z.object({ key: z.optional(ResetKeyParam) });
-const PDF_LANGS = ['ET', 'EN', 'RU', 'LV', 'LT'] as const;
 const PUBLIC_TERMS = fileURLToPath(new URL('../../../public/terms/', import.meta.url));
 
 /** The role an accepted invitation grants: the customer's first non-primary OSS role of its packet (a registrar). */
@@ -215,9 +216,10 @@ export const userAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
   app.get('/eula/:file', (req, reply) => {
     const { file } = parseOrThrow(z.object({ file: z.string() }), req.params, 'file');
     const m = /^([A-Z]{2})\.pdf$/.exec(file);
-    const lang = m?.[1] as (typeof PDF_LANGS)[number] | undefined;
-    if (!lang || !PDF_LANGS.includes(lang)) throw notFound('No terms of use in that language.');
-    const name = `general-terms-${lang.toLowerCase()}.pdf`;
+    const lang = EULA_LANGUAGES.find((l) => l === m?.[1]);
+    if (!lang) throw notFound('No terms of use in that language.');
+    // the portal's own terms of use, not the general terms of the business customer contract (spec 2 §2)
+    const name = `terms-of-use-${lang.toLowerCase()}.pdf`;
     const built = path.join(env.distDir, 'terms', name);
     const file2 = existsSync(built) ? built : path.join(PUBLIC_TERMS, name);
     if (!existsSync(file2)) throw notFound('No terms of use in that language.');

@@ -37,9 +37,9 @@
  * GET  preferences/{userId}                self/staff → Preference { representedId, serviceUrl } (null, null: none).
  * POST preferences/{userId}                self/staff, body PreferenceBody → the stored Preference. The service is read
  *        from serviceUrl (serviceOfUrl): NOPREFERENCE, one of this server's package-private URLs (any domain and
- *        language), or the §4 service URL …/ui/{private|business}/{ee|lv|lt}/{lang}/LOGISTICS with private exactly when
- *        the party is NOPREFERENCE or a person. representedId must pass isRepresentedAllowed for that service today.
- *        400 serviceUrl / representedId otherwise.
+ *        language), or the §4 service URL …/ui/{private|business}/{ee|lv|lt}/{lang}/{LOGISTICS|FINANCE} with private
+ *        exactly when the party is NOPREFERENCE or a person. representedId must pass isRepresentedAllowed for that
+ *        service today. 400 serviceUrl / representedId otherwise.
  * GET  rights/{userId}                     self/staff → { value: { [gid]: RepresentationRight } } (as the context's
  *        representationRightsCache: every right with every role, ended and future ones included).
  * GET  service-urls                        any session → { value: { EE, LV, LT: package-private URL } }.

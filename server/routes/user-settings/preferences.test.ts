@@ -56,6 +56,28 @@ describe('user-settings/preferences/{userId}', () => {
     expect((await save(jaan, JAAN, '/ui/private/ee/en/LOGISTICS')).statusCode).toBe(200);
   });
 
+  it('takes invoicing management (FINANCE) for a business party with a valid right, never for a person', async () => {
+    t = await makeTestApp();
+    const jaan = await t.login('jaan');
+    const res = await save(jaan, KASE_TRUKK, '/ui/business/ee/et/FINANCE');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored()).toEqual({
+      pref_represented: KASE_TRUKK,
+      pref_service: 'FINANCE',
+      pref_service_url: '/ui/business/ee/et/FINANCE',
+    });
+    for (const [representedId, serviceUrl, field] of [
+      [JAAN, '/ui/private/ee/et/FINANCE', 'representedId'], // his own private entry: invoices are a business's
+      ['EPEE11000084', '/ui/business/ee/et/FINANCE', 'representedId'], // Järve Ehitus OÜ: no right valid today
+      [KASE_TRUKK, '/ui/private/ee/et/FINANCE', 'serviceUrl'],
+    ]) {
+      const refused = await save(jaan, representedId, serviceUrl);
+      expect(refused.statusCode, `${representedId} ${serviceUrl}`).toBe(400);
+      expect(refused.json<ServiceError>().fields, `${representedId} ${serviceUrl}`).toHaveProperty(field);
+    }
+    expect((await stored()).pref_service).toBe('FINANCE');
+  });
+
   it('refuses a party not allowed for the service, a URL of no offered service, and changes nothing', async () => {
     t = await makeTestApp();
     const jaan = await t.login('jaan');
@@ -69,6 +91,7 @@ describe('user-settings/preferences/{userId}', () => {
       [KASE_TRUKK, '/ui/private/ee/et/LOGISTICS', 'serviceUrl'], // a business party gets the business address
       [JAAN, '/ui/business/ee/et/LOGISTICS', 'serviceUrl'],
       [KASE_TRUKK, 'https://elsewhere.example/ui/business/ee/et/FINANCE', 'serviceUrl'],
+      [KASE_TRUKK, '/ui/business/ee/et/PERIODICS', 'serviceUrl'],
       [KASE_TRUKK, 'https://elsewhere.example/LOGISTICS', 'serviceUrl'],
       ['', '', 'representedId'],
     ];

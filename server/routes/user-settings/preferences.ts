@@ -51,11 +51,11 @@ function packagePrivateUrls(req: FastifyRequest): Record<string, string> {
  * another site (or `//host/…`, `/\host/…`, which browsers read as one) would send people off-site.
  */
 const SERVICE_URL =
-  /^(?<origin>https?:\/\/[^/\s?#\\]+)?(?!\/[/\\])(?:\/[^\s?#\\]*)?\/ui\/(?<kind>private|business)\/(ee|lv|lt)\/(et|en|ru|lv|lt)\/(LOGISTICS|OSS)$/;
+  /^(?<origin>https?:\/\/[^/\s?#\\]+)?(?!\/[/\\])(?:\/[^\s?#\\]*)?\/ui\/(?<kind>private|business)\/(ee|lv|lt)\/(et|en|ru|lv|lt)\/(LOGISTICS|OSS|FINANCE)$/;
 
 /**
  * The service a preference names, checked with the rules the form uses (machines/lib/user-settings/preferences.ts):
- * NOPREFERENCE, one of this server's package-private URLs, or an in-portal LOGISTICS address of the kind the
+ * NOPREFERENCE, one of this server's package-private URLs, or an in-portal LOGISTICS or FINANCE address of the kind the
  * represented party is (private or business), for a party the person may choose for it today. Anything else is a
  * 400 naming the field. `rights` are the person's, with any party the request may add (an invitation's customer).
  */
@@ -71,12 +71,12 @@ export function checkedPreferenceService(
   if (!service) throw badInput(fields.serviceUrl, 'is not the address of a service the preferences offer');
   if (!isRepresentedAllowed(representedId, service, rights, req.server.deps.clock.now()))
     throw badInput(fields.representedId, `is not a party that may be chosen for ${service}`);
-  if (service === 'LOGISTICS') {
+  if (service === 'LOGISTICS' || service === 'FINANCE') {
     const m = SERVICE_URL.exec(serviceUrl);
     const represented = rights.find((r) => r.gid === representedId);
     const kind = !represented || represented.isPerson ? 'private' : 'business';
     if (!m || (m.groups?.origin !== undefined && m.groups.origin !== originOf(req)))
-      throw badInput(fields.serviceUrl, 'must be a portal service address such as /ui/business/ee/et/LOGISTICS');
+      throw badInput(fields.serviceUrl, `must be a portal service address such as /ui/business/ee/et/${service}`);
     if (m.groups?.kind !== kind)
       throw badInput(fields.serviceUrl, `must be the ${kind} address for this represented party`);
   }

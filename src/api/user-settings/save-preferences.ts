@@ -1,15 +1,18 @@
 /**
- * POST user-settings/preferences/{userId} (spec 2 §7): representedId and serviceUrl. The saved body is the preference
- * the server now holds, so it is written into the preferences query rather than loaded again; one's own preference is
- * read from there too (src/features/user-settings/wire.ts), so the user context, which carries it for the sign-in's
- * first page, need not be reloaded.
+ * POST user-settings/preferences/{userId} (spec 2 §7): representedId and serviceUrl. One's own saved preference is the
+ * portal's cached one: it is written into the preferences query rather than loaded again, and read from there (src/
+ * features/user-settings/wire.ts), so the user context, which carries it for the sign-in's first page, need not be
+ * reloaded. An internal user's save never updates the cached preference (spec 2 §4), and another user's is not one's
+ * own: then the query is only marked stale, and the next read asks the server.
  */
 import { z } from 'zod/mini';
-import type { PreferenceBody } from '../../../machines/lib/user-settings';
-import type { QueryDeps } from '../invalidate';
+import { updatesCachedPreference, type PreferenceBody } from '../../../machines/lib/user-settings';
+import { invalidate, type WriteDeps } from '../invalidate';
 import { preferencesKey } from './get-preferences';
 
-export async function savePreferences({ api, queryClient }: QueryDeps, fgid: string, body: PreferenceBody) {
+export async function savePreferences({ api, queryClient, session }: WriteDeps, fgid: string, body: PreferenceBody) {
   await api.post(`user-settings/preferences/${encodeURIComponent(fgid)}`, body, z.unknown());
-  queryClient.setQueryData(preferencesKey(fgid), body);
+  if (updatesCachedPreference(session.getSnapshot().context.userContext, fgid))
+    queryClient.setQueryData(preferencesKey(fgid), body);
+  else await invalidate(queryClient, [preferencesKey(fgid)]);
 }

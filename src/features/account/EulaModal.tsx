@@ -29,6 +29,7 @@ const SERVICE_LABELS: Record<string, string> = {
   [NOPREFERENCE]: 'user-settings.preferences.none',
   'PACKAGE-PRIVATE': 'user-settings.preferences.service.package-private',
   LOGISTICS: 'user-settings.preferences.service.logistics',
+  FINANCE: 'app.name.FINANCE',
 };
 
 export function EulaModal({ inviteKey }: { inviteKey: string | null }) {
@@ -83,7 +84,8 @@ function EulaModalContent({ actor }: { actor: EulaActor }) {
     setSubmitted(true);
     actor.send({ type: 'eula.confirm', form });
   };
-  const pdfLang = eulaLanguageCode(info?.language);
+  // the terms of use in the language on screen, whatever the person's language of communication
+  const pdfLang = eulaLanguageCode(language);
   const pdfUrl = `${portal.config.apiUrl.replace(/\/+$/, '')}/user-add/eula/${pdfLang}.pdf`;
 
   return (

@@ -3,10 +3,12 @@
  * supported application on the right, Save and Remove all rights. It shows the rightsEdit child actor of the rights
  * list (machines/rightsEdit.machine.ts); the view only selects and sends.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useId, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
+  boardPositionOf,
   DOMAIN_LANGUAGES,
   MAX,
   offeredCountries,
@@ -16,13 +18,16 @@ import {
 import {
   canSaveRights,
   isAdminBoxDisabled,
+  rightsEditIssues,
   visibleIssues,
   type AppSection,
   type RightsEditActor,
 } from '../../../machines/rightsEdit.machine';
+import { boardPositionQuery } from '../../api/enterprise/get-board-position';
+import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';
 import { CheckboxInput, SelectInput, TextInput } from './fields';
-import { appNameKey } from './app-names';
+import { appNameKey, noPackageText } from './app-names';
 
 const sameIssues = (a: Record<string, string>, b: Record<string, string>) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -57,6 +62,20 @@ export function RightsEditModal({ actor }: { actor: RightsEditActor }) {
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const lookingUp = useSelector(actor, (s) => s.hasTag('lookingUp'));
   const adminDisabled = useSelector(actor, isAdminBoxDisabled);
+  const confirming = useSelector(actor, (s) => s.hasTag('confirmingRemoveAll'));
+  const customerId = useSelector(actor, (s) => s.context.customerId);
+  // the person the job title is asked for: the edited user, or a new user once the typed code is a valid one
+  const personId = useSelector(
+    actor,
+    (s) =>
+      s.context.userId ??
+      (rightsEditIssues(s.context).personalCode
+        ? null
+        : `${s.context.identity.country}${s.context.identity.personalCode}`),
+  );
+  const portal = usePortal();
+  const position = boardPositionOf(useQuery(boardPositionQuery(portal.api, customerId, personId)).data?.value);
+  const confirmIds = { title: useId(), text: useId() };
   const message = (key: string) => {
     const m = issues[key];
     if (!m) return null;
@@ -68,7 +87,8 @@ export function RightsEditModal({ actor }: { actor: RightsEditActor }) {
     actor.send({ type: 'rights.save' });
   };
   const close = () => {
-    if (!busy) actor.send({ type: 'rights.close' });
+    if (confirming) actor.send({ type: 'rights.removeAllCancelled' });
+    else if (!busy) actor.send({ type: 'rights.close' });
   };
   const name = `${identity.firstName} ${identity.lastName}`.trim();
 
@@ -151,6 +171,13 @@ export function RightsEditModal({ actor }: { actor: RightsEditActor }) {
               />
             </div>
           )}
+          {/* spec 2 §2 "labels for job title": the position held in the company per the business register */}
+          {position && (
+            <dl className="rs-job-title">
+              <dt>{t('represented-settings.user.jobTitle')}</dt>
+              <dd data-testid="job-title">{t(`represented-settings.position.${position}`)}</dd>
+            </dl>
+          )}
           <CheckboxInput
             name="admin"
             label={t('represented-settings.user.admin')}
@@ -174,24 +201,56 @@ export function RightsEditModal({ actor }: { actor: RightsEditActor }) {
           ))}
         </div>
 
-        <div className="rs-actions rs-modal__actions">
-          <button type="submit" className="button button--primary" disabled={!saveEnabled} aria-busy={busy}>
-            {busy ? t('represented-settings.saving') : t('represented-settings.save')}
-          </button>
-          {mode === 'edit' && !wasAdmin && (
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={busy}
-              onClick={() => actor.send({ type: 'rights.removeAll' })}
-            >
-              {t('represented-settings.removeAll')}
+        {confirming ? (
+          // an irreversible step asks first (spec 2 §4 "Remove all rights"): nothing is saved until it is confirmed
+          <div
+            role="alertdialog"
+            aria-labelledby={confirmIds.title}
+            aria-describedby={confirmIds.text}
+            className="rs-confirm"
+          >
+            <p id={confirmIds.title} className="rs-confirm__title">
+              {t('represented-settings.removeAll.confirm.title')}
+            </p>
+            <p id={confirmIds.text}>{t('represented-settings.removeAll.confirm.text', { name })}</p>
+            <div className="rs-actions">
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => actor.send({ type: 'rights.removeAllConfirmed' })}
+              >
+                {t('represented-settings.removeAll.confirm.yes')}
+              </button>
+              <button
+                type="button"
+                className="button button--ghost"
+                autoFocus
+                onClick={() => actor.send({ type: 'rights.removeAllCancelled' })}
+              >
+                {t('common.cancel')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="rs-actions rs-modal__actions">
+            <button type="submit" className="button button--primary" disabled={!saveEnabled} aria-busy={busy}>
+              {busy ? t('represented-settings.saving') : t('represented-settings.save')}
             </button>
-          )}
-          <button type="button" className="button button--ghost" disabled={busy} onClick={close}>
-            {t('common.cancel')}
-          </button>
-        </div>
+            {mode === 'edit' && !wasAdmin && (
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={busy}
+                onClick={() => actor.send({ type: 'rights.removeAll' })}
+              >
+                {t('represented-settings.removeAll')}
+              </button>
+            )}
+            <button type="button" className="button button--ghost" disabled={busy} onClick={close}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        )}
       </form>
     </Modal>
   );
@@ -227,7 +286,7 @@ function AppSectionView({
     : section.status === 'failed'
       ? t('error.client')
       : section.status === 'noPackage'
-        ? t('represented-settings.no-package')
+        ? noPackageText(t, app)
         : null;
   const category = section.categories.find((c) => c.category === role.categoryId);
   return (

@@ -1,4 +1,15 @@
+import { FINANCE_APPLICATION } from '../../../machines/lib/represented-settings';
 import { serviceForApplication } from '../../../machines/lib/rights';
 
 /** Translated application name key (OSS → app.name.LOGISTICS, PERIODICALS → app.name.PERIODICS). */
 export const appNameKey = (application: string) => `app.name.${serviceForApplication(application)}`;
+
+/**
+ * The note for an application the customer has no package for (spec 2 §2 placeholders, §8): invoicing management has
+ * its own sentence ("Principal does not use financial services…"), every other application is named in the note.
+ */
+export function noPackageText(t: (id: string, values?: Record<string, string>) => string, application: string): string {
+  return application === FINANCE_APPLICATION
+    ? t('represented-settings.no-package.FINANCE')
+    : t('represented-settings.no-package', { app: t(appNameKey(application)) });
+}

@@ -28,6 +28,7 @@ const SERVICE_LABEL: Record<string, string> = {
   [NOPREFERENCE]: 'user-settings.preferences.none',
   'PACKAGE-PRIVATE': 'user-settings.preferences.service.package-private',
   LOGISTICS: 'user-settings.preferences.service.logistics',
+  FINANCE: 'app.name.FINANCE',
 };
 
 /** Representation rights of the subject: one's own from the context, another user's from the server (spec 2 §6). */

@@ -1,16 +1,17 @@
 /**
  * The roles tab (spec 2 §2 "Roles view", §4 role validity, §8): the represented customers by name with the OSS and
  * PERIODICALS roles. A cell shows the role name (the main role highlighted, a tooltip with begin and end, an empty
- * end 'unlimited'), a dash, or 'not active'; when loading an application fails, error.client spans its column and
- * the customers stay. OSS roles come from user-settings/roles/clientapp/OSS; the PERIODICALS customer call is
- * disabled (spec 2 §7), so its roles come from the representation rights.
+ * end 'unlimited'), a dash (no role, or one whose end date has passed: the rights list's rule), or 'not active';
+ * when loading an application fails, error.client spans its column and the customers stay. OSS roles come from
+ * user-settings/roles/clientapp/OSS; the PERIODICALS customer call is disabled (spec 2 §7), so its roles come from
+ * the representation rights.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Role, RolesAndPackets, UserRole } from '../../../machines/lib/contract';
-import { isRoleValid, roleFor } from '../../../machines/lib/rights';
+import { roleCell, roleFor } from '../../../machines/lib/rights';
 import { rolesAndPacketsQuery } from '../../api/roles-and-packets/get-roles-and-packets';
 import { ossRolesQuery } from '../../api/user-settings/get-oss-roles';
 import { usePortal } from '../../app/PortalContext';
@@ -126,17 +127,20 @@ export function RolesView({ subject, self }: { subject: string; self: boolean })
 function RoleCell({ role, def, language }: { role: UserRole | undefined; def: Map<number, Role>; language: string }) {
   const intl = useIntl();
   const tipId = useId();
-  if (!role || role.roleId == null)
+  // the rights list's rule: an ended role is no role, an inactive or not yet begun one is 'not active'
+  const cell = roleCell(role, new Date());
+  if (cell.kind === 'none')
     return (
       <>
         <span aria-hidden="true">–</span>
         <span className="visually-hidden">{intl.formatMessage({ id: 'user-settings.roles.no-role' })}</span>
       </>
     );
-  if (!isRoleValid(role, new Date()))
+  if (cell.kind === 'notActive')
     return <span className="us-roles__inactive">{intl.formatMessage({ id: 'user-settings.roles.not-active' })}</span>;
-  const d = def.get(role.roleId);
-  const name = d?.names[language] ?? d?.names.en ?? String(role.roleId);
+  const shown = cell.role;
+  const d = shown.roleId === null ? undefined : def.get(shown.roleId);
+  const name = d?.names[language] ?? d?.names.en ?? String(shown.roleId);
   const content: ReactNode = d?.primary ? <strong className="us-roles__main">{name}</strong> : name;
   return (
     <span className="us-roles__role" tabIndex={0} aria-describedby={tipId} data-main={d?.primary ? 'true' : undefined}>
@@ -144,7 +148,7 @@ function RoleCell({ role, def, language }: { role: UserRole | undefined; def: Ma
       <span role="tooltip" id={tipId} className="us-roles__tip">
         {intl.formatMessage(
           { id: 'user-settings.roles.validity' },
-          { begin: role.begin ?? '–', end: role.end || intl.formatMessage({ id: 'user-settings.roles.unlimited' }) },
+          { begin: shown.begin ?? '–', end: shown.end || intl.formatMessage({ id: 'user-settings.roles.unlimited' }) },
         )}
       </span>
     </span>

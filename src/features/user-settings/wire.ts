@@ -22,6 +22,7 @@ import {
   type PreferencesForm,
   type ResetEmailBody,
   type UserEditAnswer,
+  updatesCachedPreference,
 } from '../../../machines/lib/user-settings';
 import { preferenceUseMachine, type ServiceRequest } from '../../../machines/preferenceUse.machine';
 import {
@@ -99,15 +100,18 @@ export function isSelf(ctx: UserContext | null, subject: string): boolean {
   return ctx?.epitPrincipal?.representative.id === subject;
 }
 
-/** Rights and preference of the subject: one's own from the context, another user's from the server (spec 2 §6). */
+/**
+ * Rights and preference of the subject: one's own from the context, another user's from the server (spec 2 §6). An
+ * internal user's own preference is never cached (spec 2 §4), so theirs is the server's too.
+ */
 async function rightsAndPreference(system: PortalCore, subject: string) {
   const ctx = system.session.getSnapshot().context.userContext;
   if (isSelf(ctx, subject)) {
+    const rights = Object.values(ctx?.epitPrincipal?.representationRightsCache ?? {});
+    if (!updatesCachedPreference(ctx, subject))
+      return { rights, preference: await system.queryClient.fetchQuery(preferencesQuery(system.api, subject)) };
     const saved = system.queryClient.getQueryData(preferencesQuery(system.api, subject).queryKey);
-    return {
-      rights: Object.values(ctx?.epitPrincipal?.representationRightsCache ?? {}),
-      preference: saved ?? effectivePreference(ctx),
-    };
+    return { rights, preference: saved ?? effectivePreference(ctx) };
   }
   const [rights, preference] = await Promise.all([
     system.queryClient.fetchQuery(userRightsQuery(system.api, subject)),
@@ -137,18 +141,18 @@ async function preferenceBody(system: PortalCore, subject: string, form: Prefere
  * service URL, else the remembered TARGET cookie's address (which is then expired), else the dashboard.
  */
 function savedService(system: PortalCore) {
-  return ({ subject }: ServiceRequest): Promise<NavTarget> => {
-    const saved = system.queryClient.getQueryData(preferencesQuery(system.api, subject).queryKey);
-    const url = saved?.serviceUrl;
-    if (url && url !== NOPREFERENCE) {
+  return async ({ subject, values }: ServiceRequest): Promise<NavTarget> => {
+    // the preference just saved, whether or not it became the cached one (an internal user's does not)
+    const url = (await preferenceBody(system, subject, asPreferences(values))).serviceUrl;
+    if (url !== NOPREFERENCE) {
       const path = inAppPath(url);
-      return Promise.resolve(path === null ? { kind: 'redirect', url } : { kind: 'path', path });
+      return path === null ? { kind: 'redirect', url } : { kind: 'path', path };
     }
     const remembered = readCookie(COOKIE.target);
-    if (!remembered) return Promise.resolve({ kind: 'dashboard' });
+    if (!remembered) return { kind: 'dashboard' };
     clearCookie(COOKIE.target);
     const path = inAppPath(remembered);
-    return Promise.resolve(path === null ? { kind: 'redirect', url: remembered } : { kind: 'path', path });
+    return path === null ? { kind: 'redirect', url: remembered } : { kind: 'path', path };
   };
 }
 

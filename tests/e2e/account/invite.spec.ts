@@ -1,8 +1,10 @@
 /**
- * Issue 11 "Done when": uku creates his account from the invitation in the outbox (terms of use in his language,
- * username and password, Maasikas OÜ with shipment registration), lands in logistics acting for Maasikas OÜ, logs
- * out and in with the new credentials, and the used link sends him home. uku's invitation is this test's own data.
+ * Issue 11 "Done when": uku creates his account from the invitation in the outbox (the terms of use in the language
+ * on screen, username and password, Maasikas OÜ with shipment registration), lands in logistics acting for Maasikas
+ * OÜ, logs out and in with the new credentials, and the used link sends him home. uku's invitation is this test's
+ * own data.
  */
+import { COOKIE } from '../../../machines/lib/contract';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures';
 import { banner, expectSignedInAs } from '../skeleton/helpers';
 import { linkIn, newestMail, signOnWith } from './helpers';
@@ -21,13 +23,26 @@ test('uku accepts the terms of use from his invitation link and signs in with hi
   await expect(modal.getByRole('button', { name: 'Confirm' })).toBeEnabled();
   await expectNoSeriousA11yViolations(page, { include: '[role="dialog"]' });
 
-  // the terms PDF in his language (EST → ET)
-  const pdf = modal.getByRole('link', { name: /Terms of use \(PDF, ET\)/ });
+  // the portal's terms of use in the language on screen (English here, though his own is Estonian)
+  const pdf = modal.getByRole('link', { name: /Terms of use \(PDF, EN\)/ });
   const href = (await pdf.getAttribute('href')) ?? '';
-  expect(href).toMatch(/\/user-add\/eula\/ET\.pdf$/);
+  expect(href).toMatch(/\/user-add\/eula\/EN\.pdf$/);
   const file = await page.request.get(href);
   expect(file.headers()['content-type']).toBe('application/pdf');
-  expect((await file.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const body = await file.body();
+  expect(body.subarray(0, 5).toString()).toBe('%PDF-');
+  // not the general terms of the business customer contract, which customer add links
+  expect(body.equals(await (await page.request.get('/ui/terms/general-terms-en.pdf')).body())).toBe(false);
+  // on an Estonian screen, the Estonian terms of use
+  await page.context().addCookies([{ name: COOKIE.language, value: 'est', url: page.url() }]);
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Kasutustingimused (PDF, ET)' })).toHaveAttribute(
+    'href',
+    /\/user-add\/eula\/ET\.pdf$/,
+  );
+  await page.context().addCookies([{ name: COOKIE.language, value: 'eng', url: page.url() }]);
+  await page.reload();
+  await expect(modal.getByText('Welcome, Uku Uus.')).toBeVisible();
 
   // accepting is required
   await modal.getByLabel('Username', { exact: true }).fill('uku.uus');

@@ -161,7 +161,7 @@ test("editing an existing user's OSS category; with PERIODICALS failing the warn
   }
 });
 
-test("remove all rights ends a person's rights; the button is absent for a main administrator; mari cannot clear her own box", async ({
+test("remove all rights asks, then ends a person's rights; absent for a main administrator, whose job title shows; mari cannot clear her own box", async ({
   page,
 }) => {
   await openRights(page);
@@ -169,7 +169,17 @@ test("remove all rights ends a person's rights; the button is absent for a main 
   await addPerson(page, code, 'Eemaldatav', { limited: false });
   const row = await findRow(page, code);
   await row.getByRole('button', { name: /Edit/ }).click();
+  // not on the company's board: no job title
+  await expect(modal(page).getByText('Job title')).toHaveCount(0);
+  // an irreversible step asks first; Cancel leaves everything as it was
   await modal(page).getByRole('button', { name: 'Remove all rights' }).click();
+  const question = modal(page).getByRole('alertdialog', { name: 'Remove all rights?' });
+  await expect(question).toContainText('Every right of Eemaldatav Testija');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  await expect(section(page, 'OSS').getByRole('radio', { name: 'Operations' })).toBeChecked();
+  await modal(page).getByRole('button', { name: 'Remove all rights' }).click();
+  await question.getByRole('button', { name: 'Yes, remove all rights' }).click();
   await expect(modal(page)).toBeHidden();
   await expect(await findRow(page, code)).toHaveCount(0);
   await page.getByRole('radio', { name: 'Not active', exact: true }).check();
@@ -185,6 +195,8 @@ test("remove all rights ends a person's rights; the button is absent for a main 
     .click();
   await expect(modal(page)).toBeVisible();
   await expect(modal(page).getByRole('button', { name: 'Remove all rights' })).toHaveCount(0);
+  // she chairs Maasikas OÜ's board in the business register: the job title says so
+  await expect(modal(page).getByTestId('job-title')).toHaveText('Chairman of the management board');
   const admin = modal(page).getByRole('checkbox', { name: 'Main administrator' });
   await expect(admin).toBeChecked();
   await expect(admin).toBeDisabled();

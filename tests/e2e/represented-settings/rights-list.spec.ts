@@ -116,3 +116,29 @@ test('mari gets 403 from the rights API of a customer where she is not main admi
     await kristi.close();
   }
 });
+
+test("kristi opens Põldmari AS's rights: the notes name the application, invoicing management asks for the finance package, a board member's job title shows", async ({
+  page,
+}) => {
+  await openAs(page, 'kristi', null, `/ui/settings/rights/${POLDMARI}`);
+  await expect(page.getByTestId('rights-add')).toBeEnabled();
+  // Põldmari AS has no periodicals package: the placeholder names the application
+  await expect(page.getByTestId('placeholder-PERIODICALS')).toContainText('The Periodicals service is not subscribed.');
+  await page
+    .getByTestId('rights-users')
+    .getByTestId('rights-row')
+    .filter({ hasText: 'Mari Maasikas' })
+    .getByRole('button', { name: /Edit/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('note-PERIODICALS')).toHaveText('The Periodicals service is not subscribed.');
+  // no finance package (spec 2 §8)
+  await expect(dialog.getByTestId('section-FINANCE')).toContainText('Invoicing management');
+  await expect(dialog.getByTestId('note-FINANCE')).toHaveText(
+    'Principal does not use financial services. Subscribe first to billing services and then set the permissions.',
+  );
+  // she sits on Põldmari AS's board in the business register
+  await expect(dialog.getByTestId('job-title')).toHaveText('Management board member');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

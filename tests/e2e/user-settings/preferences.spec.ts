@@ -1,8 +1,8 @@
 /**
  * The preferences tab (issue 9 "jaan's preferences", spec 2 §2 "Preferences view", §4): jaan chooses logistics and
  * Kase Trükk OÜ and uses "Save and use": he lands in logistics acting for Kase Trükk OÜ; after a logout and login
- * he lands there again. Changing the service clears the party; "Save and use" is hidden while the form is invalid.
- * His own preference is restored at the end.
+ * he lands there again. Invoicing management is offered too. Changing the service clears the party; "Save and
+ * use" is hidden while the form is invalid. His own preference is restored at the end.
  */
 import { Preference } from '../../../machines/lib/contract';
 import { expect, loginAs, test } from '../fixtures';
@@ -23,6 +23,10 @@ test('jaan saves logistics for Kase Trükk OÜ with Save and use, and lands ther
     await expect(party).toHaveValue('');
     await expect(saveButton(page)).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Save and use' })).toHaveCount(0);
+    // invoicing management is a start-up service too (spec 2 §9): only businesses he holds a right in today
+    await service.selectOption({ label: 'Invoicing management' });
+    await expect(party.locator('option', { hasText: 'Männi Meedia AS' })).toHaveCount(1);
+    await expect(party.locator('option', { hasText: 'Järve Ehitus OÜ' })).toHaveCount(0);
     await service.selectOption('LOGISTICS');
     // only the parties he may use for shipment registration, by name
     await expect(party.locator('option', { hasText: 'Männi Meedia AS' })).toHaveCount(0);

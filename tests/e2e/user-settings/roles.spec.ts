@@ -1,7 +1,7 @@
 /**
  * The roles tab (issue 9 "mari's roles tab", spec 2 §2 "Roles view", §4 validity, §8): her customers by name with
- * the OSS and PERIODICALS roles, the main role highlighted, the tooltip dates ('unlimited' for no end) and 'not
- * active' for her ended right; with OSS role loading failing (the simulator console switch), error.client spans
+ * the OSS and PERIODICALS roles, the main role highlighted, the tooltip dates ('unlimited' for no end) and no role
+ * for her ended right; with OSS role loading failing (the simulator console switch), error.client spans
  * the OSS column and the customers stay. The switch is turned off again at the end.
  */
 import { expect, test } from '../fixtures';
@@ -38,7 +38,9 @@ test('mari sees her customers by name with OSS and PERIODICALS roles', async ({ 
   await expect(poldmari.getByTestId('roles-cell-OSS')).toContainText('Shipment registrar');
   await expect(poldmari.getByTestId('roles-cell-PERIODICALS')).toContainText('–');
   const vana = table.getByRole('row', { name: /Vana Kaup OÜ/ });
-  await expect(vana.getByTestId('roles-cell-OSS'), 'her ended right').toHaveText('not active');
+  // her right there ended 30 days ago: no role, as the rights list shows it (spec 2 §4, one rule for both)
+  await expect(vana.getByTestId('roles-cell-OSS'), 'her ended right').toHaveText('–No role');
+  await expect(vana.getByText('not active')).toHaveCount(0);
 });
 
 test('with OSS role loading failing, error.client spans the OSS column and the customers stay', async ({ page }) => {
