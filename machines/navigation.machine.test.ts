@@ -58,7 +58,12 @@ describe('navigation machine', () => {
       'navigation.postNavigate',
     ]);
     expect(emitted[0]).toMatchObject({ component: 'epit-dashboard' });
-    expect(emitted[4]).toEqual({ type: 'navigation.urlChanged', href: '/dashboard', previousHref: null });
+    expect(emitted[4]).toEqual({
+      type: 'navigation.urlChanged',
+      routeId: '/dashboard',
+      href: '/dashboard',
+      previousHref: null,
+    });
     expect(emitted[5]).toMatchObject({ routeId: '/dashboard', component: 'epit-dashboard' });
   });
 
@@ -94,7 +99,7 @@ describe('navigation machine', () => {
       },
     ]);
     expect(emitted.filter((e) => e.type === 'navigation.urlChanged')).toEqual([
-      { type: 'navigation.urlChanged', href: '/external/PER', previousHref: '/external/OSS' },
+      { type: 'navigation.urlChanged', routeId: route, href: '/external/PER', previousHref: '/external/OSS' },
     ]);
     emitted.length = 0;
     // another route: url-changed, not route-updated

@@ -69,7 +69,7 @@ export type NavigationEmitted =
   | ({ type: 'navigation.prePartial' } & RouteInfo)
   | ({ type: 'navigation.postPartial' } & RouteInfo)
   | ({ type: 'navigation.postNavigate' } & RouteInfo)
-  | { type: 'navigation.urlChanged'; href: string; previousHref: string | null }
+  | { type: 'navigation.urlChanged'; routeId: string; href: string; previousHref: string | null }
   | ({ type: 'navigation.routeUpdated'; href: string; previousHref: string } & RouteInfo)
   | ({ type: 'navigation.cancelled'; reason: string; to: string; message: string } & RouteInfo)
   | { type: 'toast.show'; toast: ToastRequest };
@@ -109,8 +109,10 @@ export const navigationMachine = setup({
           { routeId, href },
         );
         const previousHref = context.currentHref;
-        // the portal keeps the address for those that name it (the customer-add flow's return address)
-        if (changes.urlChanged) report(enqueue, self, { type: 'navigation.urlChanged' as const, href, previousHref });
+        // the portal keeps the address for those that name it (the customer-add flow's return address), and counts
+        // a page view of the route (spec 1 §9)
+        if (changes.urlChanged)
+          report(enqueue, self, { type: 'navigation.urlChanged' as const, routeId, href, previousHref });
         if (changes.routeUpdated)
           enqueue.emit({
             type: 'navigation.routeUpdated' as const,

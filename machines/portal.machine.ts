@@ -6,11 +6,12 @@
  * What one actor must tell another passes here, as a transition with a description: a child reports an event
  * (machines/lib/report.ts) and this machine decides whom it concerns, so the flows between machines are drawn in the
  * flow book (its system page), walked by the model paths and watched in the inspector like every other flow.
- * Browser effects (the router, the log, the REPRESENTEE-CHANGE DOM event, the sign-on redirect) are provided by src/app/.
+ * Browser effects (the router, the log, the REPRESENTEE-CHANGE DOM event, the sign-on redirect, page views): src/app/.
  */
 import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import type { Domain, UserContext } from './lib/contract';
-import type { PortalContext, PortalEvent, PortalInput } from './lib/portal';
+import { pageView, tracksPageViews, type PageView } from './lib/analytics';
+import type { UserContext } from './lib/contract';
+import type { PortalChildren, PortalContext, PortalEvent, PortalInput, SignedIn } from './lib/portal';
 import { isAxaptaDead, type NavTarget } from './lib/rights';
 import { showsAuthError } from './lib/session/rules';
 import { SYSTEM_ID } from './lib/system-ids';
@@ -28,29 +29,15 @@ import { sessionMachine } from './session.machine';
 import { sidePanelMachine } from './sidePanel.machine';
 import { toastsMachine, type ToastRequest } from './toasts.machine';
 
-type SignedIn = { userContext: UserContext; domain: Domain };
-
 /** spec 1 §8 "Authorization failure": error.auth, except on the home page */
 const AUTH_ERROR = { type: 'showToast', params: { toast: { toastType: 'error', messageKey: 'error.auth' } } } as const;
-
-export type { PortalBridgeEvent, PortalContext, PortalEvent, PortalInput } from './lib/portal';
 
 export const portalMachine = setup({
   types: {
     context: {} as PortalContext,
     events: {} as PortalEvent,
     input: {} as PortalInput,
-    children: {} as {
-      session: 'session';
-      navigation: 'navigation';
-      toasts: 'toasts';
-      modals: 'modals';
-      sidePanel: 'sidePanel';
-      representedChoice: 'representedChoice';
-      representedChange: 'representedChange';
-      deadApplicationPoll: 'deadApplicationPoll';
-      pages: 'pages';
-    },
+    children: {} as PortalChildren,
   },
   actors: {
     session: sessionMachine,
@@ -73,6 +60,8 @@ export const portalMachine = setup({
     announceRepresenteeChange: notProvidedAction<{ cause: 'RC' | 'SC' }>('announceRepresenteeChange'),
     /** the security service's sign-on page, coming back to the page on screen */
     redirectToSignOn: notProvidedAction('redirectToSignOn'),
+    /** spec 1 §9: one page view to the analytics endpoint */
+    trackPageView: notProvidedAction<PageView>('trackPageView'),
     rememberSession: assign((_, p: SignedIn) => ({ userContext: p.userContext, domain: p.domain })),
     forgetSession: assign({ userContext: null }),
     rememberContext: assign((_, { userContext }: { userContext: UserContext }) => ({ userContext })),
@@ -90,6 +79,7 @@ export const portalMachine = setup({
     axaptaNewlyDead: ({ context }, p: { context: UserContext }) =>
       !isAxaptaDead(context.userContext) && isAxaptaDead(p.context),
     isCustomerAdd: (_, p: { component: string }) => p.component === CUSTOMER_ADD_COMPONENT,
+    tracksPageViews: ({ context }) => context.tracksPageViews,
     onPortalPage: ({ context }) => showsAuthError(`${context.baseUrl}${context.href ?? '/'}`, context.baseUrl),
   },
 }).createMachine({
@@ -101,6 +91,7 @@ export const portalMachine = setup({
     domain: 'EE',
     href: null,
     baseUrl: input.baseUrl,
+    tracksPageViews: tracksPageViews(input.analytics),
     start: { session: input.session, drafts: input.drafts },
   }),
   invoke: [
@@ -139,11 +130,21 @@ export const portalMachine = setup({
       actions: { type: 'navigate', params: ({ event }) => event },
       description: 'A part of the portal decides to go elsewhere: the router takes the person there',
     },
-    'navigation.urlChanged': {
-      actions: { type: 'rememberHref', params: ({ event }) => event },
-      description: 'Another address is on screen: the portal remembers it',
-      meta: { bookkeeping: true },
-    },
+    'navigation.urlChanged': [
+      {
+        guard: 'tracksPageViews',
+        actions: [
+          { type: 'rememberHref', params: ({ event }) => event },
+          { type: 'trackPageView', params: ({ event }) => pageView(event.routeId, event.href) },
+        ],
+        description: 'Another page is on screen, live and with consent: the portal remembers it and counts a view',
+      },
+      {
+        actions: { type: 'rememberHref', params: ({ event }) => event },
+        description: 'Another address is on screen: the portal remembers it',
+        meta: { bookkeeping: true },
+      },
+    ],
     'context.replaced': [
       {
         guard: {

@@ -8,6 +8,7 @@
 import { createActor, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
 import type { UserContext } from './lib/contract';
 import { mariAtMaasikas, mariAtPoldmari } from '../tests/support/fixtures/external';
+import type { AnalyticsInput, PageView } from './lib/analytics';
 import type { Draft } from './lib/pages';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';
@@ -15,7 +16,8 @@ import { providedMachine } from '../tests/support/model/provided';
 import { recorderMachine, reportFrom, told } from '../tests/support/model/recorder';
 import { isAxaptaDead } from './lib/rights';
 import { pagesMachine } from './pages.machine';
-import { portalMachine, type PortalEvent } from './portal.machine';
+import type { PortalEvent } from './lib/portal';
+import { portalMachine } from './portal.machine';
 
 type Portal = ActorRefFrom<typeof portalMachine>;
 
@@ -25,8 +27,10 @@ const effects = {
   announced: [] as unknown[],
   signOn: 0,
   stored: [] as Draft[][],
+  pageViews: [] as PageView[],
 };
 const resetEffects = () => {
+  effects.pageViews = [];
   effects.navigate = [];
   effects.announced = [];
   effects.signOn = 0;
@@ -43,6 +47,19 @@ const mariWithTestfirma: UserContext = {
   privileges: [...mari.privileges, 'ADDED_CUSTOMER_MARKER'],
 };
 const DRAFT_KEY = 'user-settings:EE48709050218';
+const noSignals = { doNotTrack: false, globalPrivacyControl: false };
+/** live mode with an analytics endpoint, in a browser without a privacy signal: page views are counted */
+const counted: AnalyticsInput = {
+  runMode: 'live',
+  analytics: { url: 'https://stats.example/matomo.php', siteId: 1 },
+  privacy: noSignals,
+};
+const start = (analytics: AnalyticsInput, drafts: Draft[] = []) => ({
+  session: { cookies: { language: null, domain: null } },
+  drafts,
+  baseUrl: '/ui',
+  analytics,
+});
 
 const child = (actor: AnyActorRef, id: string): AnyActorRef | undefined =>
   (actor.getSnapshot() as { children: Record<string, AnyActorRef | undefined> }).children[id];
@@ -89,13 +106,18 @@ const standIns = Object.fromEntries(
 const spec: MachineModelSpec<typeof portalMachine> = {
   name: 'portal',
   machine: portalMachine,
-  input: { session: { cookies: { language: null, domain: null } }, drafts: [], baseUrl: '/ui' },
+  inputs: {
+    'live mode, page views counted': start(counted),
+    'Do Not Track set, no page views': start({ ...counted, privacy: { ...noSignals, doNotTrack: true } }),
+  },
   events: (s) => {
     const out: PortalEvent[] = [
       { type: 'toast.show', toast: { toastType: 'success', messageKey: 'changes.saved' } },
       { type: 'warning', code: 'demo.failed', detail: 500 },
       { type: 'navigation.requested', target: { kind: 'home' } },
-      { type: 'navigation.urlChanged', href: s.context.href === '/user-settings' ? '/' : '/user-settings' },
+      s.context.href === '/user-settings'
+        ? { type: 'navigation.urlChanged', routeId: '/', href: '/' }
+        : { type: 'navigation.urlChanged', routeId: '/user-settings/edit/', href: '/user-settings' },
       { type: 'context.replaced', context: axaptaDown, cause: 'SC' },
       { type: 'context.replaced', context: mariAtPoldmariAS, cause: 'RC' },
       { type: 'REPRESENTEE-CHANGE', cause: 'RC' },
@@ -134,6 +156,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       redirectToSignOn: () => {
         effects.signOn++;
       },
+      trackPageView: (_, p) => effects.pageViews.push(p),
     },
   },
   standIns,
@@ -145,6 +168,27 @@ const spec: MachineModelSpec<typeof portalMachine> = {
     },
   },
   scenarios: [
+    {
+      title: 'Mari opens her settings in live mode: the page view names the page’s template, never her code',
+      setup: () => resetEffects(),
+      steps: [
+        signedInBySession(mari),
+        firstPage,
+        reported('navigation', {
+          type: 'navigation.urlChanged',
+          routeId: '/user-settings/edit/$fgid',
+          href: '/user-settings/edit/EE48709050218?tab=1',
+        }),
+      ],
+      check: (p) => {
+        expectEqual(
+          effects.pageViews,
+          [{ path: '/user-settings/edit/:fgid', title: 'user-settings-edit' }],
+          'the page views counted',
+        );
+        expectEqual(p.getSnapshot().context.href, '/user-settings/edit/EE48709050218?tab=1', 'the address kept');
+      },
+    },
     {
       title: 'A representee change while an external application page is open: the page reloads for the new party',
       setup: startPage('externalApplication'),
@@ -221,7 +265,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         expectEqual(kept, [{ key: DRAFT_KEY, values: { mobile: '+372 5555 1234' } }], 'the stored drafts');
         // the sign-on is a page load: a new portal starts with the stored drafts, and the form shows again
         const next = createActor(providedMachine(spec), {
-          input: { session: { cookies: { language: null, domain: null } }, drafts: kept, baseUrl: '/ui' },
+          input: start(counted, kept),
         }).start();
         try {
           child(next, 'pages')!.send({

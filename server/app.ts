@@ -79,6 +79,8 @@ export function portalConfig(env: Env): PortalConfig {
     idCard: env.signing.idCard,
     // issue 12: this server sets EPIT-SIGNED-IN with every session (server/lib/session.ts)
     sessionHint: true,
+    // spec 1 §9: the browser sends page views there in live run mode only (machines/lib/analytics.ts)
+    analytics: env.analytics,
   };
 }
 

@@ -60,6 +60,17 @@ export interface Env {
   metrics: { port: number; host: string } | null;
   /** DRAIN_SECONDS and SHUTDOWN_TIMEOUT_SECONDS: what SIGTERM does (server/ops/lifecycle.ts), in ms */
   shutdown: ShutdownSettings;
+  /**
+   * ANALYTICS_URL and ANALYTICS_SITE_ID: the Matomo-compatible tracking endpoint the portal sends page views to, and
+   * its site id (spec 1 §9, live run mode only: machines/lib/analytics.ts); null (both unset): no analytics
+   */
+  analytics: AnalyticsSettings | null;
+}
+
+export interface AnalyticsSettings {
+  /** the tracking endpoint itself, e.g. https://stats.example/matomo.php */
+  url: string;
+  siteId: number;
 }
 
 export interface ShutdownSettings {
@@ -255,7 +266,30 @@ export function loadEnv(source: Source = process.env): Env {
     addressRegisterUrl: loadAddressRegisterUrl(source),
     metrics: loadMetricsSettings(source, portNumber, appsPort),
     shutdown: loadShutdownSettings(source),
+    analytics: loadAnalyticsSettings(source),
   };
+}
+
+/**
+ * ANALYTICS_URL (an absolute http(s) address without a query: the portal adds Matomo's parameters) and
+ * ANALYTICS_SITE_ID (Matomo's idsite, a whole number): both or neither.
+ */
+export function loadAnalyticsSettings(source: Source): AnalyticsSettings | null {
+  const given = source.ANALYTICS_URL?.trim();
+  const siteGiven = source.ANALYTICS_SITE_ID?.trim();
+  if (!given && !siteGiven) return null;
+  const allowed = 'the absolute http:// or https:// address of a Matomo-compatible tracking endpoint, without a query';
+  if (!given) throw new ConfigError('ANALYTICS_URL', '', `${allowed} (ANALYTICS_SITE_ID is set)`);
+  let url: string;
+  try {
+    url = httpUrl('ANALYTICS_URL', given, source.ANALYTICS_URL);
+  } catch {
+    throw new ConfigError('ANALYTICS_URL', source.ANALYTICS_URL ?? '', allowed);
+  }
+  if (/[?#]/.test(url)) throw new ConfigError('ANALYTICS_URL', source.ANALYTICS_URL ?? '', allowed);
+  if (!siteGiven)
+    throw new ConfigError('ANALYTICS_SITE_ID', '', 'the site id of the analytics endpoint (ANALYTICS_URL is set)');
+  return { url, siteId: integer(source, 'ANALYTICS_SITE_ID', 1) };
 }
 
 /** PUBLIC_ORIGIN: an http(s) origin (scheme, host and port only), e.g. https://portal.example */

@@ -75,6 +75,14 @@ export const PortalConfig = z.object({
   /** issue 12: true when the backend sets COOKIE.signedIn with every session (the reference one does): without it the
    * portal knows a visitor is signed out without asking; absent or false: it asks context/getUserContext every time */
   sessionHint: z.optional(z.boolean()),
+  /**
+   * spec 1 §9: the Matomo-compatible tracking endpoint (ANALYTICS_URL, e.g. https://stats.example/matomo.php) and
+   * the site id (ANALYTICS_SITE_ID); absent or null: no analytics. Page views are sent in live run mode only
+   * (machines/lib/analytics.ts).
+   */
+  analytics: z.optional(
+    z.nullable(z.object({ url: z.url({ protocol: /^https?$/ }), siteId: z.int().check(z.positive()) })),
+  ),
 });
 export type PortalConfig = z.infer<typeof PortalConfig>;
 

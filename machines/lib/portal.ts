@@ -2,6 +2,7 @@
  * The root machine's (machines/portal.machine.ts) input, context and the events the browser side tells it: types
  * only, so src/app/ can name them without the machine.
  */
+import type { AnalyticsInput } from './analytics';
 import type { Domain, UserContext } from './contract';
 import type { Draft } from './pages';
 import type { CustomerAddModalEmitted } from '../customerAddModal.machine';
@@ -21,6 +22,8 @@ export interface PortalInput {
   drafts: Draft[];
   /** the portal's base path ('/ui'): the auth error shows only on its pages */
   baseUrl: string;
+  /** the run mode, the analytics endpoint and the browser's privacy signals: whether page views are counted */
+  analytics: AnalyticsInput;
 }
 
 export interface PortalContext {
@@ -30,9 +33,30 @@ export interface PortalContext {
   /** the address on screen (router href below the base), as the navigation guard last reported it */
   href: string | null;
   baseUrl: string;
+  /** spec 1 §9: page views go to the analytics endpoint (machines/lib/analytics.ts tracksPageViews) */
+  tracksPageViews: boolean;
   /** what the session and the pages start with */
   start: Pick<PortalInput, 'session' | 'drafts'>;
 }
+
+/** What the session reports when someone is signed in. */
+export type SignedIn = { userContext: UserContext; domain: Domain };
+
+/** The root's invoked children, by id: each id is also the name of its logic. */
+export type PortalChildren = {
+  [
+    K in
+      | 'session'
+      | 'navigation'
+      | 'toasts'
+      | 'modals'
+      | 'sidePanel'
+      | 'representedChoice'
+      | 'representedChange'
+      | 'deadApplicationPoll'
+      | 'pages'
+  ]: K;
+};
 
 /** What the router and the API client tell the portal (src/app/ bridges). */
 export type PortalBridgeEvent =
@@ -48,7 +72,7 @@ export type PortalEvent =
   | RepresentedChoiceEmitted
   | RepresentedChangeEmitted
   | DeadApplicationPollEmitted
-  | { type: 'navigation.urlChanged'; href: string }
+  | { type: 'navigation.urlChanged'; routeId: string; href: string }
   | PagesReport
   | CustomerAddModalEmitted
   | { type: 'toast.show'; toast: ToastRequest }

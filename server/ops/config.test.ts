@@ -155,6 +155,29 @@ describe('the rules of every kind of setting', () => {
     );
   });
 
+  it('analytics: an http(s) endpoint without a query and a whole-number site id, both or neither', () => {
+    expect(load({}).analytics).toBeNull();
+    expect(load({ ANALYTICS_URL: 'https://stats.example/matomo.php', ANALYTICS_SITE_ID: '3' }).analytics).toEqual({
+      url: 'https://stats.example/matomo.php',
+      siteId: 3,
+    });
+    expect(refusal({ ANALYTICS_URL: 'stats.example/matomo.php', ANALYTICS_SITE_ID: '3' })).toMatch(
+      /^ANALYTICS_URL is "stats.example\/matomo.php"; allowed: the absolute http:\/\/ or https:\/\/ address of a Matomo/,
+    );
+    expect(refusal({ ANALYTICS_URL: 'https://stats.example/matomo.php?idsite=3', ANALYTICS_SITE_ID: '3' })).toMatch(
+      /^ANALYTICS_URL is .*; allowed: .*without a query$/,
+    );
+    expect(refusal({ ANALYTICS_URL: 'https://stats.example/matomo.php', ANALYTICS_SITE_ID: 'site' })).toBe(
+      'ANALYTICS_SITE_ID is "site"; allowed: a whole number, at least 1',
+    );
+    expect(refusal({ ANALYTICS_URL: 'https://stats.example/matomo.php' })).toBe(
+      'ANALYTICS_SITE_ID is ""; allowed: the site id of the analytics endpoint (ANALYTICS_URL is set)',
+    );
+    expect(refusal({ ANALYTICS_SITE_ID: '3' })).toMatch(
+      /^ANALYTICS_URL is ""; allowed: .*\(ANALYTICS_SITE_ID is set\)$/,
+    );
+  });
+
   it('files: the pinned certificates must be readable PEM files', () => {
     const missing = path.join(tmp, 'missing.pem');
     expect(refusal({ SMART_ID_TLS_CERTS: missing })).toBe(

@@ -2,7 +2,8 @@
  * Security headers (issue 14, finding 5) with @fastify/helmet:
  * - Content-Security-Policy: scripts and styles from the portal's own origin only, no inline script and no eval;
  *   frames only from the configured applications' origins (APPS_ORIGIN or the portal's host on APPS_PORT, and the
- *   APP_*_URL settings); `frame-ancestors 'none'`: nobody frames the portal or the sign-on pages.
+ *   APP_*_URL settings); requests also to the analytics endpoint (ANALYTICS_URL); `frame-ancestors 'none'`: nobody
+ *   frames the portal or the sign-on pages.
  *   The sign-on pages' one inline style sheet is allowed by its hash. Two relaxations, never in a live deployment:
  *   the Vite development server (`npm run dev`: its inline preamble, eval, websocket, and the blob: worker its client
  *   starts to wait for a restarted server, which would fall back to script-src) and the simulator console
@@ -91,6 +92,8 @@ export async function installSecurityHeaders(
   // a CAS on another origin answers the portal's ticket check as a script (JSONP, spec 1 §7)
   const casScript = originOfUrl(env.cas.ticketCheckUrl);
   const casStyle = hashOf(CAS_STYLE);
+  // the page views of spec 1 §9 go to the analytics endpoint (PortalConfig.analytics)
+  const analytics = originOfUrl(env.analytics?.url ?? null);
   /** The policy of one context: static values, so helmet computes the header once per context (see below). */
   const directives = (c: PortalPolicy) => ({
     'default-src': ["'self'"],
@@ -107,7 +110,7 @@ export async function installSecurityHeaders(
     'style-src': ["'self'", dev || c.simulator ? "'unsafe-inline'" : casStyle],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(dev ? ['ws:', 'wss:'] : []), c.apps.join(' ')],
+    'connect-src': ["'self'", ...(dev ? ['ws:', 'wss:'] : []), ...(analytics ? [analytics] : []), c.apps.join(' ')],
     ...(dev ? { 'worker-src': ["'self'", 'blob:'] } : {}),
     'frame-src': ["'self'", c.apps.join(' ')],
     'frame-ancestors': ["'none'"],

@@ -380,6 +380,20 @@ describe('finding 5: security headers', { timeout: 60_000 }, () => {
     expect(directive(csp, 'frame-src')).toContain('https://fin.example');
   });
 
+  it('the analytics endpoint (ANALYTICS_URL) is in config.json, and connect-src allows its origin', async () => {
+    const { analytics } = loadEnv({ ANALYTICS_URL: 'https://stats.example/matomo.php', ANALYTICS_SITE_ID: '4' });
+    t = await makeTestApp({ env: { analytics } });
+    const res = await t.client().get('/ui/config.json');
+    expect(res.json()).toMatchObject({ analytics: { url: 'https://stats.example/matomo.php', siteId: 4 } });
+    expect(directive(cspOf(res), 'connect-src')).toMatch(/^connect-src 'self' https:\/\/stats\.example( |$)/);
+    // without it, nothing besides the portal itself (and the applications' origins)
+    const plain = await makeTestApp();
+    closers.push(() => plain.close());
+    const without = await plain.client().get('/ui/config.json');
+    expect(without.json()).toMatchObject({ analytics: null });
+    expect(directive(cspOf(without), 'connect-src')).not.toContain('stats.example');
+  });
+
   it('behind https: HSTS, and every cookie is Secure', async () => {
     t = await makeTestApp({ env: { publicOrigin: 'https://portal.example' } });
     const res = await t.client().get('/cas/login');

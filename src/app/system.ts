@@ -27,6 +27,7 @@ import type { ToastRequest } from '../../machines/toasts.machine';
 import { shellEffects } from '../features/shell';
 import { createNavigator, currentTarget, redirectBrowser, type AttachableNavigator } from './browser';
 import { clearCookie, readCookie, writePermanentCookie } from './cookies';
+import { privacySignals, sendPageView } from './analytics';
 import { readDrafts, writeDrafts } from './drafts';
 
 type Inspect = Observer<InspectionEvent> | ((e: InspectionEvent) => void);
@@ -94,6 +95,7 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
       announceRepresenteeChange: (_, { cause }) =>
         window.dispatchEvent(new CustomEvent('REPRESENTEE-CHANGE', { detail: { cause } })),
       redirectToSignOn: () => redirectBrowser(loginUrl(config.securityUrl, currentTarget())),
+      trackPageView: (_, view) => sendPageView(config, view),
     },
   });
   const root: PortalActor = createActor(machine, {
@@ -102,6 +104,8 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
       session: { cookies: { language: readCookie(COOKIE.language), domain: readCookie(COOKIE.domain) } },
       drafts: readDrafts(),
       baseUrl: config.baseUrl.replace(/\/+$/, ''),
+      // spec 1 §9: the root counts page views only in live mode, with an endpoint, and without a privacy signal
+      analytics: { runMode: config.runMode, analytics: config.analytics, privacy: privacySignals() },
     },
     inspect,
   });
