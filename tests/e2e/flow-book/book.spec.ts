@@ -1,7 +1,8 @@
 /**
  * Issue 16 "Done when": the flow book (visualizations/index.html, written by `npm run viz`) opens from the file
- * system in Chromium with the network off: from the flow list into session, into a group drawn closed and back,
- * and a state's test paths. Every request that is not a file is aborted and recorded: there must be none.
+ * system in Chromium with the network off: from the flow list into session and a state's test paths, into a group
+ * drawn closed and back, and the system page (the actors and what passes between them) into a flow. Every request
+ * that is not a file is aborted and recorded: there must be none.
  */
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
@@ -39,22 +40,6 @@ test('the flow book opens from the file system offline: flows, a group and back,
   await expect(paths.getByRole('heading', { name: /^Test paths \(\d+\)$/ })).toBeVisible();
   await expect(paths.locator('details.path').first()).toBeVisible();
 
-  // into the logout group, drawn closed on the session diagram, and back by the breadcrumb
-  const group = diagram.locator('g[data-id="s_session_loggingOut"]');
-  await expect(group).toHaveAttribute('role', 'link');
-  await group.click();
-  await expect(page).toHaveURL(/#\/session\/session\.loggingOut$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'session › loggingOut' })).toBeVisible();
-  await expect(page.locator('figure.diagram[data-diagram="session.loggingOut"] svg')).toBeVisible();
-  const crumbs = page.getByRole('navigation', { name: 'Where you are' });
-  await crumbs.getByRole('link', { name: 'session', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'session', exact: true })).toBeVisible();
-  // and the browser's back button goes down again
-  await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: 'session › loggingOut' })).toBeVisible();
-  await page.goBack();
-  await expect(page.getByRole('heading', { level: 1, name: 'session', exact: true })).toBeVisible();
-
   // a step's paths: only the paths that pass through it, each opened
   const all = await paths.locator('details.path').count();
   await diagram.locator('g[data-id="s_session_signedOut"]').click();
@@ -74,11 +59,41 @@ test('the flow book opens from the file system offline: flows, a group and back,
   await paths.getByRole('link', { name: 'show all' }).click();
   await expect(paths.locator('details.path')).toHaveCount(all);
 
+  // into signing's Mobile-ID group, drawn closed on its diagram, and back by the breadcrumb
+  await page.getByRole('navigation', { name: 'Where you are' }).getByRole('link', { name: 'All flows' }).click();
+  await page.getByRole('link', { name: 'signing', exact: true }).click();
+  const group = page.locator('figure.diagram[data-diagram="signing"] g[data-id="s_signing_mobileId"]');
+  await expect(group).toHaveAttribute('role', 'link');
+  await group.click();
+  await expect(page).toHaveURL(/#\/signing\/signing\.mobileId$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'signing › mobileId' })).toBeVisible();
+  await expect(page.locator('figure.diagram[data-diagram="signing.mobileId"] svg')).toBeVisible();
+  const crumbs = page.getByRole('navigation', { name: 'Where you are' });
+  await crumbs.getByRole('link', { name: 'signing', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'signing', exact: true })).toBeVisible();
+  // and the browser's back button goes down again
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'signing › mobileId' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'signing', exact: true })).toBeVisible();
+
   // the engineer view is the SVG file beside the page
   await page.getByRole('link', { name: /^Engineer view/ }).click();
-  const img = page.locator('figure.diagram[data-diagram="session.detail"] img');
+  const img = page.locator('figure.diagram[data-diagram="signing.detail"] img');
   await expect(img).toBeVisible();
   expect(await img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(100);
+
+  // the system page: every actor in one diagram, read from the machines; a box opens its flow
+  await page.getByRole('link', { name: 'All flows' }).click();
+  await page.getByRole('link', { name: 'The system', exact: true }).click();
+  await expect(page).toHaveURL(/#\/system$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'The system' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'How to read it' })).toContainText('reports it to');
+  const system = page.locator('figure.diagram[data-diagram="system"] svg');
+  await expect(system).toContainText('session.signedIn');
+  await expect(page.locator('table.actors tr[data-actor="a_portal_pages_rightsList"]')).toContainText('with its page');
+  await system.getByRole('link', { name: 'Open the flow: pages' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'pages', exact: true })).toBeVisible();
 
   expect(errors, 'no script errors').toEqual([]);
   expect(network, 'no request left the file system').toEqual([]);
