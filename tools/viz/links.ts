@@ -899,7 +899,7 @@ export class LinkReader {
       const { binding, path } = ref;
       if (binding.kind === 'params') {
         if (v.scope.params) return this.lookup(v.scope.params, path).flatMap((x) => this.resolveVal(x));
-        return [this.declared(binding.param, path.slice(binding.path.length === 0 ? 0 : 0), e)];
+        return [this.declared(binding.param, path, e)];
       }
       const [head, ...rest] = path;
       if (head === 'event') return [{ kind: 'trigger', path: rest, scope: v.scope, at: e }];
@@ -974,7 +974,7 @@ export class LinkReader {
   }
 
   /** the declared type of an expression that names a const or calls a project function (never an inferred one) */
-  private typed(e: ts.Expression): Val {
+  private typed(e: ts.Expression): Extract<Val, { kind: 'type' }> {
     const x = unwrap(e);
     if (ts.isCallExpression(x) && ts.isIdentifier(x.expression)) {
       const decl = this.declarationOf(x.expression);
@@ -1041,7 +1041,7 @@ export class LinkReader {
             continue;
           }
           const t = this.typed(e);
-          for (const s of this.typeLiterals((t as { type: ts.Type }).type, undefined, e)) out.add(s);
+          for (const s of this.typeLiterals(t.type, undefined, e)) out.add(s);
           continue;
         }
         if (r.kind === 'type') {
