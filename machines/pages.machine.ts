@@ -21,8 +21,10 @@ import {
 } from 'xstate';
 import type { Language, UserContext } from './lib/contract';
 import type { CustomerSearchActor } from './customerSearch.machine';
+import type { EulaActor } from './eula.machine';
 import type { ExternalApplicationActor } from './externalApplication.machine';
 import type { FrameChannelActor } from './frameChannel.machine';
+import type { ResetPasswordActor } from './resetPassword.machine';
 import type { RightsListActor } from './rightsList.machine';
 import type { SettingsFormActor } from './settingsForm.machine';
 import { PAGE, type Draft, type PageActorReport, type PageId, type PageLifecycleEvent } from './lib/pages';
@@ -44,8 +46,8 @@ export interface PageActors {
   customerDataForm: SettingsFormActor;
   rightsList: RightsListActor;
   customerSearch: CustomerSearchActor;
-  eula: AnyActorRef;
-  resetPassword: AnyActorRef;
+  eula: EulaActor;
+  resetPassword: ResetPasswordActor;
 }
 
 export interface PagesContext {
@@ -121,7 +123,8 @@ export const pagesMachine = setup({
     dropDrafts: assign({ drafts: [] }),
     tellPage: enqueueActions(({ context, enqueue }, p: { id: PageId; event: { type: string } }) => {
       const page = context.pages[p.id];
-      if (page) enqueue.sendTo(page, p.event);
+      // the transition that calls this names both the page and an event its machine takes
+      if (page) enqueue.sendTo(page as AnyActorRef, p.event);
     }),
     passOn: enqueueActions(({ enqueue, self }, p: { event: ForPortal }) => report(enqueue, self, p.event)),
     requireSignOn: tell(() => ({ type: 'signOn.required' })),

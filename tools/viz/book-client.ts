@@ -2,6 +2,8 @@
  * The flow book's page script (browser code, no imports): transpiled by tools/viz/book.ts and inlined into
  * visualizations/index.html, so the book opens from the file system with no server and no network.
  *
+ * - `#/system` shows the portal's actors and what passes between them in one diagram, with a table of the actors
+ *   (a box opens its flow).
  * - `#/` lists the flows; `#/<flow>` shows its main diagram (product-owner view) beside its plain test paths;
  *   `#/<flow>/<diagram>` a group's own diagram (a closed box is a link to it, and the breadcrumb leads back);
  *   `?view=engineer` in the hash shows the engineer view; clicking a state box lists the paths through it.
@@ -45,8 +47,27 @@ export interface BookFlow {
   paths: BookPath[];
 }
 
+/** The system page: the portal's actors in one diagram (tools/viz/system.ts). */
+export interface BookSystem {
+  /** the diagram's name (its SVG template) and the page's route */
+  name: string;
+  title: string;
+  howToRead: string[];
+  actors: {
+    /** the diagram's box id */
+    node: string;
+    name: string;
+    flow: string;
+    /** the name of the actor that starts it */
+    parent?: string;
+    spawned: boolean;
+    description: string;
+  }[];
+}
+
 export interface BookData {
   flows: BookFlow[];
+  system?: BookSystem;
 }
 
 /** What the portal publishes on the `epit-flows` channel (src/features/flow-book/broadcast.ts). */
@@ -134,7 +155,72 @@ export function startFlowBook(data: BookData, live: boolean): void {
         'Every flow of the portal as a diagram in plain words, with the test paths that walk it. ' +
           'Open a flow; a yellow box is a group of steps: click it to see inside. Click a step to list the paths through it.',
       ),
+      ...(data.system
+        ? [
+            el(
+              'p',
+              { class: 'system-link' },
+              link(hrefOf({ flow: data.system.name, engineer: false }), data.system.title),
+              ': how the flows run together, and what they tell each other.',
+            ),
+          ]
+        : []),
       list,
+    );
+  };
+
+  const renderSystem = (sys: BookSystem) => {
+    const holder = el('figure', { class: 'diagram system', 'data-diagram': sys.name });
+    const tpl = document.getElementById(`svg-${sys.name}`) as HTMLTemplateElement | null;
+    if (tpl) {
+      holder.append(tpl.content.cloneNode(true));
+      // at its own size, scrolled: scaled to the page its labels would be too small to read
+      const svg = holder.querySelector('svg');
+      const width = svg?.viewBox.baseVal.width;
+      if (svg && width) {
+        svg.removeAttribute('width');
+        svg.style.width = `${Math.ceil(width)}px`;
+      }
+    } else holder.append(el('img', { src: `${sys.name}.svg`, alt: `${sys.title} diagram` }));
+    holder.append(el('figcaption', {}, 'Click a box to open its flow.'));
+    // a box opens the flow its actor runs
+    for (const a of sys.actors) {
+      const g = holder.querySelector(`g.node[id^="flowchart-${CSS.escape(a.node)}-"]`);
+      if (!g || !flows.has(a.flow)) continue;
+      const go = () => {
+        location.hash = hrefOf({ flow: a.flow, engineer: false });
+      };
+      g.classList.add('clickable');
+      g.setAttribute('role', 'link');
+      g.setAttribute('tabindex', '0');
+      g.setAttribute('aria-label', `Open the flow: ${a.flow}`);
+      g.addEventListener('click', go);
+      g.addEventListener('keydown', (e) => {
+        if ((e as KeyboardEvent).key === 'Enter') go();
+      });
+    }
+    const rows = sys.actors.map((a) =>
+      el(
+        'tr',
+        { 'data-actor': a.node },
+        el('td', {}, a.name),
+        el('td', {}, flows.has(a.flow) ? link(hrefOf({ flow: a.flow, engineer: false }), a.flow) : a.flow),
+        el('td', {}, a.parent ? `${a.parent}${a.spawned ? ', with its page' : ''}` : '(the root)'),
+        el('td', {}, a.description),
+      ),
+    );
+    app.replaceChildren(
+      el('nav', { class: 'crumbs', 'aria-label': 'Where you are' }, link('#/', 'All flows'), ' › ', sys.title),
+      el('h1', {}, sys.title),
+      el('ul', { class: 'how-to-read', 'aria-label': 'How to read it' }, ...sys.howToRead.map((t) => el('li', {}, t))),
+      holder,
+      el('h2', {}, 'The actors'),
+      el(
+        'table',
+        { class: 'actors' },
+        el('thead', {}, el('tr', {}, ...['Actor', 'Flow', 'Started by', 'What it does'].map((h) => el('th', {}, h)))),
+        el('tbody', {}, ...rows),
+      ),
     );
   };
 
@@ -340,7 +426,8 @@ export function startFlowBook(data: BookData, live: boolean): void {
 
   const render = () => {
     const r = parse();
-    if (r.flow) renderFlow(r);
+    if (data.system && r.flow === data.system.name) renderSystem(data.system);
+    else if (r.flow) renderFlow(r);
     else renderList();
     document.title = r.flow ? `${r.flow} · Flow book` : 'Flow book';
     if (live) renderLive();

@@ -13,8 +13,9 @@ import { allStateNodes } from '../lib/describe';
 import type { PlainPaths } from '../model/plain-paths';
 import { joinText } from '../model/plain-paths';
 import { stateDescription } from '../model/plain';
-import type { BookData, BookFlow } from './book-client';
+import type { BookData, BookFlow, BookSystem } from './book-client';
 import type { Diagram } from './mermaid';
+import { SYSTEM_HOW_TO_READ_LINES, type SystemDiagram } from './system';
 
 export interface BookInput {
   flows: {
@@ -24,8 +25,27 @@ export interface BookInput {
     diagrams: Diagram[];
     plain?: PlainPaths;
   }[];
+  /** the system page: the actors and what passes between them, and what each machine does */
+  system?: { diagram: SystemDiagram; descriptions: Record<string, string> };
   /** the folder the SVG files are in (and index.html goes into) */
   outDir: string;
+}
+
+function systemData({ diagram, descriptions }: NonNullable<BookInput['system']>): BookSystem {
+  const byNode = new Map(diagram.actors.map((a) => [a.node, a]));
+  return {
+    name: diagram.name,
+    title: diagram.title,
+    howToRead: SYSTEM_HOW_TO_READ_LINES,
+    actors: diagram.actors.map((a) => ({
+      node: a.node,
+      name: a.name,
+      flow: a.flow,
+      ...(a.parent ? { parent: byNode.get(a.parent)!.name } : {}),
+      spawned: a.spawned,
+      description: descriptions[a.flow] ?? '',
+    })),
+  };
 }
 
 let clientJs: string | undefined;
@@ -58,8 +78,9 @@ function stateNames(machine: AnyStateMachine): Record<string, string> {
 }
 
 /** The flow book's data: what the page script reads. */
-export function bookData({ flows }: BookInput): BookData {
+export function bookData({ flows, system }: BookInput): BookData {
   return {
+    ...(system ? { system: systemData(system) } : {}),
     flows: flows.map((f): BookFlow => ({
       flow: f.flow,
       machineId: f.machine.id,
@@ -86,6 +107,12 @@ export function bookData({ flows }: BookInput): BookData {
 /** The whole page, or undefined while an SVG it inlines is missing (render first). */
 export function renderBook(input: BookInput): string | undefined {
   const templates: string[] = [];
+  if (input.system) {
+    const file = join(input.outDir, `${input.system.diagram.name}.svg`);
+    if (!existsSync(file)) return undefined;
+    const svg = readFileSync(file, 'utf8').replace(/^<!--[^>]*-->\n/, '');
+    templates.push(`<template id="svg-${escapeHtml(input.system.diagram.name)}">${svg.trim()}</template>`);
+  }
   for (const f of input.flows) {
     for (const d of f.diagrams) {
       if (d.kind === 'detail') continue; // the engineer view is the .svg file beside the page
@@ -147,6 +174,13 @@ a { color: #0b57a4; }
 .sees { color: #2d4d2d; }
 .machine-state { color: #888; font-size: .75rem; font-family: ui-monospace, monospace; }
 .more { font-size: .85rem; color: #555; }
+.system-link { font-size: 1.05rem; }
+.how-to-read { max-width: 60rem; padding-left: 1.2rem; }
+.how-to-read li { margin: .3rem 0; }
+.diagram.system { overflow: auto; max-height: 80vh; }
+.diagram.system svg { max-width: none; }
+.actors { border-collapse: collapse; margin: 1rem 0; max-width: 80rem; }
+.actors th, .actors td { text-align: left; vertical-align: top; padding: .3rem .6rem; border-bottom: 1px solid #eee; }
 g.clickable { cursor: pointer; }
 g.clickable:hover rect, g.clickable:focus rect { stroke: #0b57a4 !important; stroke-width: 2px !important; }
 g.is-selected rect { stroke: #0b57a4 !important; stroke-width: 3px !important; }

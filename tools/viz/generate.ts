@@ -6,6 +6,9 @@
  * `npm run test:model` writes), and the flow book visualizations/index.html. SVGs are re-rendered (in
  * /usr/bin/chromium, laid out by ELK) only when their embedded source hash differs; `--force` re-renders all.
  *
+ * With the root machine (portal) in the folder, also visualizations/system.mmd + .svg: the flow book's system page,
+ * the actors and what passes between them, read from the machines' source by links.ts.
+ *
  * `npm run viz:check` (`--check`): computes everything in memory (no path replay) and names every stale file, then
  * shows every SVG in Chromium and counts the edge labels drawn over another label or a state box; exits 1 on
  * either. `--machines <dir>` / `--out <dir>` point at other folders (tool tests).
@@ -68,7 +71,9 @@ if (check) {
   console.log(
     `viz:check: ${plan.svgs.size} diagram(s), ${pathLists} path list(s) and the flow book ` +
       `${stale.length ? `(${stale.length} stale file(s))` : 'are current'}; ${overlapping} overlapping label(s) ` +
-      `in ${files.length} SVG(s) (${seconds()}: plan and paths ${planned}, measuring ` +
+      `in ${files.length} SVG(s) (${seconds()}: plan and paths ${planned}` +
+      `${plan.linksMs === undefined ? '' : `, of which reading the system's links ${(plan.linksMs / 1000).toFixed(1)} s`}` +
+      `, measuring ` +
       `${((Date.now() - measuring) / 1000).toFixed(1)} s)`,
   );
   process.exitCode = stale.length || plan.errors.length || overlapping ? 1 : 0;

@@ -8,8 +8,10 @@ import { loadMachines, loadModelSpecs, MACHINES_DIR, ROOT, VIZ_DIR, type Machine
 import { generatePaths, renderPathsMarkdown } from '../model/lib';
 import { plainPaths, renderPlainPathsMarkdown, type PlainPaths } from '../model/plain-paths';
 import { renderBook } from './book';
+import { readLinks } from './links';
 import { machineDiagrams, type Diagram } from './mermaid';
 import { embeddedHash, sha256 } from './render';
+import { SYSTEM_HOW_TO_READ_LINES, SYSTEM_NAME, SYSTEM_ROOT, systemDiagram, type SystemDiagram } from './system';
 
 export interface VizPlan {
   machines: MachineEntry[];
@@ -30,6 +32,10 @@ export interface VizPlan {
   broken: Set<string>;
   errors: string[];
   outDir: string;
+  /** the system page's diagram (when the folder has the root machine) */
+  system?: SystemDiagram;
+  /** how long reading what passes between the actors took (ms) */
+  linksMs?: number;
 }
 
 export interface PlanOptions {
@@ -91,14 +97,57 @@ export async function planViz({ machinesDir = MACHINES_DIR, outDir = VIZ_DIR }: 
     }
   }
 
-  files.set(join(outDir, 'README.md'), renderReadme(machines, new Set(specs.map((s) => s.flow)), diagrams));
-  return { machines, files, svgs, diagrams, plain, bookFile: join(outDir, 'index.html'), broken, errors, outDir };
+  // the system page: only for a folder with the portal's root machine (the tool tests' folders have none)
+  let system: SystemDiagram | undefined;
+  let linksMs: number | undefined;
+  const root = machines.find((m) => m.flow === SYSTEM_ROOT);
+  if (machines.some((m) => m.flow === SYSTEM_NAME)) {
+    errors.push(
+      `machines/${SYSTEM_NAME}.machine.ts: the flow book's system page has that name; name the machine otherwise`,
+    );
+  } else if (root?.machine) {
+    const started = Date.now();
+    try {
+      const read = readLinks(machines);
+      errors.push(...read.errors);
+      const loaded = new Map(machines.filter((m) => m.machine).map((m) => [m.flow, m.machine!]));
+      system = systemDiagram(read.links, loaded);
+      files.set(join(outDir, `${SYSTEM_NAME}.mmd`), system.mmd);
+      svgs.set(join(outDir, `${SYSTEM_NAME}.svg`), sha256(system.mmd));
+    } catch (err) {
+      broken.add(SYSTEM_NAME);
+      errors.push(`the system page: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    linksMs = Date.now() - started;
+  } else if (root) broken.add(SYSTEM_NAME);
+
+  files.set(
+    join(outDir, 'README.md'),
+    renderReadme(machines, new Set(specs.map((s) => s.flow)), diagrams, system !== undefined),
+  );
+  return {
+    machines,
+    files,
+    svgs,
+    diagrams,
+    plain,
+    bookFile: join(outDir, 'index.html'),
+    broken,
+    errors,
+    outDir,
+    system,
+    linksMs,
+  };
 }
 
 /** The flow book as it should be for the SVG files now on disk, or undefined while one is missing. */
 export function bookContent(plan: VizPlan): string | undefined {
   return renderBook({
     outDir: plan.outDir,
+    system: plan.system && {
+      diagram: plan.system,
+      descriptions: Object.fromEntries(plan.machines.map((m) => [m.flow, m.description ?? ''])),
+    },
     flows: plan.machines
       .filter((m) => m.machine && plan.diagrams.has(m.flow))
       .map((m) => ({
@@ -115,6 +164,7 @@ export function renderReadme(
   machines: MachineEntry[],
   withSpec: Set<string>,
   diagrams: Map<string, Diagram[]> = new Map(),
+  system = false,
 ): string {
   const anchor = (flow: string) => flow.toLowerCase().replace(/[^a-z0-9-]/g, '');
   const oneLine = (m: MachineEntry) =>
@@ -163,6 +213,17 @@ export function renderReadme(
     lines.push('No machines yet.', '');
     return lines.join('\n');
   }
+  if (system)
+    lines.push(
+      '## The system',
+      '',
+      ...SYSTEM_HOW_TO_READ_LINES.map((l) => `- ${l}`),
+      '',
+      `![The portal's actors and what passes between them](${SYSTEM_NAME}.svg)`,
+      '',
+      `Mermaid source: [${SYSTEM_NAME}.mmd](${SYSTEM_NAME}.mmd)`,
+      '',
+    );
   lines.push('## Machines', '', '| Machine | What it does |', '|---|---|');
   for (const m of machines) lines.push(`| [${m.flow}](#${anchor(m.flow)}) | ${oneLine(m).replace(/\|/g, '\\|')} |`);
   lines.push('');

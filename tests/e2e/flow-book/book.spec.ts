@@ -1,7 +1,8 @@
 /**
  * The flow book (visualizations/index.html, written by `npm run viz`) opens from the file system in Chromium with
  * the network off: from the flow list into session and a state's test paths, then into a group drawn closed
- * (signing's Mobile-ID) and back. Every request that is not a file is aborted and recorded: there must be none.
+ * (signing's Mobile-ID) and back, and from the system page (the actors and what passes between them) into a flow.
+ * Every request that is not a file is aborted and recorded: there must be none.
  */
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
@@ -81,6 +82,18 @@ test('the flow book opens from the file system offline: flows, a group and back,
   await expect(page.getByRole('heading', { level: 1, name: 'signing › mobileId' })).toBeVisible();
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'signing', exact: true })).toBeVisible();
+
+  // the system page: every actor in one diagram, read from the machines; a box opens its flow
+  await page.goto(`${BOOK}#/`);
+  await page.getByRole('link', { name: 'The system', exact: true }).click();
+  await expect(page).toHaveURL(/#\/system$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'The system' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'How to read it' })).toContainText('reports it to');
+  const system = page.locator('figure.diagram[data-diagram="system"] svg');
+  await expect(system).toContainText('session.signedIn');
+  await expect(page.locator('table.actors tr[data-actor="a_portal_pages_rightsList"]')).toContainText('with its page');
+  await system.getByRole('link', { name: 'Open the flow: pages' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'pages', exact: true })).toBeVisible();
 
   expect(errors, 'no script errors').toEqual([]);
   expect(network, 'no request left the file system').toEqual([]);
