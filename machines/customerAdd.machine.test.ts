@@ -13,8 +13,8 @@ import {
   provideSigning,
   signingMachine,
   type SigningEffects,
-  type StatusAnswer,
 } from './signing.machine';
+import type { StatusAnswer } from './idCardSigning.machine';
 import { signingPanelMachine } from './signingPanel.machine';
 import type { NavTarget } from './lib/rights';
 import type { ToastRequest } from './toasts.machine';

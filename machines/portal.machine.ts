@@ -8,7 +8,7 @@
  * flow book (its system page), walked by the model paths and watched in the inspector like every other flow.
  * Browser effects (the router, the log, the REPRESENTEE-CHANGE DOM event, the sign-on redirect) are provided by src/app/.
  */
-import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import type { Domain, UserContext } from './lib/contract';
 import type { PortalContext, PortalEvent, PortalInput } from './lib/portal';
 import { isAxaptaDead, type NavTarget } from './lib/rights';
@@ -33,7 +33,7 @@ type SignedIn = { userContext: UserContext; domain: Domain };
 /** spec 1 §8 "Authorization failure": error.auth, except on the home page */
 const AUTH_ERROR = { type: 'showToast', params: { toast: { toastType: 'error', messageKey: 'error.auth' } } } as const;
 
-export type { PortalBridgeEvent, PortalContext, PortalEvent, PortalInput } from './lib/portal';
+export type { PortalContext, PortalEvent, PortalInput } from './lib/portal';
 
 export const portalMachine = setup({
   types: {
@@ -346,4 +346,3 @@ export const portalMachine = setup({
 });
 
 export type PortalActor = ActorRefFrom<typeof portalMachine>;
-export type PortalSnapshot = SnapshotFrom<typeof portalMachine>;

@@ -368,7 +368,10 @@ function postgresUrl(value: string | undefined, name: string): string | null {
 /** TEST_DATABASE_URL: a PostgreSQL server on which each test gets a database of its own (`openDb(null)`) */
 export const testDatabaseUrl = (): string | null => postgresUrl(process.env.TEST_DATABASE_URL, 'TEST_DATABASE_URL');
 
-/** An Env for tests: defaults, never the real process.env. */
+/**
+ * An Env for tests: defaults, never the real process.env.
+ * @internal for tests and benchmarks
+ */
 export function testEnv(overrides: Partial<Env> = {}): Env {
   return { ...loadEnv({ RUN_MODE: 'test' }), ...overrides };
 }

@@ -11,7 +11,10 @@ export const systemClock: Clock = {
   shift: (ms) => (systemOffsetMs += ms),
 };
 
-/** A clock for tests: starts at `start`, moved with `advance(ms)` or `set(date)`. */
+/**
+ * A clock for tests: starts at `start`, moved with `advance(ms)` or `set(date)`.
+ * @internal for tests
+ */
 export function fakeClock(start: Date | string = '2025-03-01T09:00:00.000Z') {
   let t = new Date(start).getTime();
   const t0 = t;

@@ -20,6 +20,7 @@ export function collectRoutes(app: FastifyInstance): void {
   });
 }
 
+/** @internal the routes collected so far, for the authorization matrix and the fuzzing */
 export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
   return [...(lists.get(app) ?? [])];
 }

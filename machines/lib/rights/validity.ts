@@ -47,11 +47,6 @@ export function hasValidRole(
   return !!right?.userRoleList.some((role) => isRoleValid(role, today));
 }
 
-/** Spec 1 §4: "A role with a past end date is shown as no role." */
-export function displayedRole(role: UserRole | undefined, today: Date): UserRole | null {
-  return role && !isRoleEnded(role, today) ? role : null;
-}
-
 export function roleFor(right: RepresentationRight | null | undefined, application: string): UserRole | undefined {
   return right?.userRoleList.find((r) => r.application === application);
 }
