@@ -1,7 +1,7 @@
 /** Injected time source, so tests control ticket expiry, role dates and seeding offsets. */
 export interface Clock {
   now(): Date;
-  /** simulator console (issue 11): move this clock by `ms` (negative: back); answers the offset from real time */
+  /** simulator console: move this clock by `ms` (negative: back); answers the offset from real time */
   shift?(ms: number): number;
 }
 

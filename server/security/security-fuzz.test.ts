@@ -1,5 +1,5 @@
 /**
- * Fuzzing (issue 14): fast-check drives every POST and every parameterised GET route of the API (read from the
+ * Fuzzing: fast-check drives every POST and every parameterised GET route of the API (read from the
  * running app) with generated bad input: wrong types, missing and extra fields, very long and unicode strings,
  * control characters, SQL and HTML metacharacters, a huge body, broken JSON and repeated parameters; as a
  * signed-in staff member (who passes most privilege checks, so the input reaches the handler) and as an ordinary
@@ -17,7 +17,7 @@ import { changeCounter, installChangeCounter, snapshotDiff, snapshotTables } fro
 import { registeredRoutes, type RegisteredRoute } from './route-list.js';
 
 const SEED = 20261123;
-// 1,000 per route on SQLite (issue 14). The PostgreSQL pass (tools/pg/server-tests) replays the first FUZZ_RUNS of
+// 1,000 per route on SQLite. The PostgreSQL pass (tools/pg/server-tests) replays the first FUZZ_RUNS of
 // the same seeded sequence to catch dialect differences (a NUL in text, say) within the CI time budget.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
 

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 14): every API route the running app registers, for every demo person with a
+ * The authorization matrix: every API route the running app registers, for every demo person with a
  * login and for no session, with cross-customer cases (another customer's jgid, another person's fgid, a party
  * with an ended or inactive right), against the expectation table of server/test/access-table.ts. A route without an entry
  * fails; a refused identity that gets a 2xx is a leak; a refusal where the table allows is a mismatch.

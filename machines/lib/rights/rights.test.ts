@@ -398,7 +398,7 @@ describe('preference and root redirect (spec 1 §4)', () => {
   });
 });
 
-describe('the preferred represented party at the root redirect (issue 9)', () => {
+describe('the preferred represented party at the root redirect', () => {
   const withPref = (representedId: string, principal: Partial<EpitPrincipal> = {}) =>
     userContext({ preference: { representedId, serviceUrl: '/ui/business/ee/et/LOGISTICS' } }, principal);
   it('switches to a party with a role valid today, or to the own entry', () => {

@@ -289,7 +289,7 @@ function AdminDashboard({ ctx }: { ctx: UserContext }) {
 }
 
 /**
- * One notice for the dashboard's own loads (issue 13 "Faults"): when any of them got no answer or a server error, it
+ * One notice for the dashboard's own loads: when any of them got no answer or a server error, it
  * says so with a retry that loads the failed ones again; the rest of the page stays as it is. It only watches the
  * queries the cards use (the same keys, ./queries.ts) and never starts one itself.
  */
