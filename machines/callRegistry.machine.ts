@@ -8,7 +8,7 @@
  * reports how each call ended, once: `call.done` with the result, or `call.failed` (answered with a failure, timed
  * out, or its frame gone). An answer to a call that is not waiting (already over, or never made) is ignored.
  */
-import { enqueueActions, setup, type ActorRefFrom } from 'xstate';
+import { enqueueActions, setup } from 'xstate';
 import { CHANNEL_SCOPE, CHANNEL_TIMING, type FrameInboundEvent } from './lib/external/channel';
 import { report, reporter } from './lib/report';
 
@@ -164,5 +164,3 @@ export const callRegistryMachine = setup({
     },
   },
 });
-
-export type CallRegistryActor = ActorRefFrom<typeof callRegistryMachine>;

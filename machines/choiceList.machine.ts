@@ -7,7 +7,7 @@
  * user context (lib/rights `choiceView`), so a page beyond the last is clamped with the context the event carries.
  * It decides nothing for the other actors and reports nothing.
  */
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import type { UserContext } from './lib/contract';
 import { choiceView } from './lib/rights';
 
@@ -62,7 +62,6 @@ export const choiceListMachine = setup({
 });
 
 export type ChoiceListActor = ActorRefFrom<typeof choiceListMachine>;
-export type ChoiceListSnapshot = SnapshotFrom<typeof choiceListMachine>;
 
 /** The list of an open choice (the represented choice's `list` child), for views and tests; none while it is closed. */
 export function choiceListOf(snapshot: { children: Record<string, unknown> }): ChoiceListActor | undefined {

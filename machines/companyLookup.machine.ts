@@ -8,7 +8,7 @@
  * the typing (`lookup.type`), the pick (`lookup.choose`) and Try again (`lookup.retry`). Effects are actors whose
  * defaults throw; src/features/customer-add/wire.ts provides them.
  */
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { z } from 'zod/mini';
 import type { AutocompleteItem as AutocompleteItemSchema, CustomerAddGet } from './lib/contract';
 import * as rules from './lib/customer-add/rules';
@@ -177,6 +177,3 @@ export const companyLookupMachine = setup({
   // only final once the company has loaded
   output: ({ context }) => context.company!,
 });
-
-export type CompanyLookupActor = ActorRefFrom<typeof companyLookupMachine>;
-export type CompanyLookupSnapshot = SnapshotFrom<typeof companyLookupMachine>;

@@ -13,8 +13,8 @@ import {
   provideSigning,
   signingMachine,
   type SigningEffects,
-  type StatusAnswer,
 } from './signing.machine';
+import type { StatusAnswer } from './idCardSigning.machine';
 import { signingPanelMachine } from './signingPanel.machine';
 import type { NavTarget } from './lib/rights';
 import type { ToastRequest } from './toasts.machine';
@@ -593,7 +593,7 @@ describe('customer-add: the signing panel and the signing machine (steps 7–9)'
     expect(cert.calls).toHaveLength(2);
   });
 
-  it('a Mobile-ID start without an answer (issue 13): error.server in the panel, the phone and form kept, a retry starts again', async () => {
+  it('a Mobile-ID start without an answer: error.server in the panel, the phone and form kept, a retry starts again', async () => {
     const startCall = fake((_, n) =>
       n === 1 ? Promise.reject(new Error('network')) : { status: 'SUCCESS', challengeId: '4821' },
     );

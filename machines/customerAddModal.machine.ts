@@ -6,7 +6,7 @@
  * person's details reload before the modal closes (spec 1 §4 customer-add step 9: the header and the dashboard show
  * the new customer at once). What the flow reports for the whole portal (toasts, navigation, log lines) goes on.
  */
-import { assign, enqueueActions, setup, type AnyActorLogic, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type AnyActorLogic } from 'xstate';
 import type { UserContext } from './lib/contract';
 import type { CustomerAddActor } from './customerAdd.machine';
 import { notProvided } from './lib/not-provided';
@@ -191,6 +191,3 @@ export const customerAddModalMachine = setup({
     },
   },
 });
-
-export type CustomerAddModalActor = ActorRefFrom<typeof customerAddModalMachine>;
-export type CustomerAddModalSnapshot = SnapshotFrom<typeof customerAddModalMachine>;

@@ -14,7 +14,7 @@
  * The area ends with how it ended (its output): `sign` (the signing panel takes over), `added` or `refused`, with the
  * message to show. A request the server did not answer keeps the area open with an error; the person may try again.
  */
-import { assertEvent, assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { creationRequest, customerCreationMachine, type CreationOutput } from './customerCreation.machine';
 import type { CustomerAddGet } from './lib/contract';
 import {
@@ -230,5 +230,3 @@ export const customerConfirmationMachine = setup({
     },
   },
 });
-
-export type CustomerConfirmationActor = ActorRefFrom<typeof customerConfirmationMachine>;

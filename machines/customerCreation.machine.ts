@@ -7,7 +7,7 @@
  * Invoked by the confirmation (machines/customerConfirmation.machine.ts) once the person confirms, which hands it what
  * is asked for (`creation.start`); its output is the status, null when the server did not answer. Effects are actors whose defaults throw; src/features/customer-add/wire.ts provides them.
  */
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { z } from 'zod/mini';
 import type { CustomerAddGet, StatusValue } from './lib/contract';
 import { notProvided } from './lib/not-provided';
@@ -108,5 +108,3 @@ export const customerCreationMachine = setup({
     answered: { type: 'final', description: 'The answer (or its absence) is known.' },
   },
 });
-
-export type CustomerCreationActor = ActorRefFrom<typeof customerCreationMachine>;

@@ -10,7 +10,8 @@
  * Effects are actors (defaults throw); the server data of one search stays in context only as the rows of
  * that search, so paging and sorting need no further request.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import type { NavigationRequested } from './lib/shell-events';
 import {
@@ -60,9 +61,6 @@ export type CustomerSearchEmitted =
   /** the 'Add new customer' link: open the customer-add modal */
   | { type: 'customerAdd.requested' }
   | { type: 'toast.show'; toast: ToastRequest };
-
-const notProvided = <TOut, TIn>(name: string) =>
-  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
 
 const emptyPart = <Row, Key extends string>(sort: Sort<Key>): SearchPart<Row, Key> => ({
   term: '',
@@ -337,4 +335,3 @@ export const customerSearchMachine = customerSearchSetup.createMachine({
 });
 
 export type CustomerSearchActor = ActorRefFrom<typeof customerSearchMachine>;
-export type CustomerSearchSnapshot = SnapshotFrom<typeof customerSearchMachine>;

@@ -2,10 +2,12 @@
  * Model-based test spec of the customer and user search page (machines/customerSearch.machine.ts).
  * Requests are driven by synthetic done/error events; the fakes are inert.
  */
-import { fromPromise, type EventObject } from 'xstate';
+import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
-import { customerSearchMachine, type CustomerSearchSnapshot } from './customerSearch.machine';
+import { customerSearchMachine } from './customerSearch.machine';
 import { isSearchTermValid } from './lib/customer-search/rules';
+
+type CustomerSearchSnapshot = SnapshotFrom<typeof customerSearchMachine>;
 
 /** a model event: a type plus its payload */
 type Ev = EventObject & Record<string, unknown>;

@@ -10,7 +10,8 @@
  *
  * systemId: SYSTEM_ID.deadApplicationPoll.
  */
-import { fromPromise, setup, type MachineContext } from 'xstate';
+import { setup, type MachineContext } from 'xstate';
+import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import type { UserContext } from './lib/contract';
 import type { ContextReplaced, RepresenteeChange, Warning } from './lib/shell-events';
@@ -32,9 +33,7 @@ export const deadApplicationPollMachine = setup({
   delays: { DEAD_APP_POLL },
   actors: {
     /** output: the new user context when something changed, else null */
-    checkDeadApplications: fromPromise<UserContext | null>(() =>
-      Promise.reject(new Error('checkDeadApplications not provided')),
-    ),
+    checkDeadApplications: notProvided<UserContext | null, unknown>('checkDeadApplications'),
   },
   guards: {
     returnedContext: (_, { context }: { context: UserContext | null }) => context !== null,

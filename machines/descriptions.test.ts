@@ -1,5 +1,5 @@
 /**
- * Every state and every transition of every machine carries a plain-English `description` (issue 16): the flow
+ * Every state and every transition of every machine carries a plain-English `description`: the flow
  * book labels its product-owner diagrams and its tester paths with them, and Stately's tools show them too.
  *
  * The machines are found, not listed: every module under machines/ (tests aside) is imported and each exported

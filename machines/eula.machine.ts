@@ -15,7 +15,8 @@
  *     (`takeTarget` reads and expires it), else home.
  *   - a failure → editing with a warning toast (error.server).
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import { NOPREFERENCE, type Preference, type RepresentationRight } from './lib/contract';
 import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
@@ -63,17 +64,13 @@ export const eulaMachine = setup({
   },
   actors: {
     /** GET user-add/getUserInfo + GET user-add/getRepresentedWithAdminRoles (with ?key= when there is one) */
-    loadTerms: fromPromise<EulaData, { key: string | null }>(() => Promise.reject(new Error('loadTerms not provided'))),
+    loadTerms: notProvided<EulaData, { key: string | null }>('loadTerms'),
     /** POST user-add/confirm */
-    confirm: fromPromise<ConfirmAnswer, { key: string | null; form: EulaForm; data: EulaData }>(() =>
-      Promise.reject(new Error('confirm not provided')),
-    ),
+    confirm: notProvided<ConfirmAnswer, { key: string | null; form: EulaForm; data: EulaData }>('confirm'),
     /** GET context/changeRepresented/{gid} */
-    changeRepresented: fromPromise<unknown, { gid: string }>(() =>
-      Promise.reject(new Error('changeRepresented not provided')),
-    ),
+    changeRepresented: notProvided<unknown, { gid: string }>('changeRepresented'),
     /** reads the TARGET cookie's URL and expires the cookie; null when there is none */
-    takeTarget: fromPromise<string | null>(() => Promise.reject(new Error('takeTarget not provided'))),
+    takeTarget: notProvided<string | null, unknown>('takeTarget'),
   },
   guards: {
     noPerson: (_, { data }: { data: EulaData }) => data.info === null,

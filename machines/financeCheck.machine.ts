@@ -7,7 +7,7 @@
  * Invoked by the application opened for the represented party (machines/applicationFrame.machine.ts) for FINANCE;
  * its output is the outcome. The status is asked through the provided `checkFinanceStatus` (its default throws).
  */
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup } from 'xstate';
 import { financeOutcome } from './lib/external';
 import { notProvided } from './lib/not-provided';
 
@@ -60,5 +60,3 @@ export const financeCheckMachine = setup({
     checked: { type: 'final', description: 'The outcome is known.' },
   },
 });
-
-export type FinanceCheckActor = ActorRefFrom<typeof financeCheckMachine>;

@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { createActor, fromCallback, type ActorRefFrom } from 'xstate';
 import {
   frameChannelMachine,
   isChannelActive,
   type FrameChannelActor,
   type FrameChannelEmitted,
-  type WindowChannelInput,
-  type WindowChannelPost,
 } from './frameChannel.machine';
-import { frameConnectionMachine, type FrameConnectionActor } from './frameConnection.machine';
+import { frameConnectionMachine, type WindowChannelInput, type WindowChannelPost } from './frameConnection.machine';
 import { CHANNEL_SCOPE, CHANNEL_TIMING, frameMessageToEvent, type OutboundMessage } from './lib/external';
 import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import model from './frameChannel.model';
@@ -57,7 +55,7 @@ const { HEALTH_CHECK, PING_TIMEOUT, RECONNECT, CALL_TIMEOUT } = CHANNEL_TIMING;
 const REJECTED = 'frameChannel.messageRejected';
 /** The line to the frame, while one is attached. */
 const connectionOf = (actor: FrameChannelActor) =>
-  (actor.getSnapshot().children as { connection?: FrameConnectionActor }).connection!;
+  (actor.getSnapshot().children as { connection?: ActorRefFrom<typeof frameConnectionMachine> }).connection!;
 
 describe('frameChannel machine (spec 1 §4 embedded-application channel, §9 timings)', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -30,9 +30,6 @@ import {
 import { reporter } from './lib/report';
 import type { Warning } from './lib/shell-events';
 
-export type { CallFailure } from './callRegistry.machine';
-export type { WindowChannelInput, WindowChannelPost } from './frameConnection.machine';
-
 // ---------------------------------------------------------------- types
 
 export interface FrameChannelContext {

@@ -11,7 +11,7 @@
  * It reports to the frame channel `connection.up` and `connection.lost`, and hands on every other message from the
  * application unchanged; it posts what the channel gives it (`connection.post`) while the line is open.
  */
-import { assign, enqueueActions, fromCallback, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, setup } from 'xstate';
 import {
   CHANNEL_METHOD,
   CHANNEL_TIMING,
@@ -218,5 +218,3 @@ export const frameConnectionMachine = setup({
     },
   },
 });
-
-export type FrameConnectionActor = ActorRefFrom<typeof frameConnectionMachine>;

@@ -7,7 +7,7 @@
  *
  * Invoked by the external application flow for each document it shows; its output says how it ended.
  */
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup } from 'xstate';
 
 /** FRAME_LOAD_TIMEOUT (ms): see the delay's comment in setup(). */
 export const FRAME_LOAD_TIMEOUT_MS = 20_000;
@@ -66,5 +66,3 @@ export const frameLoadMachine = setup({
     done: { type: 'final', description: 'The application is ready, or it did not start in time.' },
   },
 });
-
-export type FrameLoadActor = ActorRefFrom<typeof frameLoadMachine>;

@@ -8,7 +8,7 @@
  * picks ID-card and reads its output: how the attempt ended (`ending`) and the message for it (an i18n key).
  * Stopping it (the modal closes) aborts the request or card operation under way.
  *
- * Effects are actors (defaults throw "<name> not provided"); src/features/customer-add/actors.ts provides them.
+ * Effects are actors (defaults throw "<name> not provided"); src/features/customer-add/wire.ts provides them.
  */
 import { assign, setup } from 'xstate';
 import type { z } from 'zod/mini';

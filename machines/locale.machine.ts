@@ -10,7 +10,8 @@
  * after each route, `locale.chosen` when the person picked a language (the session announces it, and saves it for
  * the account when signed in). Cookie writes are provided by src/app/ through the session; the defaults throw.
  */
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup } from 'xstate';
+import { notProvidedAction } from './lib/not-provided';
 import { DOMAINS, type Domain, type Language } from './lib/contract';
 import { reporter } from './lib/report';
 import { resolveDomain, resolveLanguage, toLanguage } from './lib/session/rules';
@@ -69,13 +70,9 @@ export const localeMachine = setup({
   },
   actions: {
     /** write EPIT-LANGUAGE (100 years) */
-    persistLanguage: (_, _params: { language: Language }) => {
-      throw new Error('persistLanguage not provided');
-    },
+    persistLanguage: notProvidedAction<{ language: Language }>('persistLanguage'),
     /** write the permanent EPIT-DOMAIN cookie when a domain is given */
-    persistDomain: (_, _params: { domain: Domain | null }) => {
-      throw new Error('persistDomain not provided');
-    },
+    persistDomain: notProvidedAction<{ domain: Domain | null }>('persistDomain'),
     applyRoute: assign(({ context }, p: { routeId: string; params?: Record<string, string | undefined> }) => {
       const { routeId, params: raw } = p;
       const params = cleanParams(raw);
@@ -140,5 +137,3 @@ export const localeMachine = setup({
     },
   },
 });
-
-export type LocaleActor = ActorRefFrom<typeof localeMachine>;

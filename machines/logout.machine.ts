@@ -11,8 +11,8 @@
  *
  * Effects are provided by src/app/ through the session (`logout: logoutMachine.provide(...)`); the defaults throw.
  */
-import { assign, setup, type ActorRefFrom } from 'xstate';
-import { notProvided } from './lib/not-provided';
+import { assign, setup } from 'xstate';
+import { notProvided, notProvidedAction } from './lib/not-provided';
 import { reporter } from './lib/report';
 
 /** What the session tells the logout when the person clicks Log out. */
@@ -47,13 +47,9 @@ export const logoutMachine = setup({
     fetchOssLogout: notProvided<void, { url: string }>('fetchOssLogout'),
   },
   actions: {
-    resetSessionStorage: () => {
-      throw new Error('resetSessionStorage not provided');
-    },
+    resetSessionStorage: notProvidedAction('resetSessionStorage'),
     /** full page redirect */
-    redirect: (_, _params: { url: string }) => {
-      throw new Error('redirect not provided');
-    },
+    redirect: notProvidedAction<{ url: string }>('redirect'),
     start: assign((_, { locale, ossLogoutUrl }: Omit<LogoutStart, 'type'>) => ({
       locale,
       ossLogoutUrl,
@@ -164,5 +160,3 @@ export const logoutMachine = setup({
     },
   },
 });
-
-export type LogoutActor = ActorRefFrom<typeof logoutMachine>;

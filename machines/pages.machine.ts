@@ -10,15 +10,7 @@
  * and use" asks the portal to act for the preferred party and hears how it went. What the page actors report for
  * the whole portal (toasts, navigation, log lines) goes on to the portal.
  */
-import {
-  assign,
-  enqueueActions,
-  setup,
-  type AnyActorLogic,
-  type AnyActorRef,
-  type ActorRefFrom,
-  type SnapshotFrom,
-} from 'xstate';
+import { assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef } from 'xstate';
 import type { Language, UserContext } from './lib/contract';
 import type { CustomerSearchActor } from './customerSearch.machine';
 import type { EulaActor } from './eula.machine';
@@ -239,6 +231,3 @@ export const pagesMachine = setup({
     },
   },
 });
-
-export type PagesActor = ActorRefFrom<typeof pagesMachine>;
-export type PagesSnapshot = SnapshotFrom<typeof pagesMachine>;

@@ -8,7 +8,7 @@
  * flow book (its system page), walked by the model paths and watched in the inspector like every other flow.
  * Browser effects (the router, the log, the REPRESENTEE-CHANGE DOM event, the sign-on redirect, page views): src/app/.
  */
-import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { pageView, tracksPageViews, type PageView } from './lib/analytics';
 import type { UserContext } from './lib/contract';
 import type { PortalChildren, PortalContext, PortalEvent, PortalInput, SignedIn } from './lib/portal';
@@ -347,4 +347,3 @@ export const portalMachine = setup({
 });
 
 export type PortalActor = ActorRefFrom<typeof portalMachine>;
-export type PortalSnapshot = SnapshotFrom<typeof portalMachine>;

@@ -13,7 +13,7 @@
  *
  * Pure: the search is an actor whose default throws; src/features/user-settings/wire.ts provides it.
  */
-import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup } from 'xstate';
 import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import type { NavTarget } from './lib/rights';
@@ -125,6 +125,3 @@ export const preferenceUseMachine = setup({
     },
   },
 });
-
-export type PreferenceUseActor = ActorRefFrom<typeof preferenceUseMachine>;
-export type PreferenceUseSnapshot = SnapshotFrom<typeof preferenceUseMachine>;

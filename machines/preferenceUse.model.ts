@@ -3,10 +3,12 @@
  * one. The search is an inert fake: the path's `xstate.done.actor.findService` / `xstate.error.actor.findService`
  * stand for its answer, and `form.partySwitched` / `form.partySwitchFailed` for the portal's answer to the switch.
  */
-import { fromPromise, type EventObject } from 'xstate';
+import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import type { NavTarget } from './lib/rights';
-import { preferenceUseMachine, type PreferenceUseSnapshot, type ServiceRequest } from './preferenceUse.machine';
+import { preferenceUseMachine, type ServiceRequest } from './preferenceUse.machine';
+
+type PreferenceUseSnapshot = SnapshotFrom<typeof preferenceUseMachine>;
 
 type Ev = EventObject & Record<string, unknown>;
 const PARTY = 'EE10000001';

@@ -15,7 +15,8 @@
  *
  * systemId: SYSTEM_ID.representedChange.
  */
-import { assign, fromPromise, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import type { UserContext } from './lib/contract';
 import type {
@@ -84,9 +85,7 @@ export const representedChangeMachine = setup({
   },
   actors: {
     /** GET context/changeRepresented/{gid}; output: the new user context */
-    changeRepresented: fromPromise<UserContext, { gid: string }>(() =>
-      Promise.reject(new Error('changeRepresented not provided')),
-    ),
+    changeRepresented: notProvided<UserContext, { gid: string }>('changeRepresented'),
   },
   guards: {
     inProxyView: ({ context }) => !!context.request?.proxyView,

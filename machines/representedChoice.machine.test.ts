@@ -208,7 +208,7 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     expect(actor.getSnapshot().matches('open')).toBe(true);
     expect(actor.getSnapshot().context.pickedGid).toBe('EPEE11000026');
     expect(list(actor).searchTerm).toBe('maa');
-    // issue 13: the modal says the switch failed (no toast: the message is the modal's own)
+    // the modal says the switch failed (no toast: the message is the modal's own)
     expect(selectChangeFailed(actor.getSnapshot())).toBe(true);
     expect(warnings).toEqual([{ type: 'warning', code: 'changeRepresented.failed', detail: 500 }]);
     expect(emitted).toEqual([]);

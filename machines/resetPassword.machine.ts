@@ -14,7 +14,8 @@
  *   - a failure → editing with the error.server toast.
  * `reset.cancel` closes the modal (home).
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
+import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import type { CredentialsAnswer, ResetPasswordUser } from './lib/account/schemas';
 import { validateCredentials, type CredentialsForm } from './lib/account/forms';
@@ -50,13 +51,9 @@ export const resetPasswordMachine = setup({
   },
   actors: {
     /** GET user-reset-password/getUserByResetPasswordKey/{key} → the user, or null */
-    loadUser: fromPromise<ResetPasswordUser | null, { key: string }>(() =>
-      Promise.reject(new Error('loadUser not provided')),
-    ),
+    loadUser: notProvided<ResetPasswordUser | null, { key: string }>('loadUser'),
     /** POST user-reset-password/saveCredentials/ */
-    saveCredentials: fromPromise<CredentialsAnswer, { key: string; form: CredentialsForm }>(() =>
-      Promise.reject(new Error('saveCredentials not provided')),
-    ),
+    saveCredentials: notProvided<CredentialsAnswer, { key: string; form: CredentialsForm }>('saveCredentials'),
   },
   guards: {
     noUser: (_, { user }: { user: ResetPasswordUser | null }) => user === null,

@@ -1,15 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { sessionMachine } from './session.machine';
 import { localeMachine } from './locale.machine';
-import { logoutMachine, type LogoutActor } from './logout.machine';
+import { logoutMachine } from './logout.machine';
 import { signedInContext, signedOutContext } from '../tests/support/fixtures/contexts';
 import type { Language, SimpleUserContext, UserContext } from './lib/contract';
 
 /** The locale with cookie writes that do nothing (the tests that do not look at the cookies). */
 const quietLocale = localeMachine.provide({ actions: { persistLanguage: () => {}, persistDomain: () => {} } });
 /** The logout child, while the session is logging out. */
-const logoutOf = (s: SnapshotFrom<typeof sessionMachine>) => (s.children as { logout?: LogoutActor }).logout!;
+const logoutOf = (s: SnapshotFrom<typeof sessionMachine>) =>
+  (s.children as { logout?: ActorRefFrom<typeof logoutMachine> }).logout!;
 
 function makeSession(
   opts: {

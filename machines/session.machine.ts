@@ -14,7 +14,7 @@
  * Effects are provided by src/app/system.ts (the logout's through the `logout` actor); the defaults throw so a
  * forgotten one is loud.
  */
-import { assign, forwardTo, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import type { Domain, Language, SimpleUserContext, UserContext } from './lib/contract';
@@ -347,4 +347,3 @@ export const sessionMachine = setup({
 });
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
-export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;

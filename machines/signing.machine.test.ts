@@ -10,8 +10,8 @@ import {
   type SigningEffects,
   type SigningInput,
   type SigningMethod,
-  type StatusAnswer,
 } from './signing.machine';
+import type { StatusAnswer } from './idCardSigning.machine';
 
 const INPUT: SigningInput = {
   customer: {

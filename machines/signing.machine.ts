@@ -20,8 +20,6 @@ import { MESSAGE, endStatusMessageKey, isInProgressStatus, isSuccessStatus } fro
 import { notProvided } from './lib/not-provided';
 import { idCardSigningMachine, type IdCardSigningOutput, type StatusAnswer } from './idCardSigning.machine';
 
-export type { StatusAnswer } from './idCardSigning.machine';
-
 /** spec 1 §9: the first Mobile-ID / Smart-ID status check 10 s after the start */
 export const FIRST_CHECK = 10_000;
 /** spec 1 §9: then every 5 s */

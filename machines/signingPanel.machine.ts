@@ -11,7 +11,7 @@
  * `signingPanel.attemptFailed`), because the flow locks the company field and the form meanwhile. Its output is how
  * signing ended: `signed`, or `ended` with the message the dialog closes with.
  */
-import { assertEvent, assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import type { CustomerAddGet } from './lib/contract';
 import {
   EMPTY_FORM,
@@ -155,5 +155,3 @@ export const signingPanelMachine = setup({
     },
   },
 });
-
-export type SigningPanelActor = ActorRefFrom<typeof signingPanelMachine>;

@@ -3,7 +3,7 @@
  * error toasts are sticky by default (until closed). Texts are message keys plus values: the view
  * translates them, so a language switch re-renders open toasts in the new language.
  */
-import { assign, raise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, raise, setup, type ActorRefFrom } from 'xstate';
 
 /** Spec 1 §9: a timed toast is shown for 10 s. */
 export const TOAST_DISPLAY = 10_000;
@@ -155,4 +155,3 @@ export const toastsMachine = setup({
 });
 
 export type ToastsActor = ActorRefFrom<typeof toastsMachine>;
-export type ToastsSnapshot = SnapshotFrom<typeof toastsMachine>;

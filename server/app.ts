@@ -77,7 +77,7 @@ export function portalConfig(env: Env): PortalConfig {
     offerFormUrl: { LV: 'https://www.post.example.lv/piedavajums', LT: 'https://www.post.example.lt/pasiulymas' },
     // ID_CARD: the software card of the simulators, or the Web eID extension (server/env.ts signing.idCard)
     idCard: env.signing.idCard,
-    // issue 12: this server sets EPIT-SIGNED-IN with every session (server/lib/session.ts)
+    // this server sets EPIT-SIGNED-IN with every session (server/lib/session.ts)
     sessionHint: true,
     // spec 1 §9: the browser sends page views there in live run mode only (machines/lib/analytics.ts)
     analytics: env.analytics,
@@ -108,7 +108,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   const lifecycle = opts.lifecycle ?? new Lifecycle();
   const metrics = opts.metrics ?? noMetrics;
   app.decorate('deps', { db, clock, env, closing: closing.signal, fetch: fetchImpl, lifecycle, metrics });
-  collectRoutes(app); // the authorization matrix and the fuzzing read every route from the app (issue 14)
+  collectRoutes(app); // the authorization matrix and the fuzzing read every route from the app
   app.addHook('preClose', (done) => {
     closing.abort();
     done();
@@ -136,14 +136,14 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installLifecycle(app, lifecycle);
   rejectRepeatedQuery(app);
   installXsrf(app);
-  installSignedInHint(app); // issue 12: EPIT-SIGNED-IN follows the session (server/lib/session.ts)
+  installSignedInHint(app); // EPIT-SIGNED-IN follows the session (server/lib/session.ts)
 
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/api/') || req.url === '/api') reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 
-  // issue 12: answers over 1 kB (JSON, the sign-on pages) compressed on the fly, brotli (quality 4) or gzip, for
+  // answers over 1 kB (JSON, the sign-on pages) compressed on the fly, brotli (quality 4) or gzip, for
   // every route registered after this; the portal's files are compressed at build time and sent as they are
   // (serveDist); server-sent events and anything already encoded are left alone by the plugin
   await app.register(fastifyCompress, {
@@ -165,11 +165,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
 
   app.get('/', async (_req, reply) => reply.redirect('/ui/', 302));
   app.get('/ui/config.json', async (_req, reply) => {
-    reply.header('Cache-Control', 'no-cache'); // issue 12: revalidated on every load, like index.html
+    reply.header('Cache-Control', 'no-cache'); // revalidated on every load, like index.html
     return portalConfig(env);
   });
 
-  // expired sessions, tickets and login failures are purged now and then (issue 14)
+  // expired sessions, tickets and login failures are purged now and then
   const purge = () =>
     void purgeExpired(db, clock, env).catch((err: unknown) => app.log.error({ err }, 'purge of expired rows failed'));
   const purgeTimer = setInterval(purge, PURGE_EVERY_MS);
@@ -211,7 +211,7 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
       );
 
   // serve: false — only reply.sendFile; files are looked up per request, so a build made after start is served too.
-  // preCompressed (issue 12): `x.js.br` / `x.js.gz` written beside `x.js` by the build (tools/build/compress.ts) are
+  // preCompressed: `x.js.br` / `x.js.gz` written beside `x.js` by the build (tools/build/compress.ts) are
   // sent as they are when the browser accepts them
   await app.register(fastifyStatic, { root: env.distDir, serve: false, preCompressed: true });
   const cacheFor = (rel: string) =>
@@ -268,7 +268,7 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
 const HASHED_ASSET = /^assets\/(?:[^/]+\/)*[^/]+-[A-Za-z0-9_-]{6,}\.[A-Za-z0-9]+$/;
 
 /**
- * HTTP preload hints for the first page (issue 12): the entry script, the chunks and style sheets index.html already
+ * HTTP preload hints for the first page: the entry script, the chunks and style sheets index.html already
  * names in <link rel="modulepreload"> / <link rel="stylesheet"> / <link rel="preload">, as a `Link` header, so the
  * browser (or a proxy sending 103 Early Hints) may fetch them before it has parsed the page. Read once per build.
  */
@@ -305,7 +305,7 @@ function preloadLinks(distDir: string): string {
 const USER_CONTEXT_PRELOAD = '</api/context/getUserContext>; rel=preload; as=fetch; crossorigin=use-credentials';
 
 /**
- * The preload hint for a language's first messages chunk (`assets/_epit-messages-<lang>-<hash>.js`, issue 12): the
+ * The preload hint for a language's first messages chunk (`assets/_epit-messages-<lang>-<hash>.js`): the
  * page imports it only once its entry has run, a round trip after the scripts, unless the browser has it already.
  * Which language is the request's (its cookie), so it is not in index.html. Read once per build.
  */

@@ -50,11 +50,11 @@ export interface Env {
   cas: CasSettings;
   /** Mobile-ID, Smart-ID, the business register, the trust folder and the ID-card path, see `loadSigningSettings` */
   signing: SigningSettings;
-  /** sessions' lifetime and the settings live mode lacks, see `loadSecuritySettings` (issue 14) */
+  /** sessions' lifetime and the settings live mode lacks, see `loadSecuritySettings` */
   security: SecuritySettings;
-  /** issue 11: DEPLOYMENT_URL (deployment service of /osgi-admin), ACCOUNTING_URL (accounting system of /test/ax) */
+  /** DEPLOYMENT_URL (deployment service of /osgi-admin), ACCOUNTING_URL (accounting system of /test/ax) */
   devServices: { deploymentUrl: string; accountingUrl: string };
-  /** issue 9: ADDRESS_REGISTER_URL, base of the address register (gazetteer); default this process's simulator */
+  /** ADDRESS_REGISTER_URL, base of the address register (gazetteer); default this process's simulator */
   addressRegisterUrl: string;
   /** METRICS_PORT and METRICS_HOST: the Prometheus listener (server/ops/metrics.ts); null (METRICS_PORT unset): off */
   metrics: { port: number; host: string } | null;
@@ -338,13 +338,13 @@ function selfSim(
   return `http://${loopback}:${portNumber}/sim`;
 }
 
-/** Issue 9: the address register (gazetteer) over HTTP; default this process's simulator over loopback. */
+/** The address register (gazetteer) over HTTP; default this process's simulator over loopback. */
 function loadAddressRegisterUrl(source: Source): string {
   const self = selfSim(source);
   return serviceUrl(source.ADDRESS_REGISTER_URL, `${self}/address-api`, 'ADDRESS_REGISTER_URL');
 }
 
-/** Issue 11: the deployment service and the accounting system; default this process's simulators over loopback. */
+/** The deployment service and the accounting system; default this process's simulators over loopback. */
 function loadDevServices(source: Source): Env['devServices'] {
   const self = selfSim(source);
   return {
@@ -353,7 +353,7 @@ function loadDevServices(source: Source): Env['devServices'] {
   };
 }
 
-/** Issue 14: sessions end after SESSION_IDLE_MINUTES without a request and SESSION_MAX_HOURS after login. */
+/** Sessions end after SESSION_IDLE_MINUTES without a request and SESSION_MAX_HOURS after login. */
 export interface SecuritySettings {
   /** SESSION_IDLE_MINUTES (default 30) */
   sessionIdleMs: number;
@@ -402,7 +402,10 @@ function postgresUrl(value: string | undefined, name: string): string | null {
 /** TEST_DATABASE_URL: a PostgreSQL server on which each test gets a database of its own (`openDb(null)`) */
 export const testDatabaseUrl = (): string | null => postgresUrl(process.env.TEST_DATABASE_URL, 'TEST_DATABASE_URL');
 
-/** An Env for tests: defaults, never the real process.env. */
+/**
+ * An Env for tests: defaults, never the real process.env.
+ * @internal for tests and benchmarks
+ */
 export function testEnv(overrides: Partial<Env> = {}): Env {
   return { ...loadEnv({ RUN_MODE: 'test' }), ...overrides };
 }
@@ -560,7 +563,7 @@ export function loadSigningSettings(source: Source, portNumber: number, host: st
 }
 
 /**
- * External applications (issue 8). The demo applications (server/apps/) listen on APPS_PORT of the portal's host, a
+ * External applications. The demo applications (server/apps/) listen on APPS_PORT of the portal's host, a
  * second origin. The portal hands the applications' addresses to the browser in the user context, read from the
  * database (table external_applications; a relative address there is read against the applications' origin), and
  * these variables win over the database. docs/configuration.md "External applications".

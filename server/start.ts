@@ -198,7 +198,7 @@ export function start(opts: StartOptions): void {
       }
       log(`metrics at http://${env.metrics.host}:${env.metrics.port}/metrics`);
     }
-    // request log (issue 14)
+    // request log
     app = await createApp({ db, clock: systemClock, env, logger: true, ui: opts.ui, lifecycle, metrics });
     await app.ready();
     await opts.beforeListen?.(app, env);

@@ -21,11 +21,11 @@ async function loadConfig(): Promise<PortalConfig> {
 }
 
 async function boot() {
-  // issue 16: the flow book's live view (dev only, src/features/flow-book), attached to the portal in other tabs
+  // the flow book's live view (dev only, src/features/flow-book), attached to the portal in other tabs
   if (import.meta.env.DEV && location.pathname === `${import.meta.env.BASE_URL}dev/flows`)
     return (await import('./features/flow-book')).showFlowBook();
   // the session starts in the cookie's language (machines/session.machine.ts): its messages load beside config.json
-  // and the session's first request (issue 12: no round trip waits for another); awaited before the first render
+  // and the session's first request (no round trip waits for another); awaited before the first render
   const firstMessages = loadMessages(resolveLanguage(null, readCookie(COOKIE.language)));
   firstMessages.catch(() => undefined); // a failure is reported where it is awaited, below
   const config = await loadConfig();
@@ -39,7 +39,7 @@ async function boot() {
     const tools = dev.createDevInspection({ stately: new URLSearchParams(location.search).has('inspect') });
     const flows = (await import('./features/flow-book')).createFlowBroadcast();
     options.inspect = (e) => (tools.inspect(e), flows(e));
-    // issue 11: the system-error modal and the 100-line debug overlay (features/debug), dev only as well
+    // the system-error modal and the 100-line debug overlay (features/debug), dev only as well
     const { DebugAids } = await import('./features/debug');
     const Inspector = tools.Panel;
     devPanel = () => (

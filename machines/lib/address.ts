@@ -1,7 +1,7 @@
 /**
  * The address register (the gazetteer) as the portal sees it: one contract for the server route that asks the
- * register over HTTP, the address autocomplete in user settings (issue 9) and in business customer settings
- * (issue 10), and the address block of spec 2 §3 "Address as shown".
+ * register over HTTP, the address autocomplete in user settings and in business customer settings, and the
+ * address block of spec 2 §3 "Address as shown".
  *
  * GET /api/address/search?q=<text>&limit=<1..20, default 10>  →  { value: AddressSuggestion[] }
  *   prefix search on the address's words (case- and accent-insensitive); fewer than 2 characters answer [].

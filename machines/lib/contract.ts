@@ -28,7 +28,7 @@ export type Privilege =
   | 'EDIT_ANY_CUSTOMER'
   | 'EDIT_ANY_USER'
   | 'NO_REPRESENTEE'
-  /** issue 11: the deployment admin page /osgi-admin (the spec leaves its access open) */
+  /** the deployment admin page /osgi-admin (the spec leaves its access open) */
   | 'DEPLOYMENT_ADMIN';
 
 export const COOKIE = {
@@ -37,7 +37,7 @@ export const COOKIE = {
   xsrf: 'EPIT-XSRF-TOKEN',
   target: 'TARGET',
   session: 'EPIT-SESSION',
-  /** issue 12: readable '1' while the backend holds a session for the browser (no secret; PortalConfig.sessionHint) */
+  /** readable '1' while the backend holds a session for the browser (no secret; PortalConfig.sessionHint) */
   signedIn: 'EPIT-SIGNED-IN',
 } as const;
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -72,7 +72,7 @@ export const PortalConfig = z.object({
   offerFormUrl: z.record(z.string(), z.string()),
   /** ID-card adapter: 'software' (the simulator's card; also when absent, the reference setup) or 'webeid' (the Web eID extension) */
   idCard: z.optional(z.enum(['software', 'webeid'])),
-  /** issue 12: true when the backend sets COOKIE.signedIn with every session (the reference one does): without it the
+  /** true when the backend sets COOKIE.signedIn with every session (the reference one does): without it the
    * portal knows a visitor is signed out without asking; absent or false: it asks context/getUserContext every time */
   sessionHint: z.optional(z.boolean()),
   /**
@@ -236,7 +236,7 @@ export const CustomerAddGet = z.object({
   regCode: z.string(),
   address: z.nullable(AddressSummary),
   hasContract: z.boolean(),
-  /** whether the signed-in person is one of its main administrators (never the administrators' personal codes, issue 14) */
+  /** whether the signed-in person is one of its main administrators (never the administrators' personal codes) */
   isMainAdministrator: z.boolean(),
   value: z.nullable(z.string()), // e.g. 'CONTRACT_STOPPED'
 });
@@ -256,7 +256,7 @@ export const SigningCustomer = z.object({
   enterpriseCode: z.string().check(z.minLength(1), z.maxLength(20)),
   enterpriseName: z.string().check(z.minLength(1), z.maxLength(200)),
   email: z.string(),
-  // issue 14: no control characters into the contract text (line breaks and tabs are text)
+  // no control characters into the contract text (line breaks and tabs are text)
   additionalInfo: z._default(
     z.string().check(
       z.maxLength(ADDITIONAL_INFO_MAX),
@@ -306,8 +306,7 @@ const SPEC_SIGNING_END_STATUSES = [
   'CREDIT_RATING_NOT_DEFINED',
 ] as const;
 /**
- * Results the real services have beyond the spec's list, one catalogue code each (issue 4 "extra
- * results"). MID_* come from the Mobile-ID session result, SID_* from the Smart-ID endResult.
+ * Results the real services have beyond the spec's list, one catalogue code each. MID_* come from the Mobile-ID session result, SID_* from the Smart-ID endResult.
  * IDCARD_* never come from the server: the browser's Web eID-shaped adapter raises them (no card
  * inserted, PIN entry cancelled) and the signing machine shows them like any end status.
  * GENERIC_ERROR is spec 1 §8 "generic failure" (unknown service result, no pending signing).

@@ -1,6 +1,6 @@
 /**
  * The applications' demo data agrees with the portal's, and the applications and the portal's routes never import
- * each other: they meet only over HTTP (issue 8).
+ * each other: they meet only over HTTP.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

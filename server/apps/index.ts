@@ -1,5 +1,5 @@
 /**
- * The demo external applications (issue 8): shipment registration (/oss/), periodicals (/periodicals/) and invoicing
+ * The demo external applications: shipment registration (/oss/), periodicals (/periodicals/) and invoicing
  * management (/finance/), and the private package service (/parcels/) a private person's LOGISTICS goes to: a second
  * Fastify server on APPS_PORT — its own origin, so the portal's origin checks are exercised for real. It reaches the
  * portal's side only over HTTP (server/apps/portal-link.ts) and keeps its own database (apps.sqlite under DATA_DIR).
@@ -68,7 +68,7 @@ export async function createAppsServer(opts: AppsServerOptions): Promise<Fastify
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await installAppsHeaders(app, env); // framed by the portal only (issue 14)
+  await installAppsHeaders(app, env); // framed by the portal only
   // a back-channel logout request may come as the raw XML document instead of the `logoutRequest` form field
   app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string' }, (_req, body, done) =>
     done(null, String(body)),

@@ -1,5 +1,5 @@
 /**
- * The audit log of security events (issue 14): login success and failure, logout, represented change, customer add,
+ * The audit log of security events: login success and failure, logout, represented change, customer add,
  * rights saves. Each row records who, when, from where and what. Call `audit(req, event, ...)` from a route after
  * the change is made (inside its transaction when there is one: pass `db: trx`). Never put a password, a cookie or
  * a token into `detail`.

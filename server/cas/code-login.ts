@@ -1,5 +1,5 @@
 /**
- * Demo sign-on by personal code (issue 10), for the people a customer's administrator adds in the rights modal: the
+ * Demo sign-on by personal code, for the people a customer's administrator adds in the rights modal: the
  * system learns them then (a persons row with no username, server/routes/user/save.ts), and they have no password
  * until they register. A real sign-on service identifies them by ID-card, Mobile-ID or Smart-ID, which yields the
  * same thing: a global person id (country + personal code). This form stands in for that, only where one-click demo

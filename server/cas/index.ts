@@ -225,7 +225,7 @@ export const casRoutes: FastifyPluginAsync = (app) => {
     const t = CAS_TEXTS[lang];
     const service = allowedService(req, form.service);
     if (service === false) return html(reply, 400, messagePage(lang, t.title, t.unknownService, langLink(null)));
-    // issue 14: a form another site posted is login CSRF, refused before anything is consumed or checked
+    // a form another site posted is login CSRF, refused before anything is consumed or checked
     if (foreignOrigin(req)) return showLogin(req, reply, { lang, service, status: 403, error: t.foreignOrigin });
     // §3.5.1: the login ticket is good for one attempt, and only in the browser it was shown to (login CSRF)
     if (!(await consumeExecution(db, clock, form.execution, req.cookies[FLOW_COOKIE])))
@@ -243,7 +243,7 @@ export const casRoutes: FastifyPluginAsync = (app) => {
       showLogin(req, reply, { lang, service, status, username: form.username, error });
     let fgid: string;
     if (form.demoPersonalCode !== undefined && oneClick) {
-      // issue 10: the demo sign-on by personal code of a person a customer added (./code-login.ts)
+      // the demo sign-on by personal code of a person a customer added (./code-login.ts)
       const byCode = await personByCode(db, form.demoPersonalCode);
       if (!byCode) return again(401, t.wrongCredentials);
       fgid = byCode;

@@ -117,7 +117,7 @@ ${opts.people
 </ul>
 </section>`
       : '';
-  // issue 10: people added by a customer sign on by personal code in the demo (./code-login.ts)
+  // people added by a customer sign on by personal code in the demo (./code-login.ts)
   const byCode = opts.oneClick ? codeLoginSection(opts.lang, opts.action, serviceField) : '';
   return layout(opts.lang, t.title, form + people + byCode, opts.langLink);
 }

@@ -42,9 +42,9 @@ export interface CasTexts {
   flowExpired: string;
   /** the portal's callback could not reach the sign-on server */
   unavailable: string;
-  /** issue 14: the login throttle (429); {minutes} is how long to wait */
+  /** the login throttle (429); {minutes} is how long to wait */
   tooManyAttempts: string;
-  /** issue 14: a sign-on form posted from another site (login CSRF) */
+  /** a sign-on form posted from another site (login CSRF) */
   foreignOrigin: string;
 }
 

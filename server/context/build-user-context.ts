@@ -42,7 +42,7 @@ const SERVICE_ICON: Record<string, string> = { LOGISTICS: 'logistics', PERIODICS
 
 export const UI_LANGUAGES = LANGUAGES.map((l) => ({ twoLetterCode: l, threeLetterCode: LANGUAGE3[l].toLowerCase() }));
 
-/** A right of the person with its party's name: customers and persons joined in (one query, issue 12). */
+/** A right of the person with its party's name: customers and persons joined in (one query). */
 interface RightRow {
   represented_gid: string;
   application: string;
@@ -60,7 +60,7 @@ interface RightRow {
 }
 
 /**
- * The person's rights, each with its party joined in: one query where three were, compiled once (issue 12).
+ * The person's rights, each with its party joined in: one query, compiled once.
  */
 const rightRows = prepared(
   (db, fgid: string) =>
@@ -159,7 +159,7 @@ const catalogueRows = prepared(
 );
 
 /**
- * What every context needs besides the person's rights, read in one query (issue 12): the applications marked
+ * What every context needs besides the person's rights, read in one query: the applications marked
  * dead and the rows of external_applications. Both change at run time (the simulator console, an administrator),
  * possibly in another process on the same database, so they are read per request, never kept.
  */
@@ -251,7 +251,7 @@ export async function buildUserContext(
 export type LinkRow = { application: string; base_url: string; custom_parameters: string };
 
 /**
- * The user context as the context/* routes answer it, in two queries after the session's (issue 12): the rights
+ * The user context as the context/* routes answer it, in two queries after the session's: the rights
  * with their parties, and the catalogues (dead applications and the applications' rows), plus the represented
  * party's details when one is chosen. `linksOf` turns the applications' rows into their addresses.
  */
@@ -290,7 +290,7 @@ const keptContexts = new WeakSet<UserContext>();
 const keptJson = new WeakMap<UserContext, Buffer>();
 
 /**
- * The JSON of a context from `loadUserContext`, as `JSON.stringify` writes it, in UTF-8 (issue 12). A context
+ * The JSON of a context from `loadUserContext`, as `JSON.stringify` writes it, in UTF-8. A context
  * assembled from kept rows is answered until the database changes (then `loadUserContext` assembles a new object), so
  * its text is worked out once per such object instead of once per request, and kept as the bytes that are sent: a
  * string would be measured (Content-Length) and encoded again for every answer, its names and addresses being no

@@ -98,7 +98,7 @@ describe('user context', () => {
       'EDIT_ANY_CUSTOMER',
       'EDIT_ANY_USER',
       'ADD_ANY_CUSTOMER',
-      'DEPLOYMENT_ADMIN', // issue 11: the deployment admin page
+      'DEPLOYMENT_ADMIN', // the deployment admin page
     ]);
     expect(Object.keys(ctx.epitPrincipal!.representationRightsCache)).toEqual(['EPEE11000015']);
   });

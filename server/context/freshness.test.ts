@@ -1,5 +1,5 @@
 /**
- * Issue 12: the user context reuses the rows it read while the database is unchanged (server/db/prepared.ts reuse),
+ * The user context reuses the rows it read while the database is unchanged (server/db/prepared.ts reuse),
  * and a rights change must still show in the very next context: whether this process wrote it (a route, a raw SQL
  * statement) or another connection to the same file did (another process, a tool).
  */
@@ -68,7 +68,7 @@ describe('the user context after a change', () => {
     const mari = await t.login('mari');
     const first = await mari.get('/api/context/getUserContext');
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
-    // what JSON.stringify writes for the object (Fastify's own serialisation before issue 12 kept the text)
+    // the cached text is exactly what JSON.stringify writes for the object
     expect(first.body).toBe(JSON.stringify(first.json()));
     const again = await mari.get('/api/context/getUserContext');
     expect(again.body).toBe(first.body);

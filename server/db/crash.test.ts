@@ -1,5 +1,5 @@
 /**
- * Crash consistency (issue 13): the server is killed with SIGKILL in the middle of writes (staff customer adds and
+ * Crash consistency: the server is killed with SIGKILL in the middle of writes (staff customer adds and
  * their demo resets, several at once, a main administrator's rights saves, and language changes in a loop), then
  * started again on the same database. Each time the database passes its integrity check (SQLite
  * `PRAGMA integrity_check`; PostgreSQL `amcheck` over every B-tree index) and holds no half-written change: no search

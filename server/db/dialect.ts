@@ -314,6 +314,7 @@ export function databaseName(url: string): string {
 /**
  * A new empty database on the server of `serverUrl`, for a test that starts portal processes of its own on it
  * (they migrate and seed it themselves). `drop()` removes it, ending any connection still open.
+ * @internal for tests: kept here because every PostgreSQL-only statement lives in this file
  */
 export async function emptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = testDatabaseName();

@@ -36,12 +36,12 @@ export function openDb(dataDir: string | null, databaseUrl: string | null = null
     sqlite.pragma('journal_mode = WAL');
     // SQLite's own page cache, per connection: 32 MiB rather than its default 2 MB, so the pages that searches and
     // contexts keep coming back to (the customer search's index at 1,000,000 customers) are read from memory, not
-    // asked of the operating system again and again (issue 13, bench "search at scale")
+    // asked of the operating system again and again (bench "search at scale")
     sqlite.pragma('cache_size = -32768');
   }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const cached = cachingStatements(sqlite); // kept statements and the contents' generation (issue 12)
+  const cached = cachingStatements(sqlite); // kept statements and the contents' generation
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached.database }) });
   registerGeneration(db, () => cached.generation());
   return db;

@@ -21,7 +21,7 @@ export async function prepareDb(
 ): Promise<boolean> {
   const prepare = async () => {
     await migrate(db);
-    // live run mode: reference data only, no demo person (issue 14, server/security/live-seed.ts)
+    // live run mode: reference data only, no demo person (server/security/live-seed.ts)
     return opts.live ? seedLiveIfEmpty(db, clock, opts) : seedIfEmpty(db, clock, opts);
   };
   if (!isPostgres(db)) return prepare();

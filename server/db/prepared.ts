@@ -1,5 +1,5 @@
 /**
- * Queries built and compiled once, run many times (issue 12). Building a Kysely query and compiling it to SQL costs
+ * Queries built and compiled once, run many times. Building a Kysely query and compiling it to SQL costs
  * more than running it for the small queries every API call makes (the session, the rights), so the hot ones are
  * compiled once per database with placeholders in place of their parameters, and each call only swaps the values
  * in. The SQL text is then the same string every time, so SQLite reuses its prepared statement

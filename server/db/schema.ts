@@ -26,17 +26,17 @@ export interface PersonsTable {
   address_city: string | null;
   address_country: string | null;
   address_padre_full_name: string | null;
-  address_padre_id: string | null; // address register id (issue 9, 0190); null: not picked from the register
-  address_county: string | null; // county code and name (issue 9)
+  address_padre_id: string | null; // address register id (migration 0190); null: not picked from the register
+  address_county: string | null; // county code and name
   address_county_name: string | null;
-  address_municipality: string | null; // municipality code and name (issue 9)
+  address_municipality: string | null; // municipality code and name
   address_municipality_name: string | null;
   pref_represented: string | null; // gid or NOPREFERENCE
   pref_service: string | null; // FINANCE | LOGISTICS | PERIODICS | NOPREFERENCE
   pref_service_url: string | null; // built per spec 1 §7 service-URL builder, or NOPREFERENCE
   not_active: number;
-  eula_version: string | null; // terms of use accepted (issue 11); null = new account
-  domain: string | null; // EE | LV | LT as added in the rights modal (issue 10, 0200); null for the demo people
+  eula_version: string | null; // terms of use accepted; null = new account
+  domain: string | null; // EE | LV | LT as added in the rights modal (migration 0200); null for the demo people
   created_at: string;
 }
 
@@ -75,7 +75,7 @@ export interface CustomersTable {
   packet_oss: number | null; // packet id per application, null: no package
   packet_periodicals: number | null;
   has_finance: number; // FINANCE package
-  legal_padre_id: string | null; // address register ids (issue 10, 0200)
+  legal_padre_id: string | null; // address register ids (migration 0200)
   contact_padre_id: string | null;
   contact_managed: Generated<number>; // 1: the customer manager manages the contact address
   created_at: string;
@@ -151,7 +151,7 @@ export interface PasswordResetKeysTable {
   used_at: string | null;
 }
 
-/** issue 11: the deployment simulator (server/sim/deployment) */
+/** the deployment simulator (server/sim/deployment) */
 export interface SimDeploymentsTable {
   name: string;
   version: string;
@@ -161,7 +161,7 @@ export interface SimDeploymentsTable {
   installed_at: string | null;
 }
 
-/** issue 11: the accounting-system simulator's persons (server/sim/accounting), JSON per id */
+/** the accounting-system simulator's persons (server/sim/accounting), JSON per id */
 export interface SimFisikPersonsTable {
   id: string;
   data: string;
@@ -194,9 +194,9 @@ export interface SessionsTable {
   expires_at: string;
   /** the service ticket that opened the session (back-channel single logout names it) */
   sso_ticket: string | null;
-  /** the last request of the person (idle timeout, issue 14); null for rows written before it */
+  /** the last request of the person (idle timeout); null for rows written before it */
   last_seen_at: string | null;
-  /** the XSRF token bound to this session, rotated with the session id at login (issue 14) */
+  /** the XSRF token bound to this session, rotated with the session id at login */
   xsrf_token: string | null;
 }
 
@@ -313,7 +313,7 @@ export interface SimAppSwitchesTable {
   changed_at: string;
 }
 
-// ---- user settings (migration 0190_user_settings, issue 9) ----
+// ---- user settings (migration 0190_user_settings) ----
 /** The address register (gazetteer) simulator (server/sim/address/); the portal reads it over HTTP. A street or farm. */
 export interface AddressRegisterPlacesTable {
   place_id: string;
@@ -340,14 +340,14 @@ export interface AddressRegisterTokensTable {
   sort_key: string;
   place_id: string;
 }
-/** Simulator console: role loading of an application fails (user-settings roles, issue 9). */
+/** Simulator console: role loading of an application fails (user-settings roles). */
 export interface SimRoleLoadFailuresTable {
   application: string;
   failing: number;
   changed_at: string;
 }
 
-/** issue 10: the simulator console switch that makes an application's role save fail (server/sim/console/rights.ts) */
+/** the simulator console switch that makes an application's role save fail (server/sim/console/rights.ts) */
 export interface SimRoleSaveSwitchesTable {
   application: string;
   fail: number;
@@ -390,7 +390,7 @@ export interface DB {
   sim_role_load_failures: SimRoleLoadFailuresTable;
 }
 
-/** Security events (issue 14, server/audit/audit.ts): who, when, from where and what. */
+/** Security events (server/audit/audit.ts): who, when, from where and what. */
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -408,7 +408,7 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
-/** One failed sign-on (issue 14, server/security/throttle.ts), per username and per client address. */
+/** One failed sign-on (server/security/throttle.ts), per username and per client address. */
 export interface LoginFailuresTable {
   id: Generated<number>;
   /** user | address */

@@ -59,7 +59,7 @@ describe('seeding', () => {
     dbs.push(db);
     await prepareDb(db, clock);
 
-    expect(await count(db, 'persons')).toBe(15); // 13 demo people of issue 4 + eeva (EC signer, issue 17) + endel (issue 10)
+    expect(await count(db, 'persons')).toBe(15); // 13 demo people + eeva (EC signer) + endel
     const mari = await db.selectFrom('persons').selectAll().where('username', '=', 'mari').executeTakeFirstOrThrow();
     expect(mari.password_hash).toMatch(/^scrypt\$/);
     expect(await verifyPassword('Maasikas1', mari.password_hash)).toBe(true);

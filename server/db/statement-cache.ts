@@ -1,5 +1,5 @@
 /**
- * SQLite under Kysely, made cheaper per query (issue 12):
+ * SQLite under Kysely, made cheaper per query:
  *
  * - Prepared statements are kept between queries. Kysely's SQLite driver prepares every query's SQL anew, and
  *   preparing costs more than running the small queries of an API call; the driver now gets the same statement back

@@ -1,5 +1,5 @@
 /**
- * Several portal processes on one database (issue 13): everything a request needs (sessions, sign-on tickets, the
+ * Several portal processes on one database: everything a request needs (sessions, sign-on tickets, the
  * login form's execution tokens, signing sessions) lives in the database, so a person may be served by any process
  * behind a load balancer. Two real `server/main.ts` processes share one database: a fresh PostgreSQL database of its
  * own when the server tests run on PostgreSQL (TEST_DATABASE_URL, `npm run test:server:pg`), both started at once

@@ -1,5 +1,5 @@
 /**
- * The HTTP protocol between the external applications' servers and the portal's server (issue 8). Both sides parse
+ * The HTTP protocol between the external applications' servers and the portal's server. Both sides parse
  * with these schemas; neither calls the other in-process. Every call carries the shared secret (APPS_SECRET) as
  * `Authorization: Bearer <secret>`.
  *

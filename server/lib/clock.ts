@@ -1,7 +1,7 @@
 /** Injected time source, so tests control ticket expiry, role dates and seeding offsets. */
 export interface Clock {
   now(): Date;
-  /** simulator console (issue 11): move this clock by `ms` (negative: back); answers the offset from real time */
+  /** simulator console: move this clock by `ms` (negative: back); answers the offset from real time */
   shift?(ms: number): number;
 }
 
@@ -11,7 +11,10 @@ export const systemClock: Clock = {
   shift: (ms) => (systemOffsetMs += ms),
 };
 
-/** A clock for tests: starts at `start`, moved with `advance(ms)` or `set(date)`. */
+/**
+ * A clock for tests: starts at `start`, moved with `advance(ms)` or `set(date)`.
+ * @internal for tests
+ */
 export function fakeClock(start: Date | string = '2025-03-01T09:00:00.000Z') {
   let t = new Date(start).getTime();
   const t0 = t;

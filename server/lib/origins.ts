@@ -1,5 +1,5 @@
 /**
- * The two origins of the reference backend (issue 8): the portal's (PORT) and the demo external applications'
+ * The two origins of the reference backend: the portal's (PORT) and the demo external applications'
  * (APPS_PORT, same host), as the browser sees them and as the servers reach each other over HTTP. Pure helpers:
  * each side passes the request it is answering, and the two servers never call into each other in-process.
  */
@@ -19,7 +19,7 @@ const publicOrigins = new Map<string, URL>();
 
 /** `http://host:port`, leaving out the scheme's default port. */
 function originWithPort(protocol: string, hostname: string, port: number): string {
-  // asked several times per request (security headers, user context): parsed once per address (issue 12)
+  // asked several times per request (security headers, user context): parsed once per address
   const key = `${protocol}\n${hostname}\n${port}`;
   let origin = origins.get(key);
   if (origin === undefined) {

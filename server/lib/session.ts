@@ -1,7 +1,7 @@
 /**
  * Portal sessions (docs/conventions.md): cookie EPIT-SESSION (HttpOnly, SameSite=Lax, Path=/),
  * rows in the `sessions` table. Use `requireSession(req)` at the top of every protected handler.
- * Beside it the readable hint EPIT-SIGNED-IN=1 (issue 12): set with the session, cleared with it, and cleared when a
+ * Beside it the readable hint EPIT-SIGNED-IN=1: set with the session, cleared with it, and cleared when a
  * request finds its session gone (expired, idle, ended by single logout), so the portal's first screen knows a
  * visitor without it is signed out without asking. It holds no secret and grants nothing: every request is still
  * checked against the session itself.
@@ -30,12 +30,12 @@ export interface Session {
   person: PersonRow;
   privileges: string[];
   isStaff: boolean;
-  /** the XSRF token bound to this session (server/lib/xsrf.ts); null for a session opened before issue 14 */
+  /** the XSRF token bound to this session (server/lib/xsrf.ts); null for a session row written without one */
   xsrfToken?: string | null;
 }
 
 /**
- * The session found for a request, kept on the request itself for the rest of it (issue 12: an entry per request
+ * The session found for a request, kept on the request itself for the rest of it (an entry per request
  * in a WeakMap cost more than the lookup it saves). `undefined`: not looked up yet.
  */
 const SESSION = Symbol('epit.session');
@@ -55,7 +55,7 @@ const PASSIVE_ROUTES = new Set(['/api/context/checkDeadApplications']);
 /** last_seen_at is written at most this often (a write per request would cost every API call) */
 const TOUCH_EVERY_MS = 60_000;
 
-/** The session with its person: every API call reads it, so it is compiled once (issue 12, server/db/prepared.ts). */
+/** The session with its person: every API call reads it, so it is compiled once (server/db/prepared.ts). */
 const sessionRow = prepared(
   (db, id: string) =>
     db
@@ -131,7 +131,7 @@ function sessionOf(row: SessionRow): KeptSession {
   return kept;
 }
 
-/** The caller's session, or null. Expired, idle (issue 14) and inactive sessions count as none. */
+/** The caller's session, or null. Expired, idle and inactive sessions count as none. */
 export async function findSession(req: FastifyRequest): Promise<Session | null> {
   if (cache.has(req)) return cache.get(req)!;
   const id = req.cookies?.[COOKIE.session];
@@ -182,7 +182,7 @@ export function invalidateSessionCache(req: FastifyRequest): void {
 /**
  * Opens a portal session. `ssoTicket` is the service ticket it was opened with: the single sign-on server names
  * it in a back-channel logout request to end this session (CAS 3.0 §2.3.3, `endSessionsForTicket`).
- * Both the session id and the XSRF token are new (issue 14: no session fixation, no token carried over from
+ * Both the session id and the XSRF token are new (no session fixation, no token carried over from
  * before the login); the session lives SESSION_MAX_HOURS at most and ends after SESSION_IDLE_MINUTES idle.
  */
 export async function openSession(

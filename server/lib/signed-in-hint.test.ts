@@ -1,5 +1,5 @@
 /**
- * Issue 12: the readable EPIT-SIGNED-IN hint (server/lib/session.ts) follows the portal session, so the portal's
+ * The readable EPIT-SIGNED-IN hint (server/lib/session.ts) follows the portal session, so the portal's
  * first screen can tell a signed-out visitor without asking context/getUserContext (and logging its 401).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -122,7 +122,7 @@ describe('EPIT-SIGNED-IN', () => {
   });
 });
 
-describe("index.html's preload hints (issue 12)", () => {
+describe("index.html's preload hints", () => {
   /** the portal served from a small built folder: index.html and two languages' first messages chunks */
   async function portalOn() {
     const distDir = mkdtempSync(path.join(tmpdir(), 'epit-hint-dist-'));

@@ -2,7 +2,7 @@
  * XSRF double submit (docs/conventions.md): the EPIT-XSRF-TOKEN cookie (readable by JS) is set on any
  * response whose request lacks it; every POST/PUT/PATCH/DELETE under /api/ and /sim/ must echo it in
  * X-XSRF-TOKEN, else 403 { code: 'XSRF' } before any handler runs (so nothing changes).
- * Issue 14: with a portal session the token is the one bound to that session (server/lib/session.ts, new at every
+ * With a portal session the token is the one bound to that session (server/lib/session.ts, new at every
  * login), so a token planted in the browser before the login, or read from another session, is refused.
  */
 import { timingSafeEqual } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Issue 2 "Done when": malformed input to each route of the issue answers 400 with a clear message and
+ * Malformed input to each route below answers 400 with a clear message and
  * changes nothing. Complements server/lib/security.test.ts (XSRF, 401, 403 and the first 400 cases) with the
  * remaining shapes of bad input, and pins down that the routes which take no input ignore stray parameters.
  */
@@ -81,7 +81,7 @@ describe('single-signout?locale=', () => {
   it.each([
     ['a language without domain', 'et', /et_EE/],
     ['an unknown domain', 'et_FI', /et_EE/],
-    // issue 14: any repeated query parameter of the API is refused as such
+    // any repeated query parameter of the API is refused as such
     ['two locales', ['et_EE', 'en_EE'], /given once/],
     ['upper case', 'ET_EE', /et_EE/],
   ])('%s answers 400 with an example and keeps the session', async (_what, locale, rule) => {

@@ -1,5 +1,5 @@
 /**
- * Content-Security-Policy violation reports (issue 14): the browser POSTs them to /csp-report (the policy's
+ * Content-Security-Policy violation reports: the browser POSTs them to /csp-report (the policy's
  * `report-uri`, server/security/headers.ts). Each is logged and kept in the audit table as `csp.violation` (the
  * directive, the blocked source and the page's path, never the page's query), at most once per hour for the same
  * three, so a noisy page cannot fill the table. A browser sends no XSRF token with a report, so the address is

@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 14, finding 5) with @fastify/helmet:
+ * Security headers (finding 5) with @fastify/helmet:
  * - Content-Security-Policy: scripts and styles from the portal's own origin only, no inline script and no eval;
  *   frames only from the configured applications' origins (APPS_ORIGIN or the portal's host on APPS_PORT, and the
  *   APP_*_URL settings); requests also to the analytics endpoint (ANALYTICS_URL); `frame-ancestors 'none'`: nobody
@@ -47,7 +47,7 @@ const originOfUrl = (url: string | null): string | null => {
 /** The applications' origins the portal may frame and call (the OSS logout GET): APPS_ORIGIN and APP_*_URL. */
 export function applicationOrigins(env: Env, req: FastifyRequest): string[] {
   const apps = appsOrigin(env, req);
-  // the same for every request from the same address: worked out once per address (issue 12); read only
+  // the same for every request from the same address: worked out once per address; read only
   let byApps = originLists.get(env);
   if (!byApps) originLists.set(env, (byApps = new Map<string, string[]>()));
   let list = byApps.get(apps);
@@ -119,7 +119,7 @@ export async function installSecurityHeaders(
   });
   const policy = (c: PortalPolicy) => ({ contentSecurityPolicy: { useDefaults: false, directives: directives(c) } });
   await app.register(fastifyHelmet, {
-    // applied by the hook below: @fastify/helmet's global mode builds helmet anew for every request (issue 12)
+    // applied by the hook below: @fastify/helmet's global mode builds helmet anew for every request
     global: false,
     ...policy({ apps: [], simulator: false }),
     frameguard: { action: 'deny' },

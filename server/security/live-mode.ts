@@ -1,5 +1,5 @@
 /**
- * Gates of a live deployment (issue 14):
+ * Gates of a live deployment:
  * - every /sim path answers 404: the console, and also the Mobile-ID, Smart-ID, ID-card and register simulators,
  *   which would otherwise sign anything the portal accepts;
  * - signing without its settings (MID_*, SMART_ID_*, REGISTRY_URL: the defaults point at those simulators)
@@ -57,7 +57,7 @@ export function installLiveModeGates(app: FastifyInstance, env: Env): void {
 export function rejectRepeatedQuery(app: FastifyInstance): void {
   app.addHook('onRequest', (req, _reply, done) => {
     const at = req.url.indexOf('?');
-    // a NUL (%00) in a path is a 400: no id holds one, and PostgreSQL text cannot (issue 13)
+    // a NUL (%00) in a path is a 400: no id holds one, and PostgreSQL text cannot
     if ((at < 0 ? req.url : req.url.slice(0, at)).includes('%00'))
       return done(new HttpError(400, 'BAD_INPUT', 'The address holds a NUL character.'));
     if (at < 0 || !decodedPath(req.url).startsWith('/api/')) return done();

@@ -1,5 +1,5 @@
 /**
- * The seed of a live deployment (issue 14, finding 1): reference data only (the role catalogue and its categories,
+ * The seed of a live deployment (finding 1): reference data only (the role catalogue and its categories,
  * the applications' status rows), never a demo person, a password or a demo customer. The first staff account is
  * made with `npm run user:add -- --staff` (tools/user-add/). A database that already holds the demo people's
  * logins (seeded in test mode) is refused, so a live server never accepts the passwords the README publishes.

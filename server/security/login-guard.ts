@@ -1,5 +1,5 @@
 /**
- * Guards of the sign-on form (issue 14, findings 3 and 4), kept apart from the credential check in
+ * Guards of the sign-on form (findings 3 and 4), kept apart from the credential check in
  * server/cas/index.ts:
  * - `foreignOrigin`: a POST /cas/login whose Origin (or Sec-Fetch-Site) says another site sent it is login CSRF,
  *   refused before anything else; the form's single-use `execution` token bound to the browser's flow cookie

@@ -1,5 +1,5 @@
 /**
- * The periodic purge (issue 14): expired portal sessions (past their absolute lifetime or idle too long), sign-on
+ * The periodic purge: expired portal sessions (past their absolute lifetime or idle too long), sign-on
  * tickets, ticket-granting tickets and login flows, login failures older than the throttle's window, and signing
  * sessions a day old. `createApp` runs it every PURGE_EVERY_MS and once at start.
  */

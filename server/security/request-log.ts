@@ -1,5 +1,5 @@
 /**
- * Request logging (issue 14): one structured pino line per request, always (not only with DEBUG): method, route,
+ * Request logging: one structured pino line per request, always (not only with DEBUG): method, route,
  * path, status, time in ms and a hash of the session id. Never the query string (a service ticket travels there),
  * a body, a password or a cookie: Fastify's own request lines are switched off (`disableRequestLogging`), and the
  * logger redacts cookie and authorization headers should anything log a request object.
@@ -13,7 +13,7 @@ import { noMetrics, type Metrics } from '../ops/metrics.js';
 /** A short, stable, non-reversible name of a session id: lines of one session can be followed without the id. */
 export function sessionHash(id: string | undefined): string | null {
   if (!id) return null;
-  // every request of a session logs it: hashed once per id (issue 12), the last few thousand kept
+  // every request of a session logs it: hashed once per id, the last few thousand kept
   let hash = hashes.get(id);
   if (hash === undefined) {
     hash = createHash('sha256').update(id).digest('hex').slice(0, 16);

@@ -1,6 +1,6 @@
 /**
  * Every route the app registers (method and URL pattern, HEAD left out), read by the authorization matrix and the
- * fuzzing (issue 14) from the running app, so a new route is in their sweep the day it is added.
+ * fuzzing from the running app, so a new route is in their sweep the day it is added.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -20,6 +20,7 @@ export function collectRoutes(app: FastifyInstance): void {
   });
 }
 
+/** @internal the routes collected so far, for the authorization matrix and the fuzzing */
 export function registeredRoutes(app: FastifyInstance): RegisteredRoute[] {
   return [...(lists.get(app) ?? [])];
 }

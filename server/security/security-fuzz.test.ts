@@ -1,11 +1,11 @@
 /**
- * Fuzzing (issue 14): fast-check drives every POST and every parameterised GET route of the API (read from the
+ * Fuzzing: fast-check drives every POST and every parameterised GET route of the API (read from the
  * running app) with generated bad input: wrong types, missing and extra fields, very long and unicode strings,
  * control characters, SQL and HTML metacharacters, a huge body, broken JSON and repeated parameters; as a
  * signed-in staff member (who passes most privilege checks, so the input reaches the handler) and as an ordinary
  * person. A refusal is always a 4xx with serviceErrorMessage, never a 5xx or a stack trace, and changes nothing in
  * the database: a count of changed rows around each request (SQLite's total_changes(), a trigger-fed counter on
- * PostgreSQL) and a snapshot of every table (row count and content hash) around each route; db-snapshot.ts.
+ * PostgreSQL) and a snapshot of every table (row count and content hash) around each route; server/test/db-snapshot.ts.
  * Runs on SQLite (`npm run test:unit`) and on PostgreSQL (`npm run test:server:pg`).
  * Seeded: a failure prints its seed and path, and `fc.assert(..., { seed, path })` replays it.
  */
@@ -13,11 +13,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, TestApp } from '../test/helpers.js';
 import { makeTestApp } from '../test/helpers.js';
-import { changeCounter, installChangeCounter, snapshotDiff, snapshotTables } from './db-snapshot.js';
+import { changeCounter, installChangeCounter, snapshotDiff, snapshotTables } from '../test/db-snapshot.js';
 import { registeredRoutes, type RegisteredRoute } from './route-list.js';
 
 const SEED = 20261123;
-// 1,000 per route on SQLite (issue 14). The PostgreSQL pass (tools/pg/server-tests) replays the first FUZZ_RUNS of
+// 1,000 per route on SQLite. The PostgreSQL pass (tools/pg/server-tests) replays the first FUZZ_RUNS of
 // the same seeded sequence to catch dialect differences (a NUL in text, say) within the CI time budget.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1_000);
 

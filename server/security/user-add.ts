@@ -1,5 +1,5 @@
 /**
- * Creates a person with a password (issue 14): the first staff account of a live deployment. The command is
+ * Creates a person with a password: the first staff account of a live deployment. The command is
  * tools/user-add/main.ts:
  *
  *   npm run user:add -- --staff --username admin --first-name Kadri --last-name Kuusk --personal-code 48001010000

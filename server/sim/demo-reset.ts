@@ -1,5 +1,5 @@
 /**
- * Demo reset for a business-register company (simulator console API, issue 4): undoes what customer-add did
+ * Demo reset for a business-register company (simulator console API): undoes what customer-add did
  * for it in this database — the customer made from the register (contract, board, search entry), every
  * representation right in it, its signed contracts — so the signing demo (and the end-to-end tests, which
  * share one database per run) can sign the same company again.
@@ -63,7 +63,7 @@ export const demoResetRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const jgid = customer.jgid;
     await db.transaction().execute(async (trx) => {
       // the customer first: on PostgreSQL it waits for an add of the same company that is still writing, so the
-      // board and search entries that add commits are gone too (issue 13's crash test)
+      // board and search entries that add commits are gone too (server/db/crash.test.ts)
       await trx.deleteFrom('customers').where('jgid', '=', jgid).execute();
       await trx.deleteFrom('rights').where('represented_gid', '=', jgid).execute();
       await trx.deleteFrom('customer_board_members').where('jgid', '=', jgid).execute();

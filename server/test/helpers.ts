@@ -44,7 +44,7 @@ export class Client {
     // a browser at the portal's address (the sign-on service registers that origin, never a Host header's)
     const headers: Record<string, string> = { host: `localhost:${this.app.deps.env.port}`, ...(opts.headers ?? {}) };
     if (this.cookies.size) headers.cookie = this.header();
-    // like the portal's client: the header on every state change (a GET such as changeRepresented included, issue 14)
+    // like the portal's client: the header on every state change (a GET such as changeRepresented included)
     if (opts.xsrf !== false && this.cookies.has('EPIT-XSRF-TOKEN'))
       headers['x-xsrf-token'] = this.cookies.get('EPIT-XSRF-TOKEN')!;
     let payload: string | undefined;

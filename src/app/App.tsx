@@ -16,7 +16,7 @@ export function App({
   router: ReturnType<typeof createPortalRouter>;
   devPanel?: ComponentType;
 }) {
-  // every text follows the session language at once (spec 1 §1; issue 2: the switch changes every text)
+  // every text follows the session language at once (spec 1 §1: the switch changes every text)
   const language = useSelector(portal.session, (s) => s.context.language);
   return (
     <PortalProvider value={portal}>

@@ -10,7 +10,7 @@ export function writePermanentCookie(name: string, value: string): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${HUNDRED_YEARS_S}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** Removes a cookie the server set with Path=/ (issue 12: a stale EPIT-SIGNED-IN hint). */
+/** Removes a cookie the server set with Path=/ (a stale EPIT-SIGNED-IN hint). */
 export function clearCookie(name: string): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;

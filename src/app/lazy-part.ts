@@ -1,5 +1,5 @@
 /**
- * A part of the portal wired the first time something needs it (issue 12 "Code splitting"): its feature module,
+ * A part of the portal wired the first time something needs it: its feature module,
  * machines and views are a chunk of their own that loads with the route (or modal) that uses it. The composition
  * root exposes the wired part as a plain property, readable once loaded; the root route's beforeLoad loads the
  * parts a route needs (portal.ts PARTS_OF_ROUTE) before any of its components renders.

@@ -86,7 +86,7 @@ export function createPortalRouter(portal: Portal) {
     document.body.classList.add('layout-wide');
     document.body.classList.toggle('layout-external', external);
     // signed out on a public page: ask single sign-on whether a session exists elsewhere (once per tab; its code
-    // loads then, issue 12). A failure is only logged (spec 1 §8)
+    // loads then). A failure is only logged (spec 1 §8)
     if (leaf && portal.session.getSnapshot().matches('signedOut') && routeMeta(leaf.routeId).access === 'public') {
       import('./ticket-check')
         .then(({ checkTicketOnce }) => checkTicketOnce(portal.config))

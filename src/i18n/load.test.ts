@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadedMessages, loadMessageParts, loadMessages, subscribeMessages } from './load';
 
 /** The build's chunks (tools/i18n/vite-plugin.ts, also in vitest): a language, then a part's texts with its route. */
-describe('messages by language and part (issue 12)', () => {
+describe('messages by language and part', () => {
   it('loads the first screen first, a part when asked, and every part asked for with a language loaded later', async () => {
     const en = await loadMessages('en');
     expect(en.messages).toHaveProperty(['header.logout']);

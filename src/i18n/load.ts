@@ -1,5 +1,5 @@
 /**
- * One language at a time, and of it only the texts in use (issue 12 "Messages"): each language's messages are
+ * One language at a time, and of it only the texts in use: each language's messages are
  * chunks precompiled at build time (tools/i18n/vite-plugin.ts): the language's own with the first screen's texts,
  * and one per part (./message-parts.ts) with the texts of a lazy route or feature. A language is fetched when first
  * needed, a part when its route or feature is (src/app/portal.ts), and both are kept for the page's life. A

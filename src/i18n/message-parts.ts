@@ -1,5 +1,5 @@
 /**
- * Which texts load with which part of the portal (issue 12 "Messages"): the keys that only a lazy route or feature
+ * Which texts load with which part of the portal: the keys that only a lazy route or feature
  * shows are a chunk of their own per language, fetched with that route or feature (src/app/portal.ts), so the first
  * screen's language chunk carries only what the shell, the landing page and the dashboard show. Every key not
  * listed here is in that first chunk ("core"), the footer's keys always (./messages.ts isFooterKey).

@@ -5,7 +5,7 @@
  *
  * Pure: no catalogue is imported here. The build (tools/i18n/vite-plugin.ts) applies the chain to
  * locales/*.json and ships one precompiled module per language (src/i18n/load.ts); tests import the
- * catalogues from ./catalogues.
+ * catalogues from tests/support/i18n/catalogues.ts.
  */
 import type { Language } from '../../machines/lib/contract';
 

@@ -1,5 +1,5 @@
 /**
  * Features a route reaches outside its component (a beforeLoad), imported when the route is entered, so they stay
- * out of the first screen's chunks (issue 12 "Code splitting").
+ * out of the first screen's chunks.
  */
 export const externalFeature = () => import('../features/external');

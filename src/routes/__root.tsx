@@ -17,11 +17,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       routeId: leaf?.routeId ?? '__root__',
       params: leaf?.params ?? {},
     });
-    // issue 12: the parts of the portal the route's views read (their own chunks), before any of them renders
+    // the parts of the portal the route's views read (their own chunks), before any of them renders
     if (leaf) await context.portal.loadPartsFor(leaf.routeId);
   },
   component: RootLayout,
-  // the first load's loading state while the guard waits for the session (issue 13: a slow API)
+  // the first load's loading state while the guard waits for the session (a slow API)
   pendingComponent: PageLoading,
   notFoundComponent: NotFound,
 });

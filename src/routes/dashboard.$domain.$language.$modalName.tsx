@@ -3,7 +3,7 @@ import { ModalFromUrl } from '../features/dashboard';
 
 /** Child of /dashboard (which renders the dashboard): opens the modal named in the URL, e.g. add-customer (spec 1 §4). */
 export const Route = createFileRoute('/dashboard/$domain/$language/$modalName')({
-  // issue 12: part of the first signed-in screen (the dashboard is in the first chunk), not a chunk of its own
+  // part of the first signed-in screen (the dashboard is in the first chunk), not a chunk of its own
   codeSplitGroupings: [],
   component: DashboardModal,
 });

@@ -3,7 +3,7 @@ import { Dashboard } from '../features/dashboard';
 import { loadDashboardData } from './-dashboard-loader';
 
 export const Route = createFileRoute('/dashboard')({
-  // issue 12: the first signed-in screen is in the first chunk, not a chunk of its own
+  // the first signed-in screen is in the first chunk, not a chunk of its own
   codeSplitGroupings: [],
   loader: ({ context }) => loadDashboardData(context),
   component: Dashboard,

@@ -4,7 +4,7 @@ import { loadDashboardData } from './-dashboard-loader';
 
 /** The dashboard with the modal named in the URL (spec 1 §2: /home/show/:domain/:language/:modalName). */
 export const Route = createFileRoute('/home/show/$domain/$language/$modalName')({
-  // issue 12: the dashboard (in the first chunk) with a modal, not a chunk of its own
+  // the dashboard (in the first chunk) with a modal, not a chunk of its own
   codeSplitGroupings: [],
   loader: ({ context }) => loadDashboardData(context),
   component: HomeShow,

@@ -13,11 +13,11 @@ import { indexSearch } from './-search';
  * Root (spec 1 §2, §4 "Root redirect"): a signed-in user goes to the dashboard, or on the first load of the page to
  * the stored preferred service URL (in-app path after /ui, or a full page redirect without a /ui/ segment), unless a
  * modalName or application parameter is present. When it follows the preference and the preference names a party
- * other than the current one (the next login after "Save and use", issue 9), it switches to that party first, so the
+ * other than the current one (the next login after "Save and use"), it switches to that party first, so the
  * service opens for it; a failed switch still follows the preference.
  */
 export const Route = createFileRoute('/')({
-  // issue 12: the landing page is the first signed-out screen: in the first chunk, not a chunk of its own
+  // the landing page is the first signed-out screen: in the first chunk, not a chunk of its own
   codeSplitGroupings: [],
   // modalName here, application from the root route (./-search.ts)
   validateSearch: indexSearch,
@@ -51,7 +51,7 @@ function Welcome() {
   const signedIn = useSelector(session, (s) => s.hasTag('signedIn'));
   const router = useRouter();
   const shell = useShell();
-  // the retry below brought the context back (issue 13): the root redirect above decides where to go, no page reload
+  // the retry below brought the context back: the root redirect above decides where to go, no page reload
   useEffect(() => {
     if (signedIn) void router.invalidate();
   }, [signedIn, router]);

@@ -2,7 +2,7 @@
  * The modal shell (spec 1 §4 Modals): role=dialog, aria-modal, labelled by its title; a MODAL_FADE (200 ms) fade
  * on open and close; Escape (key 27) and the overlay click close it unless it is protected;
  * a protected modal shows the close button and takes Escape only when also closeable.
- * Focus is trapped inside and returns to the opener on close. Issue 3 extends it.
+ * Focus is trapped inside and returns to the opener on close.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';

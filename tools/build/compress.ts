@@ -1,5 +1,5 @@
 /**
- * Vite plugin (issue 12): precompressed copies of the built portal. After the build writes its folder, every
+ * Vite plugin: precompressed copies of the built portal. After the build writes its folder, every
  * JS, CSS, HTML, SVG and JSON file over 1 kB gets a brotli (quality 11) and a gzip (level 9) copy beside it
  * (`x.js.br`, `x.js.gz`), which the server sends as they are (@fastify/static `preCompressed`, server/app.ts):
  * the strongest compression, paid once at build time instead of per request.

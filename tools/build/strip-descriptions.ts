@@ -1,7 +1,7 @@
 /**
- * Vite plugin (issue 12 "JS weight"): the machines' `description` texts stay out of the production bundle.
+ * Vite plugin: the machines' `description` texts stay out of the production bundle.
  *
- * Every machine describes its states and transitions in plain words (issue 16): the flow book, the diagrams and the
+ * Every machine describes its states and transitions in plain words: the flow book, the diagrams and the
  * model paths read them from the source (tools/viz, tools/model), and in development the flow book's live view reads
  * them from the running machines (src/features/flow-book, loaded only under `import.meta.env.DEV`). A production
  * page never reads them, yet they were about a third of the first screen's machine code. `vite build` removes each

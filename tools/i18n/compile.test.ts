@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createIntl } from '@formatjs/intl';
 import { LANGUAGES } from '../../machines/lib/contract';
-import { CATALOGUES } from '../../src/i18n/catalogues';
+import { CATALOGUES } from '../../tests/support/i18n/catalogues';
 import { messagesFor, type Catalogues } from '../../src/i18n/messages';
 import { MESSAGE_PART_NAMES, MESSAGE_PARTS } from '../../src/i18n/message-parts';
 import { bootTexts, compileLanguage, splitByPart } from './compile';

@@ -1,5 +1,5 @@
 /**
- * Build-time message compilation (issue 12 "Messages"): the fallback chain of src/i18n/messages.ts applied to
+ * Build-time message compilation: the fallback chain of src/i18n/messages.ts applied to
  * the catalogues, then every text precompiled by `formatjs compile --ast` (@formatjs/cli) into the ICU AST
  * react-intl formats directly, so the browser ships neither the other languages nor the ICU parser. The result is
  * exactly what react-intl saw before from the strings: the language's text, else en, else et; 'X:' + key for a

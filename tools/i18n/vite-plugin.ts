@@ -1,5 +1,5 @@
 /**
- * Vite plugin (issue 12 "Messages"): precompiled messages per language and per part, loaded on demand
+ * Vite plugin: precompiled messages per language and per part, loaded on demand
  * (src/i18n/load.ts).
  *
  *   import('virtual:epit-messages/<lang>')         → { messages: the first screen's ICU ASTs, fallback chain applied;

@@ -14,7 +14,7 @@ export const MACHINES_DIR = join(ROOT, 'machines');
 export const VIZ_DIR = join(ROOT, 'visualizations');
 
 export interface MachineEntry {
-  /** file stem: `represented-choice` for machines/represented-choice.machine.ts */
+  /** file stem: `representedChoice` for machines/representedChoice.machine.ts */
   flow: string;
   file: string;
   exportName: string;

@@ -4,7 +4,7 @@
  *
  * - machines/ imports nothing outside machines/ but xstate and zod (and vitest in tests): machines stay pure. Their
  *   tests and model specs may also take test data and model helpers from tests/support/.
- * - machines/ and src/ take zod as its tree-shakable build `zod/mini` (issue 12: the browser never ships classic
+ * - machines/ and src/ take zod as its tree-shakable build `zod/mini` (the browser never ships classic
  *   zod); the server and tests may use classic `zod`, with the same schemas.
  * - server/ imports nothing from src/, tools/ or tests/; it takes the shared contract from machines/lib/contract.ts.
  * - server/routes/ never imports server/sim/: the portal's server reaches every outside service over HTTP.

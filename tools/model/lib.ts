@@ -468,7 +468,7 @@ export function coveringSet(generated: GeneratedPaths): ModelPath[] {
 export interface PathsDocInput {
   spec: MachineModelSpec;
   generated: GeneratedPaths;
-  /** for the header, e.g. machines/poll.model.ts */
+  /** for the header, e.g. machines/logout.model.ts */
   specFile: string;
   description?: string;
 }

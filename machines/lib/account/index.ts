@@ -1,3 +1,3 @@
-/** Account creation (issue 11): contracts and form rules of the reset-password and terms-of-use (EULA) flows. */
+/** Account creation: contracts and form rules of the reset-password and terms-of-use (EULA) flows. */
 export * from './schemas';
 export * from './forms';

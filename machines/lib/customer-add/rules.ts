@@ -33,7 +33,7 @@ export interface MessageRef {
   values?: Record<string, string | number>;
 }
 
-// ---------------------------------------------------------------- statuses (spec 1 §8, issue 4)
+// ---------------------------------------------------------------- statuses (spec 1 §8)
 // The codes themselves live in the shared contract (the server answers them); here: their message keys.
 
 export const SUCCESS = SIGNING_SUCCESS;
@@ -63,7 +63,7 @@ const ALIASES: Record<string, SigningEndStatus> = {
   SIM_ERROR: 'MID_SIM_ERROR',
   SIGNATURE_HASH_MISMATCH: 'MID_SIGNATURE_HASH_MISMATCH',
   NO_ACCOUNT: 'SMART_ID_CERT_ERROR',
-  // Smart-ID RP API v2 end results (issue 17; the server maps them too, server/routes/sign/outcomes.ts)
+  // Smart-ID RP API v2 end results (the server maps them too, server/routes/sign/outcomes.ts)
   USER_REFUSED_DISPLAYTEXTANDPIN: 'SID_USER_REFUSED',
   USER_REFUSED_VC_CHOICE: 'SID_USER_REFUSED',
   USER_REFUSED_CONFIRMATIONMESSAGE: 'SID_USER_REFUSED',

@@ -1,6 +1,6 @@
 /**
- * Contracts of the deployment admin page and the developer test pages (spec 2 §2, §3, §7; issue 11). They live with
- * the account contracts because issue 11 owns both; shared by the portal and the reference server. Pure: zod only.
+ * Contracts of the deployment admin page and the developer test pages (spec 2 §2, §3, §7). Shared by the
+ * portal and the reference server. Pure: zod only.
  */
 import { z } from 'zod/mini';
 

@@ -18,8 +18,8 @@
  *
  * Besides, the application posts plain strings (spec 1 §4 "Messages from the external application"):
  * `'scroll|<pixels>'` (scroll the portal window to that offset of the frame), `'scroll-to-view|<pixels>'` (scroll just
- * enough that that offset of the frame is in view), and — invented for issue 8, where the frame is "sized to its
- * content" and "the application posts its height" — `'height|<pixels>'`: the height of the application's content,
+ * enough that that offset of the frame is in view), and — our own, because spec 1 §2 has the frame
+ * "auto-resized to its content" without saying how — `'height|<pixels>'`: the height of the application's content,
  * which the portal gives the frame. The application posts it on load and whenever its content height changes.
  *
  * Pure module: the browser adapter (src/app) calls `frameMessageToEvent` for every `message` event of the window and

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the external-application side of the shell (issue 8; spec 1 §2 "External application pages", §4
+ * Pure rules of the external-application side of the shell (spec 1 §2 "External application pages", §4
  * "Embedded-application channel", "Iframe message channel", "OSS hash sync", "External application flow", "Service
  * recovery (finance)", "Logout", §6 role names, §7, §9). Used by machines/frameChannel.machine.ts,
  * machines/externalApplication.machine.ts, the views and the browser adapters. Nothing here reads a clock or the

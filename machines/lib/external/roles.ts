@@ -124,18 +124,3 @@ export function isApplicationSupported(application: string, input: SupportInput)
   if (hasRoleForCompany(input.rolesAndPackets, input.company)) return true;
   return hasRoleForCompany(input.rolesAndPackets, DEFAULT_COMPANY);
 }
-
-/** The supported applications for a represented party, in the order of SUPPORTED_APPLICATIONS. */
-export function supportedApplications(input: {
-  profileCode: string | null | undefined;
-  company: string;
-  roleMaps: Record<string, RolesAndPackets | null | undefined>;
-}): string[] {
-  return SUPPORTED_APPLICATIONS.filter((app) =>
-    isApplicationSupported(app, {
-      profileCode: input.profileCode,
-      company: input.company,
-      rolesAndPackets: input.roleMaps[app],
-    }),
-  );
-}

@@ -36,7 +36,7 @@ const ROUTES: Record<string, RouteMeta> = {
   '/user-settings/edit/': { component: 'user-settings-edit', access: 'protected' },
   '/user-settings/edit/$fgid': { component: 'user-settings-edit', access: 'protected' },
   '/user-add/edit/$key': { component: 'user-add-edit', access: 'public', simpleContext: true },
-  // issue 11: the terms of use of the signed-in person, the reset link, the developer pages
+  // the terms of use of the signed-in person, the reset link, the developer pages
   '/user-add/edit/': { component: 'user-add-edit', access: 'public', simpleContext: true },
   '/user-add/reset-password/$key': { component: 'user-add-reset-password', access: 'public' },
   '/osgi-admin': { component: 'osgi-admin', access: 'protected', privileges: ['DEPLOYMENT_ADMIN'] },
@@ -51,7 +51,7 @@ const ROUTES: Record<string, RouteMeta> = {
   },
   '/external/$service': { component: 'external-service', access: 'external', layoutExternal: true },
   '/oss-wrapper': { component: 'oss-wrapper', access: 'external', layoutExternal: true },
-  // issue 3: link targets that later issues build (each a plain "coming" page until then)
+  // link targets that later issues build (each a plain "coming" page until then)
   '/user-settings/roles/': { component: 'user-settings-roles', access: 'protected' },
   '/user-settings/roles/$fgid': { component: 'user-settings-roles', access: 'protected' },
   '/user-settings/password/': { component: 'user-settings-password', access: 'protected' },

@@ -12,7 +12,6 @@ import {
   filterRows,
   hasEditTab,
   identityIssues,
-  isMainAdmin,
   offeredCategories,
   offeredCountries,
   pageCount,
@@ -311,15 +310,6 @@ describe('domains, countries, offering, main admin', () => {
     expect(offeredCategories(tree, null, 'LV').flatMap((c) => c.roles.map((r) => r.id))).toEqual([201]);
     expect(pickCategory(cats, 'OPERATIONS')).toEqual({ categoryId: 'OPERATIONS', roleId: 102 });
     expect(pickCategory(cats, null)).toEqual({ categoryId: null, roleId: null });
-  });
-  it('counts a main admin only with an active AXAPTA role', () => {
-    expect(isMainAdmin([{ application: 'AXAPTA', notActive: false }])).toBe(true);
-    expect(
-      isMainAdmin([
-        { application: 'AXAPTA', notActive: true },
-        { application: 'OSS', notActive: false },
-      ]),
-    ).toBe(false);
   });
 });
 

@@ -22,13 +22,7 @@ import {
   PhoneRule,
   ZIP_MAX,
 } from '../fields';
-import {
-  MAIN_ADMIN_APPLICATION,
-  RepresentedAddress,
-  SettingsSaveBody,
-  type RoleCommand,
-  type Validity,
-} from './contract';
+import { RepresentedAddress, SettingsSaveBody, type RoleCommand, type Validity } from './contract';
 
 export const MSG = FIELD_MESSAGE;
 
@@ -289,11 +283,6 @@ export function pickCategory(
 export function categoryOfRole(categories: OfferedCategory[], roleId: number | null): string | null {
   if (roleId === null) return null;
   return categories.find((c) => c.roles.some((r) => r.id === roleId))?.category ?? null;
-}
-
-/** Spec 2 §5: main admin only if there is an AXAPTA role entry that is not notActive. */
-export function isMainAdmin(roles: readonly { application: string; notActive: boolean }[]): boolean {
-  return roles.some((r) => r.application === MAIN_ADMIN_APPLICATION && !r.notActive);
 }
 
 /**

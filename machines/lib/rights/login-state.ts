@@ -9,7 +9,7 @@ export interface LoginParams {
 /**
  * Spec 1 §4 login state: the choice modal opens when there is a principal with no represented party, the auth channel
  * is not IN_AD and no modalName parameter exists. Also skipped for NO_REPRESENTEE users: §6 lets them "use LOGISTICS
- * without a chosen representee" (issue 3: anna reaches her dashboard without choosing).
+ * without a chosen representee" (anna reaches her dashboard without choosing).
  */
 export function needsRepresentedChoice(ctx: UserContext | null | undefined, params: LoginParams = {}): boolean {
   return choiceRequiredByContext(ctx) && !params.modalName;

@@ -74,9 +74,9 @@ export function rootRedirect(input: RootRedirectInput): NavTarget | null {
 
 /**
  * The represented party the preference names, when the root redirect must switch to it before it follows the
- * preferred service URL (issue 9: "the next login applies the preference"): a real party (not NOPREFERENCE), other
+ * preferred service URL ("the next login applies the preference"): a real party (not NOPREFERENCE), other
  * than the current one: the user's own entry, or a party in which the user holds a role valid today (spec 1 §4 role
- * validity; the server refuses any other, issue 14). Null: nothing to switch.
+ * validity; the server refuses any other). Null: nothing to switch.
  */
 export function preferredRepresentedToApply(
   ctx: Pick<UserContext, 'preference' | 'epitPrincipal'> | null | undefined,

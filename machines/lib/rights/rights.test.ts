@@ -20,7 +20,6 @@ import {
   countryOfRight,
   dashboardShortcuts,
   dayNumber,
-  displayedRole,
   filterChoiceRows,
   groupRepresentees,
   filterRepresenteeGroups,
@@ -69,10 +68,6 @@ describe('role validity (spec 1 §4)', () => {
   it('compares across months and years, not as text', () => {
     expect(isRoleEnded(role('OSS', { end: '01.07.2024' }), today)).toBe(true);
     expect(isRoleEnded(role('OSS', { end: '02.01.2026' }), today)).toBe(false);
-  });
-  it('shows a role with a past end date as no role', () => {
-    expect(displayedRole(role('OSS', { end: '01.01.2025' }), today)).toBeNull();
-    expect(displayedRole(role('OSS', { notActive: true }), today)).not.toBeNull();
   });
 });
 
@@ -403,7 +398,7 @@ describe('preference and root redirect (spec 1 §4)', () => {
   });
 });
 
-describe('the preferred represented party at the root redirect (issue 9)', () => {
+describe('the preferred represented party at the root redirect', () => {
   const withPref = (representedId: string, principal: Partial<EpitPrincipal> = {}) =>
     userContext({ preference: { representedId, serviceUrl: '/ui/business/ee/et/LOGISTICS' } }, principal);
   it('switches to a party with a role valid today, or to the own entry', () => {

@@ -47,11 +47,6 @@ export function hasValidRole(
   return !!right?.userRoleList.some((role) => isRoleValid(role, today));
 }
 
-/** Spec 1 §4: "A role with a past end date is shown as no role." */
-export function displayedRole(role: UserRole | undefined, today: Date): UserRole | null {
-  return role && !isRoleEnded(role, today) ? role : null;
-}
-
 /**
  * What a role cell shows, the one rule of the user's roles view and the rights list (spec 2 §2, §4 "A role with an
  * end date in the past is shown as no role"): no role (none, or ended), the role, or 'not active' (inactive, or not

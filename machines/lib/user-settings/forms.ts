@@ -1,6 +1,6 @@
 /**
  * The user-settings forms as the portal holds them (all strings, as typed), their validation with the shared field
- * rules, and the mapping to the request bodies. Used by machines/userSettingsForm.machine.ts (guards) and the
+ * rules, and the mapping to the request bodies. Used by machines/settingsForm.machine.ts (guards) and the
  * views (field errors), so the two never disagree; the server validates the bodies with the same rules.
  */
 import { z } from 'zod/mini';

@@ -1,5 +1,5 @@
 /**
- * User settings (spec 2 §2–§9, issue 9): the bodies and answers of every user-settings call, the field rules with
+ * User settings (spec 2 §2–§9): the bodies and answers of every user-settings call, the field rules with
  * i18n message keys, the forms and the preference rules. Shared by the portal and the reference server.
  * Pure: zod, the shared contract and machines/lib/rights.
  */

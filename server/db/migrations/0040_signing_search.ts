@@ -1,5 +1,5 @@
 /**
- * Customer-add, signing and search (issue 4): the simulators' state, pending signing sessions,
+ * Customer-add, signing and search: the simulators' state, pending signing sessions,
  * signed contracts, and the search token tables (see server/routes/customer-search/README.md).
  * Schema builder only, so PostgreSQL can run it too.
  */

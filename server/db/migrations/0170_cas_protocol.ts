@@ -1,5 +1,5 @@
 /**
- * Single sign-on as CAS Protocol 3.0 (issue 17). Schema builder only, so PostgreSQL can run it too.
+ * Single sign-on as CAS Protocol 3.0. Schema builder only, so PostgreSQL can run it too.
  * - cas_tickets.tgt_id: the sign-on session that issued a service ticket, for single logout (CAS 3.0 §2.3.3)
  * - cas_tickets.from_new_login: 1 when issued from primary credentials, for `renew` on validation (§2.5.1)
  * - cas_login_flows: the login form's single-use `execution` token, bound to the browser's flow cookie (§3.5)

@@ -1,5 +1,5 @@
 /**
- * External applications (issue 8). Schema builder only, so PostgreSQL can run it too.
+ * External applications. Schema builder only, so PostgreSQL can run it too.
  * - external_applications: where each application lives, as the portal hands it to the browser in the user context
  *   (applications[].customParameters, externalApps[].customParameters). A relative address is read against the demo
  *   applications' origin (APPS_ORIGIN, else the portal's host on APPS_PORT); a deployment writes absolute addresses

@@ -1,5 +1,5 @@
 /**
- * Issue 8, the frame load error (spec 1 §8): one more simulator switch of the demo applications, "never ready" — the
+ * The frame load error (spec 1 §8): one more simulator switch of the demo applications, "never ready" — the
  * application's pages load but its channel stays silent (no ready, no pong), so the portal shows its frame load error.
  * Schema builder only, so PostgreSQL can run it too.
  */

@@ -1,5 +1,5 @@
 /**
- * User settings (issue 9). Schema builder only, so PostgreSQL can run it too.
+ * User settings. Schema builder only, so PostgreSQL can run it too.
  * - address_register_places, address_register, address_register_tokens: the address register (gazetteer)
  *   simulator's own data, which the portal reaches only over HTTP (server/sim/address/, server/clients/address.ts).
  *   A place is a street (or a farm's name) in a settlement; an address is a house of a place with its zip code.

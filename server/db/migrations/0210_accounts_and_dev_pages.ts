@@ -1,5 +1,5 @@
 /**
- * Issue 11: account creation, the deployment simulator, the accounting-system simulator. Schema builder only (and
+ * Account creation, the deployment simulator, the accounting-system simulator. Schema builder only (and
  * row updates through Kysely), so PostgreSQL runs it too.
  * - password_reset_keys.key → key_hash: keys are stored only as their SHA-256 (server/lib/reset-keys.ts); rows
  *   written before this migration are converted in place, so a link already mailed keeps working.

@@ -1,5 +1,5 @@
 /**
- * Security (issue 14). Schema builder only, so PostgreSQL runs it too (ISO text dates, autoId).
+ * Security. Schema builder only, so PostgreSQL runs it too (ISO text dates, autoId).
  * - audit_log: security events (login success and failure, logout, represented change, customer add, rights saves):
  *   who, when, from where and what (server/audit/audit.ts)
  * - login_failures: one row per failed sign-on, per username and per client address, for the throttle of

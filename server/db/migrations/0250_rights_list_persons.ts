@@ -1,5 +1,5 @@
 /**
- * The rights list at 10,000 users (issue 10, bench/rights.ts): enterprise/users/clientapp/{app}/{customerId} joins
+ * The rights list at 10,000 users (bench/rights.ts): enterprise/users/clientapp/{app}/{customerId} joins
  * every right of the customer to its person for the name and e-mail. persons_rights_list covers what that join
  * reads (fgid, last_name, first_name, email), so each of the 10,000 lookups is one index search and never a visit
  * to the wide persons row (about a fifth of the list's query time on SQLite). PostgreSQL runs it too (an index-only

@@ -1,5 +1,5 @@
 /**
- * The customer search at 1,000,000 customers under load (issue 13, bench/search-scale.ts): each search row carries
+ * The customer search at 1,000,000 customers under load (bench/search-scale.ts): each search row carries
  * what the answer shows, so a search is one range of one index and never a visit to 200 scattered customer rows
  * (those visits were three quarters of a search's time on SQLite). See server/routes/customer-search/README.md.
  *

@@ -1,6 +1,6 @@
 /**
  * /api/address/* — the address register (gazetteer) as the portal's contract has it (machines/lib/address.ts), for
- * the address autocomplete of user settings (issue 9) and business customer settings (issue 10). Signed-in users
+ * the address autocomplete of user settings and business customer settings. Signed-in users
  * only; the register is asked over HTTP (server/clients/address.ts, ADDRESS_REGISTER_URL).
  *
  *   GET /api/address/search?q=<text>&limit=<1..20, default 10>  → { value: AddressSuggestion[] }

@@ -1,5 +1,5 @@
 /**
- * /api/apps/* — the portal's side of the external applications (issue 8; the protocol is server/lib/apps-protocol.ts).
+ * /api/apps/* — the portal's side of the external applications (the protocol is server/lib/apps-protocol.ts).
  *
  *   GET /api/apps/access?application=OSS&person=<fgid>&guid=<gid>     Authorization: Bearer <APPS_SECRET>
  *       For an application's server (never a browser): may the person use the application for the represented party

@@ -31,7 +31,7 @@ export const FGID = z.string().regex(/^[A-Z]{2}[0-9A-Z]{4,30}$/, 'must be a pers
 export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db, env } = app.deps;
   /**
-   * The applications' addresses on their own origin, as the browser reaches them (issue 8), from the rows read with
+   * The applications' addresses on their own origin, as the browser reaches them, from the rows read with
    * the context. Rows kept by the database layer are the same array until the database changes (server/db/prepared.ts
    * reuse), so the addresses are worked out once per such array and origin; new rows are a new array.
    */
@@ -60,7 +60,7 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
     return ctx;
   }
 
-  // the JSON of an unchanged context is written once (userContextJson), not per request (issue 12); the same bytes
+  // the JSON of an unchanged context is written once (userContextJson), not per request; the same bytes
   app.get('/getUserContext', async (req, reply) => {
     const ctx = await contextFor(req, await requireSession(req));
     return sendJsonText(reply, userContextJson(ctx));
@@ -100,10 +100,10 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
   app.get('/changeRepresented/:gid', async (req) => {
     const session = await requireSession(req);
     const { gid } = parseOrThrow(z.object({ gid: GID }), req.params, 'gid');
-    await requireXsrf(req); // a GET that changes the session (issue 14)
+    await requireXsrf(req); // a GET that changes the session
     const rights = await loadRepresentationRights(db, session.fgid);
     if (!rights[gid]) throw forbidden(`You have no representation right for ${gid}.`);
-    // issue 14: only a right valid today opens a party (spec 1 §4 role validity, machines/lib/rights/validity.ts)
+    // only a right valid today opens a party (spec 1 §4 role validity, machines/lib/rights/validity.ts)
     if (!hasValidRole(rights[gid], app.deps.clock.now()))
       throw new HttpError(
         403,

@@ -91,7 +91,7 @@ export async function upsertCustomerFromRegistry(
   };
   // Insert or update in one statement: on PostgreSQL two adds of one company (and a demo reset) may run side by side,
   // and a read-then-insert let them collide (a 500); this way the row is there, locked by this transaction, before
-  // its board and search entries are written (issue 13's crash test). An existing customer keeps its contract and
+  // its board and search entries are written (server/db/crash.test.ts). An existing customer keeps its contract and
   // e-mail and takes the register's name, address and state.
   const jgid = existing?.jgid ?? jgidFor(company.country, company.regCode);
   await db

@@ -24,7 +24,7 @@ import {
   upsertCustomerFromRegistry,
 } from './customers.js';
 
-// no NUL: no company name holds one, and PostgreSQL text cannot (a 500 there, issue 13)
+// no NUL: no company name holds one, and PostgreSQL text cannot (a 500 there)
 const FindQuery = z.object({
   term: z
     .string()
@@ -79,7 +79,7 @@ export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
         ? { padreFullName: address.padreFullName, street: address.street, zipCode: address.zipCode, city: address.city }
         : null,
       hasContract: customer ? bool(customer.has_contract) : false,
-      // only whether the caller is one: other people's personal codes never leave the server (issue 14)
+      // only whether the caller is one: other people's personal codes never leave the server
       isMainAdministrator: customer
         ? (await mainAdministrators(db, clock, customer.jgid)).includes(session.fgid)
         : false,

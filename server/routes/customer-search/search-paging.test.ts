@@ -1,5 +1,5 @@
 /**
- * The customer search reads only the rows it answers with (issue 13, bench "search at scale"): a one-word search
+ * The customer search reads only the rows it answers with (bench "search at scale"): a one-word search
  * takes 200 rows of its token, and a prefix range of several words is sorted by the database and read a page at a
  * time. Both must still answer the first 200 names in order, each customer once, when one name holds two words of
  * the range (its rows come twice from the range).

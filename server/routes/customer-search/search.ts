@@ -325,7 +325,7 @@ export async function customerSearchAnswer(db: Db, term: string): Promise<string
   return `{"value":[${items.join(',')}]}`;
 }
 
-/** The same answer's rows as objects (tests, tools). */
+/** @internal the same answer's rows as objects, for tests and benchmarks */
 export async function searchCustomers(db: Db, term: string): Promise<CustomerItem[]> {
   return (JSON.parse(await customerSearchAnswer(db, term)) as { value: CustomerItem[] }).value;
 }

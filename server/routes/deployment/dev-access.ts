@@ -1,5 +1,5 @@
 /**
- * Access to the developer pages' APIs (issue 11; the spec leaves it open): never in live run mode (404, as if they
+ * Access to the developer pages' APIs (the spec leaves it open): never in live run mode (404, as if they
  * did not exist), and only for the right callers: the deployment admin needs the DEPLOYMENT_ADMIN privilege, the
  * test pages staff (auth channel IN_AD).
  * Also the live-mode 404 of the pages themselves (/ui/osgi-admin, /ui/test/*, /ui/test-component/*), so a live

@@ -1,5 +1,5 @@
 /**
- * Business customer settings and rights management (issue 10, spec 2 §7), the server side. Shapes are the ones of
+ * Business customer settings and rights management (spec 2 §7), the server side. Shapes are the ones of
  * machines/lib/represented-settings/contract.ts; dates on the wire DD.MM.YYYY; every failure is a ServiceError.
  * Who: a main administrator of the customer (active AXAPTA right) or staff with EDIT_ANY_CUSTOMER, else
  * 403 FORBIDDEN (also for an unknown customer; staff get 404 NOT_FOUND). No session: 401. POSTs need X-XSRF-TOKEN.

@@ -226,7 +226,7 @@ async function verifyAndCreate(deps: AppDeps, pending: Pending, signature: Buffe
       })
       .execute();
     await grantMainAdmin(trx, clock, pending.person_fgid, jgid);
-    // issue 14: the audit log (no request here: the signing check may run in a later request than the start)
+    // the audit log (no request here: the signing check may run in a later request than the start)
     await writeAudit(trx, clock, {
       event: 'customer.add',
       actorFgid: pending.person_fgid,

@@ -36,7 +36,7 @@ interface PendingTest {
   filename: string | null;
 }
 
-// a registry code is digits: anything else is bad input, not a register failure (issue 14 fuzzing found a 502)
+// a registry code is digits: anything else is bad input (400), never passed on to the register to fail there (502)
 const CODE = z.object({
   code: z
     .string()

@@ -1,5 +1,5 @@
 /**
- * Demo seed step of issue 11 (runs once, on an empty database, after the core seed): everybody who logs in with a
+ * Demo seed step of account creation (runs once, on an empty database, after the core seed): everybody who logs in with a
  * password has accepted the terms of use; an invited person without an account (uku) has not, so his invitation
  * link opens the terms-of-use modal.
  */

@@ -1,5 +1,5 @@
 /**
- * /api/user-settings/* — user settings (spec 2 §2–§9, issue 9). Bodies and answers are the shared zod schemas of
+ * /api/user-settings/* — user settings (spec 2 §2–§9). Bodies and answers are the shared zod schemas of
  * machines/lib/user-settings (schemas.ts; field rules in fields.ts), validated here with the same rules.
  * Every call needs a session (401 UNAUTHENTICATED). {userId} is a person's fgid, e.g. EE48709050218 (400 otherwise).
  * Who: "self/staff" = the person themself or staff with EDIT_ANY_USER; anyone else 403 { code: 'FORBIDDEN' }

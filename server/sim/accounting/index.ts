@@ -1,5 +1,5 @@
 /**
- * Accounting-system simulator (issue 11): the back office's person register (FISIK) that /test/ax reads and writes
+ * Accounting-system simulator: the back office's person register (FISIK) that /test/ax reads and writes
  * over HTTP (ACCOUNTING_URL, default /sim/accounting-api of this process). One JSON document per person id.
  *
  *   GET  /sim/accounting-api/fisik/{id}         → 200 person | 404

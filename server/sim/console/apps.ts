@@ -1,5 +1,5 @@
 /**
- * Simulator console switches of the demo external applications (issue 8; the applications are server/apps/):
+ * Simulator console switches of the demo external applications (the applications are server/apps/):
  *   GET  /sim/api/apps          { value: AppSwitches[] } (server/lib/apps-protocol.ts) — the applications read it over HTTP
  *   POST /sim/api/apps/{app}    body { noPing?, slowMs?, neverReady?, financeStatus? } → { value: AppSwitches[] } (XSRF like every
  *                               /sim POST)

@@ -1,5 +1,5 @@
 /**
- * Simulator console switch of issue 10: make one application's role save fail, so the rights modal's partial
+ * Simulator console switch: make one application's role save fail, so the rights modal's partial
  * failure ('Saving failed to: …', spec 2 §4 "Save", §8) can be shown and tested. The portal's save
  * (server/routes/user/save.ts) reads the switch from the table sim_role_save_switches at every save, inside that
  * application's transaction, so the failure rolls its write back while the other application lands.

@@ -1,5 +1,5 @@
 /**
- * Simulator console switch of issue 9: make one application's role loading fail, so the user settings roles tab shows
+ * Simulator console switch: make one application's role loading fail, so the user settings roles tab shows
  * error.client across that application's column while the customers stay (spec 2 §2 "Roles view", §8). The portal's
  * route user-settings/roles/clientapp/{app}/{userId} (server/routes/user-settings/roles.ts) reads the switch from the
  * table sim_role_load_failures at every call and then answers 503 ROLE_LOAD_FAILED.

@@ -1,5 +1,5 @@
 /**
- * Deployment simulator (issue 11): the OSGi deployment admin the /osgi-admin page talks to, over HTTP
+ * Deployment simulator: the OSGi deployment admin the /osgi-admin page talks to, over HTTP
  * (DEPLOYMENT_URL, default /sim/deployment-api of this process). Packages come from a folder (./packages/*.dp, a
  * JSON manifest each) and the database (table sim_deployments, from_folder 0); installing one records it as
  * installed, and its bundle then shows among the installed bundles.

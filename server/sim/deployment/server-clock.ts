@@ -1,5 +1,5 @@
 /**
- * Simulator console: the server's clock (issue 11). Reset links expire after 24 hours on the server's clock
+ * Simulator console: the server's clock. Reset links expire after 24 hours on the server's clock
  * (spec 2 §9), so the console can move it, e.g. +25 h, to try an expired link, and move it back.
  *
  *   GET  /sim/api/clock                  → { now, offsetMs }

@@ -15,7 +15,7 @@ async function setFault(c: Client, body: unknown) {
   return res.json<{ value: { mode: string; prefixes: string[]; delayMs: number } }>().value;
 }
 
-describe('API faults (issue 13)', () => {
+describe('API faults', () => {
   it('500: the chosen API paths answer the server error body and their handler never runs; others and /sim work', async () => {
     t = await makeTestApp();
     const mari = await t.login('mari');

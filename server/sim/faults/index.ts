@@ -1,5 +1,5 @@
 /**
- * Fault injection for the portal API (issue 13 "Faults"): the browser fault tests, and a person at the simulator
+ * Fault injection for the portal API: the browser fault tests, and a person at the simulator
  * console, make `/api/*` look down, slow or failing, and watch each screen say so, keep what was typed and recover
  * once the API is back.
  *

@@ -1,5 +1,5 @@
 /**
- * The account-creation feature's effects (issue 11; spec 2 §2 "Account creation", §4, §7): the reset-password and
+ * The account-creation feature's effects (spec 2 §2 "Account creation", §4, §7): the reset-password and
  * terms-of-use (EULA) machines provided with the real calls. The views run one actor per visit of the route and hand
  * its `navigation.requested`, `toast.show` and `warning` to the portal (useAccountActor).
  */

@@ -3,7 +3,7 @@
  * the register to get a padreId). An ARIA 1.2 combobox over GET /api/address/search (machines/lib/address.ts):
  * typing searches after a short pause (at least 2 characters), ArrowUp/ArrowDown move, Enter or a click picks,
  * Escape closes the list. Typing after a pick drops the padreId (the caller blanks the full name on save).
- * Reused by issue 10 for the legal and contact addresses.
+ * Business customer settings use it for the legal and contact addresses too.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';

@@ -30,7 +30,7 @@ import { loadMessageParts } from '../../i18n/load';
 import { dashboardQueries } from './queries';
 import './dashboard.css';
 
-/** The customer search in place (its code and texts are a part of their own, issue 12: loaded when shown). */
+/** The customer search in place (its code and texts are a part of their own, loaded when shown: the first screen stays light). */
 const CustomerSearchInPlace = lazy(() =>
   Promise.all([import('../customer-search'), loadMessageParts(['customerSearch'])]).then(([m]) => ({
     default: m.CustomerSearchInPlace,
@@ -298,7 +298,7 @@ function AdminDashboard({ ctx }: { ctx: UserContext }) {
 }
 
 /**
- * One notice for the dashboard's own loads (issue 13 "Faults"): when any of them got no answer or a server error, it
+ * One notice for the dashboard's own loads: when any of them got no answer or a server error, it
  * says so with a retry that loads the failed ones again; the rest of the page stays as it is. It only watches the
  * queries the cards use (the same keys, ./queries.ts) and never starts one itself.
  */

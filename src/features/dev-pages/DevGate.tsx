@@ -1,5 +1,5 @@
 /**
- * Access of the developer pages (issue 11; the spec leaves it open): never in live run mode (the page is not found,
+ * Access of the developer pages (the spec leaves it open): never in live run mode (the page is not found,
  * as the server answers 404 there too), and for staff only (auth channel IN_AD) unless a route guard already
  * checked a privilege. The server checks the same for every call.
  */

@@ -1,3 +1,3 @@
-/** Business customer settings and rights (spec 2 §2 "Represented settings", "Rights edit modal"; issue 10). */
+/** Business customer settings and rights (spec 2 §2 "Represented settings", "Rights edit modal"). */
 export { RepresentedSettingsPage } from './RepresentedSettingsPage';
 export { wireRepresentedSettings, type RepresentedSettings } from './wire';

@@ -31,7 +31,7 @@ export function ChoiceModal() {
   const term = useSelector(list, (s) => s?.context.searchTerm ?? '');
   const page = useSelector(list, (s) => s?.context.page ?? 0);
   const pickedGid = useSelector(choice, (s) => s.context.pickedGid);
-  // the last pick could not switch (no answer, a server error): say so, keep the list as it was (issue 13)
+  // the last pick could not switch (no answer, a server error): say so, keep the list as it was
   const changeFailed = useSelector(choice, selectChangeFailed);
   const loggingOut = useSelector(session, (s) => s.matches('loggingOut'));
   const axaptaDead = useAxaptaDead();

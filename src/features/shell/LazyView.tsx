@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'r
 import { useIntl } from 'react-intl';
 
 /**
- * A view the first screen does not show (issue 12 "Code splitting"): its code is a chunk of its own, fetched the
+ * A view the first screen does not show: its code is a chunk of its own, fetched the
  * first time the view is to be shown, and kept. `lazyView` is called once per view, at module level.
  */
 export interface LazyViewCode<P extends object> {

@@ -7,7 +7,7 @@ import { useShell } from './useShell';
 import { MenuIcon, MenuLinkItem, useMenu } from './MainMenu';
 import { LazyView, lazyView } from './LazyView';
 
-// issue 12: the user menu panel is a chunk of its own, fetched the first time the panel opens
+// the user menu panel is a chunk of its own, fetched the first time the panel opens
 const userMenuPanel = lazyView(() => import('./UserMenuPanel').then((m) => m.UserMenuPanel));
 
 /**

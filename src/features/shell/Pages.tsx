@@ -17,7 +17,7 @@ export function NotFound() {
 
 /**
  * The first page load while the session and the guard decide (the root route's pending view): before the layout
- * exists, a slow API (issue 13 "Faults") would otherwise leave the page blank. The router shows it after its
+ * exists, a slow API would otherwise leave the page blank. The router shows it after its
  * pendingMs (1 s), so a quick load never flashes it.
  */
 export function PageLoading() {

@@ -27,7 +27,7 @@ export function RootLayout() {
   const routerPending = useRouterState({ select: (s) => s.status === 'pending' });
   const signedIn = useSelector(portal.session, (s) => s.hasTag('signedIn'));
 
-  // the language of the texts on screen (issue 12: a newly chosen one shows once its messages have loaded)
+  // the language of the texts on screen (a newly chosen one shows once its messages have loaded)
   useEffect(() => {
     document.documentElement.lang = intl.locale;
     document.title = intl.formatMessage({ id: 'app.title' });

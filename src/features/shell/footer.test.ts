@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES } from '../../i18n/catalogues';
+import { CATALOGUES } from '../../../tests/support/i18n/catalogues';
 import type { Catalogues } from '../../i18n/messages';
 import { footerContent, footerText } from './footer';
 

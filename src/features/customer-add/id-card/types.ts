@@ -1,6 +1,6 @@
 /**
  * The ID-card adapter: the shape of the Web eID library (web-eid.js), so the reference software card and
- * the real browser extension are interchangeable (spec 1 §4 customer-add step 8, issue 4).
+ * the real browser extension are interchangeable (spec 1 §4 customer-add step 8).
  *
  *   getSigningCertificate() → { certificate (base64 DER), supportedSignatureAlgorithms }
  *   sign(certificate, hash (base64), hashFunction) → { signature (base64), signatureAlgorithm }

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix's expectation table (issue 14): who may call each API route, in the words of the specs'
+ * The authorization matrix's expectation table: who may call each API route, in the words of the specs'
  * roles and privileges (spec 1 §3, §7; spec 2 §6, §7). `security-matrix.test.ts` walks every route the running app
  * registers, for every demo person and for no session, and fails on a route without an entry here.
  *

@@ -1,6 +1,6 @@
 /**
  * What a test needs to say "this request changed nothing in the database", on SQLite and on PostgreSQL
- * (the fuzzing of issue 14 runs on both: `npm run test:unit` and `npm run test:server:pg`).
+ * (the fuzzing runs on both: `npm run test:unit` and `npm run test:server:pg`).
  *
  * - `snapshotTables(db)`: every table with its row count and a hash of its rows (order-independent), to compare
  *   before and after a series of requests; `snapshotDiff(a, b)` names the tables that differ.
