@@ -4,7 +4,6 @@ import {
   isHomePath,
   languageCookieValue,
   normaliseParam,
-  ossLogoutUrl,
   resolveDomain,
   resolveLanguage,
   showsAuthError,
@@ -37,15 +36,6 @@ describe('session rules', () => {
       normaliseParam('null'),
       normaliseParam('abc'),
     ]).toEqual([12, true, false, null, null, 'abc']);
-  });
-  it('finds the OSS logout URL in the applications', () => {
-    expect(
-      ossLogoutUrl([
-        { name: 'PERIODICALS', customParameters: {} },
-        { name: 'OSS', customParameters: { logoutUrl: '/x' } },
-      ]),
-    ).toBe('/x');
-    expect(ossLogoutUrl([])).toBeNull();
   });
 });
 
