@@ -36,7 +36,8 @@ export const routes: RouteModule[] = [
   { prefix: '/api/security', plugin: securityRoutes },
   { prefix: '/api/context', plugin: contextRoutes },
   { prefix: '/api/user-settings', plugin: userSettingsRoutes },
-  { prefix: '/api', plugin: singleSignoutRoutes },
+  // spec 1 §7: single sign-out is the security service's ("to the security base"), beside its login
+  { prefix: '/api/security', plugin: singleSignoutRoutes },
   { prefix: '/api/roles-and-packets', plugin: rolesAndPacketsRoutes },
   { prefix: '/cas', plugin: casRoutes },
   { prefix: '/api/apps', plugin: appsRoutes },

@@ -49,7 +49,7 @@ export const ACCESS_TABLE: Record<string, RouteEntry> = {
   'GET /api/security/login': open,
   'GET /api/security/callback': open,
   'POST /api/security/callback': { access: { kind: 'machine' } },
-  'POST /api/single-signout': { ...open, query: 'locale=et_EE' },
+  'POST /api/security/single-signout': { ...open, query: 'locale=et_EE' },
 
   // user context (spec 1 §7)
   'GET /api/context/getUserContext': session,

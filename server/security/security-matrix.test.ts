@@ -130,7 +130,7 @@ describe('authorization matrix', () => {
     const stale = Object.keys(ACCESS_TABLE).filter((key) => !routes.some((r) => `${r.method} ${r.url}` === key));
     // logging out last: it ends the caller's session
     const ordered = [...routes].sort(
-      (a, b) => Number(a.url === '/api/single-signout') - Number(b.url === '/api/single-signout'),
+      (a, b) => Number(a.url === '/api/security/single-signout') - Number(b.url === '/api/security/single-signout'),
     );
     const leaks: string[] = [];
     const mismatches: string[] = [];
