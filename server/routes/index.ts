@@ -51,7 +51,8 @@ export const routes: RouteModule[] = [
   { prefix: '/api/user-add', plugin: userAddRoutes },
   { prefix: '/api/deployment', plugin: deploymentRoutes },
   { prefix: '/api/test', plugin: testRoutes },
-  { prefix: '/api/sla', plugin: slaRoutes },
+  // spec 2 §7 "sla/test (root)": at the backend's root, not under the API base
+  { prefix: '/sla', plugin: slaRoutes },
   { prefix: '/api/ax', plugin: axRoutes },
   { prefix: '/ui', plugin: devPagesLiveGate },
   { prefix: '/api/address', plugin: addressRoutes },

@@ -129,7 +129,7 @@ export const ACCESS_TABLE: Record<string, RouteEntry> = {
   'GET /api/deployment/listDeployments': { access: { kind: 'privilege', any: ['DEPLOYMENT_ADMIN'] } },
   'GET /api/deployment/listBundles': { access: { kind: 'privilege', any: ['DEPLOYMENT_ADMIN'] } },
   'POST /api/deployment/installDeployment': { access: { kind: 'privilege', any: ['DEPLOYMENT_ADMIN'] } },
-  'GET /api/sla/test': staff,
+  'GET /sla/test': staff,
   'GET /api/ax/fisik/:id': { ...staff, params: { id: 'EE48709050218' } },
   'POST /api/ax/fisik/create': staff,
   'POST /api/ax/fisik/modify': staff,
