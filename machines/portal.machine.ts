@@ -1,16 +1,14 @@
 /**
  * The portal: the root of the actor system (systemId `portal`). It owns the long-lived actors as invoked children
- * (the session, the navigation guard, the toasts, the modals, the side panel, the represented choice and change,
- * the dead-application poll), the `pages` actor (what a page needs while it shows) and the customer-add modal's flow.
- *
+ * (the session, the navigation guard, the toasts, the modals, the side panel, the represented choice, change and
+ * details, the dead-application poll), the `pages` actor and the customer-add modal's flow.
  * What one actor must tell another passes here, as a transition with a description: a child reports an event
  * (machines/lib/report.ts) and this machine decides whom it concerns, so the flows between machines are drawn in the
- * flow book (its system page), walked by the model paths and watched in the inspector like every other flow.
- * Browser effects (the router, the log, the REPRESENTEE-CHANGE DOM event, the sign-on redirect) are provided by src/app/.
+ * flow book, walked by the model paths and watched in the inspector. Browser effects come from src/app/.
  */
-import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Domain, UserContext } from './lib/contract';
-import type { PortalContext, PortalEvent, PortalInput } from './lib/portal';
+import type { PortalChildren, PortalContext, PortalEvent, PortalInput } from './lib/portal';
 import { isAxaptaDead, type NavTarget } from './lib/rights';
 import { showsAuthError } from './lib/session/rules';
 import { SYSTEM_ID } from './lib/system-ids';
@@ -24,15 +22,14 @@ import { customerAddModalMachine } from './customerAddModal.machine';
 import { pagesMachine } from './pages.machine';
 import { representedChangeMachine } from './representedChange.machine';
 import { representedChoiceMachine } from './representedChoice.machine';
+import { representedDetailsMachine } from './representedDetails.machine';
 import { sessionMachine } from './session.machine';
 import { sidePanelMachine } from './sidePanel.machine';
 import { toastsMachine, type ToastRequest } from './toasts.machine';
 
 type SignedIn = { userContext: UserContext; domain: Domain };
-
 /** spec 1 §8 "Authorization failure": error.auth, except on the home page */
 const AUTH_ERROR = { type: 'showToast', params: { toast: { toastType: 'error', messageKey: 'error.auth' } } } as const;
-
 export type { PortalBridgeEvent, PortalContext, PortalEvent, PortalInput } from './lib/portal';
 
 export const portalMachine = setup({
@@ -40,17 +37,7 @@ export const portalMachine = setup({
     context: {} as PortalContext,
     events: {} as PortalEvent,
     input: {} as PortalInput,
-    children: {} as {
-      session: 'session';
-      navigation: 'navigation';
-      toasts: 'toasts';
-      modals: 'modals';
-      sidePanel: 'sidePanel';
-      representedChoice: 'representedChoice';
-      representedChange: 'representedChange';
-      deadApplicationPoll: 'deadApplicationPoll';
-      pages: 'pages';
-    },
+    children: {} as PortalChildren,
   },
   actors: {
     session: sessionMachine,
@@ -60,6 +47,7 @@ export const portalMachine = setup({
     sidePanel: sidePanelMachine,
     representedChoice: representedChoiceMachine,
     representedChange: representedChangeMachine,
+    representedDetails: representedDetailsMachine,
     deadApplicationPoll: deadApplicationPollMachine,
     pages: pagesMachine,
     customerAddModal: customerAddModalMachine,
@@ -275,14 +263,23 @@ export const portalMachine = setup({
     },
     signedIn: {
       description: 'The person is signed in; what they do passes between the parts of the portal.',
+      // spec 1 §4 "Context changes": a business party's missing details are fetched, for as long as someone is signed in
+      invoke: {
+        id: SYSTEM_ID.representedDetails,
+        systemId: SYSTEM_ID.representedDetails,
+        src: 'representedDetails',
+        input: ({ context }) => ({ userContext: context.userContext! }),
+      },
       initial: 'awaitingFirstPage',
       on: {
         'session.signedIn': {
           actions: [
             { type: 'rememberSession', params: ({ event }) => event },
             sendTo(SYSTEM_ID.pages, ({ event }) => ({ type: 'pages.contextChanged', userContext: event.userContext })),
+            forwardTo(SYSTEM_ID.representedDetails),
           ],
-          description: "The person's details changed: the open page takes them",
+          description:
+            "The person's details changed: the open page takes them, and a party's missing details are asked for",
         },
         'session.languageChanged': {
           actions: [

@@ -9,6 +9,7 @@ import type { DeadApplicationPollEmitted } from '../deadApplicationPoll.machine'
 import type { ModalEmitted } from '../modal.machine';
 import type { RepresentedChangeEmitted } from '../representedChange.machine';
 import type { RepresentedChoiceEmitted } from '../representedChoice.machine';
+import type { RepresentedDetailsEmitted } from '../representedDetails.machine';
 import type { SessionEmitted, SessionInput } from '../session.machine';
 import type { ToastRequest } from '../toasts.machine';
 import type { PagesReport } from './pages';
@@ -34,6 +35,21 @@ export interface PortalContext {
   start: Pick<PortalInput, 'session' | 'drafts'>;
 }
 
+/** The root's invoked children, by id and the actor they run (their ids are the system ids of lib/system-ids.ts). */
+// a type, not an interface: xstate wants it as a Record<string, string>
+export type PortalChildren = {
+  session: 'session';
+  navigation: 'navigation';
+  toasts: 'toasts';
+  modals: 'modals';
+  sidePanel: 'sidePanel';
+  representedChoice: 'representedChoice';
+  representedChange: 'representedChange';
+  representedDetails: 'representedDetails';
+  deadApplicationPoll: 'deadApplicationPoll';
+  pages: 'pages';
+};
+
 /** What the router and the API client tell the portal (src/app/ bridges). */
 export type PortalBridgeEvent =
   | { type: 'route.resolved'; path: string; params: { modalName: string | null; application: string | null } }
@@ -47,6 +63,7 @@ export type PortalEvent =
   | ModalEmitted
   | RepresentedChoiceEmitted
   | RepresentedChangeEmitted
+  | RepresentedDetailsEmitted
   | DeadApplicationPollEmitted
   | { type: 'navigation.urlChanged'; href: string }
   | PagesReport
