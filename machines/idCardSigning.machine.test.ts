@@ -69,9 +69,9 @@ describe('idCardSigning', () => {
     expect(end.output).toEqual({ ending: 'cardFailed', messageKey: `customer-add.error.${code}` });
   });
 
-  it('an unexpected adapter failure ends cardFailed with error.client', async () => {
+  it('an unexpected adapter failure ends cardFailed with the generic signing error', async () => {
     const { end } = await run({ getCertificate: fake(() => Promise.reject(new Error('extension missing'))).logic });
-    expect(end.output).toEqual({ ending: 'cardFailed', messageKey: 'error.client' });
+    expect(end.output).toEqual({ ending: 'cardFailed', messageKey: 'error.signing' });
   });
 
   it('a digest refused by the server ends with its message, and the card is not asked to sign', async () => {

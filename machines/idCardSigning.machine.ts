@@ -77,10 +77,11 @@ const idCardSigningSetup = setup({
 const refused = (status: string) => ({ ending: 'ended', messageKey: endStatusMessageKey(status) }) as const;
 /** a request that got no answer or a server error: nothing is signed yet, so the person may try again */
 const REQUEST_FAILED = { ending: 'requestFailed', messageKey: MESSAGE.serverError } as const;
-/** an ID-card adapter failure: no card or PIN cancelled say so, anything else is a client-side error */
+/** an ID-card adapter failure: no card or PIN cancelled say so; anything else has no more specific message than
+ * spec 2 §8's generic signing one ('Error occured during signing process') */
 const cardFailure = (error: unknown) => {
   const code = cardErrorCode(error);
-  return { ending: 'cardFailed', messageKey: code ? endStatusMessageKey(code) : MESSAGE.clientError } as const;
+  return { ending: 'cardFailed', messageKey: code ? endStatusMessageKey(code) : MESSAGE.signingError } as const;
 };
 
 export const idCardSigningMachine = idCardSigningSetup.createMachine({

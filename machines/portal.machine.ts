@@ -1,14 +1,10 @@
 /**
- * The portal: the root of the actor system (systemId `portal`). It owns the long-lived actors as invoked children
- * (the session, the navigation guard, the toasts, the modals, the side panel, the represented choice and change,
- * the dead-application poll), the `pages` actor (what a page needs while it shows) and the customer-add modal's flow.
- *
- * What one actor must tell another passes here, as a transition with a description: a child reports an event
- * (machines/lib/report.ts) and this machine decides whom it concerns, so the flows between machines are drawn in the
- * flow book (its system page), walked by the model paths and watched in the inspector like every other flow.
- * Browser effects (the router, the log, the REPRESENTEE-CHANGE DOM event, the sign-on redirect, page views): src/app/.
+ * The portal: the root of the actor system (systemId `portal`). It owns the long-lived actors, the `pages` actor and
+ * the customer-add modal's flow as children; what one actor must tell another passes here as a described transition
+ * (a child reports, machines/lib/report.ts; this machine decides whom it concerns), so the flows between machines are
+ * drawn in the flow book, walked by the model paths and watched in the inspector. Browser effects come from src/app/.
  */
-import { assign, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { pageView, tracksPageViews, type PageView } from './lib/analytics';
 import type { UserContext } from './lib/contract';
 import type { PortalChildren, PortalContext, PortalEvent, PortalInput, SignedIn } from './lib/portal';
@@ -25,6 +21,7 @@ import { customerAddModalMachine } from './customerAddModal.machine';
 import { pagesMachine } from './pages.machine';
 import { representedChangeMachine } from './representedChange.machine';
 import { representedChoiceMachine } from './representedChoice.machine';
+import { representedDetailsMachine } from './representedDetails.machine';
 import { sessionMachine } from './session.machine';
 import { sidePanelMachine } from './sidePanel.machine';
 import { toastsMachine, type ToastRequest } from './toasts.machine';
@@ -47,6 +44,7 @@ export const portalMachine = setup({
     sidePanel: sidePanelMachine,
     representedChoice: representedChoiceMachine,
     representedChange: representedChangeMachine,
+    representedDetails: representedDetailsMachine,
     deadApplicationPoll: deadApplicationPollMachine,
     pages: pagesMachine,
     customerAddModal: customerAddModalMachine,
@@ -84,8 +82,7 @@ export const portalMachine = setup({
   },
 }).createMachine({
   id: 'portal',
-  description:
-    'The portal as a whole: who is signed in, whom they act for, what the page shows; it passes what one part decides to the parts it concerns.',
+  description: 'The portal as a whole: it passes what one part decides to the parts it concerns.',
   context: ({ input }) => ({
     userContext: null,
     domain: 'EE',
@@ -156,16 +153,14 @@ export const portalMachine = setup({
           { type: 'handContextOn', params: ({ event }) => ({ userContext: event.context }) },
           { type: 'showToast', params: { toast: { toastType: 'error', messageKey: 'error.axapta.dead' } } },
         ],
-        description:
-          "The person's details changed and say the back office went down: the session takes them and an error says so once",
+        description: 'New details say the back office went down: the session takes them, an error says so once',
       },
       {
         actions: [
           { type: 'rememberContext', params: ({ event }) => ({ userContext: event.context }) },
           { type: 'handContextOn', params: ({ event }) => ({ userContext: event.context }) },
         ],
-        description:
-          "The person's details changed (another party, an application back or down): the session takes them",
+        description: "The person's details changed (another party, an application): the session takes them",
       },
     ],
     'REPRESENTEE-CHANGE': {
@@ -177,8 +172,7 @@ export const portalMachine = setup({
           userContext: context.userContext,
         })),
       ],
-      description:
-        'The represented party or its context changed: the open page reloads for it, other scripts hear of it',
+      description: 'The represented party changed: the open page reloads for it, other scripts hear of it',
     },
     'represented.switchRequested': {
       actions: sendTo(SYSTEM_ID.representedChange, ({ event }) => ({
@@ -224,8 +218,7 @@ export const portalMachine = setup({
           context: context.userContext!,
         })),
       ],
-      description:
-        'The customer-add modal closed: its flow stops, and the choice of whom to represent goes on (with the new customer, if one was added)',
+      description: 'The customer-add modal closed: its flow stops, the choice of whom to represent goes on',
     },
     'customerAdd.done': [
       {
@@ -235,8 +228,7 @@ export const portalMachine = setup({
           { type: 'handContextOn', params: ({ event }) => ({ userContext: event.context! }) },
           sendTo(SYSTEM_ID.modals, ({ event }) => ({ type: 'modal.close', result: { created: event.created } })),
         ],
-        description:
-          'A customer was added and the person’s details reloaded: the header and the dashboard show the new customer, and the modal closes',
+        description: 'A customer was added: the reloaded details show it everywhere, and the modal closes',
       },
       {
         actions: sendTo(SYSTEM_ID.modals, ({ event }) => ({ type: 'modal.close', result: { created: event.created } })),
@@ -264,8 +256,7 @@ export const portalMachine = setup({
           {
             guard: 'onPortalPage',
             actions: [AUTH_ERROR, 'redirectToSignOn'],
-            description:
-              "A call is refused while no one is signed in: 'Authorization error' shows and the sign-on page opens",
+            description: "A call is refused while signed out: 'Authorization error' shows, the sign-on page opens",
           },
           {
             actions: 'redirectToSignOn',
@@ -276,14 +267,23 @@ export const portalMachine = setup({
     },
     signedIn: {
       description: 'The person is signed in; what they do passes between the parts of the portal.',
+      // spec 1 §4 "Context changes": a business party's missing details are fetched, for as long as someone is signed in
+      invoke: {
+        id: SYSTEM_ID.representedDetails,
+        systemId: SYSTEM_ID.representedDetails,
+        src: 'representedDetails',
+        input: ({ context }) => ({ userContext: context.userContext! }),
+      },
       initial: 'awaitingFirstPage',
       on: {
         'session.signedIn': {
           actions: [
             { type: 'rememberSession', params: ({ event }) => event },
             sendTo(SYSTEM_ID.pages, ({ event }) => ({ type: 'pages.contextChanged', userContext: event.userContext })),
+            forwardTo(SYSTEM_ID.representedDetails),
           ],
-          description: "The person's details changed: the open page takes them",
+          description:
+            "The person's details changed: the open page takes them, and a party's missing details are asked for",
         },
         'session.languageChanged': {
           actions: [

@@ -18,6 +18,7 @@ import { isAxaptaDead } from './lib/rights';
 import { pagesMachine } from './pages.machine';
 import type { PortalEvent } from './lib/portal';
 import { portalMachine } from './portal.machine';
+import { withDetails } from './representedDetails.machine';
 
 type Portal = ActorRefFrom<typeof portalMachine>;
 
@@ -60,6 +61,16 @@ const start = (analytics: AnalyticsInput, drafts: Draft[] = []) => ({
   baseUrl: '/ui',
   analytics,
 });
+/** Põldmari AS with the details the back office gave for it */
+const poldmariWithDetails = withDetails(mariAtPoldmariAS, {
+  regCode: '11000026',
+  phone: null,
+  address: null,
+  credit: false,
+  clientManagerName: 'Kati Kliendihaldur',
+  clientManagerPhone: null,
+  clientManagerEmail: null,
+});
 
 const child = (actor: AnyActorRef, id: string): AnyActorRef | undefined =>
   (actor.getSnapshot() as { children: Record<string, AnyActorRef | undefined> }).children[id];
@@ -98,6 +109,7 @@ const standIns = Object.fromEntries(
     'sidePanel',
     'representedChoice',
     'representedChange',
+    'representedDetails',
     'deadApplicationPoll',
     'customerAddModal',
   ].map((src) => [src, recorderMachine]),
@@ -284,6 +296,30 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         } finally {
           next.stop();
         }
+      },
+    },
+    {
+      title: 'Another party without details: its details are asked for, and the session shows them on every page',
+      setup: () => resetEffects(),
+      steps: [
+        signedInBySession(mari),
+        firstPage,
+        signedInBySession(mariAtPoldmariAS),
+        reported('representedDetails', { type: 'context.replaced', context: poldmariWithDetails, cause: 'RC' }),
+        signedInBySession(poldmariWithDetails),
+      ],
+      check: (p) => {
+        expectEqual(
+          told(child(p, 'representedDetails'), 'session.signedIn').map((e) => ('userContext' in e ? e.userContext : e)),
+          [mariAtPoldmariAS, poldmariWithDetails],
+          'the contexts the details child looked at',
+        );
+        expectEqual(
+          told(child(p, 'session'), 'session.contextReplaced'),
+          [{ type: 'session.contextReplaced', userContext: poldmariWithDetails }],
+          'the session (the header, the user menu and the client manager read it)',
+        );
+        expectEqual(p.getSnapshot().context.userContext, poldmariWithDetails, "the portal's user context");
       },
     },
     {

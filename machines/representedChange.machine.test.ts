@@ -43,15 +43,6 @@ describe('representedChange machine (spec 1 §4 changing the represented party)'
     ]);
   });
 
-  it('reloads the current route in proxy view instead of going home', async () => {
-    const { actor, emitted } = start(mariAsMaasikas());
-    actor.send({ type: 'represented.change', gid: 'EPEE11000015', proxyView: true });
-    await waitFor(actor, (s) => s.matches('idle'));
-    expect(emitted.filter((e) => e.type === 'navigation.requested')).toEqual([
-      { type: 'navigation.requested', target: { kind: 'reload' } },
-    ]);
-  });
-
   it('stays put on an external component and when the caller awaits the result', async () => {
     for (const flags of [{ externalComponent: true }, { awaitsResult: true }]) {
       const { actor, emitted } = start(mariAsMaasikas());

@@ -3,9 +3,12 @@
  * represented party", §8 "Represented change failure").
  *
  * `represented.change { gid }` → invoke `changeRepresented` (GET context/changeRepresented/{gid} → the new user
- * context) → emit `context.replaced` (cause RC) and `menu.reselect` → then, in proxy view, reload the current route;
- * otherwise, when the caller awaits no result (no success callback) and the user is not on an external component, go
- * home → `REPRESENTEE-CHANGE` (cause RC) fires and `represented.changed` (the success callback) is emitted.
+ * context) → emit `context.replaced` (cause RC) and `menu.reselect` → then, when the caller awaits no result (no
+ * success callback) and the user is not on an external component, go home → `REPRESENTEE-CHANGE` (cause RC) fires
+ * and `represented.changed` (the success callback) is emitted.
+ * The spec's "in proxy view, the current route reloads" is what the external component does: it stays on its route
+ * and REPRESENTEE-CHANGE reloads the application in its frame for the new party (externalApplication.machine.ts),
+ * without a second load of the route.
  * On failure the status is logged (a `warning` the app logs) and `represented.changeFailed` is emitted (the
  * rejection); no message is shown.
  *
@@ -29,9 +32,7 @@ import type {
 
 export interface RepresentedChangeRequest {
   gid: string;
-  /** the current view is a proxy view (an external application hosted in the portal): reload the route */
-  proxyView?: boolean;
-  /** the user is on an external component: stay there */
+  /** the user is on an external component (a proxy view of an application): stay there, the application reloads */
   externalComponent?: boolean;
   /** the caller handles success itself (it listens for `represented.changed`): do not go home */
   awaitsResult?: boolean;
@@ -67,7 +68,7 @@ const changedContext = ({ event }: { event: DoneActorEvent<UserContext> }) => ({
 /** The failure of `changeRepresented`, as action params. */
 const changeError = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
 
-/** After a change: hand the context on and reselect the menu; the navigation (if any) goes between these and the rest */
+/** After a change: hand the context on and reselect the menu; going home (if so) goes between these and the rest */
 const CHANGED_FIRST = [{ type: 'handOnContext', params: changedContext }, 'reselectMenu'] as const;
 const CHANGED_LAST = [
   'fireRepresenteeChange',
@@ -88,14 +89,12 @@ export const representedChangeMachine = setup({
     changeRepresented: notProvided<UserContext, { gid: string }>('changeRepresented'),
   },
   guards: {
-    inProxyView: ({ context }) => !!context.request?.proxyView,
     goesHome: ({ context }) => !context.request?.awaitsResult && !context.request?.externalComponent,
   },
   actions: {
     rememberRequest: assign({
       request: ({ event }) => ({
         gid: event.gid,
-        proxyView: !!event.proxyView,
         externalComponent: !!event.externalComponent,
         awaitsResult: !!event.awaitsResult,
       }),
@@ -107,7 +106,6 @@ export const representedChangeMachine = setup({
       cause: 'RC' as const,
     })),
     reselectMenu: tell(() => ({ type: 'menu.reselect' as const })),
-    reloadRoute: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'reload' as const } })),
     goHome: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'home' as const } })),
     fireRepresenteeChange: tell(() => ({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const })),
     reportChanged: tell(({ context }, params: { context: UserContext }) => ({
@@ -130,7 +128,7 @@ export const representedChangeMachine = setup({
 }).createMachine({
   id: 'representedChange',
   description:
-    'The person switches the party they act for (in the header list or the user menu); the page then reloads or goes home.',
+    'The person switches the party they act for (in the header list or the user menu); the page then stays or goes home.',
   context: { request: null },
   initial: 'idle',
   states: {
@@ -153,13 +151,6 @@ export const representedChangeMachine = setup({
         src: 'changeRepresented',
         input: ({ context }) => ({ gid: context.request!.gid }),
         onDone: [
-          {
-            guard: 'inProxyView',
-            target: 'idle',
-            actions: [...CHANGED_FIRST, 'reloadRoute', ...CHANGED_LAST],
-            description:
-              'The server switches the party, and the person is viewing as someone else: the current page reloads for the new party',
-          },
           {
             guard: 'goesHome',
             target: 'idle',

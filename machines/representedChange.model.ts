@@ -10,7 +10,6 @@ const spec: MachineModelSpec<typeof representedChangeMachine> = {
   machine: representedChangeMachine,
   events: () => [
     { type: 'represented.change', gid: 'EPEE11000015' },
-    { type: 'represented.change', gid: 'EPEE11000015', proxyView: true },
     { type: 'represented.change', gid: 'EPEE11000015', externalComponent: true },
     { type: 'represented.change', gid: 'EPEE11000015', awaitsResult: true },
     { type: 'xstate.done.actor.changeRepresented', output: mariAsMaasikas() } as never,

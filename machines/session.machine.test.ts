@@ -169,6 +169,20 @@ describe('session machine', () => {
     expect(actor.getSnapshot().context.userContext).toBeNull();
   });
 
+  it("never fetches another application's logout URL as the OSS one (spec 1 §4 Logout)", async () => {
+    const periodicalsOnly = {
+      ...signedInContext,
+      applications: [{ name: 'PERIODICALS', customParameters: { logoutUrl: '/apps/periodicals/logout' } }],
+    };
+    const { actor, calls } = makeSession({ context: periodicalsOnly, cookies: { language: 'est', domain: 'EE' } });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.logout' });
+    await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(calls.redirect).toEqual(['/cas/logout?service=x']);
+    expect(calls.ossLogout).toEqual([]);
+  });
+
   it('redirects only after the OSS logout GET has finished (spec 1 §4 Logout)', async () => {
     let finishOss: () => void = () => {};
     const redirects: string[] = [];

@@ -10,16 +10,15 @@
  * - `session.logout`: reports `session.loggedOut` and starts the `logout` child (machines/logout.machine.ts: single
  *   sign-out, the OSS logout GET, the redirect). When it reports `logout.failed` the person stays signed in and the
  *   session reports a warning toast error.server.
- *
- * Effects are provided by src/app/system.ts (the logout's through the `logout` actor); the defaults throw so a
- * forgotten one is loud.
+ * Effects are provided by src/app/system.ts (the logout's through the `logout` actor); the defaults throw.
  */
 import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import type { Domain, Language, SimpleUserContext, UserContext } from './lib/contract';
 import { routeMeta } from './lib/navigation/rules';
-import { ossLogoutUrl, signoutLocale } from './lib/session/rules';
+import { signoutLocale } from './lib/session/rules';
+import { ossLogoutUrl } from './lib/external/oss';
 import { initialLocale, localeMachine, type LocaleEmitted, type LocaleInput } from './locale.machine';
 import { logoutMachine, type LogoutEmitted } from './logout.machine';
 import type { ToastRequest } from './toasts.machine';
@@ -88,7 +87,7 @@ export const sessionMachine = setup({
     startLogout: sendTo('logout', ({ context }) => ({
       type: 'logout.start' as const,
       locale: signoutLocale(context.language, context.domain),
-      ossLogoutUrl: ossLogoutUrl(context.userContext?.applications),
+      ossLogoutUrl: ossLogoutUrl(context.userContext),
     })),
     storeLocale: assign((_, p: { language: Language; domain?: Domain }) => p),
     storeUserContext: assign({ userContext: (_, params: { userContext: UserContext }) => params.userContext }),

@@ -283,10 +283,10 @@ describe('signing: ID-card (step 8)', () => {
     expect(actor.getSnapshot().output).toEqual({ result: 'retry', messageKey: `customer-add.error.${code}` });
   });
 
-  it('an unexpected card adapter failure is a retry with error.client', async () => {
+  it("an unexpected card adapter failure is a retry with 'Error occured during signing process'", async () => {
     const { actor } = card({ getCertificate: fake(() => Promise.reject(new Error('extension missing'))).logic });
     await vi.advanceTimersByTimeAsync(0);
-    expect(actor.getSnapshot().output).toEqual({ result: 'retry', messageKey: 'error.client' });
+    expect(actor.getSnapshot().output).toEqual({ result: 'retry', messageKey: 'error.signing' });
   });
 
   it('defaults are loud: a request the app did not provide fails as a transport error', async () => {

@@ -10,6 +10,7 @@ import type { DeadApplicationPollEmitted } from '../deadApplicationPoll.machine'
 import type { ModalEmitted } from '../modal.machine';
 import type { RepresentedChangeEmitted } from '../representedChange.machine';
 import type { RepresentedChoiceEmitted } from '../representedChoice.machine';
+import type { RepresentedDetailsEmitted } from '../representedDetails.machine';
 import type { SessionEmitted, SessionInput } from '../session.machine';
 import type { ToastRequest } from '../toasts.machine';
 import type { PagesReport } from './pages';
@@ -53,6 +54,7 @@ export type PortalChildren = {
       | 'sidePanel'
       | 'representedChoice'
       | 'representedChange'
+      | 'representedDetails'
       | 'deadApplicationPoll'
       | 'pages'
   ]: K;
@@ -71,6 +73,7 @@ export type PortalEvent =
   | ModalEmitted
   | RepresentedChoiceEmitted
   | RepresentedChangeEmitted
+  | RepresentedDetailsEmitted
   | DeadApplicationPollEmitted
   | { type: 'navigation.urlChanged'; routeId: string; href: string }
   | PagesReport

@@ -7,6 +7,7 @@ export const SYSTEM_ID = {
   deadApplicationPoll: 'deadApplicationPoll',
   representedChoice: 'representedChoice',
   representedChange: 'representedChange',
+  representedDetails: 'representedDetails',
   modals: 'modals',
   sidePanel: 'sidePanel',
   toasts: 'toasts',

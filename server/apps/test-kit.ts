@@ -112,7 +112,7 @@ export class Browser {
 
   /** The portal's logout as the portal page does it: single-signout, then the browser follows to CAS logout. */
   async portalLogout() {
-    const out = await this.request('POST', `${this.world.portalOrigin}/api/single-signout?locale=et_EE`, {
+    const out = await this.request('POST', `${this.world.portalOrigin}/api/security/single-signout?locale=et_EE`, {
       xsrf: true,
     });
     if (out.statusCode !== 200) throw new Error(`single-signout answered ${out.statusCode}: ${out.body}`);

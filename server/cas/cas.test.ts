@@ -334,7 +334,7 @@ describe('portal login flow', () => {
 
   it('single sign-out ends the session and points at the CAS logout that returns to the sign-on page', async () => {
     const mari = await t.login('mari');
-    const res = await mari.post('/api/single-signout?locale=et_EE');
+    const res = await mari.post('/api/security/single-signout?locale=et_EE');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       value: `/cas/logout?service=${encodeURIComponent('http://localhost:8080/api/security/login?target=/ui/')}`,

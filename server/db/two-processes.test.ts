@@ -85,7 +85,7 @@ describe('two portal processes on one database', () => {
     expect((await context(a)).ctx?.epitPrincipal?.representationRightsCache).toHaveProperty('EPEE11000026');
 
     // signing out on B ends the portal session on A too, and B's sign-on logout ends the sign-on session for A
-    const out = await browser.post(`${b.base}/api/single-signout?locale=en_EE`);
+    const out = await browser.post(`${b.base}/api/security/single-signout?locale=en_EE`);
     expect(out.status).toBe(200);
     expect((await context(a)).status).toBe(401);
     const casLogout = (JSON.parse(out.text) as { value: string }).value;

@@ -73,7 +73,9 @@ describe('XSRF double submit', () => {
 
   it('a signout POST without the header keeps the session open', async () => {
     const mari = await t.login('mari');
-    expect((await mari.post('/api/single-signout?locale=et_EE', undefined, { xsrf: false })).statusCode).toBe(403);
+    expect((await mari.post('/api/security/single-signout?locale=et_EE', undefined, { xsrf: false })).statusCode).toBe(
+      403,
+    );
     expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(200);
   });
 });
@@ -197,7 +199,7 @@ describe('bad input answers 400 with a message naming the field and the rule, an
 
   it('single-signout with a bad or missing locale keeps the session', async () => {
     const mari = await t.login('mari');
-    for (const url of ['/api/single-signout?locale=fi_FI', '/api/single-signout']) {
+    for (const url of ['/api/security/single-signout?locale=fi_FI', '/api/security/single-signout']) {
       const res = await mari.post(url);
       expect(res.statusCode).toBe(400);
       expect(ServiceError.parse(res.json()).serviceErrorMessage).toMatch(/^locale: /);

@@ -70,7 +70,7 @@ describe('EPIT-SIGNED-IN', () => {
   it('is cleared by the logout (single sign-out)', async () => {
     t = await makeTestApp();
     const mari = await t.login('mari');
-    const out = await mari.post('/api/single-signout?locale=et_EE');
+    const out = await mari.post('/api/security/single-signout?locale=et_EE');
     expect(out.statusCode).toBe(200);
     expect(cleared(hintOf(out))).toBe(true);
     expect(mari.cookies.has(COOKIE.signedIn)).toBe(false);

@@ -36,7 +36,8 @@ export const routes: RouteModule[] = [
   { prefix: '/api/security', plugin: securityRoutes },
   { prefix: '/api/context', plugin: contextRoutes },
   { prefix: '/api/user-settings', plugin: userSettingsRoutes },
-  { prefix: '/api', plugin: singleSignoutRoutes },
+  // spec 1 §7: single sign-out is the security service's ("to the security base"), beside its login
+  { prefix: '/api/security', plugin: singleSignoutRoutes },
   { prefix: '/api/roles-and-packets', plugin: rolesAndPacketsRoutes },
   { prefix: '/cas', plugin: casRoutes },
   { prefix: '/api/apps', plugin: appsRoutes },
@@ -50,7 +51,8 @@ export const routes: RouteModule[] = [
   { prefix: '/api/user-add', plugin: userAddRoutes },
   { prefix: '/api/deployment', plugin: deploymentRoutes },
   { prefix: '/api/test', plugin: testRoutes },
-  { prefix: '/api/sla', plugin: slaRoutes },
+  // spec 2 §7 "sla/test (root)": at the backend's root, not under the API base
+  { prefix: '/sla', plugin: slaRoutes },
   { prefix: '/api/ax', plugin: axRoutes },
   { prefix: '/ui', plugin: devPagesLiveGate },
   { prefix: '/api/address', plugin: addressRoutes },

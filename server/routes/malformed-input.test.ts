@@ -87,7 +87,7 @@ describe('single-signout?locale=', () => {
   ])('%s answers 400 with an example and keeps the session', async (_what, locale, rule) => {
     const mari = await t.login('mari');
     const query = (Array.isArray(locale) ? locale : [locale]).map((l) => `locale=${encodeURIComponent(l)}`).join('&');
-    const res = await mari.post(`/api/single-signout?${query}`);
+    const res = await mari.post(`/api/security/single-signout?${query}`);
     expectBadInput(res, 'locale', rule);
     expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(200);
   });

@@ -640,7 +640,7 @@ describe('low: request log and audit table', { timeout: 60_000 }, () => {
     const mari = await t.login('mari');
     await mari.get('/api/context/changeRepresented/EPEE11000015');
     await mari.get('/api/context/changeRepresented/EPEE11000032'); // refused: no row
-    await mari.post('/api/single-signout?locale=et_EE');
+    await mari.post('/api/security/single-signout?locale=et_EE');
     const kristi = await t.login('kristi');
     expect((await kristi.post('/api/customer-add/create-customer', { value: '11000109' })).json()).toEqual({
       value: 'SUCCESS',

@@ -125,12 +125,13 @@ afterAll(async () => t.close());
 
 describe('authorization matrix', () => {
   it('every API route has an entry, and no identity reaches what the table refuses', async () => {
-    const routes = registeredRoutes(t.app).filter((r) => r.url.startsWith('/api/'));
+    // the API, and sla/test at the backend's root (spec 2 §7)
+    const routes = registeredRoutes(t.app).filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/sla/'));
     const missing = routes.map((r) => `${r.method} ${r.url}`).filter((key) => !(key in ACCESS_TABLE));
     const stale = Object.keys(ACCESS_TABLE).filter((key) => !routes.some((r) => `${r.method} ${r.url}` === key));
     // logging out last: it ends the caller's session
     const ordered = [...routes].sort(
-      (a, b) => Number(a.url === '/api/single-signout') - Number(b.url === '/api/single-signout'),
+      (a, b) => Number(a.url === '/api/security/single-signout') - Number(b.url === '/api/security/single-signout'),
     );
     const leaks: string[] = [];
     const mismatches: string[] = [];

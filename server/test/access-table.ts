@@ -49,7 +49,7 @@ export const ACCESS_TABLE: Record<string, RouteEntry> = {
   'GET /api/security/login': open,
   'GET /api/security/callback': open,
   'POST /api/security/callback': { access: { kind: 'machine' } },
-  'POST /api/single-signout': { ...open, query: 'locale=et_EE' },
+  'POST /api/security/single-signout': { ...open, query: 'locale=et_EE' },
 
   // user context (spec 1 §7)
   'GET /api/context/getUserContext': session,
@@ -133,7 +133,7 @@ export const ACCESS_TABLE: Record<string, RouteEntry> = {
   'GET /api/deployment/listDeployments': { access: { kind: 'privilege', any: ['DEPLOYMENT_ADMIN'] } },
   'GET /api/deployment/listBundles': { access: { kind: 'privilege', any: ['DEPLOYMENT_ADMIN'] } },
   'POST /api/deployment/installDeployment': { access: { kind: 'privilege', any: ['DEPLOYMENT_ADMIN'] } },
-  'GET /api/sla/test': staff,
+  'GET /sla/test': staff,
   'GET /api/ax/fisik/:id': { ...staff, params: { id: 'EE48709050218' } },
   'POST /api/ax/fisik/create': staff,
   'POST /api/ax/fisik/modify': staff,

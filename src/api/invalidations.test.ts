@@ -166,10 +166,12 @@ describe('the context calls', () => {
     expect([stale(deps.queryClient, urls), stale(deps.queryClient, card)]).toEqual([true, false]);
   });
 
-  it('the single sign-out empties the cache and answers the sign-out page', async () => {
-    const { deps } = portal({ 'single-signout': { value: '/cas/logout' } });
+  it('the single sign-out goes to the security base, empties the cache and answers the sign-out page', async () => {
+    const { deps, requests } = portal({ 'security/single-signout': { value: '/cas/logout' } });
     cached(deps.queryClient, [userDetailsQuery(deps.api, MARI_ID).queryKey]);
-    expect(await singleSignout(deps, 'et_EE')).toBe('/cas/logout');
+    expect(await singleSignout(deps, '/api/security/login', 'et_EE')).toBe('/cas/logout');
+    // spec 1 §7: "to the security base", not to the API base
+    expect(requests).toEqual(['POST security/single-signout']);
     expect(deps.queryClient.getQueryCache().getAll()).toEqual([]);
   });
 });

@@ -76,7 +76,7 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
 
   const machine = portalMachine.provide({
     actors: {
-      session: withSessionEffects(api, queryClient, config.sessionHint === true),
+      session: withSessionEffects(api, queryClient, config),
       ...shellEffects(deps),
       pages: pagesMachine.provide({
         actions: { storeDrafts: (_, { drafts }: { drafts: Draft[] }) => writeDrafts(drafts) },
@@ -123,7 +123,8 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
 }
 
 /** The session machine with the real effects: the context calls, cookies, sessionStorage and redirects. */
-function withSessionEffects(api: ApiClient, queryClient: QueryClient, sessionHint: boolean) {
+function withSessionEffects(api: ApiClient, queryClient: QueryClient, config: PortalConfig) {
+  const sessionHint = config.sessionHint === true;
   return sessionMachine.provide({
     actors: {
       loadUserContext: fromPromise(({ signal }) => {
@@ -150,7 +151,9 @@ function withSessionEffects(api: ApiClient, queryClient: QueryClient, sessionHin
       logout: logoutMachine.provide({
         actors: {
           // the signed-out person's cached answers go with the session (api/single-signout)
-          singleSignout: fromPromise(({ input }) => singleSignout({ api, queryClient }, input.locale)),
+          singleSignout: fromPromise(({ input }) =>
+            singleSignout({ api, queryClient }, config.securityUrl, input.locale),
+          ),
           // GET, no payload; the answer is not shown (spec 1 §7). The OSS app answers CORS with credentials.
           fetchOssLogout: fromPromise(async ({ input }) => {
             // read the body too: the request is over only then, and the logout redirect waits for it

@@ -39,6 +39,17 @@ describe('user-settings access (the routes’ beforeLoad)', () => {
     expect(isRedirect(thrown) && thrown.options).toMatchObject({ to: '/', replace: true });
   });
 
+  it('with AXAPTA dead, shows error.axapta.dead and goes home, even for the person’s own settings (spec 1 §2)', () => {
+    const dead = { ...signedInContext, deadApplications: ['AXAPTA'] };
+    for (const fgid of [SELF, '']) {
+      const { toasts, thrown } = guard(dead, fgid);
+      expect(toasts).toEqual([{ toastType: 'error', messageKey: 'error.axapta.dead' }]);
+      expect(isRedirect(thrown) && thrown.options).toMatchObject({ to: '/', replace: true });
+    }
+    // another application down does not close the settings
+    expect(guard({ ...signedInContext, deadApplications: ['OSS'] }, SELF)).toEqual({ toasts: [], thrown: null });
+  });
+
   it('decides nothing on a preload (no message, no redirect)', () => {
     expect(guard(signedInContext, OTHER, true)).toEqual({ toasts: [], thrown: null });
   });

@@ -1,4 +1,5 @@
 import { redirect } from '@tanstack/react-router';
+import { isAxaptaDead } from '../../machines/lib/rights';
 import { mayOpenUserSettings } from '../../machines/lib/user-settings/access';
 import type { RouterContext } from '../app/router';
 
@@ -13,11 +14,19 @@ interface AccessArgs {
  * is told access was denied (spec 1 §8 error.auth) and goes home, before any settings view renders or asks the server
  * for that person's data. The root route's guard has settled the session by now: a parent's beforeLoad runs before
  * its children's, and a child's does not run when the parent's redirects (to sign-on, or home).
+ * Spec 1 §2: the screen also checks whether AXAPTA is down; if so it shows the dead-application error
+ * (error.axapta.dead) and returns home.
  */
 export function checkUserSettingsAccess({ context, params, preload }: AccessArgs): void {
   // a preload decides nothing and shows nothing (the root guard skips it too)
   if (preload) return;
-  if (mayOpenUserSettings(context.session.getSnapshot().context.userContext, params.fgid)) return;
-  context.portal.showToast({ toastType: 'error', messageKey: 'error.auth' });
+  const { userContext } = context.session.getSnapshot().context;
+  const refusal = !mayOpenUserSettings(userContext, params.fgid)
+    ? 'error.auth'
+    : isAxaptaDead(userContext)
+      ? 'error.axapta.dead'
+      : null;
+  if (!refusal) return;
+  context.portal.showToast({ toastType: 'error', messageKey: refusal });
   redirect({ to: '/', replace: true, throw: true });
 }

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UserSettingsPage } from '../features/user-settings';
+import { checkUserSettingsAccess } from './-user-settings-access';
 
 /** User settings, preferences tab of the signed-in person (spec 2 §2: without fgid, the current representative). */
 export const Route = createFileRoute('/user-settings/preferences/')({
+  beforeLoad: checkUserSettingsAccess,
   component: () => <UserSettingsPage tab="preferences" />,
 });

@@ -111,6 +111,8 @@ export const MESSAGE = {
   notFoundLong: 'customer-add.not-found-long',
   serverError: 'error.server',
   clientError: 'error.client',
+  /** spec 2 §8 generic messages: a signing failure with no more specific message */
+  signingError: 'error.signing',
 } as const;
 
 /** A request the server answered 404 (the API client's errors carry the HTTP status). */

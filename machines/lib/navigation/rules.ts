@@ -83,6 +83,16 @@ export function loginUrl(securityUrl: string, target: string): string {
   return `${securityUrl}${sep}target=${encodeURIComponent(target)}`;
 }
 
+/**
+ * The security service's base (spec 1 §7: single-signout is POSTed "to the security base", not to the API base):
+ * the configured sign-on address without its query and its last path segment ('/api/security/login' →
+ * '/api/security'), so a security service on another host or path than the API is asked at its own address.
+ */
+export function securityBase(securityUrl: string): string {
+  const path = securityUrl.split(/[?#]/)[0].replace(/\/+$/, '');
+  return path.slice(0, path.lastIndexOf('/'));
+}
+
 export interface NavigationRequest {
   routeId: string;
   /** the page as the browser shows it, path + search, including the base ('/ui/dashboard?x=1') */

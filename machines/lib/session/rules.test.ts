@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, loginUrl, withReloadTimestamp } from '../navigation/rules';
+import { decideNavigation, loginUrl, securityBase, withReloadTimestamp } from '../navigation/rules';
 import {
   isHomePath,
   languageCookieValue,
   normaliseParam,
-  ossLogoutUrl,
   resolveDomain,
   resolveLanguage,
   showsAuthError,
@@ -38,21 +37,17 @@ describe('session rules', () => {
       normaliseParam('abc'),
     ]).toEqual([12, true, false, null, null, 'abc']);
   });
-  it('finds the OSS logout URL in the applications', () => {
-    expect(
-      ossLogoutUrl([
-        { name: 'PERIODICALS', customParameters: {} },
-        { name: 'OSS', customParameters: { logoutUrl: '/x' } },
-      ]),
-    ).toBe('/x');
-    expect(ossLogoutUrl([])).toBeNull();
-  });
 });
 
 describe('navigation rules', () => {
   it('builds the security URL with the target page', () => {
     expect(loginUrl('/api/security/login', '/ui/a?b=1')).toBe('/api/security/login?target=%2Fui%2Fa%3Fb%3D1');
     expect(loginUrl('https://sso.example/x?y=1', '/ui/')).toBe('https://sso.example/x?y=1&target=%2Fui%2F');
+  });
+  it('finds the security base of the sign-on address (single-signout is posted there)', () => {
+    expect(securityBase('/api/security/login')).toBe('/api/security');
+    expect(securityBase('https://sso.example/security/login?x=1')).toBe('https://sso.example/security');
+    expect(securityBase('/security/login/')).toBe('/security');
   });
   it('treats unknown routes as protected', () => {
     expect(

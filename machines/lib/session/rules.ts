@@ -51,18 +51,6 @@ export function normaliseParam(value: unknown): string | number | boolean | null
   return value;
 }
 
-/** The OSS logout address from the applications' customParameters.logoutUrl (spec 1 §4 Logout). */
-export function ossLogoutUrl(
-  applications: { name: string; customParameters: Record<string, string> }[] | undefined,
-): string | null {
-  const oss = applications?.find((a) => a.name === 'OSS' && a.customParameters.logoutUrl);
-  return (
-    oss?.customParameters.logoutUrl ??
-    applications?.find((a) => a.customParameters.logoutUrl)?.customParameters.logoutUrl ??
-    null
-  );
-}
-
 /**
  * Spec 1 §8 "Authorisation failure on a non-home page": error.auth is shown only away from home. Home is the
  * index and the dashboard (epit-dashboard: /dashboard, /dashboard/…/…/…, /home/show/…/…/…) under the base path.

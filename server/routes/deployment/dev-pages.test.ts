@@ -106,10 +106,10 @@ describe('test pages API', { timeout: 30_000 }, () => {
 
   it('SLA checks report each service; the accounting system fails when the console says so', async () => {
     const kristi = await staff();
-    const ok = SlaAnswer.parse((await kristi.get('/api/sla/test')).json()).results;
+    const ok = SlaAnswer.parse((await kristi.get('/sla/test')).json()).results;
     expect(ok.filter((r) => r.status !== 'OK')).toEqual([]);
     await kristi.post('/sim/api/accounting', { failing: true });
-    const failing = SlaAnswer.parse((await kristi.get('/api/sla/test')).json()).results;
+    const failing = SlaAnswer.parse((await kristi.get('/sla/test')).json()).results;
     expect(failing.find((r) => r.name === 'accounting system')?.status).toBe('FAIL');
   });
 
@@ -144,7 +144,7 @@ describe('test pages API', { timeout: 30_000 }, () => {
   it('are for staff only', async () => {
     t = await makeTestApp();
     const mari = await t.login('mari');
-    for (const url of ['/api/sla/test', '/api/ax/fisik/AX-1', '/api/test/roles', '/api/test/enterprise/11000109'])
+    for (const url of ['/sla/test', '/api/ax/fisik/AX-1', '/api/test/roles', '/api/test/enterprise/11000109'])
       expect((await mari.get(url)).statusCode, url).toBe(403);
   });
 });
@@ -156,7 +156,7 @@ describe('live run mode', { timeout: 30_000 }, () => {
     for (const url of [
       '/api/deployment/listBundles',
       '/api/deployment/listDeployments',
-      '/api/sla/test',
+      '/sla/test',
       '/api/ax/fisik/AX-1',
       '/api/test/roles',
       '/api/test/enterprise/11000109',

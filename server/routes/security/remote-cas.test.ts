@@ -146,7 +146,7 @@ describe('the portal with CAS_URL pointing at another process', () => {
 
     // the portal's sign-out hands the browser to that CAS's logout
     const xsrf = jar.get('EPIT-XSRF-TOKEN')!;
-    const signout = await browse(`${portalBase}/api/single-signout?locale=en_EE`, {
+    const signout = await browse(`${portalBase}/api/security/single-signout?locale=en_EE`, {
       method: 'POST',
       headers: { 'x-xsrf-token': xsrf },
     });

@@ -105,7 +105,7 @@ describe('CAS_URL and CAS_VALIDATE_URL', () => {
     cleanup = p.close;
     const c = p.client();
     await c.get('/ui/config.json');
-    const out = await c.post('/api/single-signout?locale=en_EE');
+    const out = await c.post('/api/security/single-signout?locale=en_EE');
     expect(out.json()).toEqual({
       value: `https://sso.example/cas/logout?service=${encodeURIComponent('http://localhost:8080/api/security/login?target=/ui/')}`,
     });
@@ -195,7 +195,7 @@ describe('with the in-process simulator', () => {
     expect(c.cookies.has('EPIT-SESSION')).toBe(false);
 
     const mari = await t.login('mari');
-    await mari.post('/api/single-signout?locale=et_EE'); // the portal session ends, the sign-on session stays
+    await mari.post('/api/security/single-signout?locale=et_EE'); // the portal session ends, the sign-on session stays
     expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(401);
     const silent = await mari.follow('/api/security/login?target=/ui/dashboard&gateway=true');
     expect(silent.visited.at(-1)).toBe('/ui/dashboard');
@@ -294,7 +294,7 @@ describe('back-channel single logout (CAS 3.0 §2.3.3, Appendix C)', () => {
 
   it("the exemption is this route's alone: other POSTs without the header still answer 403", async () => {
     const { mari } = await signedIn();
-    const res = await mari.post('/api/single-signout?locale=et_EE', undefined, { xsrf: false });
+    const res = await mari.post('/api/security/single-signout?locale=et_EE', undefined, { xsrf: false });
     expect(res.statusCode).toBe(403);
     expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(200);
   });

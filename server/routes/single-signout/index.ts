@@ -1,4 +1,4 @@
-/** POST /api/single-signout?locale=et_EE — ends the portal session; the client then goes to the returned CAS logout. */
+/** POST /api/security/single-signout?locale=et_EE — ends the portal session; the client then goes to the returned CAS logout. */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { parseOrThrow } from '../../lib/errors.js';

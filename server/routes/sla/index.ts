@@ -1,5 +1,6 @@
 /**
- * GET /api/sla/test (spec 2 §7 "sla/test (root)"): the SLA checks of /test/show, staff only, 404 in live run mode.
+ * GET /sla/test (spec 2 §7 "sla/test (root)": at the backend's root, beside /api, not in it): the SLA checks of
+ * /test/show, staff only, 404 in live run mode.
  * → { results: [{ name, status: OK | FAIL, message }] }, one per service the portal depends on, asked as the portal
  * asks it (the database in-process, the outside services over HTTP at their configured addresses).
  */
@@ -39,7 +40,9 @@ export const slaRoutes: FastifyPluginCallback = (app, _opts, done) => {
     ],
   ];
 
-  app.get('/test', async (req) => {
+  app.get('/test', async (req, reply) => {
+    // outside /api, so the API's no-store (server/app.ts) is set here: the checks are run afresh each time
+    reply.header('Cache-Control', 'no-store');
     await requireStaff(req);
     const results: SlaResult[] = await Promise.all(
       checks.map(async ([name, check]) => {

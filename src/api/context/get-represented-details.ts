@@ -6,6 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { RepresentedDetailsResponse } from '../../../machines/lib/contract';
 import type { ApiClient } from '../client';
+import type { QueryDeps } from '../invalidate';
 
 export function representedDetailsQuery(api: ApiClient, gid: string | null) {
   return queryOptions({
@@ -13,4 +14,12 @@ export function representedDetailsQuery(api: ApiClient, gid: string | null) {
     queryFn: async ({ signal }) =>
       (await api.get('context/representedDetails', RepresentedDetailsResponse, { signal })).value,
   });
+}
+
+/**
+ * The details for the represented-details machine (spec 1 §4 "Context changes"), through the same cache entry the
+ * dashboard reads: a party's details are asked once for both.
+ */
+export function fetchRepresentedDetails({ api, queryClient }: QueryDeps, gid: string) {
+  return queryClient.fetchQuery(representedDetailsQuery(api, gid));
 }

@@ -55,9 +55,9 @@ function Marker({ ok, t }: { ok: boolean; t: T }) {
 }
 
 function SlaTests({ t }: { t: T }) {
-  const { api, logWarning } = usePortal();
+  const { api, config, logWarning } = usePortal();
   const run = useMutation({
-    mutationFn: () => runSlaTest(api),
+    mutationFn: () => runSlaTest(api, config.apiUrl),
     onError: (error) => logWarning({ type: 'warning', code: 'test.sla', detail: String(error) }),
   });
   return (

@@ -1,6 +1,6 @@
 /**
  * The shell machines' effects (spec 1 §2, §4): the represented choice and change call context/changeRepresented, the
- * dead-application poll calls context/checkDeadApplications. The portal machine runs them (src/app/system.ts) and
+ * dead-application poll calls context/checkDeadApplications, the represented details context/representedDetails. The portal machine runs them (src/app/system.ts) and
  * passes what they decide to the other actors.
  */
 import { fromPromise } from 'xstate';
@@ -8,8 +8,10 @@ import type { UserContext } from '../../../machines/lib/contract';
 import { deadApplicationPollMachine } from '../../../machines/deadApplicationPoll.machine';
 import { representedChangeMachine } from '../../../machines/representedChange.machine';
 import { representedChoiceMachine } from '../../../machines/representedChoice.machine';
+import { representedDetailsMachine } from '../../../machines/representedDetails.machine';
 import { changeRepresented as changeRepresentedCall } from '../../api/context/change-represented';
 import { checkDeadApplications as checkDeadApplicationsCall } from '../../api/context/check-dead-applications';
+import { fetchRepresentedDetails } from '../../api/context/get-represented-details';
 import type { QueryDeps } from '../../api/invalidate';
 
 export function shellEffects(deps: QueryDeps) {
@@ -24,5 +26,8 @@ export function shellEffects(deps: QueryDeps) {
     representedChoice: representedChoiceMachine.provide({ actors: { changeRepresented } }),
     representedChange: representedChangeMachine.provide({ actors: { changeRepresented } }),
     deadApplicationPoll: deadApplicationPollMachine.provide({ actors: { checkDeadApplications } }),
+    representedDetails: representedDetailsMachine.provide({
+      actors: { fetchRepresentedDetails: fromPromise(({ input }) => fetchRepresentedDetails(deps, input.gid)) },
+    }),
   };
 }

@@ -76,7 +76,7 @@ test('RUN_MODE=live: the deployment admin page, the test pages and their APIs an
   for (const path of [
     '/api/deployment/listBundles',
     '/api/deployment/listDeployments',
-    '/api/sla/test',
+    '/sla/test',
     '/api/ax/fisik/AX-1',
     '/api/test/enterprise/11000109',
   ])

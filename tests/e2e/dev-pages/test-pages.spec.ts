@@ -39,7 +39,7 @@ test("kristi signs the test document with jaak's card, downloads it, and asks th
 test('the test pages are for staff only', async ({ page }) => {
   await signInAs(page, 'mari', { target: '/ui/test/show' });
   await expect(page.getByTestId('no-rights')).toHaveText('No rights to access component');
-  expect((await page.request.get('/api/sla/test')).status()).toBe(403);
+  expect((await page.request.get('/sla/test')).status()).toBe(403);
 });
 
 test('/test/ax: create then read a person ends in OK; a failing accounting system ends in ERROR', async ({ page }) => {

@@ -76,7 +76,10 @@ test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add
   }
 });
 
-test('a settings page opened while AXAPTA is dead shows error.axapta.dead', async ({ page, browser }) => {
+test('a settings page opened while AXAPTA is dead shows error.axapta.dead; user settings also go home', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const simContext = await browser.newContext();
   const sim = await simContext.newPage();
@@ -85,6 +88,11 @@ test('a settings page opened while AXAPTA is dead shows error.axapta.dead', asyn
     // a fresh sign-in reads the dead set with the context (no poll needed)
     await signIn(page, 'mari', '/ui/settings/represented/EPEE11000015');
     await expect(page.getByTestId('axapta-dead-page')).toHaveText(DEAD_TEXT);
+    // spec 1 §2: the user-settings screen checks AXAPTA; dead, it shows the error and returns home
+    await page.goto('/ui/user-settings/edit');
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveText(DEAD_TEXT);
+    await expect(page).toHaveURL(/\/ui\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'User settings' })).toHaveCount(0);
   } finally {
     await setAxapta(sim, false).catch(() => undefined);
     await simContext.close();

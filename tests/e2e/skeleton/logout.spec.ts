@@ -8,7 +8,7 @@ import { banner, expectSignedInAs, LANGS, pageLanguage, t } from './helpers';
 async function logOut(page: Page) {
   const lang = await pageLanguage(page);
   const signout = page.waitForRequest(
-    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/single-signout',
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/security/single-signout',
   );
   await banner(page)
     .getByRole('button', { name: t(lang, 'header.logout'), exact: true })
