@@ -13,7 +13,7 @@
  *
  * systemId: SYSTEM_ID.representedDetails.
  */
-import { assign, setup, type ActorRefFrom } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { Domain, RepresentedDetails, UserContext } from './lib/contract';
 import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
@@ -131,5 +131,3 @@ export const representedDetailsMachine = setup({
     },
   },
 });
-
-export type RepresentedDetailsActor = ActorRefFrom<typeof representedDetailsMachine>;
