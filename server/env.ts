@@ -22,6 +22,11 @@ export interface Env {
   publicOrigin: string | null;
   roleRequestTimeout: number;
   debug: boolean;
+  /**
+   * API_DOCS: the API reference page GET /api/docs, `on` or `off`; null (unset): on outside live run mode
+   * (`apiDocsOn`). GET /api/openapi.json is always served.
+   */
+  apiDocs: 'on' | 'off' | null;
   /** absolute path of the project root (one level above server/) */
   rootDir: string;
   /** absolute path of the built portal */
@@ -84,6 +89,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     publicOrigin: origin,
     roleRequestTimeout: int(source.ROLE_REQUEST_TIMEOUT, 10_000, 'ROLE_REQUEST_TIMEOUT'),
     debug: bool(source.DEBUG),
+    apiDocs: source.API_DOCS?.trim() ? (bool(source.API_DOCS) ? 'on' : 'off') : null,
     rootDir,
     distDir: path.resolve(rootDir, source.DIST_DIR || 'dist'),
     appVersion: appVersion(),
@@ -158,6 +164,10 @@ function postgresUrl(value: string | undefined, name: string): string | null {
 export const testDatabaseUrl = (): string | null => postgresUrl(process.env.TEST_DATABASE_URL, 'TEST_DATABASE_URL');
 
 /** An Env for tests: defaults, never the real process.env. */
+/** Whether GET /api/docs shows the reference page: API_DOCS, else everywhere but in live run mode. */
+export const apiDocsOn = (env: Pick<Env, 'apiDocs' | 'runMode'>): boolean =>
+  env.apiDocs === null ? env.runMode !== 'live' : env.apiDocs === 'on';
+
 export function testEnv(overrides: Partial<Env> = {}): Env {
   return { ...loadEnv({}), ...overrides };
 }

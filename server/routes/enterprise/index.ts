@@ -18,8 +18,8 @@ import { parseOrThrow } from '../../lib/errors.js';
 import { sendJsonText } from '../../lib/json-text.js';
 import { requireCustomerManager, type CustomerRow } from '../settings/access.js';
 
-const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
-const ClientAppParams = CustomerIdParam.extend({ clientapp: z.enum(RIGHTS_APPLICATIONS) });
+export const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
+export const ClientAppParams = CustomerIdParam.extend({ clientapp: z.enum(RIGHTS_APPLICATIONS) });
 
 /** The customer's packet of an application (null: no package, spec 2 §2 placeholder). */
 export function packetOf(customer: CustomerRow, application: string): number | null {

@@ -32,7 +32,8 @@ import { openSession } from '../../lib/session.js';
 import { checkCredentials, personByKeyOrSession, usernameTaken, type Person } from './accounts.js';
 import './seed.js';
 
-const KeyQuery = z.object({ key: z.optional(ResetKeyParam) });
+export const KeyQuery = z.object({ key: z.optional(ResetKeyParam) });
+export const EulaFileParams = z.object({ file: z.string() });
 const PDF_LANGS = ['ET', 'EN', 'RU', 'LV', 'LT'] as const;
 const PUBLIC_TERMS = fileURLToPath(new URL('../../../public/terms/', import.meta.url));
 
@@ -203,7 +204,7 @@ export const userAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
   });
 
   app.get('/eula/:file', (req, reply) => {
-    const { file } = parseOrThrow(z.object({ file: z.string() }), req.params, 'file');
+    const { file } = parseOrThrow(EulaFileParams, req.params, 'file');
     const m = /^([A-Z]{2})\.pdf$/.exec(file);
     const lang = m?.[1] as (typeof PDF_LANGS)[number] | undefined;
     if (!lang || !PDF_LANGS.includes(lang)) throw notFound('No terms of use in that language.');

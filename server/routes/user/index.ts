@@ -15,7 +15,7 @@ import { requireCustomerManager } from '../settings/access.js';
 import { parseBody } from '../settings/rules.js';
 import { saveRights, type SaveMode } from './save.js';
 
-const GidParam = z.object({
+export const GidParam = z.object({
   gid: z.string().regex(/^[A-Z]{2}[A-Za-z0-9-]{1,23}$/, 'must be a country code followed by a personal code'),
 });
 
