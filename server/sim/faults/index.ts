@@ -144,8 +144,8 @@ const MODE_LABELS: Record<FaultMode, string> = {
   down: 'Down: connections close without an answer',
   slow: 'Slow: every answer comes late',
   '500': '500: every call answers a server error',
-  'field-added': 'Off the contract: every answer has a field more (offContract)',
-  'field-removed': 'Off the contract: every answer lacks its first field',
+  'field-added': 'Field added: every answer has a field its schema lacks (offContract), off the API document',
+  'field-removed': 'Field removed: every answer lacks its first field, off the API document',
 };
 
 registerConsoleSection({
