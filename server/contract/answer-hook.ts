@@ -22,8 +22,8 @@ export function checkAnswersWith(check: ((answer: SentAnswer) => void) | null): 
   checker = check;
 }
 
-/** The API's routes and the single sign-on ticket check (the document's scope, server/contract/routes.ts). */
-const inScope = (url: string) => url.startsWith('/api/') || url === '/cas/ticket-check';
+/** The API's routes, the single sign-on ticket check and the portal's configuration (server/contract/routes.ts). */
+const inScope = (url: string) => url.startsWith('/api/') || url === '/cas/ticket-check' || url === '/ui/config.json';
 
 /** Called by createApp before the compression hook, so the body is seen as the route made it. */
 export function installAnswerCheck(app: FastifyInstance): void {

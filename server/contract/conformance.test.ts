@@ -65,6 +65,8 @@ const as = (user: string, ...more: string[]) => [
   user,
   '--password',
   demoPassword(user),
+  '--ui',
+  `${portal.base}/ui`,
   ...more,
 ];
 
@@ -82,6 +84,7 @@ describe('npm run conformance against the reference server', () => {
     expect(out, out).toMatch(/^conformance: \d+ calls: \d+ passed, 0 failed, \d+ skipped$/m);
     expect(status).toBe(0);
     expect(out).toMatch(/^PASS {2}GET \/context\/getUserContext +200$/m);
+    expect(out).toMatch(/^PASS {2}GET \/config.json +200$/m); // the portal's own configuration
     expect(out).toMatch(/^PASS {2}POST \/settings +200$/m); // a write, written back
     expect(out).toMatch(/^SKIP {2}POST \/customer-search\/customer +mari lacks EDIT_ANY_CUSTOMER and EDIT_ANY_USER$/m);
     const lines = out.split('\n').slice(1, -2);

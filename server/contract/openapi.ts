@@ -220,7 +220,7 @@ function build(): OpenApiDocument {
   for (const [key, route] of routes) {
     const { method, path: p, base } = splitKey(key);
     const access = ACCESS_TABLE[key]?.access;
-    const tag = base === 'cas' ? 'cas' : (p.split('/')[1] ?? '').replace(/\.json$/, '') || 'api';
+    const tag = base !== 'api' ? base : (p.split('/')[1] ?? '').replace(/\.json$/, '') || 'api';
     tags.add(tag);
     const id = operationId(method, p);
     if (ids.has(id)) throw new Error(`two operations are named ${id}`);
@@ -304,7 +304,7 @@ function build(): OpenApiDocument {
       responses,
       security,
     };
-    paths[p] ??= base === 'cas' ? { servers: [{ url: '/cas', description: 'the single sign-on base (casUrl)' }] } : {};
+    paths[p] ??= base === 'api' ? {} : { servers: [{ url: `/${base}`, description: BASES[base] }] };
     paths[p][method] = operation;
   }
 
@@ -364,12 +364,14 @@ function contentOf(a: Answer, use: (s: Schema, side: 'input' | 'output') => Json
   }
 }
 
+const BASES = { cas: 'the single sign-on base (config.json casUrl)', ui: 'where the portal is mounted (baseUrl)' };
+
 const INFO = `The calls the EPIT portal makes to its backend (portal-spec-1-shell.md §7 and portal-spec-2-settings.md §7),
 as the reference server answers them. Generated from the zod schemas the portal and the server share
 (machines/lib/contract.ts and the files beside it): the portal parses these answers with the same schemas.
 
 **Paths** are relative to the API base (\`apiUrl\` of /ui/config.json, \`/api\` on the reference server); the ticket
-check is on the single sign-on base (\`casUrl\`).
+check is on the single sign-on base (\`casUrl\`), the portal's configuration where the portal is mounted (\`/ui\`).
 
 **Signing in** is the CAS 3.0 protocol: GET /security/login?target=/ui/ redirects to \`{casUrl}/login?service=…\`;
 the CAS server redirects back to GET /security/callback with a service ticket, which opens the session (cookie

@@ -63,8 +63,8 @@ export interface RouteContract {
   errors?: Partial<Record<number, string>>;
   /** the X-XSRF-TOKEN header: true on a GET that changes the session, false on a POST from another server */
   xsrf?: boolean;
-  /** the path is on the single sign-on base (casUrl), not the API base */
-  base?: 'cas';
+  /** the path is on the single sign-on base (casUrl) or where the portal is mounted (baseUrl), not the API base */
+  base?: 'cas' | 'ui';
 }
 
 const json = (schema: Schema, description = 'OK'): Answer => ({ kind: 'json', schema, description });
@@ -568,6 +568,19 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     query: TicketCheckQuery,
     answers: { 200: { kind: 'jsonp', schema: contract.TicketCheckResponse, description: 'callback({"value":true})' } },
   },
+};
+
+/**
+ * The portal's first call at boot (src/main.tsx): its runtime configuration, served beside the built portal. Not an
+ * API call, but a backend that serves the portal serves this too.
+ */
+ROUTE_CONTRACTS['GET /ui/config.json'] = {
+  summary: "The portal's runtime configuration (PortalConfig), fetched first at boot",
+  description:
+    'Served where the portal is mounted. The reference server builds it from its environment (README ' +
+    '"Configuration"); it tells the portal the API base, the sign-on bases and the run mode.',
+  base: 'ui',
+  answers: { 200: json(contract.PortalConfig) },
 };
 
 /**

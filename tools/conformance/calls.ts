@@ -261,6 +261,7 @@ export const CALLS: Call[] = [
     plan: () => ({ skip: 'CAS single logout: only the CAS server posts it' }),
   },
   { route: 'GET /cas/ticket-check', plan: () => ({ path: '/ticket-check', query: { callback: 'conformanceKit' } }) },
+  { route: 'GET /ui/config.json', plan: () => ({ path: '/config.json' }) },
   {
     route: 'GET /api/openapi.json',
     plan: () => ({ skip: 'the reference server’s own document, not a call of the portal' }),

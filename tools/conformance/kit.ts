@@ -6,7 +6,7 @@
  */
 import type { UserContext } from '../../machines/lib/contract.js';
 import { answerChecker } from '../../server/contract/answers.js';
-import { routeKey, splitKey } from '../../server/contract/keys.js';
+import { operationsOf, splitKey } from '../../server/contract/keys.js';
 import type { OpenApiDocument } from '../../server/contract/openapi.js';
 import { CALLS, type Known, type Request } from './calls.js';
 import { Browser, loginForm, type Reply } from './http.js';
@@ -22,6 +22,8 @@ export interface Options {
   writes: boolean;
   /** the CAS ticket check (spec 1 §7): default {cas}/ticket-check; null when the CAS has none */
   ticketCheck: string | null;
+  /** where the portal is served (its config.json is checked there), e.g. http://localhost:8080/ui; null: not checked */
+  ui: string | null;
   document: OpenApiDocument;
   timeoutMs: number;
 }
@@ -74,13 +76,7 @@ export async function runConformance(options: Options, print: (line: Line) => vo
   // ---- sign-on, as the portal's browser does it (CAS 3.0 §2.1, §2.2) ----
   const signedIn = await signOn(options, api, cas, browser, judge, report);
   const known: Known = { user: options.user, today: new Date(), context: null, answers: new Map() };
-  const documented = new Set(
-    Object.entries(options.document.paths).flatMap(([p, item]) =>
-      Object.keys(item)
-        .filter((m) => m !== 'servers')
-        .map((m) => routeKey(m, p, 'servers' in item ? 'cas' : 'api')),
-    ),
-  );
+  const documented = new Set(operationsOf(options.document.paths).map((o) => o.key));
 
   for (const call of CALLS) {
     if (!documented.has(call.route)) continue; // an older document: the kit asks only what it describes
@@ -98,13 +94,26 @@ export async function runConformance(options: Options, print: (line: Line) => vo
       report('SKIP', name, 'the CAS has no ticket check (--ticket-check none)');
       continue;
     }
+    const base = splitKey(call.route).base;
+    if (base === 'ui' && options.ui === null) {
+      report('SKIP', name, "the portal's own file: give --ui <url> where the portal is served to check it");
+      continue;
+    }
     const planned = call.plan(known);
     for (const plan of Array.isArray(planned) ? planned : [planned]) {
       if ('skip' in plan) {
         report('SKIP', name, plan.skip);
         continue;
       }
-      const url = urlOf(call.route === 'GET /cas/ticket-check' ? (options.ticketCheck ?? '') : api, call, plan);
+      const url = urlOf(
+        call.route === 'GET /cas/ticket-check'
+          ? (options.ticketCheck ?? '')
+          : base === 'ui'
+            ? trimSlash(options.ui ?? '')
+            : api,
+        call,
+        plan,
+      );
       const shown = `${method.toUpperCase()} ${plan.path}${plan.query ? `?${new URLSearchParams(plan.query)}` : ''}`;
       let reply: Reply;
       try {

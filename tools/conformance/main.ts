@@ -10,6 +10,7 @@
  *   --user, --password     a person who can sign in there
  *   --writes               also the calls that change data; each writes back what it read. A test backend only
  *   --ticket-check <url>   the CAS ticket check of spec 1 §7 (default {cas}/ticket-check; `none`: the CAS has none)
+ *   --ui <url>             where the portal is served, to check its config.json too (e.g. https://portal.example/ui)
  *   --document <file>      the API document (default docs/openapi.json of this repository)
  *   --timeout <ms>         per call (default 60000: the signing checks may wait that long, spec 1 §7)
  */
@@ -39,6 +40,7 @@ try {
       password: { type: 'string' },
       writes: { type: 'boolean', default: false },
       'ticket-check': { type: 'string' },
+      ui: { type: 'string' },
       document: { type: 'string', default: path.join(root, 'docs/openapi.json') },
       timeout: { type: 'string', default: '60000' },
     },
@@ -52,6 +54,7 @@ if (!api || !cas || !user || password === undefined) usage('--api, --cas, --user
 for (const [name, url] of [
   ['--api', api],
   ['--cas', cas],
+  ['--ui', args.ui ?? 'http://'],
 ]) {
   if (!/^https?:\/\//.test(url)) usage(`${name} must be an http(s) address, got ${url}`);
 }
@@ -64,7 +67,17 @@ console.log(
 );
 const width = 56;
 const totals = await runConformance(
-  { api, cas, user, password, writes: args.writes, ticketCheck, document, timeoutMs: Number(args.timeout) },
+  {
+    api,
+    cas,
+    user,
+    password,
+    writes: args.writes,
+    ticketCheck,
+    ui: args.ui ?? null,
+    document,
+    timeoutMs: Number(args.timeout),
+  },
   (line: Line) => console.log(`${line.outcome.padEnd(4)}  ${line.call.padEnd(width)}  ${line.detail}`),
 );
 const calls = totals.passed + totals.failed + totals.skipped;
