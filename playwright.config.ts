@@ -17,6 +17,9 @@ import { E2E_PORT, GLOBAL_STATE_PORT } from './tests/e2e/ports';
 import { CHROMIUM_ARGS, TEST_CHROMIUM } from './tools/lib/chromium';
 
 const CI = !!process.env.CI;
+// every server the tests start (the webServers below, and those a spec starts itself) stops at once on SIGTERM: the
+// drain before it (DRAIN_SECONDS, server/ops/lifecycle.ts) is for a load balancer, which the browser tests have none of
+process.env.DRAIN_SECONDS ??= '0';
 const reportDir = process.env.EPIT_REPORT_DIR;
 const GLOBAL_STATE_SPECS = [
   '**/shell/dead-application.spec.ts',

@@ -120,6 +120,9 @@ export default defineConfig({
           isolate: false,
           // on PostgreSQL (npm run test:server:pg) every query crosses to another process: longer limits (issue 13)
           ...(process.env.TEST_DATABASE_URL ? { testTimeout: 20_000, hookTimeout: 60_000 } : {}),
+          // the portal processes a test starts stop at once on SIGTERM: the drain is for a load balancer, and the one
+          // test that has one sets its own (server/ops/service.test.ts)
+          env: { DRAIN_SECONDS: '0' },
         },
       },
     ],

@@ -41,7 +41,7 @@ const CONNECTIONS = Number(process.env.MIXED_CONNECTIONS ?? 200);
 const SECONDS = Number(process.env.MIXED_SECONDS ?? 60);
 const LOGINS = Number(process.env.MIXED_LOGINS ?? 4);
 const RAMP = Number(process.env.MIXED_RAMP_SECONDS ?? 30);
-const PEOPLE = ['kristi', 'mari', 'jaan', 'liga', 'tomas'];
+export const PEOPLE = ['kristi', 'mari', 'jaan', 'liga', 'tomas'];
 const GRANTED = ['mari', 'jaan', 'liga', 'tomas'];
 const RSS_LIMIT = 400 * 1024 * 1024;
 const LANGUAGES = ['EST', 'ENG', 'RUS', 'LAV', 'LIT'];
@@ -70,7 +70,7 @@ function grantSqlite(file: string) {
   }
 }
 
-async function grantPostgres(url: string) {
+export async function grantPostgres(url: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -85,7 +85,7 @@ async function grantPostgres(url: string) {
 }
 
 /** The parties a person may open now: those of the context whose change answers 200 (tried once each). */
-async function partiesOf(base: string, s: SignedIn): Promise<string[]> {
+export async function partiesOf(base: string, s: SignedIn): Promise<string[]> {
   const res = await fetch(`${base}/api/context/getUserContext`, { headers: s.headers });
   if (res.status !== 200) throw new Error(`getUserContext for ${s.who} answered ${res.status}`);
   const ctx = (await res.json()) as { epitPrincipal: { representationRightsCache: Record<string, unknown> } };
@@ -99,14 +99,16 @@ async function partiesOf(base: string, s: SignedIn): Promise<string[]> {
   return out;
 }
 
-async function onDatabase(label: string, server: PortalServer, terms: string[]) {
-  const t0 = Date.now();
-  const sessions = await signIn(server.base, PEOPLE, LOGINS);
-  const parties = new Map<string, string[]>();
-  for (const s of sessions) if (!parties.has(s.who)) parties.set(s.who, await partiesOf(server.base, s));
-  const signOnMs = Date.now() - t0;
-
-  const sequence = (i: number): Step[] => {
+/**
+ * The four calls of the mixed load for connection i, on session i mod sessions (bench/rolling.ts runs the same):
+ * getUserContext, a customer search (the terms in turn), changeLanguage and changeRepresented (the person's parties in turn).
+ */
+export function mixedSequence(
+  sessions: SignedIn[],
+  parties: Map<string, string[]>,
+  terms: string[],
+): (i: number) => Step[] {
+  return (i) => {
     const s = sessions[i % sessions.length];
     const own = parties.get(s.who)!;
     let n = i * 7; // each connection starts elsewhere in the lists
@@ -129,6 +131,16 @@ async function onDatabase(label: string, server: PortalServer, terms: string[]) 
       },
     ];
   };
+}
+
+async function onDatabase(label: string, server: PortalServer, terms: string[]) {
+  const t0 = Date.now();
+  const sessions = await signIn(server.base, PEOPLE, LOGINS);
+  const parties = new Map<string, string[]>();
+  for (const s of sessions) if (!parties.has(s.who)) parties.set(s.who, await partiesOf(server.base, s));
+  const signOnMs = Date.now() - t0;
+
+  const sequence = mixedSequence(sessions, parties, terms);
 
   const idle = server.rss() ?? 0;
   const rss = sampleRss(server);

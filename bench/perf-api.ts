@@ -16,6 +16,11 @@
  *   npm run bench -- perf-api
  *   BENCH_API_SECONDS=20 BENCH_API_CONNECTIONS=50 npm run bench -- perf-api
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- perf-api   # both servers write a V8 CPU profile there on exit (bare: bare/)
+ *   BENCH_API_METRICS=0 npm run bench -- perf-api        # the real server without its metrics (METRICS_PORT unset)
+ *   BENCH_SERVER_NODE_ARGS=--single-threaded-gc npm run bench -- perf-api   # more node flags for the real server
+ *
+ * The real server runs with its Prometheus metrics on (METRICS_PORT, server/ops/metrics.ts), as a deployment would,
+ * unless BENCH_API_METRICS=0; the bench reads them once at the end and prints how many context requests they counted.
  *   npx tsx bench/perf-api.ts                            # the same, without bench/run.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -32,6 +37,7 @@ const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const WARM_UP_SECONDS = Number(process.env.BENCH_API_WARM_UP ?? 10);
 const ROUTE = '/api/context/getUserContext';
+const METRICS = process.env.BENCH_API_METRICS !== '0';
 /** the targets of issue 12 */
 const MIN_RATIO = 0.5;
 const MAX_P99_MS = 10;
@@ -144,7 +150,12 @@ const load = () =>
 
 export async function perfApiBench(): Promise<void> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'epit-perf-api-'));
-  const [port, appsPort, barePort] = [await freePort(), await freePort(), await freePort()];
+  const [port, appsPort, barePort, metricsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const base = `http://127.0.0.1:${port}`;
   const serverLog = path.join(tmp, 'server.log');
   const profile = process.env.BENCH_CPU_PROF;
@@ -155,7 +166,15 @@ export async function perfApiBench(): Promise<void> {
     const logFd = openSync(serverLog, 'w');
     server = spawn(
       process.execPath,
-      [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--import', 'tsx', 'server/main.ts'],
+      [
+        // more node flags, as in the load benches (bench/lib/portal-server.ts); without npm start's heap cap, as the
+        // figures of the README were measured
+        ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+        ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+        '--import',
+        'tsx',
+        'server/main.ts',
+      ],
       {
         cwd: root,
         env: {
@@ -167,6 +186,7 @@ export async function perfApiBench(): Promise<void> {
           DATA_DIR: path.join(tmp, 'data'),
           RUN_MODE: 'test',
           DEBUG: '',
+          METRICS_PORT: METRICS ? String(metricsPort) : '',
         },
         stdio: ['ignore', logFd, logFd],
       },
@@ -195,7 +215,7 @@ export async function perfApiBench(): Promise<void> {
     if (bareJson !== json) throw new Error('the bare server does not answer the same JSON');
 
     console.log(
-      `getUserContext against bare Fastify (issue 12): the real server process (npm start, SQLite, demo data, request log to a file) and a bare Fastify process with one route returning the same ${json.length}-byte JSON; autocannon ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up`,
+      `getUserContext against bare Fastify (issue 12): the real server process (npm start, SQLite, demo data, request log to a file, ${METRICS ? 'metrics on METRICS_PORT' : 'metrics off'}) and a bare Fastify process with one route returning the same ${json.length}-byte JSON; autocannon ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up`,
     );
     console.log(`load average before: ${load()} (${process.env.BENCH_NOTE ?? 'figures drop on a busy machine'})`);
     const headers = { cookie };
@@ -220,6 +240,14 @@ export async function perfApiBench(): Promise<void> {
         `CPU per request, bare / getUserContext: ${(plain.cpuPerRequest / real.cpuPerRequest).toFixed(2)} (the ratio the throughputs tend to when the server has a core to itself)`,
       );
     if (real.errors || real.non2xx) console.log('getUserContext had errors: the figures above are not valid');
+    if (METRICS) {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const counted =
+        /^http_requests_total\{method="GET",route="\/api\/context\/getUserContext",status="200"\} (\d+)$/m.exec(text);
+      console.log(
+        `the metrics counted ${Number(counted?.[1] ?? 0).toLocaleString('en')} getUserContext answers (warm-up and run)`,
+      );
+    }
     console.log(`load average after: ${load()}`);
   } finally {
     await stop(bare);

@@ -25,6 +25,7 @@
  *   npm run bench                 # uses the cache when present
  *   npm run bench -- --rebuild    # builds the database again
  *   npm run bench -- leak         # one or more sections alone: search, search-scale, mixed, address, size, api, leak
+ *   npm run bench -- rolling      # bench/rolling.ts: a rolling restart of two processes behind nginx under load
  *   BENCH_CUSTOMERS=200000 npm run bench
  */
 import { spawnSync } from 'node:child_process';
@@ -52,8 +53,11 @@ import { mixedLoadBench } from './mixed-load.js';
 import { searchScaleBench } from './search-scale.js';
 import { stopBenchPostgres } from './lib/postgres.js';
 import { perfApiBench } from './perf-api.js';
+import { rollingBench } from './rolling.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// the servers the benches start stop at once when done; the rolling restart sets its own drain (bench/rolling.ts)
+process.env.DRAIN_SECONDS ??= '0';
 const N = Number(process.env.BENCH_CUSTOMERS ?? 1_000_000);
 const dir = path.join(root, '.bench', `customers-${N}`);
 const file = path.join(dir, 'portal.sqlite');
@@ -289,6 +293,7 @@ const SECTIONS = [
   'lighthouse',
   'api',
   'perf-api',
+  'rolling',
   'rights',
   'rights-ui',
   'leak',
@@ -322,6 +327,7 @@ async function main() {
   await section('lighthouse', () => lighthouseBench()); // bench/lighthouse.ts: mobile scores of three pages
   await section('api', apiLatency);
   await section('perf-api', perfApiBench); // bench/perf-api.ts: getUserContext against bare Fastify, autocannon
+  await section('rolling', rollingBench); // bench/rolling.ts: both processes restarted in turn behind nginx under load
   await section('rights', rightsBench); // bench/rights.ts: the rights list of a customer with 10,000 users
   await section('rights-ui', rightsUiBench); // bench/rights-ui.ts: the same list in Chromium, keystroke and page change → paint
   await section('leak', leakBench);

@@ -2,78 +2,71 @@
  * Customer-add: spec 1 §2 "Customer-add modal", §4 customer-add flow steps 1–9, §5 validation, §7 customer-add/*,
  * §8 customer-add messages.
  *
- * One long-lived actor (systemId SYSTEM_ID.customerAdd) drives the modal: `closed` ⇄ `open`. In `open` the user
- * looks the company up, fills the confirmation form, and confirms (rights, or staff adding the customer) or signs:
- * each signing attempt is the invoked `signing` machine (machines/signing.machine.ts). Leaving `open`
- * (customerAdd.close, an end status, or stopping the actor) tears down every invoked request, the signing child
- * with its polling, and every `after` timer, because all of them live inside the states they belong to.
+ * The modal's flow, `closed` ⇄ `open`, composes three children: the person finds the company (`companyLookup`, steps
+ * 1–3), confirms what they may do with it (`customerConfirmation`, steps 2–6, which adds the rights or the customer),
+ * or signs a new contract (`signingPanel`, steps 7–9). This flow keeps what outlives a child: the form (through
+ * failures and a closed dialog) and how the flow ended. Leaving `open` (customerAdd.close, an end status, or stopping
+ * the actor) tears down every child with its requests, polling and timers. When the flow ends it reports whether it
+ * added something (`customerAdd.finished`): the portal then reloads the person's details before the modal closes.
  *
- * Effects are actors (defaults throw "<name> not provided"); src/features/customer-add/actors.ts provides them.
- * Messages are i18n keys, emitted as `toast.show` (severity + key), never display text.
+ * The effects are the children's actors (defaults throw "<name> not provided"); src/features/customer-add/wire.ts
+ * provides them. Messages are i18n keys, reported as `toast.show` (severity + key), never display text.
  */
-import { and, assertEvent, assign, enqueueActions, fromPromise, not, sendTo, setup, type ActorRefFrom } from 'xstate';
-import type { DoneActorEvent } from 'xstate';
-import type { z } from 'zod/mini';
-import type { AutocompleteItem as AutocompleteItemSchema, CustomerAddGet, StatusValue } from './lib/contract';
+import { assertEvent, assign, enqueueActions, not, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { companyLookupMachine } from './companyLookup.machine';
+import { customerConfirmationMachine, type ConfirmationOutput } from './customerConfirmation.machine';
+import type { CustomerAddGet } from './lib/contract';
 import * as rules from './lib/customer-add/rules';
-import { EMPTY_FORM, MESSAGE, endStatusMessageKey, type ConfirmationForm } from './lib/customer-add/rules';
-import { signingMachine, type SigningMethod, type SigningOutput } from './signing.machine';
+import { EMPTY_FORM, MESSAGE, type ConfirmationForm } from './lib/customer-add/rules';
+import { report } from './lib/report';
+import type { NavTarget } from './lib/rights';
+import type { SigningMethod } from './signing.machine';
+import { signingPanelMachine, type SigningPanelOutput } from './signingPanel.machine';
 import type { ToastRequest } from './toasts.machine';
 
-/** The autocomplete waits for a pause in typing (value not in the spec). */
-export const AUTOCOMPLETE_DEBOUNCE = 300;
-
-type AutocompleteItem = z.infer<typeof AutocompleteItemSchema>;
-/** customer-add/create-rights and create-customer answer { value: SUCCESS or an error code } */
-type ValueAnswer = z.infer<typeof StatusValue>;
+type CustomerAddEmitted =
+  | { type: 'toast.show'; toast: ToastRequest }
+  | { type: 'navigation.requested'; target: NavTarget }
+  | { type: 'customerAdd.finished'; created: boolean };
 
 interface CustomerAddContext {
   /** from PortalConfig (the input): picks the account service address after a signature (step 7) */
   accountService: rules.AccountServiceConfig;
   /** of the person who opened the modal (customerAdd.open) */
   privileges: string[];
-  representativeId: string;
   /** where the account service sends the user back after a signature */
   returnUrl: string;
+  /** the company field's text */
   term: string;
-  suggestions: AutocompleteItem[];
   customer: CustomerAddGet | null;
   /** what the user typed; kept through failures and closing, cleared only after a success */
   form: ConfirmationForm;
   /** the user tried to go on with an invalid form: show the field errors */
   showErrors: boolean;
-  showPhoneError: boolean;
-  /** inline message in the signing panel (no ID-card, PIN cancelled): the user can try again */
-  notice: rules.MessageRef | null;
-  /** the message the flow ended with (also emitted as toast.show) */
+  /** the message the flow ended with (also reported as toast.show) */
   outcome: ToastRequest | null;
-  /** set on SUCCESS: the account service page the app is sent to */
-  redirectUrl: string | null;
+  /** the modal was open since it last closed: its end is reported once */
+  wasOpen: boolean;
 }
 
 /** What a newly opened modal starts from (the form stays). */
 const FRESH = {
   privileges: [],
-  representativeId: '',
   returnUrl: '',
   term: '',
-  suggestions: [],
   customer: null,
   showErrors: false,
-  showPhoneError: false,
-  notice: null,
   outcome: null,
-  redirectUrl: null,
+  wasOpen: false,
 } satisfies Omit<CustomerAddContext, 'accountService' | 'form'>;
 
-const notProvided = <TOut, TIn>(name: string) =>
-  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
+const failure = (messageKey: string): ToastRequest => ({ toastType: 'error', messageKey });
 
 const customerAddSetup = setup({
   types: {
     context: {} as CustomerAddContext,
     events: {} as
-      | { type: 'customerAdd.open'; privileges: string[]; representativeId: string; returnUrl: string }
+      | { type: 'customerAdd.open'; privileges: string[]; representativeId?: string; returnUrl: string }
       | { type: 'customerAdd.close' }
       | { type: 'customerAdd.search'; term: string }
       | { type: 'customerAdd.choose'; code: string }
@@ -82,124 +75,85 @@ const customerAddSetup = setup({
       | { type: 'customerAdd.confirm' }
       /** look the term up again after a failed lookup */
       | { type: 'customerAdd.retry' }
-      /** the method the user picked in the signing panel, handed on to the signing machine */
-      | { type: 'signing.start'; method: SigningMethod },
+      /** the method the user picked in the signing panel, handed on to it */
+      | { type: 'signing.start'; method: SigningMethod }
+      /** reported by the confirmation: 'Sign' or 'Confirm' with the form incomplete */
+      | { type: 'confirmation.incomplete' }
+      /** reported by the signing panel: an attempt starts, or could not start */
+      | { type: 'signingPanel.attemptStarted' }
+      | { type: 'signingPanel.attemptFailed' },
     input: {} as { accountService: rules.AccountServiceConfig },
-    emitted: {} as { type: 'toast.show'; toast: ToastRequest },
-    children: {} as { signing: 'signing' },
+    emitted: {} as CustomerAddEmitted,
+    children: {} as {
+      companyLookup: 'companyLookup';
+      customerConfirmation: 'customerConfirmation';
+      signingPanel: 'signingPanel';
+    },
   },
   actors: {
-    /** GET customer-add/find?term= → AutocompleteItem[] */
-    findCompanies: notProvided<AutocompleteItem[], { term: string }>('findCompanies'),
-    /** GET customer-add/get/{code} → CustomerAddGet */
-    loadCustomer: notProvided<CustomerAddGet, { code: string }>('loadCustomer'),
-    /** POST customer-add/create-rights { customerId, customerName, email } → { value } */
-    createRights: notProvided<ValueAnswer, { customerId: string; customerName: string; email: string }>('createRights'),
-    /** POST customer-add/create-customer { value: regCode } → { value } */
-    createCustomer: notProvided<ValueAnswer, { value: string }>('createCustomer'),
-    /** steps 7–8: one signing attempt (its own requests are provided to it) */
-    signing: signingMachine,
-    /** leave for the account service's customer edit page (step 7) */
-    redirectToAccountService: notProvided<void, { url: string }>('redirectToAccountService'),
+    /** steps 1–3: find the company and load it */
+    companyLookup: companyLookupMachine,
+    /** steps 2–6: what the person may do with the company, their confirmation, and the rights or customer added */
+    customerConfirmation: customerConfirmationMachine,
+    /** steps 7–9: the signing panel, one signing attempt at a time */
+    signingPanel: signingPanelMachine,
   },
-  delays: { AUTOCOMPLETE_DEBOUNCE },
   guards: {
-    hasSearchTerm: ({ context }) => context.term.trim().length > 0,
-    isAutocompleteEmpty: ({ context }, p: { results: unknown[] }) => rules.isAutocompleteEmpty(context.term, p.results),
-    isContractStopped: ({ context }) => context.customer?.value === 'CONTRACT_STOPPED',
-    canAddAnyCustomer: ({ context }) => context.privileges.includes('ADD_ANY_CUSTOMER'),
-    hasContract: ({ context }) => context.customer?.hasContract === true,
-    isMainAdmin: ({ context }) => context.customer?.isMainAdministrator === true,
+    endedAs: (_, p: { output: ConfirmationOutput; ending: ConfirmationOutput['ending'] }) =>
+      p.output.ending === p.ending,
     isConfirmationValid: ({ context }) => rules.isConfirmationValid(context.form),
-    isPhoneValid: ({ context }) => rules.isPhoneValid(context.form.phone),
-    choseMobileId: ({ event }) => event.type === 'signing.start' && event.method === 'mobileId',
-    isSuccess: (_, p: ValueAnswer) => rules.isSuccessStatus(p.value),
-    /** the signing machine's end result */
-    isSigned: (_, p: SigningOutput) => p.result === 'signed',
-    canRetry: (_, p: SigningOutput) => p.result === 'retry',
+    isSigned: (_, p: SigningPanelOutput) => p.result === 'signed',
   },
   actions: {
     openModal: assign(({ event }) => {
       assertEvent(event, 'customerAdd.open');
-      const { privileges, representativeId, returnUrl } = event;
-      return { ...FRESH, privileges, representativeId, returnUrl };
+      return { ...FRESH, privileges: event.privileges, returnUrl: event.returnUrl, wasOpen: true };
     }),
     /** the transient data of one attempt; the form stays */
-    forgetAttempt: assign({ suggestions: [], customer: null, notice: null }),
+    forgetAttempt: assign({ customer: null }),
     setTerm: assign(({ event }) => {
       assertEvent(event, 'customerAdd.search');
-      return { term: event.term, suggestions: [], customer: null, notice: null };
+      return { term: event.term, customer: null };
     }),
-    setSuggestions: assign((_, p: { suggestions: AutocompleteItem[] }) => ({ suggestions: p.suggestions })),
     setCustomer: assign((_, p: { customer: CustomerAddGet }) => ({ customer: p.customer })),
     updateForm: assign(({ context, event }) => {
       assertEvent(event, 'customerAdd.change');
       return { form: { ...context.form, ...event.values } };
     }),
-    revealErrors: assign({ showErrors: true }),
-    revealPhoneError: assign({ showPhoneError: true }),
-    startAttempt: assign({ notice: null, showPhoneError: false }),
-    /** the method the user picked goes to the signing machine invoked on entry */
-    startSigning: sendTo('signing', ({ event }) => {
-      assertEvent(event, 'signing.start');
-      return { type: 'signing.start' as const, method: event.method };
-    }),
-    setNotice: assign((_, p: { key: string }) => ({ notice: { key: p.key } })),
-    forgetNotice: assign({ notice: null }),
-    /** the closing message of the flow: kept in context (the wiring reads it) and emitted for the toasts */
-    announce: enqueueActions(({ enqueue }, p: ToastRequest) => {
-      enqueue.assign({ outcome: p });
-      enqueue.emit({ type: 'toast.show', toast: p });
-    }),
-    prepareRedirect: assign(({ context }) => ({
-      redirectUrl: context.customer
-        ? rules.accountServiceRedirectUrl(context.accountService, rules.jgidOf(context.customer), context.returnUrl)
-        : null,
+    /** the confirmation decides with the company, the person and the form as they are now */
+    handOn: sendTo('customerConfirmation', ({ context }) => ({
+      type: 'confirmation.update' as const,
+      customer: context.customer!,
+      staff: context.privileges.includes('ADD_ANY_CUSTOMER'),
+      form: context.form,
     })),
+    revealErrors: assign({ showErrors: true }),
+    /** the closing message of the flow: kept in context and reported for the toasts */
+    announce: enqueueActions(({ enqueue, self }, p: ToastRequest) => {
+      enqueue.assign({ outcome: p });
+      report(enqueue, self, { type: 'toast.show', toast: p });
+    }),
+    /** the modal's flow ended: whether it added something (then the person's details reload before it closes) */
+    reportFinished: enqueueActions(({ context, enqueue, self }) => {
+      if (!context.wasOpen) return;
+      enqueue.assign({ wasOpen: false });
+      report(enqueue, self, { type: 'customerAdd.finished', created: context.outcome?.toastType === 'success' });
+    }),
+    /** step 7: the account service's customer edit page, with the way back */
+    goToAccountService: enqueueActions(({ context: c, enqueue, self }) => {
+      const target = rules.accountServiceTarget(c.accountService, rules.jgidOf(c.customer!), c.returnUrl);
+      report(enqueue, self, { type: 'navigation.requested', target });
+    }),
     clearForm: assign({ form: EMPTY_FORM, showErrors: false }),
   },
 });
 
-const failure = (messageKey: string): ToastRequest => ({ toastType: 'error', messageKey });
-/** a request that failed (no answer, a server error): the inline message; the modal stays (issue 13 "Faults") */
-const SERVER_ERROR_NOTICE = { key: MESSAGE.serverError };
-/** close the modal with this message */
-const closeWith = (toast: ToastRequest, description: string) =>
-  ({
-    target: '#customerAdd.closed',
-    actions: { type: 'announce', params: toast },
-    description,
-  }) as const;
-
-/**
- * customer-add/create-*: SUCCESS closes with `success`, an error code with its message. A request that got no answer
- * or a server error (issue 13 "Faults") keeps the modal and what was typed, with error.server, so the user can confirm
- * again once the API is back.
- */
-function closeOnAnswer(success: ToastRequest, ...after: 'clearForm'[]) {
-  type Done = { event: DoneActorEvent<ValueAnswer> };
-  return {
-    onDone: [
-      {
-        guard: { type: 'isSuccess', params: ({ event }: Done) => event.output },
-        target: '#customerAdd.closed',
-        actions: [{ type: 'announce', params: success }, ...after],
-        description: 'The server confirms: a success message shows and the dialog closes',
-      },
-      {
-        target: '#customerAdd.closed',
-        actions: { type: 'announce', params: ({ event }: Done) => failure(endStatusMessageKey(event.output.value)) },
-        description:
-          'The server refuses (for example the contract is stopped): its message shows and the dialog closes',
-      },
-    ],
-    onError: {
-      target: '#customerAdd.open.reviewing',
-      actions: { type: 'setNotice', params: SERVER_ERROR_NOTICE },
-      description: 'The server does not answer: an error shows in the dialog and what was typed stays',
-    },
-  } as const;
-}
+/** a look for another company, from wherever the company is shown */
+const SEARCH_AGAIN = {
+  target: '#customerAdd.open.selectingCompany',
+  actions: 'setTerm',
+  description: 'Types in the company field again to look for another company',
+} as const;
 
 export const customerAddMachine = customerAddSetup.createMachine({
   id: 'customerAdd',
@@ -210,7 +164,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
   states: {
     closed: {
       description: 'The Add customer dialog is not shown.',
-      entry: 'forgetAttempt',
+      entry: ['reportFinished', 'forgetAttempt'],
       on: {
         'customerAdd.open': {
           target: 'open',
@@ -234,312 +188,154 @@ export const customerAddMachine = customerAddSetup.createMachine({
       states: {
         selectingCompany: {
           description: 'The person looks for the company by name or registry code in the company field.',
+          invoke: {
+            id: 'companyLookup',
+            src: 'companyLookup',
+            input: ({ context }) => ({ term: context.term }),
+            onDone: {
+              target: 'confirming',
+              actions: { type: 'setCustomer', params: ({ event }) => ({ customer: event.output }) },
+              description: 'The company is chosen and its details have loaded',
+            },
+          },
           on: {
             'customerAdd.search': {
-              target: '.typing',
-              reenter: true,
-              actions: 'setTerm',
+              actions: ['setTerm', sendTo('companyLookup', ({ event }) => ({ type: 'lookup.type', term: event.term }))],
               description: 'Types in the company field',
             },
-          },
-          initial: 'waitingForInput',
-          states: {
-            waitingForInput: { description: 'The company field waits for the person to type.' },
-            typing: {
-              description: 'The person is typing; the portal waits for a pause before looking up.',
-              after: {
-                AUTOCOMPLETE_DEBOUNCE: [
-                  {
-                    guard: 'hasSearchTerm',
-                    target: 'lookingUp',
-                    description: 'After a 0.3 second pause in typing, if the field is not empty',
-                  },
-                  { target: 'waitingForInput', description: 'After a 0.3 second pause, if the field was emptied' },
-                ],
-              },
+            'customerAdd.choose': {
+              actions: sendTo('companyLookup', ({ event }) => ({ type: 'lookup.choose', code: event.code })),
+              description: 'Picks a company from the list',
             },
-            lookingUp: {
-              tags: ['loading'],
-              description: 'The business register is searched for the typed name or code.',
-              invoke: {
-                id: 'findCompanies',
-                src: 'findCompanies',
-                input: ({ context }) => ({ term: context.term.trim() }),
-                onDone: [
-                  {
-                    guard: { type: 'isAutocompleteEmpty', params: ({ event }) => ({ results: event.output }) },
-                    target: 'companyNotFound',
-                    description: 'The business register finds nothing, and the typed text is not a registry code',
-                  },
-                  {
-                    target: 'showingSuggestions',
-                    actions: { type: 'setSuggestions', params: ({ event }) => ({ suggestions: event.output }) },
-                    description: 'The business register finds companies (or the typed text is a registry code)',
-                  },
-                ],
-                onError: {
-                  target: 'lookupFailed',
-                  actions: { type: 'setNotice', params: { key: MESSAGE.clientError } },
-                  description: 'The business register does not answer',
-                },
-              },
-            },
-            showingSuggestions: {
-              description: 'The company list is shown under the field; the person picks a company.',
-              on: {
-                'customerAdd.choose': {
-                  target: '#customerAdd.open.loadingCustomer',
-                  description: 'Picks a company from the list',
-                },
-              },
-            },
-            companyNotFound: {
-              // spec 1 §5: no results and the term is not a 1–7 digit number
-              description: "'Company not found' shows under the field.",
-            },
-            lookupFailed: {
-              description:
-                'An error shows under the field and the typed text stays; typing again or retrying searches again.',
-              on: {
-                'customerAdd.retry': {
-                  target: 'lookingUp',
-                  actions: 'forgetNotice',
-                  description: 'Clicks Try again: the same text is searched again',
-                },
-              },
+            'customerAdd.retry': {
+              actions: sendTo('companyLookup', { type: 'lookup.retry' }),
+              description: 'Clicks Try again after a failed search',
             },
           },
         },
 
-        loadingCustomer: {
-          description: 'The portal loads the chosen company: its registry code, address and contract.',
-          tags: ['loading'],
-          entry: 'forgetNotice',
-          invoke: {
-            id: 'loadCustomer',
-            src: 'loadCustomer',
-            input: ({ event }) => ({ code: event.type === 'customerAdd.choose' ? event.code : '' }),
-            onDone: {
-              target: 'reviewing',
-              actions: { type: 'setCustomer', params: ({ event }) => ({ customer: event.output }) },
-              description: 'The server answers with the company',
-            },
-            onError: {
-              target: '#customerAdd.open.selectingCompany.showingSuggestions',
-              actions: { type: 'setNotice', params: SERVER_ERROR_NOTICE },
-              description: 'The server does not answer: an error shows and the company list stays',
-            },
-          },
-        },
-
-        reviewing: {
+        confirming: {
           description:
             'The chosen company is shown with its registry code and address, and the action that fits its contract and the person.',
+          entry: 'handOn',
+          invoke: {
+            id: 'customerConfirmation',
+            src: 'customerConfirmation',
+            onDone: [
+              {
+                guard: { type: 'endedAs', params: ({ event }) => ({ output: event.output, ending: 'sign' }) },
+                target: 'signing',
+                description: "Clicks 'Sign' with the confirmation complete: the signing panel opens",
+              },
+              {
+                guard: { type: 'endedAs', params: ({ event }) => ({ output: event.output, ending: 'added' }) },
+                target: '#customerAdd.closed',
+                actions: [
+                  {
+                    type: 'announce',
+                    params: ({ event }) => ({ toastType: 'success', messageKey: event.output.messageKey }),
+                  },
+                  'clearForm',
+                ],
+                description:
+                  'The rights are granted, or the customer is added: the message shows and the dialog closes',
+              },
+              {
+                target: '#customerAdd.closed',
+                actions: { type: 'announce', params: ({ event }) => failure(event.output.messageKey) },
+                description:
+                  "The company's contract is stopped, or the server refuses: the message shows and the dialog closes",
+              },
+            ],
+          },
           on: {
-            'customerAdd.search': {
-              target: 'selectingCompany.typing',
-              actions: 'setTerm',
-              description: 'Types in the company field again to look for another company',
+            'customerAdd.search': SEARCH_AGAIN,
+            'customerAdd.change': {
+              actions: ['updateForm', 'handOn'],
+              description: 'Fills in the e-mail, additional info or the two checkboxes',
             },
-          },
-          initial: 'deciding',
-          states: {
-            deciding: {
-              description: 'The portal decides what the person may do with this company.',
-              always: [
-                {
-                  guard: 'isContractStopped',
-                  ...closeWith(
-                    failure(endStatusMessageKey('CONTRACT_STOPPED')),
-                    "The company's contract is stopped: the message shows and the dialog closes",
-                  ),
-                },
-                {
-                  guard: 'canAddAnyCustomer',
-                  target: 'confirmingAsStaff',
-                  description: 'The person is staff allowed to add any customer',
-                },
-                {
-                  guard: and(['hasContract', 'isMainAdmin']),
-                  target: 'rightsAlreadyExist',
-                  description: 'The company has a contract and the person is already its main administrator',
-                },
-                {
-                  guard: 'hasContract',
-                  target: 'confirmingRights',
-                  description: 'The company has a contract and the person is not its main administrator',
-                },
-                { target: 'confirmingContract', description: 'The company has no contract yet' },
-              ],
+            'customerAdd.sign': {
+              actions: sendTo('customerConfirmation', { type: 'confirmation.sign' }),
+              description: "Clicks 'Sign'",
             },
-            confirmingContract: {
-              description:
-                "The confirmation form (e-mail, additional info, terms and board checkboxes) with a 'Sign' button.",
-              on: {
-                'customerAdd.sign': [
-                  {
-                    guard: 'isConfirmationValid',
-                    target: '#customerAdd.open.signing',
-                    description: "Clicks 'Sign', if the confirmation is complete: the signing panel opens",
-                  },
-                  {
-                    actions: 'revealErrors',
-                    description: "Clicks 'Sign' with the confirmation incomplete: the missing fields are marked",
-                  },
-                ],
-              },
+            'customerAdd.confirm': {
+              actions: sendTo('customerConfirmation', { type: 'confirmation.confirm' }),
+              description: "Clicks 'Confirm'",
             },
-            confirmingRights: {
-              description: "The confirmation form with a 'Confirm' button that asks for rights under the contract.",
-              on: {
-                'customerAdd.confirm': [
-                  {
-                    guard: 'isConfirmationValid',
-                    target: '#customerAdd.open.creatingRights',
-                    description: "Clicks 'Confirm', if the confirmation is complete",
-                  },
-                  {
-                    actions: 'revealErrors',
-                    description: "Clicks 'Confirm' with the confirmation incomplete: the missing fields are marked",
-                  },
-                ],
-              },
+            'confirmation.incomplete': {
+              actions: 'revealErrors',
+              description: 'The confirmation is incomplete: the missing fields are marked',
             },
-            rightsAlreadyExist: {
-              description: "Only the note 'representation rights already exist' is shown.",
-            },
-            confirmingAsStaff: {
-              description:
-                "No form; a button 'Confirm adding new customer' (or 'Confirm complete update of customer data').",
-              on: {
-                'customerAdd.confirm': {
-                  target: '#customerAdd.open.creatingCustomer',
-                  description: 'Clicks the confirm button',
-                },
-              },
-            },
-          },
-        },
-
-        creatingRights: {
-          description: "The portal asks for the rights under the company's contract; the buttons are disabled.",
-          tags: ['busy'],
-          entry: 'forgetNotice',
-          invoke: {
-            id: 'createRights',
-            src: 'createRights',
-            input: ({ context }) => ({
-              customerId: context.customer?.id ?? '',
-              customerName: context.customer?.name ?? '',
-              email: context.form.email.trim(),
-            }),
-            ...closeOnAnswer({ toastType: 'success', messageKey: MESSAGE.success }, 'clearForm'),
-          },
-        },
-
-        creatingCustomer: {
-          description: 'The portal adds the customer (or updates its data); the buttons are disabled.',
-          tags: ['busy'],
-          entry: 'forgetNotice',
-          invoke: {
-            id: 'createCustomer',
-            src: 'createCustomer',
-            input: ({ context }) => ({ value: context.customer?.regCode ?? '' }),
-            ...closeOnAnswer({ toastType: 'success', messageKey: MESSAGE.saved }),
           },
         },
 
         signing: {
           description: 'The signing panel with ID-card, Mobile-ID and Smart-ID is shown under the form.',
           tags: ['signingPanel'],
+          invoke: {
+            id: 'signingPanel',
+            src: 'signingPanel',
+            input: ({ context }) => ({ customer: context.customer! }),
+            onDone: [
+              {
+                guard: { type: 'isSigned', params: ({ event }) => event.output },
+                target: '#customerAdd.closed',
+                actions: [
+                  { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.success } },
+                  'goToAccountService',
+                  'clearForm',
+                ],
+                description:
+                  "The contract is signed: a success message shows, the dialog closes and the customer's page in the account service opens",
+              },
+              {
+                target: '#customerAdd.closed',
+                actions: { type: 'announce', params: ({ event }) => failure(event.output.messageKey) },
+                description: 'Signing ends without a signature: the reason shows and the dialog closes',
+              },
+            ],
+            onError: {
+              target: '#customerAdd.closed',
+              actions: { type: 'announce', params: failure(MESSAGE.serverError) },
+              description: 'The signing panel breaks down unexpectedly: an error shows and the dialog closes',
+            },
+          },
+          on: {
+            'signing.start': {
+              actions: sendTo('signingPanel', ({ context, event }) => ({
+                type: 'panel.start',
+                method: event.method,
+                form: context.form,
+              })),
+              description: 'Clicks ID-card, Mobile-ID or Smart-ID',
+            },
+          },
           initial: 'choosingMethod',
           states: {
             choosingMethod: {
               description: 'The person picks a signing method.',
               always: {
                 guard: not('isConfirmationValid'),
-                target: '#customerAdd.open.reviewing.confirmingContract',
+                target: '#customerAdd.open.confirming',
                 actions: 'revealErrors',
                 description: 'The person made the confirmation incomplete again: the signing panel hides',
               },
               on: {
-                'customerAdd.search': {
-                  target: '#customerAdd.open.selectingCompany.typing',
-                  actions: 'setTerm',
-                  description: 'Types in the company field again to look for another company',
-                },
-                'signing.start': [
-                  {
-                    guard: and(['choseMobileId', not('isPhoneValid')]),
-                    actions: 'revealPhoneError',
-                    description: 'Clicks Mobile-ID with a missing or wrong phone number: the phone field is marked',
-                  },
-                  {
-                    target: 'signingWithMethod',
-                    actions: 'startAttempt',
-                    description: 'Clicks ID-card, Smart-ID, or Mobile-ID with a valid phone number',
-                  },
-                ],
+                'customerAdd.search': SEARCH_AGAIN,
+                'signingPanel.attemptStarted': { target: 'signingWithMethod', description: 'A signing attempt starts' },
               },
             },
             signingWithMethod: {
-              description: 'The person signs with the chosen method; the form and the buttons are disabled.',
+              description: 'The person signs with the chosen method; the company field and the form are locked.',
               tags: ['busy'],
-              entry: 'startSigning',
-              invoke: {
-                id: 'signing',
-                src: 'signing',
-                input: ({ context }) => ({
-                  customer: rules.signingCustomer(context.customer!, context.form),
-                  mobileNr: context.form.phone.trim(),
-                }),
-                onDone: [
-                  {
-                    guard: { type: 'isSigned', params: ({ event }) => event.output },
-                    target: '#customerAdd.redirecting',
-                    description: 'The contract is signed',
-                  },
-                  {
-                    guard: { type: 'canRetry', params: ({ event }) => event.output },
-                    target: 'choosingMethod',
-                    actions: { type: 'setNotice', params: ({ event }) => ({ key: event.output.messageKey }) },
-                    description:
-                      'Signing could not start (no ID-card, PIN cancelled, no answer): the panel says why and the person may try again',
-                  },
-                  {
-                    target: '#customerAdd.closed',
-                    actions: { type: 'announce', params: ({ event }) => failure(event.output.messageKey) },
-                    description: 'Signing ends without a signature: the reason shows and the dialog closes',
-                  },
-                ],
-                onError: closeWith(
-                  failure(MESSAGE.serverError),
-                  'Signing breaks down unexpectedly: an error shows and the dialog closes',
-                ),
+              on: {
+                'signingPanel.attemptFailed': {
+                  target: 'choosingMethod',
+                  description: 'Signing could not start: the panel says why and the person may pick again',
+                },
               },
             },
           },
-        },
-      },
-    },
-
-    redirecting: {
-      description:
-        "The contract is signed: a success message shows, the dialog closes and the browser goes to the customer's page in the account service.",
-      tags: ['busy'],
-      entry: [
-        { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.success } },
-        'prepareRedirect',
-        'clearForm',
-      ],
-      invoke: {
-        id: 'redirectToAccountService',
-        src: 'redirectToAccountService',
-        input: ({ context }) => ({ url: context.redirectUrl ?? '' }),
-        onDone: { target: 'closed', description: 'The account service page opens' },
-        onError: {
-          target: 'closed',
-          description: 'The account service page cannot be opened: the person stays in the portal',
         },
       },
     },

@@ -10,7 +10,9 @@
  * Effects are actors (defaults throw); the server data of one search stays in context only as the rows of
  * that search, so paging and sorting need no further request.
  */
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
+import { reporter } from './lib/report';
+import type { NavigationRequested } from './lib/shell-events';
 import {
   INITIAL_CUSTOMER_SORT,
   INITIAL_USER_SORT,
@@ -53,10 +55,10 @@ export type CustomerSearchEvent =
   | { type: 'customerSearch.add' };
 
 export type CustomerSearchEmitted =
-  | { type: 'customerSearch.navigate'; component: 'represented-settings-edit'; params: { jgid: string } }
-  | { type: 'customerSearch.navigate'; component: 'user-settings-edit'; params: { fgid: string } }
+  /** a picked customer opens its settings (represented-settings-edit), a picked user theirs (user-settings-edit) */
+  | NavigationRequested
   /** the 'Add new customer' link: open the customer-add modal */
-  | { type: 'customerSearch.openCustomerAdd' }
+  | { type: 'customerAdd.requested' }
   | { type: 'toast.show'; toast: ToastRequest };
 
 const notProvided = <TOut, TIn>(name: string) =>
@@ -75,6 +77,8 @@ const foundRows = <Row>(event: unknown): Row[] => (event as DoneActorEvent<{ val
 
 const deadToast: ToastRequest = { toastType: 'error', messageKey: 'error.axapta.dead' };
 const serverErrorToast: ToastRequest = { toastType: 'error', messageKey: 'error.server' };
+
+const tell = reporter<CustomerSearchContext, CustomerSearchEvent, CustomerSearchEmitted>();
 
 const customerSearchSetup = setup({
   types: {
@@ -142,19 +146,23 @@ const customerSearchSetup = setup({
         ? { users: { ...context.users, sort: nextSort(context.users.sort, event.key), page: 0 } }
         : {},
     ),
-    openCustomer: emit(({ event }) => ({
-      type: 'customerSearch.navigate' as const,
-      component: 'represented-settings-edit' as const,
-      params: { jgid: event.type === 'customers.pick' ? event.id : '' },
+    openCustomer: tell(({ event }) => ({
+      type: 'navigation.requested',
+      target: {
+        kind: 'path',
+        path: `/settings/represented/${encodeURIComponent(event.type === 'customers.pick' ? event.id : '')}`,
+      },
     })),
-    openUser: emit(({ event }) => ({
-      type: 'customerSearch.navigate' as const,
-      component: 'user-settings-edit' as const,
-      params: { fgid: event.type === 'users.pick' ? event.id : '' },
+    openUser: tell(({ event }) => ({
+      type: 'navigation.requested',
+      target: {
+        kind: 'path',
+        path: `/user-settings/edit/${encodeURIComponent(event.type === 'users.pick' ? event.id : '')}`,
+      },
     })),
-    openCustomerAdd: emit({ type: 'customerSearch.openCustomerAdd' as const }),
-    showAccountingDead: emit({ type: 'toast.show' as const, toast: deadToast }),
-    showServerError: emit({ type: 'toast.show' as const, toast: serverErrorToast }),
+    openCustomerAdd: tell(() => ({ type: 'customerAdd.requested' })),
+    showAccountingDead: tell(() => ({ type: 'toast.show' as const, toast: deadToast })),
+    showServerError: tell(() => ({ type: 'toast.show' as const, toast: serverErrorToast })),
   },
 });
 

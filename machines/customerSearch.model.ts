@@ -3,7 +3,7 @@
  * Requests are driven by synthetic done/error events; the fakes are inert.
  */
 import { fromPromise, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { customerSearchMachine, type CustomerSearchSnapshot } from './customerSearch.machine';
 import { isSearchTermValid } from './lib/customer-search/rules';
 

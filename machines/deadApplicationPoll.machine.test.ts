@@ -6,9 +6,9 @@ import {
   deadApplicationPollMachine,
   type DeadApplicationPollEmitted,
 } from './deadApplicationPoll.machine';
-import { mariAsMaasikas } from './lib/fixtures/shell';
+import { mariAsMaasikas } from '../tests/support/fixtures/shell';
 import { isAxaptaDead } from './lib/rights';
-import { transitionCoverage } from './lib/model/transition-coverage';
+import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import model from './deadApplicationPoll.model';
 
 describe('deadApplicationPoll machine (spec 1 §4 context changes)', () => {

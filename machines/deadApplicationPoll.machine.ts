@@ -10,7 +10,8 @@
  *
  * systemId: SYSTEM_ID.deadApplicationPoll.
  */
-import { emit, fromPromise, setup } from 'xstate';
+import { fromPromise, setup, type MachineContext } from 'xstate';
+import { reporter } from './lib/report';
 import type { UserContext } from './lib/contract';
 import type { ContextReplaced, RepresenteeChange, Warning } from './lib/shell-events';
 
@@ -20,6 +21,8 @@ export const DEAD_APP_POLL = 30_000;
 export type DeadApplicationPollEvent = { type: 'poll.start' } | { type: 'poll.stop' };
 
 export type DeadApplicationPollEmitted = ContextReplaced | RepresenteeChange | Warning;
+
+const tell = reporter<MachineContext, DeadApplicationPollEvent, DeadApplicationPollEmitted>();
 
 export const deadApplicationPollMachine = setup({
   types: {
@@ -37,15 +40,15 @@ export const deadApplicationPollMachine = setup({
     returnedContext: (_, { context }: { context: UserContext | null }) => context !== null,
   },
   actions: {
-    handOnContext: emit((_, { context }: { context: UserContext | null }) => ({
+    handOnContext: tell((_, { context }: { context: UserContext | null }) => ({
       type: 'context.replaced' as const,
       // only taken when returnedContext held
       context: context!,
       cause: 'SC' as const,
     })),
-    fireRepresenteeChange: emit({ type: 'REPRESENTEE-CHANGE' as const, cause: 'SC' as const }),
+    fireRepresenteeChange: tell(() => ({ type: 'REPRESENTEE-CHANGE' as const, cause: 'SC' as const })),
     // spec 1 §8: failed loads of context are only logged
-    warnCheckFailed: emit((_, { error }: { error: unknown }) => ({
+    warnCheckFailed: tell((_, { error }: { error: unknown }) => ({
       type: 'warning' as const,
       code: 'checkDeadApplications.failed',
       detail: error,

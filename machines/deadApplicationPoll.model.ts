@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { mariAsMaasikas } from './lib/fixtures/shell';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import { mariAsMaasikas } from '../tests/support/fixtures/shell';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 import { deadApplicationPollMachine } from './deadApplicationPoll.machine';
 
 const spec: MachineModelSpec<typeof deadApplicationPollMachine> = {

@@ -15,7 +15,8 @@
  *     (`takeTarget` reads and expires it), else home.
  *   - a failure → editing with a warning toast (error.server).
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { reporter } from './lib/report';
 import { NOPREFERENCE, type Preference, type RepresentationRight } from './lib/contract';
 import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
 import { emptyEulaForm, validateEula, type EulaForm } from './lib/account/forms';
@@ -50,6 +51,8 @@ export type EulaEvent = { type: 'eula.confirm'; form: EulaForm } | { type: 'eula
 export type EulaEmitted = NavigationRequested | Warning | { type: 'toast.show'; toast: ToastRequest };
 
 const hasServiceUrl = (p: Preference | null) => !!p?.serviceUrl && p.serviceUrl !== NOPREFERENCE;
+
+const tell = reporter<EulaContext, EulaEvent, EulaEmitted>();
 
 export const eulaMachine = setup({
   types: {
@@ -94,12 +97,12 @@ export const eulaMachine = setup({
     keepPreference: assign({ preference: (_, { answer }: { answer: ConfirmAnswer }) => answer.preference }),
     flagUsername: assign({ usernameNotUnique: true }),
     clearUsernameFlag: assign({ usernameNotUnique: false }),
-    goHome: emit({ type: 'navigation.requested' as const, target: { kind: 'home' as const } }),
-    goToPreference: emit(({ context }) => ({
+    goHome: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'home' as const } })),
+    goToPreference: tell(({ context }) => ({
       type: 'navigation.requested' as const,
       target: preferenceTarget(context.preference, {}) ?? ({ kind: 'home' } satisfies NavTarget),
     })),
-    goToTarget: emit((_, { target }: { target: string | null }) => {
+    goToTarget: tell((_, { target }: { target: string | null }) => {
       const url = target ?? '/';
       const path = inAppPath(url);
       return {
@@ -110,11 +113,11 @@ export const eulaMachine = setup({
             : ({ kind: 'path', path } satisfies NavTarget),
       };
     }),
-    showConfirmFailed: emit({
+    showConfirmFailed: tell(() => ({
       type: 'toast.show' as const,
       toast: { toastType: 'warning' as const, messageKey: 'error.server' },
-    }),
-    logFailure: emit((_, { code, error }: { code: string; error: unknown }) => ({
+    })),
+    logFailure: tell((_, { code, error }: { code: string; error: unknown }) => ({
       type: 'warning' as const,
       code,
       detail: failureStatus(error),
@@ -286,3 +289,4 @@ export const eulaMachine = setup({
     leftHome: { type: 'final', description: 'The person is sent to the home page without accepting anything.' },
   },
 });
+export type EulaActor = ActorRefFrom<typeof eulaMachine>;

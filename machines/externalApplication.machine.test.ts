@@ -1,352 +1,267 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { RolesAndPackets, UserContext } from './lib/contract';
+import { createActor, createMachine, fromPromise } from 'xstate';
+import { applicationFrameMachine } from './applicationFrame.machine';
 import {
   externalApplicationMachine,
   frameSourceOf,
   isApplicationLoading,
-  FRAME_LOAD_TIMEOUT_MS,
   type ExternalApplicationEmitted,
   type ExternalApplicationInput,
-  type FinanceStatus,
 } from './externalApplication.machine';
+import { financeCheckMachine, type FinanceStatus } from './financeCheck.machine';
+import { FRAME_LOAD_TIMEOUT_MS } from './frameLoad.machine';
+import type { RolesAndPackets, UserContext } from './lib/contract';
 import {
-  ANNA_ID,
-  FINANCE_BASE,
   OSS_BASE,
   PERIODICALS_BASE,
-  annaContext,
-  ligaAtBerzi,
   mariAtMaasikas,
   mariAtPoldmari,
-  mariAtVanaKaup,
   mariWithNobody,
   ossRoles,
   periodicalsRoles,
-} from './lib/fixtures/external';
+  withProfileCode,
+} from '../tests/support/fixtures/external';
 
-const NOW = new Date('2026-11-23T10:00:00Z');
+const NOW = Date.parse('2026-11-23T10:00:00Z');
+const maasikas = withProfileCode(mariAtMaasikas(), 'NEW');
 
-function start(
-  input: Partial<ExternalApplicationInput> & Pick<ExternalApplicationInput, 'userContext'>,
-  fakes: { roles?: (app: string) => RolesAndPackets | Error; finance?: Array<FinanceStatus | Error> } = {},
-) {
-  const roleCalls: string[] = [];
-  const aborted: string[] = [];
-  const financeCalls: string[] = [];
-  const machine = externalApplicationMachine.provide({
+const base: ExternalApplicationInput = {
+  service: 'OSS',
+  wrapper: 'oss-wrapper',
+  language: 'en',
+  userContext: maasikas,
+  clock: { now: () => NOW },
+};
+
+/** The page with its real application child; the requests are fakes. */
+function provided(fakes: { finance?: FinanceStatus }, calls = { roles: [] as string[], aborted: [] as string[] }) {
+  return externalApplicationMachine.provide({
     actors: {
-      loadRoleData: fromPromise<RolesAndPackets, { application: string }>(async ({ input: i, signal }) => {
-        roleCalls.push(i.application);
-        signal.addEventListener('abort', () => aborted.push(i.application));
-        await Promise.resolve();
-        const answer = fakes.roles?.(i.application) ?? (i.application === 'OSS' ? ossRoles : periodicalsRoles);
-        if (answer instanceof Error) throw answer;
-        return answer;
-      }),
-      checkFinanceStatus: fromPromise<FinanceStatus, { customerId: string }>(async ({ input: i }) => {
-        financeCalls.push(i.customerId);
-        await Promise.resolve();
-        const answer = fakes.finance?.shift() ?? { status: null };
-        if (answer instanceof Error) throw answer;
-        return answer;
+      applicationFrame: applicationFrameMachine.provide({
+        actors: {
+          loadRoleData: fromPromise<RolesAndPackets, { application: string }>(async ({ input: i, signal }) => {
+            calls.roles.push(i.application);
+            signal.addEventListener('abort', () => calls.aborted.push(i.application));
+            await Promise.resolve();
+            return i.application === 'OSS' ? ossRoles : periodicalsRoles;
+          }),
+          financeCheck: financeCheckMachine.provide({
+            actors: {
+              checkFinanceStatus: fromPromise<FinanceStatus, { customerId: string }>(async () => {
+                await Promise.resolve();
+                return fakes.finance ?? { status: null };
+              }),
+            },
+          }),
+        },
       }),
     },
   });
+}
+
+/** The page on its own; time is the input's clock. */
+function start(input: Partial<ExternalApplicationInput> = {}, fakes: { finance?: FinanceStatus } = {}) {
+  let now = NOW;
+  const calls = { roles: [] as string[], aborted: [] as string[] };
+  const machine = provided(fakes, calls);
   const actor = createActor(machine, {
-    input: { service: 'OSS', wrapper: 'oss-wrapper', language: 'en', profileCode: 'NEW', ...input },
+    input: { ...base, clock: { now: () => now }, ...input },
   });
   const emitted: ExternalApplicationEmitted[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
-  const settle = () => vi.advanceTimersByTimeAsync(0);
-  const changeRepresentee = async (userContext: UserContext, profileCode = 'NEW') => {
-    actor.send({ type: 'external.contextChanged', userContext, profileCode });
-    actor.send({ type: 'REPRESENTEE-CHANGE', cause: 'RC' });
-    await settle();
+  const frame = () => actor.getSnapshot().children.applicationFrame?.getSnapshot();
+  return {
+    actor,
+    emitted,
+    roleCalls: calls.roles,
+    aborted: calls.aborted,
+    frame,
+    /** the frame's address, while the application is shown */
+    src: () => {
+      const f = frame();
+      return f ? frameSourceOf(f) : null;
+    },
+    settle: () => vi.advanceTimersByTimeAsync(0),
+    later: (ms: number) => void (now += ms),
+    /** the session's change of the represented party, as the pages machine hands it over */
+    represent: async (userContext: UserContext) => {
+      actor.send({ type: 'REPRESENTEE-CHANGE', cause: 'RC', userContext });
+      await vi.advanceTimersByTimeAsync(0);
+    },
   };
-  return { actor, emitted, roleCalls, aborted, financeCalls, settle, changeRepresentee };
 }
 
 const navigations = (emitted: ExternalApplicationEmitted[]) =>
   emitted.flatMap((e) => (e.type === 'navigation.requested' ? [e.target] : []));
 
 describe('externalApplication machine (spec 1 §4 external application flow)', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(NOW);
-  });
+  beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('mari opens shipment registration for Maasikas OÜ: loading, roles, then the OSS login frame and her role', async () => {
-    const t = start({ userContext: mariAtMaasikas() });
-    expect(isApplicationLoading(t.actor.getSnapshot())).toBe(true);
-    expect(frameSourceOf(t.actor.getSnapshot())).toBeNull();
+  it('mari opens shipment registration for Maasikas OÜ: loading, roles, the OSS login frame, ready', async () => {
+    const t = start();
+    expect(isApplicationLoading(t.frame()!)).toBe(true);
+    expect(t.src()).toBeNull();
     await t.settle();
-    const s = t.actor.getSnapshot();
     expect(t.roleCalls).toEqual(['OSS']);
-    expect(isApplicationLoading(s)).toBe(false);
-    expect(frameSourceOf(s)).toBe(`${OSS_BASE}login?guid=EPEE11000015&lang=en&timestamp=${NOW.getTime()}`);
-    expect(s.context.roleName).toBe('Shipment administrator');
-    expect(s.hasTag('frameLoading')).toBe(true);
-    expect(t.emitted).toEqual([{ type: 'representeePanel.close' }]);
-    // the document's load event alone is not enough: the overlay stays until the application reports ready
+    expect(t.src()).toBe(`${OSS_BASE}login?guid=EPEE11000015&lang=en&timestamp=${NOW}`);
+    expect(t.frame()!.context.roleName).toBe('Shipment administrator');
+    // the page hands the frame's events to the application: its load alone is not enough, ready is
     t.actor.send({ type: 'frame.loaded' });
-    expect(t.actor.getSnapshot().hasTag('frameLoading')).toBe(true);
+    expect(t.frame()!.hasTag('frameLoading')).toBe(true);
     t.actor.send({ type: 'frame.ready' });
-    expect(t.actor.getSnapshot().hasTag('frameLoading')).toBe(false);
-    expect(frameSourceOf(t.actor.getSnapshot())).not.toBeNull();
-    // once ready, the load timeout no longer runs
+    expect(t.frame()!.matches({ showing: 'frameReady' })).toBe(true);
+    expect(t.actor.getSnapshot().context.readyDocument).toBe(`${OSS_BASE}login?guid=EPEE11000015`);
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS * 2);
-    expect(t.actor.getSnapshot().context.messageKey).toBeNull();
-    expect(t.emitted.map((e) => e.type)).toEqual(['representeePanel.close']);
+    expect(t.frame()!.context.messageKey).toBeNull();
   });
 
-  it('a language change reloads the role data and updates the frame without any navigation', async () => {
-    const t = start({ userContext: mariAtMaasikas() });
+  it('a language change loads the application again at the clock’s time, without any navigation', async () => {
+    const t = start({ service: 'PERIODICS', wrapper: 'external-service' });
     await t.settle();
-    vi.setSystemTime(NOW.getTime() + 60_000);
+    t.later(60_000);
     t.actor.send({ type: 'external.languageChanged', language: 'et' });
     await t.settle();
-    const s = t.actor.getSnapshot();
-    expect(t.roleCalls).toEqual(['OSS', 'OSS']);
-    expect(frameSourceOf(s)).toBe(`${OSS_BASE}login?guid=EPEE11000015&lang=et&timestamp=${NOW.getTime() + 60_000}`);
-    expect(s.context.roleName).toBe('Saadetiste administraator');
+    expect(t.roleCalls).toEqual(['PERIODICALS', 'PERIODICALS']);
+    expect(t.src()).toBe(`${PERIODICALS_BASE}?guid=EPEE11000015&lang=et&timestamp=${NOW + 60_000}`);
+    expect(t.frame()!.context.roleName).toBe('Perioodika haldur');
     expect(navigations(t.emitted)).toEqual([]);
   });
 
-  it('a representee change shows that customer with the role it has there', async () => {
-    const t = start({ userContext: mariAtMaasikas() });
+  it('the order system shown and ready stays where the person is over a reload; after maintenance it loads afresh', async () => {
+    const t = start();
     await t.settle();
-    await t.changeRepresentee(mariAtPoldmari());
-    const s = t.actor.getSnapshot();
+    t.actor.send({ type: 'frame.ready' });
+    // a language change: the same document (the order system hears the language over the channel)
+    t.actor.send({ type: 'external.languageChanged', language: 'et' });
+    await t.settle();
+    expect(t.frame()!.matches({ showing: 'frameReady' })).toBe(true);
+    // the dead-application poll: down (the frame goes for the message), then back
+    await t.represent({ ...maasikas, deadApplications: ['OSS'] });
+    expect(t.actor.getSnapshot().matches('maintenance')).toBe(true);
+    await t.represent(maasikas);
+    expect(t.frame()!.matches({ showing: 'frameLoading' })).toBe(true);
+  });
+
+  it('a representee change shows that customer with the role it has there', async () => {
+    const t = start();
+    await t.settle();
+    await t.represent(withProfileCode(mariAtPoldmari(), 'NEW'));
     expect(t.roleCalls).toEqual(['OSS', 'OSS']);
-    expect(frameSourceOf(s)).toContain('guid=EPEE11000026');
-    expect(s.context.roleName).toBe('Shipment registrar');
+    expect(t.src()).toContain('guid=EPEE11000026');
+    expect(t.frame()!.context.roleName).toBe('Shipment registrar');
+  });
+
+  it('nobody chosen: select.represented; choosing Maasikas OÜ shows the frame', async () => {
+    const t = start({ userContext: mariWithNobody() });
+    await t.settle();
+    expect(t.frame()!.context.messageKey).toBe('select.represented');
+    expect(t.src()).toBeNull();
+    await t.represent(maasikas);
+    expect(t.src()).toContain('guid=EPEE11000015');
+    expect(t.frame()!.context.messageKey).toBeNull();
+  });
+
+  it("OSS is hidden for the party's profile code OLD, and a party without one counts as OLD", async () => {
+    const old = start({ userContext: withProfileCode(mariAtMaasikas(), 'OLD') });
+    const unknown = start({ userContext: mariAtMaasikas() });
+    await old.settle();
+    expect(old.frame()!.context.messageKey).toBe('illegal.represented');
+    expect(unknown.frame()!.context.messageKey).toBe('illegal.represented');
   });
 
   it('a route change while the roles load cancels that load', async () => {
-    const t = start({ userContext: mariAtMaasikas() });
+    const t = start();
     t.actor.send({ type: 'external.routeChanged', service: 'PERIODICS', wrapper: 'external-service' });
     await t.settle();
     expect(t.aborted).toEqual(['OSS']);
-    expect(frameSourceOf(t.actor.getSnapshot())).toBe(
-      `${PERIODICALS_BASE}?guid=EPEE11000015&lang=en&timestamp=${NOW.getTime()}`,
-    );
-    expect(t.actor.getSnapshot().context.roleName).toBe('Periodicals manager');
+    expect(t.src()).toBe(`${PERIODICALS_BASE}?guid=EPEE11000015&lang=en&timestamp=${NOW}`);
   });
 
-  it('nobody chosen: select.represented and the representee panel opens; choosing Maasikas shows the frame', async () => {
-    const t = start({ userContext: mariWithNobody() });
-    await t.settle();
-    let s = t.actor.getSnapshot();
-    expect(s.context.messageKey).toBe('select.represented');
-    expect(frameSourceOf(s)).toBeNull();
-    expect(isApplicationLoading(s)).toBe(false);
-    expect(t.emitted).toEqual([{ type: 'representeePanel.open', messageKey: 'select.represented' }]);
-    await t.changeRepresentee(mariAtMaasikas());
-    s = t.actor.getSnapshot();
-    expect(frameSourceOf(s)).toContain('guid=EPEE11000015');
-    expect(s.context.messageKey).toBeNull();
-    expect(t.emitted.at(-1)).toEqual({ type: 'representeePanel.close' });
-  });
-
-  it('a representee whose role ended gets illegal.represented', async () => {
-    const t = start({ userContext: mariAtVanaKaup() });
-    await t.settle();
-    expect(t.actor.getSnapshot().context.messageKey).toBe('illegal.represented');
-    expect(t.emitted).toEqual([{ type: 'representeePanel.open', messageKey: 'illegal.represented' }]);
-  });
-
-  it('OSS is hidden for the profile code OLD, and an unknown profile code counts as OLD', async () => {
-    const old = start({ userContext: mariAtMaasikas(), profileCode: 'OLD' });
-    const unknown = start({ userContext: mariAtMaasikas(), profileCode: null });
-    await old.settle();
-    expect(old.actor.getSnapshot().context.messageKey).toBe('illegal.represented');
-    expect(unknown.actor.getSnapshot().context.messageKey).toBe('illegal.represented');
-  });
-
-  it('the OSS application on the generic page goes to the OSS wrapper; PERIODICS stays', async () => {
-    const oss = start({ userContext: mariAtMaasikas(), service: 'LOGISTICS', wrapper: 'external-service' });
+  it('the order system on the generic page goes to its wrapper, replacing the page; PERIODICS stays', async () => {
+    const oss = start({ service: 'LOGISTICS', wrapper: 'external-service' });
     await oss.settle();
-    expect(navigations(oss.emitted)).toEqual([{ kind: 'path', path: '/oss-wrapper' }]);
+    expect(navigations(oss.emitted)).toEqual([{ kind: 'path', path: '/oss-wrapper', replace: true, keepHash: true }]);
     expect(oss.roleCalls).toEqual([]);
-    const periodicals = start({ userContext: mariAtMaasikas(), service: 'PERIODICS', wrapper: 'external-service' });
+    expect(isApplicationLoading(oss.actor.getSnapshot())).toBe(true);
+    const periodicals = start({ service: 'PERIODICS', wrapper: 'external-service' });
     await periodicals.settle();
     expect(navigations(periodicals.emitted)).toEqual([]);
-    expect(frameSourceOf(periodicals.actor.getSnapshot())).toContain(PERIODICALS_BASE);
   });
 
-  it("a service the person has no application for: home with 'No rights to access component'", async () => {
-    const t = start({ userContext: mariAtMaasikas(), service: 'PARCELS', wrapper: 'external-service' });
-    await t.settle();
+  it("a service the person has no application for: home with 'No rights to access component'", () => {
+    const t = start({ service: 'PARCELS', wrapper: 'external-service' });
     expect(t.emitted).toEqual([
       { type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.noRights' } },
       { type: 'navigation.requested', target: { kind: 'home' } },
     ]);
+    expect(t.actor.getSnapshot().children.applicationFrame).toBeUndefined();
   });
 
-  it('a dead application shows the maintenance message, and the frame returns when it is alive again', async () => {
-    const t = start({ userContext: mariAtMaasikas({ deadApplications: ['OSS'] }) });
+  it('a dead application shows the maintenance message; a new context alone waits for REPRESENTEE-CHANGE', async () => {
+    const t = start({ userContext: { ...maasikas, deadApplications: ['OSS'] } });
     await t.settle();
-    let s = t.actor.getSnapshot();
-    expect(s.context.messageKey).toBe('error.maintenance.description');
-    expect(frameSourceOf(s)).toBeNull();
-    expect(t.roleCalls).toEqual([]); // its roles cannot load while it is dead
-    // the dead-application poll: context.replaced, then REPRESENTEE-CHANGE with cause SC
-    t.actor.send({ type: 'external.contextChanged', userContext: mariAtMaasikas(), profileCode: 'NEW' });
     expect(t.actor.getSnapshot().context.messageKey).toBe('error.maintenance.description');
+    expect(t.roleCalls).toEqual([]); // its roles cannot load while it is dead
+    t.actor.send({ type: 'external.contextChanged', userContext: maasikas });
+    expect(t.actor.getSnapshot().matches('maintenance')).toBe(true);
     t.actor.send({ type: 'REPRESENTEE-CHANGE', cause: 'SC' });
     await t.settle();
-    s = t.actor.getSnapshot();
-    expect(frameSourceOf(s)).toContain(`${OSS_BASE}login?`);
+    expect(t.src()).toContain(`${OSS_BASE}login?`);
     expect(navigations(t.emitted)).toEqual([]);
   });
 
-  it('a role loading failure flags the application and still opens the frame, without a role name', async () => {
-    const t = start({ userContext: mariAtMaasikas() }, { roles: () => new Error('504') });
-    await t.settle();
-    const s = t.actor.getSnapshot();
-    expect(t.emitted).toContainEqual({ type: 'roles.loadFailed', application: 'OSS' });
-    expect(frameSourceOf(s)).not.toBeNull();
-    expect(s.context.roleName).toBeNull();
-  });
-
-  it('anna (NO_REPRESENTEE) opens OSS for herself: isPerson=1', async () => {
-    const t = start({ userContext: annaContext() });
-    await t.settle();
-    expect(frameSourceOf(t.actor.getSnapshot())).toBe(
-      `${OSS_BASE}login?guid=${ANNA_ID}&isPerson=1&lang=en&timestamp=${NOW.getTime()}`,
-    );
-  });
-
-  it('the menu path is passed to the application', async () => {
-    const t = start({ userContext: mariAtMaasikas(), menuPath: '/shipments/42' });
-    await t.settle();
-    expect(frameSourceOf(t.actor.getSnapshot())).toContain('menuPath=%2Fshipments%2F42');
-  });
-
-  describe('invoicing management (spec 1 §4 service recovery)', () => {
-    const finance = { service: 'FINANCE', wrapper: 'external-service' as const };
-
-    it('liga sees the invoicing app; no role data is loaded for it', async () => {
-      const t = start({ userContext: ligaAtBerzi(), language: 'lv', ...finance });
-      await t.settle();
-      expect(t.financeCalls).toEqual(['LVLV40003012345']);
-      expect(t.roleCalls).toEqual([]);
-      expect(frameSourceOf(t.actor.getSnapshot())).toBe(
-        `${FINANCE_BASE}?guid=LVLV40003012345&lang=lv&timestamp=${NOW.getTime()}`,
-      );
-    });
-
-    it.each(['PACKET_NOT_FOUND', 'CUSTOMER_NOT_FOUND'])('%s: the customer has no finance package', async (status) => {
-      const t = start({ userContext: mariAtMaasikas(), ...finance }, { finance: [{ status }] });
-      await t.settle();
-      const s = t.actor.getSnapshot();
-      expect(s.context.messageKey).toBe('finance.noPackage');
-      expect(frameSourceOf(s)).toBeNull();
-      expect(navigations(t.emitted)).toEqual([]);
-    });
-
-    it('unavailable: the self-refreshing recovery page; a failed check: the manual one', async () => {
-      const auto = start({ userContext: mariAtMaasikas(), ...finance }, { finance: [{ status: 'UNAVAILABLE' }] });
-      const manual = start({ userContext: mariAtMaasikas(), ...finance }, { finance: [new Error('503')] });
-      await auto.settle();
-      expect(navigations(auto.emitted)).toEqual([{ kind: 'path', path: '/finance/error/unavailable?refresh=auto' }]);
-      expect(navigations(manual.emitted)).toEqual([
-        { kind: 'path', path: '/finance/error/unavailable?refresh=manual' },
-      ]);
-      expect(frameSourceOf(auto.actor.getSnapshot())).toBeNull();
-    });
-
-    it('a private person is not a finance customer: illegal.represented', async () => {
-      const t = start({
-        userContext: mariAtMaasikas({}),
-        ...finance,
-      });
-      t.actor.send({
-        type: 'external.contextChanged',
-        userContext: {
-          ...mariAtMaasikas(),
-          epitPrincipal: {
-            ...mariAtMaasikas().epitPrincipal!,
-            represented: { gid: 'EE48709050218', name: 'Mari Maasikas', isPerson: true, details: null },
-          },
-        },
-      });
-      t.actor.send({ type: 'REPRESENTEE-CHANGE', cause: 'RC' });
-      await t.settle();
-      expect(t.actor.getSnapshot().context.messageKey).toBe('illegal.represented');
-    });
-  });
-
-  it('a context without the application address only logs it and keeps the loading message', async () => {
-    const ctx = mariAtMaasikas();
-    const t = start({
-      userContext: {
-        ...ctx,
-        applications: ctx.applications.map((a) => ({ ...a, customParameters: {} })),
-        externalApps: ctx.externalApps.map((e) => ({ ...e, customParameters: { application: 'OSS' } })),
+  it("what the application reports reaches the page's parent (the pages machine): invoicing's recovery page", async () => {
+    const heard: ExternalApplicationEmitted[] = [];
+    const pages = createMachine({
+      invoke: {
+        src: provided({ finance: { status: 'UNAVAILABLE' } }),
+        input: { ...base, service: 'FINANCE', wrapper: 'external-service' },
       },
+      on: { 'navigation.requested': { actions: ({ event }) => void heard.push(event as ExternalApplicationEmitted) } },
     });
-    await t.settle();
-    expect(t.emitted).toEqual([
-      { type: 'warning', code: 'externalApplication.applicationDataMissing', detail: { application: 'OSS' } },
+    createActor(pages).start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(heard).toEqual([
+      {
+        type: 'navigation.requested',
+        target: { kind: 'path', path: '/finance/error/unavailable?refresh=auto', replace: true },
+      },
     ]);
-    expect(isApplicationLoading(t.actor.getSnapshot())).toBe(true);
-    expect(frameSourceOf(t.actor.getSnapshot())).toBeNull();
   });
 
-  it('an application not ready within FRAME_LOAD_TIMEOUT (20 s) shows the server error instead of the frame', async () => {
-    const t = start({ userContext: mariAtMaasikas() });
-    await t.settle();
-    t.actor.send({ type: 'frame.loaded' });
-    await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS - 1);
-    expect(t.actor.getSnapshot().hasTag('frameLoading')).toBe(true);
-    expect(t.actor.getSnapshot().context.messageKey).toBeNull();
-    await vi.advanceTimersByTimeAsync(1);
-    const s = t.actor.getSnapshot();
-    expect(s.context.messageKey).toBe('error.server');
-    expect(frameSourceOf(s)).toBeNull();
-    expect(isApplicationLoading(s)).toBe(false);
-    expect(t.emitted).toContainEqual({ type: 'frame.loadFailed', application: 'OSS', documentLoaded: true });
-  });
-
-  it('a frame whose document never loads fails the same way, and a retry loads the application again', async () => {
-    const t = start({ userContext: mariAtMaasikas() });
+  it('a frame load error: the server error after FRAME_LOAD_TIMEOUT; Try again loads it afresh, with a new watch', async () => {
+    const t = start();
     await t.settle();
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS);
-    expect(t.emitted).toContainEqual({ type: 'frame.loadFailed', application: 'OSS', documentLoaded: false });
-    // ready too late (the old document): changes nothing
-    t.actor.send({ type: 'frame.ready' });
-    expect(t.actor.getSnapshot().context.messageKey).toBe('error.server');
-
-    vi.setSystemTime(NOW.getTime() + 60_000);
+    expect(t.frame()!.context.messageKey).toBe('error.server');
+    expect(t.emitted).toContainEqual({
+      type: 'warning',
+      code: 'externalApplication.frameLoadFailed',
+      detail: { application: 'OSS', documentLoaded: false },
+    });
+    t.later(60_000);
     t.actor.send({ type: 'frame.retry' });
-    expect(isApplicationLoading(t.actor.getSnapshot())).toBe(true);
+    expect(isApplicationLoading(t.frame()!)).toBe(true);
     await t.settle();
-    const s = t.actor.getSnapshot();
     expect(t.roleCalls).toEqual(['OSS', 'OSS']);
-    expect(s.context.messageKey).toBeNull();
-    expect(frameSourceOf(s)).toBe(`${OSS_BASE}login?guid=EPEE11000015&lang=en&timestamp=${NOW.getTime() + 60_000}`);
-    expect(s.hasTag('frameLoading')).toBe(true);
-    // the timeout runs afresh for the new frame
+    expect(t.src()).toBe(`${OSS_BASE}login?guid=EPEE11000015&lang=en&timestamp=${NOW + 60_000}`);
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS - 1);
     t.actor.send({ type: 'frame.ready' });
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS);
-    expect(t.actor.getSnapshot().hasTag('frameLoading')).toBe(false);
-    expect(t.actor.getSnapshot().context.messageKey).toBeNull();
+    expect(t.frame()!.matches({ showing: 'frameReady' })).toBe(true);
   });
 
   it('a language change while the frame loads starts the load timeout again', async () => {
-    const t = start({ userContext: mariAtMaasikas() });
+    const t = start({ service: 'PERIODICS', wrapper: 'external-service' });
     await t.settle();
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS - 1_000);
     t.actor.send({ type: 'external.languageChanged', language: 'et' });
     await t.settle();
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS - 1_000);
-    expect(t.actor.getSnapshot().context.messageKey).toBeNull();
+    expect(t.frame()!.context.messageKey).toBeNull();
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(t.actor.getSnapshot().context.messageKey).toBe('error.server');
+    expect(t.frame()!.context.messageKey).toBe('error.server');
   });
 });

@@ -3,14 +3,16 @@ import { createActor, fromCallback } from 'xstate';
 import {
   frameChannelMachine,
   isChannelActive,
+  type FrameChannelActor,
   type FrameChannelEmitted,
   type WindowChannelInput,
   type WindowChannelPost,
 } from './frameChannel.machine';
+import { frameConnectionMachine, type FrameConnectionActor } from './frameConnection.machine';
 import { CHANNEL_SCOPE, CHANNEL_TIMING, frameMessageToEvent, type OutboundMessage } from './lib/external';
-import { transitionCoverage } from './lib/model/transition-coverage';
+import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import model from './frameChannel.model';
-import { APPS_ORIGIN, OSS_FRAME_SRC } from './lib/fixtures/external';
+import { APPS_ORIGIN, OSS_FRAME_SRC } from '../tests/support/fixtures/external';
 
 /**
  * A fake browser around the machine: a window whose `message` listeners the provided windowChannel registers (as the
@@ -26,22 +28,21 @@ function harness(options: { answersPings?: boolean; readyOnLoad?: boolean } = {}
   const fromApp = (data: unknown, origin = APPS_ORIGIN, source: object | null = frameWindow) =>
     listeners.forEach((l) => l({ origin, source, data }));
 
+  const windowChannel = fromCallback<WindowChannelPost, WindowChannelInput>(({ input, receive, sendBack }) => {
+    opened.push(input.frameOrigin);
+    const listener = (e: MessageEvent) =>
+      sendBack(frameMessageToEvent(e, { frameOrigin: input.frameOrigin, frameWindow }));
+    listeners.add(listener);
+    receive(({ message }) => {
+      app.received.push(message);
+      if (app.answersPings && 'method' in message && message.method === 'ping' && 'id' in message) {
+        queueMicrotask(() => fromApp({ scope: CHANNEL_SCOPE, id: message.id, result: 'pong' }));
+      }
+    });
+    return () => listeners.delete(listener);
+  });
   const machine = frameChannelMachine.provide({
-    actors: {
-      windowChannel: fromCallback<WindowChannelPost, WindowChannelInput>(({ input, receive, sendBack }) => {
-        opened.push(input.frameOrigin);
-        const listener = (e: MessageEvent) =>
-          sendBack(frameMessageToEvent(e, { frameOrigin: input.frameOrigin, frameWindow }));
-        listeners.add(listener);
-        receive(({ message }) => {
-          app.received.push(message);
-          if (app.answersPings && 'method' in message && message.method === 'ping' && 'id' in message) {
-            queueMicrotask(() => fromApp({ scope: CHANNEL_SCOPE, id: message.id, result: 'pong' }));
-          }
-        });
-        return () => listeners.delete(listener);
-      }),
-    },
+    actors: { connection: frameConnectionMachine.provide({ actors: { windowChannel } }) },
   });
   const actor = createActor(machine).start();
   const emitted: FrameChannelEmitted[] = [];
@@ -53,6 +54,10 @@ function harness(options: { answersPings?: boolean; readyOnLoad?: boolean } = {}
 }
 
 const { HEALTH_CHECK, PING_TIMEOUT, RECONNECT, CALL_TIMEOUT } = CHANNEL_TIMING;
+const REJECTED = 'frameChannel.messageRejected';
+/** The line to the frame, while one is attached. */
+const connectionOf = (actor: FrameChannelActor) =>
+  (actor.getSnapshot().children as { connection?: FrameConnectionActor }).connection!;
 
 describe('frameChannel machine (spec 1 §4 embedded-application channel, §9 timings)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -147,7 +152,7 @@ describe('frameChannel machine (spec 1 §4 embedded-application channel, §9 tim
     expect(isChannelActive(h.actor.getSnapshot())).toBe(true);
     expect(h.listeners.size).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
-    expect(h.actor.getSnapshot().matches('destroyed')).toBe(true);
+    expect(connectionOf(h.actor).getSnapshot().matches('destroyed')).toBe(true);
     expect(h.listeners.size).toBe(0); // destroyed: the window listener is gone
     await vi.advanceTimersByTimeAsync(RECONNECT - 1);
     expect(h.opened).toHaveLength(1);
@@ -269,9 +274,9 @@ describe('frameChannel machine (spec 1 §4 embedded-application channel, §9 tim
       { type: 'frame.scrollToView', pixels: 640 },
       { type: 'frame.height', pixels: 1780 },
       { type: 'frame.notification', method: 'ossChangeUrlHash', params: { changeHash: '/shipments/42' } },
-      { type: 'message.rejected', origin: 'https://evil.example', reason: 'origin' },
-      { type: 'message.rejected', origin: APPS_ORIGIN, reason: 'source' },
-      { type: 'message.rejected', origin: APPS_ORIGIN, reason: 'format' },
+      { type: 'warning', code: REJECTED, detail: { origin: 'https://evil.example', reason: 'origin' } },
+      { type: 'warning', code: REJECTED, detail: { origin: APPS_ORIGIN, reason: 'source' } },
+      { type: 'warning', code: REJECTED, detail: { origin: APPS_ORIGIN, reason: 'format' } },
     ]);
   });
 

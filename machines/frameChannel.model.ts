@@ -1,31 +1,25 @@
 /**
  * Model-based test spec of the frame channel (machines/frameChannel.machine.ts) for `npm run test:model`.
  *
- * The window listener is an inert fake: the path's `channel.*` events stand for what the browser adapter would hand
- * on (frameMessageToEvent), the `xstate.after.*` events for the channel timings, and `channel.callTimedOut` for a
- * call's own CALL_TIMEOUT (a delayed raise, run out on the simulated clock).
+ * Its children are inert here: the path's `connection.*` events stand for what the line to the frame reports
+ * (machines/frameConnection.model.ts drives it), the relayed `channel.*` events for the application's messages it
+ * hands on, and `call.done` / `call.failed` for what the call registry reports (machines/callRegistry.model.ts).
  */
 import { fromCallback, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
-import { CHANNEL_METHOD } from './lib/external/channel';
-import { OSS_FRAME_SRC } from './lib/fixtures/external';
-import {
-  frameChannelMachine,
-  type FrameChannelSnapshot,
-  type WindowChannelInput,
-  type WindowChannelPost,
-} from './frameChannel.machine';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
+import { CHANNEL_METHOD, CHANNEL_SCOPE } from './lib/external/channel';
+import { OSS_FRAME_SRC } from '../tests/support/fixtures/external';
+import { callRegistryMachine } from './callRegistry.machine';
+import { frameChannelMachine, type FrameChannelSnapshot } from './frameChannel.machine';
+import { frameConnectionMachine, type WindowChannelInput, type WindowChannelPost } from './frameConnection.machine';
 
-const ID = 'frameChannel';
+const noop = () => {};
 /** a model event: a type plus its payload */
 const ev = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ ...payload, type });
-const after = (delay: string, stateId: string): EventObject => ev(`xstate.after.${delay}.${stateId}`);
 
 function events(s: FrameChannelSnapshot): EventObject[] {
-  const out: EventObject[] = [];
-  const pending = s.context.pending[0];
-  out.push(
+  const out: EventObject[] = [
     ev('frame.attach', {
       src: s.matches('detached') ? OSS_FRAME_SRC : 'https://periodicals.example/app/?guid=EPEE11000015',
     }),
@@ -35,19 +29,14 @@ function events(s: FrameChannelSnapshot): EventObject[] {
       method: CHANNEL_METHOD.ossUpdateInitialData,
       params: { customerId: 'EPEE11000015', language: 'ET', domain: 'EE', urlHash: '/shipments/42' },
     }),
-    ev('channel.call', { id: pending ? 'c2' : 'c1', method: 'getShipment', params: { id: 42 } }),
-  );
-  if (pending) out.push(ev('channel.callTimedOut', { id: pending }));
-  if (s.matches('open')) {
-    if (pending) {
-      out.push(
-        ev('channel.answer', { id: pending, result: { id: 42 } }),
-        ev('channel.failure', { id: pending, error: 'forbidden', message: 'no rights' }),
-      );
-    }
+    ev('channel.call', { id: 'c1', method: 'getShipment', params: { id: 42 } }),
+    ev('call.done', { id: 'c1', result: { id: 42 } }),
+    ev('call.failed', { id: 'c1', reason: 'timeout', scope: CHANNEL_SCOPE, error: null, message: null }),
+  ];
+  if (s.matches('attached')) {
     out.push(
-      ev('channel.called', { id: 7, method: 'ping', params: undefined }),
-      ev('channel.called', { id: 8, method: 'reboot', params: undefined }),
+      ev('channel.answer', { id: 'c1', result: { id: 42 } }),
+      ev('channel.failure', { id: 'c1', error: 'forbidden', message: 'no rights' }),
       ev('channel.notification', { method: CHANNEL_METHOD.ossChangeUrlHash, params: { changeHash: '/shipments/42' } }),
       ev('channel.scroll', { pixels: 120 }),
       ev('channel.scrollToView', { pixels: 640 }),
@@ -55,18 +44,8 @@ function events(s: FrameChannelSnapshot): EventObject[] {
       ev('channel.rejected', { origin: 'https://evil.example', reason: 'origin' }),
     );
   }
-  if (s.matches({ open: 'inactive' })) {
-    out.push(
-      ev('channel.ready'),
-      ev('channel.pong', { id: s.context.pingId ?? '' }),
-      after('PING_TIMEOUT', `${ID}.open.inactive`),
-    );
-  }
-  if (s.matches({ open: { active: 'healthy' } })) out.push(after('HEALTH_CHECK', `${ID}.open.active.healthy`));
-  if (s.matches({ open: { active: 'pinging' } })) {
-    out.push(ev('channel.pong', { id: s.context.pingId ?? '' }), after('PING_TIMEOUT', `${ID}.open.active.pinging`));
-  }
-  if (s.matches('destroyed')) out.push(after('RECONNECT', `${ID}.destroyed`));
+  if (s.matches({ attached: 'inactive' })) out.push(ev('connection.up'));
+  if (s.matches({ attached: 'active' })) out.push(ev('connection.lost'));
   return out;
 }
 
@@ -75,25 +54,30 @@ const spec: MachineModelSpec<typeof frameChannelMachine> = {
   machine: frameChannelMachine,
   events,
   provide: {
-    // inert: it neither posts nor listens, so only the path drives the machine
-    actors: { windowChannel: fromCallback<WindowChannelPost, WindowChannelInput>(() => () => {}) },
+    actors: {
+      // inert: no line, no reports, so only the path drives the channel
+      connection: frameConnectionMachine.provide({
+        actors: { windowChannel: fromCallback<WindowChannelPost, WindowChannelInput>(() => () => {}) },
+        actions: { reportUp: noop, reportLost: noop, relay: noop },
+      }),
+      callRegistry: callRegistryMachine.provide({
+        actions: { reportDone: noop, reportFailed: noop, abandonAll: noop },
+      }),
+    },
   },
-  // the ping counter and the message contents do not change what the machine can do next
-  serializeState: serializeWith((s: FrameChannelSnapshot) => [
-    s.context.frameOrigin,
-    s.context.pending.length > 0,
-    s.context.queue.length > 0,
-  ]),
+  // the message contents do not change what the machine can do next
+  serializeState: serializeWith((s: FrameChannelSnapshot) => [s.context.frameOrigin, s.context.queue.length > 0]),
   states: {
-    'open.active': (s) => {
+    'attached.active': (s) => {
       if (s.context.queue.length) throw new Error('active with messages still queued');
       if (!s.hasTag('active')) throw new Error('active without the active tag');
     },
-    destroyed: (s) => {
-      if (s.children.windowChannel) throw new Error('destroyed, but the window listener still runs');
+    attached: (s) => {
+      if (!s.children.connection) throw new Error('attached without a line to the frame');
     },
-    open: (s) => {
-      if (!s.children.windowChannel) throw new Error('open without the window listener');
+    detached: (s) => {
+      if (s.children.connection) throw new Error('detached, but the line to the frame is still up');
+      if (s.context.frameOrigin !== null) throw new Error('detached, but still bound to a frame origin');
     },
   },
 };

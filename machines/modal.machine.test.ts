@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { ESCAPE_KEY, MODAL_FADE, MODAL_LOAD_ERROR, modalMachine, toModalRequest } from './modal.machine';
-import { transitionCoverage } from './lib/model/transition-coverage';
+import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import model from './modal.model';
 
 describe('modal machine (spec 1 §4 modals)', () => {

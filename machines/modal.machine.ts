@@ -11,7 +11,8 @@
  *
  * systemId: SYSTEM_ID.modals.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, setup } from 'xstate';
+import { reporter } from './lib/report';
 import { URL_MODALS } from './lib/rights';
 
 export const ESCAPE_KEY = 27;
@@ -88,6 +89,8 @@ export function isUserCloseable(m: ModalRequest | null): boolean {
   return !!m && (!m.protected || m.closeable);
 }
 
+const tell = reporter<ModalContext, ModalEvent, ModalEmitted>();
+
 export const modalMachine = setup({
   types: {
     context: {} as ModalContext,
@@ -121,8 +124,8 @@ export const modalMachine = setup({
     clearCurrent: assign({ current: null, result: null }),
     clearQueue: assign({ queue: [] }),
     rememberResult: assign({ result: ({ event }) => (event.type === 'modal.close' ? (event.result ?? null) : null) }),
-    emitOpened: emit(({ context }) => ({ type: 'modal.opened' as const, component: context.current?.component ?? '' })),
-    emitClosed: emit(({ context }) => ({
+    emitOpened: tell(({ context }) => ({ type: 'modal.opened' as const, component: context.current?.component ?? '' })),
+    emitClosed: tell(({ context }) => ({
       type: 'modal.closed' as const,
       component: context.current?.component ?? '',
       result: context.result,

@@ -1,5 +1,5 @@
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 import { ESCAPE_KEY, modalMachine } from './modal.machine';
 
 const spec: MachineModelSpec<typeof modalMachine> = {

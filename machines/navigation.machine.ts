@@ -24,6 +24,7 @@
  * navigation.cancelled, toast.show (denied, cancelled).
  */
 import { assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { report, reporter } from './lib/report';
 import {
   cancelledDecision,
   decideNavigation,
@@ -78,6 +79,8 @@ const requested = (context: NavigationContext): RouteInfo => {
   return { routeId, component: routeMeta(routeId).component };
 };
 
+const tell = reporter<NavigationContext, NavigationEvent, NavigationEmitted>();
+
 export const navigationMachine = setup({
   types: { context: {} as NavigationContext, events: {} as NavigationEvent, emitted: {} as NavigationEmitted },
   actions: {
@@ -99,23 +102,26 @@ export const navigationMachine = setup({
       component: routeMeta(routeId).component,
     })),
     /** the route and address now on screen; url-changed and route-updated when they say so */
-    recordRendered: enqueueActions(({ context, enqueue }, { routeId, href }: { routeId: string; href: string }) => {
-      const changes = locationChanges(
-        { routeId: context.currentRouteId, href: context.currentHref },
-        { routeId, href },
-      );
-      const previousHref = context.currentHref;
-      if (changes.urlChanged) enqueue.emit({ type: 'navigation.urlChanged' as const, href, previousHref });
-      if (changes.routeUpdated)
-        enqueue.emit({
-          type: 'navigation.routeUpdated' as const,
-          routeId,
-          component: routeMeta(routeId).component,
-          href,
-          previousHref: previousHref ?? '',
-        });
-      enqueue.assign({ currentRouteId: routeId, currentHref: href });
-    }),
+    recordRendered: enqueueActions(
+      ({ context, enqueue, self }, { routeId, href }: { routeId: string; href: string }) => {
+        const changes = locationChanges(
+          { routeId: context.currentRouteId, href: context.currentHref },
+          { routeId, href },
+        );
+        const previousHref = context.currentHref;
+        // the portal keeps the address for those that name it (the customer-add flow's return address)
+        if (changes.urlChanged) report(enqueue, self, { type: 'navigation.urlChanged' as const, href, previousHref });
+        if (changes.routeUpdated)
+          enqueue.emit({
+            type: 'navigation.routeUpdated' as const,
+            routeId,
+            component: routeMeta(routeId).component,
+            href,
+            previousHref: previousHref ?? '',
+          });
+        enqueue.assign({ currentRouteId: routeId, currentHref: href });
+      },
+    ),
     emitCancelled: emit(({ context }) => {
       const d = context.decision;
       const c = d?.kind === 'cancelled' ? d : cancelledDecision(requested(context).component, { cancel: '' });
@@ -127,7 +133,7 @@ export const navigationMachine = setup({
         message: c.message,
       };
     }),
-    toastDecision: emit(({ context }) => {
+    toastDecision: tell(({ context }) => {
       const d = context.decision;
       const toast: ToastRequest =
         d?.kind === 'cancelled'

@@ -1,4 +1,4 @@
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { navigationMachine, type NavigationEvent } from './navigation.machine';
 
 const req = { securityUrl: '/api/security/login', privileges: ['SHOW_MY_SETTINGS'] };

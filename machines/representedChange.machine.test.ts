@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { mariAsMaasikas } from './lib/fixtures/shell';
-import { transitionCoverage } from './lib/model/transition-coverage';
+import { mariAsMaasikas } from '../tests/support/fixtures/shell';
+import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import { representedChangeMachine, type RepresentedChangeEmitted } from './representedChange.machine';
 import model from './representedChange.model';
 

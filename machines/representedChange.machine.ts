@@ -15,7 +15,8 @@
  *
  * systemId: SYSTEM_ID.representedChange.
  */
-import { assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { reporter } from './lib/report';
 import type { UserContext } from './lib/contract';
 import type {
   ContextReplaced,
@@ -73,6 +74,8 @@ const CHANGED_LAST = [
   'forgetRequest',
 ] as const;
 
+const tell = reporter<RepresentedChangeContext, RepresentedChangeEvent, RepresentedChangeEmitted>();
+
 export const representedChangeMachine = setup({
   types: {
     context: {} as RepresentedChangeContext,
@@ -99,27 +102,27 @@ export const representedChangeMachine = setup({
       }),
     }),
     forgetRequest: assign({ request: null }),
-    handOnContext: emit((_, { context }: { context: UserContext }) => ({
+    handOnContext: tell((_, { context }: { context: UserContext }) => ({
       type: 'context.replaced' as const,
       context,
       cause: 'RC' as const,
     })),
-    reselectMenu: emit({ type: 'menu.reselect' as const }),
-    reloadRoute: emit({ type: 'navigation.requested' as const, target: { kind: 'reload' as const } }),
-    goHome: emit({ type: 'navigation.requested' as const, target: { kind: 'home' as const } }),
-    fireRepresenteeChange: emit({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const }),
-    reportChanged: emit(({ context }, params: { context: UserContext }) => ({
+    reselectMenu: tell(() => ({ type: 'menu.reselect' as const })),
+    reloadRoute: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'reload' as const } })),
+    goHome: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'home' as const } })),
+    fireRepresenteeChange: tell(() => ({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const })),
+    reportChanged: tell(({ context }, params: { context: UserContext }) => ({
       type: 'represented.changed' as const,
       gid: context.request?.gid ?? '',
       context: params.context,
     })),
-    reportFailure: emit(({ context }, { error }: { error: unknown }) => ({
+    reportFailure: tell(({ context }, { error }: { error: unknown }) => ({
       type: 'represented.changeFailed' as const,
       gid: context.request?.gid ?? '',
       status: failureStatus(error),
     })),
     // spec 1 §8: "status logged, promise rejected, no message"
-    warnChangeFailed: emit((_, { error }: { error: unknown }) => ({
+    warnChangeFailed: tell((_, { error }: { error: unknown }) => ({
       type: 'warning' as const,
       code: 'changeRepresented.failed',
       detail: failureStatus(error),
@@ -184,3 +187,4 @@ export const representedChangeMachine = setup({
     },
   },
 });
+export type RepresentedChangeActor = ActorRefFrom<typeof representedChangeMachine>;

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import type { RepresentationRight, UserContext } from './lib/contract';
-import { MARI_ID, mariAsMaasikas, right, role, userContext } from './lib/fixtures/shell';
-import { transitionCoverage } from './lib/model/transition-coverage';
+import { MARI_ID, mariAsMaasikas, right, role, userContext } from '../tests/support/fixtures/shell';
+import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import { choiceView } from './lib/rights';
+import { choiceListOf } from './choiceList.machine';
 import {
   representedChoiceMachine,
   selectChangeFailed,
   selectShowCreateContract,
-  type RepresentedChoiceContext,
   type RepresentedChoiceEmitted,
 } from './representedChoice.machine';
 import model from './representedChoice.model';
+
+type RepresentedChoiceActor = ActorRefFrom<typeof representedChoiceMachine>;
 
 function start(answer: (gid: string) => UserContext | Error = () => mariAsMaasikas()) {
   const asked: string[] = [];
@@ -32,9 +34,13 @@ function start(answer: (gid: string) => UserContext | Error = () => mariAsMaasik
   return { actor, asked, emitted, warnings };
 }
 
-/** The rows the modal shows: the session's user context, paged and searched by the machine (as ChoiceModal does). */
-function rows(userCtx: UserContext, s: { context: RepresentedChoiceContext }) {
-  return choiceView(userCtx.epitPrincipal, s.context.searchTerm, s.context.page);
+/** The open choice's list: its search and page. */
+const list = (actor: RepresentedChoiceActor) => choiceListOf(actor.getSnapshot())!.getSnapshot().context;
+
+/** The rows the modal shows: the session's user context, paged and searched by the list (as ChoiceModal does). */
+function rows(userCtx: UserContext, actor: RepresentedChoiceActor) {
+  const { searchTerm, page } = list(actor);
+  return choiceView(userCtx.epitPrincipal, searchTerm, page);
 }
 
 /** jaan: his own entry and 11 customers (spec: search box at more than 10, paging at 10). */
@@ -81,7 +87,7 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     actor.send({ type: 'session.signedIn', context: mari, path: '/dashboard', domain: 'EE' });
     const s = actor.getSnapshot();
     expect(s.matches('open')).toBe(true);
-    const view = rows(mari, s);
+    const view = rows(mari, actor);
     expect(view.showSearch).toBe(false);
     expect(view.items.map((r) => [r.name, r.code, r.country, r.type])).toEqual([
       ['Mari Maasikas', '48709050218', 'EE', 'A'],
@@ -110,24 +116,24 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     const { actor } = start();
     const jaan = jaanContext();
     actor.send({ type: 'session.signedIn', context: jaan, path: '/dashboard', domain: 'EE' });
-    let view = rows(jaan, actor.getSnapshot());
+    let view = rows(jaan, actor);
     expect(view.showSearch).toBe(true);
     expect(view.items).toHaveLength(10);
     expect(view.pageCount).toBe(2);
     expect(view.items[0].name).toBe('Jaan Tamm');
     actor.send({ type: 'choice.page', page: 1, context: jaan });
-    view = rows(jaan, actor.getSnapshot());
+    view = rows(jaan, actor);
     expect(view.items).toHaveLength(2);
     actor.send({ type: 'choice.search', term: 'KASE' });
-    view = rows(jaan, actor.getSnapshot());
-    expect(actor.getSnapshot().context.page).toBe(0);
+    view = rows(jaan, actor);
+    expect(list(actor).page).toBe(0);
     expect(view.items.map((r) => r.name)).toEqual(['Kase Trükk OÜ']);
     actor.send({ type: 'choice.search', term: 'ublt302' });
-    expect(rows(jaan, actor.getSnapshot()).items.map((r) => [r.name, r.code, r.country])).toEqual([
+    expect(rows(jaan, actor).items.map((r) => [r.name, r.code, r.country])).toEqual([
       ['UAB Nemuno Siuntos', '302411111', 'LT'],
     ]);
     actor.send({ type: 'choice.page', page: 7, context: jaan });
-    expect(actor.getSnapshot().context.page).toBe(0);
+    expect(list(actor).page).toBe(0);
   });
 
   it('a pick changes the represented party, fires REPRESENTEE-CHANGE RC, restores the previous path and closes', async () => {
@@ -200,7 +206,8 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     actor.send({ type: 'choice.pick', gid: 'EPEE11000026', context: userContext() });
     await waitFor(actor, (s) => !s.hasTag('busy'));
     expect(actor.getSnapshot().matches('open')).toBe(true);
-    expect(actor.getSnapshot().context).toMatchObject({ pickedGid: 'EPEE11000026', searchTerm: 'maa' });
+    expect(actor.getSnapshot().context.pickedGid).toBe('EPEE11000026');
+    expect(list(actor).searchTerm).toBe('maa');
     // issue 13: the modal says the switch failed (no toast: the message is the modal's own)
     expect(selectChangeFailed(actor.getSnapshot())).toBe(true);
     expect(warnings).toEqual([{ type: 'warning', code: 'changeRepresented.failed', detail: 500 }]);
@@ -233,7 +240,7 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     );
     actor.send({ type: 'customerAdd.closed', created: true, context: reloaded });
     expect(actor.getSnapshot().matches('open')).toBe(true);
-    expect(rows(reloaded, actor.getSnapshot()).total).toBe(1);
+    expect(rows(reloaded, actor).total).toBe(1);
   });
 
   it('after the contract, with a represented party, goes to the dashboard', () => {
@@ -286,7 +293,8 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     const s = actor.getSnapshot();
     expect(s.matches('signedOut')).toBe(true);
     expect(s.hasTag('visible')).toBe(false);
-    expect(s.context).toMatchObject({ searchTerm: '', page: 0, previousPath: null, pickedGid: null });
+    expect(s.context).toMatchObject({ previousPath: null, pickedGid: null });
+    expect(choiceListOf(s)).toBeUndefined(); // the search and the page went with the list
     actor.send({ type: 'session.signedIn', context: userContext(), path: '/customer-search', domain: 'EE' });
     expect(actor.getSnapshot().matches('open')).toBe(true);
     expect(actor.getSnapshot().context.previousPath).toBe('/customer-search');

@@ -6,13 +6,13 @@
  *           ├─ session.signedIn [same, modalName add-customer] ──▶ waitingForCustomerAdd (customer-add shows first)
  *           └─ session.signedIn [otherwise] ──▶ closed
  * closed ── choice.open ──▶ open (e.g. "choose representee" on the dashboard)
- * open ── choice.search / choice.page ──▶ open (term, page; the rows are derived from the session's user context)
- *      ── choice.pick {gid} ──▶ changingRepresented (invoke changeRepresented)
+ * open: its `list` child (machines/choiceList.machine.ts) keeps the search and the page the views read
+ * open.choosing ── choice.pick {gid} ──▶ open.changingRepresented (invoke changeRepresented)
  *            done: context.replaced (RC), menu.reselect, REPRESENTEE-CHANGE (RC), then apply the preference:
  *                  [preferenceInApp] navigate to the path after /ui · [preferenceFullPage] full page redirect ·
  *                  otherwise restore the path the user was on → closed
- *            error: log the status (a `warning`), back to open with the pick kept: the modal shows error.server
- *                   (issue 13 "Faults"; spec 1 §8 logs only), and a pick tries again
+ *            error: log the status (a `warning`, spec 1 §8), back to choosing with the pick and the list kept: the
+ *                   modal shows error.server, and a pick tries again
  *      ── choice.createContract [EE, AXAPTA alive] ──▶ waitingForCustomerAdd (emits customerAdd.requested)
  *      ── choice.createContract [AXAPTA dead] ──▶ toast.show error.axapta.dead
  * waitingForCustomerAdd ── customerAdd.closed [nothing represented] ──▶ open (the modal reopens)
@@ -25,11 +25,13 @@
  * The rows (code, country, type A/B, own entry first, search, paging at 10) come from lib/rights/.
  * systemId: SYSTEM_ID.representedChoice.
  */
-import { assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { assign, forwardTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
+import { choiceListMachine, type ChoiceListEvent } from './choiceList.machine';
+import { notProvided } from './lib/not-provided';
+import { reporter } from './lib/report';
 import type { Domain, UserContext } from './lib/contract';
 import {
   choiceRequiredByContext,
-  choiceView,
   effectivePreference,
   isAddCustomerModalName,
   isAxaptaDead,
@@ -58,10 +60,7 @@ export interface RepresentedChoiceContext {
   params: ChoiceUrlParams;
   /** the in-app path the user was on when the modal opened; restored after the pick */
   previousPath: string | null;
-  searchTerm: string;
-  /** zero-based */
-  page: number;
-  /** the party being switched to; still set in `open` after the switch failed (the modal says so, issue 13) */
+  /** the party being switched to; still set in `open` after the switch failed (the modal says so) */
   pickedGid: string | null;
 }
 
@@ -75,8 +74,7 @@ export type RepresentedChoiceEvent =
   | { type: 'session.signedOut' }
   /** open the modal on demand (e.g. "choose representee") */
   | { type: 'choice.open'; path?: string | null }
-  | { type: 'choice.search'; term: string }
-  | ({ type: 'choice.page'; page: number } & FromSession)
+  | ChoiceListEvent
   | ({ type: 'choice.pick'; gid: string } & FromSession)
   | ({ type: 'choice.createContract' } & FromSession)
   /** the customer-add modal closed (`context`: the session's, after any reload the customer-add flow did) */
@@ -105,6 +103,8 @@ const changeError = ({ event }: { event: ErrorActorEvent }) => ({ error: event.e
 /** After a pick: hand the context on, reselect the menu, fire the representee change; then navigate, then reset */
 const PICKED = [{ type: 'handOnContext', params: picked }, 'reselectMenu', 'fireRepresenteeChange'] as const;
 
+const tell = reporter<RepresentedChoiceContext, RepresentedChoiceEvent, RepresentedChoiceEmitted>();
+
 export const representedChoiceMachine = setup({
   types: {
     context: {} as RepresentedChoiceContext,
@@ -113,9 +113,9 @@ export const representedChoiceMachine = setup({
   },
   actors: {
     /** GET context/changeRepresented/{gid}; output: the new user context */
-    changeRepresented: fromPromise<UserContext, { gid: string }>(() =>
-      Promise.reject(new Error('changeRepresented not provided')),
-    ),
+    changeRepresented: notProvided<UserContext, { gid: string }>('changeRepresented'),
+    /** the search and the page of the list (no effects) */
+    choiceList: choiceListMachine,
   },
   guards: {
     needsChoice: ({ event }) =>
@@ -144,8 +144,6 @@ export const representedChoiceMachine = setup({
             domain: event.domain,
             params: event.params ?? {},
             previousPath: event.path,
-            searchTerm: '',
-            page: 0,
             pickedGid: null,
           }
         : {},
@@ -154,40 +152,34 @@ export const representedChoiceMachine = setup({
       previousPath: ({ context, event }) =>
         event.type === 'choice.open' && event.path !== undefined ? event.path : context.previousPath,
     }),
-    resetList: assign({ searchTerm: '', page: 0, pickedGid: null }),
-    reset: assign({ params: {}, previousPath: null, searchTerm: '', page: 0, pickedGid: null }),
-    setSearchTerm: assign({ searchTerm: ({ event }) => (event.type === 'choice.search' ? event.term : ''), page: 0 }),
-    setPage: assign({
-      page: ({ context, event }) =>
-        event.type === 'choice.page'
-          ? choiceView(event.context.epitPrincipal, context.searchTerm, event.page).page
-          : context.page,
-    }),
+    forgetPick: assign({ pickedGid: null }),
+    reset: assign({ params: {}, previousPath: null, pickedGid: null }),
+    tellList: forwardTo('list'),
     rememberPick: assign({ pickedGid: ({ event }) => (event.type === 'choice.pick' ? event.gid : null) }),
-    handOnContext: emit((_, params: { picked: UserContext }) => ({
+    handOnContext: tell((_, params: { picked: UserContext }) => ({
       type: 'context.replaced' as const,
       context: params.picked,
       cause: 'RC' as const,
     })),
-    reselectMenu: emit({ type: 'menu.reselect' as const }),
-    fireRepresenteeChange: emit({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const }),
-    applyPreference: emit(({ context }, params: { picked: UserContext }) => ({
+    reselectMenu: tell(() => ({ type: 'menu.reselect' as const })),
+    fireRepresenteeChange: tell(() => ({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const })),
+    applyPreference: tell(({ context }, params: { picked: UserContext }) => ({
       type: 'navigation.requested' as const,
       // only taken when preferenceInApp or preferenceFullPage held
       target: afterPickTarget(context, params.picked)!,
     })),
-    restorePreviousPath: emit(({ context }) => ({
+    restorePreviousPath: tell(({ context }) => ({
       type: 'navigation.requested' as const,
       target: { kind: 'restore' as const, path: context.previousPath },
     })),
-    goToDashboard: emit({ type: 'navigation.requested' as const, target: { kind: 'dashboard' as const } }),
-    requestCustomerAdd: emit({ type: 'customerAdd.requested' as const }),
-    showAxaptaDead: emit({
+    goToDashboard: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'dashboard' as const } })),
+    requestCustomerAdd: tell(() => ({ type: 'customerAdd.requested' as const })),
+    showAxaptaDead: tell(() => ({
       type: 'toast.show' as const,
       toast: { toastType: 'error', messageKey: 'error.axapta.dead' } satisfies ToastRequest,
-    }),
-    // spec 1 §8: represented change failure — status logged (the modal's message: selectChangeFailed, issue 13)
-    warnChangeFailed: emit((_, { error }: { error: unknown }) => ({
+    })),
+    // spec 1 §8: represented change failure — the status is logged (the modal says so: selectChangeFailed)
+    warnChangeFailed: tell((_, { error }: { error: unknown }) => ({
       type: 'warning' as const,
       code: 'changeRepresented.failed',
       detail: failureStatus(error),
@@ -197,14 +189,7 @@ export const representedChoiceMachine = setup({
   id: 'representedChoice',
   description:
     'After login, a person who acts for no one yet must choose whose main page to enter: a required list of the parties they may represent.',
-  context: {
-    domain: 'EE',
-    params: {},
-    previousPath: null,
-    searchTerm: '',
-    page: 0,
-    pickedGid: null,
-  },
+  context: { domain: 'EE', params: {}, previousPath: null, pickedGid: null },
   initial: 'signedOut',
   on: {
     'session.signedOut': {
@@ -245,7 +230,7 @@ export const representedChoiceMachine = setup({
       on: {
         'choice.open': {
           target: 'open',
-          actions: ['rememberPath', 'resetList'],
+          actions: ['rememberPath', 'forgetPick'],
           description: 'The portal asks the person to choose whom to represent',
         },
       },
@@ -254,68 +239,76 @@ export const representedChoiceMachine = setup({
       tags: ['visible'],
       description:
         "'Choose, whose main page You want to enter': the parties the person may represent, 10 to a page, their own entry first.",
-      on: {
-        'choice.search': {
-          actions: 'setSearchTerm',
-          description: 'Types in the search box: the list shows the matching parties from the first page',
+      invoke: { id: 'list', src: 'choiceList' },
+      initial: 'choosing',
+      states: {
+        choosing: {
+          description: 'The person searches the list, turns its pages and picks a party.',
+          on: {
+            'choice.search': {
+              actions: 'tellList',
+              description: 'Types in the search box: the list shows the matching parties from the first page',
+            },
+            'choice.page': { actions: 'tellList', description: 'Turns to another page of the list' },
+            'choice.pick': {
+              guard: 'isPickable',
+              target: 'changingRepresented',
+              actions: 'rememberPick',
+              description: 'Picks a party from the list, if the person may represent it',
+            },
+            'choice.createContract': [
+              {
+                guard: 'canCreateContract',
+                target: '#representedChoice.waitingForCustomerAdd',
+                actions: 'requestCustomerAdd',
+                description:
+                  "Clicks 'Create new business customer contract', if in Estonia and the accounting system is up: Add customer opens",
+              },
+              {
+                guard: 'axaptaDeadOnEE',
+                actions: 'showAxaptaDead',
+                description:
+                  "Clicks 'Create new business customer contract' in Estonia while the accounting system is down: an error message shows",
+              },
+            ],
+          },
         },
-        'choice.page': { actions: 'setPage', description: 'Turns to another page of the list' },
-        'choice.pick': {
-          guard: 'isPickable',
-          target: 'changingRepresented',
-          actions: 'rememberPick',
-          description: 'Picks a party from the list, if the person may represent it',
-        },
-        'choice.createContract': [
-          {
-            guard: 'canCreateContract',
-            target: 'waitingForCustomerAdd',
-            actions: 'requestCustomerAdd',
-            description:
-              "Clicks 'Create new business customer contract', if in Estonia and the accounting system is up: Add customer opens",
+        changingRepresented: {
+          tags: ['busy'],
+          description: 'The portal switches to the picked party; the list waits.',
+          invoke: {
+            id: 'changeRepresented',
+            src: 'changeRepresented',
+            input: ({ context }) => ({ gid: context.pickedGid! }),
+            onDone: [
+              {
+                guard: { type: 'preferenceInApp', params: picked },
+                target: '#representedChoice.closed',
+                actions: [...PICKED, { type: 'applyPreference', params: picked }, 'forgetPick'],
+                description:
+                  'The server switches the party, and the person has a preferred service in the portal (and the address names no application): that page opens',
+              },
+              {
+                guard: { type: 'preferenceFullPage', params: picked },
+                target: '#representedChoice.closed',
+                actions: [...PICKED, { type: 'applyPreference', params: picked }, 'forgetPick'],
+                description:
+                  'The server switches the party, and the preferred service lives outside the portal (and the address names no application): the browser goes there',
+              },
+              {
+                target: '#representedChoice.closed',
+                actions: [...PICKED, 'restorePreviousPath', 'forgetPick'],
+                description:
+                  'The server switches the party: the choice closes and the page the person came from returns',
+              },
+            ],
+            onError: {
+              target: 'choosing',
+              actions: [{ type: 'warnChangeFailed', params: changeError }],
+              description:
+                'The server cannot switch the party: the list stays as it was with the pick kept, says so, and a pick tries again',
+            },
           },
-          {
-            guard: 'axaptaDeadOnEE',
-            actions: 'showAxaptaDead',
-            description:
-              "Clicks 'Create new business customer contract' in Estonia while the accounting system is down: an error message shows",
-          },
-        ],
-      },
-    },
-    changingRepresented: {
-      tags: ['visible', 'busy'],
-      description: 'The portal switches to the picked party; the list waits.',
-      invoke: {
-        id: 'changeRepresented',
-        src: 'changeRepresented',
-        input: ({ context }) => ({ gid: context.pickedGid! }),
-        onDone: [
-          {
-            guard: { type: 'preferenceInApp', params: picked },
-            target: 'closed',
-            actions: [...PICKED, { type: 'applyPreference', params: picked }, 'resetList'],
-            description:
-              'The server switches the party, and the person has a preferred service in the portal (and the address names no application): that page opens',
-          },
-          {
-            guard: { type: 'preferenceFullPage', params: picked },
-            target: 'closed',
-            actions: [...PICKED, { type: 'applyPreference', params: picked }, 'resetList'],
-            description:
-              'The server switches the party, and the preferred service lives outside the portal (and the address names no application): the browser goes there',
-          },
-          {
-            target: 'closed',
-            actions: [...PICKED, 'restorePreviousPath', 'resetList'],
-            description: 'The server switches the party: the choice closes and the page the person came from returns',
-          },
-        ],
-        onError: {
-          target: 'open',
-          actions: [{ type: 'warnChangeFailed', params: changeError }],
-          description:
-            'The server cannot switch the party: the list stays open with the pick kept, says so (issue 13), and a pick tries again',
         },
       },
     },
@@ -327,7 +320,7 @@ export const representedChoiceMachine = setup({
           {
             guard: 'stillNothingRepresented',
             target: 'open',
-            actions: 'resetList',
+            actions: 'forgetPick',
             description: 'Add customer closes, if the person still acts for no one: the choice opens again',
           },
           {

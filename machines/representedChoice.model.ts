@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { mariAsMaasikas, userContext } from './lib/fixtures/shell';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import { mariAsMaasikas, userContext } from '../tests/support/fixtures/shell';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
+import { choiceListOf } from './choiceList.machine';
 import { representedChoiceMachine } from './representedChoice.machine';
 
 const mari = userContext();
@@ -54,8 +55,8 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
   },
   serializeState: serializeWith((s) => {
     const c = s.context;
-    // previousPath and page are left out: they change no decision of the machine (the page is clamped by the rows)
-    return [c.domain, c.params.modalName ?? null, c.searchTerm !== '', c.pickedGid];
+    // previousPath is left out: it changes no decision of the machine (the search and the page are the list's)
+    return [c.domain, c.params.modalName ?? null, c.pickedGid];
   }),
   states: {
     open: (s) => {
@@ -66,7 +67,11 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
     },
     signedOut: (s) => {
       if (s.hasTag('visible')) throw new Error('modal visible while signed out');
-      if (s.context.pickedGid !== null || s.context.searchTerm !== '') throw new Error('not reset on sign-out');
+      if (s.context.pickedGid !== null) throw new Error('not reset on sign-out');
+      if (choiceListOf(s)) throw new Error('the list outlived the modal');
+    },
+    'open.choosing': (s) => {
+      if (!choiceListOf(s)) throw new Error('the modal is open without its list');
     },
   },
 };

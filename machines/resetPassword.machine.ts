@@ -14,7 +14,8 @@
  *   - a failure → editing with the error.server toast.
  * `reset.cancel` closes the modal (home).
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { reporter } from './lib/report';
 import type { CredentialsAnswer, ResetPasswordUser } from './lib/account/schemas';
 import { validateCredentials, type CredentialsForm } from './lib/account/forms';
 import type { NavigationRequested, Warning } from './lib/shell-events';
@@ -37,6 +38,8 @@ export type ResetPasswordEvent =
   { type: 'reset.submit'; form: CredentialsForm } | { type: 'reset.usernameEdited' } | { type: 'reset.cancel' };
 
 export type ResetPasswordEmitted = NavigationRequested | Warning | { type: 'toast.show'; toast: ToastRequest };
+
+const tell = reporter<ResetPasswordContext, ResetPasswordEvent, ResetPasswordEmitted>();
 
 export const resetPasswordMachine = setup({
   types: {
@@ -72,20 +75,20 @@ export const resetPasswordMachine = setup({
     }),
     flagUsername: assign({ usernameNotUnique: true }),
     clearUsernameFlag: assign({ usernameNotUnique: false }),
-    goHome: emit({ type: 'navigation.requested' as const, target: { kind: 'home' as const } }),
-    goToTerms: emit(({ context }) => ({
+    goHome: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'home' as const } })),
+    goToTerms: tell(({ context }) => ({
       type: 'navigation.requested' as const,
       target: { kind: 'path' as const, path: `/user-add/edit/${context.key}` },
     })),
-    showSaved: emit({
+    showSaved: tell(() => ({
       type: 'toast.show' as const,
       toast: { toastType: 'success' as const, messageKey: 'success.save' },
-    }),
-    showServerError: emit({
+    })),
+    showServerError: tell(() => ({
       type: 'toast.show' as const,
       toast: { toastType: 'error' as const, messageKey: 'error.server' },
-    }),
-    logFailure: emit((_, { code, error }: { code: string; error: unknown }) => ({
+    })),
+    logFailure: tell((_, { code, error }: { code: string; error: unknown }) => ({
       type: 'warning' as const,
       code,
       detail: failureStatus(error),
@@ -192,3 +195,4 @@ export const resetPasswordMachine = setup({
     toTerms: { type: 'final', description: 'The person continues to the terms of use of their new account.' },
   },
 });
+export type ResetPasswordActor = ActorRefFrom<typeof resetPasswordMachine>;

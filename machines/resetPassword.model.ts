@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
 import type { CredentialsAnswer, ResetPasswordUser } from './lib/account/schemas';
 import type { CredentialsForm } from './lib/account/forms';
-import type { MachineModelSpec } from './lib/model/model-spec';
-import { serializeWith } from './lib/model/model-serialize';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
 import { resetPasswordMachine } from './resetPassword.machine';
 
 const mari: ResetPasswordUser = {

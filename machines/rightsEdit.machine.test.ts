@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   rightsEditMachine,
-  saveCommandOf,
   canSaveRights,
   isAdminBoxDisabled,
   visibleIssues,
   type KnownUser,
   type RightsEditInput,
-  type SaveRightsInput,
 } from './rightsEdit.machine';
+import { rightsPersonMachine } from './rightsPerson.machine';
+import { rightsSaveMachine, saveCommandOf, type SaveRightsInput } from './rightsSave.machine';
 import { appSections, knownUsers } from './rightsList.machine';
 import {
   admins,
@@ -20,7 +20,7 @@ import {
   MARI,
   NEW_CODE,
   TODAY,
-} from './lib/fixtures/represented-settings';
+} from '../tests/support/fixtures/represented-settings';
 import type { UserLookup } from './lib/represented-settings';
 
 const ctx = {
@@ -64,10 +64,16 @@ function start(
   const actor = createActor(
     rightsEditMachine.provide({
       actors: {
-        lookupUser: fromPromise(({ input }) => lookup(input.userId)),
-        saveRights: fromPromise(({ input }) => {
-          saves.push(input);
-          return save(input);
+        rightsPerson: rightsPersonMachine.provide({
+          actors: { lookupUser: fromPromise(({ input }) => lookup(input.userId)) },
+        }),
+        rightsSave: rightsSaveMachine.provide({
+          actors: {
+            saveRights: fromPromise(({ input }) => {
+              saves.push(input);
+              return save(input);
+            }),
+          },
         }),
       },
     }),

@@ -1,63 +1,45 @@
 /**
- * The rights edit modal (spec 2 §2 "Rights edit modal", §4 role selection, the edit flow for a new user, save with
- * partial failure; §5 "Rights modal", domain to languages, ZZ, role offering, main admin).
+ * The rights edit modal (spec 2 §2 "Rights edit modal", §4 save with partial failure, "Save buttons are disabled
+ * while the form is invalid or a save is pending"; §3 the save command).
  *
- * editing ⇄ checkingCode → lookingUp → editing;  editing → saving → saved | editing;  editing → closed
- * - New user: once the personal code is valid for its country, the person is looked up among the customer's users
- *   (input.findUser): found → the modal switches to edit mode for that user. Otherwise `lookupUser` asks the system
- *   (GET user/{gid}): found → the names fill in and lock; not found (or the lookup failed) → the names stay editable.
- * - A category picks its first role; no role for an application the person had ends that right yesterday.
+ * editing ⇄ lookingUp;  editing → saving → saved | editing;  editing → removingAll → saving;  editing → closed
+ * The dialog has two parts, each its own child: the person (machines/rightsPerson.machine.ts, actor id `person`:
+ * identity, and for a new user the lookup by personal code) and the roles per application
+ * (machines/rightsRoles.machine.ts, actor id `roles`). The dialog hands each edit to its part, keeps what the parts
+ * report (the view and the save read it here), and does its own job:
+ * - Save is refused while invalid or while the person is looked up. The answer ends in `saved` with the applications
+ *   whose save failed (the rights list names them in a warning and reloads: the rest landed). A failed call keeps
+ *   everything typed.
  * - Remove all rights (hidden for main administrators) clears every role and saves at once.
- * - Save is refused while invalid or pending. The answer ends in `saved` with the applications whose save failed
- *   (the rights list names them in a warning and reloads: the rest landed). A failed call keeps everything typed.
- * - Applications whose users could not be loaded, or with no package, are left out of the save command.
+ * - When the typed code belongs to one of the customer's users, their roles fill the application sections.
+ * The save itself (the command of spec 2 §3 and its answer) is the invoked machines/rightsSave.machine.ts.
  *
- * Pure: effects are the actors below (defaults throw); src/features/represented-settings/wire.ts provides them.
+ * Pure: the children's effects (the lookup, the save request) are their actors, provided by
+ * src/features/represented-settings/wire.ts.
  */
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { identityIssues, roleIssues, type RoleFormValue } from './lib/represented-settings';
 import {
-  categoryOfRole,
-  defaultCountry,
-  defaultLanguage,
-  domainOfCountry,
-  globalPersonId,
-  identityIssues,
-  isoDay,
-  isValidPersonalCode,
-  normalisePersonalCode,
-  pickCategory,
-  roleCommandOf,
-  roleIssues,
-  wireToIso,
-  type EnterpriseUserRole,
-  type OfferedCategory,
-  type RightsDomain,
-  type RoleCommand,
-  type RoleFormValue,
-  type SaveCommand,
-  type UserLookup,
-  type Validity,
-} from './lib/represented-settings';
-import { isRoleEnded } from './lib/rights/validity';
+  personOf,
+  rightsPersonMachine,
+  type KnownUser,
+  type PersonValue,
+  type RightsPersonEvent,
+  type RightsPersonReport,
+} from './rightsPerson.machine';
+import {
+  rightsRolesMachine,
+  rolesOf,
+  type AppSection,
+  type RightsRolesEvent,
+  type RightsRolesReport,
+} from './rightsRoles.machine';
+import { rightsSaveMachine, type RightsSaveOutput } from './rightsSave.machine';
 import type { ToastRequest } from './toasts.machine';
+import { reporter } from './lib/report';
 
-/** A person the customer already knows (a row of the rights list or a head administrator). */
-export interface KnownUser {
-  userId: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  roles: Partial<Record<string, EnterpriseUserRole>>;
-  /** a main administrator of the customer (active AXAPTA role) */
-  admin: boolean;
-}
-
-/** One application's section: offered roles, or why there is nothing to choose (spec 2 §2). */
-export interface AppSection {
-  application: string;
-  status: 'ok' | 'failed' | 'noPackage';
-  categories: OfferedCategory[];
-}
+export type { AppSection } from './rightsRoles.machine';
+export type { KnownUser } from './rightsPerson.machine';
 
 export interface RightsEditInput {
   customerId: string;
@@ -73,48 +55,30 @@ export interface RightsEditInput {
   today: Date;
 }
 
-export interface Identity {
-  country: string;
-  personalCode: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  domain: RightsDomain;
-  language: string;
-  admin: boolean;
-}
-
-export interface RightsEditContext extends Omit<RightsEditInput, 'user'> {
-  mode: 'new' | 'edit';
-  /** the edited person's global id (edit mode) */
-  userId: string | null;
-  /** the edited person is a main administrator as loaded: Remove all rights is hidden */
-  wasAdmin: boolean;
-  identity: Identity;
-  namesLocked: boolean;
+/** The input, what the person part and the roles part last reported, and the dialog's own state. */
+export interface RightsEditContext extends RightsEditInput, Omit<PersonValue, 'touched'> {
   roles: Record<string, RoleFormValue>;
-  /** applications in which the person had a role when the modal opened (only those get "no role → end yesterday") */
+  /** applications in which the person had a role when the dialog opened (only those get "no role → end yesterday") */
   hadRole: string[];
+  /** fields changed so far, in the person part and in the roles part */
+  personTouched: string[];
+  rolesTouched: string[];
   /** every problem shown (after a save attempt); before, only touched fields */
   showAll: boolean;
   /** applications whose save failed (the answer of the last save) */
   failed: string[];
   /** the save was answered (the modal ends saved) */
   saved: boolean;
-  touched: string[];
 }
 
 export type RightsEditEvent =
-  | { type: 'rights.identity'; patch: Partial<Omit<Identity, 'domain' | 'admin'>> }
-  | { type: 'rights.domain'; domain: RightsDomain }
-  | { type: 'rights.admin'; admin: boolean }
-  | { type: 'rights.category'; application: string; category: string | null }
-  | { type: 'rights.role'; application: string; roleId: number }
-  | { type: 'rights.validity'; application: string; validity: Validity }
-  | { type: 'rights.dates'; application: string; begin?: string; end?: string }
+  | RightsPersonEvent
+  | Exclude<RightsRolesEvent, { type: 'rights.clear' | 'rights.reset' }>
   | { type: 'rights.removeAll' }
   | { type: 'rights.save' }
-  | { type: 'rights.close' };
+  | { type: 'rights.close' }
+  | RightsPersonReport
+  | RightsRolesReport;
 
 export type RightsEditEmitted = { type: 'toast.show'; toast: ToastRequest };
 
@@ -122,70 +86,6 @@ export type RightsEditEmitted = { type: 'toast.show'; toast: ToastRequest };
 export interface RightsEditOutput {
   saved: boolean;
   failed: string[];
-}
-
-export interface SaveRightsInput {
-  mode: 'new' | 'edit';
-  command: SaveCommand;
-}
-
-const notProvided = <TOut, TIn>(name: string) =>
-  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
-
-const noRole = (today: Date): RoleFormValue => ({
-  categoryId: null,
-  roleId: null,
-  validity: 'UNLIMITED',
-  begin: isoDay(today),
-  end: '',
-});
-
-/** The form value of a person's role in one application (an ended role counts as none: spec 2 §4). */
-function roleValueOf(role: EnterpriseUserRole | undefined, section: AppSection, today: Date): RoleFormValue {
-  if (!role || role.roleId === null || isRoleEnded(role, today)) return noRole(today);
-  const end = wireToIso(role.end);
-  return {
-    categoryId: categoryOfRole(section.categories, role.roleId),
-    roleId: role.roleId,
-    validity: end ? 'LIMITED' : 'UNLIMITED',
-    begin: wireToIso(role.begin) || isoDay(today),
-    end,
-  };
-}
-
-function rolesOf(user: KnownUser | null, sections: AppSection[], today: Date) {
-  const roles: Record<string, RoleFormValue> = {};
-  const hadRole: string[] = [];
-  for (const s of sections) {
-    roles[s.application] = roleValueOf(user?.roles[s.application], s, today);
-    if (roles[s.application].roleId !== null) hadRole.push(s.application);
-  }
-  return { roles, hadRole };
-}
-
-/** Country and code of a global id (EE48709050218 → EE, 48709050218). */
-const splitUserId = (userId: string) => ({ country: userId.slice(0, 2), personalCode: userId.slice(2) });
-
-function editStateOf(user: KnownUser, ctx: Pick<RightsEditContext, 'sections' | 'today'>) {
-  const { country, personalCode } = splitUserId(user.userId);
-  const domain = domainOfCountry(country);
-  return {
-    mode: 'edit' as const,
-    userId: user.userId,
-    wasAdmin: user.admin,
-    namesLocked: user.firstName !== '' && user.lastName !== '',
-    identity: {
-      country,
-      personalCode,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email ?? '',
-      domain,
-      language: defaultLanguage(domain),
-      admin: user.admin,
-    },
-    ...rolesOf(user, ctx.sections, ctx.today),
-  };
 }
 
 /** Per-field problems of the whole modal, keyed 'firstName', 'OSS.end', ... ({} when it may be saved). */
@@ -199,34 +99,11 @@ export function rightsEditIssues(c: RightsEditContext): Record<string, string> {
   return out;
 }
 
-/** The save command (spec 2 §3): roles only of loaded applications with a package, none for a main administrator. */
-export function saveCommandOf(c: RightsEditContext): SaveCommand {
-  const id = c.identity;
-  const roles: Record<string, RoleCommand> = {};
-  if (!id.admin)
-    for (const s of c.sections) {
-      if (s.status !== 'ok') continue;
-      const r = c.roles[s.application];
-      if (r.roleId === null && !c.hadRole.includes(s.application)) continue;
-      roles[s.application] = roleCommandOf(r, c.today);
-    }
-  const country = id.country as SaveCommand['country'];
-  return {
-    userId: c.mode === 'edit' && c.userId ? c.userId : globalPersonId(id.country, id.personalCode),
-    userCode: normalisePersonalCode(id.country, id.personalCode),
-    country,
-    domain: id.domain,
-    ...(c.mode === 'new' ? { language: id.language as SaveCommand['language'] } : {}),
-    firstName: id.firstName.trim(),
-    lastName: id.lastName.trim(),
-    customerId: c.customerId,
-    admin: id.admin,
-    email: id.email.trim(),
-    roles,
-  };
-}
+/** The person part's report in the dialog's own fields. */
+const personFields = ({ touched, ...person }: PersonValue) => ({ ...person, personTouched: touched });
 
 const serverError: ToastRequest = { toastType: 'error', messageKey: 'error.server' };
+const tell = reporter<RightsEditContext, RightsEditEvent, RightsEditEmitted>();
 
 const rightsEditSetup = setup({
   types: {
@@ -237,164 +114,100 @@ const rightsEditSetup = setup({
     output: {} as RightsEditOutput,
   },
   actors: {
-    /** GET user/{gid}: the person as the system knows them; null when unknown (404) */
-    lookupUser: notProvided<UserLookup | null, { userId: string }>('lookupUser'),
-    /** POST user/role/add (new) or user/role/edit → the applications whose save failed */
-    saveRights: notProvided<string[], SaveRightsInput>('saveRights'),
+    rightsPerson: rightsPersonMachine,
+    rightsRoles: rightsRolesMachine,
+    rightsSave: rightsSaveMachine,
   },
   guards: {
-    isNew: ({ context }) => context.mode === 'new',
-    /** the code is complete and valid for its country (new user): time to look the person up */
-    isCodeComplete: ({ context }) =>
-      isValidPersonalCode(context.identity.country, context.identity.personalCode) &&
-      (context.identity.country !== 'ZZ' || context.permissionNoCheckPersonalCode),
-    isCustomersUser: ({ context }) =>
-      context.findUser(globalPersonId(context.identity.country, context.identity.personalCode)) !== null,
-    isFound: (_, p: { found: UserLookup | null }) => p.found !== null,
+    isLookingUp: ({ event }) => event.type === 'rights.personChanged' && event.lookingUp,
     isValid: ({ context }) => Object.keys(rightsEditIssues(context)).length === 0,
     /** Remove all rights: not for a main administrator, not for a new person */
     mayRemoveAll: ({ context }) => context.mode === 'edit' && !context.wasAdmin,
-    /** nobody clears their own administrator box (spec 2 §5) */
-    mayToggleAdmin: ({ context }) => context.userId !== context.currentUserId,
+    isSaved: (_, p: { output: RightsSaveOutput }) => p.output.saved,
   },
   actions: {
-    setIdentity: assign(({ context, event }) => {
-      if (event.type !== 'rights.identity') return {};
-      const patch = { ...event.patch };
-      if (context.namesLocked) {
-        delete patch.firstName;
-        delete patch.lastName;
-      }
-      if (context.mode === 'edit') {
-        delete patch.country;
-        delete patch.personalCode;
-      }
-      const identity = { ...context.identity, ...patch };
-      // ZZ maps to domain EE (spec 2 §5); a new country brings its domain and default language
-      if (patch.country && patch.country !== context.identity.country) {
-        identity.domain = domainOfCountry(patch.country);
-        identity.language = defaultLanguage(identity.domain);
-      }
-      const touched = new Set([...context.touched, ...Object.keys(patch)]);
-      return { identity, touched: [...touched] };
-    }),
-    setDomain: assign(({ context, event }) =>
-      event.type === 'rights.domain'
-        ? { identity: { ...context.identity, domain: event.domain, language: defaultLanguage(event.domain) } }
+    toPerson: sendTo('person', ({ event }) => event),
+    toRoles: sendTo('roles', ({ event }) => event),
+    takePerson: assign(({ event }) => (event.type === 'rights.personChanged' ? personFields(event.person) : {})),
+    takeRoles: assign(({ event }) =>
+      event.type === 'rights.rolesChanged'
+        ? { roles: event.value.roles, hadRole: event.value.hadRole, rolesTouched: event.value.touched }
         : {},
     ),
-    setAdmin: assign(({ context, event }) =>
-      event.type === 'rights.admin' ? { identity: { ...context.identity, admin: event.admin } } : {},
-    ),
-    pickCategory: assign(({ context, event }) => {
-      if (event.type !== 'rights.category') return {};
-      const section = context.sections.find((s) => s.application === event.application);
-      if (!section) return {};
-      const r = context.roles[event.application];
-      return {
-        roles: { ...context.roles, [event.application]: { ...r, ...pickCategory(section.categories, event.category) } },
-      };
-    }),
-    pickRole: assign(({ context, event }) => {
-      if (event.type !== 'rights.role') return {};
-      const section = context.sections.find((s) => s.application === event.application);
-      const categoryId = section ? categoryOfRole(section.categories, event.roleId) : null;
-      if (!categoryId) return {};
-      const r = context.roles[event.application];
-      return { roles: { ...context.roles, [event.application]: { ...r, roleId: event.roleId, categoryId } } };
-    }),
-    setValidity: assign(({ context, event }) => {
-      if (event.type !== 'rights.validity' || !context.roles[event.application]) return {};
-      const r = context.roles[event.application];
-      return { roles: { ...context.roles, [event.application]: { ...r, validity: event.validity } } };
-    }),
-    setDates: assign(({ context, event }) => {
-      if (event.type !== 'rights.dates' || !context.roles[event.application]) return {};
-      const r = context.roles[event.application];
-      const next = { ...r, begin: event.begin ?? r.begin, end: event.end ?? r.end };
-      const touched = new Set(context.touched);
-      if (event.begin !== undefined) touched.add(`${event.application}.begin`);
-      if (event.end !== undefined) touched.add(`${event.application}.end`);
-      return { roles: { ...context.roles, [event.application]: next }, touched: [...touched] };
-    }),
-    clearRoles: assign(({ context }) => ({
-      roles: Object.fromEntries(Object.keys(context.roles).map((app) => [app, noRole(context.today)])),
+    fillRolesOfKnownUser: sendTo('roles', ({ event }) => ({
+      type: 'rights.reset' as const,
+      roles: event.type === 'rights.knownUserFound' ? event.user.roles : {},
     })),
-    switchToEdit: assign(({ context }) => {
-      const user = context.findUser(globalPersonId(context.identity.country, context.identity.personalCode));
-      return user ? editStateOf(user, context) : {};
-    }),
-    lockNames: assign(({ context }, p: { found: UserLookup | null }) =>
-      p.found
-        ? {
-            namesLocked: true,
-            identity: { ...context.identity, firstName: p.found.firstName ?? '', lastName: p.found.lastName ?? '' },
-          }
-        : {},
-    ),
-    unlockNames: assign({ namesLocked: false }),
+    clearRoles: sendTo('roles', { type: 'rights.clear' as const }),
     showAllProblems: assign({ showAll: true }),
-    takeFailed: assign((_, p: { failed: string[] }) => ({ failed: p.failed, saved: true })),
-    toastServerError: emit({ type: 'toast.show' as const, toast: serverError }),
+    takeFailed: assign((_, p: { output: RightsSaveOutput }) => (p.output.saved ? p.output : {})),
+    toastServerError: tell(() => ({ type: 'toast.show', toast: serverError })),
   },
 });
 
-/** Edits of the form besides the identity, the same while editing and while the person is looked up. */
+/** Edits the dialog hands to its parts, the same while editing and while the person is looked up. */
 const FORM_EDITS = {
-  'rights.domain': {
-    actions: 'setDomain',
-    description: "Chooses the user's domain: the language changes to that domain's default",
+  'rights.identity': {
+    actions: 'toPerson',
+    description: "Changes the user's country, personal code, name, e-mail or language",
   },
-  'rights.admin': {
-    guard: 'mayToggleAdmin',
-    actions: 'setAdmin',
-    description: 'Ticks or clears the administrator box, if the user is not the person themselves',
-  },
-  'rights.category': {
-    actions: 'pickCategory',
-    description: "Chooses a role category in an application: the category's first role is selected",
-  },
-  'rights.role': { actions: 'pickRole', description: 'Chooses a role in an application' },
+  'rights.domain': { actions: 'toPerson', description: "Chooses the user's domain" },
+  'rights.admin': { actions: 'toPerson', description: 'Ticks or clears the administrator box' },
+  'rights.category': { actions: 'toRoles', description: 'Chooses a role category in an application' },
+  'rights.role': { actions: 'toRoles', description: 'Chooses a role in an application' },
   'rights.validity': {
-    actions: 'setValidity',
+    actions: 'toRoles',
     description: "Chooses unlimited or limited validity for an application's role",
   },
-  'rights.dates': { actions: 'setDates', description: "Enters the from or to date of an application's role" },
+  'rights.dates': { actions: 'toRoles', description: "Enters the from or to date of an application's role" },
+  'rights.close': { target: '#rightsEdit.closed', description: 'Closes the dialog without saving' },
 } as const;
 
 export const rightsEditMachine = rightsEditSetup.createMachine({
   id: 'rightsEdit',
   description:
     "The rights dialog: an administrator adds a user by personal code or edits a user's roles per application, then saves or removes all rights.",
-  context: ({ input }) => {
-    const { user, ...rest } = input;
-    const base = {
-      ...rest,
-      showAll: false,
-      failed: [] as string[],
-      saved: false,
-      touched: [] as string[],
-    };
-    if (user) return { ...base, ...editStateOf(user, input) };
-    const country = defaultCountry(input.customerCountry);
-    return {
-      ...base,
-      mode: 'new' as const,
-      userId: null,
-      wasAdmin: false,
-      namesLocked: false,
-      identity: {
-        country,
-        personalCode: '',
-        firstName: '',
-        lastName: '',
-        email: '',
-        domain: country,
-        language: defaultLanguage(country),
-        admin: false,
-      },
-      ...rolesOf(null, input.sections, input.today),
-    };
+  context: ({ input }) => ({
+    ...input,
+    ...personFields(personOf(input)),
+    ...rolesOf(input.user?.roles ?? {}, input.sections, input.today),
+    rolesTouched: [],
+    showAll: false,
+    failed: [],
+    saved: false,
+  }),
+  invoke: [
+    {
+      id: 'person',
+      src: 'rightsPerson',
+      input: ({ context }) => ({
+        customerCountry: context.customerCountry,
+        permissionNoCheckPersonalCode: context.permissionNoCheckPersonalCode,
+        currentUserId: context.currentUserId,
+        user: context.user,
+        findUser: context.findUser,
+      }),
+    },
+    {
+      id: 'roles',
+      src: 'rightsRoles',
+      input: ({ context }) => ({
+        sections: context.sections,
+        roles: context.user?.roles ?? {},
+        today: context.today,
+      }),
+    },
+  ],
+  on: {
+    'rights.rolesChanged': { actions: 'takeRoles', description: 'The application sections change' },
+    'rights.knownUserFound': {
+      actions: 'fillRolesOfKnownUser',
+      description: "The typed code belongs to one of the customer's users: their roles fill the sections",
+    },
+    'rights.lookupFailed': {
+      actions: 'toastServerError',
+      description: 'The person could not be looked up: an error shows and the names may be typed',
+    },
   },
   initial: 'editing',
   states: {
@@ -403,22 +216,19 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
       description:
         "The user's identity on the left and one role section per application on the right; Save is enabled while everything is filled in correctly.",
       on: {
-        'rights.identity': [
-          {
-            guard: 'isNew',
-            target: 'checkingCode',
-            actions: 'setIdentity',
-            description: 'Changes the country, personal code, name or e-mail of a new user',
-          },
-          {
-            actions: 'setIdentity',
-            description: 'Changes the name or e-mail of an existing user',
-          },
-        ],
         ...FORM_EDITS,
+        'rights.personChanged': [
+          {
+            guard: 'isLookingUp',
+            target: 'lookingUp',
+            actions: 'takePerson',
+            description: "A new user's personal code is complete: the person is looked up and Save waits",
+          },
+          { actions: 'takePerson', description: "The user's details change" },
+        ],
         'rights.removeAll': {
           guard: 'mayRemoveAll',
-          target: 'saving',
+          target: 'removingAll',
           actions: 'clearRoles',
           description: "Clicks 'Remove all rights', if the user is an existing user and not a main administrator",
         },
@@ -434,82 +244,58 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
             description: 'Clicks Save with something missing or wrong: every problem is pointed out',
           },
         ],
-        'rights.close': { target: 'closed', description: 'Closes the dialog without saving' },
       },
-    },
-    /** a new person's identity changed: is the code complete, and is the person one of the customer's users? */
-    checkingCode: {
-      description: 'The portal checks the typed personal code.',
-      always: [
-        {
-          guard: 'isCustomersUser',
-          target: 'editing',
-          actions: 'switchToEdit',
-          description: "The code belongs to one of the customer's users: the dialog switches to editing that user",
-        },
-        {
-          guard: 'isCodeComplete',
-          target: 'lookingUp',
-          description: 'The code is complete and valid for the country',
-        },
-        { target: 'editing', description: 'The code is not complete yet' },
-      ],
     },
     lookingUp: {
       tags: ['editable', 'lookingUp'],
       description: 'The portal looks the person up by personal code; the rest of the form stays editable.',
-      invoke: {
-        id: 'lookupUser',
-        src: 'lookupUser',
-        input: ({ context }) => ({ userId: globalPersonId(context.identity.country, context.identity.personalCode) }),
-        onDone: [
+      on: {
+        ...FORM_EDITS,
+        'rights.personChanged': [
           {
-            guard: { type: 'isFound', params: ({ event }) => ({ found: event.output }) },
-            target: 'editing',
-            actions: { type: 'lockNames', params: ({ event }) => ({ found: event.output }) },
-            description: 'The system knows the person: their names fill in and cannot be changed',
+            guard: 'isLookingUp',
+            actions: 'takePerson',
+            description: 'The user changes while the person is looked up (a new code is looked up instead)',
           },
           {
             target: 'editing',
-            actions: 'unlockNames',
-            description: 'The system does not know the person: the names may be typed',
+            actions: 'takePerson',
+            description: 'The lookup ends: the names fill in, or may be typed',
           },
         ],
-        onError: {
-          target: 'editing',
-          actions: ['unlockNames', 'toastServerError'],
-          description: 'The server does not answer: an error shows and the names may be typed',
-        },
       },
+    },
+    removingAll: {
+      tags: ['busy'],
+      description: 'Every role is cleared; the save follows at once.',
       on: {
-        // the rest of the form stays editable while the person is looked up
-        ...FORM_EDITS,
-        // typing on restarts the check with the new code
-        'rights.identity': {
-          target: 'checkingCode',
-          actions: ['unlockNames', 'setIdentity'],
-          description: 'Changes the identity again while the person is looked up: the code is checked again',
+        'rights.rolesChanged': {
+          target: 'saving',
+          actions: 'takeRoles',
+          description: 'The application sections are empty: the rights are saved',
         },
-        'rights.close': { target: 'closed', description: 'Closes the dialog without saving' },
       },
     },
     saving: {
       tags: ['busy'],
       description: 'The portal saves the rights; the buttons are disabled.',
       invoke: {
-        id: 'saveRights',
-        src: 'saveRights',
-        input: ({ context }) => ({ mode: context.mode, command: saveCommandOf(context) }),
-        onDone: {
-          target: 'saved',
-          actions: { type: 'takeFailed', params: ({ event }) => ({ failed: event.output }) },
-          description: 'The server saves the rights (perhaps not for every application)',
-        },
-        onError: {
-          target: 'editing',
-          actions: 'toastServerError',
-          description: 'The server does not answer: an error shows and everything typed stays',
-        },
+        id: 'rightsSave',
+        src: 'rightsSave',
+        input: ({ context }) => context,
+        onDone: [
+          {
+            guard: { type: 'isSaved', params: ({ event }) => ({ output: event.output }) },
+            target: 'saved',
+            actions: { type: 'takeFailed', params: ({ event }) => ({ output: event.output }) },
+            description: 'The server saves the rights (perhaps not for every application)',
+          },
+          {
+            target: 'editing',
+            actions: 'toastServerError',
+            description: 'The server does not answer: an error shows and everything typed stays',
+          },
+        ],
       },
     },
     saved: {
@@ -528,7 +314,8 @@ export type RightsEditSnapshot = SnapshotFrom<typeof rightsEditMachine>;
 export function visibleIssues(s: RightsEditSnapshot): Record<string, string> {
   const all = rightsEditIssues(s.context);
   if (s.context.showAll) return all;
-  return Object.fromEntries(Object.entries(all).filter(([k]) => s.context.touched.includes(k)));
+  const touched = new Set([...s.context.personTouched, ...s.context.rolesTouched]);
+  return Object.fromEntries(Object.entries(all).filter(([k]) => touched.has(k)));
 }
 /** Save is enabled only when valid and nothing is pending (spec 2 §4). */
 export const canSaveRights = (s: RightsEditSnapshot): boolean =>

@@ -1,16 +1,29 @@
 /**
- * Model-based test spec of the rights edit modal (machines/rightsEdit.machine.ts). The lookup and the save are
- * driven by synthetic done/error events; the fakes are inert. Maasikas OÜ's users are the fixtures'.
+ * Model-based test spec of the rights edit modal (machines/rightsEdit.machine.ts). The person part and the roles part
+ * are children (machines/rightsPerson.model.ts and rightsRoles.model.ts drive them): here they report nothing, and
+ * their reports are synthetic events, as is the save's end (machines/rightsSave.model.ts). Maasikas OÜ's users are the
+ * fixtures'.
  */
 import { fromPromise, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { rightsEditMachine, rightsEditIssues, type RightsEditSnapshot } from './rightsEdit.machine';
 import { appSections, knownUsers } from './rightsList.machine';
-import { admins, applicationAnswers, JAAN, maasikas, MARI, NEW_CODE, TODAY } from './lib/fixtures/represented-settings';
+import { personOf, rightsPersonMachine, type PersonValue } from './rightsPerson.machine';
+import { rightsRolesMachine, rolesOf, type RolesValue } from './rightsRoles.machine';
+import { rightsSaveMachine } from './rightsSave.machine';
+import {
+  admins,
+  applicationAnswers,
+  JAAN,
+  maasikas,
+  MARI,
+  NEW_CODE,
+  TODAY,
+} from '../tests/support/fixtures/represented-settings';
 
 type Ev = EventObject & Record<string, unknown>;
+type Spec = MachineModelSpec<typeof rightsEditMachine>;
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const fail = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('network') });
 
 const data = {
   apps: {
@@ -22,60 +35,86 @@ const data = {
   customer: maasikas,
 };
 const users = knownUsers(data);
+const sections = appSections(data);
+const jaan = users.get(JAAN)!;
+
+/** what the person part reports: a complete new person (names locked once the system knows them), or jaan */
+const blank = personOf({ user: null, customerCountry: 'EE' });
+const newPerson = (namesLocked: boolean): PersonValue => ({
+  ...blank,
+  namesLocked,
+  identity: { ...blank.identity, personalCode: NEW_CODE, firstName: 'Uus', lastName: 'Kasutaja', email: 'uus@x.ee' },
+  touched: ['personalCode', 'firstName', 'lastName', 'email'],
+});
+const jaanPerson = personOf({ user: jaan, customerCountry: 'EE' });
+const person = (p: PersonValue, lookingUp: boolean) => ({ type: 'rights.personChanged', person: p, lookingUp });
+
+/** what the roles part reports: OSS limited with an end before its start (invalid), or fixed, or every role cleared */
+const roles = (oss: Partial<RolesValue['roles'][string]>, hadRole: string[] = []): Ev => {
+  const start = rolesOf({}, sections, TODAY);
+  const value: RolesValue = {
+    roles: { ...start.roles, OSS: { ...start.roles.OSS, categoryId: 'OPERATIONS', roleId: 103, ...oss } },
+    hadRole,
+    touched: ['OSS.end'],
+  };
+  return { type: 'rights.rolesChanged', value };
+};
+const cleared: Ev = { type: 'rights.rolesChanged', value: { ...rolesOf({}, sections, TODAY), touched: [] } };
 
 const valid = (s: RightsEditSnapshot) => Object.keys(rightsEditIssues(s.context)).length === 0;
+
+/** what the person does: each edit goes to the part it belongs to */
+const EDITS: Ev[] = [
+  { type: 'rights.identity', patch: { email: 'uus@example.ee' } },
+  { type: 'rights.domain', domain: 'LV' },
+  { type: 'rights.admin', admin: true },
+  { type: 'rights.category', application: 'OSS', category: 'OPERATIONS' },
+  { type: 'rights.role', application: 'OSS', roleId: 103 },
+  { type: 'rights.validity', application: 'OSS', validity: 'LIMITED' },
+  { type: 'rights.dates', application: 'OSS', begin: '2026-11-23', end: '2026-12-23' },
+  { type: 'rights.close' },
+];
 
 function events(s: RightsEditSnapshot): Ev[] {
   if (s.matches('lookingUp'))
     return [
-      done('lookupUser', { id: 'EE1', userId: `EE${NEW_CODE}`, firstName: 'Uus', lastName: 'Kasutaja' }),
-      done('lookupUser', null),
-      fail('lookupUser'),
-      { type: 'rights.identity', patch: { personalCode: '1' } },
-      { type: 'rights.close' },
-      // the rest of the form stays editable during the lookup
-      { type: 'rights.domain', domain: 'LT' },
-      { type: 'rights.admin', admin: !s.context.identity.admin },
-      { type: 'rights.category', application: 'OSS', category: 'MANAGEMENT' },
-      { type: 'rights.role', application: 'OSS', roleId: 101 },
-      { type: 'rights.validity', application: 'OSS', validity: 'UNLIMITED' },
-      { type: 'rights.dates', application: 'OSS', begin: '2026-11-24' },
+      ...EDITS,
+      person({ ...newPerson(false), identity: { ...newPerson(false).identity, firstName: 'Uu' } }, true),
+      person(newPerson(true), false),
+      { type: 'rights.lookupFailed' },
     ];
-  if (s.matches('saving')) return [done('saveRights', []), done('saveRights', ['PERIODICALS']), fail('saveRights')];
+  if (s.matches('removingAll')) return [cleared];
+  if (s.matches('saving'))
+    return [
+      done('rightsSave', { saved: true, failed: [] }),
+      done('rightsSave', { saved: true, failed: ['PERIODICALS'] }),
+      done('rightsSave', { saved: false }),
+    ];
   if (!s.matches('editing')) return [];
-  const c = s.context;
-  const out: Ev[] = [];
-  if (c.mode === 'new') {
-    out.push(
-      // a complete new person: the code is valid, so the lookup runs
-      {
-        type: 'rights.identity',
-        patch: { personalCode: NEW_CODE, firstName: 'Uus', lastName: 'Kasutaja', email: 'uus@example.ee' },
-      },
-      // one of the customer's users: edit mode
-      { type: 'rights.identity', patch: { personalCode: JAAN.slice(2) } },
-      // an incomplete code: no lookup
-      { type: 'rights.identity', patch: { personalCode: '5020' } },
-      { type: 'rights.domain', domain: 'LV' },
-      { type: 'rights.admin', admin: !c.identity.admin },
-    );
-  } else {
-    out.push({ type: 'rights.identity', patch: { email: 'jaan.tamm@example.ee' } }, { type: 'rights.removeAll' });
-  }
-  out.push(
-    { type: 'rights.category', application: 'OSS', category: 'OPERATIONS' },
-    { type: 'rights.role', application: 'OSS', roleId: 103 },
-    { type: 'rights.validity', application: 'OSS', validity: 'LIMITED' },
-    { type: 'rights.dates', application: 'OSS', begin: '2026-11-23', end: '2026-12-23' },
+  const reports: Ev[] =
+    s.context.mode === 'new'
+      ? [
+          person(newPerson(false), true),
+          person(newPerson(false), false),
+          { type: 'rights.knownUserFound', user: jaan },
+          person(jaanPerson, false),
+        ]
+      : [person({ ...jaanPerson, identity: { ...jaanPerson.identity, email: 'jaan@x.ee' } }, false)];
+  return [
+    ...EDITS,
+    ...reports,
+    roles({ validity: 'LIMITED', begin: '2026-11-23', end: '2026-11-01' }),
+    roles({ validity: 'LIMITED', begin: '2026-11-23', end: '2026-12-23' }, ['OSS']),
+    { type: 'rights.removeAll' },
     { type: 'rights.save' },
-    { type: 'rights.close' },
-  );
-  return out;
+  ];
 }
 
-const inert = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+/** the parts run but report nothing, and the save never ends: only the path's events drive the dialog */
+const silent = () => {};
+const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<TOut>(() => {}));
 
-const spec: MachineModelSpec<typeof rightsEditMachine> = {
+const spec: Spec = {
   name: 'rightsEdit',
   machine: rightsEditMachine,
   input: {
@@ -84,22 +123,32 @@ const spec: MachineModelSpec<typeof rightsEditMachine> = {
     permissionNoCheckPersonalCode: false,
     currentUserId: MARI,
     user: null,
-    sections: appSections(data),
+    sections,
     findUser: (id) => users.get(id) ?? null,
     today: TODAY,
   },
   events,
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.mode, s.context.namesLocked, valid(s), s.context.identity.admin]),
-  provide: { actors: { lookupUser: inert, saveRights: inert } } as MachineModelSpec<
-    typeof rightsEditMachine
-  >['provide'],
+  provide: {
+    actors: {
+      rightsPerson: rightsPersonMachine.provide({
+        actors: { lookupUser: inertRequest() },
+        actions: { report: silent, reportKnownUser: silent, reportLookupFailed: silent },
+      }),
+      rightsRoles: rightsRolesMachine.provide({ actions: { report: silent } }),
+      rightsSave: rightsSaveMachine.provide({ actors: { saveRights: inertRequest() } }),
+    },
+  },
   states: {
     saving: (s) => {
       if (!s.hasTag('busy')) throw new Error('Save shows it is busy');
     },
     editing: (s) => {
       if (s.context.mode === 'edit' && s.context.userId === null) throw new Error('edit mode names its person');
+    },
+    lookingUp: (s) => {
+      if (!s.hasTag('lookingUp') || !s.hasTag('editable')) throw new Error('the form stays editable during a lookup');
     },
   },
 };

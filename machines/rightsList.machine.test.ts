@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { hasLoadError, rightsListMachine, type ApplicationAnswer } from './rightsList.machine';
-import { admins, applicationAnswers, JAAN, maasikas, MARI, TODAY } from './lib/fixtures/represented-settings';
-import { rightsEditMachine, type RightsEditActor, type SaveRightsInput } from './rightsEdit.machine';
+import { hasLoadError, rightsListMachine } from './rightsList.machine';
+import { rightsLoadMachine, type ApplicationAnswer } from './rightsLoad.machine';
+import {
+  admins,
+  applicationAnswers,
+  JAAN,
+  maasikas,
+  MARI,
+  TODAY,
+} from '../tests/support/fixtures/represented-settings';
+import { rightsEditMachine, type RightsEditActor } from './rightsEdit.machine';
+import { rightsPersonMachine } from './rightsPerson.machine';
+import { rightsSaveMachine, type SaveRightsInput } from './rightsSave.machine';
 import { buildRows, filterRows, type UserLookup } from './lib/represented-settings';
+import type { ToastRequest } from './toasts.machine';
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -25,33 +36,39 @@ function start({
   gate = null as Deferred<void> | null,
 } = {}) {
   let loads = 0;
-  const emitted: string[] = [];
+  const emitted: ToastRequest[] = [];
   const actor = createActor(
     rightsListMachine.provide({
       actors: {
-        loadCustomer: fromPromise(() => Promise.resolve(maasikas)),
-        loadAdmins: fromPromise(() => (failAdmins ? Promise.reject(new Error('500')) : Promise.resolve(adminsAnswer))),
-        loadApplication: fromPromise<ApplicationAnswer, { customerId: string; application: string }>(
-          async ({ input }) => {
-            loads += 1;
-            if (gate) await gate.promise;
-            if (input.application === failApp) throw new Error('timeout');
-            return applicationAnswers[input.application];
+        rightsLoad: rightsLoadMachine.provide({
+          actors: {
+            loadCustomer: fromPromise(() => Promise.resolve(maasikas)),
+            loadAdmins: fromPromise(() =>
+              failAdmins ? Promise.reject(new Error('500')) : Promise.resolve(adminsAnswer),
+            ),
+            loadApplication: fromPromise<ApplicationAnswer, { customerId: string; application: string }>(
+              async ({ input }) => {
+                loads += 1;
+                if (gate) await gate.promise;
+                if (input.application === failApp) throw new Error('timeout');
+                return applicationAnswers[input.application];
+              },
+            ),
           },
-        ),
+        }),
         rightsEdit: rightsEditMachine.provide({
           actors: {
-            lookupUser: fromPromise<UserLookup | null, { userId: string }>(() => Promise.resolve(null)),
-            saveRights: fromPromise(({ input }) => save(input)),
+            rightsPerson: rightsPersonMachine.provide({
+              actors: { lookupUser: fromPromise<UserLookup | null, { userId: string }>(() => Promise.resolve(null)) },
+            }),
+            rightsSave: rightsSaveMachine.provide({ actors: { saveRights: fromPromise(({ input }) => save(input)) } }),
           },
         }),
       },
     }),
     { input: { customerId: maasikas.id, currentUserId: MARI, today: TODAY } },
   );
-  actor.on('*', (e) =>
-    emitted.push(e.type === 'toast.show' ? e.toast.messageKey : `${e.type}:${e.applications.join()}`),
-  );
+  actor.on('toast.show', (e) => emitted.push(e.toast));
   actor.start();
   return { actor, emitted, loads: () => loads };
 }
@@ -72,6 +89,17 @@ describe('rightsList', () => {
       TODAY,
     );
     expect(filterRows(rows, '', 'active').map((r) => r.userId)).toEqual([JAAN]);
+  });
+
+  it('shows each answer of the load as it lands, before the slower ones', async () => {
+    const gate = deferred<void>();
+    const { actor } = start({ gate });
+    await waitFor(actor, (s) => s.context.admins.length > 0 && s.context.customer !== null);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.apps).toEqual({ OSS: null, PERIODICALS: null });
+    gate.resolve();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.apps.OSS).toMatchObject({ ok: true });
   });
 
   it('a failed application or administrators load still resolves, with the error shown', async () => {
@@ -112,7 +140,7 @@ describe('rightsList', () => {
     child.send({ type: 'rights.save' });
     await waitFor(actor, (s) => s.matches({ ready: 'browsing' }) && loads() === 4);
     expect(saves[0].command.roles.OSS.roleId).toBe(101);
-    expect(emitted).toEqual(['success.save']);
+    expect(emitted.map((t) => t.messageKey)).toEqual(['success.save']);
   });
 
   it('a partial failure warns with the failed applications and still reloads', async () => {
@@ -128,7 +156,14 @@ describe('rightsList', () => {
     child.send({ type: 'rights.category', application: 'PERIODICALS', category: 'PUBLISHING' });
     child.send({ type: 'rights.save' });
     await waitFor(actor, (s) => s.matches({ ready: 'browsing' }) && loads() === 4);
-    expect(emitted).toEqual(['rightsList.partialFailure:PERIODICALS']);
+    // 'Saving failed to: …' names the failed application in the person's language (spec 2 §8)
+    expect(emitted).toEqual([
+      {
+        toastType: 'warning',
+        messageKey: 'represented-settings.error.save-partially-failed',
+        valueKeys: { applications: ['app.name.PERIODICS'] },
+      },
+    ]);
   });
 
   it('closing the modal goes back without reloading', async () => {

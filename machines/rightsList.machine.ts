@@ -2,11 +2,11 @@
  * The rights list of a business customer (spec 2 §2 "/settings/rights", §4 the rights list filter and the rights
  * model load, §8, §9 page size 20).
  *
- * loading (parallel: the customer, its head administrators, and per supported application its users with the role
- * tree) → ready.browsing ⇄ ready.editing (the rights edit modal, machines/rightsEdit.machine.ts, as a child)
- * - The load resolves when every parallel load has ended, with or without errors: a failed application shows the
- *   disrupted placeholder in its column, a failed customer or administrators load the error; no users and no
- *   administrators the no-rights notice.
+ * loading (the rights model load, machines/rightsLoad.machine.ts, as a child) → ready.browsing ⇄ ready.editing (the
+ * rights edit modal, machines/rightsEdit.machine.ts, as a child)
+ * - Each answer of the load shows as it lands; the list is ready when every parallel load has ended, with or without
+ *   errors: a failed application shows the disrupted placeholder in its column, a failed customer or administrators
+ *   load the error; no users and no administrators the no-rights notice.
  * - "Add new user" and the row edit open the modal only once loaded. A save in the modal reloads the list.
  * - Search (resets to page 1), the active / not-active filter (resets to page 1) and paging are kept here; the rows
  *   themselves are derived from the loaded answers by memoised pure selectors (machines/lib/represented-settings/
@@ -14,14 +14,13 @@
  *
  * Pure: effects are the actors below (defaults throw); src/features/represented-settings/wire.ts provides them.
  */
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   offeredCategories,
   RESULT_NO_PACKAGE,
   RIGHTS_APPLICATIONS,
   type Admin,
   type AppLoad,
-  type EnterpriseUsersAnswer,
   type RepresentedCustomer,
   type RightsFilter,
   type RoleTree,
@@ -33,18 +32,16 @@ import {
   type RightsEditInput,
   type RightsEditOutput,
 } from './rightsEdit.machine';
+import { rightsLoadMachine, type ApplicationAnswer, type RightsLoadReport } from './rightsLoad.machine';
 import type { ToastRequest } from './toasts.machine';
+import { reporter } from './lib/report';
+import { serviceForApplication } from './lib/rights';
 
 export interface RightsListInput {
   customerId: string;
   /** the signed-in person's global id */
   currentUserId: string;
   today: Date;
-}
-
-export interface ApplicationAnswer {
-  answer: EnterpriseUsersAnswer;
-  tree: RoleTree;
 }
 
 export interface RightsListContext extends RightsListInput {
@@ -63,10 +60,7 @@ export interface RightsListContext extends RightsListInput {
   editUserId: string | null;
 }
 
-export type RightsListEmitted =
-  | { type: 'toast.show'; toast: ToastRequest }
-  /** some applications' saves failed: the view names them in 'Saving failed to: …' (spec 2 §8) */
-  | { type: 'rightsList.partialFailure'; applications: string[] };
+export type RightsListEmitted = { type: 'toast.show'; toast: ToastRequest };
 
 export type RightsListEvent =
   | { type: 'rights.search'; text: string }
@@ -74,10 +68,10 @@ export type RightsListEvent =
   | { type: 'rights.page'; page: number }
   | { type: 'rights.add' }
   | { type: 'rights.edit'; userId: string }
-  | { type: 'rights.reload' };
-
-const notProvided = <TOut, TIn>(name: string) =>
-  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
+  | { type: 'rights.reload' }
+  /** reported by the rights dialog (rightsEdit) */
+  | { type: 'toast.show'; toast: ToastRequest }
+  | RightsLoadReport;
 
 /** Every person the customer knows, by global id: users of every loaded application and head administrators. */
 export function knownUsers(c: Pick<RightsListContext, 'apps' | 'admins'>): Map<string, KnownUser> {
@@ -145,6 +139,8 @@ export function editInputOf(c: RightsListContext): RightsEditInput {
 
 const emptyApps = () => Object.fromEntries(RIGHTS_APPLICATIONS.map((a) => [a, null]));
 
+const tell = reporter<RightsListContext, RightsListEvent, RightsListEmitted>();
+
 const rightsListSetup = setup({
   types: {
     context: {} as RightsListContext,
@@ -153,12 +149,7 @@ const rightsListSetup = setup({
     emitted: {} as RightsListEmitted,
   },
   actors: {
-    /** POST settings/get { value: customerId } */
-    loadCustomer: notProvided<RepresentedCustomer, { customerId: string }>('loadCustomer'),
-    /** GET enterprise/users/administrators/{customerId} */
-    loadAdmins: notProvided<Admin[], { customerId: string }>('loadAdmins'),
-    /** GET enterprise/users/clientapp/{app}/{customerId} and the application's role tree (roles-and-packets) */
-    loadApplication: notProvided<ApplicationAnswer, { customerId: string; application: string }>('loadApplication'),
+    rightsLoad: rightsLoadMachine,
     rightsEdit: rightsEditMachine,
   },
   guards: {
@@ -183,49 +174,24 @@ const rightsListSetup = setup({
     setSearch: assign(({ event }) => (event.type === 'rights.search' ? { search: event.text, page: 1 } : {})),
     setFilter: assign(({ event }) => (event.type === 'rights.filter' ? { filter: event.filter, page: 1 } : {})),
     setPage: assign(({ event }) => (event.type === 'rights.page' ? { page: Math.max(1, event.page) } : {})),
-    toastSaved: emit({ type: 'toast.show' as const, toast: { toastType: 'success', messageKey: 'success.save' } }),
-    warnPartialFailure: emit((_, p: { output: RightsEditOutput }) => ({
-      type: 'rightsList.partialFailure' as const,
-      applications: p.output.failed,
+    toastSaved: tell(() => ({ type: 'toast.show', toast: { toastType: 'success', messageKey: 'success.save' } })),
+    /** some applications' saves failed: 'Saving failed to: …' names them (spec 2 §8) */
+    warnPartialFailure: tell((_, p: { output: RightsEditOutput }) => ({
+      type: 'toast.show',
+      toast: {
+        toastType: 'warning',
+        messageKey: 'represented-settings.error.save-partially-failed',
+        valueKeys: {
+          applications: p.output.failed.map((application) => `app.name.${serviceForApplication(application)}`),
+        },
+      },
     })),
+    /** the rights dialog's own message: the portal shows it */
+    passOnToast: tell((_, p: { toast: ToastRequest }) => ({ type: 'toast.show', toast: p.toast })),
     editNew: assign({ editUserId: null }),
     editUser: assign(({ event }) => (event.type === 'rights.edit' ? { editUserId: event.userId } : {})),
   },
 });
-
-/** The applications as the descriptions name them for people. */
-const APPLICATION_NAME: Record<string, string> = { OSS: 'shipment registration', PERIODICALS: 'periodicals' };
-
-/** One parallel load of an application's users and role tree. */
-function applicationRegion(application: string) {
-  const name = APPLICATION_NAME[application] ?? application;
-  return rightsListSetup.createStateConfig({
-    description: `The users' roles in ${name} load.`,
-    initial: 'loading',
-    states: {
-      loading: {
-        description: `The portal loads who has which role in ${name}.`,
-        invoke: {
-          id: `load${application}`,
-          src: 'loadApplication',
-          input: ({ context }) => ({ customerId: context.customerId, application }),
-          onDone: {
-            target: 'loaded',
-            actions: { type: 'takeApplication', params: ({ event }) => ({ application, loaded: event.output }) },
-            description: `The server answers with the ${name} roles`,
-          },
-          onError: {
-            target: 'failed',
-            actions: { type: 'applicationFailed', params: { application } },
-            description: `The server does not answer: the ${name} column will say the service is disrupted`,
-          },
-        },
-      },
-      loaded: { type: 'final', description: `The ${name} roles are loaded.` },
-      failed: { type: 'final', description: `The ${name} roles could not be loaded.` },
-    },
-  });
-}
 
 export const rightsListMachine = rightsListSetup.createMachine({
   id: 'rightsList',
@@ -254,6 +220,10 @@ export const rightsListMachine = rightsListSetup.createMachine({
       description: 'Chooses active or not active users: the list shows them from page 1',
     },
     'rights.page': { actions: 'setPage', description: 'Turns to another page of the users' },
+    'toast.show': {
+      actions: { type: 'passOnToast', params: ({ event }) => event },
+      description: 'The rights dialog has a message for the person: the portal shows it',
+    },
   },
   initial: 'loading',
   states: {
@@ -262,63 +232,40 @@ export const rightsListMachine = rightsListSetup.createMachine({
       description:
         "The portal loads the customer, its head administrators and the users' roles in each application at once; 'Add new user' waits.",
       entry: 'startLoad',
-      type: 'parallel',
-      onDone: { target: 'ready', description: 'Every load has ended, whether it worked or not' },
-      states: {
-        customer: {
-          description: "The customer's name and registry code load.",
-          initial: 'loading',
-          states: {
-            loading: {
-              description: 'The portal loads the customer.',
-              invoke: {
-                id: 'loadCustomer',
-                src: 'loadCustomer',
-                input: ({ context }) => ({ customerId: context.customerId }),
-                onDone: {
-                  target: 'loaded',
-                  actions: { type: 'takeCustomer', params: ({ event }) => ({ customer: event.output }) },
-                  description: 'The server answers with the customer',
-                },
-                onError: {
-                  target: 'failed',
-                  actions: 'customerFailed',
-                  description: 'The server does not answer: an error will show',
-                },
-              },
-            },
-            loaded: { type: 'final', description: 'The customer is loaded.' },
-            failed: { type: 'final', description: 'The customer could not be loaded.' },
-          },
+      invoke: {
+        id: 'rightsLoad',
+        src: 'rightsLoad',
+        input: ({ context }) => ({ customerId: context.customerId }),
+        onDone: { target: 'ready', description: 'Every load has ended, whether it worked or not' },
+      },
+      on: {
+        'rights.customerLoaded': {
+          actions: { type: 'takeCustomer', params: ({ event }) => ({ customer: event.customer }) },
+          description: 'The customer arrives: its name and registry code show',
         },
-        admins: {
-          description: 'The head administrators load.',
-          initial: 'loading',
-          states: {
-            loading: {
-              description: 'The portal loads the head administrators.',
-              invoke: {
-                id: 'loadAdmins',
-                src: 'loadAdmins',
-                input: ({ context }) => ({ customerId: context.customerId }),
-                onDone: {
-                  target: 'loaded',
-                  actions: { type: 'takeAdmins', params: ({ event }) => ({ admins: event.output }) },
-                  description: 'The server answers with the head administrators',
-                },
-                onError: {
-                  target: 'failed',
-                  actions: 'adminsFailed',
-                  description: 'The server does not answer: an error will show',
-                },
-              },
-            },
-            loaded: { type: 'final', description: 'The head administrators are loaded.' },
-            failed: { type: 'final', description: 'The head administrators could not be loaded.' },
-          },
+        'rights.customerFailed': {
+          actions: 'customerFailed',
+          description: 'The customer could not be loaded: an error will show',
         },
-        OSS: applicationRegion('OSS'),
-        PERIODICALS: applicationRegion('PERIODICALS'),
+        'rights.adminsLoaded': {
+          actions: { type: 'takeAdmins', params: ({ event }) => ({ admins: event.admins }) },
+          description: 'The head administrators arrive and show',
+        },
+        'rights.adminsFailed': {
+          actions: 'adminsFailed',
+          description: 'The head administrators could not be loaded: an error will show',
+        },
+        'rights.applicationLoaded': {
+          actions: {
+            type: 'takeApplication',
+            params: ({ event }) => ({ application: event.application, loaded: event.loaded }),
+          },
+          description: "An application's users and roles arrive: its column fills in",
+        },
+        'rights.applicationFailed': {
+          actions: { type: 'applicationFailed', params: ({ event }) => ({ application: event.application }) },
+          description: "An application's users could not be loaded: its column will say the service is disrupted",
+        },
       },
     },
     ready: {

@@ -1,8 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { sessionMachine } from './session.machine';
-import { signedInContext, signedOutContext } from './lib/fixtures/contexts';
+import { localeMachine } from './locale.machine';
+import { logoutMachine, type LogoutActor } from './logout.machine';
+import { signedInContext, signedOutContext } from '../tests/support/fixtures/contexts';
 import type { Language, SimpleUserContext, UserContext } from './lib/contract';
+
+/** The locale with cookie writes that do nothing (the tests that do not look at the cookies). */
+const quietLocale = localeMachine.provide({ actions: { persistLanguage: () => {}, persistDomain: () => {} } });
+/** The logout child, while the session is logging out. */
+const logoutOf = (s: SnapshotFrom<typeof sessionMachine>) => (s.children as { logout?: LogoutActor }).logout!;
 
 function makeSession(
   opts: {
@@ -36,17 +43,25 @@ function makeSession(
         calls.postLanguage.push(input.language);
         return Promise.resolve();
       }),
-      singleSignout: fromPromise(() => (opts.signout ? opts.signout() : Promise.resolve('/cas/logout?service=x'))),
-      fetchOssLogout: fromPromise(({ input }: { input: { url: string } }) => {
-        calls.ossLogout.push(input.url);
-        return Promise.resolve();
+      locale: localeMachine.provide({
+        actions: {
+          persistLanguage: (_, p: { language: string }) => void calls.persistLanguage.push(p.language),
+          persistDomain: (_, p: { domain: string | null }) => void calls.persistDomain.push(p.domain),
+        },
       }),
-    },
-    actions: {
-      persistLanguage: (_, p: { language: string }) => void calls.persistLanguage.push(p.language),
-      persistDomain: (_, p: { domain: string | null }) => void calls.persistDomain.push(p.domain),
-      resetSessionStorage: () => void calls.resetSessionStorage++,
-      redirect: (_, p: { url: string }) => void calls.redirect.push(p.url),
+      logout: logoutMachine.provide({
+        actors: {
+          singleSignout: fromPromise(() => (opts.signout ? opts.signout() : Promise.resolve('/cas/logout?service=x'))),
+          fetchOssLogout: fromPromise(({ input }: { input: { url: string } }) => {
+            calls.ossLogout.push(input.url);
+            return Promise.resolve();
+          }),
+        },
+        actions: {
+          resetSessionStorage: () => void calls.resetSessionStorage++,
+          redirect: (_, p: { url: string }) => void calls.redirect.push(p.url),
+        },
+      }),
     },
   });
   const actor = createActor(machine, { input: { cookies: opts.cookies ?? {} } });
@@ -159,21 +174,21 @@ describe('session machine', () => {
     const machine = sessionMachine.provide({
       actors: {
         loadUserContext: fromPromise(() => Promise.resolve(signedInContext)),
-        singleSignout: fromPromise<string, { locale: string }>(() => Promise.resolve('/cas/logout?service=y')),
-        fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise<void>((r) => (finishOss = r))),
-      },
-      actions: {
-        resetSessionStorage: () => {},
-        redirect: (_, p: { url: string }) => void redirects.push(p.url),
-        persistLanguage: () => {},
-        persistDomain: () => {},
+        locale: quietLocale,
+        logout: logoutMachine.provide({
+          actors: {
+            singleSignout: fromPromise<string, { locale: string }>(() => Promise.resolve('/cas/logout?service=y')),
+            fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise<void>((r) => (finishOss = r))),
+          },
+          actions: { resetSessionStorage: () => {}, redirect: (_, p: { url: string }) => void redirects.push(p.url) },
+        }),
       },
     });
     const actor = createActor(machine, { input: { cookies: {} } }).start();
     actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
-    await waitFor(actor, (s) => s.matches({ loggingOut: { signout: 'answered' } }));
+    await waitFor(logoutOf(actor.getSnapshot()), (s) => s.matches({ loggingOut: { signout: 'answered' } }));
     await vi.advanceTimersByTimeAsync(2_999);
     expect(redirects).toEqual([]);
     expect(actor.getSnapshot().matches('loggingOut')).toBe(true);
@@ -187,21 +202,21 @@ describe('session machine', () => {
     const machine = sessionMachine.provide({
       actors: {
         loadUserContext: fromPromise(() => Promise.resolve(signedInContext)),
-        singleSignout: fromPromise<string, { locale: string }>(() => Promise.resolve('/cas/logout?service=z')),
-        fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise<void>(() => {})),
-      },
-      actions: {
-        resetSessionStorage: () => {},
-        redirect: (_, p: { url: string }) => void redirects.push(p.url),
-        persistLanguage: () => {},
-        persistDomain: () => {},
+        locale: quietLocale,
+        logout: logoutMachine.provide({
+          actors: {
+            singleSignout: fromPromise<string, { locale: string }>(() => Promise.resolve('/cas/logout?service=z')),
+            fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise<void>(() => {})),
+          },
+          actions: { resetSessionStorage: () => {}, redirect: (_, p: { url: string }) => void redirects.push(p.url) },
+        }),
       },
     });
     const actor = createActor(machine, { input: { cookies: {} } }).start();
     actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
-    await waitFor(actor, (s) => s.matches({ loggingOut: { signout: 'answered' } }));
+    await waitFor(logoutOf(actor.getSnapshot()), (s) => s.matches({ loggingOut: { signout: 'answered' } }));
     await vi.advanceTimersByTimeAsync(2_990);
     expect(redirects).toEqual([]);
     await vi.advanceTimersByTimeAsync(20);
@@ -214,17 +229,17 @@ describe('session machine', () => {
     const machine = sessionMachine.provide({
       actors: {
         loadUserContext: fromPromise(() => Promise.resolve(signedInContext)),
-        singleSignout: fromPromise<string, { locale: string }>(({ input }) => {
-          locale = input.locale;
-          return Promise.reject(new Error('down'));
+        locale: quietLocale,
+        logout: logoutMachine.provide({
+          actors: {
+            singleSignout: fromPromise<string, { locale: string }>(({ input }) => {
+              locale = input.locale;
+              return Promise.reject(new Error('down'));
+            }),
+            fetchOssLogout: fromPromise<void, { url: string }>(() => Promise.resolve()),
+          },
+          actions: { resetSessionStorage: () => {}, redirect: () => {} },
         }),
-        fetchOssLogout: fromPromise<void, { url: string }>(() => Promise.resolve()),
-      },
-      actions: {
-        resetSessionStorage: () => {},
-        redirect: () => {},
-        persistLanguage: () => {},
-        persistDomain: () => {},
       },
     });
     const actor = createActor(machine, { input: { cookies: { language: 'lit', domain: 'LT' } } });
@@ -249,7 +264,7 @@ describe('session machine', () => {
 
   it('throws loudly when an effect is not provided', async () => {
     // only the context loader is missing here (the route's cookie effect is given, it runs first)
-    const actor = createActor(sessionMachine.provide({ actions: { persistDomain: () => {} } }), {
+    const actor = createActor(sessionMachine.provide({ actors: { locale: quietLocale } }), {
       input: { cookies: {} },
     });
     actor.subscribe({ error: () => {} });

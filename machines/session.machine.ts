@@ -4,38 +4,39 @@
  * - The user context loads on the first route change (`session.routeChanged`); the user-add-edit
  *   route (RouteMeta.simpleContext) gets only the simple context.
  * - Signed in = the context has a principal.
- * - Language: route param → EPIT-LANGUAGE cookie → eng. Domain: route param → EPIT-DOMAIN → EE; a valid route domain is kept in EPIT-DOMAIN.
- * - `session.languageChange` writes the cookie (action persistLanguage) and posts changeLanguage
- *   only when signed in (actor postLanguage).
- * - `session.logout`: emits `session.loggedOut`, resets session storage, single sign-out; in parallel GET the OSS
- *   logout URL. The redirect to the returned address waits until that GET has finished (at most OSS_LOGOUT_LIMIT, so
- *   a dead OSS cannot block logout): leaving the page would abort it. Failure emits a warning toast error.server.
+ * - Language and domain are the `locale` child's (machines/locale.machine.ts): the session forwards it the route
+ *   changes and language choices and keeps the language and domain it reports. A chosen language is announced
+ *   (`session.languageChanged`) and, only when signed in, posted to the account (actor postLanguage).
+ * - `session.logout`: reports `session.loggedOut` and starts the `logout` child (machines/logout.machine.ts: single
+ *   sign-out, the OSS logout GET, the redirect). When it reports `logout.failed` the person stays signed in and the
+ *   session reports a warning toast error.server.
  *
- * Effects are provided by src/app/system.ts; the defaults throw so a forgotten one is loud.
+ * Effects are provided by src/app/system.ts (the logout's through the `logout` actor); the defaults throw so a
+ * forgotten one is loud.
  */
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { DOMAINS, type Domain, type Language, type SimpleUserContext, type UserContext } from './lib/contract';
+import { assign, forwardTo, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { notProvided } from './lib/not-provided';
+import { reporter } from './lib/report';
+import type { Domain, Language, SimpleUserContext, UserContext } from './lib/contract';
 import { routeMeta } from './lib/navigation/rules';
-import { ossLogoutUrl, resolveDomain, resolveLanguage, signoutLocale, toLanguage } from './lib/session/rules';
+import { ossLogoutUrl, signoutLocale } from './lib/session/rules';
+import { initialLocale, localeMachine, type LocaleEmitted, type LocaleInput } from './locale.machine';
+import { logoutMachine, type LogoutEmitted } from './logout.machine';
 import type { ToastRequest } from './toasts.machine';
 
-export interface SessionInput {
-  /** cookie values read by the app at start: EPIT-LANGUAGE, EPIT-DOMAIN (absent or null: no cookie) */
-  cookies: { language?: string | null; domain?: string | null };
-}
+/** The cookie values read by the app at start (they go on to the locale). */
+export type SessionInput = LocaleInput;
 
 export interface SessionContext {
+  /** as the locale last reported them */
   language: Language;
   domain: Domain;
-  cookies: { language: string | null; domain: string | null };
-  routeId: string | null;
-  params: Record<string, string>;
+  /** the cookies read at start, for the locale */
+  start: SessionInput;
   userContext: UserContext | null;
   simpleContext: SimpleUserContext | null;
   /** status of the last failed context load (401 = signed out) */
   error: { status?: number; message: string } | null;
-  /** the address single sign-out returned, kept until the OSS logout GET is over */
-  signoutUrl: string | null;
 }
 
 export type SessionEvent =
@@ -43,9 +44,15 @@ export type SessionEvent =
   | { type: 'session.languageChange'; language: Language }
   | { type: 'session.logout' }
   | { type: 'session.contextReplaced'; userContext: UserContext }
-  | { type: 'session.reload' };
+  | { type: 'session.reload' }
+  /** what the children report */
+  | LocaleEmitted
+  | LogoutEmitted;
 
 export type SessionEmitted =
+  /** signed in, again after each change of the context: the portal hands the context on to the pages */
+  | { type: 'session.signedIn'; userContext: UserContext; domain: Domain }
+  | { type: 'session.signedOut' }
   | { type: 'session.loggedOut' }
   | { type: 'session.languageChanged'; language: Language }
   | { type: 'toast.show'; toast: ToastRequest };
@@ -55,45 +62,10 @@ function errorInfo(error: unknown): { status?: number; message: string } {
   return { status: typeof e?.status === 'number' ? e.status : undefined, message: String(e?.message ?? error) };
 }
 
-function cleanParams(params: Record<string, string | undefined> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(params ?? {})) if (typeof v === 'string') out[k] = v;
-  return out;
-}
+type Reported<T extends LocaleEmitted['type']> = { event: Extract<LocaleEmitted, { type: T }> };
+const languageOf = ({ event }: Reported<'locale.chosen'>) => ({ language: event.language });
 
-/**
- * The domain a route parameter names, when it is EE, LV or LT: it becomes the permanent EPIT-DOMAIN cookie (spec 1
- * §9), which nothing else writes. A route's language is not kept: it applies to that route (spec 1 §1), and the
- * language a person chose with the switcher stays theirs.
- */
-function routeDomain(params: Record<string, string | undefined> | undefined): Domain | null {
-  const domain = (cleanParams(params).domain ?? '').trim().toUpperCase();
-  return DOMAINS.find((d) => d === domain) ?? null;
-}
-
-/** `session.routeChanged`: take the route's parameters, and keep a domain it names in the cookie */
-const ROUTE_ACTIONS = [
-  'applyRoute',
-  {
-    type: 'persistDomain',
-    params: ({ event }: { event: Extract<SessionEvent, { type: 'session.routeChanged' }> }) => ({
-      domain: routeDomain(event.params),
-    }),
-  },
-] as const;
-
-/** `session.languageChange` (anywhere; when signed in it also posts the language): one list for both places */
-const LANGUAGE_CHANGE_ACTIONS = [
-  'setLanguage',
-  {
-    type: 'persistLanguage',
-    params: ({ event }: { event: Extract<SessionEvent, { type: 'session.languageChange' }> }) => ({
-      language: event.language,
-    }),
-  },
-  'rememberLanguageCookie',
-  'announceLanguage',
-] as const;
+const tell = reporter<SessionContext, SessionEvent, SessionEmitted>();
 
 export const sessionMachine = setup({
   types: {
@@ -103,67 +75,38 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
   },
   actors: {
-    loadUserContext: fromPromise<UserContext, void>(() => Promise.reject(new Error('loadUserContext not provided'))),
-    loadSimpleContext: fromPromise<SimpleUserContext, void>(() =>
-      Promise.reject(new Error('loadSimpleContext not provided')),
-    ),
-    postLanguage: fromPromise<void, { language: Language }>(() =>
-      Promise.reject(new Error('postLanguage not provided')),
-    ),
-    singleSignout: fromPromise<string, { locale: string }>(() =>
-      Promise.reject(new Error('singleSignout not provided')),
-    ),
-    fetchOssLogout: fromPromise<void, { url: string }>(() => Promise.reject(new Error('fetchOssLogout not provided'))),
+    loadUserContext: notProvided<UserContext>('loadUserContext'),
+    loadSimpleContext: notProvided<SimpleUserContext>('loadSimpleContext'),
+    postLanguage: notProvided<void, { language: Language }>('postLanguage'),
+    /** the language and the domain, and their cookies (its own effects are provided to it) */
+    locale: localeMachine,
+    /** single sign-out, the OSS logout GET and the redirect (its own effects are provided to it) */
+    logout: logoutMachine,
   },
   actions: {
-    /** write EPIT-LANGUAGE (100 years) */
-    persistLanguage: (_, _params: { language: Language }) => {
-      throw new Error('persistLanguage not provided');
-    },
-    /** write the permanent EPIT-DOMAIN cookie when a domain is given */
-    persistDomain: (_, _params: { domain: Domain | null }) => {
-      throw new Error('persistDomain not provided');
-    },
-    resetSessionStorage: () => {
-      throw new Error('resetSessionStorage not provided');
-    },
-    /** full page redirect */
-    redirect: (_, _params: { url: string }) => {
-      throw new Error('redirect not provided');
-    },
-    rememberSignoutUrl: assign((_, params: { url: string }) => ({ signoutUrl: params.url })),
-    applyRoute: assign(({ context, event }) => {
-      if (event.type !== 'session.routeChanged') return {};
-      const params = cleanParams(event.params);
-      const domain = routeDomain(params);
-      return {
-        routeId: event.routeId,
-        params,
-        language: resolveLanguage(params.language, context.cookies.language),
-        domain: resolveDomain(params.domain, context.cookies.domain),
-        // what persistDomain writes, so a later route without a domain parameter resolves to it
-        cookies: { ...context.cookies, domain: domain ?? context.cookies.domain },
-      };
-    }),
-    setLanguage: assign(({ event }) => (event.type === 'session.languageChange' ? { language: event.language } : {})),
-    /** the cookie value just written, so a later route without a language parameter resolves to it */
-    rememberLanguageCookie: assign(({ context, event }) =>
-      event.type === 'session.languageChange'
-        ? { cookies: { ...context.cookies, language: toLanguage(event.language) } }
-        : {},
-    ),
+    tellLocale: forwardTo('locale'),
+    startLogout: sendTo('logout', ({ context }) => ({
+      type: 'logout.start' as const,
+      locale: signoutLocale(context.language, context.domain),
+      ossLogoutUrl: ossLogoutUrl(context.userContext?.applications),
+    })),
+    storeLocale: assign((_, p: { language: Language; domain?: Domain }) => p),
     storeUserContext: assign({ userContext: (_, params: { userContext: UserContext }) => params.userContext }),
     storeSimpleContext: assign({
       simpleContext: (_, params: { simpleContext: SimpleUserContext }) => params.simpleContext,
     }),
     storeError: assign({ error: (_, params: { error: unknown }) => errorInfo(params.error) }),
     forgetUserContext: assign({ userContext: null }),
-    announceLanguage: emit(({ context }) => ({ type: 'session.languageChanged' as const, language: context.language })),
-    announceLogout: emit({ type: 'session.loggedOut' as const }),
-    warnServerError: emit({
-      type: 'toast.show' as const,
-      toast: { toastType: 'warning', messageKey: 'error.server' } satisfies ToastRequest,
-    }),
+    announceLanguage: tell(({ context }) => ({ type: 'session.languageChanged', language: context.language })),
+    announceLogout: tell(() => ({ type: 'session.loggedOut' })),
+    announceSignedIn: tell(({ context }) => ({
+      type: 'session.signedIn',
+      // only entered with a principal (hasPrincipal)
+      userContext: context.userContext!,
+      domain: context.domain,
+    })),
+    announceSignedOut: tell(() => ({ type: 'session.signedOut' })),
+    warnServerError: tell(() => ({ type: 'toast.show', toast: { toastType: 'warning', messageKey: 'error.server' } })),
     clearError: assign({ error: null }),
   },
   guards: {
@@ -173,35 +116,45 @@ export const sessionMachine = setup({
       event.type === 'session.routeChanged' && routeMeta(event.routeId).simpleContext !== true,
     hasPrincipal: ({ context }) => context.userContext?.epitPrincipal != null,
     isUnauthenticated: ({ context }) => context.error?.status === 401,
-    hasOssLogoutUrl: ({ context }) => ossLogoutUrl(context.userContext?.applications) !== null,
-  },
-  delays: {
-    /** upper bound on the OSS logout GET before the logout redirect leaves the page anyway */
-    OSS_LOGOUT_LIMIT: 3_000,
   },
 }).createMachine({
   id: 'session',
   description:
     'Who is using the portal: the portal finds out whether the person is signed in, keeps their language and country, and logs them out.',
-  context: ({ input }) => {
-    const cookies = { language: input.cookies.language ?? null, domain: input.cookies.domain ?? null };
-    return {
-      language: resolveLanguage(null, cookies.language),
-      domain: resolveDomain(null, cookies.domain),
-      cookies,
-      routeId: null,
-      params: {},
-      userContext: null,
-      simpleContext: null,
-      error: null,
-      signoutUrl: null,
-    };
-  },
+  context: ({ input }) => ({
+    ...initialLocale(input.cookies),
+    start: input,
+    userContext: null,
+    simpleContext: null,
+    error: null,
+  }),
+  invoke: [
+    { id: 'locale', src: 'locale', input: ({ context }) => context.start },
+    { id: 'logout', src: 'logout' },
+  ],
   initial: 'idle',
   on: {
+    'session.routeChanged': {
+      actions: 'tellLocale',
+      description: 'Opens another page: the locale takes its language and country',
+      meta: { bookkeeping: true },
+    },
     'session.languageChange': {
-      actions: LANGUAGE_CHANGE_ACTIONS,
-      description: 'Picks another language: the portal switches to it and remembers it',
+      actions: 'tellLocale',
+      description: 'Picks another language: the locale switches to it and remembers it',
+      meta: { bookkeeping: true },
+    },
+    'locale.resolved': {
+      actions: {
+        type: 'storeLocale',
+        params: ({ event }: Reported<'locale.resolved'>) => ({ language: event.language, domain: event.domain }),
+      },
+      description: "The page's language and country are known: the portal shows them",
+      meta: { bookkeeping: true },
+    },
+    'locale.chosen': {
+      actions: [{ type: 'storeLocale', params: languageOf }, 'announceLanguage'],
+      description: 'The person picked another language: the portal switches to it',
     },
   },
   states: {
@@ -212,12 +165,12 @@ export const sessionMachine = setup({
           {
             guard: 'wantsSimpleContext',
             target: 'loadingSimpleContext',
-            actions: ROUTE_ACTIONS,
+            actions: 'tellLocale',
             description: 'The first page opens, if it is the terms-of-use page of a new account',
           },
           {
             target: 'loadingContext',
-            actions: ROUTE_ACTIONS,
+            actions: 'tellLocale',
             description: 'The first page opens',
           },
         ],
@@ -240,13 +193,6 @@ export const sessionMachine = setup({
           target: 'resolvingFailure',
           actions: { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
           description: 'The server answers with an error or does not answer',
-        },
-      },
-      on: {
-        'session.routeChanged': {
-          actions: ROUTE_ACTIONS,
-          description: 'Opens another page while loading: its language and country are taken over',
-          meta: { bookkeeping: true },
         },
       },
     },
@@ -287,13 +233,6 @@ export const sessionMachine = setup({
           description: 'The server answers with an error or does not answer',
         },
       },
-      on: {
-        'session.routeChanged': {
-          actions: ROUTE_ACTIONS,
-          description: 'Opens another page while loading: its language and country are taken over',
-          meta: { bookkeeping: true },
-        },
-      },
     },
     simpleContext: {
       description:
@@ -304,13 +243,8 @@ export const sessionMachine = setup({
           {
             guard: 'wantsFullContext',
             target: 'loadingContext',
-            actions: ROUTE_ACTIONS,
+            actions: 'tellLocale',
             description: 'Opens any other page, if it is not the terms-of-use page: the portal loads who the person is',
-          },
-          {
-            actions: ROUTE_ACTIONS,
-            description: 'Stays on the terms-of-use page: its language and country are taken over',
-            meta: { bookkeeping: true },
           },
         ],
       },
@@ -318,6 +252,7 @@ export const sessionMachine = setup({
     signedIn: {
       tags: ['settled', 'signedIn'],
       description: 'The person is signed in and uses the portal; the header shows their name and a logout button.',
+      entry: 'announceSignedIn',
       initial: 'ready',
       states: {
         ready: { description: 'The person is signed in; nothing is being saved.' },
@@ -337,18 +272,13 @@ export const sessionMachine = setup({
         },
       },
       on: {
-        'session.routeChanged': {
-          actions: ROUTE_ACTIONS,
-          description: 'Opens another page: its language and country are taken over',
-          meta: { bookkeeping: true },
-        },
-        'session.languageChange': {
+        'locale.chosen': {
           target: '.postingLanguage',
           reenter: true,
-          actions: LANGUAGE_CHANGE_ACTIONS,
-          description: 'Picks another language: the portal switches to it and saves it for the account',
+          actions: [{ type: 'storeLocale', params: languageOf }, 'announceLanguage'],
+          description: 'The person picked another language: the portal switches to it and saves it for the account',
         },
-        'session.logout': { target: 'loggingOut', description: 'Clicks Log out' },
+        'session.logout': { target: 'loggingOut', actions: 'startLogout', description: 'Clicks Log out' },
         'session.contextReplaced': {
           target: 'resolvingPrincipal',
           actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.userContext }) },
@@ -361,12 +291,8 @@ export const sessionMachine = setup({
     signedOut: {
       description: "No one is signed in; the header shows only 'log in to e-service'.",
       tags: ['settled'],
+      entry: 'announceSignedOut',
       on: {
-        'session.routeChanged': {
-          actions: ROUTE_ACTIONS,
-          description: 'Opens another page: its language and country are taken over',
-          meta: { bookkeeping: true },
-        },
         'session.contextReplaced': {
           target: 'resolvingPrincipal',
           actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.userContext }) },
@@ -384,12 +310,12 @@ export const sessionMachine = setup({
           {
             guard: 'wantsSimpleContext',
             target: 'loadingSimpleContext',
-            actions: ROUTE_ACTIONS,
+            actions: 'tellLocale',
             description: 'Opens the terms-of-use page of a new account: the portal tries again',
           },
           {
             target: 'loadingContext',
-            actions: ROUTE_ACTIONS,
+            actions: 'tellLocale',
             description: 'Opens another page: the portal tries again',
           },
         ],
@@ -399,76 +325,16 @@ export const sessionMachine = setup({
     loggingOut: {
       tags: ['busy', 'signedIn'],
       description: 'The person is being logged out of the portal and of the order application at once.',
-      entry: ['announceLogout', 'resetSessionStorage'],
-      type: 'parallel',
-      onDone: {
-        target: 'loggedOut',
-        description: 'Both logouts are done: the browser goes to the sign-out page',
-        actions: { type: 'redirect', params: ({ context }) => ({ url: context.signoutUrl ?? '' }) },
-      },
-      states: {
-        signout: {
-          description: 'The portal ends the single sign-on session.',
-          initial: 'signingOut',
-          states: {
-            signingOut: {
-              description: 'The portal asks the server to end the session.',
-              invoke: {
-                id: 'singleSignout',
-                src: 'singleSignout',
-                input: ({ context }) => ({ locale: signoutLocale(context.language, context.domain) }),
-                onDone: {
-                  target: 'answered',
-                  actions: { type: 'rememberSignoutUrl', params: ({ event }) => ({ url: event.output }) },
-                  description: 'The server ends the session and names the sign-out page',
-                },
-                onError: {
-                  target: '#session.signedIn',
-                  actions: 'warnServerError',
-                  description: 'The server cannot end the session: a warning shows and the person stays signed in',
-                },
-              },
-            },
-            answered: {
-              description: 'The session is ended; the portal waits for the order application to log out too.',
-              type: 'final',
-            },
-          },
+      entry: 'announceLogout',
+      on: {
+        'logout.done': {
+          target: 'loggedOut',
+          description: 'Both logouts are done: the browser goes to the sign-out page',
         },
-        ossLogout: {
-          // spec 1 §4 Logout: also GET the OSS logout URL from the applications' customParameters
-          description: 'The portal also logs the person out of the order application, waiting at most 3 seconds.',
-          initial: 'checking',
-          states: {
-            checking: {
-              description: 'The portal checks whether the person uses the order application.',
-              always: [
-                {
-                  guard: 'hasOssLogoutUrl',
-                  target: 'fetching',
-                  description: 'The person has the order application',
-                },
-                { target: 'done', description: 'The person does not have the order application' },
-              ],
-            },
-            fetching: {
-              description: 'The order application is asked to log the person out.',
-              invoke: {
-                id: 'fetchOssLogout',
-                src: 'fetchOssLogout',
-                input: ({ context }) => ({ url: ossLogoutUrl(context.userContext?.applications) ?? '' }),
-                onDone: { target: 'done', description: 'The order application logs the person out' },
-                onError: { target: 'done', description: 'The order application does not answer' },
-              },
-              after: {
-                OSS_LOGOUT_LIMIT: {
-                  target: 'done',
-                  description: 'After 3 seconds without an answer the portal stops waiting',
-                },
-              },
-            },
-            done: { type: 'final', description: 'The order application is done (or was not needed).' },
-          },
+        'logout.failed': {
+          target: 'signedIn',
+          actions: 'warnServerError',
+          description: 'The server cannot end the session: a warning shows and the person stays signed in',
         },
       },
     },
@@ -482,10 +348,3 @@ export const sessionMachine = setup({
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
-
-/** Selectors for views and guards (pure). */
-export const selectSignedIn = (s: SessionSnapshot) => s.hasTag('signedIn');
-export const selectPrincipal = (s: SessionSnapshot) => s.context.userContext?.epitPrincipal ?? null;
-export const selectLanguage = (s: SessionSnapshot) => s.context.language;
-export const selectDomain = (s: SessionSnapshot) => s.context.domain;
-export const selectSettled = (s: SessionSnapshot) => s.hasTag('settled');

@@ -1,8 +1,12 @@
 import { fromPromise } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { sessionMachine } from './session.machine';
 import type { Language, SimpleUserContext, UserContext } from './lib/contract';
-import { signedInContext, signedOutContext } from './lib/fixtures/contexts';
+import { signedInContext, signedOutContext } from '../tests/support/fixtures/contexts';
+import { localeMachine } from './locale.machine';
+import { logoutMachine } from './logout.machine';
+
+const noop = () => {};
 
 const spec: MachineModelSpec<typeof sessionMachine> = {
   name: 'session',
@@ -47,28 +51,35 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
       ev.push({ type: 'session.contextReplaced', userContext: signedInContext });
       ev.push({ type: 'session.reload' });
     }
-    if (s.matches({ loggingOut: { signout: 'signingOut' } })) {
-      ev.push({ type: 'xstate.done.actor.singleSignout', output: '/cas/logout?service=%2Fui%2F' });
-      ev.push({ type: 'xstate.error.actor.singleSignout', error: new Error('down') });
+    // what the children report (machines/locale.model.ts and machines/logout.model.ts drive them)
+    if (!s.matches('resolvingPrincipal') && !s.matches('resolvingFailure')) {
+      ev.push({ type: 'locale.resolved', language: s.context.language, domain: s.context.domain });
+      ev.push({ type: 'locale.chosen', language: 'ru' });
     }
-    if (s.matches({ loggingOut: { ossLogout: 'fetching' } })) {
-      ev.push({ type: 'xstate.done.actor.fetchOssLogout' });
-      ev.push({ type: 'xstate.error.actor.fetchOssLogout', error: new Error('down') });
-      // a dead OSS: the GET hangs, the redirect still goes after OSS_LOGOUT_LIMIT
-      ev.push({ type: 'xstate.after.OSS_LOGOUT_LIMIT.session.loggingOut.ossLogout.fetching' });
+    if (s.matches('loggingOut')) {
+      ev.push({ type: 'logout.done' });
+      ev.push({ type: 'logout.failed' });
     }
     return ev;
   },
-  // inert fakes: only the path (its xstate.done/error events) drives the machine
+  // inert fakes: only the path (its xstate.done/error events and the children's reports) drives the machine
   provide: {
     actors: {
       loadUserContext: fromPromise<UserContext, void>(() => new Promise(() => {})),
       loadSimpleContext: fromPromise<SimpleUserContext, void>(() => new Promise(() => {})),
       postLanguage: fromPromise<void, { language: Language }>(() => new Promise(() => {})),
-      singleSignout: fromPromise<string, { locale: string }>(() => new Promise(() => {})),
-      fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise(() => {})),
+      // children that report nothing: the path's locale.* and logout.* events stand for their reports
+      locale: localeMachine.provide({
+        actions: { persistLanguage: noop, persistDomain: noop, reportResolved: noop, reportChosen: noop },
+      }),
+      logout: logoutMachine.provide({
+        actors: {
+          singleSignout: fromPromise<string, { locale: string }>(() => new Promise(() => {})),
+          fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise(() => {})),
+        },
+        actions: { resetSessionStorage: noop, redirect: noop, reportDone: noop, reportFailed: noop },
+      }),
     },
-    actions: { persistLanguage: () => {}, persistDomain: () => {}, resetSessionStorage: () => {}, redirect: () => {} },
   },
   serializeState: (s) =>
     JSON.stringify([

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { NavTarget } from './lib/rights';
+import { preferenceUseMachine, type ServiceRequest } from './preferenceUse.machine';
 import {
   canSave,
   settingsFormMachine,
@@ -23,45 +25,53 @@ const validate = (v: FormValues): FormErrors => {
   if (c.firstName.length > 25) e.firstName = { key: 'validation.maxLength', values: { max: 25 } };
   return e;
 };
+const MARI = { firstName: 'Mari', mobile: '+3725550' };
+const serverError = { type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.server' } };
 
 function start(
   opts: {
     load?: () => Promise<LoadedForm>;
     save?: (r: SaveRequest) => Promise<SaveOutcome>;
-    use?: () => Promise<void>;
+    findService?: () => Promise<NavTarget>;
+    party?: string | null;
   } = {},
 ) {
   const saves: SaveRequest[] = [];
-  const signOns: SaveRequest[] = [];
-  const uses: SaveRequest[] = [];
+  const searches: ServiceRequest[] = [];
   const actor = createActor(
     settingsFormMachine.provide({
       actors: {
-        loadForm: fromPromise(
-          opts.load ?? (() => Promise.resolve({ values: { firstName: 'Mari', mobile: '+3725550' }, restored: false })),
-        ),
+        loadForm: fromPromise(opts.load ?? (() => Promise.resolve({ values: MARI }))),
         saveForm: fromPromise(({ input }: { input: SaveRequest }) => {
           saves.push(input);
           return opts.save ? opts.save(input) : Promise.resolve({});
         }),
-        useSaved: fromPromise(({ input }: { input: SaveRequest }) => {
-          uses.push(input);
-          return opts.use ? opts.use() : Promise.resolve();
-        }),
-        signOnAgain: fromPromise(({ input }: { input: SaveRequest }) => {
-          signOns.push(input);
-          return new Promise<void>(() => {});
+        preferenceUse: preferenceUseMachine.provide({
+          actors: {
+            findService: fromPromise(({ input }: { input: ServiceRequest }) => {
+              searches.push(input);
+              return opts.findService ? opts.findService() : Promise.resolve({ kind: 'dashboard' } as const);
+            }),
+          },
         }),
       },
     }),
-    { input: { subject: 'EE48709050218', validate } },
+    {
+      input: {
+        subject: 'EE48709050218',
+        validate,
+        draftKey: 'edit:EE48709050218',
+        partyToUse: () => opts.party ?? null,
+      },
+    },
   );
   const emitted: SettingsFormEmitted[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
-  return { actor, saves, signOns, uses, emitted };
+  return { actor, saves, searches, emitted };
 }
-const editing = (a: ReturnType<typeof start>['actor']) => waitFor(a, (s) => s.matches('editing'), { timeout: 1000 });
+type Actor = ReturnType<typeof start>['actor'];
+const editing = (a: Actor) => waitFor(a, (s) => s.matches('editing'), { timeout: 1000 });
 
 describe('settings form', () => {
   it('loads, edits and saves, then says Save successful', async () => {
@@ -73,7 +83,7 @@ describe('settings form', () => {
     expect(canSave(actor.getSnapshot())).toBe(false); // pending
     await waitFor(actor, (s) => s.matches('saved'));
     expect(saves[0]?.values).toEqual({ firstName: 'Mari', mobile: '+37255512345' });
-    expect(emitted).toContainEqual({ type: 'toast.show', toast: { toastType: 'success', messageKey: 'success.save' } });
+    expect(emitted).toEqual([{ type: 'toast.show', toast: { toastType: 'success', messageKey: 'success.save' } }]);
   });
 
   it('refuses to save an invalid form and shows the message of the touched field', async () => {
@@ -97,7 +107,7 @@ describe('settings form', () => {
     actor.send({ type: 'form.save' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.values).toEqual({ firstName: 'Mari', mobile: '+37255599999' });
-    expect(emitted.at(-1)).toEqual({ type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.server' } });
+    expect(emitted.at(-1)).toEqual(serverError);
     fail = false;
     actor.send({ type: 'form.save' });
     await waitFor(actor, (s) => s.matches('saved'));
@@ -118,38 +128,102 @@ describe('settings form', () => {
     expect(canSave(actor.getSnapshot())).toBe(true);
   });
 
-  it('a save answered 401 keeps the draft and signs on again', async () => {
-    const { actor, signOns } = start({
+  it('a save answered 401 reports the draft under its key, never a password, and waits for the sign-on', async () => {
+    const { actor, emitted } = start({
+      load: () => Promise.resolve({ values: { ...MARI, password: '', repeat: '' } }),
       save: () => Promise.reject(Object.assign(new Error('401'), { status: 401 })),
     });
     await editing(actor);
-    actor.send({ type: 'form.edit', values: { mobile: '+37255577777' } });
+    actor.send({ type: 'form.edit', values: { mobile: '+37255577777', password: 'Secret123', repeat: 'Secret123' } });
     actor.send({ type: 'form.save' });
     await waitFor(actor, (s) => s.matches('signingOnAgain'));
-    expect(signOns[0]?.values).toEqual({ firstName: 'Mari', mobile: '+37255577777' });
+    expect(emitted).toEqual([
+      {
+        type: 'form.sessionExpired',
+        draftKey: 'edit:EE48709050218',
+        values: { firstName: 'Mari', mobile: '+37255577777' },
+      },
+    ]);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
   });
 
-  it('a restored draft is editable at once, with its errors shown', async () => {
-    const { actor } = start({ load: () => Promise.resolve({ values: { firstName: '', mobile: '' }, restored: true }) });
+  it('a draft handed back while loading goes over the loaded values, field by field where the kinds agree', async () => {
+    let answer!: (l: LoadedForm) => void;
+    const { actor } = start({ load: () => new Promise((resolve) => (answer = resolve)) });
+    actor.send({ type: 'form.restoreDraft', values: { firstName: '', mobile: 42, gone: 'x' } });
+    answer({ values: MARI });
     await editing(actor);
-    expect(actor.getSnapshot().context.restored).toBe(true);
-    expect(visibleErrors(actor.getSnapshot()).firstName?.key).toBe('validation.required');
+    const s = actor.getSnapshot();
+    expect(s.context.values).toEqual({ firstName: '', mobile: '+3725550' });
+    expect(s.context.restored).toBe(true);
+    // the person had typed all of it: its mistakes show at once
+    expect(visibleErrors(s).firstName?.key).toBe('validation.required');
   });
 
-  it('"save and use" runs useSaved after the save, without the success toast', async () => {
-    const { actor, uses, emitted } = start();
+  it('a draft handed back while editing shows at once; a save ends the notice', async () => {
+    const { actor } = start();
+    await editing(actor);
+    actor.send({ type: 'form.restoreDraft', values: { mobile: '+37255566666' } });
+    expect(actor.getSnapshot().context).toMatchObject({ values: { mobile: '+37255566666' }, restored: true });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(actor.getSnapshot().context.restored).toBe(false);
+  });
+
+  it('"save and use" with a preferred party asks for it first, then opens the service it finds', async () => {
+    const target: NavTarget = { kind: 'path', path: '/business/EE/et/LOGISTICS' };
+    const { actor, searches, emitted } = start({ party: 'EE10000001', findService: () => Promise.resolve(target) });
+    await editing(actor);
+    actor.send({ type: 'form.save', andUse: true });
+    await waitFor(actor, () => emitted.length > 0);
+    expect(emitted).toEqual([{ type: 'form.switchParty', gid: 'EE10000001' }]);
+    expect(searches).toHaveLength(0); // the service opens for the preferred party: not before the switch
+    actor.send({ type: 'form.partySwitched', gid: 'EE10000002' }); // another switch (the header's) is not it
+    expect(searches).toHaveLength(0);
+    actor.send({ type: 'form.partySwitched', gid: 'EE10000001' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(searches).toEqual([{ subject: 'EE48709050218', values: MARI }]);
+    expect(emitted.at(-1)).toEqual({ type: 'navigation.requested', target });
+  });
+
+  it('"save and use" without a party opens the service at once, with no success toast', async () => {
+    const { actor, searches, emitted } = start();
     await editing(actor);
     actor.send({ type: 'form.save', andUse: true });
     await waitFor(actor, (s) => s.status === 'done');
-    expect(uses).toHaveLength(1);
-    expect(emitted).toHaveLength(0);
+    expect(searches).toHaveLength(1);
+    expect(emitted).toEqual([{ type: 'navigation.requested', target: { kind: 'dashboard' } }]);
+  });
+
+  it('a failed switch or search keeps the form, says so, and "save and use" may be tried again', async () => {
+    let found = false;
+    const { actor, searches, emitted } = start({
+      party: 'EE10000001',
+      findService: () => (found ? Promise.resolve({ kind: 'dashboard' }) : Promise.reject(new Error('no URL'))),
+    });
+    await editing(actor);
+    actor.send({ type: 'form.save', andUse: true });
+    await waitFor(actor, () => emitted.length > 0);
+    actor.send({ type: 'form.partySwitchFailed', gid: 'EE10000001' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(searches).toHaveLength(0);
+    expect(emitted.at(-1)).toEqual(serverError);
+    actor.send({ type: 'form.save', andUse: true });
+    await waitFor(actor, () => emitted.length === 3);
+    actor.send({ type: 'form.partySwitched', gid: 'EE10000001' });
+    await waitFor(actor, (s) => s.matches('failed') && searches.length === 1);
+    expect(emitted.at(-1)).toEqual(serverError);
+    found = true;
+    actor.send({ type: 'form.save', andUse: true });
+    await waitFor(actor, () => emitted.length === 5);
+    actor.send({ type: 'form.partySwitched', gid: 'EE10000001' });
+    await waitFor(actor, (s) => s.status === 'done');
   });
 
   it('a failed load shows error.server and can be retried', async () => {
     let n = 0;
     const { actor } = start({
-      load: () =>
-        n++ === 0 ? Promise.reject(new Error('500')) : Promise.resolve({ values: { firstName: 'M' }, restored: false }),
+      load: () => (n++ === 0 ? Promise.reject(new Error('500')) : Promise.resolve({ values: { firstName: 'M' } })),
     });
     await waitFor(actor, (s) => s.matches('loadFailed'));
     actor.send({ type: 'form.retry' });

@@ -1,20 +1,26 @@
 /**
- * One settings form (spec 2 §2, §4, §5; issue 9): the user-settings tabs edit, password and preferences each run
- * one actor of this machine, configured by their input (a validation rule) and their provided actors (load, save);
- * issue 10's customer data form can reuse it.
+ * One settings form (spec 2 §2, §4, §5): the user-settings tabs edit, password and preferences and the business
+ * customer's data each run one, configured by their input (a validation rule) and their actors (load, save).
  *
  * loading → editing ⇄ validating → saving → saved | failed
  * - Save is refused while the form is invalid (validating goes back to editing with every error shown) or pending.
  * - A failed save keeps every typed value (failed is editable; saving again is allowed).
- * - Field errors the server answers (e.g. the username is taken: errorType UNIQUE) put the form back to editing
- *   with those errors; no success message.
- * - A save answered 401 (the session expired meanwhile): `signOnAgain` keeps the draft (the portal stores it
- *   for the tab) and sends the person through sign-on with this page as target; `loadForm` brings the draft back.
- * - "Save and use" (preferences): after the save, `useSaved` switches the represented party and leaves the page.
+ * - Field errors the server answers (a username taken: errorType UNIQUE) go back to editing, marked; no success.
+ * - A save answered 401 (the session expired meanwhile): the form reports `form.sessionExpired` with what was
+ *   typed (never a password); the portal keeps it and sends the person through sign-on with this page as target.
+ *   When the form shows again the portal hands it back (`form.restoreDraft`), over the loaded values.
+ * - "Save and use" (preferences): after the save, a child (machines/preferenceUse.machine.ts) acts for the preferred
+ *   party and finds the preferred service; the form passes the switch between it and the portal (`form.switchParty`
+ *   up, `form.partySwitched` / `form.partySwitchFailed` down) and asks for the service it names.
  *
  * Pure: effects are the actors below, whose defaults throw; src/features/user-settings/wire.ts provides them.
  */
-import { assign, emit, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { notProvided } from './lib/not-provided';
+import { draftOf, withDraft } from './lib/pages';
+import type { NavTarget } from './lib/rights';
+import { reporter } from './lib/report';
+import { preferenceUseMachine, type PartySwitchAnswer, type PreferenceUseEmitted } from './preferenceUse.machine';
 import type { ToastRequest } from './toasts.machine';
 
 /** A message as the view formats it: `intl.formatMessage({ id: key }, values)`; `field` holds a label key. */
@@ -31,12 +37,14 @@ export interface SettingsFormInput {
   subject: string;
   /** the tab's rules: field errors of the values, {} when valid */
   validate: (values: FormValues) => FormErrors;
+  /** what a draft of this form is kept under over a sign-on (the tab and the subject) */
+  draftKey?: string | null;
+  /** "Save and use": the party the saved values ask to act for (none: stay) */
+  partyToUse?: (values: FormValues) => string | null;
 }
 
 export interface LoadedForm {
   values: FormValues;
-  /** the values came from a draft kept over a sign-on (session expiry) */
-  restored: boolean;
 }
 export interface SaveRequest {
   subject: string;
@@ -62,28 +70,37 @@ export interface SettingsFormContext {
   restored: boolean;
   /** the save was asked for with "Save and use" */
   andUse: boolean;
+  draftKey: string | null;
+  partyToUse: (values: FormValues) => string | null;
+  /** a draft handed back before the form had loaded: laid over the loaded values */
+  pendingDraft: Record<string, unknown> | null;
 }
 
 export type SettingsFormEvent =
   | { type: 'form.edit'; values: Record<string, unknown>; field?: string }
   | { type: 'form.save'; andUse?: boolean }
-  | { type: 'form.retry' };
+  | { type: 'form.retry' }
+  /** the portal hands back what was typed before a sign-on */
+  | { type: 'form.restoreDraft'; values: Record<string, unknown> }
+  /** "Save and use": the portal's answer to the switch of party, and the child's reports */
+  | PartySwitchAnswer
+  | PreferenceUseEmitted;
 
-export type SettingsFormEmitted = { type: 'toast.show'; toast: ToastRequest };
+export type SettingsFormEmitted =
+  | { type: 'toast.show'; toast: ToastRequest }
+  | { type: 'navigation.requested'; target: NavTarget }
+  | { type: 'form.sessionExpired'; draftKey: string | null; values: Record<string, unknown> }
+  | { type: 'form.switchParty'; gid: string };
 
-const notProvided = <TOut, TIn>(name: string) =>
-  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
-
-/** HTTP status of a failed call (the portal's ApiError has `status`); 0 when it is none. */
-export function errorStatus(error: unknown): number {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number')
-    return error.status;
-  return 0;
-}
+/** The call was answered 401 (the portal's ApiError has `status`): the session has ended. */
+const isUnauthorized = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === 401;
 
 const hasErrors = (e: FormErrors | undefined) => !!e && Object.keys(e).length > 0;
 const serverError: ToastRequest = { toastType: 'error', messageKey: 'error.server' };
 const savedToast: ToastRequest = { toastType: 'success', messageKey: 'success.save' };
+
+const tell = reporter<SettingsFormContext, SettingsFormEvent, SettingsFormEmitted>();
 
 export const settingsFormMachine = setup({
   types: {
@@ -97,27 +114,27 @@ export const settingsFormMachine = setup({
     loadForm: notProvided<LoadedForm, { subject: string }>('loadForm'),
     /** POST the form */
     saveForm: notProvided<SaveOutcome, SaveRequest>('saveForm'),
-    /** "Save and use": switch the represented party, go to the service URL (or the TARGET cookie's address) */
-    useSaved: notProvided<void, SaveRequest>('useSaved'),
-    /** the session expired: keep the draft and go through sign-on back to this page (never resolves in the portal) */
-    signOnAgain: notProvided<void, SaveRequest>('signOnAgain'),
+    /** "Save and use": the preferred party, then the preferred service */
+    preferenceUse: preferenceUseMachine,
   },
   guards: {
     isValid: ({ context }) => !hasErrors(context.errors),
     hasFieldErrors: (_, p: { outcome: SaveOutcome }) => hasErrors(p.outcome.fieldErrors),
     wantsUse: ({ context }) => context.andUse,
-    isSessionExpired: (_, p: { error: unknown }) => errorStatus(p.error) === 401,
+    isSessionExpired: (_, p: { error: unknown }) => isUnauthorized(p.error),
   },
   actions: {
-    takeLoaded: assign(({ context }, p: { loaded: LoadedForm }) => ({
-      values: p.loaded.values,
-      errors: context.validate(p.loaded.values),
-      restored: p.loaded.restored,
+    takeLoaded: assign(({ context }, p: { loaded: LoadedForm }) => {
+      const restored = context.pendingDraft !== null;
+      const values = restored ? withDraft(p.loaded.values, context.pendingDraft!) : p.loaded.values;
       // a restored draft shows its problems at once: the person had typed all of it
-      showAll: p.loaded.restored,
-      touched: [],
-      serverErrors: {},
-    })),
+      return { values, errors: context.validate(values), restored, showAll: restored, touched: [], serverErrors: {} };
+    }),
+    keepDraft: assign((_, p: { values: Record<string, unknown> }) => ({ pendingDraft: p.values })),
+    restoreDraft: assign(({ context }, p: { values: Record<string, unknown> }) => {
+      const values = withDraft(context.values, p.values);
+      return { values, errors: context.validate(values), restored: true, showAll: true };
+    }),
     applyEdit: assign(({ context, event }) => {
       if (event.type !== 'form.edit') return {};
       const values = { ...context.values, ...event.values };
@@ -130,11 +147,28 @@ export const settingsFormMachine = setup({
       };
     }),
     askSave: assign(({ event }) => ({ andUse: event.type === 'form.save' && !!event.andUse, showAll: true })),
-    takeSaved: assign((_, p: { outcome: SaveOutcome }) => (p.outcome.values ? { values: p.outcome.values } : {})),
+    /** a saved draft is no longer a draft: the notice goes */
+    takeSaved: assign((_, p: { outcome: SaveOutcome }) => ({
+      restored: false,
+      ...(p.outcome.values ? { values: p.outcome.values } : {}),
+    })),
     takeFieldErrors: assign((_, p: { outcome: SaveOutcome }) => ({ serverErrors: p.outcome.fieldErrors ?? {} })),
-    forgetRestored: assign({ restored: false }),
-    toastSaved: emit({ type: 'toast.show' as const, toast: savedToast }),
-    toastServerError: emit({ type: 'toast.show' as const, toast: serverError }),
+    toastSaved: tell(() => ({ type: 'toast.show' as const, toast: savedToast })),
+    toastServerError: tell(() => ({ type: 'toast.show' as const, toast: serverError })),
+    reportSessionExpired: tell(({ context }) => ({
+      type: 'form.sessionExpired',
+      draftKey: context.draftKey,
+      values: draftOf(context.values),
+    })),
+    passOnSwitch: tell((_, p: { gid: string }) => ({ type: 'form.switchParty', gid: p.gid })),
+    tellUse: sendTo('preferenceUse', ({ event }) => event),
+    startUse: sendTo('preferenceUse', ({ context: c }) => ({
+      type: 'preferences.use' as const,
+      subject: c.subject,
+      values: c.values,
+      party: c.partyToUse(c.values),
+    })),
+    goToService: tell((_, p: { target: NavTarget }) => ({ type: 'navigation.requested', target: p.target })),
   },
 }).createMachine({
   id: 'settingsForm',
@@ -150,12 +184,22 @@ export const settingsFormMachine = setup({
     touched: [],
     restored: false,
     andUse: false,
+    draftKey: input.draftKey ?? null,
+    partyToUse: input.partyToUse ?? (() => null),
+    pendingDraft: null,
   }),
+  invoke: { id: 'preferenceUse', src: 'preferenceUse' },
   initial: 'loading',
   states: {
     loading: {
       tags: ['busy'],
       description: 'The portal loads the current settings (or a draft kept from before a new sign-in); the form waits.',
+      on: {
+        'form.restoreDraft': {
+          actions: { type: 'keepDraft', params: ({ event }) => event },
+          description: 'The portal hands back what the person typed before signing in again, for the loaded values',
+        },
+      },
       invoke: {
         id: 'loadForm',
         src: 'loadForm',
@@ -181,11 +225,12 @@ export const settingsFormMachine = setup({
       description:
         'The form shows the settings; the person edits them. Save is enabled only while everything is filled in correctly.',
       on: {
-        'form.edit': {
-          actions: 'applyEdit',
-          description: 'Changes a field: a mistake in it is pointed out at once',
-        },
+        'form.edit': { actions: 'applyEdit', description: 'Changes a field: a mistake in it is pointed out at once' },
         'form.save': { target: 'validating', actions: 'askSave', description: "Presses Save (or 'Save and use')" },
+        'form.restoreDraft': {
+          actions: { type: 'restoreDraft', params: ({ event }) => event },
+          description: 'The portal hands back what the person typed before signing in again: the form shows it',
+        },
       },
     },
     validating: {
@@ -212,16 +257,12 @@ export const settingsFormMachine = setup({
           {
             guard: 'wantsUse',
             target: 'using',
-            actions: [{ type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) }, 'forgetRestored'],
+            actions: { type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) },
             description: "The server saves the form, and the person pressed 'Save and use'",
           },
           {
             target: 'saved',
-            actions: [
-              { type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) },
-              'forgetRestored',
-              'toastSaved',
-            ],
+            actions: [{ type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) }, 'toastSaved'],
             description: "The server saves the form: 'Saved' shows",
           },
         ],
@@ -247,7 +288,6 @@ export const settingsFormMachine = setup({
         'form.save': { target: 'validating', actions: 'askSave', description: 'Presses Save again' },
       },
     },
-    /** the save failed: every typed value is kept, the person may change them and save again */
     failed: {
       tags: ['editable'],
       description: 'Saving failed; everything the person typed is still in the form, ready to save again.',
@@ -258,35 +298,32 @@ export const settingsFormMachine = setup({
     },
     using: {
       tags: ['busy', 'saving'],
-      description: 'The portal switches to the preferred party and opens the preferred service.',
-      invoke: {
-        id: 'useSaved',
-        src: 'useSaved',
-        input: ({ context }) => ({ subject: context.subject, values: context.values }),
-        onDone: { target: 'left', description: 'The preferred service opens' },
-        onError: {
+      description: 'The portal acts for the preferred party and opens the preferred service.',
+      entry: 'startUse',
+      on: {
+        'form.switchParty': {
+          actions: { type: 'passOnSwitch', params: ({ event }) => event },
+          description: 'The preferences name a party: the portal is asked to act for it',
+        },
+        'form.partySwitched': { actions: 'tellUse', description: 'The portal acts for the preferred party now' },
+        'form.partySwitchFailed': { actions: 'tellUse', description: 'The portal cannot act for the preferred party' },
+        'preferences.opened': {
+          target: 'left',
+          actions: { type: 'goToService', params: ({ event }) => event },
+          description: 'The preferred service opens',
+        },
+        'preferences.failed': {
           target: 'failed',
           actions: 'toastServerError',
-          description: 'The switch fails: an error message shows and the form stays',
+          description: 'The party or the service cannot be reached: an error message shows and the form stays',
         },
       },
     },
-    /** "Save and use" left for the service (the page is going away) */
     left: { type: 'final', description: 'The person has left the form for another page.' },
     signingOnAgain: {
       tags: ['busy'],
       description: 'The portal keeps what the person typed and sends them to sign in again, then back to this form.',
-      invoke: {
-        id: 'signOnAgain',
-        src: 'signOnAgain',
-        input: ({ context }) => ({ subject: context.subject, values: context.values }),
-        onDone: { target: 'left', description: 'The sign-in page opens' },
-        onError: {
-          target: 'failed',
-          actions: 'toastServerError',
-          description: 'The draft cannot be kept: an error message shows and the form stays',
-        },
-      },
+      entry: 'reportSessionExpired',
     },
   },
 });

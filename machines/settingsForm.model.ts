@@ -1,9 +1,12 @@
 /**
  * Model-based test spec of one settings form (machines/settingsForm.machine.ts), configured like the edit tab:
- * a first name of at most 25 characters. Loads and saves are driven by synthetic done/error events.
+ * a first name of at most 25 characters. Loads and saves are driven by synthetic done/error events; "Save and use"
+ * is a child (machines/preferenceUse.model.ts drives it) that here reports nothing, so its reports are synthetic
+ * events too, as are the portal's answers to the party switch and a draft handed back.
  */
 import { fromPromise, type EventObject } from 'xstate';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { preferenceUseMachine } from './preferenceUse.machine';
 import {
   canSave,
   settingsFormMachine,
@@ -25,10 +28,11 @@ const validate = (v: object): FormErrors => {
   const name = 'firstName' in v && typeof v.firstName === 'string' ? v.firstName : '';
   return name.length > 25 ? { firstName: { key: 'validation.maxLength' } } : {};
 };
-const loaded = { values: { firstName: 'Mari' }, restored: false };
+const loaded: LoadedForm = { values: { firstName: 'Mari' } };
+const draft = { type: 'form.restoreDraft', values: { firstName: 'Mari-Liis' } };
 
 function events(s: SettingsFormSnapshot): Ev[] {
-  if (s.matches('loading')) return [done('loadForm', loaded), fail('loadForm')];
+  if (s.matches('loading')) return [done('loadForm', loaded), fail('loadForm'), draft];
   if (s.matches('loadFailed')) return [{ type: 'form.retry' }];
   if (s.matches('saving'))
     return [
@@ -37,17 +41,26 @@ function events(s: SettingsFormSnapshot): Ev[] {
       fail('saveForm'),
       fail('saveForm', 401),
     ];
-  if (s.matches('using')) return [done('useSaved', undefined), fail('useSaved')];
-  if (s.matches('signingOnAgain')) return [done('signOnAgain', undefined), fail('signOnAgain')];
-  if (s.status === 'done') return [];
+  if (s.matches('using'))
+    return [
+      { type: 'form.switchParty', gid: 'EE10000001' },
+      { type: 'form.partySwitched', gid: 'EE10000001' },
+      { type: 'form.partySwitchFailed', gid: 'EE10000001' },
+      { type: 'preferences.opened', target: { kind: 'dashboard' } },
+      { type: 'preferences.failed' },
+    ];
+  // the session has ended: the page goes away with the sign-on
+  if (s.matches('signingOnAgain') || s.status === 'done') return [];
   return [
     { type: 'form.edit', values: { firstName: 'Mari-Liis' } },
     { type: 'form.edit', values: { firstName: 'A'.repeat(26) } },
     { type: 'form.save' },
     { type: 'form.save', andUse: true },
+    ...(s.matches('editing') ? [draft] : []),
   ];
 }
 
+const silent = () => {};
 const inert = <O, I>() => fromPromise<O, I>(() => new Promise<never>(() => {}));
 
 const spec: MachineModelSpec<typeof settingsFormMachine> = {
@@ -56,13 +69,21 @@ const spec: MachineModelSpec<typeof settingsFormMachine> = {
   input: { subject: 'EE48709050218', validate },
   events,
   serializeState: (s) =>
-    JSON.stringify([s.value, validate(s.context.values), Object.keys(s.context.serverErrors).length, s.context.andUse]),
+    JSON.stringify([
+      s.value,
+      validate(s.context.values),
+      Object.keys(s.context.serverErrors).length,
+      s.context.andUse,
+      s.context.pendingDraft !== null,
+    ]),
   provide: {
     actors: {
       loadForm: inert<LoadedForm, { subject: string }>(),
       saveForm: inert<SaveOutcome, SaveRequest>(),
-      useSaved: inert<void, SaveRequest>(),
-      signOnAgain: inert<void, SaveRequest>(),
+      preferenceUse: preferenceUseMachine.provide({
+        actors: { findService: inert() },
+        actions: { askForParty: silent, reportOpened: silent, reportFailed: silent },
+      }),
     },
   },
   states: {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { PANEL_SWITCH, sidePanelMachine } from './sidePanel.machine';
-import { transitionCoverage } from './lib/model/transition-coverage';
+import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import model from './sidePanel.model';
 
 describe('sidePanel machine (spec 1 §2 side panel)', () => {

@@ -5,7 +5,9 @@ import {
   FIRST_CHECK,
   POLL_INTERVAL,
   STATUS_TIMEOUT,
+  provideSigning,
   signingMachine,
+  type SigningEffects,
   type SigningInput,
   type SigningMethod,
   type StatusAnswer,
@@ -21,7 +23,7 @@ const INPUT: SigningInput = {
   mobileNr: '+37200000766',
 };
 
-type Fakes = Parameters<typeof signingMachine.provide>[0]['actors'];
+type Fakes = SigningEffects;
 
 /** A counted fake of a request actor: resolves (or rejects) with what `answer` gives for call n. */
 function fake<TOut, TIn = unknown>(answer: (input: TIn, n: number) => TOut | Promise<TOut>) {
@@ -35,7 +37,7 @@ function fake<TOut, TIn = unknown>(answer: (input: TIn, n: number) => TOut | Pro
 }
 
 function start(actors: Fakes, method: SigningMethod) {
-  const actor = createActor(signingMachine.provide({ actors }), { input: INPUT });
+  const actor = createActor(provideSigning(actors), { input: INPUT });
   actor.start();
   const t0 = Date.now();
   actor.send({ type: 'signing.start', method });
@@ -61,10 +63,9 @@ describe('signing: Mobile-ID and Smart-ID (step 7)', () => {
 
   it('waits for the method, then starts Mobile-ID with the phone and the customer and shows the code', async () => {
     const { startCall, check } = phone([SIGNING_IN_PROGRESS]);
-    const actor = createActor(
-      signingMachine.provide({ actors: { startMobileId: startCall.logic, checkMobileIdStatus: check.logic } }),
-      { input: INPUT },
-    );
+    const actor = createActor(provideSigning({ startMobileId: startCall.logic, checkMobileIdStatus: check.logic }), {
+      input: INPUT,
+    });
     actor.start();
     expect(actor.getSnapshot().value).toBe('choosingMethod');
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);

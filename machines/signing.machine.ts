@@ -1,26 +1,26 @@
 /**
  * Signing a new contract: spec 1 §4 customer-add steps 7–9, §7 sign/*, §8 customer-add messages, §9 polling.
  *
- * One signing attempt. machines/customerAdd.machine.ts invokes it (actor id `signing`) when the user picks
- * a method in the signing panel and hands on that `signing.start`; the input is what is signed. The attempt ends
- * with a SigningOutput: `signed` (SUCCESS), `retry` (the ID-card adapter failed: no card, PIN cancelled; or a start,
+ * One signing attempt. The signing panel (machines/signingPanel.machine.ts) invokes it (actor id `signing`) when
+ * the user picks a method and hands on that `signing.start`; the input is what is signed. Mobile-ID and
+ * Smart-ID run here (start, verification code, status polling); the ID-card's own exchange is the invoked
+ * machines/idCardSigning.machine.ts, whose ending this machine turns into its own. The attempt ends with a
+ * SigningOutput: `signed` (SUCCESS), `retry` (the ID-card adapter failed: no card, PIN cancelled; or a start,
  * digest or finalize request got no answer; the panel says why and the user may try again) or `ended` (an end status
  * or a failed status check; the modal closes with it).
  * Closing the modal stops this actor, and with it every request and timer below: they all live in its states.
  *
- * Effects are actors (defaults throw "<name> not provided"); src/features/customer-add/actors.ts provides them.
- * Messages are i18n keys, never display text.
+ * Effects are actors (defaults throw "<name> not provided"); src/features/customer-add/wire.ts provides them
+ * through provideSigning. Messages are i18n keys, never display text.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import type { z } from 'zod/mini';
-import type { DigestResponse, SignStartResponse, SigningCustomer, StatusResponse } from './lib/contract';
-import {
-  MESSAGE,
-  cardErrorCode,
-  endStatusMessageKey,
-  isInProgressStatus,
-  isSuccessStatus,
-} from './lib/customer-add/rules';
+import type { SignStartResponse, SigningCustomer } from './lib/contract';
+import { MESSAGE, endStatusMessageKey, isInProgressStatus, isSuccessStatus } from './lib/customer-add/rules';
+import { notProvided } from './lib/not-provided';
+import { idCardSigningMachine, type IdCardSigningOutput, type StatusAnswer } from './idCardSigning.machine';
+
+export type { StatusAnswer } from './idCardSigning.machine';
 
 /** spec 1 §9: the first Mobile-ID / Smart-ID status check 10 s after the start */
 export const FIRST_CHECK = 10_000;
@@ -31,13 +31,8 @@ export const STATUS_TIMEOUT = 60_000;
 
 export type SigningMethod = 'idCard' | 'mobileId' | 'smartId';
 
-/** Answers of the API calls, as machines/lib/contract.ts shapes them (spec 1 §7). */
-export type StatusAnswer = z.infer<typeof StatusResponse>;
-export type DigestAnswer = z.infer<typeof DigestResponse>;
+/** The answer of sign/mobile/start and sign/smart_id/start, as machines/lib/contract.ts shapes it (spec 1 §7). */
 export type StartAnswer = z.infer<typeof SignStartResponse>;
-/** Web eID shape: getSigningCertificate() → { certificate }, sign(certificate, hash, hashFunction) → { signature } */
-export type CertificateAnswer = { certificate: string };
-export type SignatureAnswer = { signature: string };
 
 export interface SigningInput {
   /** what is signed: the company and the confirmation (sign/digest, sign/mobile/start, sign/smart_id/start) */
@@ -55,16 +50,10 @@ export interface SigningOutput {
 export type SigningEvent = { type: 'signing.start'; method: SigningMethod };
 
 interface SigningContext extends SigningInput {
-  certificate: string | null;
-  digest: string | null;
-  signature: string | null;
   /** Mobile-ID / Smart-ID verification code (challengeId) */
   challengeId: string | null;
   outcome: SigningOutput | null;
 }
-
-const notProvided = <TOut, TIn>(name: string) =>
-  fromPromise<TOut, TIn>(() => Promise.reject(new Error(`${name} not provided`)));
 
 const signingSetup = setup({
   types: {
@@ -74,14 +63,8 @@ const signingSetup = setup({
     output: {} as SigningOutput,
   },
   actors: {
-    /** ID-card adapter (Web eID): getSigningCertificate() */
-    getCertificate: notProvided<CertificateAnswer, void>('getCertificate'),
-    /** POST sign/digest { cert, customer } → { digest, status } */
-    prepareDigest: notProvided<DigestAnswer, { cert: string; customer: SigningCustomer }>('prepareDigest'),
-    /** ID-card adapter (Web eID): sign(certificate, hash, 'SHA-256') */
-    signHash: notProvided<SignatureAnswer, { certificate: string; hash: string; hashFunction: 'SHA-256' }>('signHash'),
-    /** POST sign/finalize { value: signature } → { status } */
-    finalizeSignature: notProvided<StatusAnswer, { value: string }>('finalizeSignature'),
+    /** step 8: certificate, digest, PIN and finalize with the ID-card */
+    idCardSigning: idCardSigningMachine,
     /** POST sign/mobile/start { mobileNr, customer } → { status, challengeId } */
     startMobileId: notProvided<StartAnswer, SigningInput>('startMobileId'),
     /** GET sign/mobile/check → { status } */
@@ -98,12 +81,10 @@ const signingSetup = setup({
     choseSmartId: ({ event }) => event.type === 'signing.start' && event.method === 'smartId',
     isSuccess: (_, p: { status: string }) => isSuccessStatus(p.status),
     isInProgress: (_, p: { status: string }) => isInProgressStatus(p.status),
-    isDigestReady: (_, p: DigestAnswer) => isSuccessStatus(p.status) && !!p.digest,
+    idCardEndedAs: (_, p: { output: IdCardSigningOutput; ending: IdCardSigningOutput['ending'] }) =>
+      p.output.ending === p.ending,
   },
   actions: {
-    setCertificate: assign((_, p: { certificate: string }) => ({ certificate: p.certificate })),
-    setDigest: assign((_, p: { digest: string }) => ({ digest: p.digest })),
-    setSignature: assign((_, p: { signature: string }) => ({ signature: p.signature })),
     setChallenge: assign((_, p: { challengeId: string | null }) => ({ challengeId: p.challengeId })),
     /** the result the attempt ends with (the machine's output) */
     end: assign((_, p: SigningOutput) => ({ outcome: p })),
@@ -115,14 +96,9 @@ const endWith = (status: string) => ({ result: 'ended', messageKey: endStatusMes
 const SERVER_ERROR = { result: 'ended', messageKey: MESSAGE.serverError } as const;
 /**
  * A start, digest or finalize request that got no answer or a server error: nothing is signed yet, so the panel says
- * error.server and the user may try again once the API is back (issue 13 "Faults"); the modal and the form stay.
+ * error.server and the user may try again once the API is back; the modal and the form stay.
  */
 const REQUEST_FAILED = { result: 'retry', messageKey: MESSAGE.serverError } as const;
-/** an ID-card adapter failure: no card or PIN cancelled say so, anything else is a client-side error */
-const cardNotice = (error: unknown) => {
-  const code = cardErrorCode(error);
-  return { result: 'retry', messageKey: code ? endStatusMessageKey(code) : MESSAGE.clientError } as const;
-};
 
 /**
  * Step 7, Mobile-ID and Smart-ID alike: start (SUCCESS → the verification code is shown), first status check
@@ -237,9 +213,6 @@ export const signingMachine = signingSetup.createMachine({
     'One attempt to sign a new business customer contract with ID-card, Mobile-ID or Smart-ID, from the signing panel of Add customer.',
   context: ({ input }) => ({
     ...input,
-    certificate: null,
-    digest: null,
-    signature: null,
     challengeId: null,
     outcome: null,
   }),
@@ -258,101 +231,40 @@ export const signingMachine = signingSetup.createMachine({
     },
 
     idCard: {
-      // step 8: certificate from the card, digest (must be SUCCESS), signature on the card, finalize
+      // step 8: the card's own exchange (certificate, digest, PIN, finalize) is the invoked idCardSigning machine
       description: 'The person signs the contract with their ID-card and PIN; the signing buttons are disabled.',
       tags: ['busy'],
-      initial: 'readingCertificate',
-      states: {
-        readingCertificate: {
-          description: 'The browser reads the certificate from the ID-card in the reader.',
-          invoke: {
-            id: 'getCertificate',
-            src: 'getCertificate',
-            onDone: {
-              target: 'preparingDigest',
-              actions: { type: 'setCertificate', params: ({ event }) => event.output },
-              description: 'The card gives its certificate',
-            },
-            onError: {
-              target: '#signing.cardFailed',
-              actions: { type: 'end', params: ({ event }) => cardNotice(event.error) },
-              description: 'No card is found or the card cannot be read',
-            },
+      invoke: {
+        id: 'idCardSigning',
+        src: 'idCardSigning',
+        input: ({ context }) => ({ customer: context.customer }),
+        onDone: [
+          {
+            guard: { type: 'idCardEndedAs', params: ({ event }) => ({ output: event.output, ending: 'signed' }) },
+            target: 'signed',
+            description: 'The card signs and the server accepts the signature',
           },
-        },
-        preparingDigest: {
-          description: 'The portal prepares the contract for signing.',
-          invoke: {
-            id: 'prepareDigest',
-            src: 'prepareDigest',
-            input: ({ context }) => ({ cert: context.certificate ?? '', customer: context.customer }),
-            onDone: [
-              {
-                guard: { type: 'isDigestReady', params: ({ event }) => event.output },
-                target: 'signingHash',
-                actions: { type: 'setDigest', params: ({ event }) => ({ digest: event.output.digest ?? '' }) },
-                description: 'The server has the contract ready to sign',
-              },
-              {
-                target: '#signing.ended',
-                actions: { type: 'end', params: ({ event }) => endWith(event.output.status) },
-                description: 'The server refuses (for example the company is not active): its message shows',
-              },
-            ],
-            onError: {
-              target: '#signing.requestFailed',
-              actions: { type: 'end', params: REQUEST_FAILED },
-              description: 'The server does not answer',
-            },
+          {
+            guard: { type: 'idCardEndedAs', params: ({ event }) => ({ output: event.output, ending: 'cardFailed' }) },
+            target: 'cardFailed',
+            actions: { type: 'end', params: ({ event }) => ({ result: 'retry', messageKey: event.output.messageKey }) },
+            description: 'No card is found, the PIN entry is cancelled or the card fails',
           },
-        },
-        signingHash: {
-          description: 'The browser asks the person for their ID-card PIN to sign.',
-          invoke: {
-            id: 'signHash',
-            src: 'signHash',
-            input: ({ context }) => ({
-              certificate: context.certificate ?? '',
-              hash: context.digest ?? '',
-              hashFunction: 'SHA-256' as const,
-            }),
-            onDone: {
-              target: 'finalizing',
-              actions: { type: 'setSignature', params: ({ event }) => event.output },
-              description: 'Enters the PIN: the card signs',
+          {
+            guard: {
+              type: 'idCardEndedAs',
+              params: ({ event }) => ({ output: event.output, ending: 'requestFailed' }),
             },
-            onError: {
-              target: '#signing.cardFailed',
-              actions: { type: 'end', params: ({ event }) => cardNotice(event.error) },
-              description: 'Cancels the PIN entry, or the card fails',
-            },
+            target: 'requestFailed',
+            actions: { type: 'end', params: ({ event }) => ({ result: 'retry', messageKey: event.output.messageKey }) },
+            description: 'The server does not answer while the card signs',
           },
-        },
-        finalizing: {
-          description: 'The portal sends the signature to the server to complete the contract.',
-          invoke: {
-            id: 'finalizeSignature',
-            src: 'finalizeSignature',
-            input: ({ context }) => ({ value: context.signature ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'isSuccess', params: ({ event }) => event.output },
-                target: '#signing.signed',
-                description: 'The server accepts the signature',
-              },
-              {
-                target: '#signing.ended',
-                actions: { type: 'end', params: ({ event }) => endWith(event.output.status) },
-                description: 'The server refuses the signature: its message shows',
-              },
-            ],
-            onError: {
-              target: '#signing.requestFailed',
-              actions: { type: 'end', params: REQUEST_FAILED },
-              description: 'The server does not answer',
-            },
+          {
+            target: 'ended',
+            actions: { type: 'end', params: ({ event }) => ({ result: 'ended', messageKey: event.output.messageKey }) },
+            description: 'The server refuses the contract or the signature: its message shows',
           },
-        },
+        ],
       },
     },
 
@@ -392,3 +304,20 @@ export const signingMachine = signingSetup.createMachine({
     },
   },
 });
+
+type PhoneEffects = Omit<NonNullable<Parameters<typeof signingMachine.provide>[0]['actors']>, 'idCardSigning'>;
+type CardEffects = NonNullable<Parameters<typeof idCardSigningMachine.provide>[0]['actors']>;
+/** Every effect of a signing attempt by name: the Mobile-ID and Smart-ID requests and the ID-card's. */
+export type SigningEffects = PhoneEffects & CardEffects;
+
+const given = <T extends object>(effects: T): T =>
+  Object.fromEntries(Object.entries(effects).filter(([, logic]) => logic !== undefined)) as T;
+
+/** The signing machine with its effects; the ID-card ones go to its idCardSigning child. */
+export function provideSigning(effects: SigningEffects = {}) {
+  const { getCertificate, prepareDigest, signHash, finalizeSignature, ...phone } = effects;
+  const card = given({ getCertificate, prepareDigest, signHash, finalizeSignature });
+  return signingMachine.provide({
+    actors: { ...given(phone), idCardSigning: idCardSigningMachine.provide({ actors: card }) },
+  });
+}

@@ -3,7 +3,8 @@
  *
  * Every request and every delay is driven by a synthetic event (`xstate.done.actor.<id>` /
  * `xstate.error.actor.<id>` with realistic answers, `xstate.after.<DELAY>.<stateId>`); the provided fakes are
- * inert so the replay sees only those. The attempt ends (a final state) with the output customerAdd reads.
+ * inert so the replay sees only those. The ID-card child (machines/idCardSigning.model.ts drives its steps) ends
+ * with each of its endings. The attempt ends (a final state) with the output the signing panel reads.
  *
  * serializeState adds the event and the previous state, so every transition leads to its own vertex and plain
  * shortest paths take every transition, including the many that end in `ended`.
@@ -11,8 +12,9 @@
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { SIGNING_IN_PROGRESS } from './lib/contract';
 import { signingCustomer } from './lib/customer-add/rules';
-import { testfirma } from './lib/fixtures/customer-add';
-import type { MachineModelSpec } from './lib/model/model-spec';
+import { testfirma } from '../tests/support/fixtures/customer-add';
+import { idCardSigningMachine } from './idCardSigning.machine';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { signingMachine } from './signing.machine';
 
 type SigningSnapshot = SnapshotFrom<typeof signingMachine>;
@@ -23,7 +25,6 @@ type Ev = EventObject & Record<string, unknown>;
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown = new Error('network')) => ({ type: `xstate.error.actor.${id}`, error });
 const after = (delay: string, stateId: string) => ({ type: `xstate.after.${delay}.${stateId}` });
-const cardError = (message: string, code: string) => Object.assign(new Error(message), { code });
 
 /** the events of Mobile-ID or Smart-ID in the given sub-state */
 function phoneEvents(s: SigningSnapshot, method: 'mobileId' | 'smartId'): Ev[] {
@@ -62,27 +63,13 @@ function events(s: SigningSnapshot): Ev[] {
       { type: 'signing.start', method: 'mobileId' },
       { type: 'signing.start', method: 'smartId' },
     ];
-  if (s.matches({ idCard: 'readingCertificate' }))
+  // the ID-card's own steps are machines/idCardSigning.model.ts's: here only how its attempt ends
+  if (s.matches('idCard'))
     return [
-      done('getCertificate', { certificate: 'MIIDemoCert' }),
-      fail('getCertificate', cardError('no card', 'IDCARD_NO_CARD')),
-    ];
-  if (s.matches({ idCard: 'preparingDigest' }))
-    return [
-      done('prepareDigest', { digest: 'q2mmR0lUwQ1Hk0x3pq6bT2nJZ0p1b3R0bVhiL2Y=', status: 'SUCCESS' }),
-      done('prepareDigest', { digest: null, status: 'CERTIFICATE_MISMATCH' }),
-      fail('prepareDigest'),
-    ];
-  if (s.matches({ idCard: 'signingHash' }))
-    return [
-      done('signHash', { signature: 'MEUCIQDsig' }),
-      fail('signHash', cardError('PIN entry cancelled', 'IDCARD_USER_CANCELLED')),
-    ];
-  if (s.matches({ idCard: 'finalizing' }))
-    return [
-      done('finalizeSignature', { status: 'SUCCESS' }),
-      done('finalizeSignature', { status: 'DIGIDOC_ERROR' }),
-      fail('finalizeSignature'),
+      done('idCardSigning', { ending: 'signed', messageKey: 'customer-add.success' }),
+      done('idCardSigning', { ending: 'cardFailed', messageKey: 'customer-add.error.IDCARD_USER_CANCELLED' }),
+      done('idCardSigning', { ending: 'requestFailed', messageKey: 'error.server' }),
+      done('idCardSigning', { ending: 'ended', messageKey: 'customer-add.error.CERTIFICATE_MISMATCH' }),
     ];
   if (s.matches('mobileId')) return phoneEvents(s, 'mobileId');
   if (s.matches('smartId')) return phoneEvents(s, 'smartId');
@@ -93,6 +80,7 @@ const serializeState = (s: SigningSnapshot, event?: EventObject, prev?: SigningS
   JSON.stringify([s.value, event?.type ?? null, prev ? prev.value : null]);
 
 const inert = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<TOut>(() => {}));
 
 const spec: Spec = {
   name: 'signing',
@@ -111,10 +99,15 @@ const spec: Spec = {
   serializeState,
   provide: {
     actors: {
-      getCertificate: inert,
-      prepareDigest: inert,
-      signHash: inert,
-      finalizeSignature: inert,
+      // the real ID-card child with inert requests: it never ends by itself, the path's done events do
+      idCardSigning: idCardSigningMachine.provide({
+        actors: {
+          getCertificate: inertRequest(),
+          prepareDigest: inertRequest(),
+          signHash: inertRequest(),
+          finalizeSignature: inertRequest(),
+        },
+      }),
       startMobileId: inert,
       checkMobileIdStatus: inert,
       startSmartId: inert,

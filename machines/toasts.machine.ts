@@ -23,14 +23,17 @@ export interface ToastRequest {
   toastType: ToastType;
   messageKey: string;
   values?: Record<string, string | number>;
+  /** values that are lists of message keys: the view writes each in the person's language, joined ('OSS, …') */
+  valueKeys?: Record<string, string[]>;
   /** default: true for errors only */
   sticky?: boolean;
 }
 
-export interface Toast extends Required<Omit<ToastRequest, 'values'>> {
+export interface Toast extends Required<Omit<ToastRequest, 'values' | 'valueKeys'>> {
   id: number;
   titleKey: string;
   values: Record<string, string | number>;
+  valueKeys: Record<string, string[]>;
 }
 
 export interface ToastsContext {
@@ -55,6 +58,7 @@ export const toastsMachine = setup({
         toastType: event.toastType,
         messageKey: event.messageKey,
         values: event.values ?? {},
+        valueKeys: event.valueKeys ?? {},
         sticky: event.sticky ?? event.toastType === 'error',
         titleKey: TOAST_TITLE_KEY[event.toastType],
       };

@@ -1,4 +1,4 @@
-import type { MachineModelSpec } from './lib/model/model-spec';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { toastsMachine } from './toasts.machine';
 
 const spec: MachineModelSpec<typeof toastsMachine> = {

@@ -36,6 +36,9 @@ import { installAnswerCheck } from './contract/answer-hook.js';
 import { routes } from './routes/index.js';
 import { simulatorRoutes } from './sim/index.js';
 import { installFaultInjection } from './sim/faults/index.js';
+import { installHealthRoutes } from './ops/health.js';
+import { installLifecycle, Lifecycle } from './ops/lifecycle.js';
+import { noMetrics, type Metrics } from './ops/metrics.js';
 
 /** How /ui/ is served: the built dist/ (default), a Vite middleware (dev), or not at all. */
 export type UiMode =
@@ -52,6 +55,10 @@ export interface CreateAppOptions {
   logger?: boolean | { stream: { write(line: string): void } };
   /** outgoing HTTP (CAS validation, single logout, signing services); default the global fetch */
   fetch?: typeof fetch;
+  /** the process's phase (server/start.ts moves it on SIGTERM); default one that stays `serving` */
+  lifecycle?: Lifecycle;
+  /** default `noMetrics` (METRICS_PORT unset, and tests that do not look at them) */
+  metrics?: Metrics;
 }
 
 export function portalConfig(env: Env): PortalConfig {
@@ -76,6 +83,11 @@ export function portalConfig(env: Env): PortalConfig {
   };
 }
 
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;
+
 export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance> {
   const { db, clock, env } = opts;
   const logging = opts.logger ?? false;
@@ -83,14 +95,18 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     logger: logging ? loggerOptions(env.debug, logging === true ? undefined : logging.stream) : false,
     // one line per request of our own instead (server/security/request-log.ts): no query strings, no cookies
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names (the login throttle and the audit log read req.ip)
+    // a hop count is a function here: Fastify's types leave numbers out (proxy-addr counts hops from the socket, 0 first)
+    trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
     bodyLimit: 1_000_000,
     // errors raised before routing (a malformed percent-escape in the path): the same ServiceError body as any failure
     frameworkErrors: (error, _req, reply) => sendFrameworkError(error, reply),
   });
   const closing = new AbortController();
   const fetchImpl = opts.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
-  app.decorate('deps', { db, clock, env, closing: closing.signal, fetch: fetchImpl });
+  const lifecycle = opts.lifecycle ?? new Lifecycle();
+  const metrics = opts.metrics ?? noMetrics;
+  app.decorate('deps', { db, clock, env, closing: closing.signal, fetch: fetchImpl, lifecycle, metrics });
   collectRoutes(app); // the authorization matrix and the fuzzing read every route from the app (issue 14)
   app.addHook('preClose', (done) => {
     closing.abort();
@@ -114,7 +130,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installErrorHandlers(app);
   const ui: UiMode = opts.ui ?? { kind: 'static' };
   await installSecurityHeaders(app, env, { development: ui.kind === 'middleware' });
-  if (logging) installRequestLog(app);
+  installRequestLog(app, { log: !!logging, metrics });
+  // after SIGTERM: Connection: close, and the handover's unanswered GETs (server/ops/lifecycle.ts)
+  installLifecycle(app, lifecycle);
   rejectRepeatedQuery(app);
   installXsrf(app);
   installSignedInHint(app); // issue 12: EPIT-SIGNED-IN follows the session (server/lib/session.ts)
@@ -142,6 +160,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   });
 
   for (const r of [...routes, ...simulatorRoutes]) await app.register(r.plugin, { prefix: r.prefix });
+
+  // liveness and readiness for a load balancer (server/ops/health.ts)
+  installHealthRoutes(app);
 
   app.get('/', async (_req, reply) => reply.redirect('/ui/', 302));
   app.get('/ui/config.json', async (_req, reply) => {
@@ -209,7 +230,8 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     // EPIT-SIGNED-IN hint right on this answer (installSignedInHint), before the page's script reads it: a session
     // that ended meanwhile costs no failing call
     const hinted = req.cookies[COOKIE.session] !== undefined || req.cookies[COOKIE.signedIn] !== undefined;
-    const context = hinted && (await findSession(req)) ? USER_CONTEXT_PRELOAD : '';
+    // a hint only: while the database is away the page still loads, and its own call says what is wrong
+    const context = hinted && (await findSession(req).catch(() => null)) ? USER_CONTEXT_PRELOAD : '';
     const link = [preloadLinks(env.distDir), messagesPreload(env.distDir, language), context]
       .filter(Boolean)
       .join(', ');

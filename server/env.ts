@@ -1,9 +1,14 @@
 /**
  * The one reader of process.env (architecture guide: "env.ts is the one reader of process.env").
  * Everything else receives an `Env` value, so tests build their own with `loadEnv({})` or `testEnv()`.
+ *
+ * Every setting is checked here, when the process starts: a value that cannot be used throws a `ConfigError`
+ * naming the variable, what it holds and what is allowed, which server/start.ts prints as one line before it
+ * exits with a non-zero status (README "Configuration").
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,8 +23,18 @@ export interface Env {
   /** PG_POOL_MAX (default PG_POOL_MAX_DEFAULT): the connections to PostgreSQL this process may hold at once */
   pgPoolMax: number;
   runMode: RunMode;
-  /** e.g. 'https://portal.example' — when unset the origin is taken from the request's Host header */
+  /**
+   * PUBLIC_ORIGIN, e.g. 'https://portal.example': a live server refuses to start without it (server/start.ts). Unset
+   * (a demo or test run), the portal's pages follow the address the browser used, while links that leave the request
+   * (e-mails) use `linkOrigin`.
+   */
   publicOrigin: string | null;
+  /**
+   * TRUST_PROXY, as Fastify's `trustProxy` takes it: the proxies whose X-Forwarded-For / -Proto / -Host are believed
+   * (a hop count, or addresses and CIDR ranges). Off by default: a client could otherwise name its own address and
+   * escape the login throttle or lock another address out.
+   */
+  trustProxy: false | number | string[];
   roleRequestTimeout: number;
   debug: boolean;
   /**
@@ -46,7 +61,38 @@ export interface Env {
   devServices: { deploymentUrl: string; accountingUrl: string };
   /** issue 9: ADDRESS_REGISTER_URL, base of the address register (gazetteer); default this process's simulator */
   addressRegisterUrl: string;
+  /** METRICS_PORT and METRICS_HOST: the Prometheus listener (server/ops/metrics.ts); null (METRICS_PORT unset): off */
+  metrics: { port: number; host: string } | null;
+  /** DRAIN_SECONDS and SHUTDOWN_TIMEOUT_SECONDS: what SIGTERM does (server/ops/lifecycle.ts), in ms */
+  shutdown: ShutdownSettings;
 }
+
+export interface ShutdownSettings {
+  /** DRAIN_SECONDS (default 5): after SIGTERM, /ready answers 503 and the process keeps serving this long */
+  drainMs: number;
+  /** SHUTDOWN_TIMEOUT_SECONDS (default 20): then the most the requests in flight may take before they are cut */
+  timeoutMs: number;
+}
+
+/**
+ * A setting that cannot be used. server/start.ts prints its message as the one line of a refused start:
+ * `PORT is "80a"; allowed: a port number from 1 to 65535`.
+ */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    /** what the variable holds, as it may be shown (a secret is described, never shown) */
+    readonly value: string,
+    readonly allowed: string,
+  ) {
+    super(
+      `${variable} is ${JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value)}; allowed: ${allowed}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+type Source = Record<string, string | undefined>;
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -63,59 +109,216 @@ function appVersion(): string {
 /** PG_POOL_MAX unless set: the connections to PostgreSQL one process may hold at once */
 export const PG_POOL_MAX_DEFAULT = 10;
 
-function int(value: string | undefined, fallback: number, name: string): number {
+/** A whole number from `min` to `max`; unset or empty: `fallback`. */
+function integer(source: Source, name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  const value = source[name]?.trim();
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min || n > max)
+    throw new ConfigError(
+      name,
+      source[name] ?? '',
+      max === Number.MAX_SAFE_INTEGER ? `a whole number, at least ${min}` : `a whole number from ${min} to ${max}`,
+    );
   return n;
 }
 
-function bool(value: string | undefined): boolean {
-  return value !== undefined && /^(1|true|yes|on)$/i.test(value);
+const port = (source: Source, name: string, fallback: number): number => {
+  try {
+    return integer(source, name, fallback, 1, 65_535);
+  } catch {
+    throw new ConfigError(name, source[name] ?? '', 'a port number from 1 to 65535');
+  }
+};
+
+const TRUE = /^(1|true|yes|on)$/i;
+const FALSE = /^(0|false|no|off|)$/i;
+
+/** On or off: 1, true, yes, on, or 0, false, no, off (or unset). */
+function flag(source: Source, name: string): boolean {
+  const value = source[name]?.trim() ?? '';
+  if (TRUE.test(value)) return true;
+  if (FALSE.test(value)) return false;
+  throw new ConfigError(
+    name,
+    source[name] ?? '',
+    '1, true, yes or on to switch it on; 0, false, no, off or nothing for off',
+  );
 }
 
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const runMode = (source.RUN_MODE ?? 'test') as RunMode;
-  if (!['test', 'live', 'dev'].includes(runMode))
-    throw new Error(`RUN_MODE must be test, live or dev, got "${runMode}"`);
-  const origin = source.PUBLIC_ORIGIN?.replace(/\/+$/, '') || null;
+function oneOf<T extends string>(source: Source, name: string, fallback: T, values: readonly T[]): T {
+  const value = source[name]?.trim() || fallback;
+  if (!(values as readonly string[]).includes(value))
+    throw new ConfigError(name, source[name] ?? '', values.join(', '));
+  return value as T;
+}
+
+/** An address to listen on: an IP address or a host name. */
+function listenHost(source: Source, name: string, fallback: string): string {
+  const value = source[name]?.trim() || fallback;
+  if (
+    !isIP(value) &&
+    !/^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
+      value,
+    )
+  )
+    throw new ConfigError(name, source[name] ?? '', 'an IP address (0.0.0.0, 127.0.0.1, ::) or a host name');
+  return value;
+}
+
+/** An absolute http(s) address (a base URL, without its trailing slashes). */
+function httpUrl(name: string, value: string, given: string | undefined = value): string {
+  const url = value.trim().replace(/\/+$/, '');
+  let ok = /^https?:\/\/[^/\s]+(\/\S*)?$/i.test(url);
+  if (ok)
+    try {
+      new URL(url);
+    } catch {
+      ok = false;
+    }
+  if (!ok) throw new ConfigError(name, given ?? '', 'an absolute http:// or https:// address');
+  return url;
+}
+
+/** A folder that exists (relative to the project root); unset: `fallback`. */
+function folder(source: Source, name: string, fallback: string, what = 'a folder that exists'): string {
+  const dir = path.resolve(rootDir, source[name]?.trim() || fallback);
+  const isDir = (() => {
+    try {
+      return statSync(dir).isDirectory();
+    } catch {
+      return false;
+    }
+  })();
+  if (!isDir) throw new ConfigError(name, source[name] ?? fallback, what);
+  return dir;
+}
+
+/** A path (relative to the project root) that is a folder when it exists; unset: `fallback`. */
+function folderPath(source: Source, name: string, fallback: string): string {
+  const dir = path.resolve(rootDir, source[name]?.trim() || fallback);
+  try {
+    if (!statSync(dir).isDirectory())
+      throw new ConfigError(name, source[name] ?? fallback, 'a folder (or a path where one may be made)');
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+  }
+  return dir;
+}
+
+/**
+ * RUN_MODE defaults to live: the demo's one-click and personal-code logins, the simulators and their outbox would
+ * let anyone in, so a deployment that forgets the setting must not get them. `npm start`, `npm run dev` and the
+ * test scripts set RUN_MODE=test themselves.
+ */
+export const RUN_MODE_DEFAULT: RunMode = 'live';
+
+/** TRUST_PROXY: unset or off → off; a whole number → that many hops; else comma-separated addresses or CIDRs. */
+function trustProxyOf(source: Source): Env['trustProxy'] {
+  const raw = source.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || /^(false|0|no|off)$/i.test(raw)) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
+  const address = /^(?:[0-9.]+|[0-9a-fA-F:]+)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
+  if (list.length === 0 || list.some((a) => !address.test(a)))
+    throw new ConfigError(
+      'TRUST_PROXY',
+      raw,
+      'a hop count, or proxy addresses and ranges such as 127.0.0.1,10.0.0.0/8',
+    );
+  return list;
+}
+
+export function loadEnv(source: Source = process.env): Env {
+  const runMode = oneOf<RunMode>(source, 'RUN_MODE', RUN_MODE_DEFAULT, ['test', 'live', 'dev']);
+  const portNumber = port(source, 'PORT', 8080);
+  const host = listenHost(source, 'HOST', '0.0.0.0');
+  const appsPort = port(source, 'APPS_PORT', Math.min(portNumber + 1, 65_535));
   return {
-    port: int(source.PORT, 8080, 'PORT'),
-    host: source.HOST || '0.0.0.0',
-    dataDir: path.resolve(rootDir, source.DATA_DIR || './data'),
+    port: portNumber,
+    host,
+    dataDir: folderPath(source, 'DATA_DIR', './data'),
     databaseUrl: postgresUrl(source.DATABASE_URL, 'DATABASE_URL'),
-    pgPoolMax: int(source.PG_POOL_MAX, PG_POOL_MAX_DEFAULT, 'PG_POOL_MAX'),
+    pgPoolMax: integer(source, 'PG_POOL_MAX', PG_POOL_MAX_DEFAULT, 1, 10_000),
     runMode,
-    publicOrigin: origin,
-    roleRequestTimeout: int(source.ROLE_REQUEST_TIMEOUT, 10_000, 'ROLE_REQUEST_TIMEOUT'),
-    debug: bool(source.DEBUG),
-    apiDocs: source.API_DOCS?.trim() ? (bool(source.API_DOCS) ? 'on' : 'off') : null,
+    publicOrigin: publicOrigin(source),
+    trustProxy: trustProxyOf(source),
+    roleRequestTimeout: integer(source, 'ROLE_REQUEST_TIMEOUT', 10_000),
+    debug: flag(source, 'DEBUG'),
+    apiDocs: source.API_DOCS?.trim() ? (flag(source, 'API_DOCS') ? 'on' : 'off') : null,
     rootDir,
-    distDir: path.resolve(rootDir, source.DIST_DIR || 'dist'),
+    distDir: folderPath(source, 'DIST_DIR', 'dist'),
     appVersion: appVersion(),
-    appsPort: int(source.APPS_PORT, int(source.PORT, 8080, 'PORT') + 1, 'APPS_PORT'),
+    appsPort,
     apps: loadAppsSettings(source),
     cas: loadCasSettings(source),
-    signing: loadSigningSettings(source, int(source.PORT, 8080, 'PORT'), source.HOST || '0.0.0.0'),
+    signing: loadSigningSettings(source, portNumber, host),
     security: loadSecuritySettings(source, runMode),
     devServices: loadDevServices(source),
     addressRegisterUrl: loadAddressRegisterUrl(source),
+    metrics: loadMetricsSettings(source, portNumber, appsPort),
+    shutdown: loadShutdownSettings(source),
   };
 }
 
-/** Issue 9: the address register (gazetteer) over HTTP; default this process's simulator over loopback. */
-function loadAddressRegisterUrl(source: Record<string, string | undefined>): string {
-  const host = source.HOST || '0.0.0.0';
+/** PUBLIC_ORIGIN: an http(s) origin (scheme, host and port only), e.g. https://portal.example */
+function publicOrigin(source: Source): string | null {
+  const value = source.PUBLIC_ORIGIN?.trim().replace(/\/+$/, '');
+  if (!value) return null;
+  const allowed = 'an http:// or https:// origin (scheme, host and port only), e.g. https://portal.example';
+  let origin: string;
+  try {
+    origin = httpUrl('PUBLIC_ORIGIN', value, source.PUBLIC_ORIGIN);
+  } catch {
+    throw new ConfigError('PUBLIC_ORIGIN', source.PUBLIC_ORIGIN ?? '', allowed);
+  }
+  if (new URL(origin).origin !== origin) throw new ConfigError('PUBLIC_ORIGIN', source.PUBLIC_ORIGIN ?? '', allowed);
+  return origin;
+}
+
+/** METRICS_PORT (off unless set) and METRICS_HOST (default 127.0.0.1): never the portal's or the applications' port. */
+export function loadMetricsSettings(source: Source, portalPort: number, appsPort: number): Env['metrics'] {
+  if (!source.METRICS_PORT?.trim()) return null;
+  const metricsPort = port(source, 'METRICS_PORT', 0);
+  if (metricsPort === portalPort || metricsPort === appsPort)
+    throw new ConfigError(
+      'METRICS_PORT',
+      source.METRICS_PORT,
+      `a port number other than PORT (${portalPort}) and APPS_PORT (${appsPort}): the metrics never go on a public port`,
+    );
+  return { port: metricsPort, host: listenHost(source, 'METRICS_HOST', '127.0.0.1') };
+}
+
+/** DRAIN_SECONDS (default 5, may be 0) and SHUTDOWN_TIMEOUT_SECONDS (default 20). */
+export function loadShutdownSettings(source: Source): ShutdownSettings {
+  return {
+    drainMs: integer(source, 'DRAIN_SECONDS', 5, 0, 3_600) * 1000,
+    timeoutMs: integer(source, 'SHUTDOWN_TIMEOUT_SECONDS', 20, 1, 3_600) * 1000,
+  };
+}
+
+/** This process's own simulators over loopback HTTP (a wildcard listen address is reached on 127.0.0.1). */
+function selfSim(
+  source: Source,
+  portNumber = port(source, 'PORT', 8080),
+  host = listenHost(source, 'HOST', '0.0.0.0'),
+) {
   const loopback = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  const self = `http://${loopback}:${int(source.PORT, 8080, 'PORT')}/sim`;
+  return `http://${loopback}:${portNumber}/sim`;
+}
+
+/** Issue 9: the address register (gazetteer) over HTTP; default this process's simulator over loopback. */
+function loadAddressRegisterUrl(source: Source): string {
+  const self = selfSim(source);
   return serviceUrl(source.ADDRESS_REGISTER_URL, `${self}/address-api`, 'ADDRESS_REGISTER_URL');
 }
 
 /** Issue 11: the deployment service and the accounting system; default this process's simulators over loopback. */
-function loadDevServices(source: Record<string, string | undefined>): Env['devServices'] {
-  const host = source.HOST || '0.0.0.0';
-  const loopback = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  const self = `http://${loopback}:${int(source.PORT, 8080, 'PORT')}/sim`;
+function loadDevServices(source: Source): Env['devServices'] {
+  const self = selfSim(source);
   return {
     deploymentUrl: serviceUrl(source.DEPLOYMENT_URL, `${self}/deployment-api`, 'DEPLOYMENT_URL'),
     accountingUrl: serviceUrl(source.ACCOUNTING_URL, `${self}/accounting-api`, 'ACCOUNTING_URL'),
@@ -145,10 +348,10 @@ const SIGNING_SETTINGS = [
   'REGISTRY_URL',
 ];
 
-export function loadSecuritySettings(source: Record<string, string | undefined>, runMode: RunMode): SecuritySettings {
+export function loadSecuritySettings(source: Source, runMode: RunMode): SecuritySettings {
   return {
-    sessionIdleMs: int(source.SESSION_IDLE_MINUTES, 30, 'SESSION_IDLE_MINUTES') * 60_000,
-    sessionMaxMs: int(source.SESSION_MAX_HOURS, 12, 'SESSION_MAX_HOURS') * 3_600_000,
+    sessionIdleMs: integer(source, 'SESSION_IDLE_MINUTES', 30, 1, 525_600) * 60_000,
+    sessionMaxMs: integer(source, 'SESSION_MAX_HOURS', 12, 1, 8_760) * 3_600_000,
     signingMissing: runMode === 'live' ? SIGNING_SETTINGS.filter((name) => !source[name]?.trim()) : [],
   };
 }
@@ -156,20 +359,28 @@ export function loadSecuritySettings(source: Record<string, string | undefined>,
 function postgresUrl(value: string | undefined, name: string): string | null {
   const url = value?.trim();
   if (!url) return null;
-  if (!/^postgres(ql)?:\/\/\S+$/i.test(url)) throw new Error(`${name} must be a postgres:// address, got "${url}"`);
+  let ok = /^postgres(ql)?:\/\/\S+$/i.test(url);
+  try {
+    new URL(url);
+  } catch {
+    ok = false;
+  }
+  // the password stays out of the message (and so out of the log)
+  if (!ok)
+    throw new ConfigError(name, url.replace(/(:\/\/[^:/@]*:)[^@]*@/, '$1…@'), 'a postgres:// or postgresql:// address');
   return url;
 }
 
 /** TEST_DATABASE_URL: a PostgreSQL server on which each test gets a database of its own (`openDb(null)`) */
 export const testDatabaseUrl = (): string | null => postgresUrl(process.env.TEST_DATABASE_URL, 'TEST_DATABASE_URL');
 
-/** An Env for tests: defaults, never the real process.env. */
 /** Whether GET /api/docs shows the reference page: API_DOCS, else everywhere but in live run mode. */
 export const apiDocsOn = (env: Pick<Env, 'apiDocs' | 'runMode'>): boolean =>
   env.apiDocs === null ? env.runMode !== 'live' : env.apiDocs === 'on';
 
+/** An Env for tests: defaults, never the real process.env. */
 export function testEnv(overrides: Partial<Env> = {}): Env {
-  return { ...loadEnv({}), ...overrides };
+  return { ...loadEnv({ RUN_MODE: 'test' }), ...overrides };
 }
 
 /**
@@ -201,22 +412,22 @@ export interface CasSettings {
   services: RegExp[];
 }
 
-export function loadCasSettings(source: Record<string, string | undefined>): CasSettings {
+export function loadCasSettings(source: Source): CasSettings {
   const url = (source.CAS_URL || '/cas').replace(/\/+$/, '');
   if (!/^(https?:\/\/[^/]+|)(\/[^\s?#]*)?$/i.test(url) || !url)
-    throw new Error(`CAS_URL must be an http(s) address or a path such as /cas, got "${source.CAS_URL}"`);
-  const validateUrl = source.CAS_VALIDATE_URL?.replace(/\/+$/, '') || null;
-  if (validateUrl && !/^https?:\/\/[^/\s]+(\/\S*)?$/i.test(validateUrl))
-    throw new Error(`CAS_VALIDATE_URL must be an absolute http(s) address, got "${validateUrl}"`);
+    throw new ConfigError('CAS_URL', source.CAS_URL ?? '', 'an absolute http(s) address or a path such as /cas');
+  const validateUrl = source.CAS_VALIDATE_URL?.trim() ? httpUrl('CAS_VALIDATE_URL', source.CAS_VALIDATE_URL) : null;
   const check = source.CAS_TICKET_CHECK_URL?.trim();
+  if (check && check !== 'none' && !/^(https?:\/\/[^/\s]+|)(\/\S*)$/i.test(check))
+    throw new ConfigError('CAS_TICKET_CHECK_URL', check, 'an absolute http(s) address, a path, or none');
   const services = (source.CAS_SERVICES ?? '')
     .split(/\s+/)
     .filter(Boolean)
     .map((pattern) => {
       try {
         return new RegExp(`^(?:${pattern})$`);
-      } catch (err) {
-        throw new Error(`CAS_SERVICES: "${pattern}" is not a valid regular expression`, { cause: err });
+      } catch {
+        throw new ConfigError('CAS_SERVICES', pattern, 'regular expressions separated by spaces');
       }
     });
   return {
@@ -224,7 +435,7 @@ export function loadCasSettings(source: Record<string, string | undefined>): Cas
     validateUrl,
     principalAttribute: source.CAS_PRINCIPAL_ATTRIBUTE?.trim() || null,
     ticketCheckUrl: check === 'none' ? null : check || `${url}/ticket-check`,
-    validateTimeoutMs: int(source.CAS_VALIDATE_TIMEOUT, 10_000, 'CAS_VALIDATE_TIMEOUT'),
+    validateTimeoutMs: integer(source, 'CAS_VALIDATE_TIMEOUT', 10_000),
     services,
   };
 }
@@ -269,46 +480,38 @@ const DEMO_RP = { uuid: '00000000-0000-0000-0000-000000000000', name: 'DEMO' };
 
 function readPemCertificates(list: string | undefined, name: string): string[] {
   const files = (list ?? '').split(/[,\s]+/).filter(Boolean);
+  const allowed = 'PEM files (comma-separated) with the certificates to pin, readable by this user';
   return files.flatMap((file) => {
     let text: string;
     try {
       text = readFileSync(path.resolve(rootDir, file), 'utf8');
     } catch (err) {
-      throw new Error(`${name}: cannot read ${file} (${(err as Error).message})`, { cause: err });
+      const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+      throw new ConfigError(name, list ?? '', `${allowed} (${file}: ${code})`);
     }
     const pems = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
-    if (!pems.length) throw new Error(`${name}: ${file} holds no PEM certificate`);
+    if (!pems.length) throw new ConfigError(name, list ?? '', `${allowed} (${file} holds no PEM certificate)`);
     return pems;
   });
 }
 
 function serviceUrl(value: string | undefined, fallback: string, name: string): string {
-  const url = (value || fallback).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/i.test(url))
-    throw new Error(`${name} must be an absolute http(s) address, got "${url}"`);
-  return url;
+  return httpUrl(name, value || fallback, value);
 }
 
-function relyingParty(source: Record<string, string | undefined>, prefix: 'MID' | 'SMART_ID') {
+function relyingParty(source: Source, prefix: 'MID' | 'SMART_ID') {
   const rpUuid = source[`${prefix}_RP_UUID`] || DEMO_RP.uuid;
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(rpUuid))
-    throw new Error(`${prefix}_RP_UUID must be a UUID in lower case (8-4-4-4-12), got "${rpUuid}"`);
+    throw new ConfigError(`${prefix}_RP_UUID`, rpUuid, 'a UUID in lower case (8-4-4-4-12 hexadecimal digits)');
   const rpName = source[`${prefix}_RP_NAME`] || DEMO_RP.name;
-  if (Buffer.byteLength(rpName, 'utf8') > 32) throw new Error(`${prefix}_RP_NAME is limited to 32 bytes`);
+  if (Buffer.byteLength(rpName, 'utf8') > 32) throw new ConfigError(`${prefix}_RP_NAME`, rpName, 'at most 32 bytes');
   return { rpUuid, rpName };
 }
 
-export function loadSigningSettings(
-  source: Record<string, string | undefined>,
-  port: number,
-  host: string,
-): SigningSettings {
-  // this process's own simulators, over loopback HTTP (a wildcard listen address is reached on 127.0.0.1)
-  const loopback = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  const self = `http://${loopback}:${port}/sim`;
-  const idCard = source.ID_CARD || 'software';
-  if (idCard !== 'software' && idCard !== 'webeid')
-    throw new Error(`ID_CARD must be software or webeid, got "${idCard}"`);
+export function loadSigningSettings(source: Source, portNumber: number, host: string): SigningSettings {
+  // this process's own simulators, over loopback HTTP
+  const self = selfSim(source, portNumber, host);
+  const idCard = oneOf(source, 'ID_CARD', 'software', ['software', 'webeid'] as const);
   return {
     mobileId: {
       url: serviceUrl(source.MID_URL, `${self}/mid-api`, 'MID_URL'),
@@ -321,9 +524,14 @@ export function loadSigningSettings(
       tlsCerts: readPemCertificates(source.SMART_ID_TLS_CERTS, 'SMART_ID_TLS_CERTS'),
     },
     registryUrl: serviceUrl(source.REGISTRY_URL, `${self}/registry-api`, 'REGISTRY_URL'),
-    trustDir: path.resolve(rootDir, source.SIGNING_TRUST_DIR || 'server/trust'),
+    trustDir: folder(
+      source,
+      'SIGNING_TRUST_DIR',
+      'server/trust',
+      'a folder that exists, holding the trusted CA certificates',
+    ),
     idCard,
-    httpTimeoutMs: int(source.SIGNING_HTTP_TIMEOUT, 10_000, 'SIGNING_HTTP_TIMEOUT'),
+    httpTimeoutMs: integer(source, 'SIGNING_HTTP_TIMEOUT', 10_000),
   };
 }
 
@@ -347,19 +555,20 @@ export interface AppsSettings {
   overrides: Record<'OSS' | 'PERIODICALS' | 'FINANCE', { baseUrl: string | null; logoutUrl: string | null }>;
 }
 
-export function loadAppsSettings(source: Record<string, string | undefined>): AppsSettings {
+export function loadAppsSettings(source: Source): AppsSettings {
   const absolute = (name: string): string | null => {
     const value = source[name]?.trim();
     if (!value) return null;
-    if (!/^https?:\/\/[^/\s]+(\/\S*)?$/i.test(value))
-      throw new Error(`${name} must be an absolute http(s) address, got "${value}"`);
+    httpUrl(name, value, source[name]);
     return value;
   };
   const origin = absolute('APPS_ORIGIN');
   if (origin && new URL(origin).origin !== origin.replace(/\/+$/, ''))
-    throw new Error(`APPS_ORIGIN must be an origin (scheme, host and port only), got "${origin}"`);
+    throw new ConfigError('APPS_ORIGIN', origin, 'an origin (scheme, host and port only), e.g. https://apps.example');
   const secret = source.APPS_SECRET?.trim() || randomBytes(32).toString('base64url');
-  if (secret.length < 16) throw new Error('APPS_SECRET must be at least 16 characters long');
+  // the secret itself is never shown, not even in the refusal
+  if (secret.length < 16)
+    throw new ConfigError('APPS_SECRET', `(hidden, ${secret.length} characters)`, 'at least 16 characters');
   return {
     origin: origin?.replace(/\/+$/, '') ?? null,
     portalUrl: absolute('APPS_PORTAL_URL')?.replace(/\/+$/, '') ?? null,

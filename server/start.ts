@@ -1,19 +1,27 @@
 /**
- * Start-up shared by `npm start` (main.ts) and `npm run dev` (dev.ts): open and prepare the database,
- * build the app, listen (the portal on PORT, the demo applications of server/apps/ on APPS_PORT), and shut down
- * cleanly on SIGINT/SIGTERM (servers, then database).
- * Failures a person can fix (port in use, DATA_DIR not writable) are reported in one line, no stack.
+ * Start-up shared by `npm start` (main.ts) and `npm run dev` (dev.ts): check the settings, open and prepare the
+ * database, build the app, listen (the portal on PORT, the demo applications of server/apps/ on APPS_PORT, the
+ * metrics on METRICS_PORT when set), and stop as a service behind a load balancer should (server/ops/lifecycle.ts):
+ *
+ *   SIGTERM  /ready answers 503 at once, the process keeps serving for DRAIN_SECONDS (its last second the handover),
+ *            then stops accepting connections, lets the requests in flight finish (at most SHUTDOWN_TIMEOUT_SECONDS),
+ *            closes the database pool and exits 0
+ *   SIGINT   (Ctrl-C) the same without the drain; a second signal during a drain ends the drain at once
+ *
+ * Failures a person can fix (a setting that cannot be used, a port in use, DATA_DIR not writable, a database that
+ * does not answer) are reported in one line, no stack, and the process exits 1. The settings are checked before the
+ * rest of the server is even loaded, so a refusal comes at once.
  */
 import { accessSync, constants, mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { createApp, type UiMode } from './app.js';
-import { createAppsServer } from './apps/index.js';
-import { openDb, type Db } from './db/index.js';
-import { databaseName } from './db/dialect.js';
-import { prepareDb } from './db/prepare.js';
-import { loadEnv, type Env } from './env.js';
-import { systemClock } from './lib/clock.js';
+import type { UiMode } from './app.js';
+import type { Db } from './db/index.js';
+import { ConfigError, loadEnv, type Env } from './env.js';
+import { linkOrigin } from './lib/origins.js';
+import { HANDOVER_MS, Lifecycle } from './ops/lifecycle.js';
 
 export interface StartOptions {
   /** log prefix, e.g. 'start' or 'dev' */
@@ -27,26 +35,21 @@ export interface StartOptions {
   onShutdown?(): Promise<void>;
 }
 
-/** Most a shutdown may take before the process exits anyway (open long polls end at once, see lib/deps.ts). */
-const SHUTDOWN_GRACE_MS = 10_000;
+/** What the shutdown may take beyond the drain and SHUTDOWN_TIMEOUT_SECONDS (closing the pool) before exiting anyway. */
+const SHUTDOWN_MARGIN_MS = 5_000;
 
 class StartupError extends Error {}
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : 'unknown error');
+const codeOf = (err: unknown): string | undefined =>
+  err instanceof Error && 'code' in err && typeof err.code === 'string' ? err.code : undefined;
 
-function openDataDir(dataDir: string): Db {
+function checkDataDir(dataDir: string): void {
   try {
     mkdirSync(dataDir, { recursive: true });
     accessSync(dataDir, constants.W_OK);
   } catch (err) {
-    throw new StartupError(
-      `DATA_DIR ${dataDir} is not a writable directory (${messageOf(err)}). Set DATA_DIR to a folder this user may write.`,
-    );
-  }
-  try {
-    return openDb(dataDir);
-  } catch (err) {
-    throw new StartupError(`cannot open the database ${path.join(dataDir, 'portal.sqlite')}: ${messageOf(err)}`);
+    throw new ConfigError('DATA_DIR', dataDir, `a folder this user may write (${codeOf(err) ?? messageOf(err)})`);
   }
 }
 
@@ -55,7 +58,7 @@ async function listen(app: FastifyInstance, env: Env, port = env.port, setting =
   try {
     await app.listen({ port, host: env.host });
   } catch (err) {
-    const code = err instanceof Error && 'code' in err ? err.code : undefined;
+    const code = codeOf(err);
     if (code === 'EADDRINUSE')
       throw new StartupError(`port ${port} on ${env.host} is already in use: stop the other server or set ${setting}.`);
     if (code === 'EACCES')
@@ -64,26 +67,83 @@ async function listen(app: FastifyInstance, env: Env, port = env.port, setting =
   }
 }
 
+/**
+ * Outside live mode anyone may sign on as anyone (the one-click and personal-code demo logins) and read every e-mail
+ * with its invitation and reset keys (/sim/): a deployment must not run like that by mistake, so it is said loudly.
+ */
+export function demoWarning(runMode: Env['runMode']): string[] {
+  return [
+    '*'.repeat(100),
+    `RUN MODE ${runMode.toUpperCase()}: DEMO LOGINS ARE ON. Anyone can sign on as any person, staff included, without a`,
+    'password, and the simulators (/sim/) show every e-mail with its keys. Never expose this server. For a deployment',
+    'set RUN_MODE=live (the default of `npm run serve`).',
+    '*'.repeat(100),
+  ];
+}
+
 export function start(opts: StartOptions): void {
   const log = (msg: string) => console.log(`[${opts.tag}] ${msg}`);
+  const lifecycle = new Lifecycle();
+  let env: Env | null = null;
   let db: Db | null = null;
   let app: FastifyInstance | null = null;
   /** the demo external applications, a second listener on APPS_PORT (server/apps/) */
   let apps: FastifyInstance | null = null;
+  let metricsServer: Server | null = null;
   let stopping = false;
+  /** ends the drain early (a second signal) */
+  let skipDrain = () => {};
 
-  const shutdown = async (exitCode: number) => {
-    if (stopping) return;
+  const shutdown = async (exitCode: number, drain: boolean) => {
+    if (stopping) return skipDrain();
     stopping = true;
-    setTimeout(() => {
-      console.error(`[${opts.tag}] shutdown took longer than ${SHUTDOWN_GRACE_MS} ms: exiting`);
-      process.exit(exitCode || 1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    const shutdownMs = env?.shutdown.timeoutMs ?? 0;
+    const drainMs = drain ? (env?.shutdown.drainMs ?? 0) : 0;
+    setTimeout(
+      () => {
+        console.error(
+          `[${opts.tag}] shutdown took longer than ${drainMs + shutdownMs + SHUTDOWN_MARGIN_MS} ms: exiting`,
+        );
+        process.exit(exitCode || 1);
+      },
+      drainMs + shutdownMs + SHUTDOWN_MARGIN_MS,
+    ).unref();
     try {
+      if (app && drainMs > 0) {
+        const early = new AbortController();
+        skipDrain = () => early.abort();
+        const handover = Math.min(HANDOVER_MS, drainMs);
+        lifecycle.phase = 'draining';
+        log(`SIGTERM: draining for ${drainMs / 1000} s (/ready answers 503, requests are still served)`);
+        await sleep(drainMs - handover, undefined, { signal: early.signal }).catch(() => undefined);
+        lifecycle.phase = 'handover';
+        await sleep(handover, undefined, { signal: early.signal }).catch(() => undefined);
+      }
+      lifecycle.phase = 'stopping';
       await opts.onShutdown?.();
-      await apps?.close();
-      await app?.close();
+      // app.close(): the listener closes, long polls answer at once (deps.closing), requests in flight finish
+      const closed = Promise.all([apps?.close(), app?.close()]);
+      // a request that came before SIGTERM keeps its connection open after its answer (no Connection: close on it):
+      // closed as soon as it is idle, not after the keep-alive timeout
+      const idle = setInterval(() => {
+        app?.server.closeIdleConnections();
+        apps?.server.closeIdleConnections();
+      }, 100);
+      const stopClosing = () => clearInterval(idle);
+      closed.then(stopClosing, stopClosing);
+      const cut = await Promise.race([closed.then(() => false), sleep(shutdownMs, true, { ref: false })]);
+      if (cut && app) {
+        const open = await new Promise<number>((resolve) => app!.server.getConnections((_e, n) => resolve(n)));
+        console.error(
+          `[${opts.tag}] requests still running after SHUTDOWN_TIMEOUT_SECONDS (${shutdownMs / 1000} s): closing ${open} connection(s)`,
+        );
+        app.server.closeAllConnections();
+        apps?.server.closeAllConnections();
+        await closed;
+      }
       await db?.destroy();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(null)));
+      if (drainMs > 0) log('stopped');
     } catch (err) {
       console.error(`[${opts.tag}] error while shutting down:`, err);
       exitCode ||= 1;
@@ -92,15 +152,54 @@ export function start(opts: StartOptions): void {
   };
 
   const run = async () => {
-    const env = loadEnv();
-    db = env.databaseUrl ? openDb(null, env.databaseUrl, env.pgPoolMax) : openDataDir(env.dataDir);
-    const origin = env.publicOrigin ?? `http://localhost:${env.port}`;
-    const seeded = await prepareDb(db, systemClock, { origin, live: env.runMode === 'live' });
-    log(
-      `database ${env.databaseUrl ? databaseName(env.databaseUrl) : path.join(env.dataDir, 'portal.sqlite')} ${seeded ? 'seeded from the demo data' : 'already seeded'}`,
-    );
+    env = loadEnv();
+    // links in e-mails and the sign-on service URLs must never come from a Host header a client chose
+    if (env.runMode === 'live' && !env.publicOrigin)
+      throw new StartupError(
+        'PUBLIC_ORIGIN is required in live run mode: set it to the address people use, e.g. https://portal.example',
+      );
+    // the settings are fine: now the rest of the server (loading it takes a while)
+    const [{ createApp }, { createAppsServer }, { openDb }, { databaseName }, { prepareDb }, { systemClock }] =
+      await Promise.all([
+        import('./app.js'),
+        import('./apps/index.js'),
+        import('./db/index.js'),
+        import('./db/dialect.js'),
+        import('./db/prepare.js'),
+        import('./lib/clock.js'),
+      ]);
+    checkDataDir(env.dataDir);
+    const where = env.databaseUrl ? databaseName(env.databaseUrl) : path.join(env.dataDir, 'portal.sqlite');
+    try {
+      db = env.databaseUrl ? openDb(null, env.databaseUrl, env.pgPoolMax) : openDb(env.dataDir);
+    } catch (err) {
+      throw new StartupError(`cannot open the database ${where}: ${messageOf(err)}`);
+    }
+    const origin = linkOrigin(env);
+    const { isDatabaseUnavailable } = await import('./db/unavailable.js');
+    const seeded = await prepareDb(db, systemClock, { origin, live: env.runMode === 'live' }).catch((err: unknown) => {
+      if (isDatabaseUnavailable(err))
+        throw new StartupError(`the database ${where} does not answer (${codeOf(err) ?? messageOf(err)})`);
+      throw err;
+    });
+    log(`database ${where} ${seeded ? 'seeded from the demo data' : 'already seeded'}`);
     await opts.beforeApp?.(env);
-    app = await createApp({ db, clock: systemClock, env, logger: true, ui: opts.ui }); // request log (issue 14)
+    let metrics;
+    if (env.metrics) {
+      const { createMetrics, listenMetrics } = await import('./ops/metrics.js');
+      const made = createMetrics({ db, clock: systemClock, sessionIdleMs: env.security.sessionIdleMs });
+      metrics = made.metrics;
+      try {
+        metricsServer = await listenMetrics(made.registry, env.metrics.port, env.metrics.host);
+      } catch (err) {
+        throw new StartupError(
+          `cannot listen for metrics on ${env.metrics.host}:${env.metrics.port} (${codeOf(err) ?? messageOf(err)}): set METRICS_PORT or METRICS_HOST.`,
+        );
+      }
+      log(`metrics at http://${env.metrics.host}:${env.metrics.port}/metrics`);
+    }
+    // request log (issue 14)
+    app = await createApp({ db, clock: systemClock, env, logger: true, ui: opts.ui, lifecycle, metrics });
     await app.ready();
     await opts.beforeListen?.(app, env);
     await listen(app, env);
@@ -121,13 +220,15 @@ export function start(opts: StartOptions): void {
     }
     const signOn = /^https?:\/\//i.test(env.cas.url) ? env.cas.url : `${origin}${env.cas.url}`;
     log(`portal at ${origin}/ui/  (sign-on ${signOn}/login, console ${origin}/sim/, run mode ${env.runMode})`);
+    if (env.runMode !== 'live') demoWarning(env.runMode).forEach((line) => console.warn(`[${opts.tag}] ${line}`));
   };
 
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
-  run().catch((err) => {
-    if (err instanceof StartupError) console.error(`[${opts.tag}] cannot start: ${err.message}`);
+  process.on('SIGINT', () => void shutdown(0, false));
+  process.on('SIGTERM', () => void shutdown(0, true));
+  run().catch((err: unknown) => {
+    if (err instanceof ConfigError || err instanceof StartupError)
+      console.error(`[${opts.tag}] cannot start: ${err.message}`);
     else console.error(`[${opts.tag}] failed:`, err);
-    void shutdown(1);
+    void shutdown(1, false);
   });
 }

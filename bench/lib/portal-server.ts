@@ -28,8 +28,8 @@ export interface PortalServer {
   logFile: string;
   /** VmRSS in bytes now, or null once the process is gone */
   rss(): number | null;
-  /** SIGTERM and wait for the exit (a clean shutdown) */
-  stop(): Promise<void>;
+  /** SIGTERM and wait for the exit (a clean shutdown): its exit code */
+  stop(): Promise<number | null>;
 }
 
 /** VmRSS of a process in bytes, read from /proc (Linux); null when the process is gone. */
@@ -46,14 +46,19 @@ const ended = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
 
 /**
  * Starts `node --import tsx server/main.ts` with `env` (DATABASE_URL, or DATA_DIR for SQLite) and resolves once it
- * answers HTTP. A placeholder build in a temporary DIST_DIR keeps it from building the portal.
+ * answers HTTP. A placeholder build in a temporary DIST_DIR keeps it from building the portal. `port`: the port to
+ * listen on (a process started again behind a load balancer takes its old one), else a free one.
  */
-export async function startPortalServer(label: string, env: Record<string, string>): Promise<PortalServer> {
+export async function startPortalServer(
+  label: string,
+  env: Record<string, string>,
+  opts: { port?: number } = {},
+): Promise<PortalServer> {
   const tmp = mkdtempSync(path.join(tmpdir(), `epit-bench-${label}-`));
   writeFileSync(path.join(tmp, 'index.html'), '<!doctype html><title>placeholder</title>');
   const logFile = path.join(tmp, 'server.log');
   const fd = openSync(logFile, 'w');
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   // BENCH_SERVER_NODE_ARGS: more node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where
   // its time goes under load (the profile is written when it stops)
   // The heap cap is the one `npm start` runs with (package.json): without it V8 sizes the old space from the
@@ -87,6 +92,7 @@ export async function startPortalServer(label: string, env: Record<string, strin
     }
     // keep the log when the bench asks for it (BENCH_KEEP_LOGS=1), to read what the server said under load
     if (process.env.BENCH_KEEP_LOGS !== '1') rmSync(tmp, { recursive: true, force: true });
+    return child.exitCode;
   };
   const until = Date.now() + 120_000;
   for (;;) {

@@ -235,18 +235,21 @@ export const CustomerAddGet = z.object({
   value: z.nullable(z.string()), // e.g. 'CONTRACT_STOPPED'
 });
 export type CustomerAddGet = z.infer<typeof CustomerAddGet>;
-export const EMAIL_MAX = 80;
 export const ADDITIONAL_INFO_MAX = 400;
-export const PHONE_MAX = 20;
 /** C0 and C1 control characters other than tab, line feed and carriage return. */
 const isControlCharacter = (ch: string) => {
   const c = ch.charCodeAt(0);
   return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0x7f && c <= 0x9f);
 };
+/**
+ * The bodies of customer add's calls. The field rules on their e-mail and phone (machines/lib/fields) are laid on
+ * in machines/lib/customer-add/rules.ts (SigningCustomerRules, MobileStartRules, ...), which the server parses with,
+ * so this module, which the first screen loads, carries no rule of a lazy form.
+ */
 export const SigningCustomer = z.object({
   enterpriseCode: z.string().check(z.minLength(1), z.maxLength(20)),
   enterpriseName: z.string().check(z.minLength(1), z.maxLength(200)),
-  email: z.email().check(z.maxLength(EMAIL_MAX)),
+  email: z.string(),
   // issue 14: no control characters into the contract text (line breaks and tabs are text)
   additionalInfo: z._default(
     z.string().check(
@@ -260,7 +263,7 @@ export type SigningCustomer = z.infer<typeof SigningCustomer>;
 export const CreateRightsBody = z.object({
   customerId: z.string(),
   customerName: z.string(),
-  email: z.email().check(z.maxLength(EMAIL_MAX)),
+  email: z.string(),
 });
 export const CreateCustomerBody = z.object({ value: z.string().check(z.regex(/^\d{1,20}$/)) });
 export const StatusValue = z.object({ value: z.string() }); // SUCCESS or an error code
@@ -269,7 +272,7 @@ export const DigestResponse = z.object({ digest: z.nullable(z.string()), status:
 export const FinalizeBody = z.object({ value: z.string().check(z.minLength(1)) });
 export const StatusResponse = z.object({ status: z.string() });
 export const MobileStartBody = z.object({
-  mobileNr: z.string().check(z.minLength(1), z.maxLength(PHONE_MAX)),
+  mobileNr: z.string(),
   customer: SigningCustomer,
 });
 export const SmartIdStartBody = z.object({ customer: SigningCustomer });

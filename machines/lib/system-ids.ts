@@ -1,5 +1,7 @@
 /** Fixed systemIds of the long-lived actors (architecture guide: one module names them all). */
 export const SYSTEM_ID = {
+  portal: 'portal',
+  pages: 'pages',
   session: 'session',
   navigation: 'navigation',
   deadApplicationPoll: 'deadApplicationPoll',
@@ -9,5 +11,6 @@ export const SYSTEM_ID = {
   sidePanel: 'sidePanel',
   toasts: 'toasts',
   frameChannel: 'frameChannel',
+  customerAddModal: 'customerAddModal',
   customerAdd: 'customerAdd',
 } as const;

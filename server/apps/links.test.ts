@@ -89,9 +89,15 @@ describe('application addresses in the user context', () => {
 
 describe('settings', () => {
   it('refuses addresses that are not absolute http(s) and a short secret', () => {
-    expect(() => loadAppsSettings({ APP_OSS_URL: '/oss/' })).toThrow(/APP_OSS_URL must be an absolute/);
-    expect(() => loadAppsSettings({ APPS_ORIGIN: 'https://apps.example/x' })).toThrow(/APPS_ORIGIN must be an origin/);
-    expect(() => loadAppsSettings({ APPS_SECRET: 'short' })).toThrow(/at least 16/);
+    expect(() => loadAppsSettings({ APP_OSS_URL: '/oss/' })).toThrow(
+      'APP_OSS_URL is "/oss/"; allowed: an absolute http:// or https:// address',
+    );
+    expect(() => loadAppsSettings({ APPS_ORIGIN: 'https://apps.example/x' })).toThrow(
+      /^APPS_ORIGIN is "https:\/\/apps.example\/x"; allowed: an origin/,
+    );
+    expect(() => loadAppsSettings({ APPS_SECRET: 'short' })).toThrow(
+      'APPS_SECRET is "(hidden, 5 characters)"; allowed: at least 16 characters',
+    );
   });
 
   it('APPS_PORT defaults to PORT + 1, and each start gets its own secret unless APPS_SECRET is set', () => {

@@ -11,18 +11,24 @@ beforeEach(async () => {
 });
 afterEach(async () => t.close());
 
-const SERVICE = 'http://localhost:80/api/security/callback?target=%2Fui%2Fdashboard';
+const SERVICE = 'http://localhost:8080/api/security/callback?target=%2Fui%2Fdashboard';
 const loginPage = (c: Client, service = SERVICE) => c.get(`/cas/login?service=${encodeURIComponent(service)}`);
 
 /** Log in on the CAS page for SERVICE; returns the ticket from the redirect. */
-async function casLogin(c: Client, username = 'mari', password = 'Maasikas1', extra: Record<string, string> = {}) {
-  const page = await loginPage(c);
+async function casLogin(
+  c: Client,
+  username = 'mari',
+  password = 'Maasikas1',
+  extra: Record<string, string> = {},
+  service = SERVICE,
+) {
+  const page = await loginPage(c, service);
   const res = await c.request('POST', '/cas/login', {
-    form: { service: SERVICE, username, password, execution: executionOf(page.body), ...extra },
+    form: { service, username, password, execution: executionOf(page.body), ...extra },
   });
   expect(res.statusCode).toBe(302);
   const location = res.headers.location as string;
-  expect(location.startsWith(SERVICE + '&ticket=ST-')).toBe(true);
+  expect(location.startsWith(service + '&ticket=ST-')).toBe(true);
   return new URL(location).searchParams.get('ticket')!;
 }
 
@@ -166,7 +172,7 @@ describe('service tickets', () => {
 
   it('fail for another service', async () => {
     const ticket = await casLogin(t.client());
-    const res = await validate(ticket, 'http://localhost:80/api/security/callback?target=%2Fui%2Fother');
+    const res = await validate(ticket, 'http://localhost:8080/api/security/callback?target=%2Fui%2Fother');
     expect(res.body).toContain('code="INVALID_SERVICE"');
   });
 
@@ -214,10 +220,10 @@ describe('ticket-granting cookie', () => {
     expect(check.body).toBe('cb.done({"value":true});');
 
     const logout = await c.get(
-      `/cas/logout?service=${encodeURIComponent('http://localhost:80/api/security/login?target=/ui/')}`,
+      `/cas/logout?service=${encodeURIComponent('http://localhost:8080/api/security/login?target=/ui/')}`,
     );
     expect(logout.statusCode).toBe(302);
-    expect(logout.headers.location).toBe('http://localhost:80/api/security/login?target=/ui/');
+    expect(logout.headers.location).toBe('http://localhost:8080/api/security/login?target=/ui/');
     expect(c.cookies.has('CASTGC')).toBe(false);
 
     const again = await loginPage(c);
@@ -293,9 +299,14 @@ describe('portal login flow', () => {
     const start = await c.get('/api/security/login?target=/ui/dashboard');
     expect(start.statusCode).toBe(302);
     const cas = toPath(start.headers.location as string);
-    expect(cas).toBe(`/cas/login?service=${encodeURIComponent(SERVICE)}`);
-    const ticket = await casLogin(c);
-    const back = await c.get(`/api/security/callback?target=%2Fui%2Fdashboard&ticket=${ticket}`);
+    const service = new URL(cas, 'http://localhost').searchParams.get('service')!;
+    // the login's state rides in the service URL (login CSRF by ticket, server/routes/security)
+    expect(service).toMatch(
+      /^http:\/\/localhost:8080\/api\/security\/callback\?target=%2Fui%2Fdashboard&state=[\w-]{22}$/,
+    );
+    expect(cas).toBe(`/cas/login?service=${encodeURIComponent(service)}`);
+    const ticket = await casLogin(c, 'mari', 'Maasikas1', {}, service);
+    const back = await c.get(toPath(`${service}&ticket=${ticket}`));
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe('/ui/dashboard');
     const session = (back.cookies as { name: string; httpOnly?: boolean; sameSite?: string; path?: string }[]).find(
@@ -306,17 +317,17 @@ describe('portal login flow', () => {
     expect(session.path).toBe('/');
     const ctx = (await c.get('/api/context/getUserContext')).json<{ epitPrincipal: { representative: unknown } }>();
     expect(ctx.epitPrincipal.representative).toEqual({ id: 'EE48709050218', firstName: 'Mari', lastName: 'Maasikas' });
-    // the ticket is spent: replaying the callback opens nothing
-    expect((await t.client().get(`/api/security/callback?target=%2Fui%2Fdashboard&ticket=${ticket}`)).statusCode).toBe(
-      401,
-    );
+    // the ticket and the state are spent: replaying the callback opens nothing
+    const replay = t.client();
+    expect((await replay.get(toPath(`${service}&ticket=${ticket}`))).statusCode).toBe(403);
+    expect(replay.cookies.has('EPIT-SESSION')).toBe(false);
   });
 
   it('only relative /ui/ targets are honoured', async () => {
     for (const target of ['https://evil.example/', '//evil.example/x', '/api/context/getUserContext']) {
       const start = await t.client().get(`/api/security/login?target=${encodeURIComponent(target)}`);
       expect(decodeURIComponent(decodeURIComponent(start.headers.location as string))).toMatch(
-        /callback\?target=\/ui\/$/,
+        /callback\?target=\/ui\/&state=[\w-]{22}$/,
       );
     }
   });
@@ -326,7 +337,7 @@ describe('portal login flow', () => {
     const res = await mari.post('/api/single-signout?locale=et_EE');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      value: `/cas/logout?service=${encodeURIComponent('http://localhost:80/api/security/login?target=/ui/')}`,
+      value: `/cas/logout?service=${encodeURIComponent('http://localhost:8080/api/security/login?target=/ui/')}`,
     });
     expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(401);
     // following it: CAS logout → security/login → the CAS sign-on page (TGC gone)

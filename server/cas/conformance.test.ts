@@ -406,9 +406,12 @@ describe('§2.3 /logout and §2.3.3 single logout', () => {
     const b = new Browser();
     // the portal: security/login → CAS → callback (validated over HTTP at /cas/p3/serviceValidate)
     const start = await b.get('/api/security/login?target=/ui/dashboard');
-    expect(start.location).toBe(`/cas/login?${q({ service: SERVICE() })}`);
-    const ticket = await logIn(b);
-    const back = await b.get(`${SERVICE()}&ticket=${ticket}`);
+    // the portal's service URL carries its login's state (login CSRF by ticket, server/routes/security)
+    const service = new URL(start.location ?? '', base).searchParams.get('service') ?? '';
+    expect(service).toMatch(new RegExp(`^${SERVICE().replace(/[.?]/g, '\\$&')}&state=[\\w-]{22}$`));
+    expect(start.location).toBe(`/cas/login?${q({ service })}`);
+    const ticket = await logIn(b, service);
+    const back = await b.get(`${service}&ticket=${ticket}`);
     expect(back.status).toBe(302);
     expect(back.location).toBe('/ui/dashboard');
     expect((await b.get('/api/context/getUserContext')).status).toBe(200);

@@ -23,7 +23,7 @@ import { clearLoginFailures, recordLoginFailure, waitBeforeLogin } from '../secu
 import { isSecure } from '../lib/session.js';
 import { loginPage, messagePage, warnPage } from './pages.js';
 import { personByCode } from './code-login.js';
-import { allowedService } from './registry.js';
+import { allowedService, isRegisteredService } from './registry.js';
 import { type Attributes, contentType, failureBody, type Format, proxyFailureBody, successBody } from './responses.js';
 import { sendLogoutRequests } from './slo.js';
 import { CAS_LANG_FROM_COOKIE, CAS_LANG_TO_COOKIE, CAS_TEXTS, type CasLang } from './texts.js';
@@ -299,7 +299,8 @@ export const casRoutes: FastifyPluginAsync = (app) => {
   app.get('/logout', async (req, reply) => {
     const q = req.query as Record<string, unknown>;
     const lang = pickLang(req, reply, undefined);
-    const issued = await destroyTgt(db, req.cookies[TGC_COOKIE]);
+    // §2.3.3 to registered services only: the registry may have changed since a ticket was issued
+    const issued = (await destroyTgt(db, req.cookies[TGC_COOKIE])).filter((i) => isRegisteredService(env, i.service));
     reply.clearCookie(TGC_COOKIE, cookieOpts(req));
     if (req.cookies[WARN_COOKIE]) reply.clearCookie(WARN_COOKIE, cookieOpts(req));
     // §2.3.3: every service of this sign-on session hears of it before the browser moves on

@@ -10,9 +10,10 @@
  */
 import { AddressSearchAnswer, AddressSuggestion } from '../../machines/lib/address.js';
 import type { AppDeps } from '../lib/deps.js';
-import { transportFor, type Transport } from './service-http.js';
+import { metered, transportFor, type Transport } from './service-http.js';
+import { OutsideServiceError } from '../lib/errors.js';
 
-export class AddressRegisterError extends Error {
+export class AddressRegisterError extends OutsideServiceError {
   constructor(message: string) {
     super(`address register: ${message}`);
     this.name = 'AddressRegisterError';
@@ -53,7 +54,8 @@ export function addressRegister(deps: AppDeps): AddressRegisterClient {
   let c = built.get(deps);
   if (!c) {
     const url = deps.env.addressRegisterUrl;
-    c = new AddressRegisterClient(url, transportFor(url, [], deps.fetch), deps.env.signing.httpTimeoutMs);
+    const transport = metered(transportFor(url, [], deps.fetch), 'address-register', deps.metrics);
+    c = new AddressRegisterClient(url, transport, deps.env.signing.httpTimeoutMs);
     built.set(deps, c);
   }
   return c;

@@ -4,8 +4,11 @@
  * (CAS_URL for the browser, CAS_VALIDATE_URL for this server); the defaults reach the in-process simulator under
  * /cas over HTTP on loopback, exactly as a real Apereo CAS would be reached.
  */
+import { performance } from 'node:perf_hooks';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { CasSettings } from '../env.js';
+import { noMetrics, type Metrics } from '../ops/metrics.js';
+import { OutsideServiceError } from '../lib/errors.js';
 
 /** A validation answer (§2.5.2); `principal` is the fgid: `cas:user`, or the CAS_PRINCIPAL_ATTRIBUTE attribute. */
 export type CasValidation =
@@ -13,7 +16,7 @@ export type CasValidation =
   | { ok: false; code: string; message: string };
 
 /** The CAS server could not be asked, or answered no CAS document (network, HTTP status, not XML, timeout). */
-export class CasUnavailableError extends Error {
+export class CasUnavailableError extends OutsideServiceError {
   override name = 'CasUnavailableError';
 }
 
@@ -121,8 +124,11 @@ export function createCasClient(opts: {
   /** the CAS base this server validates against, resolved when needed (the server's own address is known late) */
   validateBase: () => string;
   fetch: typeof fetch;
+  /** validations counted and timed as the outside service `cas` (server/ops/metrics.ts) */
+  metrics?: Metrics;
 }): CasClient {
   const { settings } = opts;
+  const metrics = opts.metrics ?? noMetrics;
   return {
     loginUrl(service, flags = {}) {
       const params: Record<string, string> = { service };
@@ -137,16 +143,20 @@ export function createCasClient(opts: {
     async validate(ticket, service) {
       const url = withQuery(`${opts.validateBase()}/p3/serviceValidate`, { service, ticket });
       let body: string;
+      const t0 = performance.now();
+      const took = () => (performance.now() - t0) / 1000;
       try {
         const res = await opts.fetch(url, {
           headers: { accept: 'application/xml, text/xml' },
           signal: AbortSignal.timeout(settings.validateTimeoutMs),
         });
         body = await res.text();
+        metrics.outsideCall('cas', res.ok ? 'ok' : res.status >= 500 ? 'http_5xx' : 'http_4xx', took());
         if (!res.ok)
           throw new CasUnavailableError(`The sign-on server answered HTTP ${res.status} to ticket validation`);
       } catch (err) {
         if (err instanceof CasUnavailableError) throw err;
+        metrics.outsideCall('cas', (err as Error).name === 'TimeoutError' ? 'timeout' : 'unreachable', took());
         throw new CasUnavailableError(
           `The sign-on server could not be reached for ticket validation: ${err instanceof Error ? err.message : String(err)}`,
           { cause: err },

@@ -5,7 +5,7 @@
 import type { AppDeps } from '../lib/deps.js';
 import { MobileIdClient } from './mobile-id.js';
 import { RegistryClient } from './registry.js';
-import { transportFor } from './service-http.js';
+import { metered, transportFor } from './service-http.js';
 import { SmartIdClient } from './smart-id.js';
 
 export interface SigningServices {
@@ -20,10 +20,23 @@ export function signingServices(deps: AppDeps): SigningServices {
   let s = built.get(deps);
   if (!s) {
     const { mobileId, smartId, registryUrl, httpTimeoutMs } = deps.env.signing;
+    const { fetch, metrics } = deps;
     s = {
-      mobileId: new MobileIdClient(mobileId, transportFor(mobileId.url, mobileId.tlsCerts, deps.fetch), httpTimeoutMs),
-      smartId: new SmartIdClient(smartId, transportFor(smartId.url, smartId.tlsCerts, deps.fetch), httpTimeoutMs),
-      registry: new RegistryClient(registryUrl, transportFor(registryUrl, [], deps.fetch), httpTimeoutMs),
+      mobileId: new MobileIdClient(
+        mobileId,
+        metered(transportFor(mobileId.url, mobileId.tlsCerts, fetch), 'mobile-id', metrics),
+        httpTimeoutMs,
+      ),
+      smartId: new SmartIdClient(
+        smartId,
+        metered(transportFor(smartId.url, smartId.tlsCerts, fetch), 'smart-id', metrics),
+        httpTimeoutMs,
+      ),
+      registry: new RegistryClient(
+        registryUrl,
+        metered(transportFor(registryUrl, [], fetch), 'registry', metrics),
+        httpTimeoutMs,
+      ),
     };
     built.set(deps, s);
   }

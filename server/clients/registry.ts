@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import type { Transport } from './service-http.js';
+import { OutsideServiceError } from '../lib/errors.js';
 
 const Address = z.object({
   street: z.string().nullable(),
@@ -24,13 +25,38 @@ export const RegistryCompany = z.object({
   /** a simulator knob: the digital-signature container service fails for this company */
   digidocFails: z.boolean().default(false),
   address: Address.nullable(),
-  /** personal codes */
-  boardMembers: z.array(z.string()),
+  /** each a person: the country and the personal code together (Estonian and Lithuanian codes share their format) */
+  boardMembers: z.array(z.object({ country: z.string(), personalCode: z.string() })),
 });
 export type RegistryCompany = z.infer<typeof RegistryCompany>;
+
+/** A person as the register and the portal both know one: a personal code means nothing without its country. */
+export interface BoardPerson {
+  country: string;
+  personal_code: string;
+}
+
+/**
+ * The person a code names: a global person id (country + code, `EE48709050218`) as it is, a bare personal code in
+ * the given country (the company's, for a register that lists its own country's people by code).
+ */
+export function personOfCode(code: string, country: string): BoardPerson {
+  const m = /^([A-Za-z]{2})(\d.*)$/.exec(code.trim());
+  return m
+    ? { country: m[1].toUpperCase(), personal_code: m[2] }
+    : { country: country.toUpperCase(), personal_code: code.trim() };
+}
+
+/** Whether the person (country and code) sits on the company's board. */
+export function isBoardMember(company: Pick<RegistryCompany, 'boardMembers'>, person: BoardPerson): boolean {
+  const country = person.country.toUpperCase();
+  return company.boardMembers.some(
+    (m) => m.personalCode === person.personal_code && m.country.toUpperCase() === country,
+  );
+}
 const Found = z.object({ value: z.array(z.object({ name: z.string(), code: z.string() })) });
 
-export class RegistryError extends Error {
+export class RegistryError extends OutsideServiceError {
   constructor(message: string) {
     super(`business register: ${message}`);
     this.name = 'RegistryError';
@@ -61,9 +87,5 @@ export class RegistryClient {
     const parsed = RegistryCompany.safeParse(res.json);
     if (res.status !== 200 || !parsed.success) throw new RegistryError(`company answered HTTP ${res.status}`);
     return parsed.data;
-  }
-
-  async isBoardMember(regCode: string, personalCode: string): Promise<boolean> {
-    return (await this.company(regCode))?.boardMembers.includes(personalCode) ?? false;
   }
 }

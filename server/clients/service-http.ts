@@ -13,7 +13,10 @@
  */
 import { X509Certificate } from 'node:crypto';
 import https from 'node:https';
+import { performance } from 'node:perf_hooks';
 import tls, { type PeerCertificate } from 'node:tls';
+import { noMetrics, type CallOutcome, type Metrics, type OutsideService } from '../ops/metrics.js';
+import { OutsideServiceError } from '../lib/errors.js';
 
 export interface ServiceRequest {
   method: 'GET' | 'POST';
@@ -72,10 +75,11 @@ export abstract class RelyingPartyClient {
 }
 
 /** The service could not be reached or did not answer in time (no HTTP status). */
-export class ServiceUnreachableError extends Error {
+export class ServiceUnreachableError extends OutsideServiceError {
   constructor(
     readonly url: string,
-    reason: string,
+    /** 'timed out', 'aborted' (the caller left or the server is closing), or the socket's error code */
+    readonly reason: string,
   ) {
     super(`${url}: ${reason}`);
     this.name = 'ServiceUnreachableError';
@@ -177,4 +181,34 @@ export function pinnedTransport(pems: string[]): Transport {
 /** The transport for a service: pinned https when the URL is https and certificates are pinned, else `doFetch`. */
 export function transportFor(url: string, pems: string[], doFetch: typeof fetch): Transport {
   return /^https:/i.test(url) && pems.length > 0 ? pinnedTransport(pems) : fetchTransport(doFetch);
+}
+
+/** The outcome of an answered call for the metrics: ok for 2xx, else its class. */
+export const answerOutcome = (status: number): CallOutcome =>
+  status >= 200 && status < 300 ? 'ok' : status >= 500 ? 'http_5xx' : 'http_4xx';
+
+/** The outcome of a call that got no answer. */
+export const failureOutcome = (err: unknown): CallOutcome =>
+  err instanceof ServiceUnreachableError
+    ? err.reason === 'timed out'
+      ? 'timeout'
+      : err.reason === 'aborted'
+        ? 'aborted'
+        : 'unreachable'
+    : 'unreachable';
+
+/** `transport` with every call counted and timed in the metrics (server/ops/metrics.ts) as `service`. */
+export function metered(transport: Transport, service: OutsideService, metrics: Metrics): Transport {
+  if (metrics === noMetrics) return transport;
+  return async (req) => {
+    const t0 = performance.now();
+    try {
+      const res = await transport(req);
+      metrics.outsideCall(service, answerOutcome(res.status), (performance.now() - t0) / 1000);
+      return res;
+    } catch (err) {
+      metrics.outsideCall(service, failureOutcome(err), (performance.now() - t0) / 1000);
+      throw err;
+    }
+  };
 }

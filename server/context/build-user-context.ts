@@ -17,7 +17,7 @@ import {
 } from '../../machines/lib/contract.js';
 import type { Db } from '../db/index.js';
 import { prepared } from '../db/prepared.js';
-import { deadApplications } from '../lib/applications.js';
+import { deadApplications } from '../lib/application-status.js';
 import type { ApplicationLink } from '../lib/external-applications.js';
 import { isoToDmy } from '../lib/dates.js';
 import type { Session } from '../lib/session.js';
@@ -169,7 +169,7 @@ async function loadContextCatalogues(db: Db): Promise<Catalogues> {
   if (!out) {
     const deadSet = new Set(rows.filter((r) => r.kind === 'dead').map((r) => r.application));
     out = {
-      // the contract's order, so the list compares stably (as server/lib/applications.ts deadApplications)
+      // the contract's order, so the list compares stably (as server/lib/application-status.ts deadApplications)
       dead: APPLICATIONS.filter((a) => deadSet.has(a)),
       links: rows.filter((r) => r.kind === 'link'),
     };
@@ -287,17 +287,19 @@ interface Assembled {
 const assembled = new WeakMap<object, WeakMap<object, Assembled>>();
 /** the contexts `assembled` holds: nobody changes them, so their JSON is the same for as long as they are used */
 const keptContexts = new WeakSet<UserContext>();
-const keptJson = new WeakMap<UserContext, string>();
+const keptJson = new WeakMap<UserContext, Buffer>();
 
 /**
- * The JSON of a context from `loadUserContext`, as `JSON.stringify` writes it (issue 12). A context assembled from
- * kept rows is answered until the database changes (then `loadUserContext` assembles a new object), so its text is
- * worked out once per such object instead of once per request; any other context is serialised each time.
+ * The JSON of a context from `loadUserContext`, as `JSON.stringify` writes it, in UTF-8 (issue 12). A context
+ * assembled from kept rows is answered until the database changes (then `loadUserContext` assembles a new object), so
+ * its text is worked out once per such object instead of once per request, and kept as the bytes that are sent: a
+ * string would be measured (Content-Length) and encoded again for every answer, its names and addresses being no
+ * plain ASCII. Any other context is serialised each time.
  */
-export function userContextJson(context: UserContext): string {
+export function userContextJson(context: UserContext): Buffer {
   let json = keptJson.get(context);
   if (json === undefined) {
-    json = JSON.stringify(context);
+    json = Buffer.from(JSON.stringify(context), 'utf8');
     if (keptContexts.has(context)) keptJson.set(context, json);
   }
   return json;

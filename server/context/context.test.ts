@@ -10,7 +10,7 @@ import {
   UserContext,
 } from '../../machines/lib/contract.js';
 import { isoDay, isoToDmy, addDays } from '../lib/dates.js';
-import { executionOf, makeTestApp, type Client, type TestApp } from '../test/helpers.js';
+import { executionOf, makeTestApp, serviceOf, type Client, type TestApp } from '../test/helpers.js';
 
 /** The simulator console's answer about the applications' switches (server/sim/console). */
 const ApplicationStates = z.object({ value: z.array(z.object({ application: z.string(), dead: z.boolean() })) });
@@ -113,8 +113,8 @@ describe('user context', () => {
   it('the language follows the EPIT-LANGUAGE cookie at login, and changeLanguage', async () => {
     const c = t.client();
     c.cookies.set('EPIT-LANGUAGE', 'eng');
-    await c.get('/api/security/login?target=/ui/');
-    const service = 'http://localhost:80/api/security/callback?target=%2Fui%2F';
+    const start = await c.get('/api/security/login?target=/ui/');
+    const service = serviceOf(start.headers.location as string);
     const page = await c.get(`/cas/login?service=${encodeURIComponent(service)}`);
     const posted = await c.request('POST', '/cas/login', {
       form: { service, demoUser: 'liga', execution: executionOf(page.body) },

@@ -1,7 +1,7 @@
 /**
  * The portal's API as a table: for every route the reference server answers under /api (and the CAS ticket endpoint
- * the portal also calls, spec 1 §7), the zod schemas the route itself parses its input with and the schemas of its
- * answers. `openapi.ts` turns this table into the published OpenAPI document; `answers.ts` checks answers against
+ * the portal also calls, spec 1 §7), the zod schemas the route itself parses its input with (a body's field rules
+ * included: the `…Rules` schemas) and the schemas of its answers. `openapi.ts` turns this table into the published OpenAPI document; `answers.ts` checks answers against
  * that document. Only schema objects the code already uses are named here (from machines/lib, the shared contract,
  * or exported beside the route); never a copy.
  *
@@ -11,11 +11,18 @@
  */
 import type { z } from 'zod/mini';
 import * as contract from '../../machines/lib/contract.js';
-import * as devPages from '../../machines/lib/account/dev-pages.js';
+import * as devPages from '../../machines/lib/dev-pages/contract.js';
 import * as account from '../../machines/lib/account/schemas.js';
 import * as address from '../../machines/lib/address.js';
 import * as settings from '../../machines/lib/represented-settings/contract.js';
 import * as userSettings from '../../machines/lib/user-settings/schemas.js';
+import {
+  CreateRightsRules,
+  DigestRules,
+  MobileStartRules,
+  SmartIdStartRules,
+} from '../../machines/lib/customer-add/rules.js';
+import { SettingsSaveRules } from '../../machines/lib/represented-settings/rules.js';
 import { TicketCheckQuery } from '../cas/index.js';
 import * as appsProtocol from '../lib/apps-protocol.js';
 import { Search, PadreIdParams } from '../routes/address/index.js';
@@ -181,7 +188,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   },
   'POST /api/customer-add/create-rights': {
     summary: 'Become main administrator of a customer with a contract (a board member)',
-    body: contract.CreateRightsBody,
+    body: CreateRightsRules,
     answers: { 200: json(contract.StatusValue, 'value: SUCCESS or an end status (spec 1 §8 customer-add messages)') },
     errors: { 404: 'NOT_FOUND: no such customer' },
   },
@@ -193,7 +200,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   },
   'POST /api/sign/digest': {
     summary: 'ID-card signing, step 1: the digest to sign with the given certificate',
-    body: contract.DigestBody,
+    body: DigestRules,
     answers: { 200: json(contract.DigestResponse, 'status: SUCCESS (with the digest) or an end status') },
     errors: { 503: 'SIGNING_NOT_CONFIGURED (live run mode without the signing settings)' },
   },
@@ -205,7 +212,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   },
   'POST /api/sign/mobile/start': {
     summary: 'Start Mobile-ID signing',
-    body: contract.MobileStartBody,
+    body: MobileStartRules,
     answers: { 200: json(contract.SignStartResponse, 'status: SUCCESS with the verification code, or an end status') },
     errors: { 503: 'SIGNING_NOT_CONFIGURED' },
   },
@@ -216,7 +223,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   },
   'POST /api/sign/smart_id/start': {
     summary: 'Start Smart-ID signing (waits for the device choice)',
-    body: contract.SmartIdStartBody,
+    body: SmartIdStartRules,
     answers: { 200: json(contract.SignStartResponse) },
     errors: { 503: 'SIGNING_NOT_CONFIGURED' },
   },
@@ -382,7 +389,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   },
   'POST /api/settings': {
     summary: "Save a business customer's settings; the answer is what was stored",
-    body: settings.SettingsSaveBody,
+    body: SettingsSaveRules,
     answers: { 200: json(settings.RepresentedCustomer) },
     errors: { 404: 'NOT_FOUND: no such customer (staff)', 503: AXAPTA_DEAD },
   },
@@ -535,7 +542,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     errors: { 404: NOT_IN_LIVE },
   },
   'GET /api/test/userRoles': {
-    summary: "The users' roles (staff)",
+    summary: "The users' roles (EDIT_ANY_CUSTOMER or EDIT_ANY_USER)",
     answers: { 200: json(devPages.TestUserRolesAnswer) },
     errors: { 404: NOT_IN_LIVE },
   },

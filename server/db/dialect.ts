@@ -11,11 +11,13 @@ import { createHash } from 'node:crypto';
 import {
   DataTypeNode,
   Kysely,
+  sql,
   OperationNodeTransformer,
   PostgresAdapter,
   PostgresDialect,
   type Dialect,
   type KyselyPlugin,
+  type QueryExecutorProvider,
 } from 'kysely';
 import pg from 'pg';
 import { PG_POOL_MAX_DEFAULT } from '../env.js';
@@ -27,6 +29,15 @@ interface Queryable {
 
 /** Which database a Kysely instance talks to. */
 export const isPostgres = (db: Queryable): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * Makes transactions that call this with the same `key` run one after the other across processes: PostgreSQL's
+ * transaction-scoped advisory lock, released at commit or rollback. SQLite runs one writing transaction at a time
+ * already.
+ */
+export async function serializeOn(trx: QueryExecutorProvider, key: number): Promise<void> {
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
+}
 
 /**
  * LIKE is case-insensitive (for ASCII) in SQLite and case-sensitive in PostgreSQL, which has ILIKE for it.
@@ -79,6 +90,10 @@ export function namedOnPostgres(text: string, opts: { arrays?: boolean } = {}): 
 class NamingClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
+    // a connection cut while checked out of the pool (PostgreSQL stopped or restarted) is reported to the query
+    // that was running, which answers 503 (db/unavailable.ts), and as an 'error' event on the client, which would
+    // end the process without a listener; the pool drops the dead client when it comes back
+    this.on('error', () => undefined);
     const plain = this.query.bind(this) as (...args: unknown[]) => unknown;
     (this as { query: unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
@@ -93,8 +108,22 @@ class NamingClient extends pg.Client {
 const types = new pg.TypeOverrides();
 types.setTypeParser(pg.types.builtins.INT8, Number);
 
+/**
+ * How long a query waits for a connection: to be opened, or to be handed over when all PG_POOL_MAX are busy. A
+ * server that is down refuses at once; one that cannot be reached (a lost network) would keep a request waiting
+ * for as long as the operating system retries, and a request past this is answered 503 instead (db/unavailable.ts).
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+
 function pool(connectionString: string, max: number, extra: pg.PoolConfig = {}): pg.Pool {
-  const p = new pg.Pool({ connectionString, max, types, allowExitOnIdle: true, Client: NamingClient, ...extra });
+  const p = new pg.Pool({
+    connectionString,
+    max,
+    types,
+    allowExitOnIdle: true,
+    Client: NamingClient,
+    ...extra,
+  });
   // an idle client whose server went away (restart, failover) must not take the process down with it; once the
   // pool is ending (a test's database being dropped), its last connections ending is no news
   p.on('error', (err) => {
@@ -125,9 +154,16 @@ function dialect(poolOf: pg.Pool | (() => Promise<pg.Pool>)): Dialect {
   return new PostgresDialect({ pool: poolOf });
 }
 
+/** The pool of each database opened with `openPostgres`, for the metrics of its connections (server/ops/metrics.ts). */
+const pools = new WeakMap<object, pg.Pool>();
+export const poolOf = (db: object): pg.Pool | null => pools.get(db) ?? null;
+
 /** The portal's database on PostgreSQL. `max`: connections this process may hold (PG_POOL_MAX, server/env.ts). */
 export function openPostgres<DB>(url: string, max = PG_POOL_MAX_DEFAULT): Kysely<DB> {
-  return new Kysely<DB>({ dialect: dialect(pool(url, max)), plugins: [unlimitedVarchar] });
+  const p = pool(url, max, { connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const db = new Kysely<DB>({ dialect: dialect(p), plugins: [unlimitedVarchar] });
+  pools.set(db, p);
+  return db;
 }
 
 const withDatabase = (url: string, name: string) => {
@@ -250,11 +286,12 @@ export function freshPostgres<DB>(
   prepareTemplate: (db: Kysely<DB>) => Promise<void>,
 ): Kysely<DB> {
   const admin = adminOf(serverUrl);
-  return new Kysely<DB>({
+  const db: Kysely<DB> = new Kysely<DB>({
     plugins: [unlimitedVarchar],
     dialect: dialect(async () => {
       const name = await takeCopy(serverUrl, await template(serverUrl, fingerprint, prepareTemplate));
       const p = pool(withDatabase(serverUrl, name), 5);
+      pools.set(db, p);
       const end = p.end.bind(p);
       return Object.assign(p, {
         end: async () => {
@@ -264,6 +301,7 @@ export function freshPostgres<DB>(
       });
     }),
   });
+  return db;
 }
 
 /** `postgres://user@host:port/db` of a DATABASE_URL, without its password, for the log. */

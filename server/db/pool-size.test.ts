@@ -10,11 +10,13 @@ import { emptyPostgresDatabase } from './dialect.js';
 import { openDb } from './index.js';
 
 describe('PG_POOL_MAX', () => {
-  it('is 10 unless set, and must be a positive integer', () => {
+  it('is 10 unless set, and must be a whole number from 1', () => {
     expect(loadEnv({}).pgPoolMax).toBe(10);
     expect(loadEnv({ PG_POOL_MAX: '3' }).pgPoolMax).toBe(3);
     for (const bad of ['0', '-2', '2.5', 'many'])
-      expect(() => loadEnv({ PG_POOL_MAX: bad })).toThrow(`PG_POOL_MAX must be a positive integer, got "${bad}"`);
+      expect(() => loadEnv({ PG_POOL_MAX: bad })).toThrow(
+        `PG_POOL_MAX is "${bad}"; allowed: a whole number from 1 to 10000`,
+      );
   });
 
   const server = testDatabaseUrl();

@@ -81,8 +81,10 @@ export interface CustomersTable {
   created_at: string;
 }
 
+/** A board member is a person: the country and the personal code together (migration 0270). */
 export interface CustomerBoardMembersTable {
   jgid: string;
+  country: string;
   personal_code: string;
 }
 
@@ -133,6 +135,7 @@ export interface RegistryCompaniesTable {
 
 export interface RegistryBoardMembersTable {
   reg_code: string;
+  country: string;
   personal_code: string;
 }
 

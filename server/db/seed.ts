@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { personOfCode } from '../clients/registry.js';
 import { APPLICATIONS, LANGUAGE2, NOPREFERENCE } from '../../machines/lib/contract.js';
 import type { Clock } from '../lib/clock.js';
 import { offsetToIso } from '../lib/dates.js';
@@ -223,7 +224,7 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
           created_at: nowIso,
         })
         .execute();
-      const board = (c.boardMembers ?? []).map((pc) => ({ jgid: c.jgid, personal_code: pc }));
+      const board = (c.boardMembers ?? []).map((code) => ({ jgid: c.jgid, ...personOfCode(code, c.country) }));
       if (board.length) await trx.insertInto('customer_board_members').values(board).execute();
     }
 
@@ -326,7 +327,7 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
           padre_full_name: c.address?.padreFullName ?? null,
         })
         .execute();
-      const board = (c.boardMembers ?? []).map((pc) => ({ reg_code: c.regCode, personal_code: pc }));
+      const board = (c.boardMembers ?? []).map((code) => ({ reg_code: c.regCode, ...personOfCode(code, c.country) }));
       if (board.length) await trx.insertInto('registry_board_members').values(board).execute();
     }
 

@@ -2,6 +2,8 @@
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { Env } from '../env.js';
+import type { Lifecycle } from '../ops/lifecycle.js';
+import type { Metrics } from '../ops/metrics.js';
 import type { Clock } from './clock.js';
 
 export interface AppDeps {
@@ -15,6 +17,10 @@ export interface AppDeps {
    * that routes loopback addresses into app.inject (server/test/loopback-fetch.ts).
    */
   fetch: typeof fetch;
+  /** serving, or draining after SIGTERM (server/ops/lifecycle.ts) */
+  lifecycle: Lifecycle;
+  /** the Prometheus metrics (server/ops/metrics.ts), or `noMetrics` when METRICS_PORT is not set */
+  metrics: Metrics;
 }
 
 /**

@@ -32,6 +32,14 @@ function originWithPort(protocol: string, hostname: string, port: number): strin
   return origin;
 }
 
+/**
+ * The origin of links that leave the request (e-mails, the start-up line): PUBLIC_ORIGIN only, never a Host header a
+ * client chose; a demo or test run without it (live mode requires it) links to localhost on PORT.
+ */
+export function linkOrigin(env: Env): string {
+  return env.publicOrigin ?? `http://localhost:${env.port}`;
+}
+
 /** The portal's public origin: PUBLIC_ORIGIN, else the request's host on PORT. */
 export function portalOrigin(env: Env, req: RequestAddress): string {
   return env.publicOrigin ?? originWithPort(req.protocol, req.hostname, env.port);

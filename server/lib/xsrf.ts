@@ -60,6 +60,8 @@ async function syncCookie(req: FastifyRequest, reply: FastifyReply): Promise<voi
 
 export function installXsrf(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
+    // a load balancer's probe (/health, /ready) is no browser: it gets no token
+    if (req.routeOptions.config?.probe) return;
     await syncCookie(req, reply);
     if (UNSAFE.has(req.method) && isProtected(req) && !req.routeOptions.config?.xsrfExempt) await requireXsrf(req);
   });

@@ -143,7 +143,7 @@ export const ACCESS_TABLE: Record<string, RouteEntry> = {
   'GET /api/test/enterprise/:code': { ...staff, params: { code: '11000015' } },
   'POST /api/test/is-board-member': staff,
   'GET /api/test/roles': staff,
-  'GET /api/test/userRoles': staff,
+  'GET /api/test/userRoles': { access: { kind: 'privilege', any: ['EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER'] } },
 
   // the published contract and its reference page (server/routes/api-docs)
   'GET /api/openapi.json': open,

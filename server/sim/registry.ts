@@ -22,7 +22,8 @@ export interface RegistryCompany {
     country: string | null;
     padreFullName: string | null;
   } | null;
-  boardMembers: string[]; // personal codes
+  /** a person is the country and the personal code together: the same code may be someone else in another country */
+  boardMembers: { country: string; personalCode: string }[];
 }
 
 const FIND_LIMIT = 20;
@@ -72,8 +73,10 @@ export async function getCompany(db: Db, regCode: string): Promise<RegistryCompa
   if (!c) return null;
   const members = await db
     .selectFrom('registry_board_members')
-    .select('personal_code')
+    .select(['country', 'personal_code'])
     .where('reg_code', '=', regCode)
+    .orderBy('country')
+    .orderBy('personal_code')
     .execute();
   const hasAddress = c.street || c.city || c.padre_full_name;
   return {
@@ -92,6 +95,6 @@ export async function getCompany(db: Db, regCode: string): Promise<RegistryCompa
           padreFullName: c.padre_full_name,
         }
       : null,
-    boardMembers: members.map((m) => m.personal_code),
+    boardMembers: members.map((m) => ({ country: m.country, personalCode: m.personal_code })),
   };
 }

@@ -14,6 +14,8 @@ import { loadDemoData } from '../db/seed.js';
 import { prepareDb } from '../db/prepare.js';
 import { testEnv, type Env } from '../env.js';
 import { fakeClock } from '../lib/clock.js';
+import type { Lifecycle } from '../ops/lifecycle.js';
+import type { Metrics } from '../ops/metrics.js';
 import { loopbackFetch } from './loopback-fetch.js';
 
 export type FakeClock = ReturnType<typeof fakeClock>;
@@ -39,7 +41,8 @@ export class Client {
     url: string,
     opts: { body?: unknown; form?: Record<string, string>; xsrf?: boolean; headers?: Record<string, string> } = {},
   ) {
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    // a browser at the portal's address (the sign-on service registers that origin, never a Host header's)
+    const headers: Record<string, string> = { host: `localhost:${this.app.deps.env.port}`, ...(opts.headers ?? {}) };
     if (this.cookies.size) headers.cookie = this.header();
     // like the portal's client: the header on every state change (a GET such as changeRepresented included, issue 14)
     if (opts.xsrf !== false && this.cookies.has('EPIT-XSRF-TOKEN'))
@@ -77,6 +80,10 @@ export class Client {
   }
 }
 
+/** The service URL of a CAS login address (the portal's callback, with its login state). */
+export const serviceOf = (casLoginLocation: string): string =>
+  new URL(casLoginLocation, 'http://localhost').searchParams.get('service') ?? '';
+
 /** 'http://localhost:80/api/x?y' → '/api/x?y' */
 export const toPath = (location: string) =>
   location.startsWith('/')
@@ -110,10 +117,23 @@ export function demoPassword(username: string): string {
   return p.login.password;
 }
 
-/** `ui`: how the portal's pages are served (default none: the API, sign-on and simulators only). */
-export async function makeTestApp(opts: { now?: string; env?: Partial<Env>; ui?: UiMode } = {}): Promise<TestApp> {
+/**
+ * `ui`: how the portal's pages are served (default none: the API, sign-on and simulators only). `metrics`: a test
+ * that reads them makes them on the app's database (`db`, default a fresh one) with createMetrics (server/ops/).
+ */
+export async function makeTestApp(
+  opts: {
+    now?: string;
+    env?: Partial<Env>;
+    ui?: UiMode;
+    db?: Db;
+    lifecycle?: Lifecycle;
+    metrics?: (db: Db, clock: FakeClock) => Metrics;
+    logger?: { stream: { write(line: string): void } };
+  } = {},
+): Promise<TestApp> {
   const clock = fakeClock(opts.now ?? new Date().toISOString());
-  const db = openDb(null);
+  const db = opts.db ?? openDb(null);
   await prepareDb(db, clock);
   const env = testEnv(opts.env);
   // the server's outgoing HTTP (CAS validation, single logout) reaches this same app through app.inject
@@ -123,6 +143,9 @@ export async function makeTestApp(opts: { now?: string; env?: Partial<Env>; ui?:
     env,
     ui: opts.ui ?? { kind: 'none' },
     fetch: loopbackFetch(() => app),
+    lifecycle: opts.lifecycle,
+    metrics: opts.metrics?.(db, clock),
+    logger: opts.logger,
   });
   await app.ready();
   const client = () => new Client(app);

@@ -33,11 +33,17 @@ export interface PortalProcess {
 
 /**
  * Starts `server/main.ts` with `env` on top of this process's environment (DATABASE_URL or DATA_DIR choose the
- * database). `tmp` gets a placeholder build, so the process serves no portal and never builds one.
+ * database). `tmp` gets a placeholder build, so the process serves no portal and never builds one. `port`: the
+ * port to listen on (a process started again behind a load balancer takes its old one), else a free one.
  */
-export async function startPortal(name: string, tmp: string, env: Record<string, string>): Promise<PortalProcess> {
+export async function startPortal(
+  name: string,
+  tmp: string,
+  env: Record<string, string>,
+  opts: { port?: number } = {},
+): Promise<PortalProcess> {
   writeFileSync(path.join(tmp, 'index.html'), '<!doctype html><title>placeholder</title>');
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {

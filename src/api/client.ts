@@ -69,8 +69,6 @@ export interface ApiClient {
     schema: S,
     options?: RequestOptions,
   ): Promise<z.infer<S>>;
-  /** a GET to an address outside the API (e.g. the OSS logout URL); the answer is not read */
-  ping(url: string, options?: RequestOptions): Promise<void>;
 }
 
 export function createApiClient(opts: ApiClientOptions): ApiClient {
@@ -162,9 +160,6 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     },
     async post(path, body, schema, options) {
       return handle(await call('POST', joinUrl(opts.apiUrl, path), body, options), schema);
-    },
-    async ping(url, options) {
-      await call('GET', url, undefined, options);
     },
   };
 }

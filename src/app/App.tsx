@@ -23,7 +23,7 @@ export function App({
       <QueryClientProvider client={portal.queryClient}>
         <I18nProvider language={language}>
           <RouterProvider router={router} />
-          {/* issue 4: shown while the signing actor is open (the modal system opens it as 'customer-add') */}
+          {/* the customer-add modal: its flow runs in the customerAddModal machine from the modal's first opening */}
           <CustomerAdd portal={portal} />
           {DevPanel && <DevPanel />}
         </I18nProvider>
@@ -32,11 +32,11 @@ export function App({
   );
 }
 
-// issue 12: the customer-add view is a chunk of its own, like its flow (portal.ts loads both on the modal's first open)
+// the customer-add view is a chunk of its own, like its flow (both load on the modal's first opening)
 const CustomerAddModal = lazy(() => import('../features/customer-add').then((m) => ({ default: m.CustomerAddModal })));
 
 function CustomerAdd({ portal }: { portal: Portal }) {
-  const part = portal.parts.signing;
+  const part = portal.parts.customerAdd;
   const loaded = useSyncExternalStore(part.subscribe, () => part.loaded);
   return loaded ? (
     <Suspense fallback={null}>

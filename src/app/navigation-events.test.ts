@@ -3,7 +3,6 @@ import { createActor } from 'xstate';
 import { navigationMachine } from '../../machines/navigation.machine';
 import type { NavTarget } from '../../machines/lib/rights';
 import { createNavigationEvents } from './navigation-events';
-import type { PortalSystem } from './system';
 
 /** the navigation machine for real; a session that only has a language; a navigator that records */
 function setup() {
@@ -20,8 +19,10 @@ function setup() {
   };
   const targets: NavTarget[] = [];
   const navigator = { navigateTo: (t: NavTarget) => void targets.push(t) };
-  const system = { navigation, session, navigator, config: { runMode: 'live' } } as unknown as PortalSystem;
-  return { events: createNavigationEvents(system), navigation, setLanguage, targets };
+  const deps = { navigation, session, navigator, config: { runMode: 'live' } } as unknown as Parameters<
+    typeof createNavigationEvents
+  >[0];
+  return { events: createNavigationEvents(deps), navigation, setLanguage, targets };
 }
 
 const start = { routeId: '/dashboard', component: 'epit-dashboard', target: '/ui/dashboard' };

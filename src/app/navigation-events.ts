@@ -20,6 +20,8 @@
  */
 import type { Language } from '../../machines/lib/contract';
 import type { NavigationVeto } from '../../machines/navigation.machine';
+import type { NavigationActor } from '../../machines/navigation.machine';
+import type { SessionActor } from '../../machines/session.machine';
 import type { PortalSystem } from './system';
 
 export type { NavigationVeto } from '../../machines/navigation.machine';
@@ -73,7 +75,17 @@ declare global {
 const isVeto = (v: unknown): v is NavigationVeto =>
   typeof v === 'object' && v !== null && typeof (v as { cancel?: unknown }).cancel === 'string';
 
-export function createNavigationEvents({ navigation, session, navigator, config }: PortalSystem): NavigationEvents {
+interface NavigationEventsDeps extends Pick<PortalSystem, 'navigator' | 'config'> {
+  navigation: NavigationActor;
+  session: SessionActor;
+}
+
+export function createNavigationEvents({
+  navigation,
+  session,
+  navigator,
+  config,
+}: NavigationEventsDeps): NavigationEvents {
   const listeners = new Map<NavigationEventType, Set<(e: never) => void>>();
   const trackers: NavigationTracker[] = [];
 
@@ -95,18 +107,28 @@ export function createNavigationEvents({ navigation, session, navigator, config 
   }
 
   const route = ({ routeId, component }: RouteInfo): RouteInfo => ({ routeId, component });
-  navigation.on('navigation.preNavigate', (e) => fire('pre-navigate', route(e)));
-  navigation.on('navigation.startNavigate', (e) => fire('start-navigate', route(e)));
-  navigation.on('navigation.prePartial', (e) => fire('pre-partial', route(e)));
-  navigation.on('navigation.postPartial', (e) => fire('post-partial', route(e)));
-  navigation.on('navigation.postNavigate', (e) => fire('post-navigate', route(e)));
-  navigation.on('navigation.urlChanged', ({ href, previousHref }) => fire('url-changed', { href, previousHref }));
-  navigation.on('navigation.routeUpdated', ({ href, previousHref, ...r }) =>
-    fire('route-updated', { ...route(r), href, previousHref }),
-  );
-  navigation.on('navigation.cancelled', ({ reason, to, message, ...r }) =>
-    fire('navigation-cancelled', { ...route(r), reason, to, message }),
-  );
+  // a bridge to the outside: what the navigation guard emits becomes the public events of spec 1 §4 for the
+  // trackers and listeners of other scripts (no actor hears it through here)
+  navigation.on('*', (e) => {
+    switch (e.type) {
+      case 'navigation.preNavigate':
+        return fire('pre-navigate', route(e));
+      case 'navigation.startNavigate':
+        return fire('start-navigate', route(e));
+      case 'navigation.prePartial':
+        return fire('pre-partial', route(e));
+      case 'navigation.postPartial':
+        return fire('post-partial', route(e));
+      case 'navigation.postNavigate':
+        return fire('post-navigate', route(e));
+      case 'navigation.urlChanged':
+        return fire('url-changed', { href: e.href, previousHref: e.previousHref });
+      case 'navigation.routeUpdated':
+        return fire('route-updated', { ...route(e), href: e.href, previousHref: e.previousHref });
+      case 'navigation.cancelled':
+        return fire('navigation-cancelled', { ...route(e), reason: e.reason, to: e.to, message: e.message });
+    }
+  });
   let language = session.getSnapshot().context.language;
   session.subscribe((s) => {
     const previousLanguage = language;

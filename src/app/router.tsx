@@ -29,11 +29,14 @@ export function createPortalRouter(portal: Portal) {
     defaultPreload: false,
     scrollRestoration: true,
   });
-  // machines' navigation.requested (shell-events.ts): in-app targets go through the router (no page load)
+  // the portal's `navigate` (a machine's navigation.requested): in-app targets go through the router (no page load)
   const navigateTo = (target: NavTarget): void => {
     switch (target.kind) {
-      case 'path':
-        return void router.navigate({ href: target.path });
+      case 'path': {
+        // the order system's place rides in the portal's hash (spec 1 §4 OSS hash sync)
+        const hash = target.keepHash ? router.state.location.hash : '';
+        return void router.navigate({ href: hash ? `${target.path}#${hash}` : target.path, replace: target.replace });
+      }
       case 'redirect':
         return redirectBrowser(target.url);
       case 'dashboard':
@@ -69,7 +72,16 @@ export function createPortalRouter(portal: Portal) {
     const { matches, location } = router.state;
     const leaf = matches[matches.length - 1];
     if (leaf) portal.navigation.send({ type: 'navigation.rendered', routeId: leaf.routeId, href: location.href });
-    portal.routeResolved({ path: location.href, params: leaf?.params ?? {}, application: location.search.application });
+    // the first page a signed-in person sees: the portal asks whom they represent (spec 1 §4 "Login state")
+    const params: Partial<Record<string, string>> = leaf?.params ?? {};
+    portal.root.send({
+      type: 'route.resolved',
+      path: location.href,
+      params: {
+        modalName: params.modalName ?? null,
+        application: location.search.application ?? params.application ?? null,
+      },
+    });
     const external = matches.some((m) => routeMeta(m.routeId).layoutExternal);
     document.body.classList.add('layout-wide');
     document.body.classList.toggle('layout-external', external);

@@ -1,29 +1,33 @@
 /**
  * The portal's core (the composition root's first chapter): configuration, the API client, the query cache, the
- * navigator, and the app-wide actors — session, navigation guard, toasts — with their real effects (API calls,
- * cookies, sessionStorage, redirects). Every feature's `wire<Feature>(system)` receives this.
+ * navigator, and the actor system — the root `portal` machine (machines/portal.machine.ts) with its first-screen
+ * children and their real effects (API calls, cookies, sessionStorage, redirects, the router, the log). What one
+ * actor tells another is the root's business; this file only supplies effects.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { createActor, fromPromise, type InspectionEvent, type Observer } from 'xstate';
+import { createActor, fromPromise, type AnyActorLogic, type InspectionEvent, type Observer } from 'xstate';
 import { ApiError, createApiClient, type ApiClient } from '../api/client';
-import {
-  COOKIE,
-  SignoutResponse,
-  SimpleUserContext,
-  UserContext,
-  type ChangeLanguageBody,
-  type PortalConfig,
-} from '../../machines/lib/contract';
+import { changeLanguage } from '../api/context/change-language';
+import { getSimpleUserContext } from '../api/context/get-simple-user-context';
+import { getUserContext } from '../api/context/get-user-context';
+import { singleSignout } from '../api/single-signout/single-signout';
+import { COOKIE, type PortalConfig } from '../../machines/lib/contract';
 import { SYSTEM_ID } from '../../machines/lib/system-ids';
+import type { Draft } from '../../machines/lib/pages';
 import type { Warning } from '../../machines/lib/shell-events';
-import { languageCookieValue, languageWireValue, showsAuthError } from '../../machines/lib/session/rules';
+import { languageCookieValue } from '../../machines/lib/session/rules';
 import { loginUrl } from '../../machines/lib/navigation/rules';
-import { sessionMachine, type SessionActor } from '../../machines/session.machine';
-import { navigationMachine, type NavigationActor } from '../../machines/navigation.machine';
-import { toastsMachine, type ToastRequest, type ToastsActor } from '../../machines/toasts.machine';
+import { customerAddModalMachine } from '../../machines/customerAddModal.machine';
+import { pagesMachine } from '../../machines/pages.machine';
+import { portalMachine, type PortalActor } from '../../machines/portal.machine';
+import { localeMachine } from '../../machines/locale.machine';
+import { logoutMachine } from '../../machines/logout.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import type { ToastRequest } from '../../machines/toasts.machine';
+import { shellEffects } from '../features/shell';
 import { createNavigator, currentTarget, redirectBrowser, type AttachableNavigator } from './browser';
 import { clearCookie, readCookie, writePermanentCookie } from './cookies';
+import { readDrafts, writeDrafts } from './drafts';
 
 type Inspect = Observer<InspectionEvent> | ((e: InspectionEvent) => void);
 
@@ -37,96 +41,131 @@ export interface PortalSystem {
   config: PortalConfig;
   api: ApiClient;
   queryClient: QueryClient;
-  /** the dev inspector, for every long-lived actor */
+  /** the dev inspector, for every actor of the system */
   inspect?: Inspect;
   navigator: AttachableNavigator;
-  session: SessionActor;
-  navigation: NavigationActor;
-  toasts: ToastsActor;
-  /** a machine's toast request (its `toast.show`), shown by the toasts actor */
+  /** the root of the actor system (systemId `portal`); its children are read from it below */
+  root: PortalActor;
+  /** a view's own message (the toasts actor shows it) */
   showToast: (toast: ToastRequest) => void;
-  /** a machine's `warning`: what the spec says is only logged (spec 1 §8) */
+  /** what the spec says is only logged (spec 1 §8) */
   logWarning: (warning: Warning) => void;
 }
 
-export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }: PortalOptions): PortalSystem {
+/** What the system needs from the lazily loaded parts (src/app/portal.ts). */
+export interface SystemHooks {
+  /** the customer-add flow's logic with its effects and input; loads its chunk on the modal's first opening */
+  loadCustomerAdd: () => Promise<{ logic: AnyActorLogic; input: unknown }>;
+}
+
+export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }: PortalOptions, hooks: SystemHooks) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
   });
   const navigator = createNavigator(config.baseUrl);
-  const toasts = createActor(toastsMachine, { systemId: SYSTEM_ID.toasts, inspect });
-  const showToast = (toast: ToastRequest) => toasts.send({ type: 'toasts.show', ...toast });
-  const api = createApiClient({ apiUrl: config.apiUrl, fetch: fakeFetch, onAuthorizationError });
-  const session = createActor(withEffects(api, config.sessionHint === true), {
-    systemId: SYSTEM_ID.session,
-    input: { cookies: { language: readCookie(COOKIE.language), domain: readCookie(COOKIE.domain) } },
+  // spec 1 §8: authorisation failure; a stale XSRF token is no such failure (the caller shows error.server)
+  const api = createApiClient({
+    apiUrl: config.apiUrl,
+    fetch: fakeFetch,
+    onAuthorizationError: (error: ApiError) => {
+      if (error.code !== 'XSRF') root.send({ type: 'api.unauthorized' });
+    },
+  });
+  const deps = { api, queryClient };
+
+  const machine = portalMachine.provide({
+    actors: {
+      session: withSessionEffects(api, queryClient, config.sessionHint === true),
+      ...shellEffects(deps),
+      pages: pagesMachine.provide({
+        actions: { storeDrafts: (_, { drafts }: { drafts: Draft[] }) => writeDrafts(drafts) },
+      }),
+      customerAddModal: customerAddModalMachine.provide({
+        actors: {
+          loadCustomerAdd: fromPromise(() => hooks.loadCustomerAdd()),
+          reloadUserContext: fromPromise(({ signal }) => getUserContext(api, signal)),
+        },
+      }),
+    },
+    actions: {
+      navigate: (_, { target }) => navigator.navigateTo(target),
+      logWarning: (_, { code, detail }) => console.warn(code, detail),
+      // spec 1 §4: external application pages of other scripts listen to this DOM event
+      announceRepresenteeChange: (_, { cause }) =>
+        window.dispatchEvent(new CustomEvent('REPRESENTEE-CHANGE', { detail: { cause } })),
+      redirectToSignOn: () => redirectBrowser(loginUrl(config.securityUrl, currentTarget())),
+    },
+  });
+  const root: PortalActor = createActor(machine, {
+    systemId: SYSTEM_ID.portal,
+    input: {
+      session: { cookies: { language: readCookie(COOKIE.language), domain: readCookie(COOKIE.domain) } },
+      drafts: readDrafts(),
+      baseUrl: config.baseUrl.replace(/\/+$/, ''),
+    },
     inspect,
   });
-  const navigation = createActor(navigationMachine, { systemId: SYSTEM_ID.navigation, inspect });
-
-  // spec 1 §8: authorisation failure → error.auth, then login (home when a principal exists)
-  function onAuthorizationError(error: ApiError) {
-    if (error.code === 'XSRF') return; // a stale token: the caller shows error.server
-    if (showsAuthError(window.location.pathname, config.baseUrl))
-      showToast({ toastType: 'error', messageKey: 'error.auth' });
-    if (session.getSnapshot().hasTag('signedIn')) navigator.goHome();
-    else redirectBrowser(loginUrl(config.securityUrl, currentTarget()));
-  }
-
-  session.on('toast.show', (e) => showToast(e.toast));
-  navigation.on('toast.show', (e) => showToast(e.toast));
-  session.on('session.loggedOut', () => queryClient.clear());
-  const logWarning = ({ code, detail }: Warning) => console.warn(code, detail);
-  return { config, api, queryClient, inspect, navigator, session, navigation, toasts, showToast, logWarning };
+  const system: PortalSystem = {
+    config,
+    api,
+    queryClient,
+    inspect,
+    navigator,
+    root,
+    showToast: (toast) => root.getSnapshot().children.toasts?.send({ type: 'toasts.show', ...toast }),
+    logWarning: ({ code, detail }) => console.warn(code, detail),
+  };
+  return system;
 }
 
 /** The session machine with the real effects: the context calls, cookies, sessionStorage and redirects. */
-function withEffects(api: ApiClient, sessionHint: boolean) {
+function withSessionEffects(api: ApiClient, queryClient: QueryClient, sessionHint: boolean) {
   return sessionMachine.provide({
     actors: {
       loadUserContext: fromPromise(({ signal }) => {
-        // issue 12: the backend marks a session with a readable cookie (PortalConfig.sessionHint); without it no one
-        // is signed in, which is what its 401 would say, so the first screen need not wait for (or log) that answer
+        // the backend marks a session with a readable cookie (PortalConfig.sessionHint); without it no one is signed
+        // in, which is what its 401 would say, so the first screen need not wait for (or log) that answer
         if (sessionHint && readCookie(COOKIE.signedIn) === null)
           return Promise.reject(new ApiError(401, 'UNAUTHENTICATED', 'not signed in (no EPIT-SIGNED-IN cookie)'));
-        return api.get('context/getUserContext', UserContext, { signal }).catch((error: unknown) => {
+        return getUserContext(api, signal).catch((error: unknown) => {
           // a hint the session outlived (expired, ended elsewhere): the server clears it too, this is for the next load
           if (sessionHint && error instanceof ApiError && error.status === 401) clearCookie(COOKIE.signedIn);
           throw error;
         });
       }),
-      loadSimpleContext: fromPromise(({ signal }) =>
-        api.get('context/getSimpleUserContext', SimpleUserContext, { signal }),
-      ),
-      postLanguage: fromPromise(async ({ input }) => {
-        const body: z.input<typeof ChangeLanguageBody> = { value: languageWireValue(input.language) };
-        await api.post('context/changeLanguage', body, z.unknown());
+      loadSimpleContext: fromPromise(({ signal }) => getSimpleUserContext(api, signal)),
+      postLanguage: fromPromise(({ input }) => changeLanguage({ api, queryClient }, input.language)),
+      locale: localeMachine.provide({
+        actions: {
+          persistLanguage: (_, { language }) => writePermanentCookie(COOKIE.language, languageCookieValue(language)),
+          persistDomain: (_, { domain }) => {
+            if (domain) writePermanentCookie(COOKIE.domain, domain);
+          },
+        },
       }),
-      singleSignout: fromPromise(async ({ input }) => {
-        const out = await api.post('single-signout', undefined, SignoutResponse, { query: { locale: input.locale } });
-        return out.value;
+      logout: logoutMachine.provide({
+        actors: {
+          // the signed-out person's cached answers go with the session (api/single-signout)
+          singleSignout: fromPromise(({ input }) => singleSignout({ api, queryClient }, input.locale)),
+          // GET, no payload; the answer is not shown (spec 1 §7). The OSS app answers CORS with credentials.
+          fetchOssLogout: fromPromise(async ({ input }) => {
+            // read the body too: the request is over only then, and the logout redirect waits for it
+            await fetch(input.url, { credentials: 'include', mode: 'cors' })
+              .then((r) => r.text())
+              .catch(() => undefined);
+          }),
+        },
+        actions: {
+          resetSessionStorage: () => {
+            try {
+              sessionStorage.clear();
+            } catch {
+              /* storage disabled: nothing to reset */
+            }
+          },
+          redirect: (_, { url }) => redirectBrowser(url),
+        },
       }),
-      // GET, no payload; the answer is not shown (spec 1 §7). The OSS app answers CORS with credentials for the portal.
-      fetchOssLogout: fromPromise(async ({ input }) => {
-        // read the body too: the request is over only then, and the logout redirect waits for it (session machine)
-        await fetch(input.url, { credentials: 'include', mode: 'cors' })
-          .then((r) => r.text())
-          .catch(() => undefined);
-      }),
-    },
-    actions: {
-      persistLanguage: (_, { language }) => writePermanentCookie(COOKIE.language, languageCookieValue(language)),
-      persistDomain: (_, { domain }) => {
-        if (domain) writePermanentCookie(COOKIE.domain, domain);
-      },
-      resetSessionStorage: () => {
-        try {
-          sessionStorage.clear();
-        } catch {
-          /* storage disabled: nothing to reset */
-        }
-      },
-      redirect: (_, { url }) => redirectBrowser(url),
     },
   });
 }

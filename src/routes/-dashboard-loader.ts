@@ -1,5 +1,5 @@
 import type { RouterContext } from '../app/router';
-import { dashboardQueries, prefetchDashboard } from '../api/queries/dashboard';
+import { dashboardQueries, prefetchDashboard } from '../features/dashboard';
 
 /**
  * The loader of the routes that show the dashboard: the guard (root beforeLoad) has settled the session before

@@ -2,6 +2,7 @@ import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { effectivePreference, preferredRepresentedToApply, rootRedirect } from '../../machines/lib/rights';
 import { redirectBrowser } from '../app/browser';
+import { switchRepresented } from '../app/switch-represented';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../app/PortalContext';
@@ -32,7 +33,7 @@ export const Route = createFileRoute('/')({
     if (!target) return;
     if (target.kind !== 'dashboard') {
       const gid = preferredRepresentedToApply(s.context.userContext, new Date());
-      if (gid) await context.portal.switchRepresented(gid).catch(() => undefined);
+      if (gid) await switchRepresented(context.portal.representedChange, gid);
     }
     if (target.kind === 'path') redirect({ href: target.path, replace: true, throw: true });
     else if (target.kind === 'redirect') {

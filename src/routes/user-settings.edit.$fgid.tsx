@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UserSettingsPage } from '../features/user-settings';
+import { checkUserSettingsAccess } from './-user-settings-access';
 
 /** User settings, edit tab of the person fgid (spec 2 §2; another person's: EDIT_ANY_USER). */
-export const Route = createFileRoute('/user-settings/edit/$fgid')({ component: Page });
+export const Route = createFileRoute('/user-settings/edit/$fgid')({
+  beforeLoad: checkUserSettingsAccess,
+  component: Page,
+});
 
 function Page() {
   const { fgid } = Route.useParams();

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UserSettingsPage } from '../features/user-settings';
+import { checkUserSettingsAccess } from './-user-settings-access';
 
 /** User settings, roles tab of the person fgid (spec 2 §2; another person's: EDIT_ANY_USER). */
-export const Route = createFileRoute('/user-settings/roles/$fgid')({ component: Page });
+export const Route = createFileRoute('/user-settings/roles/$fgid')({
+  beforeLoad: checkUserSettingsAccess,
+  component: Page,
+});
 
 function Page() {
   const { fgid } = Route.useParams();

@@ -5,8 +5,10 @@
  *   E2E_PORT      (8181)  the read-only specs' server (playwright.config.ts)
  *   E2E_PORT + 5  / + 7   the signing stand-in and its portal (signing-services/stand-in.spec.ts)
  *   E2E_PORT + 10 + 2k    the development server of Playwright's parallel worker k (dev-server.ts)
- *   E2E_PORT + 20         the global-state specs' server (playwright.config.ts)
+ *   E2E_PORT + 20         the global-state specs' server (playwright.config.ts; E2E_GLOBAL_PORT sets another, so
+ *                         that engineers who share a machine can each keep every server in a range of their own)
  *   E2E_PORT + 30 / + 32  the remote CAS and its portal (cas/remote-cas.spec.ts)
+ *   E2E_PORT + 40         the portal on a PostgreSQL of its own that the database outage stops (faults/database-outage.spec.ts)
  *
  * Two workers run at once, and the files of the read-only project go to either, so two files that started servers
  * on the same port (the stand-in and the remote CAS both used + 5 and + 7, and each worker its development server on
@@ -16,9 +18,10 @@
 import { createServer } from 'node:net';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
-export const GLOBAL_STATE_PORT = E2E_PORT + 20;
+export const GLOBAL_STATE_PORT = Number(process.env.E2E_GLOBAL_PORT ?? E2E_PORT + 20);
 export const STANDIN_PORT = Number(process.env.E2E_STANDIN_PORT ?? E2E_PORT + 5);
 export const REMOTE_CAS_PORT = E2E_PORT + 30;
+export const DB_OUTAGE_PORT = E2E_PORT + 40;
 
 /** The development server's port for Playwright's parallel worker `parallelIndex` (E2E_DEV_PORT for worker 0). */
 export const devServerPort = (parallelIndex: number) =>

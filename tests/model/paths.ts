@@ -16,7 +16,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import type { MachineModelSpec } from '../support/model/model-spec';
 import { describeEvent, generatePaths, type GenerateOptions, type ModelPath } from '../../tools/model/lib';
 
 export type { ModelPath };

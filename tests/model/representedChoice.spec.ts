@@ -3,15 +3,17 @@
  * tools/model/lib.ts (via tests/model/paths.ts), each driven through the real portal as jaan (13 rights: search box,
  * two pages, an in-app start-up preference). The machine's own model (machines/representedChoice.model.ts) covers
  * every transition on the pure machine; this UI model keeps to the events a person can cause here:
- * sign in, search, page, pick (the real server answers changeRepresented), create contract → close customer-add,
- * log out. Failures of changeRepresented, other domains and internal users are covered by the machine model and by
+ * sign in, pick (the real server answers changeRepresented), create contract → close customer-add, log out. A second
+ * UI model, of the modal's list (machines/choiceList.machine.ts), searches and pages once the modal is open.
+ * Failures of changeRepresented, other domains and internal users are covered by the machine model and by
  * tests/e2e/shell/*.spec.ts.
  */
 import type { Page } from '@playwright/test';
 import type { RepresentationRight, Represented, UserContext } from '../../machines/lib/contract';
-import { role, right, userContext } from '../../machines/lib/fixtures/shell';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
-import { serializeWith } from '../../machines/lib/model/model-serialize';
+import { role, right, userContext } from '../support/fixtures/shell';
+import type { MachineModelSpec } from '../support/model/model-spec';
+import { serializeWith } from '../support/model/model-serialize';
+import { choiceListMachine } from '../../machines/choiceList.machine';
 import { representedChoiceMachine, type RepresentedChoiceEvent } from '../../machines/representedChoice.machine';
 import { expect, test } from '../e2e/fixtures';
 import { choiceDialog, choiceNames, signIn } from '../e2e/shell/helpers';
@@ -53,29 +55,35 @@ const uiSpec: MachineModelSpec<typeof representedChoiceMachine> = {
   name: 'representedChoice (UI)',
   machine: representedChoiceMachine,
   events: (s) => {
-    const c = s.context;
     if (s.matches('signedOut'))
       return [{ type: 'session.signedIn', context: signedOutJaan, path: '/dashboard', params: {}, domain: 'EE' }];
     const out: RepresentedChoiceEvent[] = [];
-    if (s.matches('open')) {
-      if (c.searchTerm === '') out.push({ type: 'choice.search', term: 'kase' });
-      else out.push({ type: 'choice.search', term: '' });
-      if (c.searchTerm === '' && c.page === 0) out.push({ type: 'choice.page', page: 1, context: signedOutJaan });
-      if (c.page === 1) out.push({ type: 'choice.page', page: 0, context: signedOutJaan });
-      // Kase Trükk OÜ is on the first page and is what 'kase' finds
-      if (c.page === 0) out.push({ type: 'choice.pick', gid: KASE, context: signedOutJaan });
+    if (s.matches({ open: 'choosing' })) {
+      // Kase Trükk OÜ is on the first page
+      out.push({ type: 'choice.pick', gid: KASE, context: signedOutJaan });
       out.push({ type: 'choice.createContract', context: signedOutJaan }, { type: 'session.signedOut' });
     }
-    if (s.matches('changingRepresented'))
+    if (s.matches({ open: 'changingRepresented' }))
       out.push({ type: 'xstate.done.actor.changeRepresented', output: jaanAsKase } as never);
     if (s.matches('waitingForCustomerAdd'))
       out.push({ type: 'customerAdd.closed', created: false, context: signedOutJaan });
     return out;
   },
-  serializeState: serializeWith((s) => [s.context.searchTerm, s.context.page]),
   // once he has picked (closed: only a pick gets there here) the flow is over; a logout ends in signedOut, which
   // serializes like the start
   stopWhen: (s) => s.matches('closed'),
+};
+
+/** The list of the open modal: search and page, each path after jaan signed in (the modal opens on its first page). */
+const listSpec: MachineModelSpec<typeof choiceListMachine> = {
+  name: 'choiceList (UI)',
+  machine: choiceListMachine,
+  events: ({ context: c }) => [
+    c.searchTerm === '' ? { type: 'choice.search', term: 'kase' } : { type: 'choice.search', term: '' },
+    ...(c.searchTerm === '' && c.page === 0 ? [{ type: 'choice.page', page: 1, context: signedOutJaan } as const] : []),
+    ...(c.page === 1 ? [{ type: 'choice.page', page: 0, context: signedOutJaan } as const] : []),
+  ],
+  serializeState: serializeWith((s) => [s.context.searchTerm, s.context.page]),
 };
 
 const actions: Record<string, UiAction> = {
@@ -111,12 +119,19 @@ const actions: Record<string, UiAction> = {
   },
 };
 
+/** What the modal's list shows for a search and a page. */
+const listShows: UiCheck = async (page, s) => {
+  await expect(choiceDialog(page)).toBeVisible();
+  const c = s.context as { searchTerm: string; page: number };
+  if (c.searchTerm === 'kase') await expect.poll(() => choiceNames(page)).toEqual(['Kase Trükk OÜ']);
+  else await expect(choiceDialog(page).locator('tbody tr')).toHaveCount(c.page === 1 ? 2 : 10);
+};
+
 const states: Record<string, UiCheck> = {
-  open: async (page, s) => {
+  // the modal opens (or opens again) on the first page of the whole list
+  'open.choosing': async (page) => {
     await expect(choiceDialog(page)).toBeVisible();
-    const c = s.context as { searchTerm: string; page: number };
-    if (c.searchTerm === 'kase') await expect.poll(() => choiceNames(page)).toEqual(['Kase Trükk OÜ']);
-    else await expect(choiceDialog(page).locator('tbody tr')).toHaveCount(c.page === 1 ? 2 : 10);
+    await expect(choiceDialog(page).locator('tbody tr')).toHaveCount(10);
   },
   waitingForCustomerAdd: async (page) => {
     await expect(choiceDialog(page)).toBeHidden();
@@ -134,17 +149,35 @@ const states: Record<string, UiCheck> = {
 };
 
 const paths = modelPaths(uiSpec);
+const listPaths = modelPaths(listSpec);
 
-test('the UI model of the choice modal has paths for every state a person can reach', () => {
+test('the UI models of the choice modal have paths for every state a person can reach', () => {
   const reached = new Set(paths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.snapshot.value))));
   expect([...reached].sort()).toEqual(
-    ['"changingRepresented"', '"closed"', '"open"', '"signedOut"', '"waitingForCustomerAdd"'].sort(),
+    [
+      '{"open":"changingRepresented"}',
+      '"closed"',
+      '{"open":"choosing"}',
+      '"signedOut"',
+      '"waitingForCustomerAdd"',
+    ].sort(),
   );
+  const listed = new Set(listPaths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.snapshot.context))));
+  expect(listed).toContain(JSON.stringify({ searchTerm: 'kase', page: 0 }));
+  expect(listed).toContain(JSON.stringify({ searchTerm: '', page: 1 }));
 });
 
 for (const path of paths) {
   test(`choice modal, path ${path.index}: ${path.signature}`, async ({ page }: { page: Page }) => {
     test.info().annotations.push({ type: 'steps', description: pathSteps(uiSpec, path).join('\n') });
     await followPath(page, path, { actions, states });
+  });
+}
+
+for (const path of listPaths) {
+  test(`choice modal list, path ${path.index}: ${path.signature}`, async ({ page }: { page: Page }) => {
+    test.info().annotations.push({ type: 'steps', description: pathSteps(listSpec, path).join('\n') });
+    await signIn(page, 'jaan');
+    await followPath(page, path, { actions, states: { browsing: listShows } });
   });
 }

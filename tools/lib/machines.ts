@@ -7,7 +7,7 @@ import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine } from 'xstate';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import type { MachineModelSpec } from '../../tests/support/model/model-spec';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const MACHINES_DIR = join(ROOT, 'machines');
@@ -147,6 +147,8 @@ export function validateSpec(spec: unknown, flow: string): MachineModelSpec {
     throw new Error(`spec.name is ${JSON.stringify(s.name)}, expected ${JSON.stringify(flow)} (the file stem)`);
   if (!isStateMachine(s.machine)) throw new Error('spec.machine is not a state machine (is the machine file broken?)');
   if (typeof s.events !== 'function') throw new Error('spec.events must be a function (snapshot) => EventObject[]');
+  if (s.inputs !== undefined && (s.input !== undefined || !Object.keys(s.inputs).length))
+    throw new Error('spec.inputs names one start or more, and replaces spec.input (give one or the other)');
   if (s.coverageTarget !== undefined && !(s.coverageTarget >= 0 && s.coverageTarget <= 1)) {
     throw new Error('spec.coverageTarget must be between 0 and 1');
   }

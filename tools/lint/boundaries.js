@@ -2,13 +2,14 @@
  * The project's import layers as one ESLint rule (`boundaries/layers`). Each import is resolved against the
  * importing file, so `../../src/x` is caught at any depth. See docs/conventions.md "Layers".
  *
- * - machines/ imports nothing outside machines/ but xstate and zod (and vitest in tests): machines stay pure.
+ * - machines/ imports nothing outside machines/ but xstate and zod (and vitest in tests): machines stay pure. Their
+ *   tests and model specs may also take test data and model helpers from tests/support/.
  * - machines/ and src/ take zod as its tree-shakable build `zod/mini` (issue 12: the browser never ships classic
  *   zod); the server and tests may use classic `zod`, with the same schemas.
  * - server/ imports nothing from src/, tools/ or tests/; it takes the shared contract from machines/lib/contract.ts.
  * - server/routes/ never imports server/sim/: the portal's server reaches every outside service over HTTP.
  * - src/features/<f>/ is entered from outside only through its index.ts(x).
- * - machines/lib/fixtures/ is test data: only tests, model specs, tests/ and tools/ import it.
+ * - tests/support/ (test data, model-spec helpers) is for tests: only tests, model specs, tests/ and tools/ import it.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
 
@@ -25,7 +26,7 @@ function check(file, spec) {
   const relative = spec.startsWith('.');
   const target = relative ? rel(resolve(ROOT, dirname(file), spec)) : null;
   if (file.startsWith('machines/')) {
-    if (relative && !target.startsWith('machines/'))
+    if (relative && !target.startsWith('machines/') && !(isTestFile(file) && target.startsWith('tests/support/')))
       return `machines/ imports nothing outside machines/ ('${spec}' is ${target})`;
     if (
       !relative &&
@@ -54,13 +55,8 @@ function check(file, spec) {
     const isIndex = target === feature || target === `${feature}/index`;
     if (!inside && !isIndex) return `enter a feature through its index: import '${feature}' instead of '${target}'`;
   }
-  if (
-    relative &&
-    target.startsWith('machines/lib/fixtures/') &&
-    !isTestFile(file) &&
-    !file.startsWith('machines/lib/fixtures/')
-  )
-    return `machines/lib/fixtures/ is test data; production code does not import it ('${spec}')`;
+  if (relative && target.startsWith('tests/support/') && !isTestFile(file))
+    return `tests/support/ is for tests; production code does not import it ('${spec}')`;
   return null;
 }
 

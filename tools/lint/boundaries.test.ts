@@ -38,11 +38,18 @@ describe('import layers (boundaries/layers)', () => {
     expect(check('src/app/portal.ts', '../features/customer-add/index')).toBeNull();
   });
 
-  it('keeps test fixtures out of production code', () => {
-    expect(check('machines/session.machine.ts', './lib/fixtures/shell')).toMatch(/fixtures\/ is test data/);
-    expect(check('src/app/portal.ts', '../../machines/lib/fixtures/contexts')).toMatch(/test data/);
-    expect(check('machines/session.machine.test.ts', './lib/fixtures/shell')).toBeNull();
-    expect(check('machines/session.model.ts', './lib/fixtures/contexts')).toBeNull();
-    expect(check('tests/model/paths.ts', '../../machines/lib/fixtures/shell')).toBeNull();
+  it('keeps test data and model helpers out of production code', () => {
+    expect(check('machines/session.machine.ts', '../tests/support/fixtures/shell')).toMatch(/outside machines/);
+    expect(check('machines/lib/rights/index.ts', '../../../tests/support/model/recorder')).toMatch(/outside machines/);
+    expect(check('src/app/portal.ts', '../../tests/support/fixtures/contexts')).toMatch(
+      /tests\/support\/ is for tests/,
+    );
+    expect(check('server/app.ts', '../tests/support/fixtures/contexts')).toMatch(/server\/ imports nothing/);
+    expect(check('machines/session.machine.test.ts', '../tests/support/fixtures/shell')).toBeNull();
+    expect(check('machines/session.model.ts', '../tests/support/model/model-spec')).toBeNull();
+    expect(check('machines/session.model.ts', '../server/env')).toMatch(/outside machines/);
+    expect(check('src/features/dashboard/queries.test.ts', '../../../tests/support/fixtures/shell')).toBeNull();
+    expect(check('tests/model/paths.ts', '../support/model/model-spec')).toBeNull();
+    expect(check('tools/model/lib.ts', '../../tests/support/model/provided')).toBeNull();
   });
 });

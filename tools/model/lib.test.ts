@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import { fromPromise, setup } from 'xstate';
+import type { MachineModelSpec } from '../../tests/support/model/model-spec';
 import { validateSpec } from '../lib/machines';
 import pollSpec from './fixtures/poll.model';
 import {
@@ -199,5 +199,60 @@ describe('runSpec and coverage', () => {
       /needs a reason/,
     );
     expect(() => validateSpec({ ...spec, name: 'other' }, 'poll')).toThrow(/expected "poll"/);
+  });
+});
+
+describe('several starts (spec.inputs)', () => {
+  // a child that decides on its input alone: no event of one start reaches the other's choice
+  const pick = setup({
+    types: { input: {} as { kind: 'a' | 'b' }, context: {} as { kind: 'a' | 'b' } },
+    guards: { isA: ({ context }) => context.kind === 'a' },
+  }).createMachine({
+    id: 'pick',
+    context: ({ input }) => input,
+    initial: 'deciding',
+    states: {
+      deciding: {
+        description: 'Decides.',
+        always: [
+          { guard: 'isA', target: 'a', description: 'It is an a' },
+          { target: 'b', description: 'It is a b' },
+        ],
+      },
+      a: { description: 'An a.', on: { 'pick.go': { target: 'gone', description: 'Goes' } } },
+      b: { description: 'A b.' },
+      gone: { description: 'Gone.' },
+    },
+  });
+  const seen: string[] = [];
+  const one = {
+    name: 'pick',
+    machine: pick,
+    input: { kind: 'a' },
+    events: () => [{ type: 'pick.go' }],
+    states: { b: (s: { context: { kind: string } }) => void seen.push(s.context.kind) },
+  } as unknown as MachineModelSpec;
+  const both = {
+    ...one,
+    input: undefined,
+    inputs: { 'an a': { kind: 'a' }, 'a b': { kind: 'b' } },
+  } as MachineModelSpec;
+
+  it('one input cannot reach the other choice; both starts cover every transition, each path replayed with its input', async () => {
+    expect((await runSpec(one)).coverage.missing).toEqual(['pick.deciding :: always']);
+    const result = await runSpec(both);
+    expect(result.failures).toEqual([]);
+    expect(result.coverage.ratio).toBe(1);
+    expect(result.generated.paths.map((p) => p.title)).toEqual(['reaches gone, given an a', 'starts in b, given a b']);
+    expect(seen).toEqual(['b']);
+  });
+
+  it('lists each path with its start; a spec gives input or inputs, not both', () => {
+    const generated = generatePaths(both);
+    const md = renderPathsMarkdown({ spec: both, generated, specFile: 'pick.model.ts' });
+    expect(md).toContain('given the input its title names (2 inputs, in the spec file)');
+    expect(md).toContain('## Path 2: starts in b, given a b\n\nStarts in `b`.');
+    expect(md).toContain('together they take 3/3 transitions');
+    expect(() => validateSpec({ ...both, input: { kind: 'a' } }, 'pick')).toThrow(/one or the other/);
   });
 });

@@ -25,7 +25,8 @@ import type {
   StateValue,
 } from 'xstate';
 import { TestModel, type AdjacencyValue } from 'xstate/graph';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import type { MachineModelSpec, ModelScenario } from '../../tests/support/model/model-spec';
+import { providedMachine } from '../../tests/support/model/provided';
 import {
   allTransitions,
   delayMs,
@@ -59,12 +60,20 @@ interface ModelStep {
 export interface ModelPath {
   /** 1-based, in the order of the generated list */
   index: number;
-  /** `reaches polling › checking` */
+  /** `reaches polling › checking` (with the start's name when the spec has several: spec.inputs) */
   title: string;
+  /** the input the actor starts with */
+  input: unknown;
+  /** the name of the start (spec.inputs); none for a spec with one input */
+  start?: string;
+  /** with a named start: the transitions taken on the way into its initial state, which count for this path */
+  startTransitions?: string[];
   initial: AnyMachineSnapshot;
   steps: ModelStep[];
   /** the event types in order, handy for test titles: `poll.start → xstate.done.actor.checkStatus` */
   signature: string;
+  /** a path the spec asked for by name (spec.scenarios): listed first, always kept */
+  scenario?: ModelScenario;
 }
 
 export interface GeneratedPaths {
@@ -131,18 +140,61 @@ interface Edge {
   transitions: string[];
 }
 
+interface Start {
+  name?: string;
+  input: unknown;
+}
+
+/** The starts of a spec: each of its named inputs, or its one input. */
+function startsOf(spec: MachineModelSpec): Start[] {
+  return spec.inputs
+    ? Object.entries(spec.inputs).map(([name, input]) => ({ name, input: input as unknown }))
+    : [{ input: spec.input }];
+}
+
+/**
+ * The paths of every start of the spec (spec.inputs: each traversed on its own, the paths numbered one after the
+ * other and covering together).
+ */
 export function generatePaths(spec: MachineModelSpec, options: GenerateOptions = {}): GeneratedPaths {
+  const parts = startsOf(spec).map((start, i) => generateFrom(spec, start, options, i === 0));
+  if (parts.length === 1) return parts[0];
+  return {
+    paths: parts.flatMap((p) => p.paths).map((p, i) => ({ ...p, index: i + 1 })),
+    stateCount: parts.reduce((n, p) => n + p.stateCount, 0),
+    initialTransitions: [...new Set(parts.flatMap((p) => p.initialTransitions))],
+    covered: new Set(parts.flatMap((p) => [...p.covered])),
+    simplePathsIncluded: parts.every((p) => p.simplePathsIncluded),
+  };
+}
+
+/** `withScenarios`: the spec's named paths start from the first start only */
+function generateFrom(
+  spec: MachineModelSpec,
+  start: Start,
+  options: GenerateOptions,
+  withScenarios: boolean,
+): GeneratedPaths {
   const opts = { ...DEFAULTS, ...options };
   const machine = spec.machine;
   const serialize = (s: AnyMachineSnapshot) => (spec.serializeState ?? defaultSerialize)(s as never);
   const known = new Set(allTransitions(machine).map((t) => t.key));
 
   const stopWhen = spec.stopWhen;
-  const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(machine, {
+  // each step in an actor system of its own: xstate/graph reuses one for the whole traversal, where an actor
+  // spawned with a systemId on one branch would clash with the same one spawned on another
+  const stepwise = Object.create(machine) as AnyStateMachine;
+  stepwise.transition = (snapshot, event) =>
+    machine.transition(
+      snapshot,
+      event,
+      transitionScope(() => {}),
+    );
+  const model = new TestModel<AnyMachineSnapshot, EventObject, unknown>(stepwise, {
     events: (s) => spec.events(s),
     serializeState: (s) => serialize(s),
     stopWhen: stopWhen ? (s) => !!stopWhen(s) : undefined,
-    input: spec.input as unknown,
+    input: start.input,
     limit: opts.maxTraversal,
   });
 
@@ -163,7 +215,7 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
   const initialDefs: AnyTransitionDefinition[] = [];
   const initial = machine.getInitialSnapshot(
     transitionScope((d) => initialDefs.push(...d)),
-    spec.input,
+    start.input,
   ) as AnyMachineSnapshot;
   if (initial.status === 'error') throw new Error(`the machine fails to start: ${String(initial.error)}`);
   const initialSerial = serialize(initial);
@@ -259,24 +311,75 @@ export function generatePaths(spec: MachineModelSpec, options: GenerateOptions =
     return {
       index: i + 1,
       title: `reaches ${stateLabel(valueOf(last))}`,
+      input: start.input,
+      ...(start.name === undefined ? {} : { start: start.name, startTransitions: initialTransitions }),
       initial,
       steps: p.map((e) => ({ event: e.event, snapshot: e.snapshot, transitions: e.transitions })),
       signature: p.map((e) => e.event.type).join(' → '),
     };
   });
+  // the spec's named paths come first, numbered from 1; the generated ones follow
+  const named = (withScenarios ? (spec.scenarios ?? []) : []).map((scenario, i) =>
+    scenarioPath(spec, scenario, start.input, initial, known, i + 1),
+  );
+  for (const p of named) p.steps.forEach((s) => s.transitions.forEach((t) => covered.add(t)));
+  paths.forEach((p) => (p.index += named.length));
+  paths.unshift(...named);
   // same end state twice: say how the path gets there
   const titles = new Map<string, number>();
   for (const p of paths) titles.set(p.title, (titles.get(p.title) ?? 0) + 1);
   const sources = invokeSources(machine);
   for (const p of paths) {
-    if ((titles.get(p.title) ?? 0) > 1)
+    if (!p.scenario && (titles.get(p.title) ?? 0) > 1)
       p.title += `, last step ${eventLabel(machine, p.steps[p.steps.length - 1].event.type, sources)}`;
   }
-  if (!paths.length && initialTransitions.length === 0 && order.length === 1) {
-    // a machine with nothing to do from its initial state still gets one (empty) path so it is replayed
-    paths.push({ index: 1, title: `starts in ${stateLabel(valueOf(initial))}`, initial, steps: [], signature: '' });
+  if (!paths.length && ((initialTransitions.length === 0 && order.length === 1) || start.name !== undefined)) {
+    // a machine with nothing to do from its initial state (or a start with no step to take: it decides at once)
+    // still gets one (empty) path so it is replayed
+    paths.push({
+      index: 1,
+      title: `starts in ${stateLabel(valueOf(initial))}`,
+      input: start.input,
+      ...(start.name === undefined ? {} : { start: start.name, startTransitions: initialTransitions }),
+      initial,
+      steps: [],
+      signature: '',
+    });
   }
+  if (start.name !== undefined) for (const p of paths) p.title += `, given ${start.name}`;
   return { paths, stateCount: order.length, initialTransitions, covered, simplePathsIncluded };
+}
+
+/** A named path taken through the pure machine: its steps, states and transitions. */
+function scenarioPath(
+  spec: MachineModelSpec,
+  scenario: ModelScenario,
+  input: unknown,
+  initial: AnyMachineSnapshot,
+  known: Set<string>,
+  index: number,
+): ModelPath {
+  let snapshot = initial;
+  const steps = scenario.steps.map(({ event }, i) => {
+    const transitions = transitionsOfStep(spec.machine, snapshot, event, known);
+    if (!transitions.length)
+      throw new Error(`scenario "${scenario.title}", step ${i + 1}: the machine ignores \`${event.type}\` there`);
+    snapshot = spec.machine.transition(
+      snapshot,
+      event,
+      transitionScope(() => {}),
+    ) as AnyMachineSnapshot;
+    return { event, snapshot, transitions };
+  });
+  return {
+    index,
+    title: scenario.title,
+    input,
+    initial,
+    steps,
+    signature: steps.map((s) => s.event.type).join(' → '),
+    scenario,
+  };
 }
 
 function cmp(a: string, b: string): number {
@@ -329,9 +432,15 @@ export function describeEvent(machine: AnyStateMachine, event: EventObject, sour
  * This is what testers get in visualizations/paths/<flow>.md; `npm run test:model` still replays every path.
  */
 export function coveringSet(generated: GeneratedPaths): ModelPath[] {
-  const sets = generated.paths.map((p) => ({ p, t: new Set(p.steps.flatMap((s) => s.transitions)) }));
+  const sets = generated.paths.map((p) => ({
+    p,
+    t: new Set([...(p.startTransitions ?? []), ...p.steps.flatMap((s) => s.transitions)]),
+  }));
   const uncovered = new Set(sets.flatMap((x) => [...x.t]));
   if (!uncovered.size) return generated.paths.slice(0, 1);
+  // the spec's named paths are always listed; the generated ones cover what they leave
+  const named = sets.filter((x) => x.p.scenario);
+  for (const x of named) for (const t of x.t) uncovered.delete(t);
   const chosen: typeof sets = [];
   while (uncovered.size) {
     let best: (typeof sets)[number] | undefined;
@@ -350,10 +459,10 @@ export function coveringSet(generated: GeneratedPaths): ModelPath[] {
   }
   // a path picked early may be covered by the later picks together: drop it (latest-picked kept first)
   for (let i = 0; i < chosen.length; i++) {
-    const others = new Set(chosen.filter((_, j) => j !== i).flatMap((x) => [...x.t]));
+    const others = new Set([...named, ...chosen.filter((_, j) => j !== i)].flatMap((x) => [...x.t]));
     if ([...chosen[i].t].every((t) => others.has(t))) chosen.splice(i--, 1);
   }
-  return chosen.map((x) => x.p).sort((a, b) => a.index - b.index);
+  return [...named, ...chosen].map((x) => x.p).sort((a, b) => a.index - b.index);
 }
 
 export interface PathsDocInput {
@@ -384,8 +493,8 @@ export function renderPathsMarkdown({ spec, generated, specFile, description }: 
   const listed = coveringSet(generated);
   const listedSteps = listed.reduce((n, p) => n + p.steps.length, 0);
   const taken = new Set([
-    ...generated.initialTransitions,
-    ...listed.flatMap((p) => p.steps.flatMap((s) => s.transitions)),
+    ...(spec.inputs ? [] : generated.initialTransitions),
+    ...listed.flatMap((p) => [...(p.startTransitions ?? []), ...p.steps.flatMap((s) => s.transitions)]),
   ]);
   const reach = generated.covered.size;
   const coverage = staticCoverage(spec, generated);
@@ -410,13 +519,17 @@ export function renderPathsMarkdown({ spec, generated, specFile, description }: 
       `(fewest paths that still take every transition): together they take ${taken.size}/${reach} transitions (${machineNote}). ` +
       'Their numbers are those the runner reports.',
     '',
-    `Each path starts from a fresh \`${spec.name}\` in \`${start}\`. "send" is what the user does (or another part of the portal ` +
+    (spec.inputs
+      ? `Each path starts from a fresh \`${spec.name}\` given the input its title names (${Object.keys(spec.inputs).length} inputs, in the spec file). `
+      : `Each path starts from a fresh \`${spec.name}\` in \`${start}\`. `) +
+      '"send" is what the user does (or another part of the portal ' +
       'announces), "wait" means the named timer runs out, "succeeds"/"fails" is the answer of the named service; ' +
       'after the arrow: the step the flow is in then.',
     '',
   );
   for (const p of listed) {
     lines.push(`## Path ${p.index}: ${p.title}`, '');
+    if (p.start !== undefined) lines.push(`Starts in \`${stateLabel(valueOf(p.initial))}\`.`, '');
     if (!p.steps.length) lines.push('1. (no step: check the start state)');
     let prev = valueOf(p.initial);
     p.steps.forEach((s, i) => {
@@ -507,9 +620,9 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
     transitions,
   });
 
-  const machine = spec.machine.provide((spec.provide ?? {}) as never);
+  const machine = providedMachine(spec);
   const actor = createActor(machine, {
-    input: spec.input,
+    input: path.input,
     clock,
     inspect: (e) => {
       // the inspection types call it ActorRefLike; `@xstate.actor` always carries the full actor ref
@@ -547,10 +660,18 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
     return undefined;
   };
 
+  const scenario = path.scenario;
   try {
     actor.start();
     let problem = await check(path.initial, 'xstate.init');
     if (problem) return fail(problem);
+    if (scenario?.setup) {
+      where = 'the scenario setup';
+      received = [];
+      scenario.setup(actor);
+      problem = await check(path.initial);
+      if (problem) return fail(problem);
+    }
     for (let i = 0; i < path.steps.length; i++) {
       const step = path.steps[i];
       received = [];
@@ -564,6 +685,11 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
         clock.fire(timerId);
       } else if (parseAfterEvent(step.event.type)) {
         return fail('the path waits for this delay, but the actor has no such timer pending');
+      } else if (scenario?.steps[i].by) {
+        scenario.steps[i].by!(actor);
+        await flush();
+        if (!received.includes(step.event.type))
+          return fail(`the step should bring \`${step.event.type}\` to the actor, but it never arrived`);
       } else {
         actor.send(step.event);
       }
@@ -571,6 +697,7 @@ export async function replayPath(spec: MachineModelSpec, path: ModelPath): Promi
       if (problem) return fail(problem);
     }
     where = 'after the last step';
+    if (scenario?.check) await scenario.check(actor);
   } catch (err) {
     return fail(`threw ${err instanceof Error ? err.message : String(err)}`);
   } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setup } from 'xstate';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import type { MachineModelSpec } from '../../tests/support/model/model-spec';
 import pollSpec from './fixtures/poll.model';
 import { coveringSet, generatePaths } from './lib';
 import { joinText, missingPlainText, plainPaths, renderPlainPathsMarkdown } from './plain-paths';

@@ -9,7 +9,7 @@
  */
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { allTransitions, parseAfterEvent, stateLabel } from '../lib/describe';
-import type { MachineModelSpec } from '../../machines/lib/model/model-spec';
+import type { MachineModelSpec } from '../../tests/support/model/model-spec';
 import { coveringSet, type GeneratedPaths, type ModelPath } from './lib';
 import { isBookkeeping, stateDescription, transitionDescription } from './plain';
 import { activeStateNodeIds } from './xstate-internals';
@@ -31,8 +31,12 @@ export interface PlainStep {
 
 export interface PlainPath {
   index: number;
+  /** the title of a path the spec asks for by name */
+  scenario?: string;
   /** the state the path ends in, its names as words: `signed in › ready` */
   ends: string;
+  /** what the path is given at the start (the name of the spec's input, when it has several) */
+  given?: string;
   /** what the person sees before the first step */
   start: string[];
   steps: PlainStep[];
@@ -114,9 +118,11 @@ function plainPath(machine: AnyStateMachine, path: ModelPath, defs: Map<string, 
   const last = path.steps.length ? path.steps[path.steps.length - 1].snapshot : path.initial;
   return {
     index: path.index,
+    ...(path.scenario ? { scenario: path.scenario.title } : {}),
     ends: stateLabel(valueOf(last))
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
       .toLowerCase(),
+    ...(path.start === undefined ? {} : { given: path.start }),
     start: seen(machine, path.initial),
     steps,
     visits: [...visits],
@@ -184,7 +190,8 @@ export function renderPlainPathsMarkdown(plain: PlainPaths, description?: string
     '',
   );
   for (const p of plain.paths) {
-    lines.push(`## Path ${p.index} (ends in ${p.ends})`, '');
+    lines.push(p.scenario ? `## Path ${p.index}: ${p.scenario}` : `## Path ${p.index} (ends in ${p.ends})`, '');
+    if (p.given !== undefined) lines.push(`Given: ${p.given}`, '');
     lines.push(`At the start: ${p.start.join(' · ')}`, '');
     if (!p.steps.length) lines.push('1. (no step: check the start)');
     p.steps.forEach((s, i) => {

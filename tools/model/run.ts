@@ -33,7 +33,7 @@ for (const m of machines) {
   if (m.error) errors.push(`${relative(ROOT, m.file)}: cannot load the machine:\n    ${m.error}`);
   else if (!only && !specs.some((s) => s.flow === m.flow)) {
     errors.push(
-      `${relative(ROOT, m.file)} has no model spec: add machines/${m.flow}.model.ts (see machines/lib/model-spec.ts)`,
+      `${relative(ROOT, m.file)} has no model spec: add machines/${m.flow}.model.ts (see tests/support/model/model-spec.ts)`,
     );
   }
 }

@@ -18,6 +18,8 @@ export interface BookStep {
 
 export interface BookPath {
   index: number;
+  /** the title of a path the model spec asks for by name */
+  scenario?: string;
   ends: string;
   start: string;
   steps: BookStep[];
@@ -165,7 +167,9 @@ export function startFlowBook(data: BookData, live: boolean): void {
     for (const p of paths) {
       const d = el('details', { class: 'path', 'data-path': String(p.index) });
       if (state || paths.length <= 3) d.open = true;
-      d.append(el('summary', {}, `Path ${p.index} (ends in ${p.ends})`));
+      d.append(
+        el('summary', {}, p.scenario ? `Path ${p.index}: ${p.scenario}` : `Path ${p.index} (ends in ${p.ends})`),
+      );
       d.append(el('p', { class: 'start' }, el('strong', {}, 'At the start: '), p.start));
       d.append(el('ol', {}, ...p.steps.map(stepLine)));
       box.append(d);

@@ -68,8 +68,9 @@ export function bookData({ flows }: BookInput): BookData {
       states: stateNames(f.machine),
       paths: (f.plain?.paths ?? []).map((p) => ({
         index: p.index,
+        ...(p.scenario ? { scenario: p.scenario } : {}),
         ends: p.ends,
-        start: p.start.join(' · '),
+        start: (p.given === undefined ? '' : `(${p.given}) `) + p.start.join(' · '),
         visits: p.visits,
         steps: p.steps.map((s) => ({
           kind: s.kind,

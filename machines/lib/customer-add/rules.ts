@@ -1,24 +1,28 @@
 /**
  * Pure rules of the customer-add flow (spec 1 §4 customer-add steps 1–9, §5, §8, §9):
  * form validation, the autocomplete "empty" rule, the end-status → message-key catalogue and the
- * account-service redirect address. Used by machines/customerAdd.machine.ts and by the modal's view
+ * account-service redirect address. Used by the customer-add machines and by the modal's view
  * (to show field errors), so the two can never disagree.
  *
  * Messages are i18n keys, never display text.
  */
 import { z } from 'zod/mini';
+import { EmailRule, PhoneRule } from '../fields';
 import {
   ADDITIONAL_INFO_MAX,
-  EMAIL_MAX,
-  PHONE_MAX,
+  CreateRightsBody,
+  DigestBody,
+  MobileStartBody,
+  SigningCustomer,
+  SmartIdStartBody,
   SIGNING_END_STATUSES,
   SIGNING_IN_PROGRESS,
   SIGNING_SUCCESS,
   type CustomerAddGet,
   type PortalConfig,
-  type SigningCustomer,
   type SigningEndStatus,
 } from '../contract';
+import type { NavTarget } from '../rights';
 
 // ---------------------------------------------------------------- messages
 
@@ -142,34 +146,17 @@ export const FIELD_LABEL: Record<keyof ConfirmationForm, string> = {
   phone: 'customer-add.phone.label',
 };
 
-/** Phone format: optional leading +, then digits (spaces allowed between groups), 5–19 digits. */
-export const PHONE_PATTERN = /^\+?\d(?:[\d ]*\d)?$/;
-
 const ticked = z.boolean().check(z.refine((v) => v, { message: 'validation.required' }));
 
 export const ConfirmationSchema = z.object({
-  email: z.pipe(
-    z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1, { message: 'validation.required' }),
-        z.maxLength(EMAIL_MAX, { message: 'validation.maxLength' }),
-      ),
-    z.email({ message: 'validation.email' }),
-  ),
+  email: EmailRule,
   additionalInfo: z.string().check(z.maxLength(ADDITIONAL_INFO_MAX, { message: 'validation.maxLength' })),
   terms: ticked,
   board: ticked,
 });
 
-export const PhoneSchema = z.string().check(
-  z.trim(),
-  z.minLength(1, { message: 'validation.required' }),
-  z.maxLength(PHONE_MAX, { message: 'validation.maxLength' }),
-  z.regex(PHONE_PATTERN, { message: 'validation.phone' }),
-  z.refine((v) => v.replace(/\D/g, '').length >= 5, { message: 'validation.phone' }),
-);
+/** The Mobile-ID number: the shared phone rule (machines/lib/fields/phone.ts), what the server sends to Mobile-ID. */
+export const PhoneSchema = PhoneRule;
 
 export type FieldErrors = Partial<Record<keyof ConfirmationForm, MessageRef>>;
 
@@ -201,6 +188,16 @@ export const isPhoneValid = (phone: string): boolean => PhoneSchema.safeParse(ph
 
 // ---------------------------------------------------------------- commands
 
+/**
+ * The bodies of the signing and rights calls with the field rules of the form on their fields: the server parses
+ * with these (server/routes/sign, server/routes/customer-add), so it accepts what the form lets through.
+ */
+export const SigningCustomerRules = z.extend(SigningCustomer, { email: EmailRule });
+export const DigestRules = z.extend(DigestBody, { customer: SigningCustomerRules });
+export const MobileStartRules = z.extend(MobileStartBody, { mobileNr: PhoneRule, customer: SigningCustomerRules });
+export const SmartIdStartRules = z.extend(SmartIdStartBody, { customer: SigningCustomerRules });
+export const CreateRightsRules = z.extend(CreateRightsBody, { email: EmailRule });
+
 export function signingCustomer(
   customer: Pick<CustomerAddGet, 'regCode' | 'name'>,
   form: ConfirmationForm,
@@ -225,7 +222,8 @@ export function staffConfirmLabelKey(customer: Pick<CustomerAddGet, 'id'> | null
 
 // ---------------------------------------------------------------- account service (spec 1 §4 step 7)
 
-export type AccountServiceConfig = Pick<PortalConfig, 'runMode' | 'accountServiceUrl'>;
+/** what picks the address (run mode, the configured addresses) and tells a page of this portal (its base) */
+export type AccountServiceConfig = Pick<PortalConfig, 'runMode' | 'accountServiceUrl' | 'baseUrl'>;
 
 /** Name of the redirect-back query parameter on the account service's customer edit page. */
 export const REDIRECT_BACK_PARAM = 'redirectUrl';
@@ -235,7 +233,11 @@ export const REDIRECT_BACK_PARAM = 'redirectUrl';
  * The configured address may hold a `{jgid}` placeholder; without one, jgid is added as a query parameter.
  * Run mode 'test' selects the test address, anything else production.
  */
-export function accountServiceRedirectUrl(config: AccountServiceConfig, jgid: string, returnUrl: string): string {
+export function accountServiceRedirectUrl(
+  config: Omit<AccountServiceConfig, 'baseUrl'>,
+  jgid: string,
+  returnUrl: string,
+): string {
   const template = config.runMode === 'test' ? config.accountServiceUrl.test : config.accountServiceUrl.live;
   const hasPlaceholder = template.includes('{jgid}');
   let url = hasPlaceholder ? template.split('{jgid}').join(encodeURIComponent(jgid)) : template;
@@ -245,6 +247,18 @@ export function accountServiceRedirectUrl(config: AccountServiceConfig, jgid: st
   if (!hasPlaceholder) params.push(`jgid=${encodeURIComponent(jgid)}`);
   params.push(`${REDIRECT_BACK_PARAM}=${encodeURIComponent(returnUrl)}`);
   return `${url}${url.includes('?') ? '&' : '?'}${params.join('&')}${hash}`;
+}
+
+/**
+ * Where the portal goes after a signature (step 7): the account service's customer edit page. A page of this portal
+ * (in the reference setup, its business-customer settings page) is an in-app path, so the app stays loaded and the
+ * success message stays on screen; any other address is a full page load, and the account service sends the person
+ * back with the redirect parameter.
+ */
+export function accountServiceTarget(config: AccountServiceConfig, jgid: string, returnUrl: string): NavTarget {
+  const url = accountServiceRedirectUrl(config, jgid, returnUrl);
+  const base = config.baseUrl.replace(/\/+$/, '');
+  return url.startsWith(`${base}/`) ? { kind: 'path', path: url.slice(base.length) } : { kind: 'redirect', url };
 }
 
 function splitHash(url: string): [string, string] {

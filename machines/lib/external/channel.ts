@@ -23,7 +23,7 @@
  * which the portal gives the frame. The application posts it on load and whenever its content height changes.
  *
  * Pure module: the browser adapter (src/app) calls `frameMessageToEvent` for every `message` event of the window and
- * sends the result to the frameChannel machine.
+ * sends the result to the frame's connection (machines/frameConnection.machine.ts).
  */
 import { z } from 'zod/mini';
 
@@ -39,7 +39,7 @@ export const CHANNEL_METHOD = {
 } as const;
 export const PONG = 'pong';
 
-/** Spec 1 §9 channel timings, in ms (the frameChannel machine names them as delays). */
+/** Spec 1 §9 channel timings, in ms (the frameConnection and callRegistry machines name them as delays). */
 export const CHANNEL_TIMING = {
   HEALTH_CHECK: 500,
   PING_TIMEOUT: 1000,
@@ -103,7 +103,7 @@ export const unknownMethodMessage = (id: WireId, method: string): ChannelFailure
 
 // ---------------------------------------------------------------- inbound (frame → portal)
 
-/** What the browser adapter hands the frameChannel machine for one window message. */
+/** What the browser adapter hands the frame's connection for one window message. */
 export type FrameInboundEvent =
   | { type: 'channel.ready' }
   | { type: 'channel.pong'; id: string }
@@ -201,8 +201,9 @@ export function parseFrameMessage(data: unknown): Exclude<FrameInboundEvent, { t
 
 /**
  * The whole inbound rule for the browser adapter: a window `message` event (origin, source, data) and the frame it
- * should come from → the event for the frameChannel machine. Rejected messages become `channel.rejected`, which the
- * machine emits as `message.rejected` for the development log; nothing else happens with them.
+ * should come from → the event for the frame's connection (machines/frameConnection.machine.ts). Rejected messages
+ * become `channel.rejected`, which the frame channel reports as a `warning` for the log; nothing else happens with
+ * them.
  */
 export function frameMessageToEvent<W>(
   message: { origin: string; source: W | null; data: unknown },

@@ -16,7 +16,7 @@ import {
   mariWithNobody,
   ossRoles,
   periodicalsRoles,
-} from '../fixtures/external';
+} from '../../../tests/support/fixtures/external';
 import {
   CHANNEL_SCOPE,
   acceptMessage,

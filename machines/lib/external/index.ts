@@ -6,9 +6,10 @@
  * browser: callers pass `today`, timestamps and window references in.
  */
 export * from './channel';
-export * from './applications';
+export * from './service-resolution';
 export * from './frame-url';
 export * from './oss';
 export * from './roles';
 export * from './representee';
 export * from './finance';
+export * from './frame-src';

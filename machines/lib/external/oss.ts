@@ -8,7 +8,7 @@
  */
 import { z } from 'zod/mini';
 import type { UserContext } from '../contract';
-import { ORDER_SYSTEM } from './applications';
+import { ORDER_SYSTEM } from './service-resolution';
 import { twoLetterLanguage } from './frame-url';
 
 /** A hash without its '#', the empty string for the root. */

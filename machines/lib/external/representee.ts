@@ -4,7 +4,14 @@
  * "External application pages").
  */
 import type { RolesAndPackets, UserContext } from '../contract';
-import { codeOfRight, hasPrivilege, isUsableInApplication, serviceForApplication } from '../rights';
+import {
+  codeOfRight,
+  currentRight,
+  hasPrivilege,
+  hasValidRole,
+  isUsableInApplication,
+  serviceForApplication,
+} from '../rights';
 import { frameIdentity, type FrameIdentity } from './frame-url';
 import { isOneOf } from './one-of';
 import { companyOfParty, isApplicationSupported, SUPPORTED_APPLICATIONS } from './roles';
@@ -52,7 +59,8 @@ export interface RepresenteeCheckInput {
  * The representee check of the external application flow:
  * - NO_REPRESENTEE: only the order system (LOGISTICS), with or without a represented party (spec 1 §5, §6);
  * - nobody represented: select.represented;
- * - FINANCE: a represented business (its finance package is checked by the finance status afterwards);
+ * - FINANCE: a represented business with a right valid today (its finance package is checked by the finance status
+ *   afterwards);
  * - otherwise a valid role for the application (neither inactive, ended nor not yet begun) and, for OSS and
  *   PERIODICALS, the application supported for the party (profile code, role map, company);
  * - anything else: illegal.represented.
@@ -67,7 +75,11 @@ export function checkRepresentee(input: RepresenteeCheckInput): RepresenteeCheck
     return application === 'OSS' && identity ? { valid: true, ...identity } : illegal;
   }
   if (!represented || !identity) return { valid: false, messageKey: EXTERNAL_MESSAGE.selectRepresented };
-  if (application === FINANCE) return represented.isPerson ? illegal : { valid: true, ...identity };
+  // invoices are the business's own: only a right valid today opens them, whatever the application of its role
+  if (application === FINANCE)
+    return represented.isPerson || !hasValidRole(currentRight(ctx?.epitPrincipal), today)
+      ? illegal
+      : { valid: true, ...identity };
   if (!isUsableInApplication(ctx, application, today)) return illegal;
   if (isOneOf(SUPPORTED_APPLICATIONS, application)) {
     const supported = isApplicationSupported(application, {

@@ -3,7 +3,8 @@
  * the loaded customer, per-field messages for the settings form machine, and the POST settings body. Pure.
  */
 import type { RepresentedAddress, RepresentedCustomer, SettingsSaveBody } from './contract';
-import { customerFormSchema, MAX, hasEditTab, type AddressValue, type CustomerForm } from './rules';
+import type { AddressValue } from '../fields';
+import { customerFormSchema, MAX, hasEditTab, type CustomerForm } from './rules';
 
 /** Same shape as FormErrors of machines/settingsForm.machine.ts: a message key with its values per field. */
 export type CustomerFormErrors = Record<string, { key: string; values?: Record<string, string | number> }>;

@@ -3,7 +3,6 @@
  * personal codes, and the in-memory rights list. Pure (zod only); imported by machines/, src/ and server/.
  */
 export * from './contract';
-export * from './personal-code';
 export * from './rules';
 export * from './list';
 export * from './customer-form';

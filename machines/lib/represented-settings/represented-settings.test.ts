@@ -4,18 +4,15 @@ import {
   customerFormErrors,
   customerFormValues,
   settingsSaveBody,
-  type AddressValue,
   type CustomerForm,
   type RepresentedCustomer,
   defaultLanguage,
   DOMAIN_LANGUAGES,
   domainOfCountry,
   filterRows,
-  globalPersonId,
   hasEditTab,
   identityIssues,
   isMainAdmin,
-  isValidPersonalCode,
   offeredCategories,
   offeredCountries,
   pageCount,
@@ -28,6 +25,7 @@ import {
   type EnterpriseUserRole,
   type RoleTree,
 } from './index';
+import { globalPersonId, isValidPersonalCode, type AddressValue } from '../fields';
 
 describe('personal codes', () => {
   it('accepts real EE codes and refuses a wrong check digit, date or length', () => {

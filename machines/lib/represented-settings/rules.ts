@@ -8,34 +8,40 @@
  */
 import { z } from 'zod/mini';
 import type { Role, RoleTree } from './types';
-import { isValidPersonalCode, PERSONAL_CODE_MAX } from './personal-code';
-import { MAIN_ADMIN_APPLICATION, type RoleCommand, type Validity } from './contract';
+import {
+  addressIssue,
+  addressPart,
+  AddressValue,
+  EMAIL_MAX,
+  EmailRule,
+  FIELD_MESSAGE,
+  PERSONAL_CODE_MAX,
+  personalCodeIssue,
+  PHONE_MAX,
+  PadreIdPart,
+  PhoneRule,
+  ZIP_MAX,
+} from '../fields';
+import {
+  MAIN_ADMIN_APPLICATION,
+  RepresentedAddress,
+  SettingsSaveBody,
+  type RoleCommand,
+  type Validity,
+} from './contract';
 
-export const MSG = {
-  required: 'validation.required',
-  maxLength: 'validation.maxLength',
-  email: 'validation.email',
-  phone: 'validation.phone',
-  url: 'validation.url',
-  personalCode: 'validation.personalCode',
-  date: 'validation.date',
-  dateRange: 'validation.dateRange',
-  address: 'validation.address',
-} as const;
+export const MSG = FIELD_MESSAGE;
 
 // spec 2 §9 field maxima
 export const MAX = {
   name: 140,
-  phone: 20,
-  email: 80,
+  phone: PHONE_MAX,
+  email: EMAIL_MAX,
   url: 255,
   vatNr: 20,
   personName: 25,
   personalCode: PERSONAL_CODE_MAX,
 } as const;
-
-/** Phone format: optional leading +, digits, spaces between groups (same as user settings and customer-add). */
-export const PHONE_PATTERN = /^\+?\d(?:[\d ]*\d)?$/;
 /** A webpage address: optional http(s)://, a host with a dot-separated top-level name, optional path; no spaces. */
 export const URL_PATTERN =
   /^(https?:\/\/)?([\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+\p{L}{2,}(:\d{1,5})?([/?#]\S*)?$/iu;
@@ -45,29 +51,14 @@ const requiredText = (max: number) =>
   text().check(z.minLength(1, { message: MSG.required }), z.maxLength(max, { message: MSG.maxLength }));
 
 export const CustomerNameRule = requiredText(MAX.name);
-export const CustomerPhoneRule = requiredText(MAX.phone).check(z.regex(PHONE_PATTERN, { message: MSG.phone }));
-export const CustomerEmailRule = z.pipe(requiredText(MAX.email), z.email({ message: MSG.email }));
+export const CustomerPhoneRule = PhoneRule;
+export const CustomerEmailRule = EmailRule;
 /** Homepage and e-shop: optional, at most 255, 'Invalid format of webpage address'. */
 export const WebAddressRule = text().check(
   z.maxLength(MAX.url, { message: MSG.maxLength }),
   z.refine((v) => v === '' || URL_PATTERN.test(v), { message: MSG.url }),
 );
 export const VatNrRule = requiredText(MAX.vatNr);
-
-/**
- * An address as the form holds it: picked from the register (padreId) or as loaded. `showGazetter`: the person has
- * typed in the address register search (spec 2 §3 showGazetter), so the address must now be picked (EE).
- */
-export const AddressValue = z.object({
-  padreId: z.nullable(z.string()),
-  padreFullName: z.string(),
-  street: z.nullable(z.string()),
-  zipCode: z.nullable(z.string()),
-  city: z.nullable(z.string()),
-  country: z.nullable(z.string()),
-  showGazetter: z.boolean(),
-});
-export type AddressValue = z.infer<typeof AddressValue>;
 
 /**
  * Customer data form (spec 2 §5 "Represented edit"). `eeRegister` (an EE customer): an address the person has
@@ -77,8 +68,8 @@ export type AddressValue = z.infer<typeof AddressValue>;
 export function customerFormSchema(opts: { eeRegister: boolean }) {
   const address = AddressValue.check(
     z.superRefine((a, ctx) => {
-      if (a.padreFullName.trim() === '') ctx.addIssue({ code: 'custom', message: MSG.required });
-      else if (opts.eeRegister && a.showGazetter && !a.padreId) ctx.addIssue({ code: 'custom', message: MSG.address });
+      const issue = addressIssue(a, opts.eeRegister);
+      if (issue) ctx.addIssue({ code: 'custom', message: issue });
     }),
   );
   return z
@@ -111,18 +102,33 @@ export function customerFormSchema(opts: { eeRegister: boolean }) {
 }
 export type CustomerForm = z.infer<ReturnType<typeof customerFormSchema>>;
 
+/** An address of the POST settings body: the shared address rule (padreId a register id, parts of bounded length). */
+const RepresentedAddressRule = z.extend(RepresentedAddress, {
+  padreId: z.optional(PadreIdPart),
+  padreFullName: addressPart(),
+  street: addressPart(),
+  zipCode: addressPart(ZIP_MAX),
+  city: addressPart(),
+});
+
+/**
+ * The POST settings body with the rules of the form on its fields (spec 2 §5 "Represented edit"): what the server
+ * accepts is what the form lets through. The VAT number is sent only when its flag is set, so sent means required.
+ */
+export const SettingsSaveRules = z.extend(SettingsSaveBody, {
+  name: CustomerNameRule,
+  phone: CustomerPhoneRule,
+  email: CustomerEmailRule,
+  homepage: z.nullable(WebAddressRule),
+  eShop: z.nullable(WebAddressRule),
+  vatNr: z.optional(z.nullable(VatNrRule)),
+  addressLegal: z.optional(RepresentedAddressRule),
+  addressContact: z.optional(z.nullable(RepresentedAddressRule)),
+});
+
 // ---- rights modal (spec 2 §5 "Rights modal") ----
 export const PersonNameRule = requiredText(MAX.personName);
-export const PersonEmailRule = z.pipe(requiredText(MAX.email), z.email({ message: MSG.email }));
-
-/** Personal code against its country; ZZ only when `allowZZ` (permissionNoCheckPersonalCode). */
-export function personalCodeIssue(country: string, code: string, allowZZ: boolean): string | null {
-  const c = code.trim();
-  if (c === '') return MSG.required;
-  if (c.length > MAX.personalCode) return MSG.maxLength;
-  if (country === 'ZZ' && !allowZZ) return MSG.personalCode;
-  return isValidPersonalCode(country, c) ? null : MSG.personalCode;
-}
+export const PersonEmailRule = EmailRule;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** ISO YYYY-MM-DD (a date input's value) → DD.MM.YYYY (the wire); null when not a real date. */

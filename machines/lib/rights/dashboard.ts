@@ -1,6 +1,6 @@
 /** Domain rules: dashboard (spec 1 §2, spec 2 §2 "Dashboards"). Part of machines/lib/rights (see index.ts). */
 import { type Domain, type EpitPrincipal, type UserContext } from '../contract';
-import { serviceForApplication } from './applications';
+import { serviceForApplication } from './service-applications';
 import { isMainAdminOfRepresented } from './principal';
 import { countryOfRepresentedGid } from './countries';
 

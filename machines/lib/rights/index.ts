@@ -6,7 +6,7 @@
  * Imports only the shared contract, so it stays usable from machines, views and the server.
  */
 export * from './validity';
-export * from './applications';
+export * from './service-applications';
 export * from './principal';
 export * from './countries';
 export * from './choice-list';

@@ -3,7 +3,11 @@ import { NOPREFERENCE, type Preference, type UserContext } from '../contract';
 import { isRoleValid } from './validity';
 
 export type NavTarget =
-  | { kind: 'path'; path: string } // in-app path (below the /ui base)
+  /**
+   * an in-app path (below the /ui base); `replace`: the page replaces itself in the history (Back must not land on a
+   * redirect again); `keepHash`: the address keeps the portal's current hash (the order system's place, spec 1 §4)
+   */
+  | { kind: 'path'; path: string; replace?: boolean; keepHash?: boolean }
   | { kind: 'redirect'; url: string } // full page redirect
   | { kind: 'dashboard' }
   | { kind: 'home' }

@@ -1,7 +1,7 @@
 /** Domain rules: the principal. Part of machines/lib/rights (see index.ts). */
 import { type EpitPrincipal, type RepresentationRight, type UserContext } from '../contract';
 import { isRoleValid, roleFor } from './validity';
-import { applicationForService } from './applications';
+import { applicationForService } from './service-applications';
 
 export function currentRight(principal: EpitPrincipal | null | undefined): RepresentationRight | undefined {
   const gid = principal?.represented?.gid;

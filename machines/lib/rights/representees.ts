@@ -1,7 +1,7 @@
 /** Domain rules: header dropdown (spec 1 §2 header, §4 visibility). Part of machines/lib/rights (see index.ts). */
 import { type EpitPrincipal, type Represented, type RepresentationRight } from '../contract';
 import { isRoleEnded, roleFor } from './validity';
-import { applicationForService } from './applications';
+import { applicationForService } from './service-applications';
 import { countryOfRight } from './countries';
 
 export interface RepresenteeVisibilityOptions {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { EpitPrincipal } from '../contract';
-import { MARI_ID, mariAsMaasikas, mariPrincipal, right, role, userContext } from '../fixtures/shell';
+import {
+  MARI_ID,
+  mariAsMaasikas,
+  mariPrincipal,
+  right,
+  role,
+  userContext,
+} from '../../../tests/support/fixtures/shell';
 import {
   addContractLink,
   buildServiceUrl,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isShortcutShown, serviceMenuEntries } from './index';
-import { mariAsMaasikas, userContext } from '../fixtures/shell';
+import { mariAsMaasikas, userContext } from '../../../tests/support/fixtures/shell';
 
 describe('Services menu (spec 1 §2 "Main menu and side panel")', () => {
   it('lists every external application as an external-service entry with name, service, iconCode, customParameters', () => {

@@ -1,6 +1,6 @@
 /** Domain rules: service URLs (spec 1 §7, spec 2 §4). Part of machines/lib/rights (see index.ts). */
 import { type Represented } from '../contract';
-import { serviceForApplication } from './applications';
+import { serviceForApplication } from './service-applications';
 
 export interface ServiceUrlInput {
   /** API base, e.g. '/api' or 'https://host/api' */

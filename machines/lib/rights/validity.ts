@@ -36,6 +36,17 @@ export function isRoleValid(role: UserRole, today: Date): boolean {
   return !role.notActive && !isRoleNotStarted(role, today) && !isRoleEnded(role, today);
 }
 
+/**
+ * A right opens its party only while one of its roles is valid today (spec 1 §4 role validity): an ended,
+ * not yet begun or inactive right is a row in the lists, never a way in, for the portal or any application.
+ */
+export function hasValidRole(
+  right: Pick<RepresentationRight, 'userRoleList'> | null | undefined,
+  today: Date,
+): boolean {
+  return !!right?.userRoleList.some((role) => isRoleValid(role, today));
+}
+
 /** Spec 1 §4: "A role with a past end date is shown as no role." */
 export function displayedRole(role: UserRole | undefined, today: Date): UserRole | null {
   return role && !isRoleEnded(role, today) ? role : null;

@@ -9,33 +9,27 @@
  */
 import { z } from 'zod/mini';
 import { LANGUAGE3 } from '../contract';
+import { FIELD_MESSAGE } from '../fields';
+
+/** E-mail, mobile and phone (spec 2 §5): the shared rules (machines/lib/fields), as the other forms have them. */
+export { EmailRule, OptionalPhoneRule } from '../fields';
 
 // spec 2 §9 field maxima
 export const NAME_MAX = 25;
-export const USER_EMAIL_MAX = 80;
-export const USER_PHONE_MAX = 20;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 export const PASSWORD_MIN = 8;
 
 export const MSG = {
-  required: 'validation.required',
-  maxLength: 'validation.maxLength',
-  minLength: 'validation.minLength',
-  email: 'validation.email',
-  phone: 'validation.phone',
+  ...FIELD_MESSAGE,
   username: 'validation.username',
   usernameNotUnique: 'validation.username.unique',
   password: 'validation.password',
   passwords: 'validation.passwords',
-  pattern: 'validation.pattern',
 } as const;
 
 /** Languages of communication as the server speaks them (three-letter, upper case). */
 export const PREFERRED_LANGUAGES = Object.values(LANGUAGE3) as [string, ...string[]];
-
-/** Phone format: optional leading +, then digits (spaces allowed between groups). Same as customer-add. */
-export const USER_PHONE_PATTERN = /^\+?\d(?:[\d ]*\d)?$/;
 
 /**
  * Username characters (spec 2 §5): ASCII letters and digits, dot, pipe and any character above code 160
@@ -47,16 +41,6 @@ const required = () => z.string().check(z.trim(), z.minLength(1, { message: MSG.
 
 export const FirstNameRule = required().check(z.maxLength(NAME_MAX, { message: MSG.maxLength }));
 export const LastNameRule = required().check(z.maxLength(NAME_MAX, { message: MSG.maxLength }));
-export const EmailRule = z.pipe(
-  required().check(z.maxLength(USER_EMAIL_MAX, { message: MSG.maxLength })),
-  z.email({ message: MSG.email }),
-);
-/** Optional phone (mobile and phone in the edit view): empty, or the phone format and at most 20 characters. */
-export const OptionalPhoneRule = z.string().check(
-  z.trim(),
-  z.maxLength(USER_PHONE_MAX, { message: MSG.maxLength }),
-  z.refine((v) => v === '' || USER_PHONE_PATTERN.test(v), { message: MSG.phone }),
-);
 export const PreferredLanguageRule = z.string().check(
   z.trim(),
   z.minLength(1, { message: MSG.required }),

@@ -7,3 +7,4 @@ export * from './fields';
 export * from './schemas';
 export * from './forms';
 export * from './preferences';
+export * from './access';

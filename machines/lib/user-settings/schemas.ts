@@ -15,6 +15,7 @@
  */
 import { z } from 'zod/mini';
 import { RepresentationRight } from '../contract';
+import { addressPart, PadreIdPart, ZIP_MAX } from '../fields';
 import {
   EmailRule,
   FirstNameRule,
@@ -60,19 +61,20 @@ export const UserEditAnswer = z.object({
 export type UserEditAnswer = z.infer<typeof UserEditAnswer>;
 
 /**
- * The address sent on save. Without a padreId from the address register the full name is blank (spec 2 §5):
- * the server stores padreFullName '' then, whatever the body says.
+ * The address sent on save (the shared address rule, machines/lib/fields/address.ts). Without a padreId from the
+ * address register the full name is blank (spec 2 §5): the server stores padreFullName '' then, whatever the body
+ * says; with one it stores the register's address for it.
  */
 export const AddressBody = z.object({
-  padreId: str,
-  padreFullName: str,
-  street: str,
-  zipCode: str,
-  settlement: str,
-  county: str,
-  countyName: str,
-  municipality: str,
-  municipalityName: str,
+  padreId: PadreIdPart,
+  padreFullName: addressPart(),
+  street: addressPart(),
+  zipCode: addressPart(ZIP_MAX),
+  settlement: addressPart(),
+  county: addressPart(),
+  countyName: addressPart(),
+  municipality: addressPart(),
+  municipalityName: addressPart(),
 });
 export type AddressBody = z.infer<typeof AddressBody>;
 

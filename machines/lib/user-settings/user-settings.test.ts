@@ -3,6 +3,7 @@ import {
   allowedRights,
   EditUserBody,
   editBody,
+  mayOpenUserSettings,
   PasswordBody,
   passwordBody,
   preferencesFormOf,
@@ -13,7 +14,8 @@ import {
   type EditForm,
   type PasswordForm,
 } from './index';
-import type { RepresentationRight } from '../contract';
+import type { RepresentationRight, UserContext } from '../contract';
+import { signedInContext } from '../../../tests/support/fixtures/contexts';
 
 const form: EditForm = {
   firstName: 'Mari',
@@ -139,5 +141,17 @@ describe('preferences (spec 2 §4)', () => {
       represented: '',
     });
     expect(validatePreferences({ service: 'LOGISTICS', represented: '' }).represented?.key).toBe('validation.required');
+  });
+});
+
+describe('who may open user settings (spec 2 §6)', () => {
+  const self = signedInContext.epitPrincipal!.representative.id;
+  const staff: UserContext = { ...signedInContext, privileges: [...signedInContext.privileges, 'EDIT_ANY_USER'] };
+  it('the person themself and staff with EDIT_ANY_USER; no one else', () => {
+    expect(mayOpenUserSettings(signedInContext, self)).toBe(true);
+    expect(mayOpenUserSettings(signedInContext, undefined)).toBe(true); // one's own, by the route without fgid
+    expect(mayOpenUserSettings(signedInContext, 'EE49004170227')).toBe(false);
+    expect(mayOpenUserSettings(staff, 'EE49004170227')).toBe(true);
+    expect(mayOpenUserSettings(null, self)).toBe(false);
   });
 });

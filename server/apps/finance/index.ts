@@ -4,14 +4,17 @@
  * CUSTOMER_NOT_FOUND (a customer finance does not know); UNAVAILABLE (the console's switch: finance is down).
  *   GET /finance/?guid=…&lang=…                 the page
  *   GET /finance/api/status?customerId=<gid>     for the portal's server: { status } (Authorization: Bearer APPS_SECRET)
- * plus the common routes (server/apps/kit.ts).
+ * plus the common routes (server/apps/common-routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { type FinanceStatusAnswer, holdsSecret } from '../../lib/apps-protocol.js';
 import { esc } from '../../lib/html.js';
 import { dayOffset, loadAppsDemo } from '../demo-data.js';
-import { type AppDefinition, type AppsDeps, channelConfig, gatePage, registerCommonRoutes, sendHtml } from '../kit.js';
+import { gatePage } from '../access.js';
+import { registerCommonRoutes } from '../common-routes.js';
+import type { AppDefinition, AppsDeps } from '../definitions.js';
+import { channelConfig, sendHtml } from '../replies.js';
 import { messagePage, page } from '../layout.js';
 import { LOCALE, type AppLang } from '../texts.js';
 

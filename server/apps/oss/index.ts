@@ -8,23 +8,16 @@
  *   GET  /oss/api/shipments/{id}?guid=…        { value: Shipment } (404 for another customer's shipment)
  *   POST /oss/api/shipments?guid=…             X-CSRF-Token; { service, recipientName, street, city, zipCode,
  *        country, weightKg } → 201 { value: Shipment }; 400 { error, fields: { field: textKey } }; 403 for a viewer
- * plus the common routes (server/apps/kit.ts): auth/cas, logout (the OSS logout URL), api/ping, profile.
+ * plus the common routes (server/apps/common-routes.ts): auth/cas, logout (the OSS logout URL), api/ping, profile.
  */
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SHIPMENT_SERVICES } from '../demo-data.js';
-import {
-  ApiError,
-  type AppDefinition,
-  type AppsDeps,
-  channelConfig,
-  gateApi,
-  gatePage,
-  registerCommonRoutes,
-  requireCsrf,
-  sendHtml,
-} from '../kit.js';
+import { gateApi, gatePage, requireCsrf } from '../access.js';
+import { registerCommonRoutes } from '../common-routes.js';
+import type { AppDefinition, AppsDeps } from '../definitions.js';
+import { ApiError, channelConfig, sendHtml } from '../replies.js';
 import { page } from '../layout.js';
 import type { ShipmentsTable } from '../store.js';
 import { APP_LANGS, APP_NAMES, COMMON_TEXTS, LOCALE, type AppLang } from '../texts.js';

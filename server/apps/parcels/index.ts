@@ -4,21 +4,17 @@
  * A real deployment points that address at the provider's own service; this is its demo: one page, opened in the
  * browser's top window (not in the portal's frame).
  *   GET /parcels/{domain}/{lang}/private   the page for a private customer in that country, in that language
- * It signs its visitor on as its own CAS service (silently, like the applications: kit.ts) to greet them by name,
+ * It signs its visitor on as its own CAS service (silently, like the applications: sign-on.ts) to greet them by name,
  * and has the sign-on routes of every application (`/parcels/auth/cas`, `/parcels/logout`).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { esc } from '../../lib/html.js';
 import { portalOrigin } from '../../lib/origins.js';
-import {
-  type AppsDeps,
-  channelConfig,
-  registerSignOnRoutes,
-  sendHtml,
-  signedInUser,
-  type SignOnDefinition,
-} from '../kit.js';
+import type { AppsDeps, SignOnDefinition } from '../definitions.js';
+import { channelConfig, sendHtml } from '../replies.js';
+import { registerSignOn, signedInUser } from '../sign-on.js';
+import { registerSignOut } from '../sign-out.js';
 import { page } from '../layout.js';
 import { APP_LANGS, COMMON_TEXTS, type AppLang } from '../texts.js';
 
@@ -70,7 +66,8 @@ const PARCELS_TEXTS: Record<AppLang, ParcelsTexts> = {
 const PageParams = z.object({ domain: z.enum(COUNTRIES), lang: z.enum(APP_LANGS) });
 
 export function registerParcels(app: FastifyInstance, deps: AppsDeps): void {
-  registerSignOnRoutes(app, deps, PARCELS);
+  registerSignOn(app, deps, PARCELS);
+  registerSignOut(app, deps, PARCELS);
 
   app.get('/parcels/:domain/:lang/private', async (req, reply) => {
     const params = PageParams.safeParse(req.params);

@@ -1,12 +1,15 @@
 /**
  * Periodicals: the represented customer's subscriptions (demo data, server/db/seed/apps-demo.json).
  *   GET /periodicals/?guid=…&lang=…   the page (spec 1 §7 external application URL)
- * plus the common routes (server/apps/kit.ts).
+ * plus the common routes (server/apps/common-routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { esc } from '../../lib/html.js';
 import { dayOffset, loadAppsDemo } from '../demo-data.js';
-import { type AppDefinition, type AppsDeps, channelConfig, gatePage, registerCommonRoutes, sendHtml } from '../kit.js';
+import { gatePage } from '../access.js';
+import { registerCommonRoutes } from '../common-routes.js';
+import type { AppDefinition, AppsDeps } from '../definitions.js';
+import { channelConfig, sendHtml } from '../replies.js';
 import { page } from '../layout.js';
 import { LOCALE, type AppLang } from '../texts.js';
 

@@ -15,6 +15,7 @@ import * as m0210 from './0210_accounts_and_dev_pages.js';
 import * as m0220 from './0220_security.js';
 import * as m0250 from './0250_rights_list_persons.js';
 import * as m0260 from './0260_customer_search_rows.js';
+import * as m0270 from './0270_board_member_country.js';
 
 export interface NamedMigration extends Migration {
   name: string;
@@ -32,4 +33,5 @@ export const migrations: NamedMigration[] = [
   { name: '0220_security', ...m0220 },
   { name: '0250_rights_list_persons', ...m0250 },
   { name: '0260_customer_search_rows', ...m0260 },
+  { name: '0270_board_member_country', ...m0270 },
 ];

@@ -11,6 +11,7 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
+import { FIELD_MESSAGE, PADRE_ID } from '../../../machines/lib/fields/index.js';
 import {
   ADDRESS_QUERY_MIN,
   ADDRESS_SUGGESTIONS_DEFAULT,
@@ -18,14 +19,14 @@ import {
   type AddressSuggestion,
 } from '../../../machines/lib/address.js';
 import { addressRegister } from '../../clients/address.js';
-import { HttpError, notFound, parseOrThrow } from '../../lib/errors.js';
+import { badInput, HttpError, notFound, parseOrThrow, ruleSentence } from '../../lib/errors.js';
 import { requireSession } from '../../lib/session.js';
 
 export const Search = z.object({
   q: z.string().max(200, 'must be at most 200 characters long').default(''),
   limit: z.coerce.number().int().min(1).max(ADDRESS_SUGGESTIONS_MAX).default(ADDRESS_SUGGESTIONS_DEFAULT),
 });
-export const PadreId = z.string().regex(/^\d{1,20}$/, 'must be an address register id (digits)');
+export const PadreId = z.string().regex(PADRE_ID, 'must be an address register id (digits)');
 export const PadreIdParams = z.object({ padreId: PadreId });
 
 /** The register could not be asked (down, timed out, or an answer outside the contract). */
@@ -46,6 +47,21 @@ export async function lookUpAddress(
   } catch {
     throw unreachable();
   }
+}
+
+/**
+ * The register's own address for a padreId that a body sends (spec 2 §5): an address picked from the register is
+ * stored as the register has it, whatever else the body says, and an id the register does not know is refused
+ * (400 naming `field`, 'Address incorrect'); 502 when the register cannot be asked.
+ */
+export async function registeredAddress(
+  deps: Parameters<typeof addressRegister>[0],
+  padreId: string,
+  field: string,
+): Promise<AddressSuggestion> {
+  const found = PADRE_ID.test(padreId) ? await lookUpAddress(deps, padreId) : null;
+  if (!found) throw badInput(field, ruleSentence(FIELD_MESSAGE.address, field) ?? FIELD_MESSAGE.address);
+  return found;
 }
 
 export const addressRoutes: FastifyPluginCallback = (app, _opts, done) => {

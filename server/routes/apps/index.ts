@@ -15,7 +15,7 @@ import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../machines/lib/contract.js';
 import { checkRepresentee, externalHeader, roleNameFor } from '../../../machines/lib/external/index.js';
-import { roleFor, currentRight } from '../../../machines/lib/rights/index.js';
+import { currentRight, hasValidRole, roleFor } from '../../../machines/lib/rights/index.js';
 import { buildUserContext, loadRepresentationRights } from '../../context/build-user-context.js';
 import {
   type AccessAnswer,
@@ -64,8 +64,12 @@ export const appsRoutes: FastifyPluginCallback = (app, _opts, done) => {
       isStaff: person.auth_channel === 'IN_AD',
     };
     const ctx = await buildUserContext(db, session, await loadApplicationLinks(db, env, appsOrigin(env, req)));
-    // a guid that is none of the person's representation rights (a forged frame URL)
-    if (!ctx.epitPrincipal?.representationRightsCache[q.guid]) return { value: { allowed: false, reason: 'NO_RIGHT' } };
+    // a guid that is none of the person's representation rights (a forged frame URL), or a right that has ended or
+    // is not active: the portal would not let the person choose that party (context/changeRepresented), and an
+    // application's data is no more open than the portal
+    const right = ctx.epitPrincipal?.representationRightsCache[q.guid];
+    if (!right) return { value: { allowed: false, reason: 'NO_RIGHT' } };
+    if (!hasValidRole(right, clock.now())) return { value: { allowed: false, reason: 'illegal.represented' } };
     const rolesAndPackets = q.application === 'FINANCE' ? null : await loadRolesAndPackets(db, q.application);
     const customer = await db
       .selectFrom('customers')
@@ -111,7 +115,8 @@ export const appsRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const customerId = q.customerId ?? session.representedGid;
     if (!customerId) throw badInput('customerId', 'is required while nobody is represented');
     const rights = await loadRepresentationRights(db, session.fgid);
-    if (!rights[customerId]) throw forbidden(`You have no representation right for ${customerId}.`);
+    if (!hasValidRole(rights[customerId], clock.now()))
+      throw forbidden(`You have no representation right valid today for ${customerId}.`);
     const links = await loadApplicationLinks(db, env, appsInternalOrigin(env));
     const url = new URL('api/status', links.FINANCE.baseUrl);
     url.searchParams.set('customerId', customerId);

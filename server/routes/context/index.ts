@@ -10,11 +10,11 @@ import {
   userContextJson,
   type LinkRow,
 } from '../../context/build-user-context.js';
-import { requireAlive } from '../../lib/applications.js';
+import { requireAlive } from '../../lib/application-status.js';
 import { applicationLinks, type ApplicationLink } from '../../lib/external-applications.js';
 import { appsOrigin } from '../../lib/origins.js';
 import { forbidden, HttpError, notFound, parseOrThrow } from '../../lib/errors.js';
-import { isRoleValid } from '../../../machines/lib/rights/validity.js';
+import { hasValidRole } from '../../../machines/lib/rights/validity.js';
 import { audit } from '../../audit/audit.js';
 import { sendJsonText } from '../../lib/json-text.js';
 import { requireXsrf } from '../../lib/xsrf.js';
@@ -106,7 +106,7 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const rights = await loadRepresentationRights(db, session.fgid);
     if (!rights[gid]) throw forbidden(`You have no representation right for ${gid}.`);
     // issue 14: only a right valid today opens a party (spec 1 §4 role validity, machines/lib/rights/validity.ts)
-    if (!rights[gid].userRoleList.some((role) => isRoleValid(role, app.deps.clock.now())))
+    if (!hasValidRole(rights[gid], app.deps.clock.now()))
       throw new HttpError(
         403,
         'FORBIDDEN',

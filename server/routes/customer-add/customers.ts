@@ -137,7 +137,9 @@ export async function upsertCustomerFromRegistry(
   if (company.boardMembers.length) {
     await db
       .insertInto('customer_board_members')
-      .values(company.boardMembers.map((pc) => ({ jgid, personal_code: pc })))
+      .values(
+        company.boardMembers.map((m) => ({ jgid, country: m.country.toUpperCase(), personal_code: m.personalCode })),
+      )
       .execute();
   }
   await indexCustomer(db, jgid);

@@ -8,11 +8,13 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { CreateCustomerBody, CreateRightsBody, type CustomerAddGet } from '../../../machines/lib/contract.js';
+import { CreateCustomerBody, type CustomerAddGet } from '../../../machines/lib/contract.js';
+import { CreateRightsRules } from '../../../machines/lib/customer-add/rules.js';
 import { bool } from '../../db/index.js';
 import { notFound, parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';
 import { signingServices } from '../../clients/index.js';
+import { isBoardMember } from '../../clients/registry.js';
 import { audit } from '../../audit/audit.js';
 import {
   customerByJgid,
@@ -88,7 +90,7 @@ export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // Step 4: the contract exists and the caller is not a main administrator yet.
   app.post('/create-rights', async (req) => {
     const session = await requireSession(req);
-    const body = parseOrThrow(CreateRightsBody, req.body);
+    const body = parseOrThrow(CreateRightsRules, req.body);
     const { db, clock } = deps();
     const customer = (await customerByJgid(db, body.customerId)) ?? (await customerByRegCode(db, body.customerId));
     if (!customer) throw notFound(`customerId: no customer ${body.customerId}`);
@@ -96,11 +98,12 @@ export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
     if (!bool(customer.has_contract)) return { value: 'GENERIC_ERROR' }; // no contract: the person must sign one
     const company = await registry().company(customer.reg_code);
     const member = company
-      ? await registry().isBoardMember(customer.reg_code, session.person.personal_code)
+      ? isBoardMember(company, session.person)
       : (await db
           .selectFrom('customer_board_members')
           .select('jgid')
           .where('jgid', '=', customer.jgid)
+          .where('country', '=', session.person.country.toUpperCase())
           .where('personal_code', '=', session.person.personal_code)
           .executeTakeFirst()) !== undefined;
     if (!member) return { value: 'NOT_A_BOARD_MEMBER' };

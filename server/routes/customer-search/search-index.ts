@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/index.js';
 import type { CustomerSearchTokensTable } from '../../db/schema.js';
-import { isPostgres } from '../../db/dialect.js';
+import { isPostgres, serializeOn } from '../../db/dialect.js';
 
 /** lower case, diacritics removed ('Põldmari' → 'poldmari', 'Bērziņa' → 'berzina') */
 export function fold(s: string): string {
@@ -147,16 +147,30 @@ export async function reindexAllPersons(trx: Db): Promise<void> {
 }
 const built = new WeakSet<object>();
 
+/** Any number: the lock under which the index of a new database is built by one process (or request) only. */
+const BUILD_LOCK = 4_242_002;
+
+const isBuilt = async (db: Db) =>
+  !!(await db.selectFrom('meta').select('value').where('key', '=', META_KEY).executeTakeFirst());
+
 /** Builds the whole index once per database (after seeding; cheap for the demo data). */
 export async function ensureSearchIndex(db: Db): Promise<void> {
   if (built.has(db)) return;
-  const mark = await db.selectFrom('meta').select('value').where('key', '=', META_KEY).executeTakeFirst();
-  if (!mark) await rebuildSearchIndex(db);
+  if (!(await isBuilt(db))) await rebuildSearchIndex(db, { unlessBuilt: true });
   built.add(db);
 }
 
-export async function rebuildSearchIndex(db: Db): Promise<void> {
+/**
+ * `unlessBuilt`: the first searches of a new database, several at once and in several processes, all find no index;
+ * they build it one after the other, and all but the first find it built (two at once on PostgreSQL: the second's
+ * insert met the first's rows, a duplicate key, a 500).
+ */
+export async function rebuildSearchIndex(db: Db, opts: { unlessBuilt?: boolean } = {}): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    if (opts.unlessBuilt) {
+      await serializeOn(trx, BUILD_LOCK);
+      if (await isBuilt(trx)) return;
+    }
     await trx.deleteFrom('customer_search_tokens').execute();
     const customers = await trx.selectFrom('customers').select(['jgid', 'name', 'reg_code', 'country']).execute();
     const rows = customers.flatMap(customerSearchRows);

@@ -13,7 +13,7 @@ import {
   type EnterpriseUsersAnswer,
 } from '../../../machines/lib/represented-settings/contract.js';
 import type { Db } from '../../db/index.js';
-import { requireAlive } from '../../lib/applications.js';
+import { requireAlive } from '../../lib/application-status.js';
 import { parseOrThrow } from '../../lib/errors.js';
 import { sendJsonText } from '../../lib/json-text.js';
 import { requireCustomerManager, type CustomerRow } from '../settings/access.js';

@@ -2,10 +2,12 @@
  * The "security service" (docs/conventions.md): the portal as a CAS 3.0 client (CAS Protocol 3.0 specification)
  * of the single sign-on server at CAS_URL, through server/clients/cas.ts only.
  *   GET  /api/security/login?target=/ui/...[&gateway=true]
- *        302 → {CAS_URL}/login?service=<origin>/api/security/callback?target=...   (§2.1; gateway: §2.1.1)
- *   GET  /api/security/callback?target=...&ticket=ST-…
- *        validates over HTTP at {CAS_VALIDATE_URL}/p3/serviceValidate (§2.8), opens the session, 302 → target
- *        (relative /ui/... only, else /ui/); without a ticket after a gateway login: 302 → target, signed out
+ *        302 → {CAS_URL}/login?service=<origin>/api/security/callback?target=...&state=...   (§2.1; gateway: §2.1.1)
+ *        and the state in the EPIT-LOGIN-STATE cookie (login CSRF, below)
+ *   GET  /api/security/callback?target=...&state=...&ticket=ST-…
+ *        checks the state against the browser's cookie, validates over HTTP at {CAS_VALIDATE_URL}/p3/serviceValidate
+ *        (§2.8), opens the session, 302 → target (relative /ui/... only, else /ui/); without a ticket after a gateway
+ *        login: 302 → target, signed out
  *   POST /api/security/callback (the service URL itself)
  *        back-channel single logout (§2.3.3, Appendix C): `logoutRequest` naming a ticket ends its session
  */
@@ -24,7 +26,8 @@ import {
 import { HttpError, parseOrThrow } from '../../lib/errors.js';
 import { esc } from '../../lib/html.js';
 import { absoluteUrl, ownBaseUrl } from '../../lib/service-url.js';
-import { closeSession, endSessionsForTicket, isLanguage3, openSession, originOf } from '../../lib/session.js';
+import { randomToken } from '../../lib/random.js';
+import { closeSession, endSessionsForTicket, isLanguage3, isSecure, openSession, originOf } from '../../lib/session.js';
 import { xsrfRefused } from '../../lib/xsrf.js';
 
 const SAFE_BASE = 'http://portal.invalid';
@@ -65,9 +68,43 @@ export function safeTarget(target: unknown): string {
 /**
  * The service URL (§2.1.1 `service`) for a target: the callback itself. A gateway login carries `gateway=true` in
  * it, so the return without a ticket (§2.1.1: "with no ticket parameter appended") is told apart from a bad link.
+ * `state` binds the login to the browser that began it (below): CAS validates a ticket only for the exact service
+ * it was issued for (§2.5.1), so a ticket carries its login's state with it.
  */
-const callbackService = (req: FastifyRequest, target: string, gateway = false) =>
-  `${originOf(req)}/api/security/callback?target=${encodeURIComponent(target)}${gateway ? '&gateway=true' : ''}`;
+const callbackService = (req: FastifyRequest, target: string, state: string, gateway = false) =>
+  `${originOf(req)}/api/security/callback?target=${encodeURIComponent(target)}&state=${state}${gateway ? '&gateway=true' : ''}`;
+
+/**
+ * Login CSRF by ticket: a service ticket is a bearer credential, so a callback URL an attacker kept from their own
+ * sign-on would sign a victim's browser in as the attacker. As OAuth's `state` (RFC 6749 §10.12), the login sends
+ * the browser to CAS with a random state in the service URL and keeps the same state in a short-lived cookie only
+ * this path reads; the callback opens a session only when its state is one the browser holds, and uses it up.
+ * A few states are kept, newest first, so logins begun in two tabs both finish.
+ */
+const LOGIN_STATE = { cookie: 'EPIT-LOGIN-STATE', path: '/api/security/', maxAgeSeconds: 15 * 60, kept: 4 } as const;
+const STATE = /^[A-Za-z0-9_-]{22}$/;
+
+const loginStates = (req: FastifyRequest): string[] =>
+  (req.cookies[LOGIN_STATE.cookie] ?? '').split('.').filter((s) => STATE.test(s));
+
+function setLoginStates(req: FastifyRequest, reply: FastifyReply, states: string[]): void {
+  const options = { path: LOGIN_STATE.path, httpOnly: true, sameSite: 'lax', secure: isSecure(req) } as const;
+  if (states.length)
+    reply.setCookie(LOGIN_STATE.cookie, states.join('.'), { ...options, maxAge: LOGIN_STATE.maxAgeSeconds });
+  else reply.clearCookie(LOGIN_STATE.cookie, options);
+}
+
+/**
+ * A callback that another site sent the browser to is refused, where the sign-on service is the portal's own site
+ * (then CAS's redirect is same-origin or same-site, `Sec-Fetch-Site` of Fetch Metadata). A CAS on another host
+ * makes every honest callback cross-site, so there the state alone decides.
+ */
+function crossSiteRefused(req: FastifyRequest): boolean {
+  if (req.headers['sec-fetch-site'] !== 'cross-site') return false;
+  const { env } = req.server.deps;
+  if (!/^https?:\/\//i.test(env.cas.url)) return true;
+  return new URL(env.cas.url).hostname === new URL(originOf(req)).hostname;
+}
 
 const isTrue = (v: unknown) => v === 'true' || v === '1';
 
@@ -79,6 +116,7 @@ export const CallbackQuery = z.object({
     .string({ error: 'is required: open the page through the sign-on service' })
     .regex(SERVICE_TICKET, 'must be a service ticket (ST-…)'),
   target: z.string().max(2000).optional(),
+  state: z.string().max(100).optional(),
   gateway: z.string().max(10).optional(),
 });
 
@@ -91,6 +129,7 @@ export function casClientOf(app: FastifyInstance): CasClient {
   return createCasClient({
     settings: env.cas,
     fetch: app.deps.fetch,
+    metrics: app.deps.metrics,
     validateBase: () => env.cas.validateUrl ?? absoluteUrl(env.cas.url, ownBaseUrl(app.server, env.port)),
   });
 }
@@ -110,7 +149,9 @@ export const securityRoutes: FastifyPluginAsync = (app) => {
     const q = parseOrThrow(LoginQuery, req.query, 'query');
     const target = safeTarget(q.target);
     const gateway = isTrue(q.gateway);
-    const service = callbackService(req, target, gateway);
+    const state = randomToken(16);
+    setLoginStates(req, reply, [state, ...loginStates(req)].slice(0, LOGIN_STATE.kept));
+    const service = callbackService(req, target, state, gateway);
     return reply.header('Cache-Control', 'no-store').redirect(cas.loginUrl(service, { gateway }), 302);
   });
 
@@ -136,8 +177,20 @@ export const securityRoutes: FastifyPluginAsync = (app) => {
       return reply.header('Cache-Control', 'no-store').redirect(target, 302);
     const q = parseOrThrow(CallbackQuery, req.query, 'query');
     const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+    const states = loginStates(req);
+    if (!q.state || !states.includes(q.state) || crossSiteRefused(req)) {
+      req.log.warn('sign-on callback refused: not begun in this browser');
+      if (wantsHtml) return failurePage(req, reply, 403, target, false);
+      throw new HttpError(403, 'LOGIN_STATE', 'This sign-on was not begun in this browser. Log in again.');
+    }
+    // used up, whatever the ticket turns out to be
+    setLoginStates(
+      req,
+      reply,
+      states.filter((s) => s !== q.state),
+    );
     // the service the ticket was issued for: this very address without the ticket
-    const service = callbackService(req, q.target ?? '/ui/', isTrue(q.gateway));
+    const service = callbackService(req, q.target ?? '/ui/', q.state, isTrue(q.gateway));
     let result;
     try {
       result = await cas.validate(q.ticket, service);

@@ -118,7 +118,8 @@ async function browse(url: string, init: RequestInit = {}) {
 describe('the portal with CAS_URL pointing at another process', () => {
   it("signs in through that CAS, and the portal's sign-out hands the browser to that CAS's logout", async () => {
     const start = await browse(`${portalBase}/api/security/login?target=/ui/dashboard`);
-    const service = `${portalBase}/api/security/callback?target=%2Fui%2Fdashboard`;
+    const service = new URL(start.location!).searchParams.get('service')!;
+    expect(service.startsWith(`${portalBase}/api/security/callback?target=%2Fui%2Fdashboard&state=`)).toBe(true);
     expect(start.location).toBe(`${casBase}/login?service=${encodeURIComponent(service)}`);
 
     const page = await browse(start.location!);
@@ -131,7 +132,7 @@ describe('the portal with CAS_URL pointing at another process', () => {
     });
     expect(posted.status).toBe(302);
     expect(posted.location).toMatch(
-      /^http:\/\/127\.0\.0\.1:\d+\/api\/security\/callback\?target=%2Fui%2Fdashboard&ticket=ST-/,
+      /^http:\/\/127\.0\.0\.1:\d+\/api\/security\/callback\?target=%2Fui%2Fdashboard&state=[\w-]+&ticket=ST-/,
     );
 
     const back = await browse(posted.location!);
@@ -158,7 +159,7 @@ describe('the portal with CAS_URL pointing at another process', () => {
     jar.clear();
     const start = await browse(`${portalBase}/api/security/login?target=/ui/`);
     const page = await browse(start.location!);
-    const service = `${portalBase}/api/security/callback?target=%2Fui%2F`;
+    const service = new URL(start.location!).searchParams.get('service')!;
     const execution = /name="execution" value="([^"]+)"/.exec(page.body)![1];
     const posted = await browse(`${casBase}/login`, {
       method: 'POST',

@@ -9,7 +9,7 @@ import { prepareDb } from '../../db/prepare.js';
 import { loadCasSettings, testEnv } from '../../env.js';
 import { fakeClock } from '../../lib/clock.js';
 import type { FastifyInstance } from 'fastify';
-import { Client, executionOf, makeTestApp, toPath, type TestApp } from '../../test/helpers.js';
+import { Client, executionOf, makeTestApp, serviceOf, toPath, type TestApp } from '../../test/helpers.js';
 import { loopbackFetch } from '../../test/loopback-fetch.js';
 
 const SPEC_TICKET = 'ST-1-u4hrm3td92cLxpCvrjylcas.example.com'; // CAS 3.0 §4.2.4's own example
@@ -46,6 +46,15 @@ async function portalWithRemoteCas(env: Record<string, string>, answer: (url: st
   };
 }
 
+/**
+ * Begins a login in this browser (the state cookie and the service URL that carries the state); returns the service
+ * URL, which is the callback address CAS sends the browser back to with `&ticket=`.
+ */
+async function begin(c: Client, target = '/ui/'): Promise<string> {
+  const start = await c.get(`/api/security/login?target=${encodeURIComponent(target)}`);
+  return serviceOf(start.headers.location as string);
+}
+
 let cleanup: (() => Promise<void>) | null = null;
 afterEach(async () => {
   await cleanup?.();
@@ -61,9 +70,12 @@ describe('CAS_URL and CAS_VALIDATE_URL', () => {
     cleanup = p.close;
     const c = p.client();
     const start = await c.get('/api/security/login?target=/ui/dashboard');
-    const service = 'http://localhost:80/api/security/callback?target=%2Fui%2Fdashboard';
+    const service = serviceOf(start.headers.location as string);
+    expect(service).toMatch(
+      /^http:\/\/localhost:8080\/api\/security\/callback\?target=%2Fui%2Fdashboard&state=[\w-]{22}$/,
+    );
     expect(start.headers.location).toBe(`https://sso.example/cas/login?service=${encodeURIComponent(service)}`);
-    const back = await c.get(`/api/security/callback?target=%2Fui%2Fdashboard&ticket=${SPEC_TICKET}`);
+    const back = await c.get(toPath(`${service}&ticket=${SPEC_TICKET}`));
     expect(back.statusCode).toBe(302);
     expect(back.headers.location).toBe('/ui/dashboard');
     expect(p.asked).toEqual([
@@ -80,7 +92,8 @@ describe('CAS_URL and CAS_VALIDATE_URL', () => {
       () => new Response(success('EE48709050218')),
     );
     cleanup = p.close;
-    await p.client().get(`/api/security/callback?target=%2Fui%2F&ticket=ST-1-abc`);
+    const c = p.client();
+    await c.get(toPath(`${await begin(c)}&ticket=ST-1-abc`));
     expect(p.asked[0]).toMatch(/^https:\/\/sso\.example\/cas\/p3\/serviceValidate\?/);
   });
 
@@ -94,7 +107,7 @@ describe('CAS_URL and CAS_VALIDATE_URL', () => {
     await c.get('/ui/config.json');
     const out = await c.post('/api/single-signout?locale=en_EE');
     expect(out.json()).toEqual({
-      value: `https://sso.example/cas/logout?service=${encodeURIComponent('http://localhost:80/api/security/login?target=/ui/')}`,
+      value: `https://sso.example/cas/logout?service=${encodeURIComponent('http://localhost:8080/api/security/login?target=/ui/')}`,
     });
     expect((await c.get('/ui/config.json')).json()).toMatchObject({
       casUrl: 'https://sso.example/cas',
@@ -121,7 +134,7 @@ describe('CAS_URL and CAS_VALIDATE_URL', () => {
     );
     cleanup = p.close;
     const c = p.client();
-    expect((await c.get('/api/security/callback?target=%2Fui%2F&ticket=ST-1-abc')).statusCode).toBe(302);
+    expect((await c.get(toPath(`${await begin(c)}&ticket=ST-1-abc`))).statusCode).toBe(302);
     expect((await c.get('/api/context/getUserContext')).json()).toMatchObject({
       epitPrincipal: { representative: { id: 'EE48709050218' } },
     });
@@ -137,19 +150,17 @@ describe('CAS_URL and CAS_VALIDATE_URL', () => {
     });
     cleanup = p.close;
     const c = p.client();
-    const refused = await c.get('/api/security/callback?target=%2Fui%2F&ticket=ST-1-abc', { accept: 'text/html' });
+    const callback = async (accept?: string) =>
+      c.get(toPath(`${await begin(c)}&ticket=ST-1-abc`), accept ? { accept } : undefined);
+    const refused = await callback('text/html');
     expect(refused.statusCode).toBe(401);
     expect(refused.body).toContain('Log in again');
-    expect((await c.get('/api/security/callback?target=%2Fui%2F&ticket=ST-1-abc')).json()).toMatchObject({
-      code: 'INVALID_TICKET',
-    });
+    expect((await callback()).json()).toMatchObject({ code: 'INVALID_TICKET' });
     down = true;
-    const page = await c.get('/api/security/callback?target=%2Fui%2F&ticket=ST-1-abc', { accept: 'text/html' });
+    const page = await callback('text/html');
     expect(page.statusCode).toBe(502);
     expect(page.body).toContain('The sign-on service cannot be reached right now.');
-    expect((await c.get('/api/security/callback?target=%2Fui%2F&ticket=ST-1-abc')).json()).toMatchObject({
-      code: 'SSO_UNAVAILABLE',
-    });
+    expect((await callback()).json()).toMatchObject({ code: 'SSO_UNAVAILABLE' });
     expect(c.cookies.has('EPIT-SESSION')).toBe(false);
   });
 
@@ -173,7 +184,10 @@ describe('with the in-process simulator', () => {
     t = await makeTestApp();
     const c = t.client();
     const start = await c.get('/api/security/login?target=/ui/dashboard&gateway=true');
-    const service = 'http://localhost:80/api/security/callback?target=%2Fui%2Fdashboard&gateway=true';
+    const service = serviceOf(start.headers.location as string);
+    expect(service).toMatch(
+      /^http:\/\/localhost:8080\/api\/security\/callback\?target=%2Fui%2Fdashboard&state=[\w-]{22}&gateway=true$/,
+    );
     expect(start.headers.location).toBe(`/cas/login?service=${encodeURIComponent(service)}&gateway=true`);
     const { res, visited } = await c.follow('/api/security/login?target=/ui/dashboard&gateway=true');
     expect(visited.at(-1)).toBe('/ui/dashboard');
@@ -211,7 +225,7 @@ describe('with the in-process simulator', () => {
     const c = new Client(app);
     const start = await c.get('/api/security/login?target=/ui/');
     const page = await c.get(start.headers.location as string);
-    const service = 'http://localhost:80/api/security/callback?target=%2Fui%2F';
+    const service = serviceOf(start.headers.location as string);
     const posted = await c.request('POST', '/cas/login', {
       form: { service, username: 'mari', password: 'Maasikas1', execution: executionOf(page.body) },
     });

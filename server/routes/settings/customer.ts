@@ -4,10 +4,13 @@ import type {
   RepresentedCustomer,
   SettingsSaveBody,
 } from '../../../machines/lib/represented-settings/contract.js';
-import type { Db } from '../../db/index.js';
+import { FIELD_MESSAGE } from '../../../machines/lib/fields/index.js';
+import type { AppDeps } from '../../lib/deps.js';
+import { FieldFailures } from '../../lib/errors.js';
 import type { CustomerRow } from './access.js';
+import { registeredAddress } from '../address/index.js';
 import { indexCustomer } from '../customer-search/search-index.js';
-import { blankToNull, FieldCheck, MAX, MESSAGE } from './rules.js';
+import { blankToNull, CUSTOMER_LABELS } from './rules.js';
 
 function address(
   padreId: string | null,
@@ -71,56 +74,65 @@ interface AddressColumns {
 }
 
 /**
- * Spec 2 §5: for an EE customer an address counts as picked from the address register only with a padreId;
- * without one its full name is blanked on save. An address with nothing in it is refused (`label` is mandatory).
+ * The columns to store for a body's address (spec 2 §5): one picked from the address register (padreId) is stored
+ * as the register has it, looked up over HTTP, whatever the body says, and an id the register does not know is
+ * refused; for an EE customer a typed one (no padreId) gets its full name blanked. An address with nothing in it
+ * is refused (`label` is mandatory). The parts' lengths are the shared rule's (SettingsSaveRules).
  */
-function addressColumns(
-  check: FieldCheck,
+async function addressColumns(
+  deps: AppDeps,
+  failures: FieldFailures,
   field: string,
-  label: string,
   a: RepresentedAddress,
   customerCountry: string,
-): AddressColumns {
+): Promise<AddressColumns> {
   const padreId = blankToNull(a.padreId);
+  if (padreId) {
+    const r = await registeredAddress(deps, padreId, `${field}.padreId`);
+    return {
+      padreId: r.padreId,
+      padreFullName: r.padreFullName,
+      street: r.street,
+      zipCode: r.zipCode,
+      city: r.settlement,
+      country: 'EE',
+    };
+  }
   const ee = customerCountry === 'EE' || customerCountry === '';
   const cols: AddressColumns = {
-    padreId,
-    padreFullName: ee && !padreId ? null : blankToNull(a.padreFullName),
+    padreId: null,
+    padreFullName: ee ? null : blankToNull(a.padreFullName),
     street: blankToNull(a.street),
     zipCode: blankToNull(a.zipCode),
     city: blankToNull(a.city),
     country: blankToNull(a.country) ?? (customerCountry || null),
   };
-  if (!cols.padreFullName && !cols.street && !cols.city) check.fail(field, MESSAGE.required(label));
-  for (const [k, v] of Object.entries(cols) as [string, string | null][])
-    if (v && v.length > 300) check.fail(`${field}.${k}`, MESSAGE.address);
+  if (!cols.padreFullName && !cols.street && !cols.city)
+    failures.failRule(field, FIELD_MESSAGE.required, CUSTOMER_LABELS[field] ?? field);
   return cols;
 }
 
 /**
- * Checks a settings body (spec 2 §5 "Represented edit") and writes it. `mayChangeNoCheck`: the caller holds
- * EDIT_ANY_CUSTOMER; `addressContact` is left alone while the customer manager manages it (spec 2 §2).
- * Throws 400 BAD_INPUT with every failing field, before anything is written.
+ * Writes a settings body that has passed the shared rules (spec 2 §5 "Represented edit", SettingsSaveRules).
+ * `addressContact` is left alone while the customer manager manages it (spec 2 §2). Throws 400 BAD_INPUT for an
+ * address with nothing in it or one the register does not know, before anything is written.
  */
-export async function saveCustomerSettings(db: Db, customer: CustomerRow, body: SettingsSaveBody): Promise<void> {
-  const check = new FieldCheck();
-  check.text('name', 'Name', body.name, { required: true, max: MAX.name });
-  check.text('phone', 'Phone', body.phone, { required: true, max: MAX.phone, format: 'phone' });
-  check.text('email', 'E-mail', body.email, { required: true, max: MAX.email, format: 'email' });
-  check.text('homepage', 'Homepage', body.homepage, { max: MAX.url, format: 'url' });
-  check.text('eShop', 'E-shop', body.eShop, { max: MAX.url, format: 'url' });
-  // the VAT number is sent only when its flag is set: sent means required
-  if (body.vatNr !== undefined && body.vatNr !== null)
-    check.text('vatNr', 'VAT number', body.vatNr, { required: true, max: MAX.vatNr });
+export async function saveCustomerSettings(
+  deps: AppDeps,
+  customer: CustomerRow,
+  body: SettingsSaveBody,
+): Promise<void> {
+  const { db } = deps;
+  const failures = new FieldFailures();
   const legal = body.addressLegal
-    ? addressColumns(check, 'addressLegal', 'Legal address', body.addressLegal, customer.country)
+    ? await addressColumns(deps, failures, 'addressLegal', body.addressLegal, customer.country)
     : null;
   const managed = customer.contact_managed === 1;
   const contact =
     !managed && body.addressContact
-      ? addressColumns(check, 'addressContact', 'Contact address', body.addressContact, customer.country)
+      ? await addressColumns(deps, failures, 'addressContact', body.addressContact, customer.country)
       : null;
-  check.throwIfAny();
+  failures.throwIfAny();
 
   await db
     .updateTable('customers')

@@ -10,11 +10,12 @@
  *     country} | null, addressContactManaged, creditLimit, custmanager*, epCompanyId, isPerson)
  *   errors: 400 BAD_INPUT, 403, 404, 503 AXAPTA_DEAD (the accounting system gates settings, spec 2 §6)
  * POST /api/settings                        body SettingsSaveBody → RepresentedCustomer as stored
- *   rules (spec 2 §5): name required ≤140; phone required ≤20, phone format; email required ≤80, e-mail format;
+ *   rules (spec 2 §5, SettingsSaveRules: the form's own): name required ≤140; phone required ≤20, phone format; email required ≤80, e-mail format;
  *   homepage/eShop ≤255, web address ('Invalid format of webpage address'); vatNr present (flag set) → required ≤20,
  *   absent/null → the VAT number is removed; addressLegal absent → unchanged, present → needs a full name, street
- *   or city; addressContact absent → unchanged, null → removed, ignored while addressContactManaged. EE customer:
- *   an address without padreId gets its padreFullName blanked. permissionNoCheckPersonalCode different from the
+ *   or city; addressContact absent → unchanged, null → removed, ignored while addressContactManaged. An address
+ *   with a padreId is stored as the address register has it (asked over HTTP), an id it does not know is refused
+ *   ('<field>.padreId': 'Address incorrect'); EE customer: an address without padreId gets its padreFullName blanked. permissionNoCheckPersonalCode different from the
  *   stored one without EDIT_ANY_CUSTOMER → 403 FORBIDDEN.
  *   errors: 400 BAD_INPUT { fields: { name: 'Name is mandatory', homepage: 'Invalid format of webpage address' } },
  *   403, 404, 503 AXAPTA_DEAD
@@ -57,13 +58,14 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { SettingsGetBody, SettingsSaveBody } from '../../../machines/lib/represented-settings/contract.js';
-import { requireAlive } from '../../lib/applications.js';
+import { SettingsGetBody } from '../../../machines/lib/represented-settings/contract.js';
+import { SettingsSaveRules } from '../../../machines/lib/represented-settings/rules.js';
+import { requireAlive } from '../../lib/application-status.js';
 import { forbidden, notFound, parseOrThrow } from '../../lib/errors.js';
 import { hasPrivilege, requireSession } from '../../lib/session.js';
 import { findCustomer, requireCustomerManager } from './access.js';
 import { saveCustomerSettings, toRepresentedCustomer } from './customer.js';
-import { parseBody } from './rules.js';
+import { CUSTOMER_LABELS } from './rules.js';
 
 export const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
 
@@ -78,12 +80,12 @@ export const settingsRoutes: FastifyPluginCallback = (app, _opts, done) => {
   });
 
   app.post('/', async (req) => {
-    const body = parseBody(SettingsSaveBody, req.body);
+    const body = parseOrThrow(SettingsSaveRules, req.body, 'body', CUSTOMER_LABELS);
     const { customer, staff } = await requireCustomerManager(req, body.id);
     await requireAlive(db, 'AXAPTA');
     if (!staff && body.permissionNoCheckPersonalCode !== (customer.permission_no_check_personal_code === 1))
       throw forbidden('Only a customer manager with EDIT_ANY_CUSTOMER may change the personal-code check.');
-    await saveCustomerSettings(db, customer, body);
+    await saveCustomerSettings(app.deps, customer, body);
     const saved = await findCustomer(db, customer.jgid);
     if (!saved) throw notFound(`No customer ${customer.jgid}.`);
     return toRepresentedCustomer(saved);

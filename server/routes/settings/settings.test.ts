@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AddressSearchAnswer } from '../../../machines/lib/address.js';
 import { RepresentedCustomer } from '../../../machines/lib/represented-settings/contract.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 
@@ -18,6 +19,15 @@ afterEach(() => t.close());
 async function load(c: Awaited<ReturnType<TestApp['login']>>, id = MAASIKAS) {
   const res = await c.post('/api/settings/get', { value: id });
   return { res, customer: res.statusCode === 200 ? RepresentedCustomer.parse(res.json()) : null };
+}
+
+/** The first address the register finds for `q`. */
+async function pick(c: Awaited<ReturnType<TestApp['login']>>, q: string) {
+  const [first] = AddressSearchAnswer.parse(
+    (await c.get(`/api/address/search?q=${encodeURIComponent(q)}`)).json(),
+  ).value;
+  expect(first, `the register should find ${q}`).toBeDefined();
+  return first;
 }
 
 function bodyOf(c: RepresentedCustomer) {
@@ -169,31 +179,40 @@ describe('POST settings', () => {
       padreFullName: null,
       street: 'Typed by hand 1',
     });
+    // picked from the register: stored as the register has it, whatever else the body says
+    const tamme = await pick(mari, 'tamme 5 tartu');
+    const kase = await pick(mari, 'narva');
     const picked = await mari.post('/api/settings', {
       ...base,
       addressLegal: {
-        padreId: 'ADR-1',
-        padreFullName: 'Tamme tn 5, Tartu linn, Tartu maakond, 50101',
-        street: 'Tamme tn 5',
-        zipCode: '50101',
-        city: 'Tartu linn',
+        padreId: tamme.padreId,
+        padreFullName: 'Made up 1',
+        street: 'Made up 1',
+        zipCode: '1',
+        city: 'X',
       },
       addressContact: {
-        padreId: 'ADR-2',
-        padreFullName: 'Kase 1, Tallinn',
-        street: 'Kase 1',
-        zipCode: '10111',
-        city: 'Tallinn',
+        padreId: kase.padreId,
+        padreFullName: kase.padreFullName,
+        street: kase.street,
+        zipCode: kase.zipCode,
+        city: kase.settlement,
       },
     });
     expect(picked.json()).toMatchObject({
-      addressLegal: { padreId: 'ADR-1', padreFullName: 'Tamme tn 5, Tartu linn, Tartu maakond, 50101' },
-      addressContact: { padreId: 'ADR-2', padreFullName: 'Kase 1, Tallinn' },
+      addressLegal: {
+        padreId: tamme.padreId,
+        padreFullName: tamme.padreFullName,
+        street: tamme.street,
+        zipCode: tamme.zipCode,
+        city: tamme.settlement,
+      },
+      addressContact: { padreId: kase.padreId, padreFullName: kase.padreFullName },
     });
     const untouched = await mari.post('/api/settings', base);
     expect(untouched.json<RepresentedCustomer>().addressLegal).toMatchObject({
-      padreId: 'ADR-1',
-      street: 'Tamme tn 5',
+      padreId: tamme.padreId,
+      street: tamme.street,
     });
     const noContact = await mari.post('/api/settings', { ...base, addressContact: null });
     expect(noContact.json<RepresentedCustomer>().addressContact).toBeNull();
@@ -203,6 +222,30 @@ describe('POST settings', () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json<Fail>().fields).toEqual({ addressLegal: 'Legal address is mandatory' });
+  });
+
+  it('refuses an address id the register does not know, and a phone Mobile-ID could not be asked with', async () => {
+    const mari = await t.login('mari');
+    const { customer } = await load(mari);
+    const base = bodyOf(customer!);
+    for (const padreId of ['999999999', 'ADR-1']) {
+      const res = await mari.post('/api/settings', {
+        ...base,
+        addressLegal: {
+          padreId,
+          padreFullName: 'Tamme tn 5, Tartu',
+          street: 'Tamme tn 5',
+          zipCode: '1',
+          city: 'Tartu',
+        },
+      });
+      expect(res.statusCode, padreId).toBe(400);
+      expect(res.json<Fail>().fields).toEqual({ 'addressLegal.padreId': 'Address incorrect' });
+    }
+    const short = await mari.post('/api/settings', { ...base, phone: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json<Fail>().fields).toEqual({ phone: 'Invalid format of phone number' });
+    expect((await load(mari)).customer).toEqual(customer);
   });
 
   it('keeps a contact address the customer manager manages', async () => {

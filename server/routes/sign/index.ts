@@ -16,14 +16,13 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 
 import {
-  DigestBody,
   FinalizeBody,
-  MobileStartBody,
   SIGNING_IN_PROGRESS,
   SIGNING_SUCCESS,
-  SmartIdStartBody,
   type SigningEndStatus,
 } from '../../../machines/lib/contract.js';
+import { DigestRules, MobileStartRules, SmartIdStartRules } from '../../../machines/lib/customer-add/rules.js';
+import { phoneE164 } from '../../../machines/lib/fields/phone.js';
 import { signingServices } from '../../clients/index.js';
 import { MidHttpError, MidProtocolError } from '../../clients/mobile-id.js';
 import { ServiceUnreachableError } from '../../clients/service-http.js';
@@ -45,13 +44,6 @@ export const STATUS_POLL_MS = 1000;
 export const CERT_CHOICE_POLL_MS = 10_000;
 /** How long the Smart-ID start waits for the person to choose a device (under the browser's 60 s). */
 export const CERT_CHOICE_BUDGET_MS = 55_000;
-
-/** Phone as typed ('+372 5555 1234', '55551234') → '+37255551234'; a number without + is Estonian. */
-export function normalizePhone(raw: string): string | null {
-  const s = raw.replace(/[\s-]/g, '');
-  if (!/^\+?\d{7,15}$/.test(s)) return null;
-  return s.startsWith('+') ? s : `+372${s}`;
-}
 
 function decodeSignature(value: string): Buffer {
   const s = value.replace(/\s+/g, '');
@@ -84,7 +76,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // ---- ID-card (spec 1 §4 step 8): certificate → digest → the card signs → finalize ----
   app.post('/digest', async (req) => {
     const session = await requireSession(req);
-    const body = parseOrThrow(DigestBody, req.body);
+    const body = parseOrThrow(DigestRules, req.body);
     const cert = checkCert(deps(), session, body.cert);
     if (!cert.ok && cert.reason === 'BAD') throw badInput('cert', 'must be the signing certificate, base64 DER');
     const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
@@ -97,6 +89,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       customer: body.customer,
       certDer: cert.der,
     });
+    deps().metrics.signingStarted('IDCARD');
     return { digest: pending.digest, status: SIGNING_SUCCESS };
   });
 
@@ -113,9 +106,10 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // ---- Mobile-ID (spec 1 §4 step 7; MID REST v1 §3.1 certificate, §3.2 signature) ----
   app.post('/mobile/start', async (req) => {
     const session = await requireSession(req);
-    const body = parseOrThrow(MobileStartBody, req.body);
-    const phone = normalizePhone(body.mobileNr);
-    if (!phone) throw badInput('mobileNr', 'must be a phone number like +37255512345');
+    // the shared phone rule (machines/lib/fields/phone.ts) has accepted exactly the numbers phoneE164 reads
+    const body = parseOrThrow(MobileStartRules, req.body, 'body', { mobileNr: 'Mobile phone number' });
+    const phone = phoneE164(body.mobileNr);
+    if (!phone) throw badInput('mobileNr', 'Invalid format of phone number');
     const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
     if ('status' in check) return end(check.status);
     const code = session.person.personal_code;
@@ -137,6 +131,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       customer: body.customer,
       certDer,
     });
+    deps().metrics.signingStarted('MID');
     const digest = pending.digest ?? '';
     let sessionId: string;
     try {
@@ -149,19 +144,20 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
         ...midDisplayText(session.language, check.company.name),
       });
     } catch (err) {
-      return end(await settle(pending.session_id, serviceFailure(req, err, 'MID', 'start')));
+      return end(await settle(pending, serviceFailure(req, err, 'MID', 'start')));
     }
     const challengeId = mobileIdVerificationCode(Buffer.from(digest, 'base64'));
     await setPending(deps().db, session.id, { sim_session_id: sessionId, challenge: challengeId });
     return { status: SIGNING_SUCCESS, challengeId };
   });
 
-  app.get('/mobile/check', async (req, reply) => check(req, reply, 'MID'));
+  // a long poll: answered, never cut, also while the server stops (server/ops/lifecycle.ts)
+  app.get('/mobile/check', { config: { longPoll: true } }, async (req, reply) => check(req, reply, 'MID'));
 
   // ---- Smart-ID (spec 1 §4 step 7; RP API v2 §2.3.8 certificate choice, §2.3.10 signature) ----
   app.post('/smart_id/start', async (req, reply) => {
     const session = await requireSession(req);
-    const body = parseOrThrow(SmartIdStartBody, req.body);
+    const body = parseOrThrow(SmartIdStartRules, req.body);
     const check = await businessCheck(deps(), session, body.customer.enterpriseCode);
     if ('status' in check) return end(check.status);
     const sid = signingServices(deps()).smartId;
@@ -182,6 +178,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       customer: body.customer,
       certDer: chosen.certDer,
     });
+    deps().metrics.signingStarted('SID');
     const digest = pending.digest ?? '';
     let sessionId: string;
     try {
@@ -192,14 +189,14 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
         allowedInteractionsOrder: smartIdInteractions(session.language, check.company.name),
       });
     } catch (err) {
-      return end(await settle(pending.session_id, serviceFailure(req, err, 'SID', 'start')));
+      return end(await settle(pending, serviceFailure(req, err, 'SID', 'start')));
     }
     const challengeId = smartIdVerificationCode(Buffer.from(digest, 'base64'));
     await setPending(deps().db, session.id, { sim_session_id: sessionId, challenge: challengeId });
     return { status: SIGNING_SUCCESS, challengeId };
   });
 
-  app.get('/smart_id/check', async (req, reply) => check(req, reply, 'SID'));
+  app.get('/smart_id/check', { config: { longPoll: true } }, async (req, reply) => check(req, reply, 'SID'));
 
   /**
    * The certificate (device) choice, polled as SK's clients do: long polls of CERT_CHOICE_POLL_MS while the
@@ -237,7 +234,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
     } catch (err) {
       // the caller left or the server is closing: nothing is decided
       if (signal.aborted) return { status: SIGNING_IN_PROGRESS };
-      return { status: await settle(pending.session_id, serviceFailure(req, err, method, 'status')) };
+      return { status: await settle(pending, serviceFailure(req, err, method, 'status')) };
     }
   }
 
@@ -248,21 +245,23 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
       signal,
     );
     if (s.state === 'RUNNING') return SIGNING_IN_PROGRESS;
-    if (s.result !== 'OK') return settle(pending.session_id, midResultStatus(s.result));
-    if (!s.signature) return settle(pending.session_id, 'GENERIC_ERROR');
+    if (s.result !== 'OK') return settle(pending, midResultStatus(s.result));
+    if (!s.signature) return settle(pending, 'GENERIC_ERROR');
     return finish(deps(), pending, Buffer.from(s.signature.value, 'base64'));
   }
 
   async function checkSid(pending: Pending, signal: AbortSignal): Promise<string> {
     const s = await signingServices(deps()).smartId.sessionStatus(pending.sim_session_id ?? '', STATUS_POLL_MS, signal);
     if (s.state === 'RUNNING') return SIGNING_IN_PROGRESS;
-    if (s.endResult !== 'OK') return settle(pending.session_id, sidResultStatus(s.endResult));
-    if (!s.signature) return settle(pending.session_id, 'GENERIC_ERROR');
+    if (s.endResult !== 'OK') return settle(pending, sidResultStatus(s.endResult));
+    if (!s.signature) return settle(pending, 'GENERIC_ERROR');
     return finish(deps(), pending, Buffer.from(s.signature.value, 'base64'));
   }
 
-  async function settle(sessionId: string, status: string) {
-    await setPending(deps().db, sessionId, { status });
+  /** Ends a pending signing with `status` (the person's end status). */
+  async function settle(pending: Pick<Pending, 'session_id' | 'method'>, status: string) {
+    await setPending(deps().db, pending.session_id, { status });
+    deps().metrics.signingEnded(pending.method, status);
     return status;
   }
   done();

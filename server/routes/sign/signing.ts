@@ -16,7 +16,7 @@ import type { Db } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Session } from '../../lib/session.js';
 import { signingServices } from '../../clients/index.js';
-import type { RegistryCompany } from '../../clients/registry.js';
+import { isBoardMember, type RegistryCompany } from '../../clients/registry.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { isSigningCertificate, issuedByTrusted, parseCert, trustAnchors, verifyData } from './certificates.js';
 import { customerByRegCode, grantMainAdmin, upsertCustomerFromRegistry } from '../customer-add/customers.js';
@@ -43,7 +43,7 @@ export async function businessCheck(
   if (!company) return { status: 'GENERIC_ERROR' };
   const customer = await customerByRegCode(deps.db, regCode);
   if (customer && bool(customer.contract_stopped)) return { status: 'CONTRACT_STOPPED' };
-  if (!company.boardMembers.includes(session.person.personal_code)) return { status: 'NOT_A_BOARD_MEMBER' };
+  if (!isBoardMember(company, session.person)) return { status: 'NOT_A_BOARD_MEMBER' };
   if (!company.active) return { status: 'ENTERPRISE_NOT_ACTIVE' };
   if (!company.creditRating) return { status: 'CREDIT_RATING_NOT_DEFINED' };
   return { company };
@@ -99,9 +99,10 @@ export function checkCert(deps: AppDeps, session: Session, cert: Buffer | string
   const parsed = parseCert(cert);
   if (!parsed) return { ok: false, reason: 'BAD' };
   const now = deps.clock.now();
+  // a person is the country and the code together: a certificate that names no country names no one for sure
   if (
     parsed.info.personalCode !== session.person.personal_code ||
-    (parsed.info.country && parsed.info.country !== session.person.country)
+    parsed.info.country?.toUpperCase() !== session.person.country.toUpperCase()
   ) {
     return { ok: false, reason: 'OTHER_PERSON' };
   }
@@ -192,6 +193,7 @@ export async function finish(deps: AppDeps, pending: Pending, signature: Buffer)
     throw err;
   });
   await setPending(db, pending.session_id, { status });
+  deps.metrics.signingEnded(pending.method, status);
   return status;
 }
 

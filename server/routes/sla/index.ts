@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { SlaResult } from '../../../machines/lib/account/dev-pages.js';
+import type { SlaResult } from '../../../machines/lib/dev-pages/contract.js';
 import { signingServices } from '../../clients/index.js';
 import { callService, requireStaff } from '../deployment/dev-access.js';
 

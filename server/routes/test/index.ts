@@ -20,13 +20,14 @@ import {
   DigidocDigestBody,
   DigidocFinalizeBody,
   EnterpriseFindBody,
-} from '../../../machines/lib/account/dev-pages.js';
+} from '../../../machines/lib/dev-pages/contract.js';
 import { signingServices } from '../../clients/index.js';
-import { RegistryCompany, RegistryError } from '../../clients/registry.js';
+import { isBoardMember, personOfCode, RegistryCompany, RegistryError } from '../../clients/registry.js';
 import { ServiceUnreachableError } from '../../clients/service-http.js';
 import { HttpError, notFound, parseOrThrow } from '../../lib/errors.js';
 import { issuedByTrusted, parseCert, trustAnchors, verifyData } from '../sign/certificates.js';
 import { requireStaff } from '../deployment/dev-access.js';
+import { requirePrivilege } from '../../lib/session.js';
 
 interface PendingTest {
   certDer: Buffer;
@@ -159,7 +160,9 @@ export const testRoutes: FastifyPluginCallback = (app, _opts, done) => {
   app.post('/is-board-member', async (req) => {
     await requireStaff(req);
     const { companyCode, personCode } = parseOrThrow(BoardMemberBody, req.body);
-    return { value: await register(() => signingServices(app.deps).registry.isBoardMember(companyCode, personCode)) };
+    // a code without its country is read in the company's country, as the register lists its own people
+    const company = await register(() => signingServices(app.deps).registry.company(companyCode));
+    return { value: company ? isBoardMember(company, personOfCode(personCode, company.country)) : false };
   });
 
   app.get('/roles', async (req) => {
@@ -177,8 +180,9 @@ export const testRoutes: FastifyPluginCallback = (app, _opts, done) => {
     return { value };
   });
 
+  // every person's rights: the same privilege as the customer and user search, not merely a staff login
   app.get('/userRoles', async (req) => {
-    await requireStaff(req);
+    requirePrivilege(await requireStaff(req), 'EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER');
     const rows = await db
       .selectFrom('rights')
       .innerJoin('persons', 'persons.fgid', 'rights.person_fgid')

@@ -20,7 +20,7 @@ import {
   type ConfirmAnswer,
   type EulaInfo,
 } from '../../../machines/lib/account/schemas.js';
-import { DOMAINS, NOPREFERENCE, type RepresentationRight } from '../../../machines/lib/contract.js';
+import { DOMAINS, type RepresentationRight } from '../../../machines/lib/contract.js';
 import { language2, loadRepresentationRights } from '../../context/build-user-context.js';
 import type { Db } from '../../db/index.js';
 import { isoToDmy } from '../../lib/dates.js';
@@ -28,7 +28,9 @@ import { badInput, notFound, parseOrThrow, unauthenticated } from '../../lib/err
 import { packagePrivateUrl } from '../../lib/external-applications.js';
 import { hashPassword } from '../../lib/password.js';
 import { consumeResetKey, type ResetKey } from '../../lib/reset-keys.js';
-import { openSession } from '../../lib/session.js';
+import { findSession, openSession } from '../../lib/session.js';
+import { endOtherSignOns } from '../../security/credentials-changed.js';
+import { checkedPreferenceService } from '../user-settings/preferences.js';
 import { checkCredentials, personByKeyOrSession, usernameTaken, type Person } from './accounts.js';
 import './seed.js';
 
@@ -158,14 +160,18 @@ export const userAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
     if (await usernameTaken(db, username, p.fgid))
       return { errorType: 'UNIQUE', hadPreference: false, preference: null };
 
-    // the chosen party must be one the person may choose (own rights, or the invitation's customer)
+    // the preference the user-settings form would accept (every later login follows it): a party the person may
+    // choose (own rights, or the invitation's customer) and a service address of the portal
     const pref = body.preference;
-    if (pref.represented !== NOPREFERENCE) {
-      const rights = await loadRepresentationRights(db, p.fgid);
-      const invited = found.key?.customerGid ?? null;
-      if (!rights[pref.represented] && pref.represented !== invited)
-        throw badInput('preference.represented', 'is not a party you may act for');
-    }
+    const rights = await loadRepresentationRights(db, p.fgid);
+    const invited = await invitedParty(db, found.key, clock.now());
+    if (invited && !rights[invited.gid]) rights[invited.gid] = invited;
+    const service = checkedPreferenceService(
+      req,
+      { representedId: pref.represented, serviceUrl: pref.serviceUrl },
+      Object.values(rights),
+      { representedId: 'preference.represented', serviceUrl: 'preference.serviceUrl' },
+    );
     const existing = preferenceOf(p);
     const hash = await hashPassword(c.password);
     const nowIso = clock.now().toISOString();
@@ -183,7 +189,7 @@ export const userAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
           ...(existing
             ? {}
             : {
-                pref_service: pref.service,
+                pref_service: service,
                 pref_represented: pref.represented,
                 pref_service_url: pref.serviceUrl,
               }),
@@ -194,8 +200,12 @@ export const userAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
       return true;
     });
     if (!ok) return { errorType: 'KEY', hadPreference: false, preference: null };
-    // the invitation signs the person in (the key proved who they are), so the chosen service opens at once
-    if (body.key) await openSession(req, reply, p.fgid, (p.preferred_language ?? 'EST').toUpperCase());
+    // the invitation signs the person in (the key proved who they are), so the chosen service opens at once; a
+    // password is set, so any other session and link of the person ends (security/credentials-changed.ts)
+    const sessionId = body.key
+      ? await openSession(req, reply, p.fgid, (p.preferred_language ?? 'EST').toUpperCase())
+      : ((await findSession(req))?.id ?? null);
+    await endOtherSignOns(req, p.fgid, { sessionId });
     return {
       errorType: null,
       hadPreference: existing !== null,

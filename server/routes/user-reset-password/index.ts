@@ -11,6 +11,7 @@ import { ResetKeyParam, SaveCredentialsBody, type CredentialsAnswer } from '../.
 import { parseOrThrow } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { consumeResetKey } from '../../lib/reset-keys.js';
+import { endOtherSignOns } from '../../security/credentials-changed.js';
 import { checkCredentials, personByKey, usernameTaken } from '../user-add/accounts.js';
 
 export const ResetKeyParams = z.object({ key: ResetKeyParam });
@@ -52,7 +53,10 @@ export const userResetPasswordRoutes: FastifyPluginCallback = (app, _opts, done)
         .execute();
       return true;
     });
-    return { errorType: saved ? null : 'KEY' };
+    if (!saved) return { errorType: 'KEY' };
+    // whoever knew the old password or holds another link of this person is signed out, and the links die
+    await endOtherSignOns(req, found.person.fgid, { sessionId: null });
+    return { errorType: null };
   });
 
   done();

@@ -117,6 +117,7 @@ describe('user-settings/edit', () => {
       [{ firstName: 'A'.repeat(26), mobile: '+37255599999' }, 'firstName'],
       [{ email: 'not-an-address' }, 'email'],
       [{ phone: '12-34' }, 'phone'],
+      [{ mobile: '12345' }, 'mobile'],
       [{ lastName: '' }, 'lastName'],
       [{ preferredLanguage: 'XXX' }, 'preferredLanguage'],
     ] as const) {
@@ -129,7 +130,7 @@ describe('user-settings/edit', () => {
     expect(
       (await mari.post(`/api/user-settings/edit/${MARI}`, body({ firstName: 'A'.repeat(26) }))).json<ServiceError>()
         .fields,
-    ).toEqual({ firstName: 'must be at most 25 characters long' });
+    ).toEqual({ firstName: 'The maximum length of "First name" is 25 characters' });
     const unknown = await mari.post(
       `/api/user-settings/edit/${MARI}`,
       body({ address: { ...(await pick(mari, 'narva')), padreId: '999999999' } }),

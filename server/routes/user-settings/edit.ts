@@ -14,17 +14,29 @@ import {
   type UserEditAnswer,
 } from '../../../machines/lib/user-settings/index.js';
 import { audit } from '../../audit/audit.js';
-import { badInput, forbidden, notFound } from '../../lib/errors.js';
+import { badInput, forbidden, notFound, parseOrThrow, type FieldLabels } from '../../lib/errors.js';
 import { sendMail } from '../../lib/mail.js';
 import { passwordResetMail } from '../../lib/mail-texts/password-reset.js';
 import { createPasswordResetKey, RESET_KEY_HOURS } from '../../lib/reset-keys.js';
-import { originOf, requireSession, type PersonRow } from '../../lib/session.js';
-import { lookUpAddress } from '../address/index.js';
+import { linkOrigin } from '../../lib/origins.js';
+import { requireSession, type PersonRow } from '../../lib/session.js';
+import { registeredAddress } from '../address/index.js';
 import { indexPerson } from '../customer-search/search-index.js';
-import { parseBody, targetPerson } from './access.js';
+import { targetPerson } from './access.js';
 
 /** spec 2 §2: the address block is for persons whose personal-code country is empty or EE. */
 const hasAddressBlock = (p: Pick<PersonRow, 'country'>) => ['', 'EE'].includes(p.country.trim().toUpperCase());
+
+/** The edit view's fields as the 400's sentences name them (spec 2 §2 "Edit view"). */
+const EDIT_LABELS: FieldLabels = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'E-mail',
+  mobile: 'Mobile',
+  phone: 'Phone',
+  preferredLanguage: 'Language of communication',
+  address: 'Address',
+};
 
 const orNull = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
@@ -56,14 +68,10 @@ export function userEditAnswer(p: PersonRow): UserEditAnswer {
   };
 }
 
-/** The longest an address part may be (the register's own parts are shorter). */
-const ADDRESS_PART_MAX = 200;
-const ZIP_MAX = 20;
-
 /**
  * The address columns to store for a body's address (spec 2 §5): one picked from the register (padreId) is stored as
  * the register has it, looked up over HTTP, whatever the body says; one typed without a padreId keeps its parts and
- * a blank full name; an empty one clears the address.
+ * a blank full name; an empty one clears the address. The parts' lengths are the shared rule's (EditUserBody).
  */
 async function addressColumns(req: FastifyRequest, a: AddressBody) {
   const parts = {
@@ -75,15 +83,9 @@ async function addressColumns(req: FastifyRequest, a: AddressBody) {
     municipality: orNull(a.municipality),
     municipalityName: orNull(a.municipalityName),
   };
-  for (const [k, v] of Object.entries(parts)) {
-    const max = k === 'zipCode' ? ZIP_MAX : ADDRESS_PART_MAX;
-    if (v && v.length > max) throw badInput(`address.${k}`, `must be at most ${max} characters long`);
-  }
   const padreId = orNull(a.padreId);
   if (padreId) {
-    if (!/^\d{1,20}$/.test(padreId)) throw badInput('address.padreId', 'must be an address register id (digits)');
-    const r = await lookUpAddress(req.server.deps, padreId);
-    if (!r) throw badInput('address.padreId', 'is not in the address register');
+    const r = await registeredAddress(req.server.deps, padreId, 'address.padreId');
     return {
       address_padre_id: r.padreId,
       address_padre_full_name: r.padreFullName,
@@ -127,7 +129,7 @@ export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   app.post('/edit/:userId', async (req) => {
     const { person, self } = await targetPerson(req, 'self-or-staff');
-    const body = parseBody(EditUserBody, req.body);
+    const body = parseOrThrow(EditUserBody, req.body, 'body', EDIT_LABELS);
     // the address block exists only for EE persons; another person's address is left as it is
     const address = body.address && hasAddressBlock(person) ? await addressColumns(req, body.address) : {};
     await db.transaction().execute(async (trx) => {
@@ -160,7 +162,7 @@ export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const sendPasswordReset = async (req: FastifyRequest) => {
     const session = await requireSession(req);
     if (!session.privileges.includes('EDIT_ANY_USER')) throw forbidden();
-    const body = parseBody(ResetEmailBody, req.body);
+    const body = parseOrThrow(ResetEmailBody, req.body, 'body', EDIT_LABELS);
     const person = await db.selectFrom('persons').selectAll().where('fgid', '=', body.fgid).executeTakeFirst();
     if (!person) throw notFound(`No user with id ${body.fgid}.`);
     const to = orNull(person.email);
@@ -170,7 +172,7 @@ export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
       const mail = passwordResetMail(mailLanguage(person), {
         firstName: person.first_name,
         lastName: person.last_name,
-        link: `${originOf(req)}/ui/user-add/reset-password/${key}`,
+        link: `${linkOrigin(req.server.deps.env)}/ui/user-add/reset-password/${key}`,
         hours: RESET_KEY_HOURS,
       });
       await sendMail(trx, clock, { to, kind: 'password-reset', ...mail });

@@ -91,7 +91,11 @@ describe('user-settings/password', () => {
       [{ passwordUsed: true, username: 'mari.m', password: 'Paroolita' }, 'password', /upper case.*lower case.*digit/],
       [{ passwordUsed: true, username: 'mari.m', password: 'Ab1' }, 'password', /at least 8 characters/],
       [{ passwordUsed: true, username: 'ma', password: 'Uus2Parool' }, 'username', /at least 3/],
-      [{ passwordUsed: true, username: 'm'.repeat(21), password: 'Uus2Parool' }, 'username', /at most 20/],
+      [
+        { passwordUsed: true, username: 'm'.repeat(21), password: 'Uus2Parool' },
+        'username',
+        /maximum length of "Username" is 20/,
+      ],
       [{ passwordUsed: true, username: 'mari m@x', password: 'Uus2Parool' }, 'username', /letters, digits, dots/],
       [{ passwordUsed: 'maybe' }, 'passwordUsed', /invalid/],
     ];

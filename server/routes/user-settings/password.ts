@@ -22,11 +22,12 @@ import {
   type PasswordSettingsAnswer,
 } from '../../../machines/lib/user-settings/index.js';
 import { audit } from '../../audit/audit.js';
-import { badInput } from '../../lib/errors.js';
+import { badInput, parseOrThrow } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
-import type { PersonRow } from '../../lib/session.js';
+import { requireSession, type PersonRow } from '../../lib/session.js';
+import { endOtherSignOns } from '../../security/credentials-changed.js';
 import { usernameTaken } from '../user-add/accounts.js';
-import { parseBody, targetPerson } from './access.js';
+import { targetPerson } from './access.js';
 
 const EID_COUNTRIES = ['EE', 'LV', 'LT'];
 
@@ -52,7 +53,7 @@ export const passwordRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   app.post('/password/:userId', async (req): Promise<PasswordSaveAnswer> => {
     const { person } = await targetPerson(req, 'self');
-    const body = parseBody(PasswordBody, req.body);
+    const body = parseOrThrow(PasswordBody, req.body, 'body', { username: 'Username', password: 'Password' });
     if (!body.passwordUsed) {
       if (!canDisablePassword(person))
         throw badInput('passwordUsed', 'cannot be switched off: you have no other way to sign on');
@@ -60,6 +61,7 @@ export const passwordRoutes: FastifyPluginCallback = (app, _opts, done) => {
         await trx.updateTable('persons').set({ password_hash: null }).where('fgid', '=', person.fgid).execute();
         await audit(req, 'user-settings.password', { subject: person.fgid, detail: { passwordUsed: false }, db: trx });
       });
+      await endOtherSignOns(req, person.fgid, { sessionId: (await requireSession(req)).id });
       return { errorType: null };
     }
     if (body.password === undefined && person.password_hash === null)
@@ -84,6 +86,7 @@ export const passwordRoutes: FastifyPluginCallback = (app, _opts, done) => {
       if (isUniqueViolation(err)) return { errorType: PASSWORD_ERROR_UNIQUE };
       throw err;
     }
+    if (hash) await endOtherSignOns(req, person.fgid, { sessionId: (await requireSession(req)).id });
     return { errorType: null };
   });
   done();

@@ -13,7 +13,13 @@
  * the cached preference" to skip: that rule is the portal's (its session keeps the principal's userPreference).
  */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
-import { DOMAINS, LANGUAGES, NOPREFERENCE, type Preference } from '../../../machines/lib/contract.js';
+import {
+  DOMAINS,
+  LANGUAGES,
+  NOPREFERENCE,
+  type Preference,
+  type RepresentationRight,
+} from '../../../machines/lib/contract.js';
 import {
   isRepresentedAllowed,
   PreferenceBody,
@@ -22,10 +28,10 @@ import {
 } from '../../../machines/lib/user-settings/index.js';
 import { loadRepresentationRights } from '../../context/build-user-context.js';
 import { audit } from '../../audit/audit.js';
-import { badInput } from '../../lib/errors.js';
+import { badInput, parseOrThrow } from '../../lib/errors.js';
 import { packagePrivateUrl } from '../../lib/external-applications.js';
-import type { PersonRow } from '../../lib/session.js';
-import { parseBody, targetPerson } from './access.js';
+import { originOf, type PersonRow } from '../../lib/session.js';
+import { targetPerson } from './access.js';
 
 const preferenceOf = (p: PersonRow): Preference => ({
   representedId: p.pref_represented,
@@ -39,12 +45,48 @@ function packagePrivateUrls(req: FastifyRequest): Record<string, string> {
   );
 }
 
-/** spec 2 §4 service URL of a non-package service: [origin]/…/ui/{private|business}/{domain}/{language}/{service} */
+/**
+ * spec 2 §4 service URL of a non-package service: [origin]/…/ui/{private|business}/{domain}/{language}/{service}.
+ * The origin, when given, must be the portal's own: every later login follows a saved preference, so a URL of
+ * another site (or `//host/…`, `/\host/…`, which browsers read as one) would send people off-site.
+ */
 const SERVICE_URL =
-  /^(?:https?:\/\/[^/\s?#]+)?(?:\/[^\s?#]*)?\/ui\/(private|business)\/(ee|lv|lt)\/(et|en|ru|lv|lt)\/(LOGISTICS|OSS)$/;
+  /^(?<origin>https?:\/\/[^/\s?#\\]+)?(?!\/[/\\])(?:\/[^\s?#\\]*)?\/ui\/(?<kind>private|business)\/(ee|lv|lt)\/(et|en|ru|lv|lt)\/(LOGISTICS|OSS)$/;
+
+/**
+ * The service a preference names, checked with the rules the form uses (machines/lib/user-settings/preferences.ts):
+ * NOPREFERENCE, one of this server's package-private URLs, or an in-portal LOGISTICS address of the kind the
+ * represented party is (private or business), for a party the person may choose for it today. Anything else is a
+ * 400 naming the field. `rights` are the person's, with any party the request may add (an invitation's customer).
+ */
+export function checkedPreferenceService(
+  req: FastifyRequest,
+  preference: { representedId: string | null; serviceUrl: string | null },
+  rights: readonly RepresentationRight[],
+  fields: { representedId: string; serviceUrl: string } = { representedId: 'representedId', serviceUrl: 'serviceUrl' },
+): string {
+  const serviceUrl = preference.serviceUrl ?? NOPREFERENCE;
+  const representedId = preference.representedId ?? NOPREFERENCE;
+  const service = serviceOfUrl(serviceUrl, packagePrivateUrls(req));
+  if (!service) throw badInput(fields.serviceUrl, 'is not the address of a service the preferences offer');
+  if (!isRepresentedAllowed(representedId, service, rights, req.server.deps.clock.now()))
+    throw badInput(fields.representedId, `is not a party that may be chosen for ${service}`);
+  if (service === 'LOGISTICS') {
+    const m = SERVICE_URL.exec(serviceUrl);
+    const represented = rights.find((r) => r.gid === representedId);
+    const kind = !represented || represented.isPerson ? 'private' : 'business';
+    if (!m || (m.groups?.origin !== undefined && m.groups.origin !== originOf(req)))
+      throw badInput(fields.serviceUrl, 'must be a portal service address such as /ui/business/ee/et/LOGISTICS');
+    if (m.groups?.kind !== kind)
+      throw badInput(fields.serviceUrl, `must be the ${kind} address for this represented party`);
+  }
+  if (service === NOPREFERENCE && serviceUrl !== NOPREFERENCE)
+    throw badInput(fields.serviceUrl, `must be ${NOPREFERENCE} without a service`);
+  return service;
+}
 
 export const preferencesRoutes: FastifyPluginCallback = (app, _opts, done) => {
-  const { db, clock } = app.deps;
+  const { db } = app.deps;
 
   app.get('/preferences/:userId', async (req): Promise<Preference> => {
     const { person } = await targetPerson(req, 'self-or-staff');
@@ -53,24 +95,9 @@ export const preferencesRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   app.post('/preferences/:userId', async (req): Promise<Preference> => {
     const { person, self } = await targetPerson(req, 'self-or-staff');
-    const body = parseBody(PreferenceBody, req.body);
-    const service = serviceOfUrl(body.serviceUrl, packagePrivateUrls(req));
-    if (!service) throw badInput('serviceUrl', 'is not the address of a service the preferences offer');
+    const body = parseOrThrow(PreferenceBody, req.body);
     const rights = Object.values(await loadRepresentationRights(db, person.fgid));
-    if (!isRepresentedAllowed(body.representedId, service, rights, clock.now()))
-      throw badInput(
-        'representedId',
-        `is not a party ${person.first_name} ${person.last_name} may choose for ${service}`,
-      );
-    if (service === 'LOGISTICS') {
-      const m = SERVICE_URL.exec(body.serviceUrl);
-      const represented = rights.find((r) => r.gid === body.representedId);
-      const kind = !represented || represented.isPerson ? 'private' : 'business';
-      if (!m) throw badInput('serviceUrl', 'must be a service address such as /ui/business/ee/et/LOGISTICS');
-      if (m[1] !== kind) throw badInput('serviceUrl', `must be the ${kind} address for this represented party`);
-    }
-    if (service === NOPREFERENCE && body.serviceUrl !== NOPREFERENCE)
-      throw badInput('serviceUrl', `must be ${NOPREFERENCE} without a service`);
+    const service = checkedPreferenceService(req, body, rights);
     await db.transaction().execute(async (trx) => {
       await trx
         .updateTable('persons')

@@ -9,7 +9,7 @@ import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { RoleListItem } from '../../../machines/lib/user-settings/index.js';
 import type { Db } from '../../db/index.js';
-import { requireAlive } from '../../lib/applications.js';
+import { requireAlive } from '../../lib/application-status.js';
 import { isoToDmy } from '../../lib/dates.js';
 import { parseOrThrow, unavailable } from '../../lib/errors.js';
 import { targetPerson } from './access.js';

@@ -12,7 +12,6 @@ import { hasPrivilege, requireSession, type Session } from '../../lib/session.js
 import type { Db } from '../../db/index.js';
 import { MAIN_ADMIN_APPLICATION } from '../../../machines/lib/represented-settings/contract.js';
 import { requireCustomerManager } from '../settings/access.js';
-import { parseBody } from '../settings/rules.js';
 import { saveRights, type SaveMode } from './save.js';
 
 export const GidParam = z.object({
@@ -40,7 +39,7 @@ export const userRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   for (const mode of ['add', 'edit'] as const satisfies readonly SaveMode[]) {
     app.post(`/role/${mode}`, async (req): Promise<SaveAnswer> => {
-      const cmd = parseBody(SaveCommand, req.body);
+      const cmd = parseOrThrow(SaveCommand, req.body);
       const { session, customer } = await requireCustomerManager(req, cmd.customerId);
       const failed = await saveRights(db, clock, session, customer, cmd, mode);
       if (failed.length) req.log.warn({ customer: customer.jgid, failed }, 'role save failed for some applications');

@@ -10,21 +10,22 @@ import {
   type RoleCommand,
   type SaveCommand,
 } from '../../../machines/lib/represented-settings/contract.js';
-import { globalPersonId } from '../../../machines/lib/represented-settings/personal-code.js';
+import { globalPersonId } from '../../../machines/lib/fields/personal-code.js';
 import {
   defaultLanguage,
   DOMAIN_LANGUAGES,
   identitySchema,
+  MAX,
+  MSG,
   RIGHTS_LANGUAGE3,
 } from '../../../machines/lib/represented-settings/rules.js';
 import type { Db } from '../../db/index.js';
-import { isDead } from '../../lib/applications.js';
+import { isDead } from '../../lib/application-status.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, isoDay } from '../../lib/dates.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { FieldFailures, HttpError, notFound } from '../../lib/errors.js';
 import type { Session } from '../../lib/session.js';
 import { isMainAdmin, type CustomerRow } from '../settings/access.js';
-import { FieldCheck, MAX, MESSAGE, messageOf } from '../settings/rules.js';
 import { packetOf } from '../enterprise/index.js';
 
 /** identity rule field → [save command field, label in messages, maximum length] */
@@ -58,7 +59,7 @@ async function saveSwitchedToFail(db: Db, application: string): Promise<boolean>
 
 /** Spec 2 §5 rights modal and role offering; every failing field at once (400), before anything is written. */
 async function checkCommand(db: Db, customer: CustomerRow, cmd: SaveCommand, isNew: boolean): Promise<void> {
-  const check = new FieldCheck();
+  const check = new FieldFailures();
   if (cmd.country === 'ZZ' && customer.permission_no_check_personal_code !== 1)
     check.fail('country', 'Country "other" is allowed only for a customer without the personal-code check');
   // the modal's own identity rules (machines/lib/represented-settings/rules.ts), with the spec's English messages
@@ -74,7 +75,7 @@ async function checkCommand(db: Db, customer: CustomerRow, cmd: SaveCommand, isN
     // a person the system knows keeps their names: the modal shows them locked
     if (!isNew && (key === 'firstName' || key === 'lastName')) continue;
     const [field, label, max] = IDENTITY_FIELDS[key] ?? [key, key, 0];
-    check.fail(field, messageOf(issue.message, label, max));
+    check.failRule(field, issue.message, label, { max });
   }
   if (!('userCode' in check.fields) && cmd.userId !== globalPersonId(cmd.country, cmd.userCode))
     check.fail('userId', 'must be the country followed by the personal code');
@@ -106,10 +107,10 @@ async function checkCommand(db: Db, customer: CustomerRow, cmd: SaveCommand, isN
     else if (role.categoryId !== null && role.categoryId !== offered.category)
       check.fail(`${field}.categoryId`, `Role ${role.roleId} is not in the category ${role.categoryId}`);
     if (role.validity === 'LIMITED') {
-      if (role.begin === null) check.fail(`${field}.begin`, MESSAGE.required('From date'));
-      if (role.end === null) check.fail(`${field}.end`, MESSAGE.required('To date'));
+      if (role.begin === null) check.failRule(`${field}.begin`, MSG.required, 'From date');
+      if (role.end === null) check.failRule(`${field}.end`, MSG.required, 'To date');
       if (role.begin !== null && role.end !== null && dmyToIso(role.begin) > dmyToIso(role.end))
-        check.fail(`${field}.end`, MESSAGE.dateRange);
+        check.failRule(`${field}.end`, MSG.dateRange, 'To date');
     }
   }
   check.throwIfAny();

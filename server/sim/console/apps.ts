@@ -9,7 +9,7 @@
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { deadApplications } from '../../lib/applications.js';
+import { deadApplications } from '../../lib/application-status.js';
 import { type AppSwitches, EXTERNAL_APPLICATIONS, FINANCE_STATUSES } from '../../lib/apps-protocol.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseOrThrow } from '../../lib/errors.js';

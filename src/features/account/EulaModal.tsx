@@ -5,6 +5,7 @@
  * data has loaded. The flow is machines/eula.machine.ts.
  */
 import { useSelector } from '@xstate/react';
+import type { EulaActor } from '../../../machines/eula.machine';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
@@ -31,11 +32,15 @@ const SERVICE_LABELS: Record<string, string> = {
 };
 
 export function EulaModal({ inviteKey }: { inviteKey: string | null }) {
+  const actor = useEulaActor(inviteKey);
+  return actor ? <EulaModalContent actor={actor} /> : null;
+}
+
+function EulaModalContent({ actor }: { actor: EulaActor }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const message = useMessage();
   const portal = usePortal();
-  const actor = useEulaActor(inviteKey);
   const data = useSelector(actor, (s) => s.context.data);
   const ready = useSelector(actor, (s) => s.hasTag('ready'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));

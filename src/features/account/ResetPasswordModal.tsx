@@ -3,6 +3,7 @@
  * the password tab's rules; the flow is machines/resetPassword.machine.ts.
  */
 import { useSelector } from '@xstate/react';
+import type { ResetPasswordActor } from '../../../machines/resetPassword.machine';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { validateCredentials, type CredentialsForm } from '../../../machines/lib/account/forms';
@@ -13,10 +14,14 @@ import { useResetPasswordActor } from './useAccountActor';
 import './account.css';
 
 export function ResetPasswordModal({ resetKey }: { resetKey: string }) {
+  const actor = useResetPasswordActor(resetKey);
+  return actor ? <ResetPasswordModalContent actor={actor} /> : null;
+}
+
+function ResetPasswordModalContent({ actor }: { actor: ResetPasswordActor }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const message = useMessage();
-  const actor = useResetPasswordActor(resetKey);
   const user = useSelector(actor, (s) => s.context.user);
   const loading = useSelector(actor, (s) => s.matches('loading'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));

@@ -1,32 +1,19 @@
-/** One flow actor per visit of an account route; its navigation, toasts and warnings go to the portal. */
-import { useActorRef } from '@xstate/react';
-import { useEffect } from 'react';
+/**
+ * The account flows' actors: the portal's pages machine runs one per visit of an account route, and passes on their
+ * navigation, toasts and log lines to the portal.
+ */
+import type { EulaActor } from '../../../machines/eula.machine';
+import { PAGE } from '../../../machines/lib/pages';
+import type { ResetPasswordActor } from '../../../machines/resetPassword.machine';
 import { usePortal } from '../../app/PortalContext';
+import { usePageActor } from '../../app/usePageActor';
 
-export function useResetPasswordActor(key: string) {
+export function useResetPasswordActor(key: string): ResetPasswordActor | null {
   const portal = usePortal();
-  const actor = useActorRef(portal.account.resetPassword, { input: { key } });
-  useEffect(() => {
-    const subs = [
-      actor.on('navigation.requested', (e) => portal.navigateTo(e.target)),
-      actor.on('toast.show', (e) => portal.showToast(e.toast)),
-      actor.on('warning', (e) => portal.logWarning(e)),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, portal]);
-  return actor;
+  return usePageActor(PAGE.resetPassword, portal.account.resetPassword, { key }, { restartKey: key });
 }
 
-export function useEulaActor(key: string | null) {
+export function useEulaActor(key: string | null): EulaActor | null {
   const portal = usePortal();
-  const actor = useActorRef(portal.account.eula, { input: { key } });
-  useEffect(() => {
-    const subs = [
-      actor.on('navigation.requested', (e) => portal.navigateTo(e.target)),
-      actor.on('toast.show', (e) => portal.showToast(e.toast)),
-      actor.on('warning', (e) => portal.logWarning(e)),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, portal]);
-  return actor;
+  return usePageActor(PAGE.eula, portal.account.eula, { key }, { restartKey: key ?? '' });
 }

@@ -5,64 +5,53 @@
  */
 import { fromPromise } from 'xstate';
 import { z } from 'zod/mini';
-import {
-  ConfirmAnswer,
-  CredentialsAnswer,
-  EulaInfoAnswer,
-  RepresentedWithAdminRolesAnswer,
-  ResetPasswordUserAnswer,
-  type ConfirmBody,
-} from '../../../machines/lib/account/schemas';
-import { COOKIE, UserContext } from '../../../machines/lib/contract';
+import type { ConfirmBody } from '../../../machines/lib/account/schemas';
+import { COOKIE } from '../../../machines/lib/contract';
 import type { CredentialsForm, EulaForm } from '../../../machines/lib/account/forms';
 import { eulaMachine, type EulaData } from '../../../machines/eula.machine';
 import { resetPasswordMachine } from '../../../machines/resetPassword.machine';
+import { changeRepresented } from '../../api/context/change-represented';
+import { confirmTerms } from '../../api/user-add/confirm';
+import { getRepresentedWithAdminRoles } from '../../api/user-add/get-represented-with-admin-roles';
+import { getUserInfo } from '../../api/user-add/get-user-info';
+import { getUserByResetKey } from '../../api/user-reset-password/get-user-by-key';
+import { saveCredentials } from '../../api/user-reset-password/save-credentials';
 import { readCookie } from '../../app/cookies';
-import type { PortalSystem } from '../../app/system';
+import type { PortalCore } from '../../app/portal';
 
 export interface Account {
   resetPassword: ReturnType<typeof provideResetPassword>;
   eula: ReturnType<typeof provideEula>;
 }
 
-const enc = encodeURIComponent;
-
-function provideResetPassword({ api }: PortalSystem) {
+function provideResetPassword({ api }: PortalCore) {
   return resetPasswordMachine.provide({
     actors: {
-      loadUser: fromPromise(async ({ input, signal }: { input: { key: string }; signal: AbortSignal }) => {
-        const answer = await api.get(
-          `user-reset-password/getUserByResetPasswordKey/${enc(input.key)}`,
-          ResetPasswordUserAnswer,
-          { signal },
-        );
-        return answer.value;
-      }),
+      loadUser: fromPromise(({ input, signal }: { input: { key: string }; signal: AbortSignal }) =>
+        getUserByResetKey(api, input.key, signal),
+      ),
       saveCredentials: fromPromise(({ input }: { input: { key: string; form: CredentialsForm } }) =>
-        api.post(
-          'user-reset-password/saveCredentials/',
-          { key: input.key, passwordUsed: true, username: input.form.username.trim(), password: input.form.password },
-          CredentialsAnswer,
-        ),
+        saveCredentials(api, {
+          key: input.key,
+          passwordUsed: true,
+          username: input.form.username.trim(),
+          password: input.form.password,
+        }),
       ),
     },
   });
 }
 
-function provideEula({ api }: PortalSystem) {
+function provideEula(system: PortalCore) {
+  const { api } = system;
   return eulaMachine.provide({
     actors: {
       loadTerms: fromPromise(async ({ input, signal }: { input: { key: string | null }; signal: AbortSignal }) => {
-        const query = input.key ? { key: input.key } : undefined;
         const [info, parties] = await Promise.all([
-          api.get('user-add/getUserInfo', EulaInfoAnswer, { signal, query }),
-          api.get('user-add/getRepresentedWithAdminRoles', RepresentedWithAdminRolesAnswer, { signal, query }),
+          getUserInfo(api, input.key, signal),
+          getRepresentedWithAdminRoles(api, input.key, signal),
         ]);
-        return {
-          info: info.value,
-          parties: parties.value,
-          packagePrivateUrls: info.value?.packagePrivateUrls ?? {},
-        } satisfies EulaData;
+        return { info, parties, packagePrivateUrls: info?.packagePrivateUrls ?? {} } satisfies EulaData;
       }),
       confirm: fromPromise(({ input }: { input: { key: string | null; form: EulaForm; data: EulaData } }) => {
         const { form, key } = input;
@@ -81,10 +70,10 @@ function provideEula({ api }: PortalSystem) {
           lastName: form.lastName.trim(),
           preference: { service: form.service, represented: form.represented, serviceUrl: form.serviceUrl },
         };
-        return api.post('user-add/confirm', body, ConfirmAnswer);
+        return confirmTerms(api, body);
       }),
       changeRepresented: fromPromise<unknown, { gid: string }>(({ input, signal }) =>
-        api.get(`context/changeRepresented/${enc(input.gid)}`, UserContext, { signal, xsrf: true }),
+        changeRepresented(system, input.gid, signal),
       ),
       // spec 2 §4: the remembered target address (cookie TARGET) is used once, then expired
       takeTarget: fromPromise(() => {
@@ -96,6 +85,6 @@ function provideEula({ api }: PortalSystem) {
   });
 }
 
-export function wireAccount(system: PortalSystem): Account {
+export function wireAccount(system: PortalCore): Account {
   return { resetPassword: provideResetPassword(system), eula: provideEula(system) };
 }

@@ -10,7 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ADDRESS_QUERY_MIN, type AddressSuggestion } from '../../../machines/lib/address';
 import { usePortal } from '../../app/PortalContext';
-import { addressSearchQuery } from './query';
+import { addressSearchQuery } from '../../api/address/search-addresses';
 import './address.css';
 
 /** ms of quiet typing before the register is asked */

@@ -8,14 +8,18 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { CustomerAddActor } from '../../../machines/customerAdd.machine';
 
+const NO_SUGGESTIONS: never[] = [];
+
 export function CompanyAutocomplete({ actor, disabled }: { actor: CustomerAddActor; disabled: boolean }) {
   const intl = useIntl();
   const id = useId();
   const listId = `${id}-list`;
-  const suggestions = useSelector(actor, (s) => s.context.suggestions);
-  const showList = useSelector(actor, (s) => s.matches({ open: { selectingCompany: 'showingSuggestions' } }));
-  const notFound = useSelector(actor, (s) => s.matches({ open: { selectingCompany: 'companyNotFound' } }));
-  const loading = useSelector(actor, (s) => s.hasTag('loading') && s.matches({ open: 'selectingCompany' }));
+  // the company lookup runs while the company is being chosen (machines/companyLookup.machine.ts)
+  const lookup = useSelector(actor, (s) => s.children.companyLookup);
+  const suggestions = useSelector(lookup, (s) => s?.context.suggestions ?? NO_SUGGESTIONS);
+  const showList = useSelector(lookup, (s) => !!s?.matches('showingSuggestions'));
+  const notFound = useSelector(lookup, (s) => !!s?.matches('companyNotFound'));
+  const loading = useSelector(lookup, (s) => !!s?.matches('lookingUp'));
   const chosenName = useSelector(actor, (s) => s.context.customer?.name ?? null);
   const term = useSelector(actor, (s) => s.context.term);
   const [text, setText] = useState(chosenName || term);

@@ -1,15 +1,17 @@
 /**
  * The customer-add modal (spec 1 §2 "Customer-add modal", §4 customer-add steps 1–9, §5, §8): shown while the
  * customer-add actor (systemId 'customerAdd') is `open`. The view only selects and sends; every decision is the
- * machines' (machines/customerAdd.machine.ts, and machines/signing.machine.ts for a signing attempt, whose
- * verification code the panel shows); the field rules are shared with them (machines/lib/customer-add/rules.ts).
+ * machines' (machines/customerAdd.machine.ts and its children: companyLookup for the company field,
+ * customerConfirmation for the action area, signingPanel for the panel, and its signing attempt, whose verification
+ * code the panel shows); the field rules are shared with them (machines/lib/customer-add/rules.ts).
  */
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';
-import { ADDITIONAL_INFO_MAX, EMAIL_MAX, PHONE_MAX } from '../../../machines/lib/contract';
+import { ADDITIONAL_INFO_MAX } from '../../../machines/lib/contract';
+import { EMAIL_MAX, PHONE_MAX } from '../../../machines/lib/fields';
 import type { CustomerAddActor } from '../../../machines/customerAdd.machine';
 import type { SigningMethod } from '../../../machines/signing.machine';
 import {
@@ -21,6 +23,7 @@ import {
 } from '../../../machines/lib/customer-add/rules';
 import { CompanyAutocomplete } from './CompanyAutocomplete';
 import { PinDialog } from './PinDialog';
+import type { PinPrompt } from './id-card';
 import './customer-add.css';
 
 /** A message ref with a translated `field` value (validation messages name their field). */
@@ -35,10 +38,15 @@ export function termsPdfUrl(baseUrl: string, language: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/terms/general-terms-${language}.pdf`;
 }
 
+/** The modal, while the portal's customerAddModal machine runs the flow (from the modal's first opening on). */
 export function CustomerAddModal() {
-  const { signing } = usePortal();
+  const { customerAddModal, customerAdd } = usePortal();
+  const actor = useSelector(customerAddModal, (s) => s.context.flow);
+  return actor ? <CustomerAddDialog actor={actor} pinPrompt={customerAdd.pinPrompt} /> : null;
+}
+
+function CustomerAddDialog({ actor, pinPrompt }: { actor: CustomerAddActor; pinPrompt: PinPrompt }) {
   const intl = useIntl();
-  const actor = signing.actor;
   const open = useSelector(actor, (s) => s.matches('open'));
   const staff = useSelector(actor, (s) => s.context.privileges.includes('ADD_ANY_CUSTOMER'));
   return (
@@ -51,29 +59,37 @@ export function CustomerAddModal() {
       className="modal--customer-add"
     >
       {open && <CustomerAddContent actor={actor} />}
-      <PinDialog prompt={signing.pinPrompt} />
+      <PinDialog prompt={pinPrompt} />
     </Modal>
   );
 }
 
 function CustomerAddContent({ actor }: { actor: CustomerAddActor }) {
   const intl = useIntl();
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const customer = useSelector(actor, (s) => s.context.customer);
-  const loadingCustomer = useSelector(actor, (s) => s.matches({ open: 'loadingCustomer' }));
-  // a request that failed (issue 13): its message; the modal and everything typed stay
-  const notice = useSelector(actor, (s) => s.context.notice);
-  const lookupFailed = useSelector(actor, (s) => s.matches({ open: { selectingCompany: 'lookupFailed' } }));
-  const view = useSelector(actor, (s) => {
-    if (s.matches({ open: { reviewing: 'confirmingAsStaff' } }) || s.matches({ open: 'creatingCustomer' }))
-      return 'staff';
-    if (s.matches({ open: { reviewing: 'rightsAlreadyExist' } })) return 'rightsExist';
-    if (s.matches({ open: { reviewing: 'confirmingRights' } }) || s.matches({ open: 'creatingRights' }))
-      return 'confirmRights';
-    if (s.matches({ open: { reviewing: 'confirmingContract' } })) return 'contract';
-    if (s.matches({ open: 'signing' })) return 'signing';
+  const staff = useSelector(actor, (s) => s.context.privileges.includes('ADD_ANY_CUSTOMER'));
+  const lookup = useSelector(actor, (s) => s.children.companyLookup);
+  const confirmation = useSelector(actor, (s) => s.children.customerConfirmation);
+  // signing (the flow) or asking for rights / adding the customer (the confirmation): everything waits
+  const signingBusy = useSelector(actor, (s) => s.hasTag('busy'));
+  const creating = useSelector(confirmation, (s) => !!s?.hasTag('busy'));
+  const busy = signingBusy || creating;
+  const loadingCustomer = useSelector(lookup, (s) => !!s?.matches('loadingCompany'));
+  // a request that failed: its message; the modal and everything typed stay
+  const confirmationNotice = useSelector(confirmation, (s) => s?.context.notice ?? null);
+  const lookupNotice = useSelector(lookup, (s) => s?.context.notice ?? null);
+  const notice = confirmationNotice ?? lookupNotice;
+  const lookupFailed = useSelector(lookup, (s) => !!s?.matches('lookupFailed'));
+  const signing = useSelector(actor, (s) => s.matches({ open: 'signing' }));
+  const area = useSelector(confirmation, (s) => {
+    if (!s) return 'search';
+    if (s.matches('confirmingAsStaff') || (staff && s.matches('creating'))) return 'staff';
+    if (s.matches('rightsAlreadyExist')) return 'rightsExist';
+    if (s.matches('confirmingRights') || s.matches('creating')) return 'confirmRights';
+    if (s.matches('confirmingContract')) return 'contract';
     return 'search';
   });
+  const view = signing ? 'signing' : area;
 
   return (
     <div className="customer-add" aria-busy={busy}>
@@ -257,11 +273,12 @@ function SigningPanel({ actor, busy }: { actor: CustomerAddActor; busy: boolean 
   const intl = useIntl();
   const id = useId();
   const phone = useSelector(actor, (s) => s.context.form.phone);
-  const showPhoneError = useSelector(actor, (s) => s.context.showPhoneError);
-  const notice = useSelector(actor, (s) => s.context.notice);
+  const panel = useSelector(actor, (s) => s.children.signingPanel);
+  const showPhoneError = useSelector(panel, (s) => !!s?.context.showPhoneError);
+  const notice = useSelector(panel, (s) => s?.context.notice ?? null);
   const signingNow = useSelector(actor, (s) => s.matches({ open: { signing: 'signingWithMethod' } }));
   // the attempt under way (machines/signing.machine.ts): its verification code while the user confirms it
-  const attempt = useSelector(actor, (s) => s.children.signing);
+  const attempt = useSelector(panel, (s) => s?.children.signing);
   const challengeId = useSelector(attempt, (s) => (s?.hasTag('verificationCode') ? s.context.challengeId : null));
   const phoneError = showPhoneError ? validatePhone(phone).phone : undefined;
   const start = (m: SigningMethod) => actor.send({ type: 'signing.start', method: m });

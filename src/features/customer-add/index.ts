@@ -1,12 +1,5 @@
 /** The customer-add feature (spec 1 §2 "Add customer", §4 signing): what the rest of the portal may use. */
 export { CustomerAddModal } from './CustomerAddModal';
-/** the software ID-card's PIN dialog, also used by the ID-card signature test (/test/show, issue 11) */
+/** the software ID-card's PIN dialog, also used by the ID-card signature test (/test/show) */
 export { PinDialog } from './PinDialog';
-export {
-  CUSTOMER_ADD_COMPONENT,
-  accountServiceRedirect,
-  createSigning,
-  requestCustomerAdd,
-  wireCustomerAdd,
-  type Signing,
-} from './actors';
+export { wireCustomerAdd, type CustomerAddPart } from './wire';

@@ -2,8 +2,8 @@
  * Customer and user search (spec 1 §2 "Customer search page", §5 search terms, §9 page size 20 and initial sort).
  * One customerSearch actor per visit (machines/customerSearch.machine.ts); the view selects and sends.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { SEARCH_MIN } from '../../../machines/lib/contract';
@@ -16,15 +16,21 @@ import {
   type Sort,
   type UserRow,
 } from '../../../machines/lib/customer-search/rules';
-import { requestCustomerAdd } from '../../app/customer-add-modal';
+import { usePageActor } from '../../app/usePageActor';
+import { PAGE } from '../../../machines/lib/pages';
 import { customerSearchWithEffects } from './effects';
 import './customer-search.css';
 
 export function CustomerSearchPage() {
+  const { api } = usePortal();
+  const machine = useMemo(() => customerSearchWithEffects(api), [api]);
+  const actor = usePageActor(PAGE.customerSearch, machine);
+  return actor ? <CustomerSearch actor={actor} /> : null;
+}
+
+function CustomerSearch({ actor }: { actor: CustomerSearchActor }) {
   const intl = useIntl();
   const portal = usePortal();
-  const machine = useMemo(() => customerSearchWithEffects(portal.api), [portal.api]);
-  const actor = useActorRef(machine);
   const canSearchCustomers = useSelector(
     portal.session,
     (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_CUSTOMER'),
@@ -33,23 +39,6 @@ export function CustomerSearchPage() {
     portal.session,
     (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_USER'),
   );
-
-  useEffect(() => {
-    const subs = [
-      actor.on('customerSearch.navigate', (e) =>
-        portal.navigateTo({
-          kind: 'path',
-          path:
-            e.component === 'represented-settings-edit'
-              ? `/settings/represented/${encodeURIComponent(e.params.jgid ?? '')}`
-              : `/user-settings/edit/${encodeURIComponent(e.params.fgid ?? '')}`,
-        }),
-      ),
-      actor.on('customerSearch.openCustomerAdd', () => requestCustomerAdd(portal.modals)),
-      actor.on('toast.show', (e) => portal.toasts.send({ type: 'toasts.show', ...e.toast })),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, portal]);
 
   return (
     <section className="page customer-search" aria-labelledby="customer-search-title">

@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
@@ -6,7 +6,6 @@ import { useIntl } from 'react-intl';
 import type { AddressSummary, UserContext } from '../../../machines/lib/contract';
 import type { z } from 'zod/mini';
 import { usePortal } from '../../app/PortalContext';
-import { dashboardQueries } from '../../api/queries/dashboard';
 import {
   addContractLink,
   businessSettingsLink,
@@ -20,14 +19,14 @@ import {
   shortcutUrl,
   showAdminSearch,
 } from '../../../machines/lib/rights';
-import { requestCustomerAdd } from '../../app/customer-add-modal';
 import { ClientManager } from '../shell';
 import { GatedButton, GatedLink } from '../shell';
 import { appLinks, appNameKey, settingsLink } from '../shell';
 import { useDomain, useUserContext } from '../shell';
-import { useRepresentedDetails } from './api/get-represented-details';
-import { useServiceUrls } from './api/get-service-urls';
-import { useUserDetails } from './api/get-user-details';
+import { representedDetailsQuery } from '../../api/context/get-represented-details';
+import { userDetailsQuery } from '../../api/context/get-user-details';
+import { serviceUrlsQuery } from '../../api/user-settings/get-service-urls';
+import { dashboardQueries } from './queries';
 import './dashboard.css';
 
 /**
@@ -60,8 +59,10 @@ function formatAddress(a: z.infer<typeof AddressSummary> | null | undefined): st
 
 function UserCard({ ctx }: { ctx: UserContext }) {
   const intl = useIntl();
+  const { api } = usePortal();
   const rep = ctx.epitPrincipal!.representative;
-  const details = useUserDetails(rep.id);
+  // GET context/getUserDetails: the signed-in user's mobile and address (spec 1 §7)
+  const details = useQuery({ ...userDetailsQuery(api, rep.id), enabled: !!rep.id });
   const t = (id: string) => intl.formatMessage({ id });
   const address = formatAddress(details.data?.address);
   return (
@@ -99,7 +100,7 @@ function UserCard({ ctx }: { ctx: UserContext }) {
 
 function UserDashboard({ ctx }: { ctx: UserContext }) {
   const intl = useIntl();
-  const { representedChoice, modals, config, session } = usePortal();
+  const { api, representedChoice, root, config, session } = usePortal();
   const domain = useDomain();
   const language = useSelector(session, (s) => s.context.language);
   const principal = ctx.epitPrincipal!;
@@ -107,12 +108,18 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
   const right = rep ? principal.representationRightsCache[rep.gid] : undefined;
   const business = !!rep && !rep.isPerson;
   const dead = isAxaptaDead(ctx);
-  const details = useRepresentedDetails(rep?.gid ?? null, business && !dead);
+  // GET context/representedDetails (spec 1 §4 Context changes): a business party's details come from the back
+  // office, so they are not asked while AXAPTA is marked dead
+  const details = useQuery({ ...representedDetailsQuery(api, rep?.gid ?? null), enabled: business && !dead });
   const repDetails = details.data ?? rep?.details ?? null;
   const settings = settingsLink(businessSettingsLink(principal, new Date()));
   const shortcuts = dashboardShortcuts(ctx, domain);
   const needsPackageUrls = !rep || rep.isPerson;
-  const serviceUrls = useServiceUrls(needsPackageUrls && shortcuts.some((s) => s.service === 'LOGISTICS'));
+  // GET user-settings/service-urls: the package-private LOGISTICS address per domain (spec 1 §2, §7)
+  const serviceUrls = useQuery({
+    ...serviceUrlsQuery(api),
+    enabled: needsPackageUrls && shortcuts.some((s) => s.service === 'LOGISTICS'),
+  });
   const addContract = addContractLink(domain, config.offerFormUrl);
   const canRepresent = hasPrivilege(ctx, 'SHOW_REPRESENTEES');
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -232,7 +239,7 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
                 <GatedButton
                   className="button button--primary"
                   testId="add-contract"
-                  onClick={() => requestCustomerAdd(modals)}
+                  onClick={() => root.send({ type: 'customerAdd.requested' })}
                 >
                   {t('dashboard.addContract')}
                 </GatedButton>
@@ -284,7 +291,7 @@ function AdminDashboard({ ctx }: { ctx: UserContext }) {
 /**
  * One notice for the dashboard's own loads (issue 13 "Faults"): when any of them got no answer or a server error, it
  * says so with a retry that loads the failed ones again; the rest of the page stays as it is. It only watches the
- * queries the cards use (the same keys, src/api/queries/dashboard.ts) and never starts one itself.
+ * queries the cards use (the same keys, ./queries.ts) and never starts one itself.
  */
 function LoadFailure({ ctx }: { ctx: UserContext }) {
   const intl = useIntl();

@@ -3,9 +3,12 @@
  * and ep-osgi packages (spec 2 §5 "a name match"), and the installed bundles. DEPLOYMENT_ADMIN only (route guard
  * and server); not in live run mode.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { BundlesAnswer, DeploymentsAnswer, isDeployable } from '../../../machines/lib/account/dev-pages';
+import { isDeployable } from '../../../machines/lib/dev-pages/contract';
+import { installDeployment } from '../../api/deployment/install-deployment';
+import { bundlesQuery } from '../../api/deployment/list-bundles';
+import { deploymentsQuery } from '../../api/deployment/list-deployments';
 import { usePortal } from '../../app/PortalContext';
 import { DevGate } from './DevGate';
 import './dev-pages.css';
@@ -21,22 +24,13 @@ export function OsgiAdminPage() {
 function OsgiAdmin() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const { api, showToast } = usePortal();
-  const queryClient = useQueryClient();
-  const deployments = useQuery({
-    queryKey: ['deployment', 'listDeployments'],
-    queryFn: ({ signal }) => api.get('deployment/listDeployments', DeploymentsAnswer, { signal }),
-  });
-  const bundles = useQuery({
-    queryKey: ['deployment', 'listBundles'],
-    queryFn: ({ signal }) => api.get('deployment/listBundles', BundlesAnswer, { signal }),
-  });
+  const portal = usePortal();
+  const { api, showToast } = portal;
+  const deployments = useQuery(deploymentsQuery(api));
+  const bundles = useQuery(bundlesQuery(api));
   const install = useMutation({
-    mutationFn: (deployment: string) => api.post('deployment/installDeployment', { deployment }, BundlesAnswer),
-    onSuccess: async () => {
-      showToast({ toastType: 'success', messageKey: 'devpages.osgi.installed' });
-      await queryClient.invalidateQueries({ queryKey: ['deployment'] });
-    },
+    mutationFn: (deployment: string) => installDeployment(portal, deployment),
+    onSuccess: () => showToast({ toastType: 'success', messageKey: 'devpages.osgi.installed' }),
     onError: () => showToast({ toastType: 'error', messageKey: 'error.server' }),
   });
 

@@ -5,7 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { FisikAnswer, type FisikPerson } from '../../../machines/lib/account/dev-pages';
+import type { FisikPerson } from '../../../machines/lib/dev-pages/contract';
+import { getFisik, saveFisik } from '../../api/ax/fisik';
 import { usePortal } from '../../app/PortalContext';
 import { DevGate } from './DevGate';
 import './dev-pages.css';
@@ -108,11 +109,8 @@ function TestAx() {
   const act = async (kind: 'get' | 'create' | 'modify') => {
     setStatus('LOADING');
     try {
-      const answer =
-        kind === 'get'
-          ? await api.get(`ax/fisik/${encodeURIComponent(form.id.trim())}`, FisikAnswer)
-          : await api.post(`ax/fisik/${kind}`, { person: toPerson(form), sendNewPassword: false }, FisikAnswer);
-      setForm(toForm(answer.value));
+      const person = kind === 'get' ? await getFisik(api, form.id.trim()) : await saveFisik(api, kind, toPerson(form));
+      setForm(toForm(person));
       setStatus('OK');
     } catch (error) {
       // spec 2 §8: other failed loads in the test pages are only logged

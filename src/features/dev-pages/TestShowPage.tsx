@@ -7,22 +7,21 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { z } from 'zod/mini';
+import { runSlaTest } from '../../api/sla/run-sla-test';
+import { digidocDigest, digidocFinalize } from '../../api/test/digidoc';
 import {
-  DigidocDigestAnswer,
-  DigidocFinalizeAnswer,
-  EnterpriseFindAnswer,
-  SlaAnswer,
-  TestRolesAnswer,
-  TestUserRolesAnswer,
-  ValueAnswer,
-} from '../../../machines/lib/account/dev-pages';
+  findEnterprises,
+  getEnterprise,
+  getEnterpriseRating,
+  getEnterpriseVat,
+  isBoardMember,
+} from '../../api/test/enterprise';
+import { execLdap } from '../../api/test/exec-ldap';
+import { testRolesQuery, testUserRolesQuery } from '../../api/test/get-roles';
 import { usePortal } from '../../app/PortalContext';
 import { PinDialog } from '../customer-add';
 import { DevGate } from './DevGate';
 import './dev-pages.css';
-
-const TextAnswer = z.object({ value: z.nullable(z.string()) });
 
 const toHex = (b64: string) => Array.from(atob(b64), (c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
 
@@ -58,7 +57,7 @@ function Marker({ ok, t }: { ok: boolean; t: T }) {
 function SlaTests({ t }: { t: T }) {
   const { api, logWarning } = usePortal();
   const run = useMutation({
-    mutationFn: () => api.get('sla/test', SlaAnswer),
+    mutationFn: () => runSlaTest(api),
     onError: (error) => logWarning({ type: 'warning', code: 'test.sla', detail: String(error) }),
   });
   return (
@@ -84,7 +83,7 @@ function SlaTests({ t }: { t: T }) {
 function LdapSave({ t }: { t: T }) {
   const { api, logWarning } = usePortal();
   const save = useMutation({
-    mutationFn: () => api.post('test/execLdap', undefined, ValueAnswer),
+    mutationFn: () => execLdap(api),
     onError: (error) => logWarning({ type: 'warning', code: 'test.ldap', detail: String(error) }),
   });
   return (
@@ -109,26 +108,20 @@ function EnterpriseQueries({ t }: { t: T }) {
   const [result, setResult] = useState<string | null>(null);
   const ask = useMutation({
     mutationFn: async (kind: 'find' | 'company' | 'vat' | 'rating' | 'board') => {
-      const c = encodeURIComponent(code.trim());
+      const c = code.trim();
       switch (kind) {
         case 'find':
-          return (await api.post('test/enterprise', { value: code }, EnterpriseFindAnswer)).value
-            .map((e) => `${e.name} (${e.code})`)
-            .join('\n');
+          return (await findEnterprises(api, code)).map((e) => `${e.name} (${e.code})`).join('\n');
         case 'company': {
-          const company = z
-            .object({ value: z.nullable(z.object({ name: z.string(), regCode: z.string(), active: z.boolean() })) })
-            .parse(await api.get(`test/enterprise/${c}`, ValueAnswer));
-          return company.value ? `${company.value.name} (${company.value.regCode})` : '-';
+          const company = await getEnterprise(api, c);
+          return company ? `${company.name} (${company.regCode})` : '-';
         }
         case 'vat':
-          return (await api.get(`test/enterprise/vat/${c}`, TextAnswer)).value ?? '-';
+          return (await getEnterpriseVat(api, c)) ?? '-';
         case 'rating':
-          return (await api.get(`test/enterprise/rating/${c}`, TextAnswer)).value ?? '-';
+          return (await getEnterpriseRating(api, c)) ?? '-';
         case 'board':
-          return String(
-            (await api.post('test/is-board-member', { companyCode: code, personCode: person }, ValueAnswer)).value,
-          );
+          return String(await isBoardMember(api, code, person));
       }
     },
     onSuccess: (text) => setResult(text || '-'),
@@ -200,21 +193,17 @@ function EnterpriseQueries({ t }: { t: T }) {
 
 function SignatureTest({ t }: { t: T }) {
   const portal = usePortal();
-  const { api, signing, showToast, logWarning } = portal;
+  const { api, customerAdd: signing, showToast, logWarning } = portal;
   const [state, setState] = useState<'-' | 'signing' | 'ok' | 'failed'>('-');
   const run = async () => {
     setState('signing');
     try {
       const cert = await signing.idCard.getSigningCertificate();
-      const { digest } = await api.post(
-        'test/digidoc/digest',
-        { certHex: toHex(cert.certificate) },
-        DigidocDigestAnswer,
-      );
+      const { digest } = await digidocDigest(api, toHex(cert.certificate));
       const signed = await signing.idCard.sign(cert.certificate, digest, 'SHA-256');
-      let fin: z.infer<typeof DigidocFinalizeAnswer>;
+      let fin: Awaited<ReturnType<typeof digidocFinalize>>;
       try {
-        fin = await api.post('test/digidoc/finalize', { value: signed.signature }, DigidocFinalizeAnswer);
+        fin = await digidocFinalize(api, signed.signature);
       } catch (error) {
         // spec 2 §8: error.server when the signature's finalize fails
         showToast({ toastType: 'error', messageKey: 'error.server' });
@@ -259,14 +248,8 @@ function SignatureTest({ t }: { t: T }) {
 function Roles({ t }: { t: T }) {
   const { api } = usePortal();
   const intl = useIntl();
-  const roles = useQuery({
-    queryKey: ['test', 'roles'],
-    queryFn: ({ signal }) => api.get('test/roles', TestRolesAnswer, { signal }),
-  });
-  const userRoles = useQuery({
-    queryKey: ['test', 'userRoles'],
-    queryFn: ({ signal }) => api.get('test/userRoles', TestUserRolesAnswer, { signal }),
-  });
+  const roles = useQuery(testRolesQuery(api));
+  const userRoles = useQuery(testUserRolesQuery(api));
   return (
     <section aria-labelledby="roles-h">
       <h2 id="roles-h">{t('devpages.test.user-roles')}</h2>

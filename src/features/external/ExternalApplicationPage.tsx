@@ -1,71 +1,59 @@
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { createActor } from 'xstate';
 import type { UserContext } from '../../../machines/lib/contract';
 import { externalHeader, type Wrapper } from '../../../machines/lib/external';
 import { visibleRepresentees } from '../../../machines/lib/rights';
-import { isApplicationLoading, type ExternalApplicationActor } from '../../../machines/externalApplication.machine';
+import {
+  applicationFrameOf,
+  isApplicationLoading,
+  type ExternalApplicationActor,
+  type ExternalApplicationInput,
+} from '../../../machines/externalApplication.machine';
+import { PAGE } from '../../../machines/lib/pages';
 import { usePortal } from '../../app/PortalContext';
-import type { Portal } from '../../app/portal';
+import { usePageActor } from '../../app/usePageActor';
 import { FrameHost } from './FrameHost';
 import './external.css';
 
 /**
  * An external application page (spec 1 §2 "External application pages", §4 "External application flow"): the generic
- * external page (`/external/$service`, #app-iframe) and the order-system wrapper (`/oss-wrapper`, #oss-iframe). It
- * runs one externalApplication actor for as long as it is shown, hands it the session's changes (language, user
- * context, REPRESENTEE-CHANGE) and the route's, and shows what it decides: the header, the loading message, the
- * representee panel, the maintenance or other message, or the frame.
+ * external page (`/external/$service`, #app-iframe) and the order-system wrapper (`/oss-wrapper`, #oss-iframe). The
+ * portal's pages machine runs its flow (and the frame channel, started with the first such page) while it shows, and
+ * hands the flow the session's changes; the page hands it the route's, and shows what it decides: the header, the
+ * loading message, the representee panel, the maintenance or other message, or the frame.
  */
 export function ExternalApplicationPage({ service, wrapper }: { service: string; wrapper: Wrapper }) {
-  const app = useExternalApplication(service, wrapper);
-  if (!app) return <LoadingMessage />;
-  return <ExternalApplicationView app={app} wrapper={wrapper} />;
+  const { session } = usePortal();
+  const userContext = useSelector(session, (s) => s.context.userContext);
+  if (!userContext) return <LoadingMessage />;
+  return <ExternalApplication service={service} wrapper={wrapper} userContext={userContext} />;
 }
 
-const profileCodeOf = (ctx: UserContext) => ctx.epitPrincipal?.represented?.details?.userProfileCode ?? null;
-
-/** The page's actor: created when the page shows (with the session's context), stopped when it goes. */
-function useExternalApplication(service: string, wrapper: Wrapper): ExternalApplicationActor | null {
-  const portal = usePortal();
+function ExternalApplication({
+  service,
+  wrapper,
+  userContext,
+}: {
+  service: string;
+  wrapper: Wrapper;
+  userContext: UserContext;
+}) {
+  const { session, external } = usePortal();
   const router = useRouter();
-  const { session, external } = portal;
-  const userContext = useSelector(session, (s) => s.context.userContext);
-  const language = useSelector(session, (s) => s.context.language);
-  const [app, setApp] = useState<ExternalApplicationActor | null>(null);
-  const hasContext = userContext !== null;
-  // the route the actor starts with; later route changes are events (below)
-  const route = useRef({ service, wrapper });
+  usePageActor(PAGE.frameChannel, external.frameChannelLogic, undefined, { once: true });
+  const app = usePageActor(PAGE.externalApplication, external.applicationLogic, {
+    service,
+    wrapper,
+    // the order system opens where the portal's address points (spec 1 §4 OSS hash sync)
+    menuPath: wrapper === 'oss-wrapper' ? router.state.location.hash || null : null,
+    userContext,
+    language: session.getSnapshot().context.language,
+    clock: { now: () => Date.now() },
+  } satisfies ExternalApplicationInput);
 
-  useEffect(() => {
-    const s = session.getSnapshot();
-    const ctx = s.context.userContext;
-    if (!ctx) return;
-    const { service: routedService, wrapper: routedWrapper } = route.current;
-    const actor = createActor(external.applicationLogic, {
-      input: {
-        service: routedService,
-        wrapper: routedWrapper,
-        // the order system opens where the portal's address points (spec 1 §4 OSS hash sync)
-        menuPath: routedWrapper === 'oss-wrapper' ? router.state.location.hash || null : null,
-        userContext: ctx,
-        language: s.context.language,
-        profileCode: profileCodeOf(ctx),
-      },
-      inspect: portal.inspect,
-    });
-    forwardEmitted(actor, portal, router);
-    actor.start();
-    setApp(actor);
-    return () => {
-      actor.stop();
-      setApp(null);
-    };
-    // one actor per page (and per signed-in context): later changes of the route and the session are events
-  }, [hasContext, external, session, portal, router]);
-
+  // the route's changes; the session's reach the flow through the portal
   useEffect(() => {
     if (!app) return;
     const c = app.getSnapshot().context;
@@ -73,54 +61,8 @@ function useExternalApplication(service: string, wrapper: Wrapper): ExternalAppl
       app.send({ type: 'external.routeChanged', service, wrapper, menuPath: null });
   }, [app, service, wrapper]);
 
-  useEffect(() => {
-    if (app && userContext && app.getSnapshot().context.userContext !== userContext)
-      app.send({ type: 'external.contextChanged', userContext, profileCode: profileCodeOf(userContext) });
-  }, [app, userContext]);
-
-  useEffect(() => {
-    if (app && app.getSnapshot().context.language !== language)
-      app.send({ type: 'external.languageChanged', language });
-  }, [app, language]);
-
-  // spec 1 §4: the shell fires REPRESENTEE-CHANGE (a DOM event) after it adopted the new context
-  useEffect(() => {
-    if (!app) return;
-    const onChange = (e: Event) => {
-      const detail: unknown = e instanceof CustomEvent ? e.detail : null;
-      const cause = detail && typeof detail === 'object' && 'cause' in detail && detail.cause === 'SC' ? 'SC' : 'RC';
-      const ctx = session.getSnapshot().context.userContext;
-      if (ctx) app.send({ type: 'external.contextChanged', userContext: ctx, profileCode: profileCodeOf(ctx) });
-      app.send({ type: 'REPRESENTEE-CHANGE', cause });
-    };
-    window.addEventListener('REPRESENTEE-CHANGE', onChange);
-    return () => window.removeEventListener('REPRESENTEE-CHANGE', onChange);
-  }, [app, session]);
-
-  return app;
-}
-
-/** What the flow emits goes to the router, the toasts and the log. */
-function forwardEmitted(actor: ExternalApplicationActor, portal: Portal, router: ReturnType<typeof useRouter>) {
-  actor.on('navigation.requested', ({ target }) => {
-    if (target.kind !== 'path') return portal.navigateTo(target);
-    // the page replaces itself (another wrapper, the finance recovery page): Back must not land on a redirect again
-    const hash = router.state.location.hash;
-    const href = target.path === '/oss-wrapper' && hash ? `${target.path}#${hash}` : target.path;
-    void router.navigate({ href, replace: true });
-  });
-  actor.on('toast.show', (e) => portal.showToast(e.toast));
-  actor.on('warning', (e) => portal.logWarning(e));
-  actor.on('frame.loadFailed', (e) =>
-    portal.logWarning({
-      type: 'warning',
-      code: 'externalApplication.frameLoadFailed',
-      detail: { application: e.application, documentLoaded: e.documentLoaded },
-    }),
-  );
-  actor.on('roles.loadFailed', (e) =>
-    portal.logWarning({ type: 'warning', code: 'roles.loadFailed', detail: { application: e.application } }),
-  );
+  if (!app) return <LoadingMessage />;
+  return <ExternalApplicationView app={app} wrapper={wrapper} />;
 }
 
 function LoadingMessage() {
@@ -140,13 +82,18 @@ function ExternalApplicationView({ app, wrapper }: { app: ExternalApplicationAct
   const t = (id: string) => intl.formatMessage({ id });
   const { session } = usePortal();
   const userContext = useSelector(session, (s) => s.context.userContext);
+  const frame = useSelector(app, applicationFrameOf) ?? undefined;
   const application = useSelector(app, (s) => s.context.application ?? s.context.service);
-  const roleName = useSelector(app, (s) => s.context.roleName);
-  const messageKey = useSelector(app, (s) => s.context.messageKey);
-  const loading = useSelector(app, isApplicationLoading);
+  const roleName = useSelector(frame, (s) => s?.context.roleName ?? null);
+  const pageMessage = useSelector(app, (s) => s.context.messageKey);
+  const frameMessage = useSelector(frame, (s) => s?.context.messageKey ?? null);
+  const messageKey = pageMessage ?? frameMessage;
+  const pageLoading = useSelector(app, isApplicationLoading);
+  const frameLoading = useSelector(frame, (s) => !!s && isApplicationLoading(s));
+  const loading = pageLoading || frameLoading;
   const maintenance = useSelector(app, (s) => s.matches('maintenance'));
-  const panelOpen = useSelector(app, (s) => s.matches('representeeRequired'));
-  const frameLoadFailed = useSelector(app, (s) => s.matches('frameLoadFailed'));
+  const panelOpen = useSelector(frame, (s) => !!s?.matches('representeeRequired'));
+  const frameLoadFailed = useSelector(frame, (s) => !!s?.matches('frameLoadFailed'));
   const header = externalHeader(userContext, application);
   const title = t(header.titleKey);
 
@@ -208,7 +155,7 @@ function ExternalApplicationView({ app, wrapper }: { app: ExternalApplicationAct
           {t(messageKey)}
         </p>
       )}
-      <FrameHost app={app} wrapper={wrapper} title={title} />
+      <FrameHost app={app} frame={frame ?? null} loading={loading} wrapper={wrapper} title={title} />
     </section>
   );
 }

@@ -4,13 +4,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CHANNEL_METHOD, ossUpdateInitialData, portalHashFromOss, type Wrapper } from '../../../machines/lib/external';
 import { isChannelActive } from '../../../machines/frameChannel.machine';
-import {
-  frameSourceOf,
-  isApplicationLoading,
-  type ExternalApplicationActor,
-} from '../../../machines/externalApplication.machine';
+import type { ApplicationFrameActor } from '../../../machines/applicationFrame.machine';
+import { frameSourceOf, type ExternalApplicationActor } from '../../../machines/externalApplication.machine';
 import { usePortal } from '../../app/PortalContext';
-import { frameDocumentKey, guidOf, withMenuPath } from './frame-src';
+import { frameDocumentKey, guidOf, withMenuPath } from '../../../machines/lib/external';
 
 /** spec 1 §9: the frame has a fixed width of 1020 px (external.css); its height follows the application */
 const INITIAL_HEIGHT = 600;
@@ -33,36 +30,60 @@ interface MountedFrame {
 }
 
 /**
+ * What an application in the frame may do: run its scripts on its own origin (the channel, its pages), post its
+ * forms, open popups and downloads (documents, invoices) that are ordinary windows. Never navigate the portal's tab:
+ * an application, compromised or not, has no business taking the person away from the portal (no
+ * `allow-top-navigation`, not even on a click). `allow-same-origin` is safe only because the applications live on
+ * their own origin (APPS_ORIGIN / APP_*_URL), never the portal's.
+ */
+const FRAME_SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-downloads';
+
+/**
  * The frame (spec 1 §2 "External application pages"): an iframe with id `oss-iframe` (order system) or `app-iframe`,
  * 1020 px wide and as high as the application says (`height|px`), under a loading overlay while it loads; on a phone
  * it scrolls sideways inside its box. It is the frame channel's other end (`frame.attach` / `frame.detach`), follows
  * `scroll|px` and `scroll-to-view|px`, and for the order system keeps the portal's address and the frame in step
- * (spec 1 §4 "OSS hash sync").
+ * (spec 1 §4 "OSS hash sync"). Whether the frame keeps its document or loads another is the flow's decision
+ * (machines/applicationFrame.machine.ts); the frame channel's word that the application is ready reaches the flow
+ * through the portal's pages machine.
  */
-export function FrameHost({ app, wrapper, title }: { app: ExternalApplicationActor; wrapper: Wrapper; title: string }) {
+export function FrameHost({
+  app,
+  frame,
+  loading,
+  wrapper,
+  title,
+}: {
+  app: ExternalApplicationActor;
+  frame: ApplicationFrameActor | null;
+  /** the page shows its loading message */
+  loading: boolean;
+  wrapper: Wrapper;
+  title: string;
+}) {
   const intl = useIntl();
   const portal = usePortal();
   const router = useRouter();
-  const { external, session } = portal;
-  const { frameChannel, frameSlot } = external;
+  const { external, session, pages } = portal;
+  const { frameSlot } = external;
+  const frameChannel = useSelector(pages, (s) => s.context.pages.frameChannel) ?? null;
   const oss = wrapper === 'oss-wrapper';
-  const frameSrc = useSelector(app, frameSourceOf);
-  const loading = useSelector(app, isApplicationLoading);
-  const frameLoading = useSelector(app, (s) => s.hasTag('frameLoading'));
-  // a new number for each decision of the flow, even when it decides the same address twice
-  const loads = useSelector(app, (s) => s.context.loads);
+  const frameSrc = useSelector(frame ?? undefined, (s) => (s ? frameSourceOf(s) : null));
+  const frameLoading = useSelector(frame ?? undefined, (s) => !!s?.hasTag('frameLoading'));
   // for people who debug and for the end-to-end tests: whether the application answers the channel
-  const channelActive = useSelector(frameChannel, isChannelActive);
+  const channelActive = useSelector(frameChannel ?? undefined, (s) => !!s && isChannelActive(s));
   const [mounted, setMounted] = useState<MountedFrame | null>(null);
   const mountedRef = useRef<MountedFrame | null>(null);
   const [height, setHeight] = useState(INITIAL_HEIGHT);
+  const [iframe, setIframe] = useState<HTMLIFrameElement | null>(null);
 
   /** ossUpdateInitialData with the portal's state now (spec 1 §4: customerId, language, domain, urlHash) */
   const notifyOss = useCallback(
     (portalHash: string) => {
       const src = mountedRef.current?.src;
       const customerId = src ? guidOf(src) : null;
-      if (!customerId) return;
+      if (!customerId || !frameChannel) return;
       const { language, domain } = session.getSnapshot().context;
       frameChannel.send({
         type: 'channel.notify',
@@ -82,44 +103,65 @@ export function FrameHost({ app, wrapper, title }: { app: ExternalApplicationAct
     };
     if (frameSrc) {
       if (prev && frameDocumentKey(prev.src, { oss }) === frameDocumentKey(frameSrc, { oss })) {
-        // the same document: it stays where the person is; the order system hears the new language over the channel.
-        // It had loaded and reported ready before (it is not waited for again)
+        // the same document: it stays where the person is; the order system hears the new language over the channel
         if (oss) notifyOss(router.state.location.hash);
-        app.send({ type: 'frame.loaded' });
-        app.send({ type: 'frame.ready' });
         return;
       }
       // the order system opens where the portal's address points, or at its start for another customer
       const src = oss ? withMenuPath(frameSrc, prev ? '' : router.state.location.hash) : frameSrc;
       setHeight(INITIAL_HEIGHT);
       mount({ src, n: (prev?.n ?? 0) + 1 });
-    } else if (!loading && prev) {
+    } else if (!loading && !frameLoading && prev) {
       // a message instead of the frame (maintenance, representee): the frame goes; it returns with a fresh load
       mount(null);
     }
-  }, [app, frameSrc, loads, loading, oss, notifyOss, router]);
+  }, [frameSrc, loading, frameLoading, oss, notifyOss, router]);
 
-  // the application in a newly shown frame reports ready (the channel turns active): the overlay goes; without it
-  // the flow shows the frame load error after FRAME_LOAD_TIMEOUT
-  useEffect(() => {
-    const sub = frameChannel.on('channel.activated', () => app.send({ type: 'frame.ready' }));
-    return () => sub.unsubscribe();
-  }, [app, frameChannel]);
+  // the channel talks to this iframe while it is mounted (the channel may start just after the frame mounts)
+  const { attachFrame } = external;
+  useEffect(
+    () => (iframe && frameChannel ? attachFrame(iframe, frameChannel) : undefined),
+    [iframe, frameChannel, attachFrame],
+  );
 
-  // the application's height, and its scroll requests for the portal's window
+  // the application's height and scroll requests for the portal's window, and the order system's hash (spec 1 §4
+  // OSS hash sync): a bridge from the frame channel to the DOM and the router, which no actor needs to hear
   const pendingScroll = useRef<ScrollRequest | null>(null);
   useEffect(() => {
+    if (!frameChannel) return;
     const scroll = (pixels: number, mode: ScrollRequest['mode']) => {
       const request = { pixels, mode, at: performance.now() };
       pendingScroll.current = scrollToFrameOffset(frameSlot.current, request) ? null : request;
     };
-    const subs = [
-      frameChannel.on('frame.height', (e) => setHeight(Math.max(e.pixels, 0))),
-      frameChannel.on('frame.scroll', (e) => scroll(e.pixels, 'top')),
-      frameChannel.on('frame.scrollToView', (e) => scroll(e.pixels, 'into-view')),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [frameChannel, frameSlot]);
+    /** the hash this page set itself: its navigation is not sent back to the frame */
+    let ownHash: string | null = null;
+    const fromChannel = frameChannel.on('*', (e) => {
+      if (e.type === 'frame.height') setHeight(Math.max(e.pixels, 0));
+      else if (e.type === 'frame.scroll') scroll(e.pixels, 'top');
+      else if (e.type === 'frame.scrollToView') scroll(e.pixels, 'into-view');
+      else if (oss && e.type === 'frame.notification' && e.method === CHANNEL_METHOD.ossChangeUrlHash) {
+        const hash = portalHashFromOss(e.params);
+        if (hash === null) return;
+        const fragment = hash.replace(/^#/, '');
+        if (fragment === router.state.location.hash) return;
+        ownHash = fragment;
+        // replace, not push: the frame's own navigation already made the history entry
+        void router.navigate({ to: '/oss-wrapper', search: true, hash: fragment, replace: true, resetScroll: false });
+      }
+    });
+    const toFrame = oss
+      ? router.subscribe('onResolved', ({ toLocation }) => {
+          const own = ownHash !== null && toLocation.hash === ownHash;
+          ownHash = null;
+          const stillHere = router.state.matches.some((m) => m.routeId === '/oss-wrapper');
+          if (!own && stillHere) notifyOss(toLocation.hash);
+        })
+      : () => undefined;
+    return () => {
+      fromChannel.unsubscribe();
+      toFrame();
+    };
+  }, [frameChannel, frameSlot, oss, router, notifyOss]);
   // an application often asks to scroll before its new page has grown (the page was too short to get there): the
   // request is finished once the frame is as high as the application's content, if that follows soon after
   useEffect(() => {
@@ -128,37 +170,6 @@ export function FrameHost({ app, wrapper, title }: { app: ExternalApplicationAct
     if (performance.now() - request.at > SCROLL_REQUEST_LIFETIME || scrollToFrameOffset(frameSlot.current, request))
       pendingScroll.current = null;
   }, [height, frameSlot]);
-
-  // spec 1 §4 OSS hash sync, both ways
-  useEffect(() => {
-    if (!oss) return;
-    /** the hash this page set itself: its navigation is not sent back to the frame */
-    let ownHash: string | null = null;
-    const fromFrame = frameChannel.on('frame.notification', (e) => {
-      if (e.method !== CHANNEL_METHOD.ossChangeUrlHash) return;
-      const hash = portalHashFromOss(e.params);
-      if (hash === null) return;
-      const fragment = hash.replace(/^#/, '');
-      if (fragment === router.state.location.hash) return;
-      ownHash = fragment;
-      // replace, not push: the frame's own navigation already made the history entry
-      void router.navigate({ to: '/oss-wrapper', search: true, hash: fragment, replace: true, resetScroll: false });
-    });
-    const toFrame = router.subscribe('onResolved', ({ toLocation }) => {
-      const own = ownHash !== null && toLocation.hash === ownHash;
-      ownHash = null;
-      const stillHere = router.state.matches.some((m) => m.routeId === '/oss-wrapper');
-      if (!own && stillHere) notifyOss(toLocation.hash);
-    });
-    return () => {
-      fromFrame.unsubscribe();
-      toFrame();
-    };
-  }, [oss, frameChannel, router, notifyOss]);
-
-  // the channel talks to this iframe while it is mounted
-  const { attachFrame } = external;
-  const attach = useCallback((el: HTMLIFrameElement | null) => (el ? attachFrame(el) : undefined), [attachFrame]);
 
   const overlay = loading || frameLoading;
   if (!mounted && !overlay) return null;
@@ -169,10 +180,11 @@ export function FrameHost({ app, wrapper, title }: { app: ExternalApplicationAct
         {mounted && (
           <iframe
             key={mounted.n}
-            ref={attach}
+            ref={setIframe}
             id={oss ? 'oss-iframe' : 'app-iframe'}
             className="external-frame__iframe"
             src={mounted.src}
+            sandbox={FRAME_SANDBOX}
             title={title}
             style={{ height }}
             onLoad={() => app.send({ type: 'frame.loaded' })}

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { frameChannelMachine, isChannelActive } from '../../../machines/frameChannel.machine';
+import { frameConnectionMachine } from '../../../machines/frameConnection.machine';
 import { CHANNEL_SCOPE } from '../../../machines/lib/external';
-import { frameDocumentKey, guidOf, withMenuPath } from './frame-src';
+import { frameDocumentKey, guidOf, withMenuPath } from '../../../machines/lib/external';
 import { createWindowChannel, type FrameSlot } from './window-channel';
 
 const APPS = 'http://localhost:8081';
@@ -69,7 +70,11 @@ describe('windowChannel (the browser side of the frame channel)', () => {
 
   function start() {
     const actor = createActor(
-      frameChannelMachine.provide({ actors: { windowChannel: createWindowChannel(browser.slot) } }),
+      frameChannelMachine.provide({
+        actors: {
+          connection: frameConnectionMachine.provide({ actors: { windowChannel: createWindowChannel(browser.slot) } }),
+        },
+      }),
     ).start();
     actor.send({ type: 'frame.attach', src: SRC });
     return actor;

@@ -7,7 +7,7 @@
 import { redirect } from '@tanstack/react-router';
 import { resolveService, serviceOfRoute, type ServiceRoute } from '../../../machines/lib/external';
 import { inAppPath } from '../../../machines/lib/rights';
-import { serviceUrlsQuery } from '../../api/queries/user-settings';
+import { serviceUrlsQuery } from '../../api/user-settings/get-service-urls';
 import { redirectBrowser } from '../../app/browser';
 import type { RouterContext } from '../../app/router';
 

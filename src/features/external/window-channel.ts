@@ -1,12 +1,13 @@
 /**
- * The browser side of the frame channel (machines/frameChannel.machine.ts `windowChannel`): one window `message`
+ * The browser side of the frame channel (machines/frameConnection.machine.ts `windowChannel`): one window `message`
  * listener while the channel is open, and `postMessage` to the frame. The origin and window checks are the pure
  * `frameMessageToEvent` (machines/lib/external/channel.ts): a message counts only when it comes from the frame's
  * origin and from the frame's own window (spec 1 §4 "Iframe message channel").
  */
 import { fromCallback } from 'xstate';
 import { frameMessageToEvent } from '../../../machines/lib/external';
-import type { FrameChannelEvent, WindowChannelInput, WindowChannelPost } from '../../../machines/frameChannel.machine';
+import type { FrameInboundEvent } from '../../../machines/lib/external/channel';
+import type { WindowChannelInput, WindowChannelPost } from '../../../machines/frameConnection.machine';
 
 /** The iframe the channel talks to: the frame host puts its element here while it is mounted. */
 export interface FrameSlot {
@@ -17,7 +18,7 @@ export function createWindowChannel(slot: FrameSlot) {
   return fromCallback<WindowChannelPost, WindowChannelInput>(({ input, sendBack, receive }) => {
     const { frameOrigin } = input;
     const onMessage = (e: MessageEvent) => {
-      const event: FrameChannelEvent = frameMessageToEvent(
+      const event: FrameInboundEvent = frameMessageToEvent(
         { origin: e.origin, source: e.source, data: e.data as unknown },
         { frameOrigin, frameWindow: slot.current?.contentWindow ?? null },
       );

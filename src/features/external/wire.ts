@@ -1,70 +1,78 @@
 /**
- * The external applications' actors (issue 8; spec 1 §4 "Embedded-application channel", "External application flow"):
- * - the frame channel, one long-lived actor (systemId frameChannel) with the browser's window as its wire;
- * - the external application flow with its real effects, of which every external page runs its own actor.
+ * The external applications' effects (spec 1 §4 "Embedded-application channel", "External application flow"): the
+ * logic the portal's pages machine runs for an external page — the frame channel, with the browser's window as its
+ * wire (started with the first external page and kept), and the page's flow with its calls.
  */
-import { createActor, fromPromise } from 'xstate';
-import { z } from 'zod/mini';
-import { RolesAndPackets } from '../../../machines/lib/contract';
-import { SYSTEM_ID } from '../../../machines/lib/system-ids';
-import { frameChannelMachine, type FrameChannelActor } from '../../../machines/frameChannel.machine';
-import { externalApplicationMachine, type FinanceStatus } from '../../../machines/externalApplication.machine';
-import type { PortalSystem } from '../../app/system';
+import { fromPromise } from 'xstate';
+import type { RolesAndPackets } from '../../../machines/lib/contract';
+import { applicationFrameMachine } from '../../../machines/applicationFrame.machine';
+import { externalApplicationMachine } from '../../../machines/externalApplication.machine';
+import { financeCheckMachine, type FinanceStatus } from '../../../machines/financeCheck.machine';
+import { frameChannelMachine } from '../../../machines/frameChannel.machine';
+import { frameConnectionMachine } from '../../../machines/frameConnection.machine';
+import { getFinanceStatus } from '../../api/apps/get-finance-status';
+import { getRolesAndPackets } from '../../api/roles-and-packets/get-roles-and-packets';
+import type { PortalCore } from '../../app/portal';
 import { createWindowChannel, type FrameSlot } from './window-channel';
-
-/** GET apps/finance/status: the finance special status of the represented customer (null: none). */
-const FinanceStatusAnswer = z.object({ status: z.nullable(z.string()) });
 
 export interface External {
   /** the portal's end of the message channel to the framed application */
-  frameChannel: FrameChannelActor;
+  frameChannelLogic: ReturnType<typeof provideChannel>;
   /** the iframe the channel talks to (its element, while one is mounted) */
   frameSlot: Readonly<FrameSlot>;
   /** the frame host's iframe is mounted: the channel opens to it; the returned function closes it again */
-  attachFrame: (iframe: HTMLIFrameElement) => () => void;
-  /** the external application flow with the real effects: one actor per external page */
+  attachFrame: (iframe: HTMLIFrameElement, channel: { send(event: FrameAttachEvent): void }) => () => void;
+  /** the external application page with the real effects */
   applicationLogic: ReturnType<typeof provideApplication>;
 }
 
-function provideApplication({ api, config }: PortalSystem) {
-  return externalApplicationMachine.provide({
+function provideChannel(frameSlot: FrameSlot) {
+  return frameChannelMachine.provide({
     actors: {
-      // spec 1 §7: roles-and-packets/clientapp/{app} with the role-request timeout of the configuration
-      loadRoleData: fromPromise<RolesAndPackets, { application: string }>(({ input, signal }) =>
-        api.get(`roles-and-packets/clientapp/${encodeURIComponent(input.application)}`, RolesAndPackets, {
-          signal,
-          timeout: config.roleRequestTimeout,
-        }),
-      ),
-      checkFinanceStatus: fromPromise<FinanceStatus, { customerId: string }>(({ input, signal }) =>
-        api.get('apps/finance/status', FinanceStatusAnswer, {
-          signal,
-          timeout: config.roleRequestTimeout,
-          query: { customerId: input.customerId || undefined },
-        }),
-      ),
+      connection: frameConnectionMachine.provide({ actors: { windowChannel: createWindowChannel(frameSlot) } }),
     },
   });
 }
 
-export function wireExternal(system: PortalSystem): External {
+function provideApplication({ api, config }: Pick<PortalCore, 'api' | 'config'>) {
+  return externalApplicationMachine.provide({
+    actors: {
+      applicationFrame: applicationFrameMachine.provide({
+        actors: {
+          // spec 1 §7: roles-and-packets/clientapp/{app} with the role-request timeout of the configuration
+          loadRoleData: fromPromise<RolesAndPackets, { application: string }>(({ input, signal }) =>
+            getRolesAndPackets(api, input.application, config.roleRequestTimeout, signal),
+          ),
+          financeCheck: financeCheckMachine.provide({
+            actors: {
+              checkFinanceStatus: fromPromise<FinanceStatus, { customerId: string }>(({ input, signal }) =>
+                getFinanceStatus(api, input.customerId, config.roleRequestTimeout, signal),
+              ),
+            },
+          }),
+        },
+      }),
+    },
+  });
+}
+
+type FrameAttachEvent = { type: 'frame.attach'; src: string } | { type: 'frame.detach' };
+
+export function wireExternal(core: Pick<PortalCore, 'api' | 'config'>): External {
   const frameSlot: FrameSlot = { current: null };
-  const frameChannel = createActor(
-    frameChannelMachine.provide({ actors: { windowChannel: createWindowChannel(frameSlot) } }),
-    { systemId: SYSTEM_ID.frameChannel, inspect: system.inspect },
-  );
-  // spec 1 §8 / issue 8: a message from anywhere but the frame is ignored; a development build says so
-  if (import.meta.env.DEV)
-    frameChannel.on('message.rejected', (e) => console.debug('frame channel: message ignored', e.reason, e.origin));
-  frameChannel.start();
-  const attachFrame = (iframe: HTMLIFrameElement) => {
+  const attachFrame: External['attachFrame'] = (iframe, channel) => {
     frameSlot.current = iframe;
-    frameChannel.send({ type: 'frame.attach', src: iframe.src });
+    channel.send({ type: 'frame.attach', src: iframe.src });
     return () => {
       if (frameSlot.current !== iframe) return;
       frameSlot.current = null;
-      frameChannel.send({ type: 'frame.detach' });
+      channel.send({ type: 'frame.detach' });
     };
   };
-  return { frameChannel, frameSlot, attachFrame, applicationLogic: provideApplication(system) };
+  return {
+    frameChannelLogic: provideChannel(frameSlot),
+    frameSlot,
+    attachFrame,
+    applicationLogic: provideApplication(core),
+  };
 }

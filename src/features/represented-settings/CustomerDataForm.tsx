@@ -4,19 +4,27 @@
  * the rules of machines/lib/represented-settings/customer-form.ts); Save is disabled while invalid or pending, and a
  * failed save keeps what was typed.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { AddressSuggestion } from '../../../machines/lib/address';
 import {
   CUSTOMER_FIELD_LABELS,
   MAX,
-  type AddressValue,
   type CustomerForm,
   type RepresentedCustomer,
 } from '../../../machines/lib/represented-settings';
-import { canSave, visibleErrors, type FieldMessage, type FormErrors } from '../../../machines/settingsForm.machine';
+import type { AddressValue } from '../../../machines/lib/fields';
+import {
+  canSave,
+  visibleErrors,
+  type FieldMessage,
+  type FormErrors,
+  type SettingsFormActor,
+} from '../../../machines/settingsForm.machine';
 import { usePortal } from '../../app/PortalContext';
+import { usePageActor } from '../../app/usePageActor';
+import { PAGE } from '../../../machines/lib/pages';
 import { AddressAutocomplete } from '../address';
 import { CheckboxInput, TextInput } from './fields';
 import { customerFormValidate } from './wire';
@@ -42,21 +50,34 @@ const picked = (a: AddressSuggestion): AddressValue => ({
 });
 
 export function CustomerDataForm({ customer }: { customer: RepresentedCustomer }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const portal = usePortal();
   const canEditAnyCustomer = useSelector(
     portal.session,
     (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_CUSTOMER'),
   );
-  // one actor per visit of this customer: the logic keeps the customer as last saved
-  // one logic per visit (the page keys this form by customer): it keeps the customer as last saved
+  // one logic per visit (the page keys this form by customer): it keeps the customer as last saved; the portal's
+  // pages machine runs the form while it shows, and shows what it reports
   const [logic] = useState(() => portal.representedSettings.customerFormLogic(customer, { canEditAnyCustomer }));
-  const actor = useActorRef(logic, { input: { subject: customer.id, validate: customerFormValidate(customer) } });
-  useEffect(() => {
-    const sub = actor.on('toast.show', (e) => portal.showToast(e.toast));
-    return () => sub.unsubscribe();
-  }, [actor, portal]);
+  const actor = usePageActor(PAGE.customerDataForm, logic, {
+    subject: customer.id,
+    validate: customerFormValidate(customer),
+  });
+  return actor ? (
+    <CustomerDataFields actor={actor} customer={customer} canEditAnyCustomer={canEditAnyCustomer} />
+  ) : null;
+}
+
+function CustomerDataFields({
+  actor,
+  customer,
+  canEditAnyCustomer,
+}: {
+  actor: SettingsFormActor;
+  customer: RepresentedCustomer;
+  canEditAnyCustomer: boolean;
+}) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
   const values = useSelector(actor, (s) => s.context.values) as Partial<CustomerForm>;
   const errors = useSelector(actor, visibleErrors, sameErrors);

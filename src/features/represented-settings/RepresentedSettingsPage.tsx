@@ -10,7 +10,7 @@ import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { hasEditTab } from '../../../machines/lib/represented-settings';
 import { isAxaptaDead } from '../../../machines/lib/rights';
-import { representedCustomerQuery } from '../../api/queries/represented-settings';
+import { representedCustomerQuery } from '../../api/settings/get-customer';
 import { usePortal } from '../../app/PortalContext';
 import { CustomerDataForm } from './CustomerDataForm';
 import { RightsPanel } from './RightsPanel';

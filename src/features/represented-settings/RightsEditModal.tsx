@@ -4,7 +4,7 @@
  * list (machines/rightsEdit.machine.ts); the view only selects and sends.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
   DOMAIN_LANGUAGES,
@@ -20,7 +20,6 @@ import {
   type AppSection,
   type RightsEditActor,
 } from '../../../machines/rightsEdit.machine';
-import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';
 import { CheckboxInput, SelectInput, TextInput } from './fields';
 import { appNameKey } from './app-names';
@@ -45,11 +44,6 @@ const FIELD_MAX: Record<string, number> = {
 export function RightsEditModal({ actor }: { actor: RightsEditActor }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const portal = usePortal();
-  useEffect(() => {
-    const sub = actor.on('toast.show', (e) => portal.showToast(e.toast));
-    return () => sub.unsubscribe();
-  }, [actor, portal]);
 
   const mode = useSelector(actor, (s) => s.context.mode);
   const identity = useSelector(actor, (s) => s.context.identity);

@@ -4,8 +4,8 @@
  * selectors (machines/lib/represented-settings/list.ts) and only the current page is rendered, so a keystroke in
  * the search box or a page change stays a few milliseconds at 10,000 users.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   buildRows,
@@ -25,6 +25,8 @@ import { appNameKey } from './app-names';
 import { hasLoadError, type RightsListActor } from '../../../machines/rightsList.machine';
 import type { RightsEditActor } from '../../../machines/rightsEdit.machine';
 import { usePortal } from '../../app/PortalContext';
+import { usePageActor } from '../../app/usePageActor';
+import { PAGE } from '../../../machines/lib/pages';
 import { RightsPager } from './RightsPager';
 import { RightsEditModal } from './RightsEditModal';
 
@@ -52,17 +54,26 @@ export function useRoleNames(trees: Record<string, RoleTree | null>): (app: stri
 }
 
 export function RightsPanel({ customerId }: { customerId: string }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const portal = usePortal();
   const currentUserId = useSelector(
     portal.session,
     (s) => s.context.userContext?.epitPrincipal?.representative.id ?? '',
   );
   const [today] = useState(() => new Date());
-  const actor = useActorRef(portal.representedSettings.rightsListLogic, {
-    input: { customerId, currentUserId, today },
-  });
+  // the portal's pages machine runs the list while the tab shows, and shows what it reports
+  const actor = usePageActor(
+    PAGE.rightsList,
+    portal.representedSettings.rightsListLogic,
+    { customerId, currentUserId, today },
+    { restartKey: customerId },
+  );
+  return actor ? <RightsList actor={actor} today={today} /> : null;
+}
+
+function RightsList({ actor, today }: { actor: RightsListActor; today: Date }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const portal = usePortal();
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const apps = useSelector(actor, (s) => s.context.apps);
   const trees = useSelector(actor, (s) => s.context.trees);
@@ -73,19 +84,6 @@ export function RightsPanel({ customerId }: { customerId: string }) {
   const loadError = useSelector(actor, hasLoadError);
   const editor = useSelector(actor, (s) => s.children.rightsEdit as RightsEditActor | undefined);
   const roleName = useRoleNames(trees);
-  useEffect(() => {
-    const subs = [
-      actor.on('toast.show', (e) => portal.showToast(e.toast)),
-      actor.on('rightsList.partialFailure', (e) =>
-        portal.showToast({
-          toastType: 'warning',
-          messageKey: 'represented-settings.error.save-partially-failed',
-          values: { applications: e.applications.map((a) => intl.formatMessage({ id: appNameKey(a) })).join(', ') },
-        }),
-      ),
-    ];
-    return () => subs.forEach((s) => s.unsubscribe());
-  }, [actor, portal, intl]);
   const readMore = useSelector(portal.session, (s) => s.context.userContext?.homeUrls[s.context.domain] ?? null);
 
   // memoised selectors: rows once per load, the filter once per keystroke, the page once per page change

@@ -1,11 +1,15 @@
 /**
- * Business customer settings and rights (issue 10): the machines with their real effects. Each page runs its own
- * actor (the customer data form: machines/settingsForm.machine.ts; the rights list with its edit modal:
- * machines/rightsList.machine.ts and rightsEdit.machine.ts).
+ * Business customer settings and rights: the machines with their real effects. Each page runs its own actor (the
+ * customer data form: machines/settingsForm.machine.ts; the rights list, machines/rightsList.machine.ts, with its
+ * load, machines/rightsLoad.machine.ts, and its edit modal, machines/rightsEdit.machine.ts, whose person part looks
+ * people up, machines/rightsPerson.machine.ts, and whose save is machines/rightsSave.machine.ts).
  */
 import { fromPromise } from 'xstate';
 import { rightsEditMachine } from '../../../machines/rightsEdit.machine';
-import { rightsListMachine, type ApplicationAnswer } from '../../../machines/rightsList.machine';
+import { rightsListMachine } from '../../../machines/rightsList.machine';
+import { rightsLoadMachine, type ApplicationAnswer } from '../../../machines/rightsLoad.machine';
+import { rightsPersonMachine } from '../../../machines/rightsPerson.machine';
+import { rightsSaveMachine } from '../../../machines/rightsSave.machine';
 import {
   settingsFormMachine,
   type LoadedForm,
@@ -20,16 +24,15 @@ import {
   type CustomerForm,
   type RepresentedCustomer,
 } from '../../../machines/lib/represented-settings';
-import type { PortalSystem } from '../../app/system';
-import {
-  loadAdmins,
-  loadEnterpriseUsers,
-  lookupUser,
-  representedCustomerQuery,
-  saveRepresentedCustomer,
-  saveRights,
-} from '../../api/queries/represented-settings';
-import { rolesAndPacketsQuery } from '../../api/queries/roles-and-packets';
+import { FIELD_MESSAGE, refusedFields } from '../../../machines/lib/fields';
+import type { PortalCore } from '../../app/portal';
+import { getAdministrators } from '../../api/enterprise/get-administrators';
+import { getApplicationUsers } from '../../api/enterprise/get-application-users';
+import { rolesAndPacketsQuery } from '../../api/roles-and-packets/get-roles-and-packets';
+import { representedCustomerQuery } from '../../api/settings/get-customer';
+import { saveCustomer } from '../../api/settings/save-customer';
+import { getUser } from '../../api/user/get-user';
+import { saveRights } from '../../api/user/save-rights';
 
 export interface RepresentedSettings {
   /** the rights list (and its edit modal) with the real effects: one actor per rights page */
@@ -39,38 +42,59 @@ export interface RepresentedSettings {
 }
 type CustomerFormLogic = ReturnType<typeof provideCustomerForm>;
 
-function provideRightsList({ api, config, queryClient }: PortalSystem) {
+function provideRightsList(system: PortalCore) {
+  const { api, config, queryClient } = system;
   return rightsListMachine.provide({
     actors: {
-      loadCustomer: fromPromise(({ input }) => queryClient.fetchQuery(representedCustomerQuery(api, input.customerId))),
-      loadAdmins: fromPromise(({ input, signal }) => loadAdmins(api, input.customerId, signal)),
-      loadApplication: fromPromise<ApplicationAnswer, { customerId: string; application: string }>(
-        async ({ input, signal }) => {
-          const [answer, tree] = await Promise.all([
-            loadEnterpriseUsers(api, input.application, input.customerId, config.roleRequestTimeout, signal),
-            queryClient.fetchQuery(rolesAndPacketsQuery(api, input.application, false, config.roleRequestTimeout)),
-          ]);
-          return { answer, tree };
+      rightsLoad: rightsLoadMachine.provide({
+        actors: {
+          loadCustomer: fromPromise(({ input }) =>
+            queryClient.fetchQuery(representedCustomerQuery(api, input.customerId)),
+          ),
+          loadAdmins: fromPromise(({ input, signal }) => getAdministrators(api, input.customerId, signal)),
+          loadApplication: fromPromise<ApplicationAnswer, { customerId: string; application: string }>(
+            async ({ input, signal }) => {
+              const [answer, tree] = await Promise.all([
+                getApplicationUsers(api, input.application, input.customerId, config.roleRequestTimeout, signal),
+                queryClient.fetchQuery(rolesAndPacketsQuery(api, input.application, false, config.roleRequestTimeout)),
+              ]);
+              return { answer, tree };
+            },
+          ),
         },
-      ),
+      }),
       rightsEdit: rightsEditMachine.provide({
         actors: {
-          lookupUser: fromPromise(({ input, signal }) => lookupUser(api, input.userId, signal)),
-          saveRights: fromPromise(({ input, signal }) => saveRights(api, input.mode, input.command, signal)),
+          rightsPerson: rightsPersonMachine.provide({
+            actors: { lookupUser: fromPromise(({ input, signal }) => getUser(api, input.userId, signal)) },
+          }),
+          rightsSave: rightsSaveMachine.provide({
+            actors: {
+              saveRights: fromPromise(({ input, signal }) => saveRights(system, input.mode, input.command, signal)),
+            },
+          }),
         },
       }),
     },
   });
 }
 
+/** The customer data form's fields with the rule whose message each shows when the server refuses it. */
+const CUSTOMER_FIELD_RULES = {
+  name: null,
+  phone: FIELD_MESSAGE.phone,
+  email: FIELD_MESSAGE.email,
+  homepage: FIELD_MESSAGE.url,
+  eShop: FIELD_MESSAGE.url,
+  vatNr: null,
+  addressLegal: FIELD_MESSAGE.address,
+  addressContact: FIELD_MESSAGE.address,
+} as const;
+
 /** The form values are a CustomerForm (settingsForm keeps them as `object`). */
 const asCustomerForm = (values: object) => values as CustomerForm;
 
-function provideCustomerForm(
-  { api, queryClient }: PortalSystem,
-  customer: RepresentedCustomer,
-  opts: { canEditAnyCustomer: boolean },
-) {
+function provideCustomerForm(system: PortalCore, customer: RepresentedCustomer, opts: { canEditAnyCustomer: boolean }) {
   let current = customer;
   return settingsFormMachine.provide({
     actors: {
@@ -78,13 +102,16 @@ function provideCustomerForm(
         Promise.resolve({ values: customerFormValues(current), restored: false }),
       ),
       saveForm: fromPromise<SaveOutcome, SaveRequest>(async ({ input, signal }) => {
-        const saved = await saveRepresentedCustomer(
-          api,
-          settingsSaveBody(current, asCustomerForm(input.values), opts),
-          signal,
-        );
+        let saved: RepresentedCustomer;
+        try {
+          saved = await saveCustomer(system, settingsSaveBody(current, asCustomerForm(input.values), opts), signal);
+        } catch (error) {
+          // a field the server refuses (an address the register does not know) is marked with its own message
+          const fieldErrors = refusedFields(error, CUSTOMER_FIELD_RULES);
+          if (fieldErrors) return { fieldErrors };
+          throw error;
+        }
         current = saved;
-        queryClient.setQueryData(representedCustomerQuery(api, saved.id).queryKey, saved);
         return { values: customerFormValues(saved) };
       }),
     },
@@ -97,7 +124,7 @@ export function customerFormValidate(customer: RepresentedCustomer) {
   return (values: object) => customerFormErrors(asCustomerForm(values), ee);
 }
 
-export function wireRepresentedSettings(system: PortalSystem): RepresentedSettings {
+export function wireRepresentedSettings(system: PortalCore): RepresentedSettings {
   return {
     rightsListLogic: provideRightsList(system),
     customerFormLogic: (customer, opts) => provideCustomerForm(system, customer, opts),

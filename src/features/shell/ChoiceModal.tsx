@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { choiceListOf } from '../../../machines/choiceList.machine';
 import { useId, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
@@ -25,8 +26,10 @@ export function ChoiceModal() {
   // the session owns the user context: the rows, a pick and the contract button all use the one shown here
   const userContext = useUserContext();
   const principal = userContext?.epitPrincipal ?? null;
-  const term = useSelector(choice, (s) => s.context.searchTerm);
-  const page = useSelector(choice, (s) => s.context.page);
+  // the list's search and page live in its own actor while the modal is open
+  const list = useSelector(choice, choiceListOf);
+  const term = useSelector(list, (s) => s?.context.searchTerm ?? '');
+  const page = useSelector(list, (s) => s?.context.page ?? 0);
   const pickedGid = useSelector(choice, (s) => s.context.pickedGid);
   // the last pick could not switch (no answer, a server error): say so, keep the list as it was (issue 13)
   const changeFailed = useSelector(choice, selectChangeFailed);

@@ -3,7 +3,6 @@ import { useId, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { businessSettingsLink, groupRepresentees, panelRepresenteeMode } from '../../../machines/lib/rights';
-import { requestCustomerAdd } from '../../app/customer-add-modal';
 import { ClientManager, ContactInfo } from './Contact';
 import { GatedButton, GatedLink } from './Gated';
 import { appLinks, settingsLink } from './menu';
@@ -15,7 +14,7 @@ import { useChangeRepresented, useDomain, usePanelLinks, useRepresentees, useUse
  */
 export function UserMenuPanel({ onDone }: { onDone: () => void }) {
   const intl = useIntl();
-  const { session, modals } = usePortal();
+  const { session, root } = usePortal();
   const ctx = useUserContext();
   const domain = useDomain();
   const links = usePanelLinks();
@@ -143,7 +142,7 @@ export function UserMenuPanel({ onDone }: { onDone: () => void }) {
               testId="panel-add-customer"
               onClick={() => {
                 onDone();
-                requestCustomerAdd(modals);
+                root.send({ type: 'customerAdd.requested' });
               }}
             >
               {t(links.addCustomer === 'any' ? 'menu.addCustomer.any' : 'menu.addCustomer.contract')}

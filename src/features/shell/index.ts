@@ -6,4 +6,4 @@ export { ClientManager } from './Contact';
 export { GatedButton, GatedLink } from './Gated';
 export { appLinks, appNameKey, settingsLink } from './menu';
 export { useDomain, useUserContext } from './useShellData';
-export { wireShell, type Shell } from './wire';
+export { shellEffects } from './wire';

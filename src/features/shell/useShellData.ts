@@ -6,7 +6,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import type { Domain, UserContext } from '../../../machines/lib/contract';
-import { rolesAndPacketsQuery } from '../../api/queries/roles-and-packets';
+import { rolesAndPacketsQuery } from '../../api/roles-and-packets/get-roles-and-packets';
 import { usePortal } from '../../app/PortalContext';
 import {
   isAxaptaDead,

@@ -14,7 +14,7 @@ import {
   type UserEditAnswer,
 } from '../../../machines/lib/user-settings';
 import type { FormValues } from '../../../machines/settingsForm.machine';
-import { userEditQuery } from '../../api/queries/user-settings';
+import { userEditQuery } from '../../api/user-settings/get-edit';
 import { usePortal } from '../../app/PortalContext';
 import { AddressAutocomplete } from '../address';
 import { SelectField, TextField } from './Field';
@@ -34,7 +34,7 @@ export function EditView({ subject, canEditAny }: { subject: string; canEditAny:
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const portal = usePortal();
-  const form = useSettingsForm(portal.userSettings.edit, subject, validate);
+  const form = useSettingsForm('edit', portal.userSettings.edit, subject, validate);
   const msg = useFieldMessage();
   const user = useQuery(userEditQuery(portal.api, subject));
   const reset = useMutation({
@@ -44,7 +44,7 @@ export function EditView({ subject, canEditAny }: { subject: string; canEditAny:
   });
 
   if (form.loading || form.loadFailed)
-    return <FormStatus loading={form.loading} onRetry={() => form.actor.send({ type: 'form.retry' })} />;
+    return <FormStatus loading={form.loading} onRetry={() => form.send({ type: 'form.retry' })} />;
   const v = form.values as EditForm;
   const text = (name: keyof EditForm, type: 'text' | 'email' | 'tel' = 'text', autoComplete?: string) => (
     <TextField
@@ -82,7 +82,7 @@ export function EditView({ subject, canEditAny }: { subject: string; canEditAny:
       aria-label={t('user-settings.tab.edit')}
       onSubmit={(e) => {
         e.preventDefault();
-        form.actor.send({ type: 'form.save' });
+        form.send({ type: 'form.save' });
       }}
     >
       {form.restored && (

@@ -14,7 +14,7 @@ import {
   type PasswordForm,
 } from '../../../machines/lib/user-settings';
 import type { FormValues } from '../../../machines/settingsForm.machine';
-import { passwordSettingsQuery } from '../../api/queries/user-settings';
+import { passwordSettingsQuery } from '../../api/user-settings/get-password';
 import { usePortal } from '../../app/PortalContext';
 import { TextField } from './Field';
 import { FormStatus, SaveBar } from './FormParts';
@@ -26,13 +26,13 @@ export function PasswordView({ subject }: { subject: string }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const portal = usePortal();
-  const form = useSettingsForm(portal.userSettings.password, subject, validate);
+  const form = useSettingsForm('password', portal.userSettings.password, subject, validate);
   const settings = useQuery(passwordSettingsQuery(portal.api, subject));
   const msg = useFieldMessage();
   const id = useId();
 
   if (form.loading || form.loadFailed)
-    return <FormStatus loading={form.loading} onRetry={() => form.actor.send({ type: 'form.retry' })} />;
+    return <FormStatus loading={form.loading} onRetry={() => form.send({ type: 'form.retry' })} />;
   const v = form.values as PasswordForm;
   const canDisable = settings.data?.canDisablePassword ?? false;
   const field = (name: 'username' | 'password' | 'repeat', type: 'text' | 'password', autoComplete: string) => (
@@ -59,7 +59,7 @@ export function PasswordView({ subject }: { subject: string }) {
       aria-label={t('user-settings.tab.password')}
       onSubmit={(e) => {
         e.preventDefault();
-        form.actor.send({ type: 'form.save' });
+        form.send({ type: 'form.save' });
       }}
     >
       {form.restored && (

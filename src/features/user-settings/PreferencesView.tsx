@@ -16,7 +16,7 @@ import {
   type PreferencesForm,
 } from '../../../machines/lib/user-settings';
 import type { FormValues } from '../../../machines/settingsForm.machine';
-import { userRightsQuery } from '../../api/queries/user-settings';
+import { userRightsQuery } from '../../api/user-settings/get-rights';
 import { usePortal } from '../../app/PortalContext';
 import { SelectField } from './Field';
 import { FormStatus, SaveBar } from './FormParts';
@@ -54,7 +54,7 @@ export function PreferencesView({
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const portal = usePortal();
-  const form = useSettingsForm(portal.userSettings.preferences, subject, validate);
+  const form = useSettingsForm('preferences', portal.userSettings.preferences, subject, validate);
   const msg = useFieldMessage();
   const { rights } = useSubjectRights(subject, self);
   const v = form.values as PreferencesForm;
@@ -64,7 +64,7 @@ export function PreferencesView({
   );
 
   if (form.loading || form.loadFailed)
-    return <FormStatus loading={form.loading} onRetry={() => form.actor.send({ type: 'form.retry' })} />;
+    return <FormStatus loading={form.loading} onRetry={() => form.send({ type: 'form.retry' })} />;
   const choose = { value: '', label: t('user-settings.choose') };
   const useShown = !canEditAny && form.saveEnabled;
 
@@ -75,7 +75,7 @@ export function PreferencesView({
       aria-label={t('user-settings.tab.preferences')}
       onSubmit={(e) => {
         e.preventDefault();
-        form.actor.send({ type: 'form.save' });
+        form.send({ type: 'form.save' });
       }}
     >
       {form.restored && (
@@ -111,11 +111,7 @@ export function PreferencesView({
       </div>
       <SaveBar enabled={form.saveEnabled} saving={form.saving}>
         {useShown && (
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => form.actor.send({ type: 'form.save', andUse: true })}
-          >
+          <button type="button" className="link-button" onClick={() => form.send({ type: 'form.save', andUse: true })}>
             {t('user-settings.preferences.save-and-use')}
           </button>
         )}

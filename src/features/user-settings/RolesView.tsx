@@ -11,8 +11,8 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Role, RolesAndPackets, UserRole } from '../../../machines/lib/contract';
 import { isRoleValid, roleFor } from '../../../machines/lib/rights';
-import { rolesAndPacketsQuery } from '../../api/queries/roles-and-packets';
-import { ossRolesQuery } from '../../api/queries/user-settings';
+import { rolesAndPacketsQuery } from '../../api/roles-and-packets/get-roles-and-packets';
+import { ossRolesQuery } from '../../api/user-settings/get-oss-roles';
 import { usePortal } from '../../app/PortalContext';
 import { useSubjectRights } from './PreferencesView';
 

@@ -2,15 +2,17 @@
  * User settings (spec 2 §2 "User settings", §6): the header with the person's first and last name and personal
  * code, the tabs (edit, roles, password only for the person themself, preferences; a dropdown menu on a phone,
  * below 737 px, spec 2 §9) and the tab's view. Without fgid the signed-in person's own settings are shown.
- * Another person's settings need EDIT_ANY_USER: anyone else is told access was denied and goes home (the server
- * refuses them with 403 as well). Gated by AXAPTA like every settings page (spec 1 §8 error.axapta.dead).
+ * Another person's settings need EDIT_ANY_USER: the route's beforeLoad tells anyone else access was denied and
+ * sends them home before this page renders (src/routes/-user-settings-access.ts; the server refuses them with 403
+ * as well). Gated by AXAPTA like every settings page (spec 1 §8 error.axapta.dead).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { userEditQuery } from '../../api/queries/user-settings';
+import { mayOpenUserSettings } from '../../../machines/lib/user-settings/access';
+import { userEditQuery } from '../../api/user-settings/get-edit';
 import { usePortal } from '../../app/PortalContext';
 import { useAxaptaDeadNotice } from './AxaptaNotice';
 import { EditView } from './EditView';
@@ -29,17 +31,9 @@ export function UserSettingsPage({ tab, fgid }: { tab: UserSettingsTab; fgid?: s
   const canEditAny = useSelector(portal.session, (s) => !!s.context.userContext?.privileges.includes('EDIT_ANY_USER'));
   const subject = fgid || ownId || '';
   const self = subject !== '' && subject === ownId;
-  const allowed = self || canEditAny;
+  // the route has checked it; the session may have changed since (a newer context): show nothing of that person
+  const allowed = useSelector(portal.session, (s) => mayOpenUserSettings(s.context.userContext, fgid));
   const deadNotice = useAxaptaDeadNotice('userSettings.title');
-
-  // spec 2 §6: another person's settings only with EDIT_ANY_USER (spec 1 §8 error.auth, then home)
-  const refused = useRef(false);
-  useEffect(() => {
-    if (subject === '' || allowed || refused.current) return;
-    refused.current = true;
-    portal.showToast({ toastType: 'error', messageKey: 'error.auth' });
-    portal.navigator.goHome();
-  }, [subject, allowed, portal]);
 
   if (deadNotice) return deadNotice;
   if (subject === '' || !allowed)

@@ -1,13 +1,12 @@
 /**
- * The user-settings feature's effects (issue 9; spec 2 §2, §4, §7): the settings form machine provided once per tab
- * (edit, password, preferences) with the real loads, saves, the sign-on round trip of an expired session and
- * "Save and use", and the password reset e-mail. The views run one actor per visit.
+ * The user-settings feature's effects (spec 2 §2, §4, §7): the settings form machine provided once per tab (edit,
+ * password, preferences) with the real loads and saves, the service "Save and use" opens, and the password reset
+ * e-mail. The portal's pages machine runs one form actor per visit of a tab (useSettingsForm); it keeps a draft over
+ * a sign-on and switches the party for "Save and use".
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { z } from 'zod/mini';
 import { COOKIE, NOPREFERENCE, type UserContext } from '../../../machines/lib/contract';
-import { loginUrl } from '../../../machines/lib/navigation/rules';
+import { FIELD_MESSAGE, refusedFields } from '../../../machines/lib/fields';
 import { effectivePreference, inAppPath, type NavTarget } from '../../../machines/lib/rights';
 import {
   editBody,
@@ -17,15 +16,14 @@ import {
   preferenceServiceUrl,
   preferencesFormOf,
   PASSWORD_ERROR_UNIQUE,
-  PasswordSaveAnswer,
   MSG,
-  SendPasswordResetAnswer,
   type EditForm,
   type PasswordForm,
   type PreferencesForm,
   type ResetEmailBody,
   type UserEditAnswer,
 } from '../../../machines/lib/user-settings';
+import { preferenceUseMachine, type ServiceRequest } from '../../../machines/preferenceUse.machine';
 import {
   settingsFormMachine,
   type FormValues,
@@ -33,18 +31,17 @@ import {
   type SaveOutcome,
   type SaveRequest,
 } from '../../../machines/settingsForm.machine';
-import {
-  passwordSettingsQuery,
-  preferencesQuery,
-  serviceUrlsQuery,
-  userEditQuery,
-  userRightsQuery,
-} from '../../api/queries/user-settings';
-import { redirectBrowser, currentTarget } from '../../app/browser';
-import { readCookie } from '../../app/cookies';
-import type { PortalSystem } from '../../app/system';
-import type { Shell } from '../shell';
-import { keepDraft, takeDraft, wipeDrafts, type DraftTab } from './drafts';
+import { userEditQuery } from '../../api/user-settings/get-edit';
+import { passwordSettingsQuery } from '../../api/user-settings/get-password';
+import { preferencesQuery } from '../../api/user-settings/get-preferences';
+import { userRightsQuery } from '../../api/user-settings/get-rights';
+import { serviceUrlsQuery } from '../../api/user-settings/get-service-urls';
+import { saveEdit } from '../../api/user-settings/save-edit';
+import { savePassword } from '../../api/user-settings/save-password';
+import { savePreferences } from '../../api/user-settings/save-preferences';
+import { sendPasswordReset } from '../../api/user-settings/send-password-reset';
+import { clearCookie, readCookie } from '../../app/cookies';
+import type { PortalCore } from '../../app/portal';
 
 export type SettingsFormLogic = ReturnType<typeof provideForm>;
 
@@ -56,56 +53,54 @@ export interface UserSettings {
   sendPasswordReset: (user: UserEditAnswer) => Promise<void>;
 }
 
-/** The draft's values over the loaded ones, field by field where the kinds agree (a stale draft cannot break the form). */
-function mergeDraft(loaded: object, draft: Record<string, unknown> | null): LoadedForm {
-  if (!draft) return { values: loaded, restored: false };
-  const values: Record<string, unknown> = Object.fromEntries(Object.entries(loaded));
-  for (const [k, v] of Object.entries(loaded)) {
-    const d = draft[k];
-    if (d === undefined) continue;
-    const sameKind =
-      typeof d === typeof v || (v === null && typeof d === 'object') || (d === null && typeof v === 'object');
-    if (sameKind) values[k] = d;
-  }
-  return { values, restored: true };
-}
+/** The tabs whose form is a settings form (their drafts are kept under the tab and the subject). */
+export type SettingsTab = 'edit' | 'password' | 'preferences';
 
 interface FormEffects {
-  tab: DraftTab;
   load: (subject: string) => Promise<object>;
   save: (req: SaveRequest) => Promise<SaveOutcome>;
-  use?: (req: SaveRequest) => Promise<void>;
+  findService?: (req: ServiceRequest) => Promise<NavTarget>;
 }
 
-function provideForm(system: PortalSystem, effects: FormEffects) {
+function provideForm(effects: FormEffects) {
   return settingsFormMachine.provide({
     actors: {
-      loadForm: fromPromise<LoadedForm, { subject: string }>(async ({ input }) =>
-        mergeDraft(await effects.load(input.subject), takeDraft(effects.tab, input.subject)),
-      ),
+      loadForm: fromPromise<LoadedForm, { subject: string }>(async ({ input }) => ({
+        values: await effects.load(input.subject),
+      })),
       saveForm: fromPromise<SaveOutcome, SaveRequest>(({ input }) => effects.save(input)),
-      useSaved: fromPromise<void, SaveRequest>(({ input }) => (effects.use ? effects.use(input) : Promise.resolve())),
-      // issue 9: the draft waits in sessionStorage while the security service signs the person on again
-      signOnAgain: fromPromise<void, SaveRequest>(async ({ input }) => {
-        keepDraft(effects.tab, input.subject, input.values);
-        redirectBrowser(loginUrl(system.config.securityUrl, currentTarget()));
-        await new Promise<never>(() => {}); // the browser is leaving
+      preferenceUse: preferenceUseMachine.provide({
+        actors: {
+          findService: fromPromise<NavTarget, ServiceRequest>(({ input }) =>
+            effects.findService ? effects.findService(input) : Promise.resolve({ kind: 'dashboard' }),
+          ),
+        },
       }),
     },
   });
 }
 
+/** The edit view's fields with the rule whose message each shows when the server refuses it. */
+const EDIT_FIELD_RULES = {
+  firstName: null,
+  lastName: null,
+  email: FIELD_MESSAGE.email,
+  mobile: FIELD_MESSAGE.phone,
+  phone: FIELD_MESSAGE.phone,
+  preferredLanguage: null,
+  address: FIELD_MESSAGE.address,
+} as const;
+
 const asEdit = (v: FormValues) => v as EditForm;
 const asPassword = (v: FormValues) => v as PasswordForm;
 const asPreferences = (v: FormValues) => v as PreferencesForm;
-const enc = encodeURIComponent;
 
 export function isSelf(ctx: UserContext | null, subject: string): boolean {
   return ctx?.epitPrincipal?.representative.id === subject;
 }
 
 /** Rights and preference of the subject: one's own from the context, another user's from the server (spec 2 §6). */
-async function rightsAndPreference(system: PortalSystem, subject: string) {
+async function rightsAndPreference(system: PortalCore, subject: string) {
   const ctx = system.session.getSnapshot().context.userContext;
   if (isSelf(ctx, subject)) {
     const saved = system.queryClient.getQueryData(preferencesQuery(system.api, subject).queryKey);
@@ -121,7 +116,7 @@ async function rightsAndPreference(system: PortalSystem, subject: string) {
   return { rights: Object.values(rights), preference };
 }
 
-async function preferenceBody(system: PortalSystem, subject: string, form: PreferencesForm) {
+async function preferenceBody(system: PortalCore, subject: string, form: PreferencesForm) {
   const { session, api, queryClient, config } = system;
   const { rights } = await rightsAndPreference(system, subject);
   const right = rights.find((r) => r.gid === form.represented) ?? null;
@@ -137,63 +132,63 @@ async function preferenceBody(system: PortalSystem, subject: string, form: Prefe
   return { representedId: form.represented, serviceUrl };
 }
 
-/** spec 2 §4 "Save and use": switch the represented party (when one is chosen), then go to the service URL. */
-function applySavedPreference(
-  system: PortalSystem,
-  switchRepresented: Shell['switchRepresented'],
-  queryClient: QueryClient,
-) {
-  return async ({ subject, values }: SaveRequest) => {
-    const form = asPreferences(values);
-    const saved = queryClient.getQueryData(preferencesQuery(system.api, subject).queryKey);
-    if (form.represented && form.represented !== NOPREFERENCE) await switchRepresented(form.represented);
+/**
+ * spec 2 §4 "Save and use": where the saved preference leads (the portal has switched to its party first): the
+ * service URL, else the remembered TARGET cookie's address (which is then expired), else the dashboard.
+ */
+function savedService(system: PortalCore) {
+  return ({ subject }: ServiceRequest): Promise<NavTarget> => {
+    const saved = system.queryClient.getQueryData(preferencesQuery(system.api, subject).queryKey);
     const url = saved?.serviceUrl;
-    let target: NavTarget = { kind: 'dashboard' };
     if (url && url !== NOPREFERENCE) {
       const path = inAppPath(url);
-      target = path === null ? { kind: 'redirect', url } : { kind: 'path', path };
-    } else {
-      const remembered = readCookie(COOKIE.target);
-      if (remembered) {
-        document.cookie = `${COOKIE.target}=; Max-Age=0; Path=/`;
-        const path = inAppPath(remembered);
-        target = path === null ? { kind: 'redirect', url: remembered } : { kind: 'path', path };
-      }
+      return Promise.resolve(path === null ? { kind: 'redirect', url } : { kind: 'path', path });
     }
-    system.navigator.navigateTo(target);
+    const remembered = readCookie(COOKIE.target);
+    if (!remembered) return Promise.resolve({ kind: 'dashboard' });
+    clearCookie(COOKIE.target);
+    const path = inAppPath(remembered);
+    return Promise.resolve(path === null ? { kind: 'redirect', url: remembered } : { kind: 'path', path });
   };
 }
 
-export function wireUserSettings(system: PortalSystem, switchRepresented: Shell['switchRepresented']): UserSettings {
-  const { api, queryClient, session } = system;
-  session.on('session.loggedOut', wipeDrafts);
+/** "Save and use" acts for the chosen party first, unless none (NOPREFERENCE) was chosen. */
+export function partyOfPreferences(values: FormValues): string | null {
+  const represented = asPreferences(values).represented;
+  return represented && represented !== NOPREFERENCE ? represented : null;
+}
 
-  const edit = provideForm(system, {
-    tab: 'edit',
+export function wireUserSettings(system: PortalCore): UserSettings {
+  const { api, queryClient } = system;
+
+  const edit = provideForm({
     load: async (subject) => editFormOf(await queryClient.fetchQuery(userEditQuery(api, subject))),
     save: async ({ subject, values }) => {
-      await api.post(`user-settings/edit/${enc(subject)}`, editBody(asEdit(values)), z.unknown());
-      await queryClient.invalidateQueries({ queryKey: userEditQuery(api, subject).queryKey });
+      try {
+        await saveEdit(system, subject, editBody(asEdit(values)));
+      } catch (error) {
+        // a field the server refuses (an address the register does not know) is marked with its own message
+        const fieldErrors = refusedFields(error, EDIT_FIELD_RULES);
+        if (fieldErrors) return { fieldErrors };
+        throw error;
+      }
       return {};
     },
   });
 
-  const password = provideForm(system, {
-    tab: 'password',
+  const password = provideForm({
     load: async (subject) => passwordFormOf(await queryClient.fetchQuery(passwordSettingsQuery(api, subject))),
     save: async ({ subject, values }) => {
       const form = asPassword(values);
-      const answer = await api.post(`user-settings/password/${enc(subject)}`, passwordBody(form), PasswordSaveAnswer);
+      const answer = await savePassword(system, subject, passwordBody(form));
       if (answer.errorType === PASSWORD_ERROR_UNIQUE)
         return { fieldErrors: { username: { key: MSG.usernameNotUnique } } };
-      await queryClient.invalidateQueries({ queryKey: passwordSettingsQuery(api, subject).queryKey });
       const used = form.passwordUsed === 'yes';
       return { values: { ...form, password: '', repeat: '', passwordRequired: !used } };
     },
   });
 
-  const preferences = provideForm(system, {
-    tab: 'preferences',
+  const preferences = provideForm({
     load: async (subject) => {
       const [{ rights, preference }, urls] = await Promise.all([
         rightsAndPreference(system, subject),
@@ -202,19 +197,17 @@ export function wireUserSettings(system: PortalSystem, switchRepresented: Shell[
       return preferencesFormOf(preference, rights, urls, new Date());
     },
     save: async ({ subject, values }) => {
-      const body = await preferenceBody(system, subject, asPreferences(values));
-      await api.post(`user-settings/preferences/${enc(subject)}`, body, z.unknown());
-      queryClient.setQueryData(preferencesQuery(api, subject).queryKey, body);
+      await savePreferences(system, subject, await preferenceBody(system, subject, asPreferences(values)));
       return {};
     },
-    use: applySavedPreference(system, switchRepresented, queryClient),
+    findService: savedService(system),
   });
 
   return {
     edit,
     password,
     preferences,
-    sendPasswordReset: async (user) => {
+    sendPasswordReset: (user) => {
       const body: ResetEmailBody = {
         fgid: user.id,
         firstName: user.firstName,
@@ -224,11 +217,7 @@ export function wireUserSettings(system: PortalSystem, switchRepresented: Shell[
         email: user.email ?? '',
         language: user.preferredLanguage,
       };
-      await api.post(
-        'user-settings/password/sendPasswordReset/',
-        body,
-        z.union([SendPasswordResetAnswer, z.unknown()]),
-      );
+      return sendPasswordReset(api, body);
     },
   };
 }

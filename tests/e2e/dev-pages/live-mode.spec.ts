@@ -34,6 +34,7 @@ test.beforeAll(async () => {
     env: {
       ...process.env,
       RUN_MODE: 'live',
+      PUBLIC_ORIGIN: base,
       PORT: String(port),
       APPS_PORT: String(await freePort()),
       HOST: '127.0.0.1',

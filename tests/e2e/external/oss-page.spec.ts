@@ -59,6 +59,23 @@ test('mari opens shipment registration: the header names the service, Maasikas O
       return Math.abs(content - shown);
     })
     .toBeLessThanOrEqual(2);
+  // the frame is sandboxed without top navigation: a link the application makes to leave the portal's tab does
+  // nothing, even when the person clicks it
+  await expect(iframe).toHaveAttribute('sandbox', /allow-scripts/);
+  await frame?.evaluate(() => {
+    const a = document.createElement('a');
+    a.id = 'away';
+    a.href = 'https://away.invalid/';
+    a.target = '_top';
+    a.textContent = 'away';
+    document.body.prepend(a);
+  });
+  await ossFrame(page).locator('#away').click();
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/ui\/oss-wrapper(#.*)?$/);
+  await ossFrame(page)
+    .locator('#away')
+    .evaluate((a) => a.remove());
   // the loading overlay is gone once the frame has loaded
   await expect(page.getByTestId('external-loading')).toHaveCount(0);
   await expect(page.getByTestId('external-frame')).toHaveAttribute('data-channel', 'active');

@@ -6,12 +6,12 @@
  * the application. Global state (a console switch): it runs in the global-state project and restores the switch in
  * `finally`. The portal page runs on Playwright's clock, so the load timeout is not waited for in real time.
  */
-import { externalApplicationMachine } from '../../../../machines/externalApplication.machine';
+import { FRAME_LOAD_TIMEOUT_MS } from '../../../../machines/frameLoad.machine';
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../../fixtures';
 import { markWindow, ossFrame, pick, setAppSwitch, signIn, windowMarkerSurvived } from '../helpers';
 
 /** The flow's FRAME_LOAD_TIMEOUT. */
-const LOAD_TIMEOUT_MS = Number(externalApplicationMachine.implementations.delays.FRAME_LOAD_TIMEOUT);
+const LOAD_TIMEOUT_MS = FRAME_LOAD_TIMEOUT_MS;
 
 test('an application that never reports ready: the server error after the load timeout, and a retry that brings the application', async ({
   page,

@@ -1,0 +1,349 @@
+/**
+ * One application opened for the represented party (spec 1 §4 "External application flow", "Service recovery
+ * (finance)", §8 external pages): a child of the external application page (machines/externalApplication.machine.ts),
+ * started afresh for each load of the page.
+ *
+ * It loads the application's role data (roles-and-packets/clientapp/{app}, for the applications that have a role
+ * catalogue), checks the represented party against the application — not valid: select.represented or
+ * illegal.represented and the representee panel; valid: the frame URL (lib/external/frame-url.ts) — checks the
+ * finance status first for invoicing management (the `financeCheck` child), and watches the frame start (the
+ * `frameLoad` child). A frame address that opens the document already shown and ready keeps the frame as it is.
+ * What the portal must hear (navigation to the finance recovery page, what is only logged) is reported to the page.
+ */
+import { assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { financeCheckMachine, type FinanceCheckOutcome } from './financeCheck.machine';
+import { frameLoadMachine, type FrameLoadOutput } from './frameLoad.machine';
+import type { Language, RolesAndPackets, UserContext } from './lib/contract';
+import {
+  EXTERNAL_MESSAGE,
+  FINANCE,
+  SUPPORTED_APPLICATIONS,
+  applicationBaseUrl,
+  checkRepresentee,
+  financeUnavailablePath,
+  frameDocumentKey,
+  frameUrl,
+  roleNameFor,
+  type FinanceRecovery,
+  type RepresenteeCheck,
+  type Wrapper,
+} from './lib/external';
+import { isOneOf } from './lib/external/one-of';
+import { notProvided } from './lib/not-provided';
+import { reporter } from './lib/report';
+import type { NavigationRequested, Warning } from './lib/shell-events';
+
+export interface ApplicationFrameInput {
+  application: string;
+  wrapper: Wrapper;
+  menuPath: string | null;
+  userContext: UserContext;
+  language: Language;
+  profileCode: string | null;
+  /** when the page's load began: the frame URL's timestamp and the day role validity is judged on */
+  requestedAt: number;
+  /** the document of the frame shown and ready before this load (null: none) */
+  readyDocument: string | null;
+}
+
+export interface ApplicationFrameContext extends ApplicationFrameInput {
+  /** the application's role data (null: not loaded, failed, or the application has no role catalogue) */
+  rolesAndPackets: RolesAndPackets | null;
+  /** the person's role name in the application, for the header */
+  roleName: string | null;
+  /** the message shown instead of the frame (an i18n key) */
+  messageKey: string | null;
+  /** the frame's source address once the representee is valid */
+  frameUrl: string | null;
+}
+
+export type ApplicationFrameEvent = { type: 'frame.loaded' } | { type: 'frame.ready' };
+
+export type ApplicationFrameEmitted =
+  | NavigationRequested
+  /** the frame's document reported ready (null: the load ended without a frame): the page keeps it for the next */
+  | { type: 'frame.shown'; document: string | null }
+  | { type: 'representeePanel.open'; messageKey: string }
+  | { type: 'representeePanel.close' }
+  /** spec 1 §8, only logged: 'roles.loadFailed', 'externalApplication.applicationDataMissing', '…frameLoadFailed' */
+  | Warning;
+
+type Ctx = ApplicationFrameContext;
+const representeeCheck = (context: Ctx): RepresenteeCheck =>
+  checkRepresentee({
+    ctx: context.userContext,
+    application: context.application,
+    today: new Date(context.requestedAt),
+    profileCode: context.profileCode,
+    rolesAndPackets: context.rolesAndPackets,
+  });
+/** the document a frame address opens (the order system is told a new language or menu path over the channel) */
+const documentOf = (context: Ctx) =>
+  context.frameUrl === null ? null : frameDocumentKey(context.frameUrl, { oss: context.wrapper === 'oss-wrapper' });
+
+const tell = reporter<ApplicationFrameContext, ApplicationFrameEvent, ApplicationFrameEmitted>();
+
+export const applicationFrameMachine = setup({
+  types: {
+    context: {} as ApplicationFrameContext,
+    events: {} as ApplicationFrameEvent,
+    input: {} as ApplicationFrameInput,
+    emitted: {} as ApplicationFrameEmitted,
+  },
+  actors: {
+    /** GET roles-and-packets/clientapp/{application} with the role-request timeout of the configuration */
+    loadRoleData: notProvided<RolesAndPackets, { application: string }>('loadRoleData'),
+    financeCheck: financeCheckMachine,
+    frameLoad: frameLoadMachine,
+  },
+  guards: {
+    hasRoleCatalogue: ({ context }) => isOneOf(SUPPORTED_APPLICATIONS, context.application),
+    representeeMissing: ({ context }) => {
+      const check = representeeCheck(context);
+      return !check.valid && check.messageKey === EXTERNAL_MESSAGE.selectRepresented;
+    },
+    representeeIllegal: ({ context }) => !representeeCheck(context).valid,
+    lacksApplicationData: ({ context }) => applicationBaseUrl(context.userContext, context.application) === null,
+    isFinance: ({ context }) => context.application === FINANCE,
+    isFinanceOutcome: (_, p: { outcome: FinanceCheckOutcome; is: FinanceCheckOutcome }) => p.outcome === p.is,
+    sameDocumentReady: ({ context }) => context.frameUrl !== null && context.readyDocument === documentOf(context),
+    frameReported: (_, p: FrameLoadOutput) => p.ready,
+  },
+  actions: {
+    storeRoles: assign((_, p: { rolesAndPackets: RolesAndPackets }) => p),
+    flagRoleFailure: tell(({ context }) => ({
+      type: 'warning',
+      code: 'roles.loadFailed',
+      detail: { application: context.application },
+    })),
+    askForRepresentee: assign(({ context }) => {
+      const check = representeeCheck(context);
+      return { messageKey: check.valid ? EXTERNAL_MESSAGE.selectRepresented : check.messageKey };
+    }),
+    announcePanel: emit(({ context }) => ({
+      type: 'representeePanel.open' as const,
+      messageKey: context.messageKey ?? '',
+    })),
+    /** spec 1 §8: missing OSS application data is only logged (by the app: machines never log) */
+    warnMissingApplicationData: tell(({ context }) => ({
+      type: 'warning',
+      code: 'externalApplication.applicationDataMissing',
+      detail: { application: context.application },
+    })),
+    buildFrame: assign(({ context }) => {
+      const check = representeeCheck(context);
+      const baseUrl = applicationBaseUrl(context.userContext, context.application);
+      if (!check.valid || !baseUrl) return {};
+      const { application, language } = context;
+      return {
+        frameUrl: frameUrl({
+          application,
+          baseUrl,
+          guid: check.guid,
+          isPerson: check.isPerson,
+          language,
+          menuPath: context.menuPath,
+          timestamp: context.requestedAt,
+        }),
+        roleName: roleNameFor({
+          principal: context.userContext.epitPrincipal,
+          application,
+          rolesAndPackets: context.rolesAndPackets,
+          language,
+        }),
+      };
+    }),
+    closeRepresenteePanel: emit({ type: 'representeePanel.close' }),
+    showNoFinancePackage: assign({ messageKey: EXTERNAL_MESSAGE.noFinancePackage }),
+    requestFinanceRecovery: tell((_, p: { refresh: FinanceRecovery }) => ({
+      type: 'navigation.requested',
+      target: { kind: 'path', path: financeUnavailablePath(p.refresh), replace: true },
+    })),
+    reportShown: tell(({ context }) => ({ type: 'frame.shown', document: documentOf(context) })),
+    /** the view drops the frame when a load ends without one: a later load of its document loads it afresh */
+    reportNoFrame: tell(() => ({ type: 'frame.shown', document: null })),
+    /** spec 1 §8: the server error instead of the frame; the log says how far the frame got */
+    showFrameLoadError: assign({ messageKey: EXTERNAL_MESSAGE.frameLoadError }),
+    logFrameLoadFailure: tell(({ context }, p: FrameLoadOutput) => ({
+      type: 'warning',
+      code: 'externalApplication.frameLoadFailed',
+      detail: { application: context.application, documentLoaded: p.documentLoaded },
+    })),
+  },
+}).createMachine({
+  id: 'applicationFrame',
+  description: 'The application opens for the represented party: its roles, the party check, then the frame.',
+  context: ({ input }) => ({ ...input, rolesAndPackets: null, roleName: null, messageKey: null, frameUrl: null }),
+  initial: 'starting',
+  states: {
+    starting: {
+      description: "'Application is loading' shows.",
+      tags: ['loading'],
+      always: [
+        {
+          guard: 'hasRoleCatalogue',
+          target: 'loadingRoles',
+          description: 'The application has roles to check (shipment registration, periodicals)',
+        },
+        { target: 'checkingRepresentee', description: 'The application has no roles to check' },
+      ],
+    },
+    loadingRoles: {
+      description: "'Application is loading' shows while the person's roles in the application load.",
+      tags: ['loading'],
+      invoke: {
+        id: 'loadRoleData',
+        src: 'loadRoleData',
+        input: ({ context }) => ({ application: context.application }),
+        onDone: {
+          target: 'checkingRepresentee',
+          actions: { type: 'storeRoles', params: ({ event }) => ({ rolesAndPackets: event.output }) },
+          description: 'The server answers with the roles',
+        },
+        // spec 1 §8: a per-application error flag; the check goes on without the role map
+        onError: {
+          target: 'checkingRepresentee',
+          actions: 'flagRoleFailure',
+          description: 'The server does not answer: the portal goes on without the roles',
+        },
+      },
+    },
+    checkingRepresentee: {
+      // role, profile code, role map, company
+      description: 'The portal checks whether the party the person acts for may use the application.',
+      tags: ['loading'],
+      always: [
+        {
+          guard: 'representeeMissing',
+          target: 'representeeRequired',
+          description: 'The person acts for no party',
+        },
+        {
+          guard: 'representeeIllegal',
+          target: 'representeeRequired',
+          description: 'The party the person acts for has no rights to the application',
+        },
+        {
+          guard: 'lacksApplicationData',
+          target: 'applicationDataMissing',
+          description: "The portal does not know the application's address",
+        },
+        // the frame address is decided here, on the context that was checked
+        {
+          guard: 'isFinance',
+          target: 'checkingFinance',
+          actions: 'buildFrame',
+          description: 'The party may use it, and it is invoicing management',
+        },
+        { target: 'showing', actions: 'buildFrame', description: 'The party may use the application' },
+      ],
+    },
+    representeeRequired: {
+      description:
+        "'Choose representee to use the functionality' (or that the party has no rights) shows, and the representee panel opens.",
+      entry: ['askForRepresentee', 'announcePanel', 'reportNoFrame'],
+    },
+    applicationDataMissing: {
+      // only logged (spec 1 §8)
+      description: "'Application is loading' stays; the application cannot be opened.",
+      tags: ['loading'],
+      entry: 'warnMissingApplicationData',
+    },
+    checkingFinance: {
+      description: "The portal checks the customer's invoicing package before showing invoicing management.",
+      tags: ['loading'],
+      invoke: {
+        id: 'financeCheck',
+        src: 'financeCheck',
+        input: ({ context }) => ({ customerId: context.userContext.epitPrincipal?.represented?.gid ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'isFinanceOutcome', params: ({ event }) => ({ outcome: event.output, is: 'noPackage' }) },
+            target: 'noFinancePackage',
+            description: 'The customer has no invoicing package',
+          },
+          {
+            guard: { type: 'isFinanceOutcome', params: ({ event }) => ({ outcome: event.output, is: 'unavailable' }) },
+            target: 'financeUnavailable',
+            actions: { type: 'requestFinanceRecovery', params: { refresh: 'auto' } },
+            description: 'Invoicing is temporarily unavailable: a page that refreshes itself opens',
+          },
+          {
+            guard: { type: 'isFinanceOutcome', params: ({ event }) => ({ outcome: event.output, is: 'unreachable' }) },
+            target: 'financeUnavailable',
+            actions: { type: 'requestFinanceRecovery', params: { refresh: 'manual' } },
+            description: 'The server does not answer: a page asking the person to refresh opens',
+          },
+          { target: 'showing', description: "The customer's invoicing is available" },
+        ],
+      },
+    },
+    noFinancePackage: {
+      description: 'The person is told that the customer has no invoicing package.',
+      entry: ['showNoFinancePackage', 'reportNoFrame'],
+    },
+    financeUnavailable: {
+      description: 'The invoicing maintenance page is on its way.',
+      tags: ['loading'],
+    },
+    showing: {
+      description: 'The application is shown in the frame; the representee panel closes.',
+      tags: ['frame'],
+      entry: 'closeRepresenteePanel',
+      initial: 'deciding',
+      states: {
+        deciding: {
+          description: 'The portal compares the address with the document already in the frame.',
+          always: [
+            {
+              guard: 'sameDocumentReady',
+              target: 'frameReady',
+              description: 'The frame already shows this document, ready: it stays where the person is',
+            },
+            { target: 'frameLoading', description: 'The frame loads this document' },
+          ],
+        },
+        frameLoading: {
+          description: "A loading overlay ('Application is loading') covers the frame while the application starts.",
+          tags: ['frameLoading'],
+          invoke: {
+            id: 'frameLoad',
+            src: 'frameLoad',
+            onDone: [
+              {
+                guard: { type: 'frameReported', params: ({ event }) => event.output },
+                target: 'frameReady',
+                actions: 'reportShown',
+                description: 'The application reports that it is ready',
+              },
+              {
+                target: '#applicationFrame.frameLoadFailed',
+                actions: { type: 'logFrameLoadFailure', params: ({ event }) => event.output },
+                description: 'After 20 seconds the application is still not ready',
+              },
+            ],
+          },
+          on: {
+            'frame.loaded': {
+              actions: sendTo('frameLoad', { type: 'frame.loaded' }),
+              description: "The application's page has loaded in the frame",
+              meta: { bookkeeping: true },
+            },
+            'frame.ready': {
+              actions: sendTo('frameLoad', { type: 'frame.ready' }),
+              description: 'The frame channel hears the application: it is ready',
+            },
+          },
+        },
+        frameReady: { description: 'The application is ready and usable in the frame.' },
+      },
+    },
+    frameLoadFailed: {
+      description: 'The application did not start: an error shows instead of the frame, with a button to try again.',
+      entry: ['showFrameLoadError', 'reportNoFrame'],
+    },
+  },
+});
+
+export type ApplicationFrameActor = ActorRefFrom<typeof applicationFrameMachine>;
+export type ApplicationFrameSnapshot = SnapshotFrom<typeof applicationFrameMachine>;

@@ -1,0 +1,89 @@
+/**
+ * Model-based test spec of signing with the ID-card (machines/idCardSigning.machine.ts) for `npm run test:model`.
+ *
+ * Every card operation and request is driven by a synthetic `xstate.done.actor.<id>` / `xstate.error.actor.<id>`
+ * with a realistic answer or card error; the provided fakes are inert so the replay sees only those. The machine
+ * ends with the output machines/signing.machine.ts reads.
+ */
+import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
+import { idCardSigningMachine } from './idCardSigning.machine';
+import { signingCustomer } from './lib/customer-add/rules';
+import { testfirma } from '../tests/support/fixtures/customer-add';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+
+type IdCardSnapshot = SnapshotFrom<typeof idCardSigningMachine>;
+type Spec = MachineModelSpec<typeof idCardSigningMachine>;
+type Ev = EventObject & Record<string, unknown>;
+
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown = new Error('network')) => ({ type: `xstate.error.actor.${id}`, error });
+const cardError = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+function events(s: IdCardSnapshot): Ev[] {
+  if (s.matches('readingCertificate'))
+    return [
+      done('getCertificate', { certificate: 'MIIDemoCert' }),
+      fail('getCertificate', cardError('no card', 'IDCARD_NO_CARD')),
+    ];
+  if (s.matches('preparingDigest'))
+    return [
+      done('prepareDigest', { digest: 'q2mmR0lUwQ1Hk0x3pq6bT2nJZ0p1b3R0bVhiL2Y=', status: 'SUCCESS' }),
+      done('prepareDigest', { digest: null, status: 'CERTIFICATE_MISMATCH' }),
+      fail('prepareDigest'),
+    ];
+  if (s.matches('signingHash'))
+    return [
+      done('signHash', { signature: 'MEUCIQDsig' }),
+      fail('signHash', cardError('PIN entry cancelled', 'IDCARD_USER_CANCELLED')),
+    ];
+  if (s.matches('finalizing'))
+    return [
+      done('finalizeSignature', { status: 'SUCCESS' }),
+      done('finalizeSignature', { status: 'DIGIDOC_ERROR' }),
+      fail('finalizeSignature'),
+    ];
+  return [];
+}
+
+/** the event and the previous state make every transition its own vertex, so shortest paths take them all */
+const serializeState = (s: IdCardSnapshot, event?: EventObject, prev?: IdCardSnapshot): string =>
+  JSON.stringify([s.value, event?.type ?? null, prev ? prev.value : null]);
+
+const inert = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
+
+const spec: Spec = {
+  name: 'idCardSigning',
+  machine: idCardSigningMachine,
+  input: {
+    customer: signingCustomer(testfirma, {
+      email: 'mary@testfirma.example',
+      additionalInfo: '',
+      terms: true,
+      board: true,
+      phone: '+37200000766',
+    }),
+  },
+  events,
+  serializeState,
+  provide: {
+    actors: { getCertificate: inert, prepareDigest: inert, signHash: inert, finalizeSignature: inert },
+  } as Spec['provide'],
+  states: {
+    signed: (s) => {
+      if (s.output?.ending !== 'signed') throw new Error('a signature ends as signed');
+    },
+    cardFailed: (s) => {
+      if (s.output?.ending !== 'cardFailed' || !s.output.messageKey.startsWith('customer-add.error.IDCARD_'))
+        throw new Error('a card failure says why and lets the user try again');
+    },
+    requestFailed: (s) => {
+      if (s.output?.ending !== 'requestFailed' || s.output.messageKey !== 'error.server')
+        throw new Error('a request without an answer says error.server and lets the user try again');
+    },
+    ended: (s) => {
+      if (s.output?.ending !== 'ended' || !s.output.messageKey) throw new Error('a refusal ends with its message');
+    },
+  },
+};
+
+export default spec;

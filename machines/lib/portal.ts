@@ -1,0 +1,56 @@
+/**
+ * The root machine's (machines/portal.machine.ts) input, context and the events the browser side tells it: types
+ * only, so src/app/ can name them without the machine.
+ */
+import type { Domain, UserContext } from './contract';
+import type { Draft } from './pages';
+import type { CustomerAddModalEmitted } from '../customerAddModal.machine';
+import type { DeadApplicationPollEmitted } from '../deadApplicationPoll.machine';
+import type { ModalEmitted } from '../modal.machine';
+import type { RepresentedChangeEmitted } from '../representedChange.machine';
+import type { RepresentedChoiceEmitted } from '../representedChoice.machine';
+import type { SessionEmitted, SessionInput } from '../session.machine';
+import type { ToastRequest } from '../toasts.machine';
+import type { PagesReport } from './pages';
+import type { NavTarget } from './rights';
+import type { Warning } from './shell-events';
+
+export interface PortalInput {
+  session: SessionInput;
+  /** drafts of forms kept over a sign-on in this browser tab */
+  drafts: Draft[];
+  /** the portal's base path ('/ui'): the auth error shows only on its pages */
+  baseUrl: string;
+}
+
+export interface PortalContext {
+  /** the session's user context, as it last reported it (or as a change handed it on) */
+  userContext: UserContext | null;
+  domain: Domain;
+  /** the address on screen (router href below the base), as the navigation guard last reported it */
+  href: string | null;
+  baseUrl: string;
+  /** what the session and the pages start with */
+  start: Pick<PortalInput, 'session' | 'drafts'>;
+}
+
+/** What the router and the API client tell the portal (src/app/ bridges). */
+export type PortalBridgeEvent =
+  | { type: 'route.resolved'; path: string; params: { modalName: string | null; application: string | null } }
+  /** the server refused a call of a signed-in person (403, spec 1 §8 "Authorization failure") */
+  | { type: 'api.unauthorized' };
+
+/** What reaches the root: its children's reports and the browser side's events. */
+export type PortalEvent =
+  | PortalBridgeEvent
+  | SessionEmitted
+  | ModalEmitted
+  | RepresentedChoiceEmitted
+  | RepresentedChangeEmitted
+  | DeadApplicationPollEmitted
+  | { type: 'navigation.urlChanged'; href: string }
+  | PagesReport
+  | CustomerAddModalEmitted
+  | { type: 'toast.show'; toast: ToastRequest }
+  | { type: 'navigation.requested'; target: NavTarget }
+  | Warning;

@@ -1,0 +1,273 @@
+/**
+ * Model-based test spec of the portal, the root of the actor system (machines/portal.machine.ts), for
+ * `npm run test:model`. Its children are stand-ins that keep what they are told (tests/support/model/recorder.ts), except the
+ * pages machine, which runs for real with stand-in page actors: so each path checks what the root passed to whom,
+ * and the named paths (scenarios) follow a flow between machines end to end, the events arriving as the children
+ * report them.
+ */
+import { createActor, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
+import type { UserContext } from './lib/contract';
+import { mariAtMaasikas, mariAtPoldmari } from '../tests/support/fixtures/external';
+import type { Draft } from './lib/pages';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { serializeWith } from '../tests/support/model/model-serialize';
+import { providedMachine } from '../tests/support/model/provided';
+import { recorderMachine, reportFrom, told } from '../tests/support/model/recorder';
+import { isAxaptaDead } from './lib/rights';
+import { pagesMachine } from './pages.machine';
+import { portalMachine, type PortalEvent } from './portal.machine';
+
+type Portal = ActorRefFrom<typeof portalMachine>;
+
+/** what the stand-ins of the browser effects were asked to do, per replay */
+const effects = {
+  navigate: [] as unknown[],
+  announced: [] as unknown[],
+  signOn: 0,
+  stored: [] as Draft[][],
+};
+const resetEffects = () => {
+  effects.navigate = [];
+  effects.announced = [];
+  effects.signOn = 0;
+  effects.stored = [];
+};
+
+const mari = mariAtMaasikas();
+const mariAtPoldmariAS = mariAtPoldmari();
+const axaptaDown = mariAtMaasikas({ deadApplications: ['AXAPTA'] });
+const ossDown = mariAtMaasikas({ deadApplications: ['OSS'] });
+/** mari's details after she added Testfirma OÜ: she may now act for it */
+const mariWithTestfirma: UserContext = {
+  ...mari,
+  privileges: [...mari.privileges, 'ADDED_CUSTOMER_MARKER'],
+};
+const DRAFT_KEY = 'user-settings:EE48709050218';
+
+const child = (actor: AnyActorRef, id: string): AnyActorRef | undefined =>
+  (actor.getSnapshot() as { children: Record<string, AnyActorRef | undefined> }).children[id];
+const inSystem = (actor: AnyActorRef, systemId: string): AnyActorRef | undefined =>
+  actor.system.get(systemId) as AnyActorRef | undefined;
+
+function expectOne(events: EventObject[], what: string): EventObject {
+  if (events.length !== 1) throw new Error(`expected ${what} once, got ${events.length}: ${JSON.stringify(events)}`);
+  return events[0];
+}
+function expectEqual(actual: unknown, expected: unknown, what: string) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected))
+    throw new Error(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
+
+/** a scenario step: the event the root receives, and how it comes about */
+const step = (event: PortalEvent, by?: (p: Portal) => void) => ({ event, by });
+/** a child reports `event` to the root, as the real one would */
+const reported = (id: string, event: PortalEvent) => step(event, (p) => reportFrom(child(p, id), event));
+
+const signedInBySession = (userContext: UserContext) =>
+  reported('session', { type: 'session.signedIn', userContext, domain: 'EE' });
+const firstPage = step({ type: 'route.resolved', path: '/dashboard', params: { modalName: null, application: null } });
+const startPage = (id: string, draftKey?: string) => (p: Portal) => {
+  resetEffects();
+  child(p, 'pages')!.send({ type: 'page.start', id, logic: recorderMachine, draftKey });
+};
+
+/** every child but the pages machine is a stand-in that keeps what it is told */
+const standIns = Object.fromEntries(
+  [
+    'session',
+    'navigation',
+    'toasts',
+    'modals',
+    'sidePanel',
+    'representedChoice',
+    'representedChange',
+    'deadApplicationPoll',
+    'customerAddModal',
+  ].map((src) => [src, recorderMachine]),
+);
+
+const spec: MachineModelSpec<typeof portalMachine> = {
+  name: 'portal',
+  machine: portalMachine,
+  input: { session: { cookies: { language: null, domain: null } }, drafts: [], baseUrl: '/ui' },
+  events: (s) => {
+    const out: PortalEvent[] = [
+      { type: 'toast.show', toast: { toastType: 'success', messageKey: 'changes.saved' } },
+      { type: 'warning', code: 'demo.failed', detail: 500 },
+      { type: 'navigation.requested', target: { kind: 'home' } },
+      { type: 'navigation.urlChanged', href: s.context.href === '/user-settings' ? '/' : '/user-settings' },
+      { type: 'context.replaced', context: axaptaDown, cause: 'SC' },
+      { type: 'context.replaced', context: mariAtPoldmariAS, cause: 'RC' },
+      { type: 'REPRESENTEE-CHANGE', cause: 'RC' },
+      { type: 'represented.switchRequested', gid: 'EPEE11000026' },
+      { type: 'represented.changed', gid: 'EPEE11000026', context: mariAtPoldmariAS },
+      { type: 'represented.changeFailed', gid: 'EPEE11000026', status: 500 },
+      { type: 'menu.reselect' },
+      { type: 'customerAdd.requested' },
+      { type: 'modal.opened', component: 'customer-add' },
+      { type: 'modal.closed', component: 'customer-add', result: { created: true } },
+      { type: 'customerAdd.done', created: true, context: mariWithTestfirma },
+      { type: 'customerAdd.done', created: false, context: null },
+      { type: 'signOn.required' },
+      { type: 'api.unauthorized' },
+    ];
+    if (s.matches('signedOut')) out.push({ type: 'session.signedIn', userContext: mari, domain: 'EE' });
+    if (s.matches('signedIn')) {
+      out.push(
+        { type: 'session.signedIn', userContext: mariAtPoldmariAS, domain: 'EE' },
+        { type: 'session.languageChanged', language: 'en' },
+        { type: 'session.signedOut' },
+        { type: 'session.loggedOut' },
+      );
+    }
+    if (s.matches({ signedIn: 'awaitingFirstPage' })) out.push(firstPage.event);
+    return out;
+  },
+  provide: {
+    actors: {
+      pages: pagesMachine.provide({ actions: { storeDrafts: (_, { drafts }) => effects.stored.push(drafts) } }),
+    },
+    actions: {
+      navigate: (_, p) => effects.navigate.push(p),
+      logWarning: () => {},
+      announceRepresenteeChange: (_, p) => effects.announced.push(p),
+      redirectToSignOn: () => {
+        effects.signOn++;
+      },
+    },
+  },
+  standIns,
+  // what the guards read: whether the back office is down, whether the page is the home page
+  serializeState: serializeWith((s) => [isAxaptaDead(s.context.userContext), s.context.href === '/user-settings']),
+  states: {
+    signedIn: (s) => {
+      if (s.context.userContext === null) throw new Error('signed in, yet the portal has no user context');
+    },
+  },
+  scenarios: [
+    {
+      title: 'A representee change while an external application page is open: the page reloads for the new party',
+      setup: startPage('externalApplication'),
+      steps: [
+        signedInBySession(mari),
+        firstPage,
+        reported('representedChange', { type: 'context.replaced', context: mariAtPoldmariAS, cause: 'RC' }),
+        reported('representedChange', { type: 'menu.reselect' }),
+        reported('representedChange', { type: 'REPRESENTEE-CHANGE', cause: 'RC' }),
+        reported('representedChange', { type: 'represented.changed', gid: 'EPEE11000026', context: mariAtPoldmariAS }),
+      ],
+      check: (p) => {
+        const page = inSystem(p, 'externalApplication');
+        const change = expectOne(told(page, 'REPRESENTEE-CHANGE'), 'REPRESENTEE-CHANGE on the external page');
+        expectEqual(change, { type: 'REPRESENTEE-CHANGE', cause: 'RC', userContext: mariAtPoldmariAS }, 'the page');
+        expectEqual(effects.announced, [{ type: 'REPRESENTEE-CHANGE', cause: 'RC' }], 'the DOM event');
+        expectEqual(
+          told(child(p, 'session'), 'session.contextReplaced'),
+          [{ type: 'session.contextReplaced', userContext: mariAtPoldmariAS }],
+          'the session',
+        );
+        expectOne(told(child(p, 'sidePanel'), 'represented.changed'), 'the side menu reselecting');
+      },
+    },
+    {
+      title: 'Customer add closes with a new context: the header and the dashboard show the new customer',
+      setup: () => resetEffects(),
+      steps: [
+        signedInBySession(mari),
+        firstPage,
+        step({ type: 'customerAdd.requested' }),
+        reported('modals', { type: 'modal.opened', component: 'customer-add' }),
+        reported('customerAddModal', { type: 'customerAdd.done', created: true, context: mariWithTestfirma }),
+        reported('modals', { type: 'modal.closed', component: 'customer-add', result: { created: true } }),
+      ],
+      check: (p) => {
+        const modals = child(p, 'modals');
+        expectOne(told(modals, 'modal.open'), 'the modal opening');
+        expectEqual(told(modals, 'modal.close'), [{ type: 'modal.close', result: { created: true } }], 'the close');
+        const opened = expectOne(told(child(p, 'customerAddModal'), 'customerAddModal.opened'), 'the flow start');
+        expectEqual((opened as { returnUrl?: string }).returnUrl, '/ui/', 'where the flow returns');
+        expectOne(told(child(p, 'customerAddModal'), 'customerAddModal.closed'), 'the flow stop');
+        // the header and the dashboard read the session's user context
+        expectEqual(
+          told(child(p, 'session'), 'session.contextReplaced'),
+          [{ type: 'session.contextReplaced', userContext: mariWithTestfirma }],
+          'the session',
+        );
+        expectEqual(
+          told(child(p, 'representedChoice'), 'customerAdd.closed'),
+          [{ type: 'customerAdd.closed', created: true, context: mariWithTestfirma }],
+          'the choice of whom to represent',
+        );
+        expectEqual(p.getSnapshot().context.userContext, mariWithTestfirma, "the portal's user context");
+      },
+    },
+    {
+      title: 'The session expires while user settings are saved: the draft is kept, and restored after the sign-on',
+      setup: startPage('userSettingsForm', DRAFT_KEY),
+      steps: [
+        signedInBySession(mari),
+        firstPage,
+        step({ type: 'signOn.required' }, (p) =>
+          reportFrom(inSystem(p, 'userSettingsForm'), {
+            type: 'form.sessionExpired',
+            draftKey: DRAFT_KEY,
+            values: { mobile: '+372 5555 1234' },
+          }),
+        ),
+      ],
+      check: async () => {
+        if (effects.signOn !== 1) throw new Error(`expected one sign-on redirect, got ${effects.signOn}`);
+        const kept = effects.stored.at(-1);
+        expectEqual(kept, [{ key: DRAFT_KEY, values: { mobile: '+372 5555 1234' } }], 'the stored drafts');
+        // the sign-on is a page load: a new portal starts with the stored drafts, and the form shows again
+        const next = createActor(providedMachine(spec), {
+          input: { session: { cookies: { language: null, domain: null } }, drafts: kept, baseUrl: '/ui' },
+        }).start();
+        try {
+          child(next, 'pages')!.send({
+            type: 'page.start',
+            id: 'userSettingsForm',
+            logic: recorderMachine,
+            draftKey: DRAFT_KEY,
+          });
+          await Promise.resolve();
+          expectEqual(
+            told(inSystem(next, 'userSettingsForm'), 'form.restoreDraft'),
+            [{ type: 'form.restoreDraft', values: { mobile: '+372 5555 1234' } }],
+            'the form showing again',
+          );
+          expectEqual(effects.stored.at(-1), [], 'the drafts once given back');
+        } finally {
+          next.stop();
+        }
+      },
+    },
+    {
+      title: 'An application is reported down while its page is open: the page shows it down',
+      setup: startPage('externalApplication'),
+      steps: [
+        signedInBySession(mari),
+        firstPage,
+        reported('deadApplicationPoll', { type: 'context.replaced', context: ossDown, cause: 'SC' }),
+        reported('deadApplicationPoll', { type: 'REPRESENTEE-CHANGE', cause: 'SC' }),
+        signedInBySession(ossDown),
+      ],
+      check: (p) => {
+        const page = inSystem(p, 'externalApplication');
+        expectEqual(
+          told(page, 'REPRESENTEE-CHANGE'),
+          [{ type: 'REPRESENTEE-CHANGE', cause: 'SC', userContext: ossDown }],
+          'the page reloading',
+        );
+        expectEqual(
+          told(page, 'external.contextChanged').at(-1),
+          { type: 'external.contextChanged', userContext: ossDown },
+          "the page's context",
+        );
+        expectEqual(effects.announced, [{ type: 'REPRESENTEE-CHANGE', cause: 'SC' }], 'the DOM event');
+        if (told(child(p, 'toasts'), 'toasts.show').length) throw new Error('an application down is no toast');
+      },
+    },
+  ],
+};
+export default spec;

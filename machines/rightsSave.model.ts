@@ -1,0 +1,55 @@
+/**
+ * Model-based test spec of saving a person's rights (machines/rightsSave.machine.ts): the request's answer (every
+ * application saved, or one failed) or its failure are synthetic events; the fake is inert.
+ */
+import { fromPromise, type EventObject } from 'xstate';
+import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { appSections, knownUsers } from './rightsList.machine';
+import { personOf } from './rightsPerson.machine';
+import { rightsSaveMachine } from './rightsSave.machine';
+import { rolesOf } from './rightsRoles.machine';
+import { admins, applicationAnswers, JAAN, maasikas, TODAY } from '../tests/support/fixtures/represented-settings';
+
+type Spec = MachineModelSpec<typeof rightsSaveMachine>;
+const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('network') });
+
+const data = {
+  apps: {
+    OSS: { ok: true as const, answer: applicationAnswers.OSS.answer },
+    PERIODICALS: { ok: true as const, answer: applicationAnswers.PERIODICALS.answer },
+  },
+  trees: { OSS: applicationAnswers.OSS.tree, PERIODICALS: applicationAnswers.PERIODICALS.tree },
+  admins,
+  customer: maasikas,
+};
+const jaan = knownUsers(data).get(JAAN)!;
+const sections = appSections(data);
+
+const spec: Spec = {
+  name: 'rightsSave',
+  machine: rightsSaveMachine,
+  input: {
+    ...personOf({ user: jaan, customerCountry: 'EE' }),
+    ...rolesOf(jaan.roles, sections, TODAY),
+    sections,
+    customerId: maasikas.id,
+    today: TODAY,
+  },
+  events: (s): EventObject[] =>
+    s.matches('saving') ? [done('saveRights', []), done('saveRights', ['PERIODICALS']), fail('saveRights')] : [],
+  provide: { actors: { saveRights: fromPromise(() => new Promise<string[]>(() => {})) } },
+  states: {
+    saving: (s) => {
+      if (s.context.command.userId !== JAAN || s.context.mode !== 'edit') throw new Error('jaan is saved in edit mode');
+    },
+    saved: (s) => {
+      if (s.output?.saved !== true) throw new Error('an answer ends saved, with the applications that failed');
+    },
+    failed: (s) => {
+      if (s.output?.saved !== false) throw new Error('a failed call ends not saved');
+    },
+  },
+};
+
+export default spec;

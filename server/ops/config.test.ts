@@ -1,0 +1,164 @@
+/**
+ * Configuration checked at start (server/env.ts, server/start.ts): a setting that cannot be used stops the process
+ * with one line naming the variable, what it holds and what is allowed, and a non-zero exit, before anything is
+ * opened. One real `server/main.ts` per kind of setting (a port, a URL, a number, a path, a file), then the rules of
+ * the rest through loadEnv. The processes start once, in the SQLite run (`npm run test:unit`): nothing here depends
+ * on the database, which is never opened.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv, testDatabaseUrl } from '../env.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const tmp = mkdtempSync(path.join(tmpdir(), 'epit-config-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** `npm start` with `env` on top of a clean test environment: its exit code and what it wrote. */
+function start(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        RUN_MODE: 'test',
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(tmp, 'data'),
+        DIST_DIR: tmp,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(kill);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const noPem = path.join(tmp, 'not-a-certificate.pem');
+const aFile = path.join(tmp, 'a-file');
+writeFileSync(noPem, 'hello\n');
+writeFileSync(aFile, 'not a folder\n');
+
+// the settings are checked before any database is opened: once, in the SQLite run of the server tests
+describe.skipIf(testDatabaseUrl())('a bad setting stops npm start with one line and exit status 1', () => {
+  const cases: [kind: string, env: Record<string, string>, line: string][] = [
+    ['a port', { PORT: '70000' }, 'PORT is "70000"; allowed: a port number from 1 to 65535'],
+    [
+      'a URL',
+      { MID_URL: 'ftp://mid.example' },
+      'MID_URL is "ftp://mid.example"; allowed: an absolute http:// or https:// address',
+    ],
+    ['a number', { DRAIN_SECONDS: 'soon' }, 'DRAIN_SECONDS is "soon"; allowed: a whole number from 0 to 3600'],
+    [
+      'a path (a file where a folder belongs)',
+      { DATA_DIR: aFile },
+      `DATA_DIR is "${aFile}"; allowed: a folder (or a path where one may be made)`,
+    ],
+    [
+      'a path (a folder that is not there)',
+      { SIGNING_TRUST_DIR: path.join(tmp, 'no-such-folder') },
+      `SIGNING_TRUST_DIR is "${path.join(tmp, 'no-such-folder')}"; allowed: a folder that exists, holding the trusted CA certificates`,
+    ],
+    [
+      'a file',
+      { MID_TLS_CERTS: noPem },
+      `MID_TLS_CERTS is "${noPem}"; allowed: PEM files (comma-separated) with the certificates to pin, readable by this user (${noPem} holds no PEM certificate)`,
+    ],
+  ];
+  it.each(cases)(
+    '%s',
+    async (_kind, env, line) => {
+      const run = await start(env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(`[start] cannot start: ${line}\n`);
+      expect(run.stdout).toBe('');
+    },
+    40_000,
+  );
+});
+
+describe('the rules of every kind of setting', () => {
+  // a test run mode: these are about the settings themselves, not about what live mode requires besides
+  const load = (source: Record<string, string>) => loadEnv({ RUN_MODE: 'test', ...source });
+  const refusal = (source: Record<string, string>) => {
+    try {
+      load(source);
+    } catch (err) {
+      if (err instanceof ConfigError) return err.message;
+      throw err;
+    }
+    return null;
+  };
+
+  it('ports are 1 to 65535, and the metrics never share the public ports', () => {
+    expect(refusal({ PORT: '0' })).toBe('PORT is "0"; allowed: a port number from 1 to 65535');
+    expect(refusal({ APPS_PORT: '80.5' })).toBe('APPS_PORT is "80.5"; allowed: a port number from 1 to 65535');
+    expect(refusal({ METRICS_PORT: 'x' })).toBe('METRICS_PORT is "x"; allowed: a port number from 1 to 65535');
+    expect(refusal({ PORT: '8400', METRICS_PORT: '8400' })).toMatch(
+      /^METRICS_PORT is "8400"; allowed: a port number other than PORT \(8400\) and APPS_PORT \(8401\)/,
+    );
+    expect(load({ PORT: '8400', METRICS_PORT: '8402' }).metrics).toEqual({ port: 8402, host: '127.0.0.1' });
+    expect(load({}).metrics).toBeNull();
+  });
+
+  it('addresses: absolute http(s), an origin where an origin belongs, postgres:// for the database', () => {
+    expect(refusal({ PUBLIC_ORIGIN: 'https://portal.example/ui' })).toMatch(
+      /^PUBLIC_ORIGIN is "https:\/\/portal.example\/ui"; allowed: an http:\/\/ or https:\/\/ origin/,
+    );
+    expect(load({ PUBLIC_ORIGIN: 'https://portal.example/' }).publicOrigin).toBe('https://portal.example');
+    expect(refusal({ REGISTRY_URL: 'registry.example' })).toBe(
+      'REGISTRY_URL is "registry.example"; allowed: an absolute http:// or https:// address',
+    );
+    expect(refusal({ CAS_VALIDATE_URL: '/cas' })).toBe(
+      'CAS_VALIDATE_URL is "/cas"; allowed: an absolute http:// or https:// address',
+    );
+    // the password never reaches the message (the log)
+    expect(refusal({ DATABASE_URL: 'mysql://epit:secret@db/epit' })).toBe(
+      'DATABASE_URL is "mysql://epit:…@db/epit"; allowed: a postgres:// or postgresql:// address',
+    );
+    expect(refusal({ HOST: 'not a host' })).toBe(
+      'HOST is "not a host"; allowed: an IP address (0.0.0.0, 127.0.0.1, ::) or a host name',
+    );
+  });
+
+  it('numbers, switches and choices', () => {
+    expect(refusal({ SHUTDOWN_TIMEOUT_SECONDS: '0' })).toBe(
+      'SHUTDOWN_TIMEOUT_SECONDS is "0"; allowed: a whole number from 1 to 3600',
+    );
+    expect(load({ DRAIN_SECONDS: '0', SHUTDOWN_TIMEOUT_SECONDS: '3' }).shutdown).toEqual({
+      drainMs: 0,
+      timeoutMs: 3000,
+    });
+    expect(load({}).shutdown).toEqual({ drainMs: 5000, timeoutMs: 20_000 });
+    expect(refusal({ SESSION_IDLE_MINUTES: '-5' })).toBe(
+      'SESSION_IDLE_MINUTES is "-5"; allowed: a whole number from 1 to 525600',
+    );
+    expect(refusal({ DEBUG: 'maybe' })).toBe(
+      'DEBUG is "maybe"; allowed: 1, true, yes or on to switch it on; 0, false, no, off or nothing for off',
+    );
+    expect(load({ DEBUG: 'off' }).debug).toBe(false);
+    expect(refusal({ RUN_MODE: 'prod' })).toBe('RUN_MODE is "prod"; allowed: test, live, dev');
+    expect(refusal({ ID_CARD: 'nfc' })).toBe('ID_CARD is "nfc"; allowed: software, webeid');
+    expect(refusal({ CAS_SERVICES: 'https://a.example/.* (' })).toBe(
+      'CAS_SERVICES is "("; allowed: regular expressions separated by spaces',
+    );
+  });
+
+  it('files: the pinned certificates must be readable PEM files', () => {
+    const missing = path.join(tmp, 'missing.pem');
+    expect(refusal({ SMART_ID_TLS_CERTS: missing })).toBe(
+      `SMART_ID_TLS_CERTS is "${missing}"; allowed: PEM files (comma-separated) with the certificates to pin, readable by this user (${missing}: ENOENT)`,
+    );
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Liveness and readiness for a load balancer or an orchestrator, outside /api: no session, no XSRF cookie, no
+ * personal data, and left out of the request log unless DEBUG (server/security/request-log.ts).
+ *
+ *   GET /health  200 { status: 'ok' } while the process runs and its event loop turns
+ *   GET /ready   200 { status: 'ready' } when the database answers and holds every migration of this code;
+ *                503 { status: 'draining' } after SIGTERM (server/ops/lifecycle.ts),
+ *                503 { status: 'database-unavailable' } when the database does not answer within READY_TIMEOUT_MS,
+ *                503 { status: 'migrations-pending' } when this code's last migration is not in the database
+ *
+ * One query per /ready, on the migrator's own table by its primary key: it proves the connection and the schema
+ * together. A database ahead of this code (a newer process migrated it) is ready: migrations only add.
+ */
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { migrations } from '../db/migrations/index.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+
+/** How long /ready waits for its query: a balancer's check times out too, and a pool full of waiters is not ready. */
+export const READY_TIMEOUT_MS = 2000;
+
+const LAST_MIGRATION = migrations
+  .map((m) => m.name)
+  .sort()
+  .at(-1)!;
+
+export type ReadyStatus = 'ready' | 'draining' | 'database-unavailable' | 'migrations-pending';
+
+export function installHealthRoutes(app: FastifyInstance): void {
+  const { db, lifecycle } = app.deps;
+  const probe = { config: { probe: true } } as const;
+
+  app.get('/health', probe, async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' };
+  });
+
+  app.get('/ready', probe, async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const status = await readiness();
+    if (status !== 'ready') reply.code(503);
+    if (status === 'database-unavailable') req.log.debug('/ready: the database does not answer');
+    return { status };
+  });
+
+  async function readiness(): Promise<ReadyStatus> {
+    if (lifecycle.phase !== 'serving') return 'draining';
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), READY_TIMEOUT_MS)),
+    );
+    try {
+      const found = await Promise.race([
+        sql<{ name: string }>`select name from kysely_migration where name = ${LAST_MIGRATION}`.execute(db),
+        timeout,
+      ]);
+      if (found === 'timeout') return 'database-unavailable';
+      if (!found.rows.length) return 'migrations-pending';
+      return lifecycle.phase === 'serving' ? 'ready' : 'draining';
+    } catch (err) {
+      // a database without the migrator's table has never been migrated
+      return isDatabaseUnavailable(err) ? 'database-unavailable' : 'migrations-pending';
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** a liveness or readiness probe: no XSRF cookie, logged at debug level only */
+    probe?: boolean;
+  }
+}

@@ -1,0 +1,9 @@
+/** GET user-add/getRepresentedWithAdminRoles[?key=] (spec 2 §7): the parties the invited person may administer. */
+import { RepresentedWithAdminRolesAnswer } from '../../../machines/lib/account/schemas';
+import type { ApiClient } from '../client';
+
+export async function getRepresentedWithAdminRoles(api: ApiClient, key: string | null, signal?: AbortSignal) {
+  const query = key ? { key } : undefined;
+  return (await api.get('user-add/getRepresentedWithAdminRoles', RepresentedWithAdminRolesAnswer, { signal, query }))
+    .value;
+}
