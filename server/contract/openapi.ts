@@ -209,7 +209,8 @@ function build(): OpenApiDocument {
       'Every failure answer (spec 1 §7: a body with serviceErrorMessage is a failure). `code` is machine-readable: ' +
       'UNAUTHENTICATED (401, no session), FORBIDDEN (403, no right), XSRF (403, the X-XSRF-TOKEN header is missing ' +
       'or wrong; nothing changed), BAD_INPUT (400: serviceErrorMessage "<field>: <what is wrong>", and `fields` ' +
-      'names each field), NOT_FOUND (404), INTERNAL (500), and the route-specific codes each operation lists. ' +
+      'names each field), NOT_FOUND (404), INTERNAL (500), DATABASE_UNAVAILABLE (503, on any call while the ' +
+      "backend's database is away: try again later), and the route-specific codes each operation lists. " +
       '`messageKey`, when present, is the key of the portal message catalogue (locales/*.json) that says it to a person.',
   };
 
@@ -279,7 +280,7 @@ function build(): OpenApiDocument {
       add(403, 'FORBIDDEN: not yours to see or change');
     if (xsrf) add(403, 'XSRF: the X-XSRF-TOKEN header is missing or differs from the EPIT-XSRF-TOKEN cookie');
     for (const [status, text] of Object.entries(errors)) responses[status] = failure(text);
-    responses.default = failure('Any other failure, e.g. 500 INTERNAL');
+    responses.default = failure('Any other failure, e.g. 500 INTERNAL, 503 DATABASE_UNAVAILABLE');
 
     const security: Json[] =
       access?.kind === 'machine'

@@ -100,7 +100,9 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     description:
       'Validates `ticket` at `{CAS_VALIDATE_URL}/p3/serviceValidate` (CAS 3.0 §2.8), sets the session cookie and ' +
       'redirects to `target`. After a gateway login without a sign-on session there is no ticket: a redirect to ' +
-      'the target, signed out. A browser (Accept: text/html) gets the failures as a page.',
+      'the target, signed out. `state` is the one `GET /security/login` put in the service URL; a callback whose ' +
+      'state this browser does not hold (its single-use login cookie), or that another site sent it to, is ' +
+      'refused. A browser (Accept: text/html) gets the failures as a page.',
     query: CallbackQuery,
     answers: {
       302: redirect('to the target page, signed in (or signed out after a gateway return)'),
@@ -109,6 +111,10 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
           contract.ServiceError,
           'INVALID_TICKET: the ticket is invalid, used or expired; UNAUTHENTICATED: unknown user',
         ),
+        file('text/html', 'the same, as a page'),
+      ],
+      403: [
+        json(contract.ServiceError, 'LOGIN_STATE: the sign-on was not begun in this browser (login CSRF)'),
         file('text/html', 'the same, as a page'),
       ],
       502: [
