@@ -15,11 +15,12 @@
  * MIXED_CONNECTIONS (default 200) autocannon connections, connection i on session i mod 20, opened 10 at a time over
  * MIXED_RAMP_SECONDS (default 30), as people arrive, then MIXED_SECONDS (default 60) with all of them open. A
  * saturated Node process accepts one new connection per turn of its event loop, so 200 connections opened at the same
- * instant waited up to 17 s to be accepted, past autocannon's 10 s timeout (README, "Measured figures"), as they do
- * again with MIXED_RAMP_SECONDS=0. Prints, for the time after the ramp, requests/s and p50 / p95 / p99 (all and per
- * call); for the whole run, how long a new connection waited for its first answer, non-2xx answers and connection
- * errors (target: 0), and the server process's VmRSS sampled every 250 ms (target: max < 400 MB). About 3.5 minutes
- * with both databases, plus about a minute to load PostgreSQL when the search-scale section has not done it yet.
+ * instant waited up to 17 s to be accepted, past autocannon's 10 s timeout (docs/performance.md, "Search and mixed
+ * load at scale"), as they do again with MIXED_RAMP_SECONDS=0. Prints, for the time after the ramp, requests/s and
+ * p50 / p95 / p99 (all and per call); for the whole run, how long a new connection waited for its first answer,
+ * non-2xx answers and connection errors (target: 0), and the server process's VmRSS sampled every 250 ms (target: max
+ * < 400 MB). About 3.5 minutes with both databases, plus about a minute to load PostgreSQL when the search-scale
+ * section has not done it yet.
  * BENCH_DATABASES=sqlite (or postgres) for one database only.
  */
 import path from 'node:path';

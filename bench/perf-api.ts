@@ -168,7 +168,7 @@ export async function perfApiBench(): Promise<void> {
       process.execPath,
       [
         // more node flags, as in the load benches (bench/lib/portal-server.ts); without npm start's heap cap, as the
-        // figures of the README were measured
+        // figures of docs/performance.md were measured
         ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
         ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
         '--import',

@@ -145,8 +145,8 @@ describe('customer search page', () => {
     actor.send({ type: 'customers.pick', id: 'EPEE11000015' });
     actor.send({ type: 'users.pick', id: 'EE48709050218' });
     expect(emitted).toEqual([
-      { type: 'customerSearch.navigate', component: 'represented-settings-edit', params: { jgid: 'EPEE11000015' } },
-      { type: 'customerSearch.navigate', component: 'user-settings-edit', params: { fgid: 'EE48709050218' } },
+      { type: 'navigation.requested', target: { kind: 'path', path: '/settings/represented/EPEE11000015' } },
+      { type: 'navigation.requested', target: { kind: 'path', path: '/user-settings/edit/EE48709050218' } },
     ]);
   });
 
@@ -155,6 +155,6 @@ describe('customer search page', () => {
     actor.send({ type: 'customerSearch.add' });
     await idle(actor);
     expect(calls.check).toBe(1);
-    expect(emitted).toEqual([{ type: 'customerSearch.openCustomerAdd' }]);
+    expect(emitted).toEqual([{ type: 'customerAdd.requested' }]);
   });
 });

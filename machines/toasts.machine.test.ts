@@ -19,6 +19,7 @@ describe('toasts machine', () => {
         toastType: 'success',
         messageKey: 'success.save',
         values: {},
+        valueKeys: {},
         sticky: false,
         titleKey: 'toast.title.success',
       },

@@ -4,7 +4,7 @@
  *
  * Every setting is checked here, when the process starts: a value that cannot be used throws a `ConfigError`
  * naming the variable, what it holds and what is allowed, which server/start.ts prints as one line before it
- * exits with a non-zero status (README "Configuration").
+ * exits with a non-zero status (every setting: docs/configuration.md).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
@@ -385,7 +385,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
 
 /**
  * Single sign-on: the portal is a CAS 3.0 client (CAS Protocol 3.0 specification, §2). The defaults point at the
- * in-process simulator under /cas, so `npm start` needs none of these. README "Connecting real services".
+ * in-process simulator under /cas, so `npm start` needs none of these. docs/configuration.md "Outside services".
  */
 export interface CasSettings {
   /** CAS_URL: the CAS base the browser is sent to (`{url}/login`, `{url}/logout`), absolute or relative to the portal */
@@ -443,7 +443,7 @@ export function loadCasSettings(source: Source): CasSettings {
 /**
  * Signing: the portal's server is a relying party of SK's Mobile-ID (MID REST API v1) and Smart-ID (RP API v2),
  * and reads the business register, all over HTTP (server/clients/). The defaults point at the simulators of this
- * same process over loopback HTTP, so `npm start` needs none of these. README "Connecting real services".
+ * same process over loopback HTTP, so `npm start` needs none of these. docs/configuration.md "Outside services".
  */
 export interface SigningServiceSettings {
   /** base URL, e.g. https://mid.sk.ee/mid-api or https://rp-api.smart-id.com/v2 */
@@ -539,7 +539,7 @@ export function loadSigningSettings(source: Source, portNumber: number, host: st
  * External applications (issue 8). The demo applications (server/apps/) listen on APPS_PORT of the portal's host, a
  * second origin. The portal hands the applications' addresses to the browser in the user context, read from the
  * database (table external_applications; a relative address there is read against the applications' origin), and
- * these variables win over the database. README "External applications".
+ * these variables win over the database. docs/configuration.md "External applications".
  */
 export interface AppsSettings {
   /** APPS_ORIGIN: public origin of the demo applications, e.g. https://apps.example; null: the portal's host on APPS_PORT */

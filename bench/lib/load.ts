@@ -77,7 +77,8 @@ export interface LoadResult {
   timeouts: number;
   /**
    * closedLoop: for each connection, ms from its start (a new TCP connection) to its first answer: the wait to be
-   * accepted by the server included, which a saturated server makes long (README, "Measured figures")
+   * accepted by the server included, which a saturated server makes long (docs/performance.md, "Search and mixed load
+   * at scale")
    */
   firstAnswer?: Stats;
 }

@@ -383,8 +383,8 @@ ServiceError body (serviceErrorMessage, code, fields, messageKey); the portal tr
 as a failure.
 
 **Answers** carry exactly the fields of their schema (no other field). To check a backend against this document:
-\`npm run conformance -- --api <url> --cas <url> --user <name> --password <secret>\` (README "Connecting a real
-backend").
+\`npm run conformance -- --api <url> --cas <url> --user <name> --password <secret>\` (docs/configuration.md,
+"Connecting a real backend").
 
 Not part of this API: the external applications' own addresses the portal calls (the OSS logout URL of the
 user context's \`customParameters.logoutUrl\`, spec 1 §7).`;

@@ -590,8 +590,8 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
 ROUTE_CONTRACTS['GET /ui/config.json'] = {
   summary: "The portal's runtime configuration (PortalConfig), fetched first at boot",
   description:
-    'Served where the portal is mounted. The reference server builds it from its environment (README ' +
-    '"Configuration"); it tells the portal the API base, the sign-on bases and the run mode.',
+    'Served where the portal is mounted. The reference server builds it from its environment (docs/' +
+    'configuration.md, "The portal: /ui/config.json"); it tells the portal the API base, the sign-on bases and the run mode.',
   base: 'ui',
   answers: { 200: json(contract.PortalConfig) },
 };

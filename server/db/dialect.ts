@@ -1,6 +1,6 @@
 /**
  * PostgreSQL beside SQLite: everything that differs between the two databases lives here, so the rest of the
- * server writes one Kysely query for both (docs: README "Deployment").
+ * server writes one Kysely query for both (docs/deployment.md, "PostgreSQL and several processes").
  *
  * - `openPostgres(url)`: the portal's database on a PostgreSQL server (`DATABASE_URL=postgres://…`).
  * - `freshPostgres(serverUrl, prepareTemplate)`: a new, empty database per test on a test server

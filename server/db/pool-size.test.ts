@@ -1,6 +1,6 @@
 /**
- * PG_POOL_MAX: how many connections to PostgreSQL one portal process may hold (README, "Pointing the portal at
- * PostgreSQL": an operator sets the server's max_connections above PG_POOL_MAX × processes). On PostgreSQL
+ * PG_POOL_MAX: how many connections to PostgreSQL one portal process may hold (docs/deployment.md, "Pointing the portal
+ * at PostgreSQL": an operator sets the server's max_connections above PG_POOL_MAX × processes). On PostgreSQL
  * (TEST_DATABASE_URL) the pool is held to it: queries beyond it wait for a connection instead of opening another.
  */
 import { sql } from 'kysely';

@@ -7,7 +7,7 @@
  * process (root's tests run it as `nobody`): its pid file, logs and temporary files all in that folder, listening on
  * 127.0.0.1 and a high port, no system service. `stop()` ends it and removes the folder.
  *
- * The configuration is the README's example for an operator (docs/deployment.md), with the addresses filled in:
+ * The configuration is the example for an operator in docs/deployment.md, with the addresses filled in:
  * nginx (open source) has no active health checks, so it learns that a process is gone from the requests themselves
  * (passive checks: `max_fails=1 fail_timeout=5s`), and `proxy_next_upstream error timeout` passes a request that
  * got no answer to the other process. nginx never passes on a POST it has sent (non-idempotent), so the portal's

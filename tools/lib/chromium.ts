@@ -8,7 +8,7 @@
  *   chromium-headless-shell (/usr/bin/chromium-headless-shell), when it is installed: the same Chromium build and
  *   version, Blink and V8, without the desktop browser's shell around them, which is what Playwright itself runs
  *   headless tests in. On 2 cores the shell and skeleton specs took 2.7 min in it against 4.6 min in
- *   /usr/bin/chromium (README "Tests"). Without it, or with CHROMIUM_PATH set, the tests run in CHROMIUM; a
+ *   /usr/bin/chromium (docs/performance.md). Without it, or with CHROMIUM_PATH set, the tests run in CHROMIUM; a
  *   headed run (`--headed`) needs CHROMIUM_PATH=/usr/bin/chromium, since the shell has no windows.
  *
  * tools/ensure-chromium.sh installs both.

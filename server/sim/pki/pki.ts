@@ -10,7 +10,7 @@
  * The CA is fixed (not made per database) so that a second process (a stand-in service on another port,
  * tests/e2e/signing-services) issues certificates the portal trusts from its trust folder, the way SK's
  * ESTEID chains are trusted. The demo CA's private key is public: a deployment must not keep the demo CA in
- * its trust folder (README "Connecting real services").
+ * its trust folder (docs/configuration.md, "Signing").
  *
  * Signing a given hash: RSA is RSASSA-PKCS1-v1_5 over the DigestInfo (privateEncrypt), EC is raw r‖s
  * (./ecdsa.ts), which is what real cards and Mobile-ID return.
