@@ -113,6 +113,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          // every API answer of every test is held against the published document (server/contract)
+          setupFiles: ['server/test/check-answers.setup.ts'],
           // as above: every file loading the whole server again (1.6 s a file) was half the run (174 s → 71 s);
           // each test opens its own database and server
           isolate: false,

@@ -32,6 +32,7 @@ import { installLiveModeGates, rejectRepeatedQuery } from './security/live-mode.
 import { PURGE_EVERY_MS, purgeExpired } from './security/purge.js';
 import { installRequestLog, loggerOptions } from './security/request-log.js';
 import { collectRoutes } from './security/route-list.js';
+import { installAnswerCheck } from './contract/answer-hook.js';
 import { routes } from './routes/index.js';
 import { simulatorRoutes } from './sim/index.js';
 import { installFaultInjection } from './sim/faults/index.js';
@@ -142,6 +143,13 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     if (req.url.startsWith('/api/') || req.url === '/api') reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
+  // live run mode: every /sim path is gone, and signing without its settings says so (server/security/live-mode.ts)
+  installLiveModeGates(app, env);
+  // test and dev run modes: the simulator console can make /api/* down, slow, failing or off the contract
+  // (server/sim/faults); before the answer check, which sees what the fault made of an answer
+  installFaultInjection(app, env);
+  // the server tests hold every API answer against the published document (server/contract/answer-hook.ts)
+  installAnswerCheck(app);
 
   // answers over 1 kB (JSON, the sign-on pages) compressed on the fly, brotli (quality 4) or gzip, for
   // every route registered after this; the portal's files are compressed at build time and sent as they are
@@ -152,11 +160,6 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     encodings: ['br', 'gzip'],
     globalDecompression: false, // request bodies are never compressed by the portal: no inflating of uploads
   });
-
-  // live run mode: every /sim path is gone, and signing without its settings says so (server/security/live-mode.ts)
-  installLiveModeGates(app, env);
-  // test and dev run modes: the simulator console can make /api/* down, slow or failing (server/sim/faults)
-  installFaultInjection(app, env);
 
   for (const r of [...routes, ...simulatorRoutes]) await app.register(r.plugin, { prefix: r.prefix });
 

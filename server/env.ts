@@ -37,6 +37,11 @@ export interface Env {
   trustProxy: false | number | string[];
   roleRequestTimeout: number;
   debug: boolean;
+  /**
+   * API_DOCS: the API reference page GET /api/docs, `on` or `off`; null (unset): on outside live run mode
+   * (`apiDocsOn`). GET /api/openapi.json is always served.
+   */
+  apiDocs: 'on' | 'off' | null;
   /** absolute path of the project root (one level above server/) */
   rootDir: string;
   /** absolute path of the built portal */
@@ -254,6 +259,7 @@ export function loadEnv(source: Source = process.env): Env {
     trustProxy: trustProxyOf(source),
     roleRequestTimeout: integer(source, 'ROLE_REQUEST_TIMEOUT', 10_000),
     debug: flag(source, 'DEBUG'),
+    apiDocs: source.API_DOCS?.trim() ? (flag(source, 'API_DOCS') ? 'on' : 'off') : null,
     rootDir,
     distDir: folderPath(source, 'DIST_DIR', 'dist'),
     appVersion: appVersion(),
@@ -401,6 +407,10 @@ function postgresUrl(value: string | undefined, name: string): string | null {
 
 /** TEST_DATABASE_URL: a PostgreSQL server on which each test gets a database of its own (`openDb(null)`) */
 export const testDatabaseUrl = (): string | null => postgresUrl(process.env.TEST_DATABASE_URL, 'TEST_DATABASE_URL');
+
+/** Whether GET /api/docs shows the reference page: API_DOCS, else everywhere but in live run mode. */
+export const apiDocsOn = (env: Pick<Env, 'apiDocs' | 'runMode'>): boolean =>
+  env.apiDocs === null ? env.runMode !== 'live' : env.apiDocs === 'on';
 
 /**
  * An Env for tests: defaults, never the real process.env.

@@ -49,6 +49,8 @@ export const ServiceError = z.object({
   code: z.optional(z.string()),
   /** for BAD_INPUT: the offending fields with a human message each */
   fields: z.optional(z.record(z.string(), z.string())),
+  /** a key of the portal's message catalogue (locales/*.json) that says it to a person, e.g. 'error.noRights' */
+  messageKey: z.optional(z.string()),
 });
 export type ServiceError = z.infer<typeof ServiceError>;
 

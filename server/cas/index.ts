@@ -44,6 +44,13 @@ import {
 
 const HUNDRED_YEARS_S = 100 * 365 * 24 * 3600;
 const CALLBACK_NAME = /^[A-Za-z_$][\w$.]*$/;
+/** ticket-check?callback=fn (spec 1 §7 cross-domain ticket check, a JSONP script) */
+export const TicketCheckQuery = z.object({
+  callback: z
+    .string({ error: 'is required' })
+    .max(100)
+    .regex(CALLBACK_NAME, 'must be a JavaScript function name such as handleTicket'),
+});
 
 /** §2.1.1: "if this parameter is set"; an explicit "false" is read as not set. */
 const isSet = (v: string | undefined) => v !== undefined && v !== '' && v.toLowerCase() !== 'false';
@@ -402,16 +409,7 @@ export const casRoutes: FastifyPluginAsync = (app) => {
   });
 
   app.get('/ticket-check', async (req, reply) => {
-    const q = parseOrThrow(
-      z.object({
-        callback: z
-          .string({ error: 'is required' })
-          .max(100)
-          .regex(CALLBACK_NAME, 'must be a JavaScript function name such as handleTicket'),
-      }),
-      req.query,
-      'query',
-    );
+    const q = parseOrThrow(TicketCheckQuery, req.query, 'query');
     const valid = (await findTgt(db, clock, req.cookies[TGC_COOKIE])) !== null;
     return reply
       .header('Cache-Control', 'no-store')

@@ -148,6 +148,15 @@ describe('the rules of every kind of setting', () => {
       'DEBUG is "maybe"; allowed: 1, true, yes or on to switch it on; 0, false, no, off or nothing for off',
     );
     expect(load({ DEBUG: 'off' }).debug).toBe(false);
+    // API_DOCS unset: the reference page follows the run mode (apiDocsOn); set, it is a switch like DEBUG
+    expect(refusal({ API_DOCS: 'maybe' })).toBe(
+      'API_DOCS is "maybe"; allowed: 1, true, yes or on to switch it on; 0, false, no, off or nothing for off',
+    );
+    expect([load({}).apiDocs, load({ API_DOCS: 'no' }).apiDocs, load({ API_DOCS: 'on' }).apiDocs]).toEqual([
+      null,
+      'off',
+      'on',
+    ]);
     expect(refusal({ RUN_MODE: 'prod' })).toBe('RUN_MODE is "prod"; allowed: test, live, dev');
     expect(refusal({ ID_CARD: 'nfc' })).toBe('ID_CARD is "nfc"; allowed: software, webeid');
     expect(refusal({ CAS_SERVICES: 'https://a.example/.* (' })).toBe(

@@ -48,10 +48,15 @@ let lb: Balancer | null = null;
 let tmp = '';
 let unavailable: string | null = null;
 const portals: Record<'a' | 'b', PortalProcess | null> = { a: null, b: null };
-const ports = { a: 0, b: 0, metricsA: 0, metricsB: 0 };
+const ports = { a: 0, b: 0, lb: 0, metricsA: 0, metricsB: 0 };
 
-/** The environment of portal `name`: the shared database, a DATA_DIR of its own, a short drain, its metrics. */
+/**
+ * The environment of portal `name`: the shared database, a DATA_DIR of its own, a short drain, its metrics. The
+ * sign-on simulator's registry comes from configuration only (server/cas/registry.ts): it names the balancer's origin,
+ * where the people sign on, and each process's own.
+ */
 const envOf = (name: 'a' | 'b') => ({
+  CAS_SERVICES: String.raw`http://127\.0\.0\.1:(?:${ports.lb}|${ports.a}|${ports.b})/.*`,
   DATABASE_URL: pg!.url,
   DATA_DIR: path.join(tmp, `data-${name}`),
   DRAIN_SECONDS: '2',
@@ -71,7 +76,7 @@ beforeAll(async () => {
     [portals.a, portals.b] = await Promise.all([start('a'), start('b')]);
     await Promise.all([ready(portals.a), ready(portals.b)]);
     lb = await startBalancer({
-      port: await freePort(),
+      port: ports.lb,
       upstreams: [`127.0.0.1:${ports.a}`, `127.0.0.1:${ports.b}`],
       workers: 1,
     });

@@ -25,6 +25,7 @@ import { testRoutes } from './test/index.js';
 import { slaRoutes } from './sla/index.js';
 import { axRoutes } from './ax/index.js';
 import { addressRoutes } from './address/index.js';
+import { apiDocsRoutes } from './api-docs/index.js';
 
 export interface RouteModule {
   prefix: string;
@@ -56,4 +57,5 @@ export const routes: RouteModule[] = [
   { prefix: '/api/ax', plugin: axRoutes },
   { prefix: '/ui', plugin: devPagesLiveGate },
   { prefix: '/api/address', plugin: addressRoutes },
+  { prefix: '/api', plugin: apiDocsRoutes },
 ];

@@ -1,7 +1,7 @@
 /**
  * The authorization matrix: every API route the running app registers, for every demo person with a
  * login and for no session, with cross-customer cases (another customer's jgid, another person's fgid, a party
- * with an ended or inactive right), against the expectation table of server/test/access-table.ts. A route without an entry
+ * with an ended or inactive right), against the expectation table of server/security/access-table.ts. A route without an entry
  * fails; a refused identity that gets a 2xx is a leak; a refusal where the table allows is a mismatch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import type { Privilege } from '../../machines/lib/contract.js';
 import { loadDemoData } from '../db/seed.js';
 import type { Client, TestApp } from '../test/helpers.js';
 import { makeTestApp } from '../test/helpers.js';
-import { ACCESS_TABLE, type Access, type RouteEntry } from '../test/access-table.js';
+import { ACCESS_TABLE, type Access, type RouteEntry } from './access-table.js';
 import { registeredRoutes } from './route-list.js';
 
 const demo = loadDemoData();
@@ -173,7 +173,7 @@ describe('authorization matrix', () => {
         `${rows.length} routes × ${IDENTITIES.length} identities = ${cases} cases, leaks: ${leaks.length}, mismatches: ${mismatches.length}`,
       ].join('\n'),
     );
-    expect(missing, 'API routes without an entry in server/test/access-table.ts').toEqual([]);
+    expect(missing, 'API routes without an entry in server/security/access-table.ts').toEqual([]);
     expect(stale, 'entries for routes the app no longer has').toEqual([]);
     expect(leaks, 'identities that reached what the table refuses').toEqual([]);
     expect(mismatches).toEqual([]);

@@ -41,6 +41,12 @@ export type SlaResult = z.infer<typeof SlaResult>;
 export const SlaAnswer = z.object({ results: z.array(SlaResult) });
 
 export const ValueAnswer = z.object({ value: z.unknown() });
+/** POST test/execLdap: the directory entry written for the caller (savedAt: ISO time) */
+export const LdapAnswer = z.object({ value: z.object({ fgid: z.string(), savedAt: z.string() }) });
+/** GET test/enterprise/vat/{code}, GET test/enterprise/rating/{code}: the value, null when there is none */
+export const TextValueAnswer = z.object({ value: z.nullable(z.string()) });
+/** POST test/is-board-member */
+export const BoardMemberAnswer = z.object({ value: z.boolean() });
 export const EnterpriseFindAnswer = z.object({ value: z.array(z.object({ name: z.string(), code: z.string() })) });
 export const EnterpriseFindBody = z.object({ value: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 export const BoardMemberBody = z.object({

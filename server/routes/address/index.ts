@@ -22,11 +22,12 @@ import { addressRegister } from '../../clients/address.js';
 import { badInput, HttpError, notFound, parseOrThrow, ruleSentence } from '../../lib/errors.js';
 import { requireSession } from '../../lib/session.js';
 
-const Search = z.object({
+export const Search = z.object({
   q: z.string().max(200, 'must be at most 200 characters long').default(''),
   limit: z.coerce.number().int().min(1).max(ADDRESS_SUGGESTIONS_MAX).default(ADDRESS_SUGGESTIONS_DEFAULT),
 });
 export const PadreId = z.string().regex(PADRE_ID, 'must be an address register id (digits)');
+export const PadreIdParams = z.object({ padreId: PadreId });
 
 /** The register could not be asked (down, timed out, or an answer outside the contract). */
 const unreachable = () =>
@@ -76,7 +77,7 @@ export const addressRoutes: FastifyPluginCallback = (app, _opts, done) => {
   });
   app.get('/:padreId', async (req) => {
     await requireSession(req);
-    const { padreId } = parseOrThrow(z.object({ padreId: PadreId }), req.params, 'padreId');
+    const { padreId } = parseOrThrow(PadreIdParams, req.params, 'padreId');
     const address = await lookUpAddress(app.deps, padreId);
     if (!address) throw notFound(`No address with id ${padreId} in the address register.`);
     return address;

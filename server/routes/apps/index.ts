@@ -36,7 +36,8 @@ function requireAppSecret(req: FastifyRequest): void {
     throw unauthenticated('Only an external application with the shared secret may ask this.');
 }
 
-const AccessQuery = z.object({ application: z.enum(EXTERNAL_APPLICATIONS), person: FGID, guid: GID });
+export const AccessQuery = z.object({ application: z.enum(EXTERNAL_APPLICATIONS), person: FGID, guid: GID });
+export const FinanceStatusQuery = z.object({ customerId: GID.optional() });
 
 export const appsRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db, clock, env } = app.deps;
@@ -110,7 +111,7 @@ export const appsRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   app.get('/finance/status', async (req) => {
     const session = await requireSession(req);
-    const q = parseOrThrow(z.object({ customerId: GID.optional() }), req.query, 'query');
+    const q = parseOrThrow(FinanceStatusQuery, req.query, 'query');
     const customerId = q.customerId ?? session.representedGid;
     if (!customerId) throw badInput('customerId', 'is required while nobody is represented');
     const rights = await loadRepresentationRights(db, session.fgid);

@@ -13,6 +13,7 @@ import { HttpError, parseOrThrow } from '../../lib/errors.js';
 import { callService, requireStaff } from '../deployment/dev-access.js';
 
 const SERVICE = 'The accounting system';
+export const FisikIdParams = z.object({ id: z.string().trim().min(1).max(40) });
 
 export const axRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const base = () => app.deps.env.devServices.accountingUrl;
@@ -26,7 +27,7 @@ export const axRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   app.get('/fisik/:id', async (req) => {
     await requireStaff(req);
-    const { id } = parseOrThrow(z.object({ id: z.string().trim().min(1).max(40) }), req.params, 'id');
+    const { id } = parseOrThrow(FisikIdParams, req.params, 'id');
     const res = await callService(
       req,
       SERVICE,

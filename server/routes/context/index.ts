@@ -27,6 +27,8 @@ export const GID = z
   .string()
   .regex(/^[A-Z]{2}[A-Z0-9]{4,30}$/, 'must be a customer or person id such as EPEE11000015 or EE48709050218');
 export const FGID = z.string().regex(/^[A-Z]{2}[0-9A-Z]{4,30}$/, 'must be a person id such as EE48709050218');
+export const UserDetailsQuery = z.object({ fgid: FGID.optional() });
+export const ChangeRepresentedParams = z.object({ gid: GID });
 
 export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db, env } = app.deps;
@@ -71,7 +73,7 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   app.get('/getUserDetails', async (req) => {
     const session = await requireSession(req);
-    const q = parseOrThrow(z.object({ fgid: FGID.optional() }), req.query, 'query');
+    const q = parseOrThrow(UserDetailsQuery, req.query, 'query');
     const fgid = q.fgid ?? session.fgid;
     requireSelfOrPrivilege(session, fgid, 'EDIT_ANY_USER');
     const p = await db.selectFrom('persons').selectAll().where('fgid', '=', fgid).executeTakeFirst();
@@ -99,7 +101,7 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   app.get('/changeRepresented/:gid', async (req) => {
     const session = await requireSession(req);
-    const { gid } = parseOrThrow(z.object({ gid: GID }), req.params, 'gid');
+    const { gid } = parseOrThrow(ChangeRepresentedParams, req.params, 'gid');
     await requireXsrf(req); // a GET that changes the session
     const rights = await loadRepresentationRights(db, session.fgid);
     if (!rights[gid]) throw forbidden(`You have no representation right for ${gid}.`);

@@ -25,7 +25,7 @@ import {
 } from './customers.js';
 
 // no NUL: no company name holds one, and PostgreSQL text cannot (a 500 there)
-const FindQuery = z.object({
+export const FindQuery = z.object({
   term: z
     .string()
     .trim()
@@ -33,7 +33,7 @@ const FindQuery = z.object({
     .max(200)
     .refine((s) => !s.includes('\0'), 'must not contain a NUL character'),
 });
-const GidParam = z.object({
+export const GidParam = z.object({
   id: z
     .string()
     .trim()

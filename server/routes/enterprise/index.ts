@@ -21,9 +21,9 @@ import { requireCustomerManager, type CustomerRow } from '../settings/access.js'
 import { signingServices } from '../../clients/index.js';
 import { boardPosition, personOfCode } from '../../clients/registry.js';
 
-const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
-const ClientAppParams = CustomerIdParam.extend({ clientapp: z.enum(RIGHTS_APPLICATIONS) });
-const PositionParams = CustomerIdParam.extend({ userId: z.string().regex(/^[A-Za-z]{2}[0-9A-Za-z-]{1,23}$/) });
+export const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
+export const ClientAppParams = CustomerIdParam.extend({ clientapp: z.enum(RIGHTS_APPLICATIONS) });
+export const PositionParams = CustomerIdParam.extend({ userId: z.string().regex(/^[A-Za-z]{2}[0-9A-Za-z-]{1,23}$/) });
 
 /** The customer's packet of an application (null: no package, spec 2 §2 placeholder). */
 export function packetOf(customer: CustomerRow, application: string): number | null {

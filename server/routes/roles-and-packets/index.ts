@@ -12,6 +12,7 @@ import { HttpError, parseOrThrow } from '../../lib/errors.js';
 import { requireSession } from '../../lib/session.js';
 
 export const ROLE_APPLICATIONS = ['OSS', 'PERIODICALS', 'AXAPTA'] as const;
+export const RolesAndPacketsParams = z.object({ app: z.enum(ROLE_APPLICATIONS) });
 
 /** Names per language, stored as JSON text in roles.names and role_categories.names. */
 const StoredNames = z.record(z.string(), z.string());
@@ -76,7 +77,7 @@ export const rolesAndPacketsRoutes: FastifyPluginCallback = (app, _opts, done) =
   const { db, env } = app.deps;
   app.get('/clientapp/:app', async (req) => {
     await requireSession(req);
-    const { app: application } = parseOrThrow(z.object({ app: z.enum(ROLE_APPLICATIONS) }), req.params, 'app');
+    const { app: application } = parseOrThrow(RolesAndPacketsParams, req.params, 'app');
     await requireAlive(db, application);
     return withTimeout(loadRolesAndPackets(db, application), env.roleRequestTimeout, application);
   });

@@ -108,7 +108,10 @@ function crossSiteRefused(req: FastifyRequest): boolean {
 
 const isTrue = (v: unknown) => v === 'true' || v === '1';
 
-const CallbackQuery = z.object({
+/** target: the portal page to return to (safeTarget); gateway=true: the silent check (CAS 3.0 §2.1.1) */
+export const LoginQuery = z.object({ target: z.string().optional(), gateway: z.string().optional() });
+
+export const CallbackQuery = z.object({
   ticket: z
     .string({ error: 'is required: open the page through the sign-on service' })
     .regex(SERVICE_TICKET, 'must be a service ticket (ST-…)'),
@@ -116,6 +119,9 @@ const CallbackQuery = z.object({
   state: z.string().max(100).optional(),
   gateway: z.string().max(10).optional(),
 });
+
+/** CAS 3.0 Appendix C: the single logout request, posted as the form field `logoutRequest` (or as the XML itself) */
+export const LogoutRequestForm = z.object({ logoutRequest: z.string() });
 
 /** The portal's CAS client for this app: validation goes to CAS_VALIDATE_URL, or CAS_URL read against this server. */
 export function casClientOf(app: FastifyInstance): CasClient {
@@ -140,7 +146,7 @@ export const securityRoutes: FastifyPluginAsync = (app) => {
   );
 
   app.get('/login', async (req, reply) => {
-    const q = req.query as Record<string, unknown>;
+    const q = parseOrThrow(LoginQuery, req.query, 'query');
     const target = safeTarget(q.target);
     const gateway = isTrue(q.gateway);
     const state = randomToken(16);
@@ -221,12 +227,7 @@ export const securityRoutes: FastifyPluginAsync = (app) => {
     { config: { xsrfExempt: 'CAS back-channel logoutRequest, proven by a known service ticket' } },
     async (req, reply) => {
       const body = req.body;
-      const xml =
-        typeof body === 'string'
-          ? body
-          : body && typeof body === 'object' && 'logoutRequest' in body && typeof body.logoutRequest === 'string'
-            ? body.logoutRequest
-            : null;
+      const xml = typeof body === 'string' ? body : (LogoutRequestForm.safeParse(body).data?.logoutRequest ?? null);
       const ticket = xml ? parseLogoutRequest(xml) : null;
       if (!ticket || (await endSessionsForTicket(db, clock, ticket)) === 0) throw xsrfRefused();
       return reply.status(200).header('Cache-Control', 'no-store').send();

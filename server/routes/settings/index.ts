@@ -67,7 +67,7 @@ import { findCustomer, requireCustomerManager } from './access.js';
 import { saveCustomerSettings, toRepresentedCustomer } from './customer.js';
 import { CUSTOMER_LABELS } from './rules.js';
 
-const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
+export const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
 
 export const settingsRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db } = app.deps;

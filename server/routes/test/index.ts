@@ -22,7 +22,7 @@ import {
   EnterpriseFindBody,
 } from '../../../machines/lib/dev-pages/contract.js';
 import { signingServices } from '../../clients/index.js';
-import { isBoardMember, personOfCode, RegistryError } from '../../clients/registry.js';
+import { isBoardMember, personOfCode, RegistryCompany, RegistryError } from '../../clients/registry.js';
 import { ServiceUnreachableError } from '../../clients/service-http.js';
 import { HttpError, notFound, parseOrThrow } from '../../lib/errors.js';
 import { issuedByTrusted, parseCert, trustAnchors, verifyData } from '../sign/certificates.js';
@@ -37,12 +37,15 @@ interface PendingTest {
 }
 
 // a registry code is digits: anything else is bad input (400), never passed on to the register to fail there (502)
-const CODE = z.object({
+export const CODE = z.object({
   code: z
     .string()
     .trim()
     .regex(/^\d{1,20}$/, 'must be a registry code (digits) such as 11000015'),
 });
+
+/** GET test/enterprise/{code}: the business register's company as the register client reads it, null when unknown */
+export const EnterpriseCompanyAnswer = z.object({ value: RegistryCompany.nullable() });
 
 export const testRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db, clock, env } = app.deps;

@@ -36,7 +36,8 @@ import { checkedPreferenceService } from '../user-settings/preferences.js';
 import { checkCredentials, personByKeyOrSession, usernameTaken, type Person } from './accounts.js';
 import './seed.js';
 
-const KeyQuery = z.object({ key: z.optional(ResetKeyParam) });
+export const KeyQuery = z.object({ key: z.optional(ResetKeyParam) });
+export const EulaFileParams = z.object({ file: z.string() });
 const PUBLIC_TERMS = fileURLToPath(new URL('../../../public/terms/', import.meta.url));
 
 /** The role an accepted invitation grants: the customer's first non-primary OSS role of its packet (a registrar). */
@@ -214,7 +215,7 @@ export const userAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
   });
 
   app.get('/eula/:file', (req, reply) => {
-    const { file } = parseOrThrow(z.object({ file: z.string() }), req.params, 'file');
+    const { file } = parseOrThrow(EulaFileParams, req.params, 'file');
     const m = /^([A-Z]{2})\.pdf$/.exec(file);
     const lang = EULA_LANGUAGES.find((l) => l === m?.[1]);
     if (!lang) throw notFound('No terms of use in that language.');

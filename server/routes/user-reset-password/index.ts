@@ -14,11 +14,13 @@ import { consumeResetKey } from '../../lib/reset-keys.js';
 import { endOtherSignOns } from '../../security/credentials-changed.js';
 import { checkCredentials, personByKey, usernameTaken } from '../user-add/accounts.js';
 
+export const ResetKeyParams = z.object({ key: ResetKeyParam });
+
 export const userResetPasswordRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db, clock } = app.deps;
 
   app.get('/getUserByResetPasswordKey/:key', async (req) => {
-    const parsed = z.object({ key: ResetKeyParam }).safeParse(req.params);
+    const parsed = ResetKeyParams.safeParse(req.params);
     const found = parsed.success ? await personByKey(req, parsed.data.key) : null;
     if (!found) return { value: null };
     const p = found.person;

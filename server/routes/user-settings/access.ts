@@ -19,9 +19,11 @@ export interface Target {
   self: boolean;
 }
 
+export const UserIdParams = z.object({ userId: FGID });
+
 export async function targetPerson(req: FastifyRequest, access: Access): Promise<Target> {
   const session = await requireSession(req);
-  const { userId } = parseOrThrow(z.object({ userId: FGID }), req.params, 'userId');
+  const { userId } = parseOrThrow(UserIdParams, req.params, 'userId');
   const self = userId === session.fgid;
   if (!self && (access === 'self' || !session.privileges.includes('EDIT_ANY_USER'))) throw forbidden();
   const person = await req.server.deps.db

@@ -15,6 +15,8 @@ import { parseOrThrow, unavailable } from '../../lib/errors.js';
 import { targetPerson } from './access.js';
 
 const ROLE_LIST_APPLICATIONS = ['OSS', 'PERIODICALS'] as const;
+/** the application of the path; its userId is read by targetPerson (access.ts UserIdParams) */
+export const RoleListAppParams = z.object({ app: z.enum(ROLE_LIST_APPLICATIONS) });
 
 /**
  * The person's roles in one application, one item per represented customer, by customer name. The person's own
@@ -61,11 +63,7 @@ export const rolesRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db } = app.deps;
   app.get('/roles/clientapp/:app/:userId', async (req) => {
     const { person } = await targetPerson(req, 'self-or-staff');
-    const { app: application } = parseOrThrow(
-      z.object({ app: z.enum(ROLE_LIST_APPLICATIONS) }),
-      { app: (req.params as { app?: unknown }).app },
-      'app',
-    );
+    const { app: application } = parseOrThrow(RoleListAppParams, { app: (req.params as { app?: unknown }).app }, 'app');
     await requireAlive(db, application);
     const failing = await db
       .selectFrom('sim_role_load_failures')

@@ -14,7 +14,7 @@ import { MAIN_ADMIN_APPLICATION } from '../../../machines/lib/represented-settin
 import { requireCustomerManager } from '../settings/access.js';
 import { saveRights, type SaveMode } from './save.js';
 
-const GidParam = z.object({
+export const GidParam = z.object({
   gid: z.string().regex(/^[A-Z]{2}[A-Za-z0-9-]{1,23}$/, 'must be a country code followed by a personal code'),
 });
 

@@ -15,6 +15,10 @@
  * - `slow`: the request waits `delayMs`, then is served normally (its effect happens, late).
  * - `500`: answered 500 with the server's own failure body for an unexpected error (server/lib/errors.ts), before
  *   any handler runs, so nothing changes.
+ * - `field-added` / `field-removed`: served normally, but each successful JSON answer is off the published contract
+ *   (server/contract): an object gains the field `offContract`, or loses its first field (an array: its first
+ *   element does). What a backend that drifted from the document looks like: to the portal, to the server tests'
+ *   answer check, and to the conformance kit (tools/conformance), which must name the call and the difference.
  *
  * The setting lives in the process, not in the database: it is read on every API request (a database read there
  * would slow every call the benches measure), a fault belongs to one process (with two processes behind a load
@@ -35,7 +39,7 @@ import { parseOrThrow } from '../../lib/errors.js';
 import { esc } from '../../lib/html.js';
 import { registerConsoleSection } from '../console/sections.js';
 
-export const FAULT_MODES = ['off', 'down', 'slow', '500'] as const;
+export const FAULT_MODES = ['off', 'down', 'slow', '500', 'field-added', 'field-removed'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 /** spec-free test value: the issue's "slow (5 s)" */
@@ -77,7 +81,30 @@ function applies(setting: FaultSetting, url: string): boolean {
   return path.startsWith('/api/') && setting.prefixes.some((p) => path.startsWith(p));
 }
 
-/** Called by createApp before the routes: every /api request passes the fault setting first (not in live mode). */
+/** The field `field-added` adds to an answer. */
+export const OFF_CONTRACT_FIELD = 'offContract';
+
+/** A JSON answer with one field more or one less (an array: its first element), as the mode says. */
+function offContract(mode: 'field-added' | 'field-removed', text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const target: unknown = Array.isArray(value) ? value[0] : value;
+  if (!target || typeof target !== 'object' || Array.isArray(target)) return text;
+  const record = target as Record<string, unknown>;
+  if (mode === 'field-added') record[OFF_CONTRACT_FIELD] = true;
+  else delete record[Object.keys(record)[0]];
+  return JSON.stringify(value);
+}
+
+/**
+ * Called by createApp before the routes: every /api request passes the fault setting first (not in live mode). Its
+ * answer hook comes before the compression's and the server tests' answer check (server/contract/answer-hook.ts),
+ * which see the changed answer.
+ */
 export function installFaultInjection(app: FastifyInstance, env: Env): void {
   if (env.runMode === 'live') return;
   const deps = app.deps;
@@ -94,11 +121,21 @@ export function installFaultInjection(app: FastifyInstance, env: Env): void {
       reply.code(500).send(SERVER_ERROR_BODY);
       return;
     }
+    if (setting.mode === 'field-added' || setting.mode === 'field-removed') return done();
     // slow: served normally after the delay (the server's shutdown cuts the wait short)
     sleep(setting.delayMs, undefined, { signal: deps.closing }).then(
       () => done(),
       () => done(),
     );
+  });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const { mode } = settingOf(deps);
+    if (mode !== 'field-added' && mode !== 'field-removed') return done(null, payload);
+    const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+    if (!applies(settingOf(deps), req.url) || reply.statusCode >= 300 || !json || text === null)
+      return done(null, payload);
+    done(null, offContract(mode, text));
   });
 }
 
@@ -107,6 +144,8 @@ const MODE_LABELS: Record<FaultMode, string> = {
   down: 'Down: connections close without an answer',
   slow: 'Slow: every answer comes late',
   '500': '500: every call answers a server error',
+  'field-added': 'Field added: every answer has a field its schema lacks (offContract), off the API document',
+  'field-removed': 'Field removed: every answer lacks its first field, off the API document',
 };
 
 registerConsoleSection({

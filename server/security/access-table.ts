@@ -148,4 +148,9 @@ export const ACCESS_TABLE: Record<string, RouteEntry> = {
   'POST /api/test/is-board-member': staff,
   'GET /api/test/roles': staff,
   'GET /api/test/userRoles': { access: { kind: 'privilege', any: ['EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER'] } },
+
+  // the published contract and its reference page (server/routes/api-docs)
+  'GET /api/openapi.json': open,
+  'GET /api/docs': open,
+  'GET /api/docs/:file': { ...open, params: { file: 'docs.js' } },
 };
