@@ -1,0 +1,178 @@
+/**
+ * Layout at the spec 2 §9 breakpoints (736, 764, 800, 835, 870, 900, 930, 978 and 1139 px) and one pixel on either
+ * side: no page is wider than the window, the header, the menu rail and the page do not overlap (nor do the
+ * header's own parts), and the 940 px page, the 940 px wide modal and the 360 px side panel have their widths where
+ * they fit. The minimum widths: signed out (normal layout) the layout is 1110 px wide; signed in (wide) the page
+ * reaches its full 940 px at a 1160 px window and not a pixel before. A screenshot per width goes to
+ * test-results/…/screens/ (taken, not compared). Read-only: mari on Maasikas OÜ's rights page and its "add" modal.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { MAASIKAS, openAs } from '../represented-settings/helpers';
+
+const BREAKPOINTS = [736, 764, 800, 835, 870, 900, 930, 978, 1139];
+const PHONE_MAX = 736;
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  width: number;
+}
+
+async function resize(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  // let layout and the media queries settle: two animation frames, no fixed sleep
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The boxes of the visible elements matching each selector (the first match; null when absent or not rendered). */
+function boxes(page: Page, selectors: string[]): Promise<Record<string, Box | null>> {
+  return page.evaluate((sel) => {
+    const out: Record<string, Box | null> = {};
+    for (const s of sel) {
+      const el = document.querySelector(s);
+      const r = el?.getBoundingClientRect();
+      out[s] =
+        r && r.width > 0 && r.height > 0
+          ? { left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width }
+          : null;
+    }
+    return out;
+  }, selectors);
+}
+
+const overlap = (a: Box, b: Box) =>
+  Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+  Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+
+async function expectNotWiderThanWindow(page: Page, what: string) {
+  const { scroll, inner } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect(scroll, `${what}: the page should not be wider than the window`).toBeLessThanOrEqual(inner);
+}
+
+async function screenshot(page: Page, name: string) {
+  const dir = join(test.info().project.outputDir, 'screens');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `layout-${name}.png`), animations: 'disabled' });
+}
+
+test('at every breakpoint: no sideways overflow, no overlap, the spec widths where they apply', async ({ page }) => {
+  // signed out, the normal layout: 1110 px wide and centred when the window allows, the window's width otherwise
+  await page.goto('/ui/');
+  await expect(page.locator('.site-header')).toBeVisible();
+  await resize(page, 1280);
+  let b = await boxes(page, ['.site-header__inner', '.viewport']);
+  expect(b['.site-header__inner']?.width, 'signed out, the header is the normal layout width').toBe(1110);
+  expect(b['.viewport']?.width, 'signed out, the page area is the normal layout width').toBe(1110);
+  await resize(page, 1000);
+  b = await boxes(page, ['.site-header__inner', '.viewport']);
+  expect(b['.viewport']?.width).toBe(1000);
+  await expectNotWiderThanWindow(page, 'signed out at 1000 px');
+
+  await openAs(page, 'mari', 'Maasikas OÜ', `/ui/settings/rights/${MAASIKAS}`);
+  await expect(page.getByTestId('rights-add')).toBeEnabled();
+  await expect(page.getByTestId('rights-users')).toBeVisible();
+
+  const widths = [320, 375, ...BREAKPOINTS.flatMap((w) => [w, w + 1]), 1159, 1160, 1280];
+  for (const width of widths) {
+    await resize(page, width);
+    await expectNotWiderThanWindow(page, `${width} px`);
+    const parts = [
+      '.site-header',
+      '.mobile-header',
+      '.left-panel',
+      '.viewport',
+      '.represented-settings',
+      '.logo',
+      '.combobox',
+      '.represented-summary',
+      '.lang-switch',
+      '.site-header .header-link',
+      '.user-name',
+      '.site-header__tools .button',
+    ];
+    const at = await boxes(page, parts);
+    const viewport = at['.viewport'];
+    const pageBox = at['.represented-settings'];
+    expect(viewport && pageBox, `${width} px: the page shows`).toBeTruthy();
+    if (!viewport || !pageBox) continue;
+    expect(pageBox.right, `${width} px: the page ends inside the window`).toBeLessThanOrEqual(width);
+    if (width <= PHONE_MAX) {
+      // the phone layout: the mobile header above the page, no desktop header, no rail
+      expect(at['.site-header'], `${width} px: no desktop header`).toBeNull();
+      expect(at['.left-panel'], `${width} px: no menu rail`).toBeNull();
+      expect(at['.mobile-header']?.bottom ?? Infinity).toBeLessThanOrEqual(viewport.top + 0.5);
+    } else {
+      const header = at['.site-header'];
+      const rail = at['.left-panel'];
+      expect(header && rail, `${width} px: the desktop header and the rail show`).toBeTruthy();
+      if (!header || !rail) continue;
+      expect(at['.mobile-header'], `${width} px: no mobile header`).toBeNull();
+      expect(
+        overlap(header, rail) || overlap(header, viewport) || overlap(rail, viewport),
+        `${width} px: header, rail and page overlap`,
+      ).toBe(false);
+      // the header's parts side by side, none over another, none past the window
+      const headerParts = parts.slice(5).filter((s) => at[s]);
+      for (const [i, s] of headerParts.entries()) {
+        expect(at[s]!.right, `${width} px: ${s} ends inside the window`).toBeLessThanOrEqual(width);
+        for (const t of headerParts.slice(i + 1))
+          expect(overlap(at[s]!, at[t]!), `${width} px: ${s} and ${t} overlap in the header`).toBe(false);
+      }
+      // the wide layout's minimum width: the page is at its full 940 px from a 1160 px window up, narrower below
+      if (width >= 1160) expect(pageBox.width, `${width} px: the page width`).toBe(940);
+      else expect(pageBox.width, `${width} px: the page is narrower than 940 px`).toBeLessThan(940);
+    }
+    if (width === 320 || BREAKPOINTS.includes(width) || width === 1160) await screenshot(page, `rights-${width}`);
+  }
+
+  // the side panel is 360 px wide beside the rail, also at the narrowest desktop width
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  for (const width of [1280, PHONE_MAX + 1]) {
+    await resize(page, width);
+    await menu.getByRole('button', { name: 'Settings' }).click();
+    const panel = page.locator('#side-panel');
+    await expect(panel).toBeVisible();
+    // its layout box (offset*), not its rendered one, which slides in for 200 ms
+    const p = await panel.evaluate((el: HTMLElement) => ({ left: el.offsetLeft, width: el.offsetWidth }));
+    expect(p.width, `${width} px: the side panel width`).toBe(360);
+    expect(p.left, `${width} px: the side panel starts at the rail's edge`).toBe(160);
+    await expectNotWiderThanWindow(page, `${width} px with the side panel`);
+    await screenshot(page, `side-panel-${width}`);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  }
+
+  // the wide modal: 940 px where it fits, inside the window everywhere; its two columns stack at 764 px and below
+  await resize(page, 1280);
+  await page.getByTestId('rights-add').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Personal code')).toBeVisible();
+  for (const width of [1280, 1140, 1139, 979, 978, 930, 800, 765, 764, 736, 375]) {
+    await resize(page, width);
+    const m = await boxes(page, ['.rs-modal', '.rs-identity', '.rs-apps']);
+    const modal = m['.rs-modal'];
+    expect(modal, `${width} px: the modal shows`).toBeTruthy();
+    if (!modal) continue;
+    expect(modal.left, `${width} px: the modal starts inside the window`).toBeGreaterThanOrEqual(0);
+    expect(modal.right, `${width} px: the modal ends inside the window`).toBeLessThanOrEqual(width);
+    // 940 px, or the window less a 0.5 rem margin on either side where that is narrower
+    expect(modal.width, `${width} px: the wide modal width`).toBe(Math.min(940, width - 16));
+    // spec 1 §4: the modal's left margin is the rail's 160 px where the wide modal fits beside it
+    if (width >= 1140) expect(modal.left, `${width} px: beside the rail`).toBeGreaterThanOrEqual(160);
+    const [identity, apps] = [m['.rs-identity'], m['.rs-apps']];
+    if (identity && apps) {
+      if (width <= 764) expect(apps.top, `${width} px: one column`).toBeGreaterThanOrEqual(identity.bottom);
+      else expect(apps.left, `${width} px: two columns`).toBeGreaterThanOrEqual(identity.right);
+    }
+    await expectNotWiderThanWindow(page, `${width} px with the modal`);
+    if (BREAKPOINTS.includes(width) || width === 1280) await screenshot(page, `modal-${width}`);
+  }
+});
