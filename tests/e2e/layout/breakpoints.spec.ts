@@ -11,9 +11,12 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { MAASIKAS, openAs } from '../represented-settings/helpers';
+import { FGID } from '../user-settings/helpers';
 
 const BREAKPOINTS = [736, 764, 800, 835, 870, 900, 930, 978, 1139];
 const PHONE_MAX = 736;
+/** Each breakpoint and the pixel above it (the pixel below is the next breakpoint's side or needs nothing new). */
+const AROUND = BREAKPOINTS.flatMap((w) => [w - 1, w, w + 1]);
 
 interface Box {
   left: number;
@@ -63,24 +66,19 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: join(dir, `layout-${name}.png`), animations: 'disabled' });
 }
 
-test('at every breakpoint: no sideways overflow, no overlap, the spec widths where they apply', async ({ page }) => {
-  // signed out, the normal layout: 1110 px wide and centred when the window allows, the window's width otherwise
-  await page.goto('/ui/');
-  await expect(page.locator('.site-header')).toBeVisible();
-  await resize(page, 1280);
-  let b = await boxes(page, ['.site-header__inner', '.viewport']);
-  expect(b['.site-header__inner']?.width, 'signed out, the header is the normal layout width').toBe(1110);
-  expect(b['.viewport']?.width, 'signed out, the page area is the normal layout width').toBe(1110);
-  await resize(page, 1000);
-  b = await boxes(page, ['.site-header__inner', '.viewport']);
-  expect(b['.viewport']?.width).toBe(1000);
-  await expectNotWiderThanWindow(page, 'signed out at 1000 px');
-
-  await openAs(page, 'mari', 'Maasikas OÜ', `/ui/settings/rights/${MAASIKAS}`);
-  await expect(page.getByTestId('rights-add')).toBeEnabled();
-  await expect(page.getByTestId('rights-users')).toBeVisible();
-
-  const widths = [320, 375, ...BREAKPOINTS.flatMap((w) => [w, w + 1]), 1159, 1160, 1280];
+/**
+ * At each width: the page no wider than the window; on the desktop the header, the rail and the page apart, the
+ * header's own parts apart and inside the window, and a 940 px page (`page940`) at its full width exactly from the
+ * wide layout's minimum width up; on a phone the mobile header above the page. `extra` adds checks of its own at
+ * desktop widths.
+ */
+async function checkWidths(
+  page: Page,
+  name: string,
+  pageSelector: string,
+  widths: number[],
+  { page940 = false, extra }: { page940?: boolean; extra?: (width: number) => Promise<void> } = {},
+) {
   for (const width of widths) {
     await resize(page, width);
     await expectNotWiderThanWindow(page, `${width} px`);
@@ -89,7 +87,7 @@ test('at every breakpoint: no sideways overflow, no overlap, the spec widths whe
       '.mobile-header',
       '.left-panel',
       '.viewport',
-      '.represented-settings',
+      pageSelector,
       '.logo',
       '.combobox',
       '.represented-summary',
@@ -100,7 +98,7 @@ test('at every breakpoint: no sideways overflow, no overlap, the spec widths whe
     ];
     const at = await boxes(page, parts);
     const viewport = at['.viewport'];
-    const pageBox = at['.represented-settings'];
+    const pageBox = at[pageSelector];
     expect(viewport && pageBox, `${width} px: the page shows`).toBeTruthy();
     if (!viewport || !pageBox) continue;
     expect(pageBox.right, `${width} px: the page ends inside the window`).toBeLessThanOrEqual(width);
@@ -127,11 +125,55 @@ test('at every breakpoint: no sideways overflow, no overlap, the spec widths whe
           expect(overlap(at[s]!, at[t]!), `${width} px: ${s} and ${t} overlap in the header`).toBe(false);
       }
       // the wide layout's minimum width: the page is at its full 940 px from a 1160 px window up, narrower below
-      if (width >= 1160) expect(pageBox.width, `${width} px: the page width`).toBe(940);
-      else expect(pageBox.width, `${width} px: the page is narrower than 940 px`).toBeLessThan(940);
+      if (page940 && width >= 1160) expect(pageBox.width, `${width} px: the page width`).toBe(940);
+      else if (page940) expect(pageBox.width, `${width} px: the page is narrower than 940 px`).toBeLessThan(940);
+      await extra?.(width);
     }
-    if (width === 320 || BREAKPOINTS.includes(width) || width === 1160) await screenshot(page, `rights-${width}`);
+    if (width === 320 || BREAKPOINTS.includes(width) || width === 1160) await screenshot(page, `${name}-${width}`);
   }
+}
+
+test('at every breakpoint: no sideways overflow, no overlap, the spec widths where they apply', async ({ page }) => {
+  // signed out, the normal layout: 1110 px wide and centred when the window allows, the window's width otherwise
+  await page.goto('/ui/');
+  await expect(page.locator('.site-header')).toBeVisible();
+  await resize(page, 1280);
+  let b = await boxes(page, ['.site-header__inner', '.viewport']);
+  expect(b['.site-header__inner']?.width, 'signed out, the header is the normal layout width').toBe(1110);
+  expect(b['.viewport']?.width, 'signed out, the page area is the normal layout width').toBe(1110);
+  await resize(page, 1000);
+  b = await boxes(page, ['.site-header__inner', '.viewport']);
+  expect(b['.viewport']?.width).toBe(1000);
+  await expectNotWiderThanWindow(page, 'signed out at 1000 px');
+
+  await openAs(page, 'mari', 'Maasikas OÜ', `/ui/settings/rights/${MAASIKAS}`);
+  await expect(page.getByTestId('rights-add')).toBeEnabled();
+  await expect(page.getByTestId('rights-users')).toBeVisible();
+
+  await checkWidths(page, 'rights', '.represented-settings', [320, 375, ...AROUND, 1159, 1160, 1280], {
+    page940: true,
+  });
+
+  // the user's own settings: a 940 px page too
+  await page.goto(`/ui/user-settings/edit/${FGID.mari}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mari Maasikas' })).toBeVisible();
+  await checkWidths(page, 'user-settings', '.user-settings', [375, ...BREAKPOINTS, 1159, 1160], { page940: true });
+
+  // the dashboard: its side column goes under the main one at 978 px and below
+  await page.goto('/ui/dashboard');
+  await expect(page.locator('.dashboard__side')).toBeVisible();
+  await checkWidths(page, 'dashboard', '.dashboard', [375, ...BREAKPOINTS, 979, 1280], {
+    extra: async (width) => {
+      const d = await boxes(page, ['.dashboard__main', '.dashboard__side']);
+      const [main, side] = [d['.dashboard__main'], d['.dashboard__side']];
+      expect(main && side, `${width} px: both dashboard columns show`).toBeTruthy();
+      if (!main || !side) return;
+      if (width <= 978) expect(side.top, `${width} px: one column`).toBeGreaterThanOrEqual(main.bottom);
+      else expect(side.left, `${width} px: two columns`).toBeGreaterThanOrEqual(main.right);
+    },
+  });
+  await page.goto(`/ui/settings/rights/${MAASIKAS}`);
+  await expect(page.getByTestId('rights-add')).toBeEnabled();
 
   // the side panel is 360 px wide beside the rail, also at the narrowest desktop width
   const menu = page.getByRole('navigation', { name: 'Main menu' });
