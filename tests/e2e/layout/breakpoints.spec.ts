@@ -172,6 +172,18 @@ test('at every breakpoint: no sideways overflow, no overlap, the spec widths whe
       else expect(side.left, `${width} px: two columns`).toBeGreaterThanOrEqual(main.right);
     },
   });
+  // an external application's page (layout-external): the 1020 px frame fits beside the rail from 1280 px up and
+  // scrolls sideways inside its own box below, never the page
+  await page.goto('/ui/oss-wrapper');
+  await expect(page.locator('body')).toHaveClass(/\blayout-external\b/);
+  await expect(page.locator('#oss-iframe')).toBeVisible();
+  await checkWidths(page, 'external', '.external-page', [375, 737, 978, 1139, 1280], {
+    extra: async (width) => {
+      const fits = await page.locator('.external-frame__scroller').evaluate((el) => el.scrollWidth <= el.clientWidth);
+      if (width >= 1280) expect(fits, `${width} px: the frame fits without scrolling sideways`).toBe(true);
+    },
+  });
+
   await page.goto(`/ui/settings/rights/${MAASIKAS}`);
   await expect(page.getByTestId('rights-add')).toBeEnabled();
 
