@@ -65,6 +65,9 @@ export default defineConfig({
     // issue 12: every browser the portal supports knows <link rel="modulepreload">; no polyfill on the first screen
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // a zod schema (z.object(...), z.string() ...) no module uses is dropped: building one has no effect outside it
+      // (no z.config, no registry in src/ or machines/)
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         codeSplitting: {
           groups: [
