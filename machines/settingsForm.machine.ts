@@ -17,7 +17,7 @@
  */
 import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './lib/not-provided';
-import { draftOf, withDraft } from './lib/pages';
+import { draftOf, withDraft } from './lib/drafts';
 import type { NavTarget } from './lib/rights';
 import { reporter } from './lib/report';
 import { preferenceUseMachine, type PartySwitchAnswer, type PreferenceUseEmitted } from './preferenceUse.machine';

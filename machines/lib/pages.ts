@@ -43,27 +43,6 @@ export interface Draft {
   values: Record<string, unknown>;
 }
 
-/** The values worth keeping: never a password. */
-export function draftOf(values: object): Record<string, unknown> {
-  const kept: Record<string, unknown> = { ...values };
-  delete kept.password;
-  delete kept.repeat;
-  return kept;
-}
-
-/** The draft's values over the loaded ones, field by field where the kinds agree (a stale draft cannot break the form). */
-export function withDraft(loaded: object, draft: Record<string, unknown>): Record<string, unknown> {
-  const values: Record<string, unknown> = Object.fromEntries(Object.entries(loaded));
-  for (const [k, v] of Object.entries(loaded)) {
-    const d = draft[k];
-    if (d === undefined) continue;
-    const sameKind =
-      typeof d === typeof v || (v === null && typeof d === 'object') || (d === null && typeof v === 'object');
-    if (sameKind) values[k] = d;
-  }
-  return values;
-}
-
 /** What views tell the pages machine. */
 export type PageLifecycleEvent =
   /** `once`: a long-lived actor (the frame channel), started by the first page that needs it and then kept */
