@@ -314,7 +314,7 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
     },
     saved: {
       type: 'final',
-      description: "The rights are saved and the dialog closes; they take effect at the user's next login.",
+      description: "The rights are saved and the dialog closes; they hold from the user's next request.",
     },
     closed: { type: 'final', description: 'The dialog is closed without saving.' },
   },
