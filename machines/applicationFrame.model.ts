@@ -12,7 +12,7 @@
 import { fromPromise, type EventObject, type InputFrom } from 'xstate';
 import { applicationFrameMachine, type ApplicationFrameSnapshot } from './applicationFrame.machine';
 import { financeCheckMachine, type FinanceCheckOutcome, type FinanceStatus } from './financeCheck.machine';
-import type { FrameLoadOutput, frameLoadMachine } from './frameLoad.machine';
+import type { FrameLoadOutput } from './frameLoad.machine';
 import type { RolesAndPackets, UserContext } from './lib/contract';
 import { EXTERNAL_MESSAGE, frameDocumentKey } from './lib/external';
 import { OSS_BASE, mariAtMaasikas, mariWithNobody, ossRoles } from '../tests/support/fixtures/external';
@@ -96,10 +96,10 @@ const spec: MachineModelSpec<typeof applicationFrameMachine> = {
           checkFinanceStatus: fromPromise<FinanceStatus, { customerId: string }>(() => new Promise(() => {})),
         },
       }),
-      // a stand-in for the watch that never ends: the real one would end on the `frame.ready` the path forwards
-      frameLoad: fromPromise<FrameLoadOutput>(() => new Promise(() => {})) as unknown as typeof frameLoadMachine,
     },
   },
+  // a stand-in for the watch that never ends: the real one would end on the `frame.ready` the path forwards
+  standIns: { frameLoad: fromPromise<FrameLoadOutput>(() => new Promise(() => {})) },
   // each start is traversed on its own: what the loads decided is enough to tell its steps apart
   serializeState: serializeWith((s: ApplicationFrameSnapshot) => [s.context.rolesAndPackets !== null]),
   states: {
