@@ -89,7 +89,7 @@ const SPEC_CALLS = [
   'GET test/enterprise/vat/{code}',
   'GET test/enterprise/rating/{code}',
   'POST test/is-board-member',
-  // at the backend's root, not the API base (spec 1 §7)
+  // at the backend's root, not the API base (spec 2 §7)
   'GET sla:test',
   'GET ax/fisik/{id}',
   'POST ax/fisik/create',

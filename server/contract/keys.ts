@@ -6,7 +6,7 @@
 
 /**
  * The base a path is on: the API (`apiUrl`), the single sign-on (`casUrl`), the portal's own (`baseUrl`), the SLA
- * checks at the backend's root (spec 1 §7: `/sla/test`, the API base's parent).
+ * checks at the backend's root (spec 2 §7 "sla/test (root)", the API base's parent).
  */
 export type Base = 'api' | 'cas' | 'ui' | 'sla';
 const OTHER_BASES = ['cas', 'ui', 'sla'] as const;

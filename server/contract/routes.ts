@@ -478,7 +478,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     errors: { 400: 'NOT_DEPLOYABLE or BAD_INPUT', 404: `${NOT_IN_LIVE}; no such package`, 502: SERVICE_FAILED },
   },
   'GET /sla/test': {
-    summary: "The SLA checks of the services the portal depends on (staff), at the backend's root (spec 1 §7)",
+    summary: "The SLA checks of the services the portal depends on (staff), at the backend's root (spec 2 §7)",
     base: 'sla',
     answers: { 200: json(devPages.SlaAnswer) },
     errors: { 404: NOT_IN_LIVE },
