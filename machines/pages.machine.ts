@@ -77,7 +77,7 @@ export const pagesMachine = setup({
     emitted: {} as PagesEmitted,
   },
   actions: {
-    /** sessionStorage: the drafts survive the page load of a sign-on, and only that */
+    /** the app's per-tab store: the drafts survive the page load of a sign-on, and only that */
     storeDrafts: (_, _params: { drafts: Draft[] }) => {
       throw new Error('storeDrafts not provided');
     },

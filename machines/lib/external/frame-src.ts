@@ -8,7 +8,7 @@
  * is told over the channel instead (ossUpdateInitialData, spec 1 §4 "OSS hash sync").
  */
 
-/** The address without what does not need a new document. */
+/** The address without the parts whose change the frame's own page handles without loading anew. */
 export function frameDocumentKey(src: string, { oss }: { oss: boolean }): string {
   const url = new URL(src);
   url.searchParams.delete('timestamp');
