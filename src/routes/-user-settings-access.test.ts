@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { UserContext } from '../../machines/lib/contract';
 import { signedInContext } from '../../tests/support/fixtures/contexts';
 import type { ToastRequest } from '../../machines/toasts.machine';
-import type { RouterContext } from '../app/router';
 import { checkUserSettingsAccess } from './-user-settings-access';
 
 const SELF = signedInContext.epitPrincipal!.representative.id;
@@ -15,7 +14,7 @@ function guard(userContext: UserContext, fgid: string, preload = false) {
   const context = {
     session: { getSnapshot: () => ({ context: { userContext } }) },
     portal: { showToast: (t: ToastRequest) => void toasts.push(t) },
-  } as unknown as RouterContext;
+  };
   let thrown: unknown = null;
   try {
     checkUserSettingsAccess({ context, params: { fgid }, preload });

@@ -1,10 +1,17 @@
 import { redirect } from '@tanstack/react-router';
 import { isAxaptaDead } from '../../machines/lib/rights';
 import { mayOpenUserSettings } from '../../machines/lib/user-settings/access';
+import type { UserContext } from '../../machines/lib/contract';
 import type { RouterContext } from '../app/router';
 
+/** What the check reads of the router context: the settled session's user context, and the portal's toasts. */
+interface AccessContext {
+  session: { getSnapshot(): { context: { userContext: UserContext | null } } };
+  portal: Pick<RouterContext['portal'], 'showToast'>;
+}
+
 interface AccessArgs {
-  context: RouterContext;
+  context: AccessContext;
   params: { fgid?: string };
   preload: boolean;
 }
