@@ -1,27 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { navigationMachine } from '../../machines/navigation.machine';
+import type { Language } from '../../machines/lib/contract';
 import type { NavTarget } from '../../machines/lib/rights';
 import { createNavigationEvents } from './navigation-events';
 
 /** the navigation machine for real; a session that only has a language; a navigator that records */
 function setup() {
   const navigation = createActor(navigationMachine).start();
-  let language = 'et';
-  const subscribers: ((s: { context: { language: string } }) => void)[] = [];
+  let language: Language = 'et';
+  const subscribers: ((s: { context: { language: Language } }) => void)[] = [];
   const session = {
     getSnapshot: () => ({ context: { language } }),
-    subscribe: (fn: (s: { context: { language: string } }) => void) => void subscribers.push(fn),
+    subscribe: (fn: (s: { context: { language: Language } }) => void) => void subscribers.push(fn),
   };
-  const setLanguage = (l: string) => {
+  const setLanguage = (l: Language) => {
     language = l;
     for (const fn of subscribers) fn({ context: { language } });
   };
   const targets: NavTarget[] = [];
   const navigator = { navigateTo: (t: NavTarget) => void targets.push(t) };
-  const deps = { navigation, session, navigator, config: { runMode: 'live' } } as unknown as Parameters<
-    typeof createNavigationEvents
-  >[0];
+  const deps: Parameters<typeof createNavigationEvents>[0] = {
+    navigation,
+    session,
+    navigator,
+    config: { runMode: 'live' },
+  };
   return { events: createNavigationEvents(deps), navigation, setLanguage, targets };
 }
 

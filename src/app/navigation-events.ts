@@ -21,7 +21,6 @@
 import type { Language } from '../../machines/lib/contract';
 import type { NavigationVeto } from '../../machines/navigation.machine';
 import type { NavigationActor } from '../../machines/navigation.machine';
-import type { SessionActor } from '../../machines/session.machine';
 import type { PortalSystem } from './system';
 
 export type { NavigationVeto } from '../../machines/navigation.machine';
@@ -75,9 +74,18 @@ declare global {
 const isVeto = (v: unknown): v is NavigationVeto =>
   typeof v === 'object' && v !== null && typeof (v as { cancel?: unknown }).cancel === 'string';
 
-interface NavigationEventsDeps extends Pick<PortalSystem, 'navigator' | 'config'> {
+/** What the bridge uses: the navigation guard, the session's language, the router's navigate and the run mode. */
+interface NavigationEventsDeps {
   navigation: NavigationActor;
-  session: SessionActor;
+  session: LanguageSource;
+  navigator: Pick<PortalSystem['navigator'], 'navigateTo'>;
+  config: Pick<PortalSystem['config'], 'runMode'>;
+}
+
+/** a source of the person's language, as the session is one */
+interface LanguageSource {
+  getSnapshot(): { context: { language: Language } };
+  subscribe(listener: (s: { context: { language: Language } }) => void): unknown;
 }
 
 export function createNavigationEvents({
