@@ -18,7 +18,7 @@ import { reporter } from './lib/report';
 import type { Domain, Language, SimpleUserContext, UserContext } from './lib/contract';
 import { routeMeta } from './lib/navigation/rules';
 import { signoutLocale } from './lib/session/rules';
-import { ossLogoutUrl } from './lib/external/oss';
+import { ossLogoutUrl } from './lib/external/oss-logout';
 import { initialLocale, localeMachine, type LocaleEmitted, type LocaleInput } from './locale.machine';
 import { logoutMachine, type LogoutEmitted } from './logout.machine';
 import type { ToastRequest } from './toasts.machine';

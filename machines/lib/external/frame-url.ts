@@ -3,7 +3,7 @@
  */
 import { LANGUAGE2, LANGUAGES, type Language, type UserContext } from '../contract';
 import { hasPrivilege } from '../rights';
-import { ORDER_SYSTEM } from './service-resolution';
+import { ORDER_SYSTEM } from './order-system';
 
 type AppsContext = Pick<UserContext, 'applications' | 'externalApps'>;
 

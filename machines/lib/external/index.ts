@@ -9,6 +9,8 @@ export * from './channel';
 export * from './service-resolution';
 export * from './frame-url';
 export * from './oss';
+export * from './oss-logout';
+export * from './order-system';
 export * from './roles';
 export * from './representee';
 export * from './finance';

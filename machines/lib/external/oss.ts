@@ -7,8 +7,6 @@
  * the frame's login step.
  */
 import { z } from 'zod/mini';
-import type { UserContext } from '../contract';
-import { ORDER_SYSTEM } from './service-resolution';
 import { twoLetterLanguage } from './frame-url';
 
 /** A hash without its '#', the empty string for the root. */
@@ -65,22 +63,4 @@ export function ossUpdateInitialData(input: {
     domain: input.domain.toUpperCase(),
     urlHash: isLoginHash(fragment) ? '' : fragment,
   };
-}
-
-/**
- * The OSS logout URL (spec 1 §4 Logout: fetched with GET so the OSS session ends with the portal's): the OSS
- * application's `customParameters.logoutUrl`, else that of the external app entry of OSS. Only the order system's
- * parameter counts: another application's logout address is not the OSS one. Null when there is none.
- */
-export function ossLogoutUrl(
-  ctx: Pick<UserContext, 'applications' | 'externalApps'> | null | undefined,
-): string | null {
-  const own = ctx?.applications.find((a) => a.name.toUpperCase() === ORDER_SYSTEM)?.customParameters.logoutUrl;
-  if (own) return own;
-  const ext = ctx?.externalApps.find(
-    (e) =>
-      (e.customParameters.application ?? '').toUpperCase() === ORDER_SYSTEM ||
-      (!e.customParameters.application && e.service.toUpperCase() === 'LOGISTICS'),
-  );
-  return ext?.customParameters.logoutUrl || null;
 }

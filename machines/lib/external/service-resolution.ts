@@ -4,9 +4,9 @@
  */
 import type { Domain, Represented, UserContext } from '../contract';
 import { applicationForService, serviceForApplication } from '../rights';
+import { ORDER_SYSTEM } from './order-system';
 
-/** The order-system application: it has its own wrapper (spec 1 §2 oss-wrapper). */
-export const ORDER_SYSTEM = 'OSS';
+/** The page that hosts an application: the order system has its own (spec 1 §2 oss-wrapper). */
 export type Wrapper = 'oss-wrapper' | 'external-service';
 export type WrapperPath = '/oss-wrapper' | `/external/${string}`;
 
