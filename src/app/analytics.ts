@@ -1,23 +1,13 @@
 /**
- * The browser side of page-view analytics (spec 1 §9): the privacy signals the root machine decides with, and the
- * hit itself, a request of Matomo's HTTP tracking API (`matomo.php?idsite=…&rec=1&url=…&action_name=…`). The root
- * machine decides whether a page is counted and what it is called (machines/lib/analytics.ts); this only sends.
+ * The browser side of page-view analytics (spec 1 §9): the hit, a request of Matomo's HTTP tracking API
+ * (`matomo.php?idsite=…&rec=1&url=…&action_name=…`). The root machine decides whether a page is counted and what it
+ * is called (machines/lib/analytics.ts); this only sends. Loaded with the first counted page view (src/app/system.ts):
+ * a portal without an endpoint, or a browser asking not to be tracked, never fetches it.
  */
-import type { PageView, PrivacySignals } from '../../machines/lib/analytics';
+import type { PageView } from '../../machines/lib/analytics';
 import type { PortalConfig } from '../../machines/lib/contract';
 
 type Analytics = NonNullable<PortalConfig['analytics']>;
-
-/** Do Not Track (navigator.doNotTrack, or window.doNotTrack in older browsers) and Global Privacy Control. */
-export function privacySignals(): PrivacySignals {
-  if (typeof window === 'undefined') return { doNotTrack: false, globalPrivacyControl: false };
-  const nav = window.navigator as Navigator & { globalPrivacyControl?: boolean };
-  const dnt = [nav.doNotTrack, (window as Window & { doNotTrack?: string | null }).doNotTrack];
-  return {
-    doNotTrack: dnt.some((v) => v === '1' || v === 'yes'),
-    globalPrivacyControl: nav.globalPrivacyControl === true,
-  };
-}
 
 /**
  * The tracking request of one page view: the page's template under the portal's address and its name, nothing

@@ -27,7 +27,7 @@ import type { ToastRequest } from '../../machines/toasts.machine';
 import { shellEffects } from '../features/shell';
 import { createNavigator, currentTarget, redirectBrowser, type AttachableNavigator } from './browser';
 import { clearCookie, readCookie, writePermanentCookie } from './cookies';
-import { privacySignals, sendPageView } from './analytics';
+import { privacySignals } from './privacy';
 import { readDrafts, writeDrafts } from './drafts';
 
 type Inspect = Observer<InspectionEvent> | ((e: InspectionEvent) => void);
@@ -95,7 +95,13 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
       announceRepresenteeChange: (_, { cause }) =>
         window.dispatchEvent(new CustomEvent('REPRESENTEE-CHANGE', { detail: { cause } })),
       redirectToSignOn: () => redirectBrowser(loginUrl(config.securityUrl, currentTarget())),
-      trackPageView: (_, view) => sendPageView(config, view),
+      // the hit's code loads with the first counted page view (most portals and browsers count none); a page view
+      // whose code cannot load is not the person's concern (as a failed hit)
+      trackPageView: (_, view) =>
+        void import('./analytics').then(
+          ({ sendPageView }) => sendPageView(config, view),
+          (error: unknown) => console.warn('analytics', error),
+        ),
     },
   });
   const root: PortalActor = createActor(machine, {
