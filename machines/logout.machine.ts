@@ -1,6 +1,6 @@
 /**
- * Logging out (spec 1 §4 "Logout"), a child the session invokes for its whole life and starts when the person
- * clicks Log out (`logout.start`, with what the session knows then: the locale and the OSS logout address).
+ * Logging out (spec 1 §4 "Logout"), a child the session spawns when the person clicks Log out and starts at once
+ * (`logout.start`, with what the session knows then: the locale and the OSS logout address).
  *
  * It resets session storage and asks the server to end the single sign-on session (single sign-out, which names
  * the sign-out page); at the same time it GETs the OSS logout URL, when the person's applications carry one. The
@@ -9,9 +9,10 @@
  * `logout.done` (the browser is leaving for the sign-out page) or `logout.failed` (the server did not end the
  * session: the person stays signed in, the session shows the warning, and a later click starts again).
  *
- * Effects are provided by src/app/ through the session (`logout: logoutMachine.provide(...)`); the defaults throw.
+ * Its code is a chunk of its own: the session loads it when the person clicks Log out (actor `loadLogout`, provided by
+ * src/app/ with this machine and its effects, `logoutMachine.provide(...)`) and spawns it then. The defaults throw.
  */
-import { assign, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { notProvided, notProvidedAction } from './lib/not-provided';
 import { reporter } from './lib/report';
 
@@ -160,3 +161,6 @@ export const logoutMachine = setup({
     },
   },
 });
+
+export type LogoutLogic = typeof logoutMachine;
+export type LogoutActor = ActorRefFrom<typeof logoutMachine>;

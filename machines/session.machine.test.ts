@@ -1,16 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { sessionMachine } from './session.machine';
 import { localeMachine } from './locale.machine';
-import { logoutMachine } from './logout.machine';
+import { logoutMachine, type LogoutLogic } from './logout.machine';
+import { SYSTEM_ID } from './lib/system-ids';
 import { signedInContext, signedOutContext } from '../tests/support/fixtures/contexts';
 import type { Language, SimpleUserContext, UserContext } from './lib/contract';
 
 /** The locale with cookie writes that do nothing (the tests that do not look at the cookies). */
 const quietLocale = localeMachine.provide({ actions: { persistLanguage: () => {}, persistDomain: () => {} } });
-/** The logout child, while the session is logging out. */
-const logoutOf = (s: SnapshotFrom<typeof sessionMachine>) =>
-  (s.children as { logout?: ActorRefFrom<typeof logoutMachine> }).logout!;
+/** The logout the session spawned, while it is logging out (null before, and after it failed). */
+const logoutOf = (actor: ActorRefFrom<typeof sessionMachine>) => actor.getSnapshot().context.logout;
+/** The session's loader of the logout's chunk, here at once with the given logic. */
+const loaded = (logic: LogoutLogic) => fromPromise<LogoutLogic, void>(() => Promise.resolve(logic));
 
 function makeSession(
   opts: {
@@ -50,19 +52,23 @@ function makeSession(
           persistDomain: (_, p: { domain: string | null }) => void calls.persistDomain.push(p.domain),
         },
       }),
-      logout: logoutMachine.provide({
-        actors: {
-          singleSignout: fromPromise(() => (opts.signout ? opts.signout() : Promise.resolve('/cas/logout?service=x'))),
-          fetchOssLogout: fromPromise(({ input }: { input: { url: string } }) => {
-            calls.ossLogout.push(input.url);
-            return Promise.resolve();
-          }),
-        },
-        actions: {
-          resetSessionStorage: () => void calls.resetSessionStorage++,
-          redirect: (_, p: { url: string }) => void calls.redirect.push(p.url),
-        },
-      }),
+      loadLogout: loaded(
+        logoutMachine.provide({
+          actors: {
+            singleSignout: fromPromise(() =>
+              opts.signout ? opts.signout() : Promise.resolve('/cas/logout?service=x'),
+            ),
+            fetchOssLogout: fromPromise(({ input }: { input: { url: string } }) => {
+              calls.ossLogout.push(input.url);
+              return Promise.resolve();
+            }),
+          },
+          actions: {
+            resetSessionStorage: () => void calls.resetSessionStorage++,
+            redirect: (_, p: { url: string }) => void calls.redirect.push(p.url),
+          },
+        }),
+      ),
     },
   });
   const actor = createActor(machine, { input: { cookies: opts.cookies ?? {} } });
@@ -162,8 +168,8 @@ describe('session machine', () => {
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
     expect(emitted.map((e) => e.type)).toContain('session.loggedOut');
-    expect(calls.resetSessionStorage).toBe(1);
     await waitFor(actor, (s) => s.matches('loggedOut'));
+    expect(calls.resetSessionStorage).toBe(1);
     expect(calls.redirect).toEqual(['/cas/logout?service=x']);
     expect(calls.ossLogout).toEqual(['/apps/oss/logout']);
     expect(actor.getSnapshot().context.userContext).toBeNull();
@@ -190,20 +196,23 @@ describe('session machine', () => {
       actors: {
         loadUserContext: fromPromise(() => Promise.resolve(signedInContext)),
         locale: quietLocale,
-        logout: logoutMachine.provide({
-          actors: {
-            singleSignout: fromPromise<string, { locale: string }>(() => Promise.resolve('/cas/logout?service=y')),
-            fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise<void>((r) => (finishOss = r))),
-          },
-          actions: { resetSessionStorage: () => {}, redirect: (_, p: { url: string }) => void redirects.push(p.url) },
-        }),
+        loadLogout: loaded(
+          logoutMachine.provide({
+            actors: {
+              singleSignout: fromPromise<string, { locale: string }>(() => Promise.resolve('/cas/logout?service=y')),
+              fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise<void>((r) => (finishOss = r))),
+            },
+            actions: { resetSessionStorage: () => {}, redirect: (_, p: { url: string }) => void redirects.push(p.url) },
+          }),
+        ),
       },
     });
     const actor = createActor(machine, { input: { cookies: {} } }).start();
     actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
-    await waitFor(logoutOf(actor.getSnapshot()), (s) => s.matches({ loggingOut: { signout: 'answered' } }));
+    await waitFor(actor, (s) => s.matches({ loggingOut: 'running' }));
+    await waitFor(logoutOf(actor)!, (s) => s.matches({ loggingOut: { signout: 'answered' } }));
     await vi.advanceTimersByTimeAsync(2_999);
     expect(redirects).toEqual([]);
     expect(actor.getSnapshot().matches('loggingOut')).toBe(true);
@@ -218,20 +227,23 @@ describe('session machine', () => {
       actors: {
         loadUserContext: fromPromise(() => Promise.resolve(signedInContext)),
         locale: quietLocale,
-        logout: logoutMachine.provide({
-          actors: {
-            singleSignout: fromPromise<string, { locale: string }>(() => Promise.resolve('/cas/logout?service=z')),
-            fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise<void>(() => {})),
-          },
-          actions: { resetSessionStorage: () => {}, redirect: (_, p: { url: string }) => void redirects.push(p.url) },
-        }),
+        loadLogout: loaded(
+          logoutMachine.provide({
+            actors: {
+              singleSignout: fromPromise<string, { locale: string }>(() => Promise.resolve('/cas/logout?service=z')),
+              fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise<void>(() => {})),
+            },
+            actions: { resetSessionStorage: () => {}, redirect: (_, p: { url: string }) => void redirects.push(p.url) },
+          }),
+        ),
       },
     });
     const actor = createActor(machine, { input: { cookies: {} } }).start();
     actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
-    await waitFor(logoutOf(actor.getSnapshot()), (s) => s.matches({ loggingOut: { signout: 'answered' } }));
+    await waitFor(actor, (s) => s.matches({ loggingOut: 'running' }));
+    await waitFor(logoutOf(actor)!, (s) => s.matches({ loggingOut: { signout: 'answered' } }));
     await vi.advanceTimersByTimeAsync(2_990);
     expect(redirects).toEqual([]);
     await vi.advanceTimersByTimeAsync(20);
@@ -245,16 +257,18 @@ describe('session machine', () => {
       actors: {
         loadUserContext: fromPromise(() => Promise.resolve(signedInContext)),
         locale: quietLocale,
-        logout: logoutMachine.provide({
-          actors: {
-            singleSignout: fromPromise<string, { locale: string }>(({ input }) => {
-              locale = input.locale;
-              return Promise.reject(new Error('down'));
-            }),
-            fetchOssLogout: fromPromise<void, { url: string }>(() => Promise.resolve()),
-          },
-          actions: { resetSessionStorage: () => {}, redirect: () => {} },
-        }),
+        loadLogout: loaded(
+          logoutMachine.provide({
+            actors: {
+              singleSignout: fromPromise<string, { locale: string }>(({ input }) => {
+                locale = input.locale;
+                return Promise.reject(new Error('down'));
+              }),
+              fetchOssLogout: fromPromise<void, { url: string }>(() => Promise.resolve()),
+            },
+            actions: { resetSessionStorage: () => {}, redirect: () => {} },
+          }),
+        ),
       },
     });
     const actor = createActor(machine, { input: { cookies: { language: 'lit', domain: 'LT' } } });
@@ -267,6 +281,60 @@ describe('session machine', () => {
     await waitFor(actor, (s) => s.matches('signedIn'));
     expect(locale).toBe('lt_LT');
     expect(toasts).toEqual([{ toastType: 'warning', messageKey: 'error.server' }]);
+  });
+
+  it('loads the logout at Log out; when its code cannot load, or single sign-out fails, a later click tries again', async () => {
+    const signouts: string[] = [];
+    const answers = [Promise.reject(new Error('down')), Promise.resolve('/cas/logout?service=w')];
+    const logout = logoutMachine.provide({
+      actors: {
+        singleSignout: fromPromise<string, { locale: string }>(({ input }) => {
+          signouts.push(input.locale);
+          return answers.shift()!;
+        }),
+        fetchOssLogout: fromPromise<void, { url: string }>(() => Promise.resolve()),
+      },
+      actions: { resetSessionStorage: () => {}, redirect: () => {} },
+    });
+    let loads = 0;
+    const machine = sessionMachine.provide({
+      actors: {
+        loadUserContext: fromPromise(() => Promise.resolve(signedInContext)),
+        locale: quietLocale,
+        // the first import fails (the chunk did not arrive), the next ones give the logout
+        loadLogout: fromPromise<LogoutLogic, void>(() =>
+          ++loads === 1 ? Promise.reject(new Error('chunk')) : Promise.resolve(logout),
+        ),
+      },
+    });
+    const actor = createActor(machine, { input: { cookies: {} } });
+    const toasts: unknown[] = [];
+    actor.on('toast.show', (e) => toasts.push(e.toast));
+    actor.start();
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    // nothing of the logout before the person clicks Log out
+    expect(loads).toBe(0);
+    expect(logoutOf(actor)).toBeNull();
+    const logOut = async () => {
+      actor.send({ type: 'session.logout' });
+      await waitFor(actor, (s) => !s.matches('loggingOut'));
+    };
+    await logOut(); // the chunk does not load
+    expect(signouts).toEqual([]);
+    await logOut(); // single sign-out fails
+    expect(toasts).toEqual([
+      { toastType: 'warning', messageKey: 'error.server' },
+      { toastType: 'warning', messageKey: 'error.server' },
+    ]);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    // the failed logout is stopped: nothing runs under its systemId until the next click
+    expect(logoutOf(actor)).toBeNull();
+    expect(actor.system.get(SYSTEM_ID.logout)).toBeUndefined();
+    await logOut();
+    expect(actor.getSnapshot().matches('loggedOut')).toBe(true);
+    expect(loads).toBe(3);
+    expect(signouts).toEqual(['en_EE', 'en_EE']);
   });
 
   it('takes a replaced context (changeRepresented, dead-application poll) and re-derives signed in/out', async () => {

@@ -7,59 +7,29 @@
  * - Language and domain are the `locale` child's (machines/locale.machine.ts): the session forwards it the route
  *   changes and language choices and keeps the language and domain it reports. A chosen language is announced
  *   (`session.languageChanged`) and, only when signed in, posted to the account (actor postLanguage).
- * - `session.logout`: reports `session.loggedOut` and starts the `logout` child (machines/logout.machine.ts: single
- *   sign-out, the OSS logout GET, the redirect). When it reports `logout.failed` the person stays signed in and the
- *   session reports a warning toast error.server.
- * Effects are provided by src/app/system.ts (the logout's through the `logout` actor); the defaults throw.
+ * - `session.logout`: reports `session.loggedOut`, loads the logout's logic (a chunk of its own: only a person who
+ *   logs out needs it) and starts it as the `logout` child (machines/logout.machine.ts: single sign-out, the OSS
+ *   logout GET, the redirect). When it reports `logout.failed`, or its chunk cannot be loaded, the person stays
+ *   signed in and the session reports a warning toast error.server.
+ * Effects are provided by src/app/system.ts (the logout's with the logic `loadLogout` returns); the defaults throw.
  */
-import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, forwardTo, setup, type ActorRefFrom } from 'xstate';
 import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import type { Domain, Language, SimpleUserContext, UserContext } from './lib/contract';
 import { routeMeta } from './lib/navigation/rules';
 import { signoutLocale } from './lib/session/rules';
 import { ossLogoutUrl } from './lib/external/oss-logout';
-import { initialLocale, localeMachine, type LocaleEmitted, type LocaleInput } from './locale.machine';
-import { logoutMachine, type LogoutEmitted } from './logout.machine';
-import type { ToastRequest } from './toasts.machine';
-
-/** The cookie values read by the app at start (they go on to the locale). */
-export type SessionInput = LocaleInput;
-
-export interface SessionContext {
-  /** as the locale last reported them */
-  language: Language;
-  domain: Domain;
-  /** the cookies read at start, for the locale */
-  start: SessionInput;
-  userContext: UserContext | null;
-  simpleContext: SimpleUserContext | null;
-  /** status of the last failed context load (401 = signed out) */
-  error: { status?: number; message: string } | null;
-}
-
-export type SessionEvent =
-  | { type: 'session.routeChanged'; routeId: string; params?: Record<string, string | undefined> }
-  | { type: 'session.languageChange'; language: Language }
-  | { type: 'session.logout' }
-  | { type: 'session.contextReplaced'; userContext: UserContext }
-  | { type: 'session.reload' }
-  /** what the children report */
-  | LocaleEmitted
-  | LogoutEmitted;
-
-export type SessionEmitted =
-  /** signed in, again after each change of the context: the portal hands the context on to the pages */
-  | { type: 'session.signedIn'; userContext: UserContext; domain: Domain }
-  | { type: 'session.signedOut' }
-  | { type: 'session.loggedOut' }
-  | { type: 'session.languageChanged'; language: Language }
-  | { type: 'toast.show'; toast: ToastRequest };
-
-function errorInfo(error: unknown): { status?: number; message: string } {
-  const e = error as { status?: number; message?: string } | undefined;
-  return { status: typeof e?.status === 'number' ? e.status : undefined, message: String(e?.message ?? error) };
-}
+import {
+  errorInfo,
+  type SessionContext,
+  type SessionEmitted,
+  type SessionEvent,
+  type SessionInput,
+} from './lib/session/types';
+import { SYSTEM_ID } from './lib/system-ids';
+import { initialLocale, localeMachine, type LocaleEmitted } from './locale.machine';
+import type { LogoutLogic } from './logout.machine';
 
 type Reported<T extends LocaleEmitted['type']> = { event: Extract<LocaleEmitted, { type: T }> };
 const languageOf = ({ event }: Reported<'locale.chosen'>) => ({ language: event.language });
@@ -79,16 +49,27 @@ export const sessionMachine = setup({
     postLanguage: notProvided<void, { language: Language }>('postLanguage'),
     /** the language and the domain, and their cookies (its own effects are provided to it) */
     locale: localeMachine,
-    /** single sign-out, the OSS logout GET and the redirect (its own effects are provided to it) */
-    logout: logoutMachine,
+    /** the logout's logic with its effects (single sign-out, the OSS logout GET, the redirect): a chunk of its own */
+    loadLogout: notProvided<LogoutLogic>('loadLogout'),
   },
   actions: {
     tellLocale: forwardTo('locale'),
-    startLogout: sendTo('logout', ({ context }) => ({
-      type: 'logout.start' as const,
-      locale: signoutLocale(context.language, context.domain),
-      ossLogoutUrl: ossLogoutUrl(context.userContext),
-    })),
+    spawnLogout: assign({
+      logout: ({ spawn }, p: { logic: LogoutLogic }) => spawn(p.logic, { systemId: SYSTEM_ID.logout }),
+    }),
+    startLogout: enqueueActions(({ context, enqueue }) => {
+      if (context.logout)
+        enqueue.sendTo(context.logout, {
+          type: 'logout.start',
+          locale: signoutLocale(context.language, context.domain),
+          ossLogoutUrl: ossLogoutUrl(context.userContext),
+        });
+    }),
+    // a logout that failed went back to idle: stopped, so that the next click spawns a fresh one
+    stopLogout: enqueueActions(({ context, enqueue }) => {
+      if (context.logout) enqueue.stopChild(context.logout);
+      enqueue.assign({ logout: null });
+    }),
     storeLocale: assign((_, p: { language: Language; domain?: Domain }) => p),
     storeUserContext: assign({ userContext: (_, params: { userContext: UserContext }) => params.userContext }),
     storeSimpleContext: assign({
@@ -126,11 +107,9 @@ export const sessionMachine = setup({
     userContext: null,
     simpleContext: null,
     error: null,
+    logout: null,
   }),
-  invoke: [
-    { id: 'locale', src: 'locale', input: ({ context }) => context.start },
-    { id: 'logout', src: 'logout' },
-  ],
+  invoke: { id: 'locale', src: 'locale', input: ({ context }) => context.start },
   initial: 'idle',
   on: {
     'session.routeChanged': {
@@ -277,7 +256,7 @@ export const sessionMachine = setup({
           actions: [{ type: 'storeLocale', params: languageOf }, 'announceLanguage'],
           description: 'The person picked another language: the portal switches to it and saves it for the account',
         },
-        'session.logout': { target: 'loggingOut', actions: 'startLogout', description: 'Clicks Log out' },
+        'session.logout': { target: 'loggingOut', description: 'Clicks Log out' },
         'session.contextReplaced': {
           target: 'resolvingPrincipal',
           actions: { type: 'storeUserContext', params: ({ event }) => ({ userContext: event.userContext }) },
@@ -325,6 +304,28 @@ export const sessionMachine = setup({
       tags: ['busy', 'signedIn'],
       description: 'The person is being logged out of the portal and of the order application at once.',
       entry: 'announceLogout',
+      initial: 'loading',
+      states: {
+        loading: {
+          // spec 1 §4 Logout: only a person who logs out needs its code, so it is not part of the first screen's
+          description: "The logout's code loads.",
+          invoke: {
+            id: 'loadLogout',
+            src: 'loadLogout',
+            onDone: {
+              target: 'running',
+              actions: [{ type: 'spawnLogout', params: ({ event }) => ({ logic: event.output }) }, 'startLogout'],
+              description: 'The code is here: the logout starts, with the language and the order application’s address',
+            },
+            onError: {
+              target: '#session.signedIn',
+              actions: 'warnServerError',
+              description: 'The code cannot be loaded: a warning shows and the person stays signed in',
+            },
+          },
+        },
+        running: { description: 'The sign-on session ends and the order application logs out.' },
+      },
       on: {
         'logout.done': {
           target: 'loggedOut',
@@ -332,7 +333,7 @@ export const sessionMachine = setup({
         },
         'logout.failed': {
           target: 'signedIn',
-          actions: 'warnServerError',
+          actions: ['stopLogout', 'warnServerError'],
           description: 'The server cannot end the session: a warning shows and the person stays signed in',
         },
       },

@@ -4,9 +4,17 @@ import { sessionMachine } from './session.machine';
 import type { Language, SimpleUserContext, UserContext } from './lib/contract';
 import { signedInContext, signedOutContext } from '../tests/support/fixtures/contexts';
 import { localeMachine } from './locale.machine';
-import { logoutMachine } from './logout.machine';
+import { logoutMachine, type LogoutLogic } from './logout.machine';
 
 const noop = () => {};
+/** a logout that reports nothing: the path's logout.* events stand for its reports */
+const quietLogout: LogoutLogic = logoutMachine.provide({
+  actors: {
+    singleSignout: fromPromise<string, { locale: string }>(() => new Promise(() => {})),
+    fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise(() => {})),
+  },
+  actions: { resetSessionStorage: noop, redirect: noop, reportDone: noop, reportFailed: noop },
+});
 
 const spec: MachineModelSpec<typeof sessionMachine> = {
   name: 'session',
@@ -56,7 +64,12 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
       ev.push({ type: 'locale.resolved', language: s.context.language, domain: s.context.domain });
       ev.push({ type: 'locale.chosen', language: 'ru' });
     }
-    if (s.matches('loggingOut')) {
+    // the logout's code arrives, or its chunk cannot be loaded
+    if (s.matches({ loggingOut: 'loading' })) {
+      ev.push({ type: 'xstate.done.actor.loadLogout', output: quietLogout });
+      ev.push({ type: 'xstate.error.actor.loadLogout', error: new Error('chunk not found') });
+    }
+    if (s.matches({ loggingOut: 'running' })) {
       ev.push({ type: 'logout.done' });
       ev.push({ type: 'logout.failed' });
     }
@@ -68,17 +81,11 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
       loadUserContext: fromPromise<UserContext, void>(() => new Promise(() => {})),
       loadSimpleContext: fromPromise<SimpleUserContext, void>(() => new Promise(() => {})),
       postLanguage: fromPromise<void, { language: Language }>(() => new Promise(() => {})),
-      // children that report nothing: the path's locale.* and logout.* events stand for their reports
+      // a child that reports nothing: the path's locale.* events stand for its reports
       locale: localeMachine.provide({
         actions: { persistLanguage: noop, persistDomain: noop, reportResolved: noop, reportChosen: noop },
       }),
-      logout: logoutMachine.provide({
-        actors: {
-          singleSignout: fromPromise<string, { locale: string }>(() => new Promise(() => {})),
-          fetchOssLogout: fromPromise<void, { url: string }>(() => new Promise(() => {})),
-        },
-        actions: { resetSessionStorage: noop, redirect: noop, reportDone: noop, reportFailed: noop },
-      }),
+      loadLogout: fromPromise<LogoutLogic, void>(() => new Promise(() => {})),
     },
   },
   serializeState: (s) =>

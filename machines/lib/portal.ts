@@ -11,7 +11,7 @@ import type { ModalEmitted } from '../modal.machine';
 import type { RepresentedChangeEmitted } from '../representedChange.machine';
 import type { RepresentedChoiceEmitted } from '../representedChoice.machine';
 import type { RepresentedDetailsEmitted } from '../representedDetails.machine';
-import type { SessionEmitted, SessionInput } from '../session.machine';
+import type { SessionEmitted, SessionInput } from './session/types';
 import type { ToastRequest } from '../toasts.machine';
 import type { PagesReport } from './pages';
 import type { NavTarget } from './rights';

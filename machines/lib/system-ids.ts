@@ -14,4 +14,6 @@ export const SYSTEM_ID = {
   frameChannel: 'frameChannel',
   customerAddModal: 'customerAddModal',
   customerAdd: 'customerAdd',
+  /** the session's logout, while the person logs out */
+  logout: 'logout',
 } as const;

@@ -10,7 +10,6 @@ import { ApiError, createApiClient, type ApiClient } from '../api/client';
 import { changeLanguage } from '../api/context/change-language';
 import { getSimpleUserContext } from '../api/context/get-simple-user-context';
 import { getUserContext } from '../api/context/get-user-context';
-import { singleSignout } from '../api/single-signout/single-signout';
 import { COOKIE, type PortalConfig } from '../../machines/lib/contract';
 import { SYSTEM_ID } from '../../machines/lib/system-ids';
 import type { Draft } from '../../machines/lib/pages';
@@ -21,7 +20,6 @@ import { customerAddModalMachine } from '../../machines/customerAddModal.machine
 import { pagesMachine } from '../../machines/pages.machine';
 import { portalMachine, type PortalActor } from '../../machines/portal.machine';
 import { localeMachine } from '../../machines/locale.machine';
-import { logoutMachine } from '../../machines/logout.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import type { ToastRequest } from '../../machines/toasts.machine';
 import { shellEffects } from '../features/shell';
@@ -128,7 +126,7 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
   return system;
 }
 
-/** The session machine with the real effects: the context calls, cookies, sessionStorage and redirects. */
+/** The session machine with the real effects: the context calls, cookies, and the logout's chunk. */
 function withSessionEffects(api: ApiClient, queryClient: QueryClient, config: PortalConfig) {
   const sessionHint = config.sessionHint === true;
   return sessionMachine.provide({
@@ -154,31 +152,10 @@ function withSessionEffects(api: ApiClient, queryClient: QueryClient, config: Po
           },
         },
       }),
-      logout: logoutMachine.provide({
-        actors: {
-          // the signed-out person's cached answers go with the session (api/single-signout)
-          singleSignout: fromPromise(({ input }) =>
-            singleSignout({ api, queryClient }, config.securityUrl, input.locale),
-          ),
-          // GET, no payload; the answer is not shown (spec 1 §7). The OSS app answers CORS with credentials.
-          fetchOssLogout: fromPromise(async ({ input }) => {
-            // read the body too: the request is over only then, and the logout redirect waits for it
-            await fetch(input.url, { credentials: 'include', mode: 'cors' })
-              .then((r) => r.text())
-              .catch(() => undefined);
-          }),
-        },
-        actions: {
-          resetSessionStorage: () => {
-            try {
-              sessionStorage.clear();
-            } catch {
-              /* storage disabled: nothing to reset */
-            }
-          },
-          redirect: (_, { url }) => redirectBrowser(url),
-        },
-      }),
+      // spec 1 §4 Logout: loaded when the person clicks Log out (the import fails: the session warns, stays signed in)
+      loadLogout: fromPromise(() =>
+        import('./logout').then((m) => m.logoutLogic({ api, queryClient }, config.securityUrl)),
+      ),
     },
   });
 }

@@ -69,3 +69,25 @@ test('after logout the back button does not show signed-in content', async ({ pa
       await expect(page.getByRole('button', { name: t(lang, 'header.logout'), exact: true })).toHaveCount(0);
   }
 });
+
+// spec 1 §4 Logout: its code is a chunk of its own, fetched only when the person clicks Log out
+test('when the logout cannot load, a warning shows and the person stays signed in; the next click logs out', async ({
+  page,
+}) => {
+  const isLogoutChunk = (url: string | URL) => /\/ui\/assets\/logout-[^/]*\.js$/.test(new URL(url).pathname);
+  const fetched: string[] = [];
+  page.on('request', (r) => isLogoutChunk(r.url()) && fetched.push(r.url()));
+  await page.route(isLogoutChunk, (route) => route.abort());
+  await signInAs(page, 'anna', { target: '/ui/dashboard' });
+  await expectSignedInAs(page, 'Anna Ivanova');
+  expect(fetched, 'the logout is not part of the first screen').toEqual([]);
+  const lang = await pageLanguage(page);
+  const logout = banner(page).getByRole('button', { name: t(lang, 'header.logout'), exact: true });
+  await logout.click();
+  await expect(page.getByRole('status').filter({ hasText: t(lang, 'error.server') })).toBeVisible();
+  expect(fetched.length).toBeGreaterThan(0);
+  await expectSignedInAs(page, 'Anna Ivanova');
+  expect((await page.request.get('/api/context/getUserContext')).status()).toBe(200);
+  await page.unroute(isLogoutChunk);
+  await logOut(page);
+});
