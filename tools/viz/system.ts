@@ -18,7 +18,7 @@ export const SYSTEM_NAME = 'system';
 /** How to read the system diagram, for product owners: the README's list and the flow book's page say it alike. */
 export const SYSTEM_HOW_TO_READ_LINES = [
   'Each box is an actor: a part of the portal that runs on its own and keeps its own state. It is named as the actor that started it knows it; its machine (the flow of that name in this book) is in brackets when the name differs.',
-  'The blue box on the left is the root, portal. A line joins an actor (left) to one it starts (right). A plain box runs while the actor left of it needs it; a dashed, rounded box is a page actor: it starts when its page or dialog shows and stops when it goes.',
+  'The blue box on the left is the root, portal. A line joins an actor (left) to one it starts (right). A plain box runs while the actor left of it needs it; a dashed, rounded box starts only when needed: a page actor when its page or dialog shows (it stops when they go), the logout when the person logs out.',
   'A label lists the events that pass along its line: → the actor on the left passes it on to the one on the right; ← the one on the right reports it to the one on the left. Actors never talk to their siblings: a parent hears a report and acts on it, passes it on to another of its actors, or reports it further up.',
   '⚙ on a dotted line to "the app": the effects the actor asks of the app around it (the router, the log, the browser), by name.',
   "All of it is read from the machines' source by npm run viz, so it shows what the code does today.",
