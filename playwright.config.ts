@@ -25,15 +25,16 @@ const GLOBAL_STATE_SPECS = [
   '**/shell/dead-application.spec.ts',
   '**/customer-add/*.spec.ts',
   '**/external/global/*.spec.ts',
-  // issue 10: Maasikas OÜ's data is edited (and restored); the PERIODICALS save-failure switch is flipped
+  // represented settings: Maasikas OÜ's data is edited (and restored); the PERIODICALS save-failure switch is flipped
   '**/represented-settings/customer-data.spec.ts',
   '**/represented-settings/rights-edit.spec.ts',
-  // issue 9: mari's username, jaan's preference, the OSS role-loading switch (each test restores them)
+  // user settings: mari's username, jaan's preference, the OSS role-loading switch (each test restores them)
   '**/user-settings/*.spec.ts',
-  // issue 11: the server clock, mari's password, the inserted ID-card, the accounting and deployment simulators
+  // account and developer pages: the server clock, mari's password, the inserted ID-card, the accounting and
+  // deployment simulators
   '**/account/*.spec.ts',
   '**/dev-pages/*.spec.ts',
-  // issue 13: the portal API made down, slow or failing for the whole server (server/sim/faults; each test clears it)
+  // faults: the portal API made down, slow or failing for the whole server (server/sim/faults; each test clears it)
   '**/faults/*.spec.ts',
 ];
 

@@ -15,9 +15,9 @@ const FIRST_SCREEN_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|zod|react-intl|@formatjs|intl-messageformat|use-sync-external-store)[\\/]/;
 
 /**
- * Preload hints for the first screen (issue 12): Vite links the entry's chunks (modulepreload), and the first screen's
- * routes are in the entry's chunk (src/routes/dashboard.tsx and index.tsx are not split); this adds the runtime
- * configuration, which boot fetches first (src/main.tsx), so it is asked for with the entry's scripts.
+ * Preload hints for the first screen (docs/performance.md): Vite links the entry's chunks (modulepreload), and the
+ * first screen's routes are in the entry's chunk (src/routes/dashboard.tsx and index.tsx are not split); this adds the
+ * runtime configuration, which boot fetches first (src/main.tsx), so it is asked for with the entry's scripts.
  */
 function preloadConfig(): Plugin {
   let base = '/';
@@ -49,20 +49,20 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
     react(),
-    // issue 12: one precompiled message chunk per language and part (tools/i18n/vite-plugin.ts)
+    // one precompiled message chunk per language and part (tools/i18n/vite-plugin.ts)
     compiledMessages(),
-    // issue 12: the machines' descriptions (the flow book's words) are read in development only
+    // the machines' descriptions (the flow book's words) are read in development only
     stripMachineDescriptionsPlugin(),
     preloadConfig(),
-    precompressed(), // issue 12: .br and .gz beside every asset over 1 kB (tools/build/compress.ts)
+    precompressed(), // .br and .gz beside every asset over 1 kB (tools/build/compress.ts)
   ],
   // messages are ASTs, so the ICU parser stays out of the bundle; unit tests (vitest) keep it to check the catalogues
   resolve: { alias: process.env.VITEST ? [] : browserAliases },
-  // no source maps in the served folder (issue 14): /ui/ serves dist/ as it is
+  // no source maps in the served folder (docs/security.md): /ui/ serves dist/ as it is
   build: {
     outDir: 'dist',
     sourcemap: false,
-    // issue 12: every browser the portal supports knows <link rel="modulepreload">; no polyfill on the first screen
+    // every browser the portal supports knows <link rel="modulepreload">; no polyfill on the first screen
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // a zod schema (z.object(...), z.string() ...) no module uses is dropped: building one has no effect outside it
@@ -71,14 +71,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // issue 12: the libraries every page runs are one chunk (fewer round trips on the first load), not a
+            // the libraries every page runs are one chunk (fewer round trips on the first load), not a
             // dozen pieces shaped by which route shares what; only their modules the entry imports (a module only a
             // lazy part uses, such as react-query's mutations, loads with that part)
             { name: 'libs', test: FIRST_SCREEN_LIBRARIES, tags: ['$initial'] },
-            // issue 12: the portal's own code that the entry imports (the first screen) is one chunk as well; the
+            // the portal's own code that the entry imports (the first screen) is one chunk as well; the
             // lazy routes and parts import what they share with it from there
             { name: 'index', tags: ['$initial'], test: (id) => !id.includes('node_modules') },
-            // issue 12: a lazy route's own module (the router plugin's split component, a few lines that import its
+            // a lazy route's own module (the router plugin's split component, a few lines that import its
             // feature) shares one chunk with the routes of its family (user-settings.*, settings.*, user-add.*),
             // so the first chunk's preload table names one chunk per family instead of one per route
             {
@@ -121,7 +121,7 @@ export default defineConfig({
           // as above: every file loading the whole server again (1.6 s a file) was half the run (174 s → 71 s);
           // each test opens its own database and server
           isolate: false,
-          // on PostgreSQL (npm run test:server:pg) every query crosses to another process: longer limits (issue 13)
+          // on PostgreSQL (npm run test:server:pg) every query crosses to another process: longer limits
           ...(process.env.TEST_DATABASE_URL ? { testTimeout: 20_000, hookTimeout: 60_000 } : {}),
           // the portal processes a test starts stop at once on SIGTERM: the drain is for a load balancer, and the one
           // test that has one sets its own (server/ops/service.test.ts)

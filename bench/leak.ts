@@ -1,6 +1,7 @@
 /**
- * Bench section "leak" (issue 8 "No leaks"): shipment registration open in the portal for many frame-channel ping
- * cycles on a fast clock, and what the portal tab holds before and after. Figures only, no thresholds.
+ * Bench section "leak" (no leaks in the external-application channel): shipment registration open in the portal for
+ * many frame-channel ping cycles on a fast clock, and what the portal tab holds before and after. Figures only, no
+ * thresholds.
  *
  * Starts the real server (tools/e2e/serve.ts: a fresh temporary database, RUN_MODE=test) on two free ports (the
  * portal on PORT, the demo applications on PORT + 1), signs mari in through the sign-on page in the system Chromium,

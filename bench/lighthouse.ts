@@ -1,9 +1,9 @@
 /**
- * Bench section `lighthouse` (issue 12 "Lighthouse"): Lighthouse 12 (mobile preset: a Moto G Power class device,
+ * Bench section `lighthouse` (docs/performance.md): Lighthouse 12 (mobile preset: a Moto G Power class device,
  * simulated slow 4G and 4× CPU slowdown) in the system Chromium on the landing page, the dashboard signed in and the
  * customer search, against the real server (bench/portal-process.ts) on DIST_DIR. Prints the performance,
  * accessibility and best-practices scores with the main timings, and what each flags. Figures only, no thresholds
- * (the issue's targets: performance ≥ 0.95, accessibility and best practices 1.00 on the first two). Scores on a
+ * (the Lighthouse targets: performance ≥ 0.95, accessibility and best practices 1.00 on the first two). Scores on a
  * busy machine drop: the load average is printed with them.
  *
  *   npm run bench -- lighthouse

@@ -1,6 +1,6 @@
 /**
  * npm run bench -- mixed — a mixed load on a real server process with 1,000,000 customers, on SQLite and on
- * PostgreSQL (issue 13, "Load").
+ * PostgreSQL (docs/performance.md, "Search and mixed load at scale").
  *
  * The server is `server/main.ts` as `npm start` runs it (request log on, to a file), on the search bench's cached
  * database (.bench/customers-N, bench/run.ts) or on a throwaway PostgreSQL 15 cluster loaded with the same rows

@@ -1,6 +1,6 @@
 /**
- * Bench section `rights-ui` (issue 10 "Scale"): the rights list of a customer with 10,000 users in Chromium, on the
- * real server and the bench database of bench/rights.ts. Figures only, no thresholds (the issue's target: < 50 ms).
+ * Bench section `rights-ui` (rights at scale): the rights list of a customer with 10,000 users in Chromium, on the
+ * real server and the bench database of bench/rights.ts. Figures only, no thresholds (the target: < 50 ms).
  *
  *   npm run bench -- rights-ui            # DIST_DIR (default dist) must hold a build: npm run build
  *   DIST_DIR=dist-x npx tsx bench/rights-ui.ts

@@ -1,12 +1,12 @@
 /**
- * Bench section `rights` (issue 10): the rights list of a business customer with 10,000 users, on the server.
+ * Bench section `rights` (rights at scale): the rights list of a business customer with 10,000 users, on the server.
  *
  *   npm run bench -- rights               # builds .bench/rights-10000/ once (a few seconds), then measures
  *   npx tsx bench/rights.ts --serve       # the real server on that database (BENCH_PORT, default 8090)
  *   npm run bench -- rights --rebuild     # builds the database again
  *   BENCH_RIGHTS_USERS=2000 npm run bench -- rights
  *
- * What it prints (figures only, no thresholds; the issue's target is p95 < 100 ms): the rights list load as the
+ * What it prints (figures only, no thresholds; the target is p95 < 100 ms): the rights list load as the
  * portal does it, enterprise/users/administrators + enterprise/users/clientapp/OSS + .../PERIODICALS in parallel
  * through app.inject with a real session of mari (a main administrator of the generated customer), RUNS times,
  * p50 / p95 / p99 / max of the whole load (wall clock, and the CPU time it took, which is what counts on a busy

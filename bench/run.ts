@@ -7,7 +7,7 @@
  * prints p50 / p95 / p99 / max in ms. No thresholds: figures only.
  *
  * Next, on the same database against a real server process (server/main.ts), on SQLite and on a throwaway PostgreSQL
- * 15 cluster loaded with the same rows (issue 13): "search-scale" (bench/search-scale.ts, about 7 minutes) the search
+ * 15 cluster loaded with the same rows: "search-scale" (bench/search-scale.ts, about 7 minutes) the search
  * under 50 connections, and "mixed" (bench/mixed-load.ts, about 3.5 minutes) 200 connections for 60 s of context,
  * search, language and represented changes, with the server's RSS. Loading PostgreSQL adds about 1.5 minutes once.
  *
@@ -313,7 +313,7 @@ async function main() {
     await body();
   };
   await section('search', customerSearch);
-  // bench/search-scale.ts, bench/mixed-load.ts: a real server process on SQLite and PostgreSQL (issue 13)
+  // bench/search-scale.ts, bench/mixed-load.ts: a real server process on SQLite and PostgreSQL
   await section('search-scale', async () =>
     searchScaleBench({ sqliteDir: dir, terms: terms(), built: await ensureCustomers() }),
   );

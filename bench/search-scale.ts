@@ -1,6 +1,6 @@
 /**
  * npm run bench -- search-scale — the customer search over 1,000,000 customers under 50 concurrent connections, on
- * SQLite and on PostgreSQL, against real server processes (server/main.ts) (issue 13, "Search at scale").
+ * SQLite and on PostgreSQL, against real server processes (server/main.ts) (search at scale).
  *
  * The database is the search bench's cached one (.bench/customers-N, bench/run.ts); PostgreSQL gets the same rows
  * (bench/lib/postgres.ts). The searches are the search bench's 200 varied terms, sent as the staff person kristi

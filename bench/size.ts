@@ -1,7 +1,7 @@
 /**
- * Bench section `weight` (issue 12 "JS weight"): the JS the browser loads for the first signed-in screen, against a
- * library-only hello world built with the same packages at the same versions. Figures only, no thresholds
- * (the issue's target: ratio ≤ 1.15).
+ * Bench section `weight` (JS weight, docs/performance.md): the JS the browser loads for the first signed-in screen,
+ * against a library-only hello world built with the same packages at the same versions. Figures only, no thresholds
+ * (the first-screen weight target: ratio ≤ 1.15).
  *
  *   npm run bench -- weight               # DIST_DIR (default dist) is built first when it has no index.html
  *   DIST_DIR=dist-x npx tsx bench/size.ts
@@ -10,7 +10,7 @@
  *    react-dom, xstate, @xstate/react, @tanstack/react-router, @tanstack/react-query, react-intl, zod, dayjs) the
  *    way the portal uses it (messages precompiled to ASTs, the ICU parser aliased away as in vite.config.ts), built
  *    with vite and @vitejs/plugin-react from this repository's node_modules. For comparison also the naive hello
- *    world (messages as ICU strings, so react-intl brings its parser), which is what the issue measured first.
+ *    world (messages as ICU strings, so react-intl brings its parser), which is what was measured first.
  * 2. The portal: the real server (bench/portal-process.ts) on DIST_DIR; Chromium opens each page (the landing page
  *    signed out, the dashboard signed in as mari, the customer search as kristi), every script request under
  *    /ui/assets/ is recorded until the network is idle, and the files' sizes are summed (gzip -9, as sent

@@ -8,7 +8,7 @@
  * crash cut off. No answered change is lost: the sessions, the language and the rights outlive the crash.
  *
  * Runs on the server tests' database (a fresh PostgreSQL database with TEST_DATABASE_URL, else SQLite in a
- * DATA_DIR). CRASH_RUNS (default 1) sets how many kill-and-restart rounds; `CRASH_RUNS=20` for the issue's 20 in a row.
+ * DATA_DIR). CRASH_RUNS (default 1) sets how many kill-and-restart rounds; `CRASH_RUNS=20` for 20 in a row.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -30,7 +30,7 @@ import { customer, TESTFIRMA } from '../routes/sign/test-kit.js';
 import { halfWritten } from '../test/integrity.js';
 import { Browser, freePort, ready, startPortal, stopPortal, type PortalProcess } from '../test/processes.js';
 
-/** How long PostgreSQL stays stopped (the 10 s). */
+/** How long PostgreSQL stays stopped. */
 const OUTAGE_MS = 10_000;
 /** The portal must serve again within this of PostgreSQL's return. */
 const RECOVERY_MS = 5_000;

@@ -12,7 +12,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 
 /**
- * Every test fails on a Content-Security-Policy violation in its browser context (issue 14: the policy of
+ * Every test fails on a Content-Security-Policy violation in its browser context (docs/security.md: the policy of
  * server/security/headers.ts must cause no error on any page). The page's securitypolicyviolation events are echoed
  * to the console, because a blocked eval that the page catches logs nothing by itself.
  */

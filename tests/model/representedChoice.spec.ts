@@ -1,12 +1,12 @@
 /**
- * Model-based UI test of the represented-choice modal (issue 3): paths generated from representedChoiceMachine with
- * tools/model/lib.ts (via tests/model/paths.ts), each driven through the real portal as jaan (13 rights: search box,
- * two pages, an in-app start-up preference). The machine's own model (machines/representedChoice.model.ts) covers
- * every transition on the pure machine; this UI model keeps to the events a person can cause here:
- * sign in, pick (the real server answers changeRepresented), create contract → close customer-add, log out. A second
- * UI model, of the modal's list (machines/choiceList.machine.ts), searches and pages once the modal is open.
- * Failures of changeRepresented, other domains and internal users are covered by the machine model and by
- * tests/e2e/shell/*.spec.ts.
+ * Model-based UI test of the represented-choice modal (spec 1 §2 "Represented-choice modal"): paths generated from
+ * representedChoiceMachine with tools/model/lib.ts (via tests/model/paths.ts), each driven through the real portal as
+ * jaan (13 rights: search box, two pages, an in-app start-up preference). The machine's own model
+ * (machines/representedChoice.model.ts) covers every transition on the pure machine; this UI model keeps to the events
+ * a person can cause here: sign in, pick (the real server answers changeRepresented), create contract → close
+ * customer-add, log out. A second UI model, of the modal's list (machines/choiceList.machine.ts), searches and pages
+ * once the modal is open. Failures of changeRepresented, other domains and internal users are covered by the machine
+ * model and by tests/e2e/shell/*.spec.ts.
  */
 import type { Page } from '@playwright/test';
 import type { RepresentationRight, Represented, UserContext } from '../../machines/lib/contract';

@@ -1,6 +1,6 @@
 /**
  * /api/enterprise/users/* — the rights list of a business customer (spec 2 §2 "user rights", §3 "Rights list",
- * "Enterprise user"). Summary of every issue-10 call: server/routes/settings/index.ts.
+ * "Enterprise user"). Summary of every business-settings call: server/routes/settings/index.ts.
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';

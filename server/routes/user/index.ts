@@ -1,6 +1,6 @@
 /**
  * /api/user/* — saving a person's rights in a customer (user/role/add, user/role/edit) and looking a person up by
- * global id (user/{gid}) for the rights modal (spec 2 §4 "Edit flow for a new user"). Summary of every issue-10 call:
+ * global id (user/{gid}) for the rights modal (spec 2 §4 "Edit flow for a new user"). Summary of every business-settings call:
  * server/routes/settings/index.ts.
  */
 import type { FastifyPluginCallback } from 'fastify';

@@ -42,7 +42,7 @@ import { registerConsoleSection } from '../console/sections.js';
 export const FAULT_MODES = ['off', 'down', 'slow', '500', 'field-added', 'field-removed'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
-/** spec-free test value: the "slow (5 s)" */
+/** the "slow" fault's delay: a test value, the spec gives none */
 export const DEFAULT_DELAY_MS = 5_000;
 const ALL_API = ['/api/'];
 

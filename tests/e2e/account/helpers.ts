@@ -1,5 +1,5 @@
 /**
- * Helpers of the account and developer-page tests (issue 11): the simulator console API (outbox, server clock,
+ * Helpers of the account and developer-page tests: the simulator console API (outbox, server clock,
  * switches) and the portal API with the page's own cookies and XSRF token.
  */
 import type { Page } from '@playwright/test';

@@ -1,8 +1,8 @@
 /**
- * Issue 11 "Done when": uku creates his account from the invitation in the outbox (the terms of use in the language
- * on screen, username and password, Maasikas OÜ with shipment registration), lands in logistics acting for Maasikas
- * OÜ, logs out and in with the new credentials, and the used link sends him home. uku's invitation is this test's
- * own data.
+ * Account from an invitation: uku creates his account from the invitation in the outbox (the terms of use in the
+ * language on screen, username and password, Maasikas OÜ with shipment registration), lands in logistics acting for
+ * Maasikas OÜ, logs out and in with the new credentials, and the used link sends him home. uku's invitation is this
+ * test's own data.
  */
 import { COOKIE } from '../../../machines/lib/contract';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures';

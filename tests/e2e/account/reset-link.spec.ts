@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Done when": kristi sends mari a reset link (user settings' "Send password reset link" API), mari sets a
+ * Password reset link: kristi sends mari a reset link (user settings' "Send password reset link" API), mari sets a
  * new password with it; the same link a second time, or a fresh one after the server clock moved 25 hours, goes
  * home; a taken username shows the not-unique error. mari's login is restored at the end (another reset link).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Done when": started with CAS_URL pointing elsewhere, the portal sends people there. This file starts
+ * A remote CAS: started with CAS_URL pointing elsewhere, the portal sends people there. This file starts
  * two more processes of the same server (server/main.ts), each with its own DATA_DIR seeded from the demo data:
  *   - a CAS on E2E_PORT + 30 (ports.ts) whose service registry (CAS_SERVICES) lists the second portal,
  *   - a portal on E2E_PORT + 32 with CAS_URL=http://localhost:<E2E_PORT + 30>/cas and CAS_TICKET_CHECK_URL=none, as

@@ -1,5 +1,5 @@
 /**
- * Customer-add outcomes that need no simulator settings and leave no trace (issue 4 "Done when"):
+ * Customer-add outcomes that need no simulator settings and leave no trace (spec 1 §2 "Customer-add modal"):
  * the register's statuses, a stopped contract, the main-admin note, Confirm for an existing contract,
  * the form's inline validation, 'Company not found' and the terms PDF. Signing with the simulators, and
  * everything touching Testfirma OÜ, is in signing.spec.ts (one file: one worker, no interference).

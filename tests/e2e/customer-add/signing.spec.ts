@@ -1,5 +1,5 @@
 /**
- * Signing with the simulators (issue 4 "Done when"): Mobile-ID, Smart-ID, ID-card, the staff path, and stopping
+ * Signing with the simulators: Mobile-ID, Smart-ID, ID-card, the staff path, and stopping
  * every request when the modal closes. Everything that writes Testfirma OÜ or changes the simulator console's
  * settings lives in this one file, so it runs on one worker in order; each test restores what it changed
  * (POST /sim/api/registry/reset, the signing knobs, the inserted card), so no test depends on another.

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Live mode": with RUN_MODE=live, /osgi-admin, the test pages and their APIs answer 404. A second portal
+ * Live mode: with RUN_MODE=live, /osgi-admin, the test pages and their APIs answer 404. A second portal
  * process runs here in live mode, on its own empty database and the same build as the rest of the suite, and
  * Chromium opens the pages on it.
  */

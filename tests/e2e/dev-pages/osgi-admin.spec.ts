@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Done when": kristi (DEPLOYMENT_ADMIN) opens /osgi-admin, sees Install only on epit-web, epit-core and
+ * The OSGi admin page: kristi (DEPLOYMENT_ADMIN) opens /osgi-admin, sees Install only on epit-web, epit-core and
  * ep-osgi packages, and installing one moves it to the installed bundles; mari gets 'No rights to access component'
  * and the API answers her 403. The deployment simulator's installations are forgotten at the end.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11 "Done when": on /test/show the ID-card signature test with jaak's demo card ends ok and downloads the
+ * The test pages: on /test/show the ID-card signature test with jaak's demo card ends ok and downloads the
  * signed file, and the enterprise query for 11000109 shows Testfirma OÜ; on /test/ax creating and reading a person
  * ends in OK, and a failing accounting system ends in ERROR. Staff only. The inserted card and the accounting
  * switch are put back at the end.

@@ -1,5 +1,5 @@
 /**
- * Helpers of the issue-8 external application tests. The demo applications (server/apps/) listen on the portal's
+ * Helpers of the external application tests. The demo applications (server/apps/) listen on the portal's
  * host on APPS_PORT, which defaults to PORT + 1 (server/env.ts): in a test run E2E_PORT + 1.
  */
 import type { FrameLocator, Page } from '@playwright/test';

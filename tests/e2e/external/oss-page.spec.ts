@@ -1,5 +1,5 @@
 /**
- * Issue 8 "Done when": shipment registration (OSS) in the portal's order-system wrapper, against the real server and
+ * Shipment registration (OSS) in the portal's order-system wrapper, against the real server and
  * the real demo application on its own origin (E2E_PORT + 1): the header, the frame, OSS hash sync with Back and
  * Forward, language and representee changes without a portal reload, messages from a foreign origin, a forged guid,
  * and the phone layout. Read-only: every test signs in afresh and changes only its own session.

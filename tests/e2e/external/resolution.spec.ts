@@ -1,5 +1,5 @@
 /**
- * Issue 8 "Done when": service resolution (/logistics, /logistics/resolve, /business/..., /private/...), the
+ * Service resolution (/logistics, /logistics/resolve, /business/..., /private/...), the
  * representee check of the external page (illegal.represented opens the representee panel), invoicing management
  * (liga's app, a customer without a finance package) and the finance recovery page. Read-only.
  */

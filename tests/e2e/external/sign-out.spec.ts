@@ -1,5 +1,5 @@
 /**
- * Issue 8 "Done when", single sign-out: after the portal's logout, shipment registration (OSS) on its own origin
+ * Single sign-out: after the portal's logout, shipment registration (OSS) on its own origin
  * shows the person signed out. The demo application keeps its own session (server/apps/sessions.ts); the portal's logout
  * GETs the OSS logout URL from the application's custom parameters (spec 1 §4 "Logout") and the sign-on server ends
  * the single sign-on session, so neither the old session nor a silent sign-on lets the application in again.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 "Faults", the represented-choice modal: with the portal API down, slow (5 s) or answering 500, the list
+ * Faults, the represented-choice modal: with the portal API down, slow (5 s) or answering 500, the list
  * load and a pick show their catalogue message, the modal keeps the person's search and pick, and a retry works once
  * the API is back, without a page reload.
  */

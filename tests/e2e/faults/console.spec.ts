@@ -1,5 +1,5 @@
 /**
- * Issue 13 "Faults": the simulator console's section sets the same fault a person can watch in the portal, and
+ * Faults: the simulator console's section sets the same fault a person can watch in the portal, and
  * switches it off again.
  */
 import { expect, test } from '../fixtures';

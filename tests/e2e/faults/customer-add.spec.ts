@@ -1,5 +1,5 @@
 /**
- * Issue 13 "Faults", customer-add: with the portal API down, slow (5 s) or answering 500, the modal shows the
+ * Faults, customer-add: with the portal API down, slow (5 s) or answering 500, the modal shows the
  * catalogue message of the failed call (the company search error.client, the other calls error.server), stays open
  * with everything typed (the search text, the confirmation form, the phone number and the signing panel), and the flow
  * completes once the API is back, without a page reload. Business answers (CONTRACT_STOPPED, a refused signature)

@@ -1,5 +1,5 @@
 /**
- * Issue 13 "Faults", the dashboard: with the portal API down, slow (5 s) or answering 500, the dashboard shows its
+ * Faults, the dashboard: with the portal API down, slow (5 s) or answering 500, the dashboard shows its
  * catalogue message and recovers without a page reload once the API is back (a window marker set before the
  * recovery survives it).
  */

@@ -1,7 +1,7 @@
 /**
- * Helpers of the browser fault tests (issue 13 "Faults"): the portal API made down, slow (5 s) or answering 500
- * through the simulator console's switch (POST /sim/api/faults, server/sim/faults), for the whole server. The specs
- * run in the serial global-state project and clear the fault after each test.
+ * Helpers of the browser fault tests: the portal API made down, slow (5 s) or answering 500 through the simulator
+ * console's switch (POST /sim/api/faults, server/sim/faults), for the whole server. The specs run in the serial
+ * global-state project and clear the fault after each test.
  */
 import type { Page } from '@playwright/test';
 import { simPost } from '../customer-add/helpers';
@@ -17,7 +17,7 @@ export const TEXT = {
   loading: 'Loading…',
 } as const;
 
-/** the issue's "slow (5 s)" */
+/** the slow fault's delay: the console's default (DEFAULT_DELAY_MS, server/sim/faults), a test value */
 export const SLOW_MS = 5_000;
 
 /** Makes every /api path starting with one of `prefixes` (default: all of /api/) down, slow or failing. */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 "Done when": the flow book's live view (/ui/dev/flows in `npm run dev`) is open in a second tab while a
+ * The flow book's live view (/ui/dev/flows in `npm run dev`) is open in a second tab while a
  * person logs in in the first; the session machine's highlight moves from loading the context to signed in, and
  * the trail names the transitions in their descriptions. The view follows the portal through the BroadcastChannel
  * the portal's development build publishes its machines' states on.

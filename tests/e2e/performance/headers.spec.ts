@@ -1,5 +1,6 @@
 /**
- * Issue 12, compressed and cached assets: what the real server sends a real browser for the first signed-in screen.
+ * Compressed and cached assets (docs/performance.md): what the real server sends a real browser for the first
+ * signed-in screen.
  * - the portal's JS and CSS come brotli- or gzip-encoded (precompressed at build time, tools/build/compress.ts) with
  *   `Cache-Control: public, max-age=31536000, immutable`, and the page still runs on them;
  * - index.html (also as the answer for a portal route) and config.json come with `no-cache`, index.html with

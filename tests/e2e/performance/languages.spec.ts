@@ -1,6 +1,7 @@
 /**
- * Issue 12 "Languages": only the current language's messages load, each language is its own chunk fetched when first
- * chosen, without a page load; switching among all five still shows every text (no key, no 'X:' text anywhere).
+ * Languages (the first-screen weight target): only the current language's messages load, each language is its own chunk
+ * fetched when first chosen, without a page load; switching among all five still shows every text (no key, no 'X:' text
+ * anywhere).
  */
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from '../fixtures';

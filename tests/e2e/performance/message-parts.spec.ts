@@ -1,7 +1,7 @@
 /**
- * Issue 12 "Languages", with the texts split by part (src/i18n/message-parts.ts): a lazy route fetches its own
- * texts before it renders, and switching languages there fetches the next language together with that route's
- * texts, without a page load, so no key shows at any point.
+ * Languages (the first-screen weight target, docs/performance.md), with the texts split by part
+ * (src/i18n/message-parts.ts): a lazy route fetches its own texts before it renders, and switching languages there
+ * fetches the next language together with that route's texts, without a page load, so no key shows at any point.
  */
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from '../fixtures';

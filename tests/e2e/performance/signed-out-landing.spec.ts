@@ -1,5 +1,5 @@
 /**
- * Issue 12 "Lighthouse": the signed-out landing page asks no context/getUserContext and logs no error (Lighthouse's
+ * Lighthouse targets: the signed-out landing page asks no context/getUserContext and logs no error (Lighthouse's
  * best practices count the console's "401" of that call), because the server marks a session with the readable
  * EPIT-SIGNED-IN cookie (server/lib/session.ts). Signing in and out still work, a hint the session outlived is
  * cleared by the page's own answer, and a signed-in page's user context comes once, hinted with the page.

@@ -1,5 +1,5 @@
 /**
- * Issue 10 "Customer data" (spec 2 §2 "Represented settings", §5 "Represented edit"): mari edits Maasikas OÜ's
+ * Customer data (spec 2 §2 "Represented settings", §5 "Represented edit"): mari edits Maasikas OÜ's
  * phone and homepage from the dashboard (a bad homepage is refused), the values persist and are restored; the
  * skip-check box is kristi's only; liga's LV customer lands on the rights tab; axe and screenshots of the edit tab.
  */

@@ -1,4 +1,4 @@
-/** Helpers of the business customer settings and rights tests (issue 10). */
+/** Helpers of the business customer settings and rights tests (spec 2). */
 import type { Page } from '@playwright/test';
 import { COOKIE, XSRF_HEADER } from '../../../machines/lib/contract';
 import { expect, signInAs, type DemoPerson } from '../fixtures';

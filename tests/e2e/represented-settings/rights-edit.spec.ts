@@ -1,5 +1,5 @@
 /**
- * Issue 10 "Adding a new user", "Editing an existing user", "Remove all rights" (spec 2 §2 "Rights edit modal",
+ * Adding a new user, editing an existing user, removing all rights (spec 2 §2 "Rights edit modal",
  * §4, §5): each test adds its own new person (a fresh valid EE code), so no other test reads what they change.
  * The PERIODICALS save failure switch is global: it is turned off again in `finally`.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 10 "The rights tab" and "Privileges" (spec 2 §2 "/settings/rights", §4 filter, §6): head administrators
+ * The rights tab and its privileges (spec 2 §2 "/settings/rights", §4 filter, §6): head administrators
  * apart from the users, search, the not-active filter; mari gets 403 from a customer where she is not main
  * administrator, kristi may change any customer; axe and screenshots. Read-only but for kristi's own new person.
  */

@@ -1,5 +1,5 @@
 /**
- * Customer and user search (issue 4 "Search", spec 1 §2 "Customer search page"): kristi searches both tables,
+ * Customer and user search (spec 1 §2 "Customer search page"): kristi searches both tables,
  * sorts, opens rows by click and by Enter, and opens the customer-add modal; mari is refused at the API (403);
  * peeter (internal, no search privilege) is sent home with 'No rights to access component'. Read-only.
  */

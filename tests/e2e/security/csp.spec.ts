@@ -1,7 +1,8 @@
 /**
- * Issue 14, in a browser: the portal's Content-Security-Policy refuses an inline script, and the guard of
- * tests/e2e/fixtures.ts turns that violation into a failed test. `test.fail`: this test passes only when the guard
- * fails it; without the policy (or without the guard) nothing is violated and Playwright reports an unexpected pass.
+ * The Content-Security-Policy in a browser (docs/security.md): the portal's policy refuses an inline script, and the
+ * guard of tests/e2e/fixtures.ts turns that violation into a failed test. `test.fail`: this test passes only when the
+ * guard fails it; without the policy (or without the guard) nothing is violated and Playwright reports an unexpected
+ * pass.
  */
 import { signInAs, test } from '../fixtures';
 

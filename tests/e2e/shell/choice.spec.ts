@@ -1,6 +1,6 @@
 /**
- * Issue 3 "Done when": mari's and jaan's represented-choice modal, the header dropdown, the user menu at 375 px,
- * keyboard operation, axe and screenshots of the choice modal.
+ * The represented choice (spec 1 §2 "Represented-choice modal"): mari's and jaan's represented-choice modal, the
+ * header dropdown, the user menu at 375 px, keyboard operation, axe and screenshots of the choice modal.
  */
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../fixtures';
 import { choiceDialog, choiceNames, markWindow, pick, signIn, windowMarkerSurvived } from './helpers';

@@ -1,6 +1,6 @@
 /**
- * Issue 3 "Done when": liga, kristi, peeter and anna; the menus; axe on the dashboard and the header; screenshots of
- * the dashboard and the menus at 375 and 1280 px.
+ * Dashboards (spec 1 §2): liga, kristi, peeter and anna; the menus; axe on the dashboard and the header;
+ * screenshots of the dashboard and the menus at 375 and 1280 px.
  */
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../fixtures';
 import { choiceDialog, pick, signIn } from './helpers';
@@ -18,7 +18,7 @@ test('liga: the business settings link opens the rights tab; FINANCE and LOGISTI
   await expect(settings).toHaveAttribute('href', '/ui/settings/rights/LVLV40003012345');
   await settings.click();
   await expect(page).toHaveURL(/\/ui\/settings\/rights\/LVLV40003012345$/);
-  // issue 10: the rights tab's header is the customer's name (spec 2 §2)
+  // the rights tab's header is the customer's name (spec 2 §2)
   await expect(page.getByRole('heading', { level: 1, name: 'SIA Bērzi' })).toBeVisible();
 });
 

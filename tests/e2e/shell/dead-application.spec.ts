@@ -1,5 +1,5 @@
 /**
- * Issue 3 "Done when": marking AXAPTA dead in the simulator console shows error.axapta.dead within 31 s (the poll runs
+ * Dead application: marking AXAPTA dead in the simulator console shows error.axapta.dead within 31 s (the poll runs
  * every 30 s) and gates the settings link and add-customer; marking it alive recovers them without a reload.
  * AXAPTA is shared by every test of the run: the test restores it in `finally`.
  * The portal page runs on Playwright's clock, so the 30 s of the poll pass at once (`fastForward`) instead of in

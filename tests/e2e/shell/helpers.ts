@@ -1,4 +1,4 @@
-/** Helpers of the issue-3 shell tests (choice modal, header, menus, dashboards, dead-application poll). */
+/** Helpers of the shell tests (choice modal, header, menus, dashboards, dead-application poll). */
 import type { Page } from '@playwright/test';
 import { COOKIE } from '../../../machines/lib/contract';
 import { expect, signInAs, test, type DemoPerson } from '../fixtures';

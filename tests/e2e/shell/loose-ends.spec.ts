@@ -1,5 +1,5 @@
 /**
- * Issue 8 "Shell loose ends found in review": the footer per language and domain, error.auth only away from home,
+ * Shell details: the footer per language and domain, error.auth only away from home,
  * the load-failure modal for an unknown URL modal name, the logout redirect waiting for the OSS logout GET, the
  * sidebar re-laid out on resize (100 ms debounce) and the Services menu listing every external application.
  */

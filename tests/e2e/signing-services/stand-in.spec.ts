@@ -1,5 +1,5 @@
 /**
- * Real services by configuration (issue 17): a second portal is started with MID_URL and SMART_ID_URL pointing
+ * Real services by configuration: a second portal is started with MID_URL and SMART_ID_URL pointing
  * at a Mobile-ID / Smart-ID stand-in on another port (the simulators of a third, independent process), and a
  * customer-add signing in the browser reaches the stand-in: what the stand-in's console decides is what the
  * person sees, as a catalogue message. Then eeva signs with her EC (P-256) Mobile-ID on the main test server.

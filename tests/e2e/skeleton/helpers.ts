@@ -1,5 +1,5 @@
 /**
- * Helpers for the walking-skeleton end-to-end tests (issue 2): the locale catalogues, so a test can find a
+ * Helpers for the walking-skeleton end-to-end tests: the locale catalogues, so a test can find a
  * control by its accessible name in whatever language the page shows, and the signed-in header checks.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 2 "Done when": the offline inspector shows the session actor change state live during login.
+ * The offline inspector shows the session actor change state live during login.
  *
  * The inspector panel exists only in the development build, so these tests run on the development server of
  * tests/e2e/dev-server.ts (`devOrigin`).
@@ -57,7 +57,7 @@ test('the offline inspector shows the session actor go through loading to signed
   });
   const signedOutRun = await recorded(page);
   const afterLastLoad = (values: string[]) => values.slice(values.findLastIndex((v) => v.startsWith('@load /ui/')) + 1);
-  // issue 12: without the EPIT-SIGNED-IN cookie the portal knows at once that no one is signed in (no call), so the
+  // without the EPIT-SIGNED-IN cookie the portal knows at once that no one is signed in (no call), so the
   // session passes loadingContext within one turn; the login below shows it loading
   expect(afterLastLoad(signedOutRun).at(-1), 'the signed-out load settled in signedOut').toBe('signedOut');
 

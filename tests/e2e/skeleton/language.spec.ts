@@ -1,5 +1,5 @@
 /**
- * Issue 2 "Done when": switching the language changes every text on the page, survives a reload through the
+ * Language (spec 1 §1): switching the language changes every text on the page, survives a reload through the
  * EPIT-LANGUAGE cookie, and is posted to context/changeLanguage (only when signed in).
  */
 import type { Page, Request } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Issue 2 "Done when": logging in as mari on the sign-on page lands in the portal with "Mari Maasikas" in the
+ * Login: logging in as mari on the sign-on page lands in the portal with "Mari Maasikas" in the
  * header, and logging in as every other demo person with a login also works.
  */
 import { UserContext } from '../../../machines/lib/contract';

@@ -1,5 +1,5 @@
 /**
- * Issue 2 "Done when": logout ends at the sign-on page, and the back button does not show signed-in content.
+ * Logout (spec 1 §4 "Logout"): logout ends at the sign-on page, and the back button does not show signed-in content.
  */
 import type { Page } from '@playwright/test';
 import { expect, signInAs, test } from '../fixtures';

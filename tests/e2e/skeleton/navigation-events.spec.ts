@@ -1,5 +1,5 @@
 /**
- * Issue 8 "Shell loose ends": navigation events (spec 1 §4). The portal in runMode 'test' exposes its
+ * Navigation events (spec 1 §4). The portal in runMode 'test' exposes its
  * navigation events and trackers as `window.__epitNavigation` (src/app/navigation-events.ts); these tests register
  * listeners and a tracker in the page and show that a tracker can veto the start of a navigation: the navigation
  * is rejected with 'Navigation to {component} cancelled: {reason}', the person sees that message, and the portal

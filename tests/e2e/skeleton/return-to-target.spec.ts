@@ -1,5 +1,5 @@
 /**
- * Issue 2 "Done when": opening a protected page while signed out goes to the sign-on page, and after login
+ * Return to the target page: opening a protected page while signed out goes to the sign-on page, and after login
  * returns to that same page (spec 1 §4: the security service carries the target page).
  */
 import type { Page } from '@playwright/test';

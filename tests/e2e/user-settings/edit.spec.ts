@@ -1,5 +1,5 @@
 /**
- * The edit tab (issue 9 "mari's edit tab", spec 2 §2 "Edit view", §5): mari opens My settings from the dashboard,
+ * The edit tab (spec 2 §2 "Edit view", §5): mari opens My settings from the dashboard,
  * changes her mobile and address (picked from the register), sees 'Save successful' and the values after a reload;
  * a 26-character first name shows the max-length message with Save disabled, and the same payload sent straight to
  * the API answers 400 with nothing changed. Restores her mobile and address parts at the end.

@@ -1,5 +1,5 @@
 /**
- * Helpers of the user-settings end-to-end tests (issue 9): the person's fgids, API calls with the page's session
+ * Helpers of the user-settings end-to-end tests: the person's fgids, API calls with the page's session
  * and XSRF token, and the settings page's parts by role and label.
  */
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Layout (issue 9 "Layout", spec 2 §2, §9): at 375 px the tabs are a dropdown menu; axe reports no serious or
+ * Layout (spec 2 §2, §9): at 375 px the tabs are a dropdown menu; axe reports no serious or
  * critical violations on all four tabs; screenshots of every tab at 375 and 1280 px. Read-only.
  */
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../fixtures';

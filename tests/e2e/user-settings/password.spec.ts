@@ -1,5 +1,5 @@
 /**
- * The password tab (issue 9 "mari's password tab", spec 2 §2 "Password view", §4, §5, §8): mari sets the username
+ * The password tab (spec 2 §2 "Password view", §4, §5, §8): mari sets the username
  * mari.m with a valid password, logs out and logs in with it on the sign-on page (the old ones stop working);
  * taking jaan's username gives 'Username is already in use'; a password without a digit is refused with the rule
  * text. Her own username and password are restored at the end.

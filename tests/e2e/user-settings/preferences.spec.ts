@@ -1,5 +1,5 @@
 /**
- * The preferences tab (issue 9 "jaan's preferences", spec 2 §2 "Preferences view", §4): jaan chooses logistics and
+ * The preferences tab (spec 2 §2 "Preferences view", §4): jaan chooses logistics and
  * Kase Trükk OÜ and uses "Save and use": he lands in logistics acting for Kase Trükk OÜ; after a logout and login
  * he lands there again. Invoicing management is offered too. Changing the service clears the party; "Save and
  * use" is hidden while the form is invalid. His own preference is restored at the end.

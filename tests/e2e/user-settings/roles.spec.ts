@@ -1,5 +1,5 @@
 /**
- * The roles tab (issue 9 "mari's roles tab", spec 2 §2 "Roles view", §4 validity, §8): her customers by name with
+ * The roles tab (spec 2 §2 "Roles view", §4 validity, §8): her customers by name with
  * the OSS and PERIODICALS roles, the main role highlighted, the tooltip dates ('unlimited' for no end) and no role
  * for her ended right; with OSS role loading failing (the simulator console switch), error.client spans
  * the OSS column and the customers stay. The switch is turned off again at the end.

@@ -1,5 +1,5 @@
 /**
- * Staff and access (issue 9 "kristi", spec 2 §6): kristi finds mari through the user search, opens her settings
+ * Staff and access (spec 2 §6): kristi finds mari through the user search, opens her settings
  * (no password tab), changes her e-mail and sends a reset link: the outbox holds the e-mail in Estonian with a
  * 24-hour link. mari cannot open kristi's settings (not authorised, home) nor read them from the API (403).
  * mari's e-mail is restored at the end.

@@ -1,5 +1,5 @@
 /**
- * Issue 8 "Done when", the cases that flip a demo application's console switch (global state shared by every test
+ * External applications, the cases that flip a demo application's console switch (global state shared by every test
  * of the run: they run in the global-state project, one at a time, and restore the switch in `finally`):
  * - a dead OSS shows the maintenance message instead of the frame, and the frame returns without a reload;
  * - "not answering pings": the channel goes inactive, a notification sent meanwhile is delivered, in order, once the

@@ -1,5 +1,5 @@
 /**
- * Issue 8, the OSS frame load error (spec 1 §8 "an OSS frame load error shows the server error"): with the console's
+ * The OSS frame load error (spec 1 §8 "an OSS frame load error shows the server error"): with the console's
  * "never ready" switch (POST /sim/api/apps/OSS { neverReady }) shipment registration's page loads in the frame but its
  * channel stays silent, so the application never reports ready. The portal keeps 'Application is loading' over the
  * frame for FRAME_LOAD_TIMEOUT, then shows the server error with a retry; with the switch off again, the retry shows

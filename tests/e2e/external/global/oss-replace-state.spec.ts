@@ -1,5 +1,5 @@
 /**
- * Issue 8, OSS hash sync (spec 1 §4) when the application moves with history.replaceState: registering a shipment
+ * OSS hash sync (spec 1 §4) when the application moves with history.replaceState: registering a shipment
  * replaces the form's history entry with the new shipment's page, which fires no hashchange in the frame. The
  * application reports it all the same (ossChangeUrlHash), the portal replaces its hash and fires url-changed, and
  * Back skips the sent form. It registers a shipment for Maasikas OÜ (the applications' own database): global state,

@@ -1,5 +1,5 @@
 /**
- * Issue 8, the console's "slow to load" switch (POST /sim/api/apps/OSS { slowMs }): every page of shipment
+ * The console's "slow to load" switch (POST /sim/api/apps/OSS { slowMs }): every page of shipment
  * registration waits before it answers, and the portal shows its loading overlay ('Application is loading', spec 1
  * §8) over the frame until the application's page has loaded, then takes it away. Global state (a console switch):
  * it runs in the global-state project and restores the switch in `finally`.
