@@ -1,7 +1,7 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import type { AddressSummary, UserContext } from '../../../machines/lib/contract';
 import type { z } from 'zod/mini';
@@ -310,13 +310,7 @@ function LoadFailure({ ctx }: { ctx: UserContext }) {
   const keys = selected
     ? [selected.userDetails, selected.representedDetails, selected.serviceUrls].flatMap((q) => (q ? [q.queryKey] : []))
     : [];
-  const { failed, retrying } = useQueries({
-    queries: keys.map((queryKey) => ({ queryKey, enabled: false })),
-    combine: (results) => ({
-      failed: keys.filter((_, i) => results[i].isError),
-      retrying: results.some((r) => r.isFetching),
-    }),
-  });
+  const { failed, retrying } = useQueryStates(keys);
   if (!failed.length) return null;
   return (
     <div className="card card--notice dash-failure" role="alert">
@@ -331,6 +325,29 @@ function LoadFailure({ ctx }: { ctx: UserContext }) {
       </button>
     </div>
   );
+}
+
+/**
+ * What the cache holds for `keys`, without observing (so without starting) a query: the keys whose last load failed,
+ * and whether any of them is loading again.
+ */
+function useQueryStates(keys: readonly QueryKey[]) {
+  const { queryClient } = usePortal();
+  const cache = queryClient.getQueryCache();
+  const subscribe = useCallback((listener: () => void) => cache.subscribe(listener), [cache]);
+  // a string, so that an unchanged state is the same snapshot
+  const states = useSyncExternalStore(subscribe, () =>
+    keys
+      .map((queryKey) => {
+        const query = cache.find({ queryKey, exact: true });
+        return query ? `${query.state.status} ${query.state.fetchStatus}` : '';
+      })
+      .join('|'),
+  ).split('|');
+  return {
+    failed: keys.filter((_, i) => states[i]?.startsWith('error')),
+    retrying: states.some((state) => state.endsWith('fetching')),
+  };
 }
 
 /** Application icons by iconCode (logistics, finance, periodics). */

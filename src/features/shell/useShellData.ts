@@ -1,7 +1,7 @@
 /**
  * Selections of the shell views (select only what is shown; derived with the pure rules of machines/lib/rights/).
  */
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
@@ -80,15 +80,19 @@ export function useChangeRepresented() {
  * up error.representation-failure (AXAPTA has its own message, error.axapta.dead).
  */
 export function useRepresentationFailures(): string[] {
-  const { api, config } = usePortal();
   const ctx = useUserContext();
-  const apps = (ctx?.applications ?? []).map((a) => a.name).filter((a) => a === 'OSS' || a === 'PERIODICALS');
-  const dead = ctx?.deadApplications ?? [];
-  const results = useQueries({
-    queries: apps.map((app) => rolesAndPacketsQuery(api, app, dead.includes(app), config.roleRequestTimeout)),
-  });
+  // one query per application the spec names (a fixed pair, so the hooks keep their order)
   const failed = new Set<string>(Object.keys(ctx?.epitPrincipal?.errors ?? {}));
-  apps.forEach((app, i) => results[i]?.isError && failed.add(app));
+  if (useRolesFailed(ctx, 'OSS')) failed.add('OSS');
+  if (useRolesFailed(ctx, 'PERIODICALS')) failed.add('PERIODICALS');
   failed.delete('AXAPTA');
   return [...failed].sort();
+}
+
+/** Whether the person has `app` and its roles-and-packets request failed. */
+function useRolesFailed(ctx: UserContext | null, app: 'OSS' | 'PERIODICALS'): boolean {
+  const { api, config } = usePortal();
+  const has = !!ctx?.applications.some((a) => a.name === app);
+  const dead = !!ctx?.deadApplications.includes(app);
+  return useQuery({ ...rolesAndPacketsQuery(api, app, dead, config.roleRequestTimeout), enabled: has }).isError;
 }
