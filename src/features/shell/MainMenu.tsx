@@ -3,11 +3,14 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
-import { ClientManager, ContactInfo } from './Contact';
 import { GatedLink } from './Gated';
+import { LazyView, lazyView } from './LazyView';
 import { menuSelection, menuTree, type MenuEntry, type MenuLink } from './menu';
 import { useDomain, useUserContext } from './useShellData';
 import { debounce, RESIZE_DEBOUNCE, sideMenuFloats } from './sidebar-layout';
+
+// what a side-panel entry holds shows only once the person opens it: a chunk of its own, fetched at the first opening
+const sidePanelContent = lazyView(() => import('./SidePanelContent').then((m) => m.SidePanelContent));
 
 export function MenuIcon({ id }: { id: string }) {
   const d: Record<string, string> = {
@@ -167,8 +170,6 @@ function SidePanel({ entries }: { entries: MenuEntry[] }) {
   const open = useSelector(sidePanel, (s) => s.hasTag('open'));
   const switching = useSelector(sidePanel, (s) => s.hasTag('switching'));
   const openEntry = useSelector(sidePanel, (s) => s.context.openEntry);
-  const domain = useDomain();
-  const ctx = useUserContext();
   const entry = entries.find((e) => e.id === openEntry);
   useEffect(() => {
     if (!open) return;
@@ -176,7 +177,6 @@ function SidePanel({ entries }: { entries: MenuEntry[] }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open, sidePanel]);
-  const closeOnLink = () => sidePanel.send({ type: 'panel.linkClicked' });
   return (
     <aside
       id="side-panel"
@@ -185,27 +185,11 @@ function SidePanel({ entries }: { entries: MenuEntry[] }) {
       hidden={!open}
     >
       {entry && (
-        <div className="side-panel__content">
-          <h2 className="side-panel__title">{intl.formatMessage({ id: entry.labelKey })}</h2>
-          {entry.links.length > 0 && (
-            <ul className="side-panel__links">
-              {entry.links.map((l) => (
-                <li key={l.id}>
-                  <MenuLinkItem link={l} onNavigate={closeOnLink} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {entry.id === 'services' && entry.links.length === 0 && (
-            <p className="muted">{intl.formatMessage({ id: 'menu.services.none' })}</p>
-          )}
-          {entry.id === 'help' && (
-            <>
-              <ClientManager details={ctx?.epitPrincipal?.represented?.details} headingLevel={3} />
-              <ContactInfo domain={domain} />
-            </>
-          )}
-        </div>
+        <LazyView
+          code={sidePanelContent}
+          shown={open}
+          props={{ entry, onNavigate: () => sidePanel.send({ type: 'panel.linkClicked' }) }}
+        />
       )}
     </aside>
   );

@@ -11,8 +11,13 @@ import { ChoiceModal } from './ChoiceModal';
 import { MainMenu } from './MainMenu';
 import { ShellNotices } from './DeadAppNotice';
 import { Footer } from './Footer';
-import { ModalLoadError } from './ModalLoadError';
+import { LazyView, lazyView } from './LazyView';
+import { MODAL_LOAD_ERROR } from '../../../machines/modal.machine';
 import './shell.css';
+
+// spec 1 §8 "Modal content load failure" shows only for a URL naming an unknown modal: a chunk of its own (and when
+// even that cannot load, LazyView says the same, error.modal.load)
+const modalLoadError = lazyView(() => import('./ModalLoadError').then((m) => m.ModalLoadError));
 
 /**
  * Root layout (spec 1 §2): mobile site menu and user menu, left panel, desktop menu, header and the
@@ -26,6 +31,7 @@ export function RootLayout() {
   const sessionBusy = useSelector(portal.session, (s) => s.hasTag('busy'));
   const routerPending = useRouterState({ select: (s) => s.status === 'pending' });
   const signedIn = useSelector(portal.session, (s) => s.hasTag('signedIn'));
+  const loadFailed = useSelector(portal.modals, (s) => s.context.current?.component === MODAL_LOAD_ERROR);
 
   // the language of the texts on screen (a newly chosen one shows once its messages have loaded)
   useEffect(() => {
@@ -53,7 +59,7 @@ export function RootLayout() {
           </div>
           <FullOverlay active={routerPending || sessionBusy} />
           <ModalOverlayHost />
-          <ModalLoadError />
+          <LazyView code={modalLoadError} shown={loadFailed} props={{}} />
         </main>
       </div>
       {signedIn && <ChoiceModal />}
