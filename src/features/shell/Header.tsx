@@ -1,22 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { useShell } from './useShell';
 import { LazyView, lazyView } from './LazyView';
+import { signedInWide, useWideScreen } from './wide-screen';
 import { usePanelLinks, useRepresentedSummary } from './useShellData';
 
 // the representee dropdown shows only in the desktop header (spec 1 §2; the compact header at 736 px and below has the
 // user menu panel instead): its code loads when the header is wide enough to show it
 const representeeCombobox = lazyView(() => import('./RepresenteeCombobox').then((m) => m.RepresenteeCombobox));
-const WIDE = '(min-width: 737px)';
-const onWidthChange = (listener: () => void) => {
-  const query = window.matchMedia(WIDE);
-  query.addEventListener('change', listener);
-  return () => query.removeEventListener('change', listener);
-};
-const wide = () => window.matchMedia(WIDE).matches;
+if (signedInWide()) representeeCombobox.load().catch(() => {}); // LazyView asks again, and says so, when it is shown
 
 /** The desktop header (spec 1 §2); hidden at 736 px and below, where MobileHeader takes over. */
 export function Header() {
@@ -57,7 +51,7 @@ function RepresenteeArea() {
   const intl = useIntl();
   const links = usePanelLinks();
   const summary = useRepresentedSummary();
-  const shown = useSyncExternalStore(onWidthChange, wide);
+  const shown = useWideScreen();
   if (!links.representees) return null;
   return (
     <div className="representee-area">

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { ClientManager } from './Contact';
 import { ContactInfo } from './ContactInfo';
-import { MenuLinkItem } from './MainMenu';
+import { MenuLinkItem } from './MenuItems';
 import type { MenuEntry } from './menu';
 import { useDomain, useUserContext } from './useShellData';
 

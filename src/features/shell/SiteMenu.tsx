@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
-import { MenuIcon, MenuLinkItem, useMenu } from './MainMenu';
+import { MenuIcon, MenuLinkItem, useMenu, useMenuSelection } from './MenuItems';
 
 /**
  * The compact header's site menu (spec 1 §2): the main menu tree with the external applications by their translated
@@ -9,6 +9,8 @@ import { MenuIcon, MenuLinkItem, useMenu } from './MainMenu';
 export function SiteMenu({ onDone }: { onDone: () => void }) {
   const intl = useIntl();
   const { entries } = useMenu();
+  // at this width the rail is not there to keep the selected link up to date
+  useMenuSelection();
   return (
     <nav className="site-menu" aria-label={intl.formatMessage({ id: 'menu.label' })} data-testid="mobile-site-menu">
       <ul>
