@@ -4,7 +4,8 @@ import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { GatedLink } from './Gated';
-import { menuSelection, menuTree, type MenuLink } from './menu';
+import type { MenuLink } from './menu';
+import { menuSelection, menuTree } from './menu-tree';
 import { useDomain, useUserContext } from './useShellData';
 
 /*
