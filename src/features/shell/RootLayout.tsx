@@ -5,16 +5,19 @@ import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { FullOverlay, ModalOverlayHost } from '../../ui/Overlays';
 import { Toasts } from '../../ui/Toasts';
-import { Header } from './Header';
 import { MobileHeader } from './MobileHeader';
 import { ChoiceModal } from './ChoiceModal';
 import { ShellNotices } from './DeadAppNotice';
 import { Footer } from './Footer';
 import { LazyView, lazyView } from './LazyView';
-import { signedInWide, useWideScreen } from './wide-screen';
+import { signedInWide, useWideScreen, wideScreen } from './wide-screen';
 import { MODAL_LOAD_ERROR } from '../../../machines/modal.machine';
 import './shell.css';
 
+// the desktop header is hidden at 736 px and below (the compact header stands in): it loads when the window is wide
+// enough to show it, at once when the page starts that wide
+const header = lazyView(() => import('./Header').then((m) => m.Header));
+if (wideScreen()) header.load().catch(() => {}); // LazyView asks again, and says so, when it is to be shown
 // the menu rail and its side panel are hidden at 736 px and below (the compact header's site menu is there instead):
 // they load when the window is wide enough to show them
 const mainMenu = lazyView(() => import('./MainMenu').then((m) => m.MainMenu));
@@ -50,7 +53,16 @@ export function RootLayout() {
         {intl.formatMessage({ id: 'a11y.skipToContent' })}
       </a>
       <MobileHeader />
-      <Header />
+      <LazyView
+        code={header}
+        shown={wide}
+        props={{}}
+        frame={(pending) => (
+          <header className="site-header">
+            <div className="site-header__inner">{pending}</div>
+          </header>
+        )}
+      />
       <div className="shell__body">
         {signedIn && (
           <div className="left-panel" data-slot="left-panel">

@@ -1,12 +1,12 @@
 /**
  * Views a first screen renders but does not show load when first shown (features/shell/LazyView.tsx): at a phone's
- * width the desktop rail and the header's representee dropdown are never fetched, and a view whose code cannot be
- * fetched says so (error.modal.load) with a "Try again" that fetches it.
+ * width the desktop header, its representee dropdown and the menu rail are never fetched, and a view whose code
+ * cannot be fetched says so (error.modal.load) with a "Try again" that fetches it.
  */
 import { expect, test } from '../fixtures';
 import { signIn } from './helpers';
 
-test('at 412 px the rail and the representee dropdown are not fetched; a site menu that cannot load says so and comes on "Try again"', async ({
+test('at 412 px the desktop header, its representee dropdown and the rail are not fetched; a site menu that cannot load says so and comes on "Try again"', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 412, height: 823 });
@@ -31,6 +31,6 @@ test('at 412 px the rail and the representee dropdown are not fetched; a site me
   await expect(failure).toHaveCount(0);
 
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((s) => /\/(MainMenu|RepresenteeCombobox)-[^/]+\.js$/.test(s))).toEqual([]);
+  expect(scripts.filter((s) => /\/(Header|MainMenu|RepresenteeCombobox)-[^/]+\.js$/.test(s))).toEqual([]);
   expect(scripts.some((s) => /\/SiteMenu-[^/]+\.js$/.test(s))).toBe(true);
 });
