@@ -1,13 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { useShell } from './useShell';
 import { LazyView, lazyView } from './LazyView';
 
 // the user menu panel is a chunk of its own, fetched the first time the panel opens
 const userMenuPanel = lazyView(() => import('./UserMenuPanel').then((m) => m.UserMenuPanel));
-// and so is the site-menu panel (the language switcher and the site menu), fetched the first time it opens
-const sitePanel = lazyView(() => import('./SiteMenu').then((m) => m.SitePanel));
+// and so is the site menu, fetched the first time it opens
+const siteMenu = lazyView(() => import('./SiteMenu').then((m) => m.SiteMenu));
 
 /**
  * The compact header shown at 736 px and below (spec 1 §2): a site-menu button (the main menu tree with the external
@@ -64,7 +65,8 @@ export function MobileHeader() {
         </button>
       </div>
       <div id={siteId} className="mobile-panel" hidden={open !== 'site'}>
-        <LazyView code={sitePanel} shown={open === 'site'} props={{ onDone: () => setOpen(null) }} />
+        <LanguageSwitcher languages={shell.languages} current={shell.language} onChange={shell.setLanguage} />
+        {shell.signedIn && <LazyView code={siteMenu} shown={open === 'site'} props={{ onDone: () => setOpen(null) }} />}
       </div>
       <div id={userId} className="mobile-panel" hidden={open !== 'user'}>
         {shell.signedIn ? (

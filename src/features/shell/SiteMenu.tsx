@@ -1,25 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
-import { LanguageSwitcher } from './LanguageSwitcher';
 import { MenuIcon, MenuLinkItem, useMenu, useMenuSelection } from './MenuItems';
-import { useShell } from './useShell';
 
 /**
- * The compact header's site-menu panel (spec 1 §2): the language switcher and, signed in, the site menu. A chunk of its
- * own (MobileHeader.tsx loads it when the panel first opens).
+ * The compact header's site menu (spec 1 §2): the main menu tree with the external applications by their translated
+ * names. A chunk of its own (MobileHeader.tsx loads it when the menu first opens).
  */
-export function SitePanel({ onDone }: { onDone: () => void }) {
-  const shell = useShell();
-  return (
-    <>
-      <LanguageSwitcher languages={shell.languages} current={shell.language} onChange={shell.setLanguage} />
-      {shell.signedIn && <SiteMenu onDone={onDone} />}
-    </>
-  );
-}
-
-/** The site menu: the main menu tree with the external applications by their translated names. */
-function SiteMenu({ onDone }: { onDone: () => void }) {
+export function SiteMenu({ onDone }: { onDone: () => void }) {
   const intl = useIntl();
   const { entries } = useMenu();
   // at this width the rail is not there to keep the selected link up to date
