@@ -4,14 +4,17 @@ import { useId, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';
-import { Pager } from '../../ui/Pager';
 import {
   selectChangeFailed,
   selectIsVisible,
   selectShowCreateContract,
 } from '../../../machines/representedChoice.machine';
 import { choiceView } from '../../../machines/lib/rights';
+import { LazyView, lazyView } from './LazyView';
 import { useAxaptaDead, useUserContext } from './useShellData';
+
+// the pager shows only above 10 rows (spec 1 §2): those who have that many get it when their list first needs it
+const pager = lazyView(() => import('../../ui/Pager').then((m) => m.Pager));
 
 /**
  * The represented-choice modal (spec 1 §2 "Represented-choice modal"): protected, cannot be dismissed; the user
@@ -135,11 +138,15 @@ export function ChoiceModal() {
             </tbody>
           </table>
         )}
-        <Pager
-          page={view.page}
-          pageCount={view.pageCount}
-          onPage={(p) => choice.send({ type: 'choice.page', page: p, context: userContext })}
-          label={t('choice.pager')}
+        <LazyView
+          code={pager}
+          shown={view.pageCount > 1}
+          props={{
+            page: view.page,
+            pageCount: view.pageCount,
+            onPage: (p: number) => choice.send({ type: 'choice.page', page: p, context: userContext }),
+            label: t('choice.pager'),
+          }}
         />
         {showCreate && (
           <div className="choice-modal__footer">

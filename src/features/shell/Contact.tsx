@@ -1,6 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { Domain, RepresentedDetails } from '../../../machines/lib/contract';
-import { FOOTER_CONTACT } from './footer';
+import type { RepresentedDetails } from '../../../machines/lib/contract';
 
 /** Client manager block (spec 1 §2): name, phone (tel link), e-mail (mailto link). */
 export function ClientManager({
@@ -31,23 +30,6 @@ export function ClientManager({
           <a href={`mailto:${details.clientManagerEmail}`}>{details.clientManagerEmail}</a>
         </p>
       )}
-    </section>
-  );
-}
-
-/** Contact info text per country (spec 1 §2 user menu panel). */
-export function ContactInfo({ domain }: { domain: Domain }) {
-  const intl = useIntl();
-  const c = FOOTER_CONTACT[domain];
-  return (
-    <section className="contact-info" aria-label={intl.formatMessage({ id: 'contact.title' })}>
-      <h3 className="contact-info__title">{intl.formatMessage({ id: 'contact.title' })}</h3>
-      <p>{intl.formatMessage({ id: `contact.text.${domain}` })}</p>
-      <p>
-        <a href={`tel:${c.phone.replace(/\s+/g, '')}`}>{c.phone}</a>
-        <br />
-        <a href={`mailto:${c.email}`}>{c.email}</a>
-      </p>
     </section>
   );
 }

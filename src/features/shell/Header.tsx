@@ -3,8 +3,14 @@ import { useIntl } from 'react-intl';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { useShell } from './useShell';
-import { RepresenteeCombobox } from './RepresenteeCombobox';
+import { LazyView, lazyView } from './LazyView';
+import { signedInWide, useWideScreen } from './wide-screen';
 import { usePanelLinks, useRepresentedSummary } from './useShellData';
+
+// the representee dropdown shows only in the desktop header (spec 1 §2; the compact header at 736 px and below has the
+// user menu panel instead): its code loads when the header is wide enough to show it
+const representeeCombobox = lazyView(() => import('./RepresenteeCombobox').then((m) => m.RepresenteeCombobox));
+if (signedInWide()) representeeCombobox.load().catch(() => {}); // LazyView asks again, and says so, when it is shown
 
 /** The desktop header (spec 1 §2); hidden at 736 px and below, where MobileHeader takes over. */
 export function Header() {
@@ -45,10 +51,16 @@ function RepresenteeArea() {
   const intl = useIntl();
   const links = usePanelLinks();
   const summary = useRepresentedSummary();
+  const shown = useWideScreen();
   if (!links.representees) return null;
   return (
     <div className="representee-area">
-      <RepresenteeCombobox />
+      <LazyView
+        code={representeeCombobox}
+        shown={shown}
+        props={{}}
+        frame={(pending) => <div className="combobox">{pending}</div>}
+      />
       {summary && (
         <dl className="represented-summary" data-testid="represented-summary">
           <div>

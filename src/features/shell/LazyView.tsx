@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
 /**
@@ -47,15 +47,18 @@ export function lazyView<P extends object>(importView: () => Promise<ComponentTy
  * Renders `code`'s view once it has loaded (from then on always, so it keeps its own state); before that nothing
  * while not `shown`. Once shown, it loads the code, saying so meanwhile (common.loading) and, when the chunk cannot
  * be fetched, an alert with a retry button (error.modal.load, as for a modal whose content cannot load: spec 1 §8).
+ * `frame` puts those two where the view would show (a modal's container, so the page behind stays covered).
  */
 export function LazyView<P extends object>({
   code,
   shown,
   props,
+  frame = (pending) => pending,
 }: {
   code: LazyViewCode<P>;
   shown: boolean;
   props: P;
+  frame?: (pending: ReactNode) => ReactNode;
 }) {
   const intl = useIntl();
   const loaded = useSyncExternalStore(code.subscribe, code.loaded);
@@ -77,17 +80,17 @@ export function LazyView<P extends object>({
   if (loaded) return <code.View {...props} />;
   if (!shown) return null;
   if (failed === null || failed !== attempt)
-    return (
+    return frame(
       <p className="muted" role="status">
         {intl.formatMessage({ id: 'common.loading' })}
-      </p>
+      </p>,
     );
-  return (
+  return frame(
     <div role="alert">
       <p>{intl.formatMessage({ id: 'error.modal.load' })}</p>
       <button type="button" className="button button--ghost" onClick={() => setAttempt(attempt + 1)}>
         {intl.formatMessage({ id: 'common.retry' })}
       </button>
-    </div>
+    </div>,
   );
 }

@@ -1,59 +1,15 @@
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
-import { ClientManager, ContactInfo } from './Contact';
-import { GatedLink } from './Gated';
-import { menuSelection, menuTree, type MenuEntry, type MenuLink } from './menu';
-import { useDomain, useUserContext } from './useShellData';
+import { LazyView, lazyView } from './LazyView';
+import type { MenuEntry } from './menu';
+import { MenuIcon, useMenu, useMenuSelection } from './MenuItems';
 import { debounce, RESIZE_DEBOUNCE, sideMenuFloats } from './sidebar-layout';
 
-export function MenuIcon({ id }: { id: string }) {
-  const d: Record<string, string> = {
-    main: 'M4 11.5 12 5l8 6.5V20a1 1 0 0 1-1 1h-4.5v-6h-5v6H5a1 1 0 0 1-1-1z',
-    services: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
-    settings:
-      'M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7Zm8 3.5-2.1-.6-.5-1.3 1-1.9-1.6-1.6-1.9 1-1.3-.5L13 4h-2l-.6 2.1-1.3.5-1.9-1-1.6 1.6 1 1.9-.5 1.3L4 11v2l2.1.6.5 1.3-1 1.9 1.6 1.6 1.9-1 1.3.5L11 20h2l.6-2.1 1.3-.5 1.9 1 1.6-1.6-1-1.9.5-1.3L20 13z',
-    help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm-2.5-11.5a2.5 2.5 0 1 1 3.6 2.2c-.7.4-1.1.9-1.1 1.6v.7M12 17h.01',
-  };
-  return (
-    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={d[id] ?? d.services}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-        strokeLinecap="round"
-      />
-    </svg>
-  );
-}
-
-/** One link of a menu entry (side panel, mobile site menu); a link that needs the billing system is gated. */
-export function MenuLinkItem({ link, onNavigate }: { link: MenuLink; onNavigate: () => void }) {
-  const intl = useIntl();
-  const { sidePanel } = usePortal();
-  // spec 1 §2: the selected side-menu entry follows the current application's icon code
-  const selected = useSelector(sidePanel, (s) => !!link.iconCode && s.context.selectedIcon === link.iconCode);
-  const label = intl.formatMessage({ id: link.labelKey });
-  return link.requiresAxapta ? (
-    <GatedLink link={link.link} onNavigate={onNavigate}>
-      {label}
-    </GatedLink>
-  ) : (
-    <Link
-      {...link.link}
-      onClick={onNavigate}
-      data-icon={link.iconCode}
-      className={selected ? 'is-selected' : undefined}
-      aria-current={selected ? 'page' : undefined}
-    >
-      {label}
-    </Link>
-  );
-}
+// what a side-panel entry holds shows only once the person opens it: a chunk of its own, fetched at the first opening
+const sidePanelContent = lazyView(() => import('./SidePanelContent').then((m) => m.SidePanelContent));
 
 /**
  * Spec 1 §4 "Sidebar resize": lays the rail out again on window resize (debounced RESIZE_DEBOUNCE, 100 ms): it
@@ -80,16 +36,6 @@ function useFloatingRail(ref: RefObject<HTMLElement | null>, entryCount: number)
   return floating;
 }
 
-export function useMenu() {
-  const ctx = useUserContext();
-  const domain = useDomain();
-  // the page's validated search (routes/-search.ts), not the raw address
-  const businessFlag = useRouterState({
-    select: (s) => s.matches[s.matches.length - 1]?.search.business === true,
-  });
-  return useMemo(() => menuTree(ctx, domain, { businessFlag }), [ctx, domain, businessFlag]);
-}
-
 /**
  * Desktop main menu (spec 1 §2): a left rail with the top level of the private or business tree; entries other than
  * the main page open the side panel (sidePanel machine: first click opens, another entry switches after 200 ms, the
@@ -101,23 +47,9 @@ export function MainMenu() {
   const { tree, entries } = useMenu();
   const openEntry = useSelector(sidePanel, (s) => s.context.openEntry);
   const selected = useSelector(sidePanel, (s) => s.context.selectedEntry);
-  const path = useRouterState({ select: (s) => s.location.pathname });
-  // the application of an external page: the route's service, the order system on its wrapper
-  const application = useRouterState({
-    select: (s) => {
-      const leaf = s.matches[s.matches.length - 1];
-      if (leaf?.routeId === '/oss-wrapper') return 'OSS';
-      const params: Partial<Record<string, string>> = leaf?.params ?? {};
-      return params.service ?? null;
-    },
-  });
-  const ctx = useUserContext();
   const railRef = useRef<HTMLElement>(null);
   const floating = useFloatingRail(railRef, entries.length);
-  const { entry: selectEntry, iconCode } = menuSelection(path, application, ctx);
-  useEffect(() => {
-    sidePanel.send({ type: 'menu.select', entry: selectEntry, iconCode });
-  }, [selectEntry, iconCode, sidePanel]);
+  useMenuSelection();
   return (
     <>
       <nav
@@ -167,8 +99,6 @@ function SidePanel({ entries }: { entries: MenuEntry[] }) {
   const open = useSelector(sidePanel, (s) => s.hasTag('open'));
   const switching = useSelector(sidePanel, (s) => s.hasTag('switching'));
   const openEntry = useSelector(sidePanel, (s) => s.context.openEntry);
-  const domain = useDomain();
-  const ctx = useUserContext();
   const entry = entries.find((e) => e.id === openEntry);
   useEffect(() => {
     if (!open) return;
@@ -176,7 +106,6 @@ function SidePanel({ entries }: { entries: MenuEntry[] }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open, sidePanel]);
-  const closeOnLink = () => sidePanel.send({ type: 'panel.linkClicked' });
   return (
     <aside
       id="side-panel"
@@ -185,27 +114,11 @@ function SidePanel({ entries }: { entries: MenuEntry[] }) {
       hidden={!open}
     >
       {entry && (
-        <div className="side-panel__content">
-          <h2 className="side-panel__title">{intl.formatMessage({ id: entry.labelKey })}</h2>
-          {entry.links.length > 0 && (
-            <ul className="side-panel__links">
-              {entry.links.map((l) => (
-                <li key={l.id}>
-                  <MenuLinkItem link={l} onNavigate={closeOnLink} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {entry.id === 'services' && entry.links.length === 0 && (
-            <p className="muted">{intl.formatMessage({ id: 'menu.services.none' })}</p>
-          )}
-          {entry.id === 'help' && (
-            <>
-              <ClientManager details={ctx?.epitPrincipal?.represented?.details} headingLevel={3} />
-              <ContactInfo domain={domain} />
-            </>
-          )}
-        </div>
+        <LazyView
+          code={sidePanelContent}
+          shown={open}
+          props={{ entry, onNavigate: () => sidePanel.send({ type: 'panel.linkClicked' }) }}
+        />
       )}
     </aside>
   );

@@ -1,14 +1,14 @@
-import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { useShell } from './useShell';
-import { MenuIcon, MenuLinkItem, useMenu } from './MainMenu';
 import { LazyView, lazyView } from './LazyView';
 
 // the user menu panel is a chunk of its own, fetched the first time the panel opens
 const userMenuPanel = lazyView(() => import('./UserMenuPanel').then((m) => m.UserMenuPanel));
+// and so is the site menu, fetched the first time it opens
+const siteMenu = lazyView(() => import('./SiteMenu').then((m) => m.SiteMenu));
 
 /**
  * The compact header shown at 736 px and below (spec 1 §2): a site-menu button (the main menu tree with the external
@@ -66,7 +66,7 @@ export function MobileHeader() {
       </div>
       <div id={siteId} className="mobile-panel" hidden={open !== 'site'}>
         <LanguageSwitcher languages={shell.languages} current={shell.language} onChange={shell.setLanguage} />
-        {shell.signedIn && <SiteMenu onDone={() => setOpen(null)} />}
+        {shell.signedIn && <LazyView code={siteMenu} shown={open === 'site'} props={{ onDone: () => setOpen(null) }} />}
       </div>
       <div id={userId} className="mobile-panel" hidden={open !== 'user'}>
         {shell.signedIn ? (
@@ -78,42 +78,5 @@ export function MobileHeader() {
         )}
       </div>
     </div>
-  );
-}
-
-function SiteMenu({ onDone }: { onDone: () => void }) {
-  const intl = useIntl();
-  const { entries } = useMenu();
-  return (
-    <nav className="site-menu" aria-label={intl.formatMessage({ id: 'menu.label' })} data-testid="mobile-site-menu">
-      <ul>
-        {entries
-          .filter((e) => e.link || e.links.length > 0)
-          .map((e) => (
-            <li key={e.id}>
-              {e.link ? (
-                <Link {...e.link} className="site-menu__entry" onClick={onDone}>
-                  <MenuIcon id={e.id} />
-                  {intl.formatMessage({ id: e.labelKey })}
-                </Link>
-              ) : (
-                <>
-                  <p className="site-menu__entry site-menu__heading">
-                    <MenuIcon id={e.id} />
-                    {intl.formatMessage({ id: e.labelKey })}
-                  </p>
-                  <ul className="site-menu__sub">
-                    {e.links.map((l) => (
-                      <li key={l.id}>
-                        <MenuLinkItem link={l} onNavigate={onDone} />
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </li>
-          ))}
-      </ul>
-    </nav>
   );
 }

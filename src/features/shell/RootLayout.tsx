@@ -5,14 +5,26 @@ import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { FullOverlay, ModalOverlayHost } from '../../ui/Overlays';
 import { Toasts } from '../../ui/Toasts';
-import { Header } from './Header';
 import { MobileHeader } from './MobileHeader';
 import { ChoiceModal } from './ChoiceModal';
-import { MainMenu } from './MainMenu';
 import { ShellNotices } from './DeadAppNotice';
 import { Footer } from './Footer';
-import { ModalLoadError } from './ModalLoadError';
+import { LazyView, lazyView } from './LazyView';
+import { signedInWide, useWideScreen, wideScreen } from './wide-screen';
+import { MODAL_LOAD_ERROR } from '../../../machines/modal.machine';
 import './shell.css';
+
+// the desktop header is hidden at 736 px and below (the compact header stands in): it loads when the window is wide
+// enough to show it, at once when the page starts that wide
+const header = lazyView(() => import('./Header').then((m) => m.Header));
+if (wideScreen()) header.load().catch(() => {}); // LazyView asks again, and says so, when it is to be shown
+// the menu rail and its side panel are hidden at 736 px and below (the compact header's site menu is there instead):
+// they load when the window is wide enough to show them
+const mainMenu = lazyView(() => import('./MainMenu').then((m) => m.MainMenu));
+if (signedInWide()) mainMenu.load().catch(() => {}); // LazyView asks again, and says so, when it is to be shown
+// spec 1 §8 "Modal content load failure" shows only for a URL naming an unknown modal: a chunk of its own (and when
+// even that cannot load, LazyView says the same, error.modal.load)
+const modalLoadError = lazyView(() => import('./ModalLoadError').then((m) => m.ModalLoadError));
 
 /**
  * Root layout (spec 1 §2): mobile site menu and user menu, left panel, desktop menu, header and the
@@ -26,6 +38,8 @@ export function RootLayout() {
   const sessionBusy = useSelector(portal.session, (s) => s.hasTag('busy'));
   const routerPending = useRouterState({ select: (s) => s.status === 'pending' });
   const signedIn = useSelector(portal.session, (s) => s.hasTag('signedIn'));
+  const wide = useWideScreen();
+  const loadFailed = useSelector(portal.modals, (s) => s.context.current?.component === MODAL_LOAD_ERROR);
 
   // the language of the texts on screen (a newly chosen one shows once its messages have loaded)
   useEffect(() => {
@@ -39,11 +53,25 @@ export function RootLayout() {
         {intl.formatMessage({ id: 'a11y.skipToContent' })}
       </a>
       <MobileHeader />
-      <Header />
+      <LazyView
+        code={header}
+        shown={wide}
+        props={{}}
+        frame={(pending) => (
+          <header className="site-header">
+            <div className="site-header__inner">{pending}</div>
+          </header>
+        )}
+      />
       <div className="shell__body">
         {signedIn && (
           <div className="left-panel" data-slot="left-panel">
-            <MainMenu />
+            <LazyView
+              code={mainMenu}
+              shown={wide}
+              props={{}}
+              frame={(pending) => <div className="main-menu">{pending}</div>}
+            />
           </div>
         )}
         <main id="viewport" className="viewport" tabIndex={-1}>
@@ -53,7 +81,7 @@ export function RootLayout() {
           </div>
           <FullOverlay active={routerPending || sessionBusy} />
           <ModalOverlayHost />
-          <ModalLoadError />
+          <LazyView code={modalLoadError} shown={loadFailed} props={{}} />
         </main>
       </div>
       {signedIn && <ChoiceModal />}

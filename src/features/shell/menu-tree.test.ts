@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mariAsMaasikas, userContext } from '../../../tests/support/fixtures/shell';
-import { menuSelection, menuTree } from './menu';
+import { menuSelection, menuTree } from './menu-tree';
 
 const apps = [
   { service: 'LOGISTICS', name: 'app.name.LOGISTICS', iconCode: 'logistics', customParameters: {} },
