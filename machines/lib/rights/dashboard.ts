@@ -1,7 +1,7 @@
 /** Domain rules: dashboard (spec 1 §2, spec 2 §2 "Dashboards"). Part of machines/lib/rights (see index.ts). */
 import { type Domain, type EpitPrincipal, type UserContext } from '../contract';
 import { serviceForApplication } from './service-applications';
-import { isMainAdminOfRepresented } from './principal';
+import { hasPrivilege, isMainAdminOfRepresented } from './principal';
 import { countryOfRepresentedGid } from './countries';
 
 export type SettingsLink = { component: 'represented-settings-rights' | 'represented-settings-edit'; jgid: string };
@@ -58,4 +58,9 @@ export function dashboardShortcuts(
           .map((a): Shortcut => ({ service: serviceForApplication(a.service), iconCode: a.iconCode, name: a.name }))
       : [];
   return apps.some((a) => a.service === 'FINANCE') ? apps : [...apps, FIXED_FINANCE_SHORTCUT];
+}
+
+/** Admin dashboard: customer (and user) search only with EDIT_ANY_CUSTOMER or EDIT_ANY_USER. */
+export function showAdminSearch(ctx: UserContext | null | undefined): boolean {
+  return hasPrivilege(ctx, 'EDIT_ANY_CUSTOMER') || hasPrivilege(ctx, 'EDIT_ANY_USER');
 }

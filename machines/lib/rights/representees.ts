@@ -1,4 +1,8 @@
-/** Domain rules: header dropdown (spec 1 §2 header, §4 visibility). Part of machines/lib/rights (see index.ts). */
+/**
+ * Domain rules: header dropdown (spec 1 §2 header, §4 visibility). Imported from this module, not from
+ * machines/lib/rights: only the views that load on first use (the header, its dropdown, the user menu panel, the
+ * external application page) need them.
+ */
 import { type EpitPrincipal, type Represented, type RepresentationRight } from '../contract';
 import { isRoleEnded, roleFor } from './validity';
 import { applicationForService } from './service-applications';

@@ -21,8 +21,6 @@ import {
   dashboardShortcuts,
   dayNumber,
   filterChoiceRows,
-  groupRepresentees,
-  filterRepresenteeGroups,
   inAppPath,
   isAxaptaDead,
   isMainAdmin,
@@ -33,17 +31,15 @@ import {
   isUsableInApplication,
   needsRepresentedChoice,
   pageOf,
-  panelLinks,
-  panelRepresenteeMode,
   preferenceTarget,
   preferredRepresentedToApply,
-  representedSummary,
   rootRedirect,
   shortcutUrl,
   showAdminSearch,
   showChoiceSearch,
-  visibleRepresentees,
 } from '.';
+import { filterRepresenteeGroups, groupRepresentees, representedSummary, visibleRepresentees } from './representees';
+import { panelLinks, panelRepresenteeMode } from './side-panel';
 
 // 15.06.2025, late in the evening (local time): the end day must still count
 const today = new Date(2025, 5, 15, 23, 59, 59);

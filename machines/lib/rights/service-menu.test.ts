@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isShortcutShown, serviceMenuEntries } from './index';
+import { isShortcutShown } from './index';
+import { serviceMenuEntries } from './side-panel';
 import { mariAsMaasikas, userContext } from '../../../tests/support/fixtures/shell';
 
 describe('Services menu (spec 1 §2 "Main menu and side panel")', () => {

@@ -1,4 +1,7 @@
-/** Domain rules: side panel / user menu (spec 1 §2, §6, §9). Part of machines/lib/rights (see index.ts). */
+/**
+ * Domain rules: side panel / user menu (spec 1 §2, §6, §9). Imported from this module, not from machines/lib/rights:
+ * only the views that load on first use (the menus, the header, the user menu panel) need them.
+ */
 import { type Domain, type UserContext } from '../contract';
 import { hasPrivilege, isMainAdminOfRepresented } from './principal';
 
@@ -35,11 +38,6 @@ export function panelLinks(ctx: UserContext | null | undefined, domain: Domain, 
     searchCustomer: p('EDIT_ANY_CUSTOMER') || p('EDIT_ANY_USER'),
     clientManager: !!principal?.represented?.details?.clientManagerName,
   };
-}
-
-/** Admin dashboard: customer (and user) search only with EDIT_ANY_CUSTOMER or EDIT_ANY_USER. */
-export function showAdminSearch(ctx: UserContext | null | undefined): boolean {
-  return hasPrivilege(ctx, 'EDIT_ANY_CUSTOMER') || hasPrivilege(ctx, 'EDIT_ANY_USER');
 }
 
 /** One entry of the Services menu (spec 1 §2: component external-service, parameters.service, name, service, iconCode, customParameters). */

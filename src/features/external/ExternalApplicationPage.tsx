@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { UserContext } from '../../../machines/lib/contract';
 import { externalHeader, type Wrapper } from '../../../machines/lib/external';
-import { visibleRepresentees } from '../../../machines/lib/rights';
+import { visibleRepresentees } from '../../../machines/lib/rights/representees';
 import {
   applicationFrameOf,
   isApplicationLoading,

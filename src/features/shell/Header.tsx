@@ -5,7 +5,7 @@ import { Logo } from './Logo';
 import { useShell } from './useShell';
 import { LazyView, lazyView } from './LazyView';
 import { signedInWide, useWideScreen } from './wide-screen';
-import { usePanelLinks, useRepresentedSummary } from './useShellData';
+import { usePanelLinks, useRepresentedSummary } from './usePanelData';
 
 // the representee dropdown shows only in the desktop header (spec 1 §2; the compact header at 736 px and below has the
 // user menu panel instead): its code loads when the header is wide enough to show it

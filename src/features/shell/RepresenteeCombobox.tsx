@@ -1,7 +1,12 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { filterRepresenteeGroups, groupRepresentees, type RepresenteeOption } from '../../../machines/lib/rights';
-import { useChangeRepresented, useRepresentees, useUserContext } from './useShellData';
+import {
+  filterRepresenteeGroups,
+  groupRepresentees,
+  type RepresenteeOption,
+} from '../../../machines/lib/rights/representees';
+import { useChangeRepresented, useRepresentees } from './usePanelData';
+import { useUserContext } from './useShellData';
 
 /**
  * Header representee dropdown (spec 1 §2 Header, §4 visibility): an ARIA 1.2 combobox (input + listbox), filterable,

@@ -2,12 +2,15 @@ import { Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
-import { businessSettingsLink, groupRepresentees, panelRepresenteeMode } from '../../../machines/lib/rights';
+import { businessSettingsLink } from '../../../machines/lib/rights';
+import { groupRepresentees } from '../../../machines/lib/rights/representees';
+import { panelRepresenteeMode } from '../../../machines/lib/rights/side-panel';
 import { ClientManager } from './Contact';
 import { ContactInfo } from './ContactInfo';
 import { GatedButton, GatedLink } from './Gated';
 import { appLinks, settingsLink } from './menu';
-import { useChangeRepresented, useDomain, usePanelLinks, useRepresentees, useUserContext } from './useShellData';
+import { useChangeRepresented, usePanelLinks, useRepresentees } from './usePanelData';
+import { useDomain, useUserContext } from './useShellData';
 
 /**
  * The mobile / user menu panel (spec 1 §2, §6): every conditional link of panelLinks. Representees as links below

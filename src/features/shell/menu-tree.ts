@@ -5,13 +5,8 @@
  * (links and names the first screen uses) because only the menus (MenuItems.tsx) need it, and they load when shown.
  */
 import type { Domain, UserContext } from '../../../machines/lib/contract';
-import {
-  businessSettingsLink,
-  hasPrivilege,
-  panelLinks,
-  serviceForApplication,
-  serviceMenuEntries,
-} from '../../../machines/lib/rights';
+import { businessSettingsLink, hasPrivilege, serviceForApplication } from '../../../machines/lib/rights';
+import { panelLinks, serviceMenuEntries } from '../../../machines/lib/rights/side-panel';
 import { appLinks, appNameKey, settingsLink, type MenuEntry, type MenuLink } from './menu';
 
 /**
