@@ -91,7 +91,7 @@ async function checkWidths(
       '.logo',
       '.combobox',
       '.represented-summary',
-      '.lang-switch',
+      '.site-header .lang-switch',
       '.site-header .header-link',
       '.user-name',
       '.site-header__tools .button',
