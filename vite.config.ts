@@ -10,6 +10,14 @@ import { stripMachineDescriptionsPlugin } from './tools/build/strip-descriptions
 /** a route's split-off component (@tanstack/router-plugin autoCodeSplitting); [1] its family, the file's first name */
 const ROUTE_SPLIT = /[\\/]src[\\/]routes[\\/]([a-z-]+)[^\\/]*\.tsx\?tsr-split=/;
 
+/**
+ * The shell's views and rules that a desktop-wide page shows at once but a phone's first screen does not (the desktop
+ * header, its representee dropdown, the menu rail and what they share with the compact header's menus): one chunk,
+ * so a wide page asks for them in one request at boot.
+ */
+const WIDE_SHELL =
+  /[\\/]src[\\/]features[\\/]shell[\\/](Header|RepresenteeCombobox|MainMenu|MenuItems|menu-tree|usePanelData)\.tsx?$|[\\/]machines[\\/]lib[\\/]rights[\\/](representees|side-panel)\.ts$/;
+
 /** the packages the first screen runs (react-intl brings @formatjs and intl-messageformat) */
 const FIRST_SCREEN_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|zod|react-intl|@formatjs|intl-messageformat|use-sync-external-store)[\\/]/;
@@ -78,6 +86,7 @@ export default defineConfig({
             // the portal's own code that the entry imports (the first screen) is one chunk as well; the
             // lazy routes and parts import what they share with it from there
             { name: 'index', tags: ['$initial'], test: (id) => !id.includes('node_modules') },
+            { name: 'wide-shell', test: WIDE_SHELL },
             // a lazy route's own module (the router plugin's split component, a few lines that import its
             // feature) shares one chunk with the routes of its family (user-settings.*, settings.*, user-add.*),
             // so the first chunk's preload table names one chunk per family instead of one per route
