@@ -13,7 +13,7 @@
  *   signed in and the session reports a warning toast error.server.
  * Effects are provided by src/app/system.ts (the logout's with the logic `loadLogout` returns); the defaults throw.
  */
-import { assign, enqueueActions, forwardTo, setup, type ActorRefFrom } from 'xstate';
+import { assign, enqueueActions, forwardTo, setup } from 'xstate';
 import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import type { Domain, Language, SimpleUserContext, UserContext } from './lib/contract';
@@ -345,5 +345,3 @@ export const sessionMachine = setup({
     },
   },
 });
-
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;

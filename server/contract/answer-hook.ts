@@ -17,7 +17,10 @@ export interface SentAnswer {
 
 let checker: ((answer: SentAnswer) => void) | null = null;
 
-/** Every app created from now on hands its API answers to `check` (null: none). */
+/**
+ * Every app created from now on hands its API answers to `check` (null: none).
+ * @internal for the server tests (server/test/answer-check.ts): production never sets a checker
+ */
 export function checkAnswersWith(check: ((answer: SentAnswer) => void) | null): void {
   checker = check;
 }

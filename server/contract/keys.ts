@@ -24,7 +24,10 @@ export function routeKey(method: string, path: string, base: Base = 'api'): stri
   return `${method.toUpperCase()} /${base}${path.replace(/\{(\w+)\}/g, ':$1')}`;
 }
 
-/** Every operation of a document's `paths`, with its route key (a path item's own `servers` names its base). */
+/**
+ * Every operation of a document's `paths`, with its route key (a path item's own `servers` names its base).
+ * @internal for the conformance kit (tools/conformance) and the contract tests, not the running server
+ */
 export function operationsOf(
   paths: Record<string, Record<string, unknown>>,
 ): { key: string; method: string; path: string; base: Base }[] {
