@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import type { AddressSummary, UserContext } from '../../../machines/lib/contract';
 import type { z } from 'zod/mini';
 import { usePortal } from '../../app/PortalContext';
+import { LineIcon } from '../../ui/LineIcon';
 import {
   addContractLink,
   businessSettingsLink,
@@ -359,16 +360,7 @@ function AppIcon({ code }: { code: string }) {
   };
   return (
     <span className={`shortcut__icon shortcut__icon--${code}`} aria-hidden="true">
-      <svg width="28" height="28" viewBox="0 0 24 24" focusable="false">
-        <path
-          d={paths[code] ?? paths.logistics}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.7"
-          strokeLinejoin="round"
-          strokeLinecap="round"
-        />
-      </svg>
+      <LineIcon d={paths[code] ?? paths.logistics} size={28} strokeWidth={1.7} />
     </span>
   );
 }
