@@ -9,8 +9,9 @@ import { usePanelLinks, useRepresentedSummary } from './usePanelData';
 
 // the representee dropdown shows only in the desktop header (spec 1 §2; the compact header at 736 px and below has the
 // user menu panel instead): its code loads when the header is wide enough to show it
-const representeeCombobox = lazyView(() => import('./RepresenteeCombobox').then((m) => m.RepresenteeCombobox));
-if (signedInWide()) representeeCombobox.load().catch(() => {}); // LazyView asks again, and says so, when it is shown
+const representeeCombobox = lazyView(() => import('./RepresenteeCombobox').then((m) => m.RepresenteeCombobox), {
+  loadAtOnce: signedInWide(),
+});
 
 /** The desktop header (spec 1 §2); hidden at 736 px and below, where MobileHeader takes over. */
 export function Header() {

@@ -14,11 +14,19 @@ export interface LazyViewCode<P extends object> {
   View: ComponentType<P>;
 }
 
-export function lazyView<P extends object>(importView: () => Promise<ComponentType<P>>): LazyViewCode<P> {
+export function lazyView<P extends object>(
+  importView: () => Promise<ComponentType<P>>,
+  {
+    loadAtOnce = false,
+  }: {
+    /** the page will most likely show the view at once: its code is asked for now, beside the first screen's data */
+    loadAtOnce?: boolean;
+  } = {},
+): LazyViewCode<P> {
   let view: ComponentType<P> | null = null;
   let pending: Promise<void> | null = null;
   const listeners = new Set<() => void>();
-  return {
+  const code: LazyViewCode<P> = {
     load: () =>
       (pending ??= importView().then(
         (v) => {
@@ -41,6 +49,9 @@ export function lazyView<P extends object>(importView: () => Promise<ComponentTy
       return Loaded && <Loaded {...props} />;
     },
   };
+  // a failure here is not reported: LazyView asks again, and says so, when the view is to be shown
+  if (loadAtOnce) code.load().catch(() => undefined);
+  return code;
 }
 
 /**

@@ -16,12 +16,10 @@ import './shell.css';
 
 // the desktop header is hidden at 736 px and below (the compact header stands in): it loads when the window is wide
 // enough to show it, at once when the page starts that wide
-const header = lazyView(() => import('./Header').then((m) => m.Header));
-if (wideScreen()) header.load().catch(() => {}); // LazyView asks again, and says so, when it is to be shown
+const header = lazyView(() => import('./Header').then((m) => m.Header), { loadAtOnce: wideScreen() });
 // the menu rail and its side panel are hidden at 736 px and below (the compact header's site menu is there instead):
 // they load when the window is wide enough to show them
-const mainMenu = lazyView(() => import('./MainMenu').then((m) => m.MainMenu));
-if (signedInWide()) mainMenu.load().catch(() => {}); // LazyView asks again, and says so, when it is to be shown
+const mainMenu = lazyView(() => import('./MainMenu').then((m) => m.MainMenu), { loadAtOnce: signedInWide() });
 // spec 1 §8 "Modal content load failure" shows only for a URL naming an unknown modal: a chunk of its own (and when
 // even that cannot load, LazyView says the same, error.modal.load)
 const modalLoadError = lazyView(() => import('./ModalLoadError').then((m) => m.ModalLoadError));
