@@ -140,6 +140,15 @@ describe('rightsEdit: a new user', () => {
     expect(actor.getSnapshot().context.namesLocked).toBe(false);
   });
 
+  it("a look-up refused as too many tells the server's message, not error.server", async () => {
+    const refused = Object.assign(new Error('429'), { status: 429, messageKey: 'error.tooManyRequests' });
+    const { actor, toasts } = start(null, { lookup: () => Promise.reject(refused) });
+    actor.send({ type: 'rights.identity', patch: { personalCode: NEW_CODE } });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(toasts).toEqual(['error.tooManyRequests']);
+    expect(actor.getSnapshot().context.namesLocked).toBe(false);
+  });
+
   it('does not look up an invalid code, and refuses it with the national-id message', () => {
     const { actor } = start(null);
     actor.send({ type: 'rights.identity', patch: { personalCode: '50203040123' } });

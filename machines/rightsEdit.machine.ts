@@ -145,6 +145,14 @@ const rightsEditSetup = setup({
     showAllProblems: assign({ showAll: true }),
     takeFailed: assign((_, p: { output: RightsSaveOutput }) => (p.output.saved ? p.output : {})),
     toastServerError: tell(() => ({ type: 'toast.show', toast: serverError })),
+    /** the server's own message when it named one (too many look-ups), else the generic server error */
+    toastLookupFailure: tell(({ event }) => ({
+      type: 'toast.show',
+      toast:
+        event.type === 'rights.lookupFailed' && event.messageKey
+          ? { ...serverError, messageKey: event.messageKey }
+          : serverError,
+    })),
   },
 });
 
@@ -208,7 +216,7 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
       description: "The typed code belongs to one of the customer's users: their roles fill the sections",
     },
     'rights.lookupFailed': {
-      actions: 'toastServerError',
+      actions: 'toastLookupFailure',
       description: 'The person could not be looked up: an error shows and the names may be typed',
     },
   },

@@ -78,7 +78,19 @@ describe('rightsPerson', () => {
     actor.send({ type: 'rights.identity', patch: { personalCode: NEW_CODE } });
     await waitFor(actor, (s) => s.matches('editing'));
     expect(reports.slice(-2).map((r) => r.type)).toEqual(['rights.personChanged', 'rights.lookupFailed']);
+    expect(last(reports)).toEqual({ type: 'rights.lookupFailed' });
     expect(actor.getSnapshot().context.namesLocked).toBe(false);
+  });
+
+  it("a look-up the server refuses with a message of its own (too many look-ups) reports that message's key", async () => {
+    const refused = Object.assign(new Error('429 TOO_MANY_REQUESTS'), {
+      status: 429,
+      messageKey: 'error.tooManyRequests',
+    });
+    const { actor, reports } = start(null, () => Promise.reject(refused));
+    actor.send({ type: 'rights.identity', patch: { personalCode: NEW_CODE } });
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(last(reports)).toEqual({ type: 'rights.lookupFailed', messageKey: 'error.tooManyRequests' });
   });
 
   it('an edited user keeps country and code; nobody clears their own administrator box', () => {

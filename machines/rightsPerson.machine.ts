@@ -65,7 +65,8 @@ export interface PersonValue {
 export type RightsPersonReport =
   | { type: 'rights.personChanged'; person: PersonValue; lookingUp: boolean }
   | { type: 'rights.knownUserFound'; user: KnownUser }
-  | { type: 'rights.lookupFailed' };
+  /** messageKey: the server's own message for the failure (a 429's), else none */
+  | { type: 'rights.lookupFailed'; messageKey?: string };
 
 export type RightsPersonEvent =
   | { type: 'rights.identity'; patch: Partial<Omit<Identity, 'domain' | 'admin'>> }
@@ -127,6 +128,12 @@ export function personOf(input: Pick<RightsPersonInput, 'user' | 'customerCountr
 const typedUserId = (c: RightsPersonContext) => globalPersonId(c.identity.country, c.identity.personalCode);
 
 const tell = reporter<RightsPersonContext, RightsPersonEvent, RightsPersonReport>();
+
+/** The catalogue key a failed look-up's answer named (too many look-ups: `error.tooManyRequests`), if any. */
+const messageOf = (error: unknown): { messageKey?: string } =>
+  typeof error === 'object' && error !== null && 'messageKey' in error && typeof error.messageKey === 'string'
+    ? { messageKey: error.messageKey }
+    : {};
 
 const rightsPersonSetup = setup({
   types: {
@@ -205,7 +212,7 @@ const rightsPersonSetup = setup({
       type: 'rights.knownUserFound',
       user: context.findUser(typedUserId(context))!,
     })),
-    reportLookupFailed: tell(() => ({ type: 'rights.lookupFailed' })),
+    reportLookupFailed: tell((_, p: { messageKey?: string }) => ({ type: 'rights.lookupFailed', ...p })),
   },
 });
 
@@ -296,8 +303,13 @@ export const rightsPersonMachine = rightsPersonSetup.createMachine({
         ],
         onError: {
           target: 'editing',
-          actions: ['unlockNames', reported(false), 'reportLookupFailed'],
-          description: 'The server does not answer: an error shows and the names may be typed',
+          actions: [
+            'unlockNames',
+            reported(false),
+            { type: 'reportLookupFailed', params: ({ event }) => messageOf(event.error) },
+          ],
+          description:
+            "The look-up fails: the server's own message (too many look-ups) or the server error shows, and the names may be typed",
         },
       },
       on: {

@@ -443,7 +443,10 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     summary: 'Look a person up by global id (rights modal, new user)',
     params: UserGidParams,
     answers: { 200: json(settings.UserLookup) },
-    errors: { 404: 'NOT_FOUND: the system does not know the person' },
+    errors: {
+      404: 'NOT_FOUND: the system does not know the person (a staff person, to a caller who is not staff)',
+      429: 'TOO_MANY_REQUESTS: more than 30 look-ups a minute in this session (messageKey error.tooManyRequests)',
+    },
   },
 
   // ---- the address register (spec 2 §6) ----

@@ -384,6 +384,8 @@ export interface DB {
   sim_role_save_switches: SimRoleSaveSwitchesTable;
   audit_log: AuditLogTable;
   login_failures: LoginFailuresTable;
+  csp_reports: CspReportsTable;
+  request_counts: RequestCountsTable;
   address_register_places: AddressRegisterPlacesTable;
   address_register: AddressRegisterTable;
   address_register_tokens: AddressRegisterTokensTable;
@@ -415,4 +417,28 @@ export interface LoginFailuresTable {
   scope: string;
   subject: string;
   at: string;
+}
+
+/** Content-Security-Policy violations the browsers reported (server/security/csp-report.ts). */
+export interface CspReportsTable {
+  id: Generated<number>;
+  at: string;
+  /** the reporting client's address */
+  address: string | null;
+  directive: string;
+  blocked: string;
+  /** the page's path, never its query */
+  page: string;
+  /** SHA-256 (hex) of directive, source and page: the duplicate check's key */
+  digest: string;
+}
+
+/** Requests counted per limit, subject and fixed window (server/security/rate-limit.ts). */
+export interface RequestCountsTable {
+  /** which limit: csp-report, user-lookup */
+  scope: string;
+  /** a client address or a session's hash */
+  subject: string;
+  window_start: string;
+  hits: number;
 }

@@ -42,6 +42,15 @@ export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUN
 export const badInput = (field: string, message: string) =>
   new HttpError(400, 'BAD_INPUT', `${field}: ${message}`, { [field]: message });
 export const unavailable = (message: string, code = 'UNAVAILABLE') => new HttpError(503, code, message);
+/** A rate limit refused the request (server/security/rate-limit.ts): the catalogue's message says to wait. */
+export const tooManyRequests = () =>
+  new HttpError(
+    429,
+    'TOO_MANY_REQUESTS',
+    'Too many requests in a short time. Please wait a moment and try again.',
+    undefined,
+    'error.tooManyRequests',
+  );
 
 /**
  * An outside service (the business register, the address register, the sign-on server's validation, any service

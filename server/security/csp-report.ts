@@ -1,15 +1,21 @@
 /**
  * Content-Security-Policy violation reports: the browser POSTs them to /csp-report (the policy's
- * `report-uri`, server/security/headers.ts). Each is logged and kept in the audit table as `csp.violation` (the
+ * `report-uri`, server/security/headers.ts). Each is logged and kept in a table of its own, csp_reports (the
  * directive, the blocked source and the page's path, never the page's query), at most once per hour for the same
- * three, so a noisy page cannot fill the table. A browser sends no XSRF token with a report, so the address is
- * outside /api.
+ * three, so a noisy page cannot fill it. Anyone may post here without signing in (a browser sends no XSRF token with
+ * a report, so the address is outside /api): the reports stay out of the audit log, whose security events they
+ * would bury, one client address may send CSP_REPORT_LIMIT of them an hour (then 429, nothing stored), and the
+ * purge drops them after KEEP_CSP_REPORTS_MS.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { writeAudit } from '../audit/audit.js';
+import { maskPath, maskText } from './log-mask.js';
+import { CSP_REPORT_LIMIT, enforce } from './rate-limit.js';
 
 export const CSP_REPORT_PATH = '/csp-report';
 const SAME_REPORT_MS = 3_600_000;
+/** How long a report is kept: long enough to see what a release broke, short enough to stay small. */
+export const KEEP_CSP_REPORTS_MS = 30 * 24 * 3_600_000;
 
 interface Violation {
   directive: string;
@@ -30,8 +36,9 @@ const pathOf = (url: string) => {
 function violations(body: unknown): Violation[] {
   const one = (r: Record<string, unknown>): Violation => ({
     directive: text(r['effective-directive'] ?? r['violated-directive'] ?? r.effectiveDirective, 100),
-    blocked: text(r['blocked-uri'] ?? r.blockedURL),
-    page: pathOf(text(r['document-uri'] ?? r.documentURL, 2000)).slice(0, 300),
+    // a page of the portal may carry a reset or invitation key, a personal code (server/security/log-mask.ts)
+    blocked: maskText(text(r['blocked-uri'] ?? r.blockedURL).split(/[?#]/)[0]),
+    page: maskPath(pathOf(text(r['document-uri'] ?? r.documentURL, 2000))),
   });
   if (body && typeof body === 'object' && 'csp-report' in body) {
     const r = body['csp-report'];
@@ -60,25 +67,26 @@ export function installCspReports(app: FastifyInstance): void {
   );
   app.post(CSP_REPORT_PATH, { bodyLimit: 20_000 }, async (req, reply) => {
     const { db, clock } = app.deps;
-    for (const v of violations(req.body).slice(0, 10)) {
+    const reported = violations(req.body).slice(0, 10);
+    // each report counts (a post of ten is ten), an empty post too
+    await enforce(reply, CSP_REPORT_LIMIT, req.ip, Math.max(1, reported.length));
+    for (const v of reported) {
       req.log.warn({ csp: v }, 'content security policy violation');
-      const since = new Date(clock.now().getTime() - SAME_REPORT_MS).toISOString();
-      const detail = JSON.stringify(v);
+      const now = clock.now().getTime();
+      const digest = createHash('sha256')
+        .update(JSON.stringify([v.directive, v.blocked, v.page]))
+        .digest('hex');
       const seen = await db
-        .selectFrom('audit_log')
+        .selectFrom('csp_reports')
         .select('id')
-        .where('event', '=', 'csp.violation')
-        .where('detail', '=', detail)
-        .where('at', '>', since)
+        .where('digest', '=', digest)
+        .where('at', '>', new Date(now - SAME_REPORT_MS).toISOString())
         .executeTakeFirst();
       if (!seen)
-        await writeAudit(db, clock, {
-          event: 'csp.violation',
-          outcome: 'refused',
-          address: req.ip,
-          subject: v.page,
-          detail: { ...v },
-        });
+        await db
+          .insertInto('csp_reports')
+          .values({ at: new Date(now).toISOString(), address: req.ip.slice(0, 100), ...v, digest })
+          .execute();
     }
     return reply.status(204).send();
   });

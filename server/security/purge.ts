@@ -1,11 +1,14 @@
 /**
  * The periodic purge: expired portal sessions (past their absolute lifetime or idle too long), sign-on
- * tickets, ticket-granting tickets and login flows, login failures older than the throttle's window, and signing
- * sessions a day old. `createApp` runs it every PURGE_EVERY_MS and once at start.
+ * tickets, ticket-granting tickets and login flows, login failures older than the throttle's window, signing
+ * sessions a day old, the request counters of finished rate-limit windows and CSP reports older than their retention.
+ * `createApp` runs it every PURGE_EVERY_MS and once at start.
  */
 import type { Db } from '../db/index.js';
 import type { Env } from '../env.js';
 import type { Clock } from '../lib/clock.js';
+import { KEEP_CSP_REPORTS_MS } from './csp-report.js';
+import { LONGEST_WINDOW_MS } from './rate-limit.js';
 import { THROTTLE } from './throttle.js';
 
 export const PURGE_EVERY_MS = 10 * 60_000;
@@ -39,6 +42,18 @@ export async function purgeExpired(db: Db, clock: Clock, env: Pick<Env, 'securit
       await db
         .deleteFrom('signing_sessions')
         .where('created_at', '<=', iso(now - SIGNING_SESSION_MS))
+        .executeTakeFirst(),
+    ),
+    requestCounts: count(
+      await db
+        .deleteFrom('request_counts')
+        .where('window_start', '<=', iso(now - LONGEST_WINDOW_MS))
+        .executeTakeFirst(),
+    ),
+    cspReports: count(
+      await db
+        .deleteFrom('csp_reports')
+        .where('at', '<=', iso(now - KEEP_CSP_REPORTS_MS))
         .executeTakeFirst(),
     ),
   };

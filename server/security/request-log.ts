@@ -1,14 +1,17 @@
 /**
- * Request logging: one structured pino line per request, always (not only with DEBUG): method, route,
- * path, status, time in ms and a hash of the session id. Never the query string (a service ticket travels there),
- * a body, a password or a cookie: Fastify's own request lines are switched off (`disableRequestLogging`), and the
- * logger redacts cookie and authorization headers should anything log a request object.
+ * Request logging: one structured pino line per request, always (not only with DEBUG): method, route (the
+ * pattern, `/api/user/:gid`), path, status, time in ms and a hash of the session id. Never the query string (a
+ * service ticket travels there), a body, a password or a cookie: Fastify's own request lines are switched off
+ * (`disableRequestLogging`), and the logger redacts cookie and authorization headers should anything log a request
+ * object. Never a reset or invitation key, a personal code or a customer id either (log-mask.ts): the path is
+ * masked, and every other line (an error's message and stack, a warning) passes the same mask on its way out.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { COOKIE } from '../../machines/lib/contract.js';
 import { noMetrics, type Metrics } from '../ops/metrics.js';
+import { maskLine, maskPath } from './log-mask.js';
 
 /** A short, stable, non-reversible name of a session id: lines of one session can be followed without the id. */
 export function sessionHash(id: string | undefined): string | null {
@@ -32,6 +35,9 @@ export function loggerOptions(debug: boolean, stream?: { write(line: string): vo
       paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password'],
       censor: '[redacted]',
     },
+    // every line but the request line (written below, masked there): a thrown error's message or stack, a
+    // warning naming a customer, Fastify's own "reply already sent" with the request's URL
+    hooks: { streamWrite: maskLine },
     ...(stream ? { stream } : {}),
   };
 }
@@ -61,8 +67,7 @@ export function installRequestLog(app: FastifyInstance, opts: { log: boolean; me
     const logger = req.log as PinoParts;
     const level = req.routeOptions.config?.probe === true ? LEVEL.debug : LEVEL.info;
     if (level < logger.levelVal) return done();
-    const at = req.url.indexOf('?');
-    const path = (at < 0 ? req.url : req.url.slice(0, at)).slice(0, 300);
+    const path = maskPath(req.url, route);
     const session = sessionHash(req.cookies?.[COOKIE.session]);
     const stream = logger[streamSym] as { write(line: string): unknown };
     const time = logger[timeSym] as () => string;

@@ -83,6 +83,17 @@ describe('api client', () => {
     expect(onAuth).not.toHaveBeenCalled();
   });
 
+  it("keeps the answer's catalogue key, so a caller shows the server's message (429: too many requests)", async () => {
+    const body = { serviceErrorMessage: 'Too many', code: 'TOO_MANY_REQUESTS', messageKey: 'error.tooManyRequests' };
+    const f = fakeFetch(() => json(body, 429));
+    const api = createApiClient({ apiUrl: '/api', fetch: f.fetch, readCookie: () => null });
+    await expect(api.get('user/EE48709050218', z.unknown())).rejects.toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      messageKey: 'error.tooManyRequests',
+    });
+  });
+
   it('calls onAuthorizationError on 403', async () => {
     const onAuth = vi.fn();
     const f = fakeFetch(() => json({ serviceErrorMessage: 'forbidden', code: 'FORBIDDEN' }, 403));
