@@ -13,6 +13,7 @@ import type { Clock } from '../lib/clock.js';
 import { esc, ICON_LINK } from '../lib/html.js';
 import { portalOrigin } from '../lib/origins.js';
 import { installAppsHeaders } from '../security/headers.js';
+import { maskLine } from '../security/log-mask.js';
 import { registerFinance } from './finance/index.js';
 import type { AppsDeps } from './definitions.js';
 import { ApiError } from './replies.js';
@@ -39,7 +40,8 @@ export interface AppsServerOptions {
 export async function createAppsServer(opts: AppsServerOptions): Promise<FastifyInstance> {
   const { env, clock } = opts;
   const app = Fastify({
-    logger: opts.logger ? { level: env.debug ? 'debug' : 'info' } : false,
+    // Fastify's own request lines hold the URL (a service ticket in its query), access refusals a personal code
+    logger: opts.logger ? { level: env.debug ? 'debug' : 'info', hooks: { streamWrite: maskLine } } : false,
     trustProxy: true,
     bodyLimit: 100_000,
   });

@@ -129,6 +129,13 @@ function failureText(err: unknown): string {
     .join(' | ');
 }
 
+/**
+ * Routes that keep a record of each request they answer, refusals included, by design: the person look-up writes
+ * every look-up to the audit log and counts it for its rate limit (server/routes/user/index.ts). Their refusals may
+ * change these tables; the comparison of the route's snapshots holds every other table to "unchanged".
+ */
+const RECORDED: Record<string, string[]> = { 'GET /api/user/:gid': ['audit_log', 'request_counts'] };
+
 const fill = (route: RegisteredRoute, segment: string) =>
   route.url.replace(/:(\w+)/g, () => encodeURIComponent(segment.slice(0, 3000)) || '%20');
 
@@ -153,6 +160,7 @@ describe('fuzzing', () => {
     const failures: string[] = [];
     for (const route of routes) {
       const tally = { cases: 0, refused: 0, answered: 0, serverErrors: 0, changed: 0 };
+      const recorded = RECORDED[`${route.method} ${route.url}`] ?? [];
       // signed in before the dump (a fuzzed single-signout may have ended a session: the new login is no change)
       await client('kristi');
       await client('mari');
@@ -204,7 +212,7 @@ describe('fuzzing', () => {
               if (STACK.test(res.body))
                 throw new Error(`${what}: a stack trace or internal name in ${res.body.slice(0, 300)}`);
               const after = await totalChanges();
-              if (after !== changes) {
+              if (after !== changes && recorded.length === 0) {
                 tally.changed++;
                 throw new Error(`${what}: the database changed although the request was refused`);
               }
@@ -214,7 +222,9 @@ describe('fuzzing', () => {
           { seed: SEED, numRuns: RUNS, endOnFailure: true },
         )
         .catch((err: unknown) => failures.push(`${route.method} ${route.url}: ${failureText(err)}`));
-      const differences = tally.answered === 0 ? snapshotDiff(before, await dump()) : [];
+      const differences = (tally.answered === 0 ? snapshotDiff(before, await dump()) : []).filter(
+        (d) => !recorded.includes(d.slice(0, d.indexOf(':'))),
+      );
       if (differences.length)
         failures.push(
           `${route.method} ${route.url}: the database differs after ${tally.cases} refusals: ${differences.join(', ')}`,
