@@ -43,11 +43,13 @@ export async function rollingBench(): Promise<void> {
   const at = () => `${((Date.now() - t0) / 1000).toFixed(1).padStart(5)} s`;
   const pg = await startCluster({ port: Number(process.env.BENCH_PG_PORT ?? 56532) });
   const tmp = mkdtempSync(path.join(tmpdir(), 'epit-rolling-'));
-  const ports = { A: await freePort(), B: await freePort() };
+  const ports = { A: await freePort(), B: await freePort(), balancer: await freePort() };
   const envOf = (name: 'A' | 'B') => ({
     DATABASE_URL: pg.url,
     DATA_DIR: path.join(tmp, name),
     DRAIN_SECONDS: DRAIN,
+    // the people sign on through nginx, so the sign-on's service registry must list nginx's address (docs/deployment.md)
+    CAS_SERVICES: `http://127\\.0\\.0\\.1:${ports.balancer}/.*`,
   });
   const start = (name: 'A' | 'B') => startPortalServer(`rolling-${name}`, envOf(name), { port: ports[name] });
   const servers: Record<'A' | 'B', PortalServer | null> = { A: null, B: null };
@@ -57,7 +59,7 @@ export async function rollingBench(): Promise<void> {
     servers.B = await start('B');
     await grantPostgres(pg.url); // the four others may search customers, as in the mixed load
     balancer = await startBalancer({
-      port: await freePort(),
+      port: ports.balancer,
       upstreams: [ports.A, ports.B].map((p) => `127.0.0.1:${p}`),
     });
     const lb = balancer;

@@ -34,6 +34,8 @@ export interface ApiClientOptions {
   /** reads document.cookie by default */
   readCookie?: (name: string) => string | null;
   onAuthorizationError?: (error: ApiError) => void;
+  /** sees every answer's headers (the build the server serves: src/app/release.ts) */
+  onAnswer?: (headers: Headers) => void;
   /** default timeout for every call, ms (none when absent) */
   timeout?: number;
 }
@@ -119,6 +121,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   }
 
   async function handle<S extends z.core.$ZodType>(res: Response, schema: S): Promise<z.infer<S>> {
+    opts.onAnswer?.(res.headers);
     const text = await res.text();
     let json: unknown = undefined;
     if (text) {
