@@ -9,7 +9,15 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase } from '../db/dialect.js';
 import { testDatabaseUrl } from '../env.js';
-import { type Client, demoPassword, executionOf, makeTestApp, serviceOf, toPath, type TestApp } from '../test/helpers.js';
+import {
+  type Client,
+  demoPassword,
+  executionOf,
+  makeTestApp,
+  serviceOf,
+  toPath,
+  type TestApp,
+} from '../test/helpers.js';
 import { Browser, ready, startPortal, stopPortal, type PortalProcess } from '../test/processes.js';
 import { THROTTLE } from './throttle.js';
 
