@@ -1,6 +1,6 @@
 /**
- * The sign-on throttle (finding 3): failed password checks at POST /cas/login are counted per username
- * and per client address over a sliding 15-minute window. From the 5th failure of a username (the 20th of an
+ * The sign-on throttle: failed password checks at POST /cas/login are counted per username and per client address
+ * over a sliding 15-minute window. From the 5th failure of a username (the 20th of an
  * address: many people may share one office or mobile-network address) each further attempt waits an exponential
  * delay after the last failure: 1, 2, 4, 8 minutes, at most 15. A waiting attempt is refused with 429 before any
  * password is checked, so guessing stops; it recovers by itself as failures leave the window. Time comes from the
