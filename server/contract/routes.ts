@@ -302,13 +302,23 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     summary: 'Send a person a password reset e-mail (EDIT_ANY_USER)',
     body: userSettings.ResetEmailBody,
     answers: { 200: json(userSettings.SendPasswordResetAnswer) },
-    errors: { 404: 'NOT_FOUND: no such person' },
+    errors: {
+      404: 'NOT_FOUND: no such person',
+      409:
+        'EMAIL_RECENTLY_SET: someone other than the person set the address less than 24 hours ago; nothing is sent ' +
+        '(messageKey user-settings.reset.emailRecentlySet)',
+    },
   },
   'POST /api/user-settings/password/sendPasswordReset': {
     summary: 'The same as sendPasswordReset/ (without the trailing slash)',
     body: userSettings.ResetEmailBody,
     answers: { 200: json(userSettings.SendPasswordResetAnswer) },
-    errors: { 404: 'NOT_FOUND: no such person' },
+    errors: {
+      404: 'NOT_FOUND: no such person',
+      409:
+        'EMAIL_RECENTLY_SET: someone other than the person set the address less than 24 hours ago; nothing is sent ' +
+        '(messageKey user-settings.reset.emailRecentlySet)',
+    },
   },
   'GET /api/user-settings/password/:userId': {
     summary: "One's own username and whether the password login is used (themself only)",

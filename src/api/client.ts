@@ -15,13 +15,22 @@ export class ApiError extends Error {
   readonly code: string;
   readonly serviceErrorMessage: string;
   readonly fields?: Record<string, string>;
-  constructor(status: number, code: string, serviceErrorMessage: string, fields?: Record<string, string>) {
+  /** the message catalogue key (locales/*.json) that says the failure to a person, when the server names one */
+  readonly messageKey?: string;
+  constructor(
+    status: number,
+    code: string,
+    serviceErrorMessage: string,
+    fields?: Record<string, string>,
+    messageKey?: string,
+  ) {
     super(`${status} ${code}: ${serviceErrorMessage}`);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.serviceErrorMessage = serviceErrorMessage;
     this.fields = fields;
+    if (messageKey) this.messageKey = messageKey;
   }
 }
 
@@ -139,6 +148,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
             failure.data.code ?? (res.ok ? 'SERVICE_ERROR' : `HTTP_${res.status}`),
             failure.data.serviceErrorMessage,
             failure.data.fields,
+            failure.data.messageKey,
           )
         : new ApiError(res.status, `HTTP_${res.status}`, res.statusText || `HTTP ${res.status}`);
       if (res.status === 403) opts.onAuthorizationError?.(err);

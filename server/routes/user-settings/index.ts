@@ -15,11 +15,14 @@
  *        address: null or for a non-EE person: left as stored. With padreId: looked up in the address register and
  *        stored as the register has it (400 address.padreId when unknown; 502 ADDRESS_REGISTER_UNREACHABLE). Without
  *        padreId: the typed parts are kept and padreFullName is stored '' (spec 2 §5); all parts empty clears it.
- *        phone/mobile '' are stored as null. A name change updates the user search.
+ *        phone/mobile '' are stored as null. A name change updates the user search. A new e-mail address records
+ *        who set it and when, is audited (user-settings.email-change) and is told to the old address (email-owner.ts).
  * POST password/sendPasswordReset/         staff only (EDIT_ANY_USER, else 403), body ResetEmailBody → { value: true }.
  *        The key is valid 24 h on the server's clock; the e-mail goes to the outbox (/sim/), to the address the person
  *        has ON FILE (never the body's; 400 email when there is none), in the person's preferred_language (et, en, ru,
- *        lv, lt; by country when none), link `${origin}/ui/user-add/reset-password/<key>`.
+ *        lv, lt; by country when none), link `${origin}/ui/user-add/reset-password/<key>`. 409 EMAIL_RECENTLY_SET
+ *        (messageKey user-settings.reset.emailRecentlySet, audited, nothing sent) when someone other than the person
+ *        set that address less than 24 hours ago on the server's clock.
  * GET  roles/clientapp/{OSS|PERIODICALS}/{userId}   self/staff → RoleListItem[] (a plain list) { customerId, name,
  *        application, roleId, begin, end (DD.MM.YYYY, end null = unlimited), notActive }, one per represented customer
  *        (the person's own private entry left out), ordered by name. Validity is the client's (spec 2 §4): the list
