@@ -72,7 +72,4 @@ export const PasswordRule = z.string().check(
 export const CURRENT_PASSWORD_MAX = 1024;
 export const CurrentPasswordRule = z
   .string()
-  .check(
-    z.minLength(1, { message: MSG.required }),
-    z.maxLength(CURRENT_PASSWORD_MAX, { message: MSG.maxLength }),
-  );
+  .check(z.minLength(1, { message: MSG.required }), z.maxLength(CURRENT_PASSWORD_MAX, { message: MSG.maxLength }));
