@@ -38,7 +38,7 @@ function start(opts: {
   answers?: ConfirmAnswer[];
   target?: string | null;
   /** failures of the first confirms, in order */
-  failures?: unknown[];
+  failures?: Error[];
 }) {
   const calls: string[] = [];
   const answers = [...(opts.answers ?? [])];
@@ -55,7 +55,8 @@ function start(opts: {
         ),
         confirm: fromPromise<ConfirmAnswer, { key: string | null; form: EulaForm; data: EulaData }>(({ input }) => {
           calls.push(`confirm ${input.form.username}`);
-          if (failures.length) return Promise.reject(failures.shift() as Error);
+          const failure = failures.shift();
+          if (failure) return Promise.reject(failure);
           return Promise.resolve(answers.shift() ?? { errorType: null, hadPreference: false, preference: null });
         }),
         changeRepresented: fromPromise<unknown, { gid: string }>(({ input }) => {
@@ -102,8 +103,13 @@ describe('eula machine', () => {
   });
 
   it('a refused current password flags that field, keeps the form and warns of nothing else; editing it clears the flag', async () => {
-    const wrong = { status: 400, code: 'BAD_INPUT', fields: { 'userCredentials.currentPassword': 'is not yours' } };
-    const wait = { status: 429, code: 'TOO_MANY_ATTEMPTS', serviceErrorMessage: 'Too many' };
+    // failures as the portal's ApiError has them
+    const wrong = Object.assign(new Error('400'), {
+      status: 400,
+      code: 'BAD_INPUT',
+      fields: { 'userCredentials.currentPassword': 'is not yours' },
+    });
+    const wait = Object.assign(new Error('429'), { status: 429, code: 'TOO_MANY_ATTEMPTS' });
     const { actor, nav, calls } = start({ failures: [wrong, wait] });
     const toasts: unknown[] = [];
     actor.on('toast.show', (e) => toasts.push(e));

@@ -93,7 +93,7 @@ describe('a password change asks for the current password', { timeout: 60_000 },
       .select(['outcome'])
       .where('event', '=', 'user-settings.password')
       .execute();
-    expect(audit.map((a) => a.outcome).sort()).toEqual([...Array(5).fill('failure'), 'refused']);
+    expect(audit.map((a) => a.outcome).sort()).toEqual([...Array<string>(5).fill('failure'), 'refused']);
   });
 
   it('with the right current password the change goes through', async () => {

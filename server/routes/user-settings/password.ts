@@ -10,10 +10,10 @@
  * stays taken and comes back filled in); the sign-on then refuses the person's password, whatever they type.
  *
  * A person who has a password proves it (`currentPassword`, security/current-password.ts) before a save changes
- * their username or password or switches the password off (ASVS 2.1.6): the session alone is not enough to take over the sign-on. A wrong one is
- * a failed sign-on attempt of their username for the throttle, answers 400 on currentPassword and changes nothing.
- * A person without a password sets one as before. Spec 2 §6 keeps the tab to the person themself: staff with
- * EDIT_ANY_USER get 403 for another person here and send a reset link instead (user-settings/edit).
+ * their username or password or switches the password off (ASVS 2.1.6): the session alone is not enough to take
+ * over the sign-on. A wrong one is a failed sign-on attempt of their username for the throttle, answers 400 on
+ * currentPassword and changes nothing. A person without a password sets one as before. Spec 2 §6 keeps the tab to
+ * the person themself: staff with EDIT_ANY_USER get 403 for another person here and send a reset link instead.
  *
  * canDisablePassword (spec 2 §3): true when the person can sign on another way than with this password, which is
  * what makes switching it off safe: a customer (not staff, who sign on through the directory) whose personal code is
