@@ -2,8 +2,8 @@
  * The password tab (spec 2 §2 "Password view", §4, §5, §8): mari proves her current password and sets the username
  * mari.m with a valid password, logs out and logs in with it on the sign-on page (the old ones stop working); a
  * wrong current password is marked on its field and keeps everything typed (ASVS 2.1.6); taking jaan's username
- * gives 'Username is already in use'; a password without a digit is refused with the rule text. Her own username
- * and password are restored at the end.
+ * gives 'Username is already in use'; a password without a digit is refused with the rule text; the terms-of-use
+ * modal of the signed-in mari asks her current password too. Her own username and password are restored at the end.
  */
 import { UserContext } from '../../../machines/lib/contract';
 import { expect, test } from '../fixtures';
@@ -108,4 +108,24 @@ test('a password without a digit is refused with the rule text', async ({ page }
     currentPassword: 'Maasikas1',
   });
   expect(res.status()).toBe(400);
+});
+
+test('the terms-of-use modal of the signed-in mari asks her current password before replacing it', async ({ page }) => {
+  await signIn(page, 'mari', '/ui/user-add/edit/', FGID.mari);
+  const modal = page.getByRole('dialog', { name: 'Terms of use' });
+  const current = modal.getByLabel('Current password', { exact: true });
+  await expect(current).toBeVisible();
+  await expect(current).toHaveAttribute('autocomplete', 'current-password');
+  await modal.getByLabel('Username', { exact: true }).fill('mari.m');
+  await modal.getByLabel('New password', { exact: true }).fill('Mustikas42');
+  await modal.getByLabel('Repeat the new password', { exact: true }).fill('Mustikas42');
+  await modal.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
+  await modal.getByLabel('I have read and accept the terms of use').check();
+  await current.fill('Arvan1Parool');
+  await modal.getByRole('button', { name: 'Confirm' }).click();
+  await expect(modal.getByTestId('error-currentPassword')).toHaveText('The current password is incorrect.');
+  // nothing typed is lost, and nothing changed
+  await expect(current).toHaveValue('Arvan1Parool');
+  await expect(modal.getByLabel('New password', { exact: true })).toHaveValue('Mustikas42');
+  expect(await signOnWith(page, 'mari', 'Maasikas1'), 'mari logs in as before').toBe(true);
 });
