@@ -36,7 +36,9 @@
  * POST password/{userId}                   self only, body PasswordBody → { errorType: null } or { errorType: 'UNIQUE' }
  *        (username taken, case-insensitively, by someone else: nothing saved). { passwordUsed: false }: the password
  *        login ends (the sign-on refuses it; 400 passwordUsed when canDisablePassword is false). { passwordUsed: true,
- *        username, password? }: password absent keeps the current one (400 password when there is none).
+ *        username, password? }: password absent keeps the current one (400 password when there is none). A person
+ *        who has a password sends it as currentPassword with either (400 currentPassword when absent or wrong, a
+ *        failed sign-on of the username for the throttle; 429 TOO_MANY_ATTEMPTS while it waits); nothing changes.
  * GET  preferences/{userId}                self/staff → Preference { representedId, serviceUrl } (null, null: none).
  * POST preferences/{userId}                self/staff, body PreferenceBody → the stored Preference. The service is read
  *        from serviceUrl (serviceOfUrl): NOPREFERENCE, one of this server's package-private URLs (any domain and
