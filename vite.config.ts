@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { browserAliases, compiledMessages } from './tools/i18n/vite-plugin.js';
 import { precompressed } from './tools/build/compress.js';
+import { keepPreviousBuilds } from './tools/build/keep-builds.js';
 import { stripMachineDescriptionsPlugin } from './tools/build/strip-descriptions.js';
 
 /** a route's split-off component (@tanstack/router-plugin autoCodeSplitting); [1] its family, the file's first name */
@@ -63,12 +64,16 @@ export default defineConfig({
     stripMachineDescriptionsPlugin(),
     preloadConfig(),
     precompressed(), // .br and .gz beside every asset over 1 kB (tools/build/compress.ts)
+    keepPreviousBuilds(), // the hashed files of the two builds before stay (tools/build/keep-builds.ts)
   ],
   // messages are ASTs, so the ICU parser stays out of the bundle; unit tests (vitest) keep it to check the catalogues
   resolve: { alias: process.env.VITEST ? [] : browserAliases },
   // no source maps in the served folder (docs/security.md): /ui/ serves dist/ as it is
   build: {
     outDir: 'dist',
+    // a page still open from the build before asks for its own files: tools/build/keep-builds.ts removes what no
+    // kept build lists
+    emptyOutDir: false,
     sourcemap: false,
     // every browser the portal supports knows <link rel="modulepreload">; no polyfill on the first screen
     modulePreload: { polyfill: false },

@@ -40,6 +40,7 @@ import { prepareDb } from '../server/db/prepare.js';
 import { testEnv } from '../server/env.js';
 import { systemClock } from '../server/lib/clock.js';
 import { customerSearchRows, rebuildSearchIndex } from '../server/routes/customer-search/search-index.js';
+import { currentBuild } from '../server/lib/build-id.js';
 import { searchCustomers } from '../server/routes/customer-search/search.js';
 import { makeTestApp } from '../server/test/helpers.js';
 import { gzipSync } from 'node:zlib';
@@ -472,8 +473,10 @@ function portalSize() {
   const entry = sum(entries);
   const firstJs = sum(js);
   const firstCss = sum(css);
+  // the folder keeps the builds before this one too (tools/build/keep-builds.ts): only this build's files count
+  const mine = currentBuild(dist)?.files;
   const assets = readdirSync(path.join(dist, 'assets'))
-    .filter((f) => /\.(js|css)$/.test(f))
+    .filter((f) => /\.(js|css)$/.test(f) && (!mine || mine.has(`assets/${f}`)))
     .map((f) => path.join(dist, 'assets', f));
   const allJs = assets.filter((f) => f.endsWith('.js'));
   const allCss = assets.filter((f) => f.endsWith('.css'));

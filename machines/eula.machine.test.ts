@@ -13,6 +13,7 @@ const uku: EulaInfo = {
   language: 'EST',
   username: null,
   endUserAgreementVersion: null,
+  passwordUsed: false,
   preference: null,
   packagePrivateUrls: {},
 };
@@ -28,11 +29,20 @@ const form: EulaForm = {
   represented: 'EPEE11000015',
   serviceUrl: '/ui/business/ee/et/LOGISTICS',
   accept: true,
+  askCurrentPassword: false,
+  currentPassword: '',
 };
 
-function start(opts: { info?: EulaInfo | null; answers?: ConfirmAnswer[]; target?: string | null }) {
+function start(opts: {
+  info?: EulaInfo | null;
+  answers?: ConfirmAnswer[];
+  target?: string | null;
+  /** failures of the first confirms, in order */
+  failures?: Error[];
+}) {
   const calls: string[] = [];
   const answers = [...(opts.answers ?? [])];
+  const failures = [...(opts.failures ?? [])];
   const actor = createActor(
     eulaMachine.provide({
       actors: {
@@ -45,6 +55,8 @@ function start(opts: { info?: EulaInfo | null; answers?: ConfirmAnswer[]; target
         ),
         confirm: fromPromise<ConfirmAnswer, { key: string | null; form: EulaForm; data: EulaData }>(({ input }) => {
           calls.push(`confirm ${input.form.username}`);
+          const failure = failures.shift();
+          if (failure) return Promise.reject(failure);
           return Promise.resolve(answers.shift() ?? { errorType: null, hadPreference: false, preference: null });
         }),
         changeRepresented: fromPromise<unknown, { gid: string }>(({ input }) => {
@@ -88,6 +100,35 @@ describe('eula machine', () => {
     await waitFor(actor, (s) => s.matches('editing') && s.context.usernameNotUnique);
     expect(calls).toEqual(['confirm uku']);
     expect(nav).toEqual([]);
+  });
+
+  it('a refused current password flags that field, keeps the form and warns of nothing else; editing it clears the flag', async () => {
+    // failures as the portal's ApiError has them
+    const wrong = Object.assign(new Error('400'), {
+      status: 400,
+      code: 'BAD_INPUT',
+      fields: { 'userCredentials.currentPassword': 'is not yours' },
+    });
+    const wait = Object.assign(new Error('429'), { status: 429, code: 'TOO_MANY_ATTEMPTS' });
+    const { actor, nav, calls } = start({ failures: [wrong, wait] });
+    const toasts: unknown[] = [];
+    actor.on('toast.show', (e) => toasts.push(e));
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    const proving = { ...form, askCurrentPassword: true, currentPassword: 'Arvan1Parool' };
+    actor.send({ type: 'eula.confirm', form: { ...proving, currentPassword: '' } });
+    expect(calls).toEqual([]);
+    actor.send({ type: 'eula.confirm', form: proving });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.currentPasswordRefused !== null);
+    expect(actor.getSnapshot().context.currentPasswordRefused).toBe('user-settings.password.current.wrong');
+    expect(actor.getSnapshot().context.form).toEqual(proving);
+    actor.send({ type: 'eula.currentPasswordEdited' });
+    expect(actor.getSnapshot().context.currentPasswordRefused).toBeNull();
+    actor.send({ type: 'eula.confirm', form: proving });
+    await waitFor(actor, (s) => s.matches('editing') && s.context.currentPasswordRefused !== null);
+    expect(actor.getSnapshot().context.currentPasswordRefused).toBe('user-settings.password.current.wait');
+    expect(toasts).toEqual([]);
+    expect(nav).toEqual([]);
+    expect(calls).toEqual(['confirm uku', 'confirm uku']);
   });
 
   it('saves, changes to the real represented party, then goes to the preference URL', async () => {

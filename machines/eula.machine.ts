@@ -8,6 +8,9 @@
  * editing: Confirm stays disabled until here (tag `ready`); `eula.confirm { form }` with a valid form → confirming.
  * confirming: `confirm` (POST user-add/confirm):
  *   - errorType UNIQUE → editing with the username flagged (nothing was saved);
+ *   - the current password refused (400 on userCredentials.currentPassword, or 429 while the sign-on throttle makes
+ *     the username wait; only the signed-in person who has a password is asked it) → editing with that field
+ *     flagged, everything typed kept (nothing was saved);
  *   - errorType KEY (the link was used meanwhile) → home;
  *   - the person already had a preference → redirect to it (the server kept it);
  *   - otherwise the server saved the chosen one; a real represented party (not NOPREFERENCE) is made the active one
@@ -21,6 +24,7 @@ import { reporter } from './lib/report';
 import { NOPREFERENCE, type Preference, type RepresentationRight } from './lib/contract';
 import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
 import { emptyEulaForm, validateEula, type EulaForm } from './lib/account/forms';
+import { currentPasswordRefusal } from './lib/user-settings/forms';
 import { inAppPath, preferenceTarget, type NavTarget } from './lib/rights/preference';
 import type { NavigationRequested, Warning } from './lib/shell-events';
 import type { ToastRequest } from './toasts.machine';
@@ -43,17 +47,23 @@ export interface EulaContext {
   data: EulaData | null;
   form: EulaForm | null;
   usernameNotUnique: boolean;
+  /** the message key of the server's refusal of the current password (wrong, or wait); null when none */
+  currentPasswordRefused: string | null;
   /** the preference to go to after confirming */
   preference: Preference | null;
 }
 
-export type EulaEvent = { type: 'eula.confirm'; form: EulaForm } | { type: 'eula.usernameEdited' };
+export type EulaEvent =
+  { type: 'eula.confirm'; form: EulaForm } | { type: 'eula.usernameEdited' } | { type: 'eula.currentPasswordEdited' };
 
 export type EulaEmitted = NavigationRequested | Warning | { type: 'toast.show'; toast: ToastRequest };
 
 const hasServiceUrl = (p: Preference | null) => !!p?.serviceUrl && p.serviceUrl !== NOPREFERENCE;
 
 const tell = reporter<EulaContext, EulaEvent, EulaEmitted>();
+
+/** the confirm's current password, refused by the server: its message key, or null for any other failure */
+const refusal = (error: unknown) => currentPasswordRefusal(error, 'userCredentials.currentPassword');
 
 export const eulaMachine = setup({
   types: {
@@ -77,6 +87,7 @@ export const eulaMachine = setup({
     formValid: ({ event }) => event.type === 'eula.confirm' && Object.keys(validateEula(event.form)).length === 0,
     usernameTaken: (_, { answer }: { answer: ConfirmAnswer }) => answer.errorType === 'UNIQUE',
     keyGone: (_, { answer }: { answer: ConfirmAnswer }) => answer.errorType === 'KEY',
+    currentPasswordRefused: (_, { error }: { error: unknown }) => refusal(error) !== null,
     hadPreference: (_, { answer }: { answer: ConfirmAnswer }) => answer.hadPreference,
     realRepresented: ({ context }) => {
       const gid = context.preference?.representedId;
@@ -90,10 +101,13 @@ export const eulaMachine = setup({
     keepForm: assign({
       form: ({ event }) => (event.type === 'eula.confirm' ? event.form : null),
       usernameNotUnique: false,
+      currentPasswordRefused: null,
     }),
     keepPreference: assign({ preference: (_, { answer }: { answer: ConfirmAnswer }) => answer.preference }),
     flagUsername: assign({ usernameNotUnique: true }),
     clearUsernameFlag: assign({ usernameNotUnique: false }),
+    flagCurrentPassword: assign({ currentPasswordRefused: (_, { error }: { error: unknown }) => refusal(error) }),
+    clearCurrentPasswordFlag: assign({ currentPasswordRefused: null }),
     goHome: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'home' as const } })),
     goToPreference: tell(({ context }) => ({
       type: 'navigation.requested' as const,
@@ -124,7 +138,14 @@ export const eulaMachine = setup({
   id: 'eula',
   description:
     'A new user accepts the terms of use, corrects their name, may set a username and password and start-up preferences, and is taken to their service.',
-  context: ({ input }) => ({ key: input.key, data: null, form: null, usernameNotUnique: false, preference: null }),
+  context: ({ input }) => ({
+    key: input.key,
+    data: null,
+    form: null,
+    usernameNotUnique: false,
+    currentPasswordRefused: null,
+    preference: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -171,6 +192,10 @@ export const eulaMachine = setup({
           actions: 'clearUsernameFlag',
           description: 'Changes the username: the note that it is taken goes away',
         },
+        'eula.currentPasswordEdited': {
+          actions: 'clearCurrentPasswordFlag',
+          description: 'Changes the current password: the note that it was refused goes away',
+        },
       },
     },
     confirming: {
@@ -208,14 +233,23 @@ export const eulaMachine = setup({
             description: 'The server accepts and saves the chosen start-up preferences',
           },
         ],
-        onError: {
-          target: 'editing',
-          description: 'The server does not answer: a warning shows and the form stays filled in',
-          actions: [
-            { type: 'logFailure', params: ({ event }) => ({ code: 'eula.confirm', error: event.error }) },
-            'showConfirmFailed',
-          ],
-        },
+        onError: [
+          {
+            guard: { type: 'currentPasswordRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: { type: 'flagCurrentPassword', params: ({ event }) => ({ error: event.error }) },
+            description:
+              'The server refuses the current password (wrong, or too many wrong ones): the form marks it and stays filled in',
+          },
+          {
+            target: 'editing',
+            description: 'The server does not answer: a warning shows and the form stays filled in',
+            actions: [
+              { type: 'logFailure', params: ({ event }) => ({ code: 'eula.confirm', error: event.error }) },
+              'showConfirmFailed',
+            ],
+          },
+        ],
       },
     },
     applyingRepresented: {

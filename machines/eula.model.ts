@@ -13,6 +13,7 @@ const uku: EulaInfo = {
   language: 'EST',
   username: null,
   endUserAgreementVersion: null,
+  passwordUsed: false,
   preference: null,
   packagePrivateUrls: {},
 };
@@ -29,6 +30,8 @@ const form: EulaForm = {
   represented: 'EPEE11000015',
   serviceUrl: '/ui/business/ee/et/LOGISTICS',
   accept: true,
+  askCurrentPassword: false,
+  currentPassword: '',
 };
 const saved = (representedId: string, serviceUrl: string, hadPreference = false): ConfirmAnswer => ({
   errorType: null,
@@ -47,6 +50,7 @@ const spec: MachineModelSpec<typeof eulaMachine> = {
     { type: 'eula.confirm', form },
     { type: 'eula.confirm', form: { ...form, accept: false } },
     { type: 'eula.usernameEdited' },
+    { type: 'eula.currentPasswordEdited' },
     {
       type: 'xstate.done.actor.0.eula.confirming',
       output: { errorType: 'UNIQUE', hadPreference: false, preference: null },
@@ -65,6 +69,14 @@ const spec: MachineModelSpec<typeof eulaMachine> = {
     } as never,
     { type: 'xstate.done.actor.0.eula.confirming', output: saved('NOPREFERENCE', 'NOPREFERENCE') } as never,
     { type: 'xstate.error.actor.0.eula.confirming', error: { status: 500 } } as never,
+    {
+      type: 'xstate.error.actor.0.eula.confirming',
+      error: {
+        status: 400,
+        code: 'BAD_INPUT',
+        fields: { 'userCredentials.currentPassword': 'is not your current password' },
+      },
+    } as never,
     { type: 'xstate.done.actor.0.eula.changingRepresented', output: {} } as never,
     { type: 'xstate.error.actor.0.eula.changingRepresented', error: { status: 403 } } as never,
     { type: 'xstate.done.actor.0.eula.takingTarget', output: '/ui/settings/represented/EPEE11000015' } as never,
@@ -82,7 +94,12 @@ const spec: MachineModelSpec<typeof eulaMachine> = {
       takeTarget: fromPromise<string | null>(() => new Promise(() => {})),
     },
   },
-  serializeState: serializeWith((s) => [s.context.usernameNotUnique, s.context.data === null, s.context.preference]),
+  serializeState: serializeWith((s) => [
+    s.context.usernameNotUnique,
+    s.context.currentPasswordRefused,
+    s.context.data === null,
+    s.context.preference,
+  ]),
   states: {
     editing: (s) => {
       if (!s.hasTag('ready') || !s.context.data?.info) throw new Error('editing without the loaded terms');

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,70 @@ describe('/ui/ static portal', () => {
   it('keeps /ui/config.json for the server', async () => {
     const res = await app.inject({ url: '/ui/config.json' });
     expect(res.json()).toMatchObject({ apiUrl: '/api', baseUrl: '/ui' });
+  });
+});
+
+describe('a release while pages are open: the build id and the kept builds (tools/build/keep-builds.ts)', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const index = (entry: string) =>
+    `<!doctype html><script type="module" crossorigin src="/ui/assets/${entry}"></script><div id="root"></div>`;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'epit-dist-'));
+    mkdirSync(path.join(dir, 'assets'));
+    for (const f of [
+      'index-old111.js',
+      '_epit-messages-en-old111.js',
+      'index-new222.js',
+      '_epit-messages-en-new222.js',
+    ])
+      writeFileSync(path.join(dir, 'assets', f), 'export {}');
+    writeFileSync(
+      path.join(dir, '.builds.json'),
+      JSON.stringify([
+        {
+          id: 'index-old111.js',
+          at: '2026-11-01T00:00:00Z',
+          files: ['assets/index-old111.js', 'assets/_epit-messages-en-old111.js'],
+        },
+        {
+          id: 'index-new222.js',
+          at: '2026-11-02T00:00:00Z',
+          files: ['assets/index-new222.js', 'assets/_epit-messages-en-new222.js'],
+        },
+      ]),
+    );
+    writeFileSync(path.join(dir, 'index.html'), index('index-new222.js'));
+    const clock = fakeClock();
+    const db = openDb(null);
+    await prepareDb(db, clock);
+    app = await createApp({ db, clock, env: testEnv({ distDir: dir }) });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('every API answer names the build served, its entry script, and follows a new build', async () => {
+    const res = await app.inject({ url: '/api/context/getUserContext' });
+    expect(res.headers['x-portal-build']).toBe('index-new222.js');
+    writeFileSync(path.join(dir, 'index.html'), index('index-next333.js'));
+    // a build written while the process runs is announced at once (the page's mtime changed)
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(dir, 'index.html'), later, later);
+    expect((await app.inject({ url: '/api/context/getUserContext' })).headers['x-portal-build']).toBe(
+      'index-next333.js',
+    );
+    writeFileSync(path.join(dir, 'index.html'), index('index-new222.js'));
+  });
+
+  it("the previous build's files are still served, and the first page's hints name only the current build's", async () => {
+    const old = await app.inject({ url: '/ui/assets/index-old111.js' });
+    expect(old.statusCode).toBe(200);
+    const page = await app.inject({ url: '/ui/', headers: { cookie: 'EPIT-LANGUAGE=eng' } });
+    expect(page.headers.link).toContain('_epit-messages-en-new222.js');
+    expect(page.headers.link).not.toContain('old111');
   });
 });
 

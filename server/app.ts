@@ -39,6 +39,7 @@ import { installFaultInjection } from './sim/faults/index.js';
 import { installHealthRoutes } from './ops/health.js';
 import { installLifecycle, Lifecycle } from './ops/lifecycle.js';
 import { noMetrics, type Metrics } from './ops/metrics.js';
+import { BUILD_HEADER, currentBuild } from './lib/build-id.js';
 
 /** How /ui/ is served: the built dist/ (default), a Vite middleware (dev), or not at all. */
 export type UiMode =
@@ -140,7 +141,12 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installSignedInHint(app); // EPIT-SIGNED-IN follows the session (server/lib/session.ts)
 
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.url.startsWith('/api/') || req.url === '/api') reply.header('Cache-Control', 'no-store');
+    if (req.url.startsWith('/api/') || req.url === '/api') {
+      reply.header('Cache-Control', 'no-store');
+      // the build this process serves: a page of an older one takes it at its next navigation (src/app/release.ts)
+      const build = ui.kind === 'static' ? currentBuild(env.distDir) : null;
+      if (build) reply.header(BUILD_HEADER, build.id);
+    }
     done(null, payload);
   });
   // live run mode: every /sim path is gone, and signing without its settings says so (server/security/live-mode.ts)
@@ -329,9 +335,11 @@ function messagesPreload(distDir: string, language: string): string {
     } catch {
       /* a build without assets: no hint */
     }
+    // the folder keeps older builds' files too (tools/build/keep-builds.ts): only this build's are hinted
+    const mine = currentBuild(distDir)?.files;
     for (const file of files) {
       const m = /^_epit-messages-([a-z]{2})-[A-Za-z0-9_-]+\.js$/.exec(file);
-      if (m) chunks.set(m[1], file);
+      if (m && (!mine || mine.has(`assets/${file}`))) chunks.set(m[1], file);
     }
     messageChunks.set(distDir, (known = { mtimeMs, chunks }));
   }

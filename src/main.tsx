@@ -12,6 +12,7 @@ import bootTexts from 'virtual:epit-boot-texts';
 import { App } from './app/App';
 import { createPortal, type PortalOptions } from './app/portal';
 import { createPortalRouter } from './app/router';
+import { watchPreloadErrors } from './app/release';
 import './ui/styles.css';
 
 async function loadConfig(): Promise<PortalConfig> {
@@ -49,6 +50,7 @@ async function boot() {
       </>
     );
   }
+  watchPreloadErrors();
   const portal = createPortal(config, options);
   const router = createPortalRouter(portal);
   await firstMessages;

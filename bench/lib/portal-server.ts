@@ -76,7 +76,8 @@ export async function startPortalServer(
       PORT: String(port),
       APPS_PORT: String(await freePort()),
       HOST: '127.0.0.1',
-      DIST_DIR: tmp,
+      // a real build when the bench gives one (bench/rolling.ts: a release), else the placeholder
+      DIST_DIR: env.DIST_DIR ?? tmp,
       RUN_MODE: 'test',
     },
     stdio: ['ignore', fd, fd],

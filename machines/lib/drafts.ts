@@ -9,6 +9,7 @@ export function draftOf(values: object): Record<string, unknown> {
   const kept: Record<string, unknown> = { ...values };
   delete kept.password;
   delete kept.repeat;
+  delete kept.currentPassword;
   return kept;
 }
 

@@ -19,7 +19,7 @@ import { loadDemoData } from '../db/seed.js';
 import { parseOrThrow } from '../lib/errors.js';
 import { audit } from '../audit/audit.js';
 import { checkPassword, foreignOrigin } from '../security/login-guard.js';
-import { clearLoginFailures, recordLoginFailure, waitBeforeLogin } from '../security/throttle.js';
+import { releaseLoginAttempt, reserveLoginAttempt } from '../security/throttle.js';
 import { isSecure } from '../lib/session.js';
 import { loginPage, messagePage, warnPage } from './pages.js';
 import { personByCode } from './code-login.js';
@@ -268,10 +268,11 @@ export const casRoutes: FastifyPluginAsync = (app) => {
       const password = form.password ?? '';
       if (!username || !password) return again(400, t.missingFields);
       const attempt = { username, address: req.ip };
-      const wait = await waitBeforeLogin(db, clock, attempt);
-      if (wait > 0) {
-        reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-        return again(429, t.tooManyAttempts.replace('{minutes}', String(Math.ceil(wait / 60_000))));
+      // counted as a failure before the password is checked, so parallel attempts cannot all pass the throttle
+      const reserved = await reserveLoginAttempt(db, clock, attempt);
+      if ('wait' in reserved) {
+        reply.header('Retry-After', String(Math.ceil(reserved.wait / 1000)));
+        return again(429, t.tooManyAttempts.replace('{minutes}', String(Math.ceil(reserved.wait / 60_000))));
       }
       const p = await db
         .selectFrom('persons')
@@ -280,11 +281,11 @@ export const casRoutes: FastifyPluginAsync = (app) => {
         .where('not_active', '=', 0)
         .executeTakeFirst();
       if (!(await checkPassword(password, p?.password_hash)) || !p) {
-        await recordLoginFailure(db, clock, attempt);
+        // the reservation stays: it is this failure
         await audit(req, 'login', { outcome: 'failure', actorFgid: p?.fgid ?? null, username });
         return again(401, t.wrongCredentials);
       }
-      await clearLoginFailures(db, attempt);
+      await releaseLoginAttempt(db, attempt, reserved);
       fgid = p.fgid;
     }
     await audit(req, 'login', { actorFgid: fgid, username: form.demoUser && oneClick ? form.demoUser : form.username });

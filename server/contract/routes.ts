@@ -302,13 +302,23 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     summary: 'Send a person a password reset e-mail (EDIT_ANY_USER)',
     body: userSettings.ResetEmailBody,
     answers: { 200: json(userSettings.SendPasswordResetAnswer) },
-    errors: { 404: 'NOT_FOUND: no such person' },
+    errors: {
+      404: 'NOT_FOUND: no such person',
+      409:
+        'EMAIL_RECENTLY_SET: someone other than the person set the address less than 24 hours ago; nothing is sent ' +
+        '(messageKey user-settings.reset.emailRecentlySet)',
+    },
   },
   'POST /api/user-settings/password/sendPasswordReset': {
     summary: 'The same as sendPasswordReset/ (without the trailing slash)',
     body: userSettings.ResetEmailBody,
     answers: { 200: json(userSettings.SendPasswordResetAnswer) },
-    errors: { 404: 'NOT_FOUND: no such person' },
+    errors: {
+      404: 'NOT_FOUND: no such person',
+      409:
+        'EMAIL_RECENTLY_SET: someone other than the person set the address less than 24 hours ago; nothing is sent ' +
+        '(messageKey user-settings.reset.emailRecentlySet)',
+    },
   },
   'GET /api/user-settings/password/:userId': {
     summary: "One's own username and whether the password login is used (themself only)",
@@ -317,11 +327,14 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     errors: { 404: 'NOT_FOUND: no such person' },
   },
   'POST /api/user-settings/password/:userId': {
-    summary: "Save one's username and password, or end the password login",
+    summary: "Save one's username and password, or end the password login (the current password, when there is one)",
     params: UserIdParams,
     body: userSettings.PasswordBody,
     answers: { 200: json(userSettings.PasswordSaveAnswer, "errorType: 'UNIQUE' when the username is taken") },
-    errors: { 404: 'NOT_FOUND: no such person' },
+    errors: {
+      404: 'NOT_FOUND: no such person',
+      429: 'TOO_MANY_ATTEMPTS: too many wrong passwords of this username (the sign-on throttle); Retry-After says when',
+    },
   },
   'GET /api/user-settings/preferences/:userId': {
     summary: "A person's start-up preference",
@@ -381,7 +394,10 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     summary: 'Accept the terms of use, set the credentials and the preference',
     body: account.ConfirmBody,
     answers: { 200: json(account.ConfirmAnswer) },
-    errors: { 401: 'UNAUTHENTICATED: neither a key nor a session' },
+    errors: {
+      401: 'UNAUTHENTICATED: neither a key nor a session',
+      429: 'TOO_MANY_ATTEMPTS: without a key, too many wrong current passwords of this username; Retry-After says when',
+    },
   },
   'GET /api/user-add/eula/:file': {
     summary: 'The terms of use as a PDF, by upper-case language code: ET.pdf, EN.pdf, RU.pdf, LV.pdf, LT.pdf',

@@ -19,6 +19,8 @@ export interface PersonsTable {
   password_hash: string | null; // scrypt, see server/lib/password.ts
   preferred_language: string | null; // three-letter, 'EST'
   email: string | null;
+  email_set_by: string | null; // fgid of who set the current e-mail (migration 0300); null: not recorded
+  email_set_at: string | null; // when, ISO 8601
   mobile: string | null;
   phone: string | null;
   address_street: string | null;

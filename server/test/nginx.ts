@@ -98,6 +98,17 @@ ${opts.upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join
       # the Smart-ID start waits up to 55 s for the person to choose a device
       proxy_read_timeout 90s;
     }
+
+    # the portal's code files: during a release the processes serve different builds, and a page of one build asks
+    # for its own files; a process that has not got one (404, never counted as a failure) passes it to the other
+    location /ui/assets/ {
+      proxy_pass http://portal;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_next_upstream error timeout http_404;
+      proxy_connect_timeout 2s;
+    }
   }
 }
 `;

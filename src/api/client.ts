@@ -15,7 +15,7 @@ export class ApiError extends Error {
   readonly code: string;
   readonly serviceErrorMessage: string;
   readonly fields?: Record<string, string>;
-  /** the catalogue key the answer names for a person (ServiceError.messageKey), e.g. error.tooManyRequests */
+  /** the message catalogue key (locales/*.json) that says the failure to a person, when the server names one */
   readonly messageKey?: string;
   constructor(
     status: number,
@@ -30,7 +30,7 @@ export class ApiError extends Error {
     this.code = code;
     this.serviceErrorMessage = serviceErrorMessage;
     this.fields = fields;
-    this.messageKey = messageKey;
+    if (messageKey) this.messageKey = messageKey;
   }
 }
 
@@ -43,6 +43,8 @@ export interface ApiClientOptions {
   /** reads document.cookie by default */
   readCookie?: (name: string) => string | null;
   onAuthorizationError?: (error: ApiError) => void;
+  /** sees every answer's headers (the build the server serves: src/app/release.ts) */
+  onAnswer?: (headers: Headers) => void;
   /** default timeout for every call, ms (none when absent) */
   timeout?: number;
 }
@@ -128,6 +130,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
   }
 
   async function handle<S extends z.core.$ZodType>(res: Response, schema: S): Promise<z.infer<S>> {
+    opts.onAnswer?.(res.headers);
     const text = await res.text();
     let json: unknown = undefined;
     if (text) {

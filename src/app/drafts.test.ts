@@ -49,7 +49,9 @@ describe('drafts kept over a sign-on (session expiry)', () => {
   });
 
   it('never keeps a password', () => {
-    expect(draftOf({ username: 'mari', password: 'secret', repeat: 'secret', passwordUsed: 'yes' })).toEqual({
+    expect(
+      draftOf({ username: 'mari', password: 'secret', repeat: 'secret', currentPassword: 'old', passwordUsed: 'yes' }),
+    ).toEqual({
       username: 'mari',
       passwordUsed: 'yes',
     });

@@ -4,6 +4,8 @@ import type { Portal } from './portal';
 import { loginUrl, routeMeta, withReloadTimestamp } from '../../machines/lib/navigation/rules';
 import type { NavTarget } from '../../machines/lib/rights';
 import { currentTarget, redirectBrowser } from './browser';
+import { pageShown } from './release';
+import { RouteError } from '../features/shell';
 
 /** What every route sees as `context` (beforeLoad, loaders, useRouteContext). */
 export interface RouterContext {
@@ -28,6 +30,8 @@ export function createPortalRouter(portal: Portal) {
     context,
     defaultPreload: false,
     scrollRestoration: true,
+    // every route's failure (a code file a release removed, a loader's error) in the portal's own look
+    defaultErrorComponent: RouteError,
   });
   // the portal's `navigate` (a machine's navigation.requested): in-app targets go through the router (no page load)
   const navigateTo = (target: NavTarget): void => {
@@ -70,6 +74,7 @@ export function createPortalRouter(portal: Portal) {
   router.subscribe('onLoad', () => portal.navigation.send({ type: 'navigation.loaded' }));
   router.subscribe('onResolved', () => {
     const { matches, location } = router.state;
+    if (!matches.some((m) => m.status === 'error')) pageShown(location.pathname);
     const leaf = matches[matches.length - 1];
     if (leaf) portal.navigation.send({ type: 'navigation.rendered', routeId: leaf.routeId, href: location.href });
     // the first page a signed-in person sees: the portal asks whom they represent (spec 1 §4 "Login state")

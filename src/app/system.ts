@@ -27,6 +27,7 @@ import { createNavigator, currentTarget, redirectBrowser, type AttachableNavigat
 import { clearCookie, readCookie, writePermanentCookie } from './cookies';
 import { privacySignals } from './privacy';
 import { readDrafts, writeDrafts } from './drafts';
+import { BUILD_HEADER, noteServerBuild } from './release';
 
 type Inspect = Observer<InspectionEvent> | ((e: InspectionEvent) => void);
 
@@ -69,6 +70,7 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
     onAuthorizationError: (error: ApiError) => {
       if (error.code !== 'XSRF') root.send({ type: 'api.unauthorized' });
     },
+    onAnswer: (headers) => noteServerBuild(headers.get(BUILD_HEADER)),
   });
   const deps = { api, queryClient };
 

@@ -3,6 +3,7 @@ import type { RouterContext } from '../app/router';
 import { guardNavigation } from '../app/guard';
 import { NotFound, PageLoading, RootLayout } from '../features/shell';
 import { rootSearch } from './-search';
+import { reloadOnceFor, isCodeLoadError, takesNewerBuild } from '../app/release';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // application and the reload timestamp, for every page (./-search.ts)
@@ -10,6 +11,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // one guard for every navigation: session first, then the navigation machine's decision
   beforeLoad: async ({ context, location, matches, preload }) => {
     if (preload) return;
+    // a newer build is served (src/app/release.ts): a navigation to another page loads it, the history already
+    // holds the address asked for, and the kept drafts wait in the tab's sessionStorage
+    if (takesNewerBuild(location.pathname)) {
+      window.location.reload();
+      return new Promise<never>(() => {});
+    }
     const leaf = matches[matches.length - 1];
     await guardNavigation({
       portal: context.portal,
@@ -18,10 +25,16 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       params: leaf?.params ?? {},
     });
     // the parts of the portal the route's views read (their own chunks), before any of them renders
-    if (leaf) await context.portal.loadPartsFor(leaf.routeId);
+    if (leaf) await context.portal.loadPartsFor(leaf.routeId).catch(reloadOrThrow);
   },
   component: RootLayout,
   // the first load's loading state while the guard waits for the session (a slow API)
   pendingComponent: PageLoading,
   notFoundComponent: NotFound,
 });
+
+/** A part's code file that a release removed: the page loads once more at this address, else the error page shows. */
+function reloadOrThrow(error: unknown): Promise<never> {
+  if (isCodeLoadError(error) && reloadOnceFor(window.location.href)) return new Promise<never>(() => {});
+  throw error;
+}

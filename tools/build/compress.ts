@@ -27,13 +27,21 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
+async function compressedSince(file: string, mtimeMs: number): Promise<boolean> {
+  const copies = await Promise.all([`${file}.br`, `${file}.gz`].map((f) => stat(f).catch(() => null)));
+  return copies.every((c) => c !== null && c.mtimeMs >= mtimeMs);
+}
+
 /** Writes `.br` and `.gz` beside every compressible file of `dir` over MIN_BYTES; returns how many files. */
 async function precompress(dir: string): Promise<number> {
   const files = (await filesUnder(dir)).filter((f) => COMPRESSIBLE.test(f));
   let count = 0;
   await Promise.all(
     files.map(async (file) => {
-      if ((await stat(file)).size <= MIN_BYTES) return;
+      const { size, mtimeMs } = await stat(file);
+      if (size <= MIN_BYTES) return;
+      // a kept build's file (tools/build/keep-builds.ts) already has its copies
+      if (await compressedSince(file, mtimeMs)) return;
       const content = await readFile(file);
       const [br, gz] = await Promise.all([
         brotli(content, {

@@ -42,6 +42,9 @@ describe('account forms', () => {
     expect(Object.keys(validateEula({ ...valid, serviceUrl: '' }))).toEqual(['service']);
     expect(Object.keys(validateEula({ ...valid, represented: '' }))).toEqual(['represented']);
     expect(Object.keys(validateEula({ ...valid, askLastName: true }))).toEqual(['lastName']);
+    // the signed-in person who has a password gives it before the confirm replaces it
+    expect(validateEula({ ...valid, askCurrentPassword: true }).currentPassword?.key).toBe('validation.required');
+    expect(validateEula({ ...valid, askCurrentPassword: true, currentPassword: 'Maasikas1' })).toEqual({});
     expect(validateEula({ ...valid, askLastName: true, lastName: 'x'.repeat(26) }).lastName?.key).toBe(
       'validation.maxLength',
     );

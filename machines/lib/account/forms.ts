@@ -16,7 +16,15 @@ export interface CredentialsForm {
 
 /** Username, password and repeat, all required (a new password is always set here). */
 export function validateCredentials(form: CredentialsForm): FieldErrors {
-  return validatePassword({ passwordUsed: 'yes', passwordRequired: true, ...form });
+  const { username, password, repeat } = form;
+  return validatePassword({
+    passwordUsed: 'yes',
+    passwordRequired: true,
+    currentPassword: '',
+    username,
+    password,
+    repeat,
+  });
 }
 
 export interface EulaForm extends CredentialsForm {
@@ -30,6 +38,12 @@ export interface EulaForm extends CredentialsForm {
   /** the URL saved for service + represented (eulaServiceUrl); '' when it cannot be built */
   serviceUrl: string;
   accept: boolean;
+  /**
+   * the signed-in person (no invitation key) has a password: the confirm replaces it, so it asks for the current
+   * one (ASVS 2.1.6); an invitee or a person without a password is not asked
+   */
+  askCurrentPassword: boolean;
+  currentPassword: string;
 }
 
 export const EULA_LABELS: Record<string, string> = {
@@ -38,6 +52,7 @@ export const EULA_LABELS: Record<string, string> = {
   service: 'account.eula.service',
   represented: 'account.eula.represented',
   accept: 'account.eula.accept',
+  currentPassword: 'user-settings.password.current',
 };
 
 function nameError(value: string, label: string): FieldErrors[string] | null {
@@ -62,6 +77,8 @@ export function validateEula(form: EulaForm): FieldErrors {
     errors.service = { key: MSG.required, values: { field: EULA_LABELS.service } };
   if (form.represented === '') errors.represented = { key: MSG.required, values: { field: EULA_LABELS.represented } };
   if (!form.accept) errors.accept = { key: 'account.eula.accept-required' };
+  if (form.askCurrentPassword && form.currentPassword === '')
+    errors.currentPassword = { key: MSG.required, values: { field: EULA_LABELS.currentPassword } };
   return errors;
 }
 
@@ -77,6 +94,8 @@ export const emptyEulaForm = (): EulaForm => ({
   represented: NOPREFERENCE,
   serviceUrl: '',
   accept: false,
+  askCurrentPassword: false,
+  currentPassword: '',
 });
 
 /** The parties offered for a service (spec 2 §4: the preferences view's rules), NOPREFERENCE first. */

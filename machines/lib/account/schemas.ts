@@ -7,7 +7,7 @@
  */
 import { z } from 'zod/mini';
 import { Preference, RepresentationRight } from '../contract';
-import { NAME_MAX } from '../user-settings/fields';
+import { CurrentPasswordRule, NAME_MAX } from '../user-settings/fields';
 
 /** A key as it appears in a link (server/lib/reset-keys.ts makes base64url keys). */
 export const ResetKeyParam = z
@@ -51,6 +51,8 @@ export const EulaInfo = z.object({
   language: z.string(),
   username: z.nullable(z.string()),
   endUserAgreementVersion: z.nullable(z.string()),
+  /** the person has a password: without a key, the confirm needs it (`userCredentials.currentPassword`) */
+  passwordUsed: z.boolean(),
   /** the person's stored preference, null when none (spec 2 §4: an existing preference only redirects) */
   preference: z.nullable(Preference),
   /** the package-private service's URL by domain (user-settings/service-urls needs a session, which an invitee lacks) */
@@ -83,6 +85,11 @@ export const ConfirmBody = z.object({
     password: z.string(),
     passwordAgain: z.string(),
     passwordUsed: z.literal(true),
+    /**
+     * Without a key, a signed-in person who has a password proves it before the confirm replaces it (ASVS 2.1.6):
+     * absent or wrong, the server answers 400 on `userCredentials.currentPassword` and changes nothing.
+     */
+    currentPassword: z.optional(CurrentPasswordRule),
   }),
   firstName: Name,
   lastName: Name,

@@ -26,6 +26,10 @@ export const MSG = {
   usernameNotUnique: 'validation.username.unique',
   password: 'validation.password',
   passwords: 'validation.passwords',
+  /** the current password typed to change the credentials is not the person's (the server's 400 on the field) */
+  currentPasswordWrong: 'user-settings.password.current.wrong',
+  /** too many wrong current passwords: the sign-on throttle's wait (the server's 429) */
+  currentPasswordWait: 'user-settings.password.current.wait',
 } as const;
 
 /** Languages of communication as the server speaks them (three-letter, upper case). */
@@ -60,3 +64,12 @@ export const PasswordRule = z.string().check(
     message: MSG.password,
   }),
 );
+
+/**
+ * The current password, asked before a person who has one changes their username or password (ASVS 2.1.6): only
+ * present, checked against the stored hash by the server. The upper bound keeps the hash's work bounded.
+ */
+export const CURRENT_PASSWORD_MAX = 1024;
+export const CurrentPasswordRule = z
+  .string()
+  .check(z.minLength(1, { message: MSG.required }), z.maxLength(CURRENT_PASSWORD_MAX, { message: MSG.maxLength }));

@@ -122,8 +122,14 @@ export interface PasswordForm {
   repeat: string;
   /** the person has no password yet (passwordUsed was false): a new password is required for 'yes' */
   passwordRequired: boolean;
+  /**
+   * the password the person has now, asked (and sent) only when they have one (not passwordRequired): any change of
+   * the sign-on, "no" included, needs it (ASVS 2.1.6)
+   */
+  currentPassword: string;
 }
 export const PASSWORD_LABELS: Record<string, string> = {
+  currentPassword: 'user-settings.password.current',
   username: 'user-settings.password.username',
   password: 'user-settings.password.password',
   repeat: 'user-settings.password.repeat',
@@ -136,7 +142,24 @@ export function passwordFormOf(s: { username: string | null; passwordUsed: boole
     password: '',
     repeat: '',
     passwordRequired: !s.passwordUsed,
+    currentPassword: '',
   };
+}
+
+/** The current password is asked: the person has one (ASVS 2.1.6; one without a password sets it unasked). */
+export const asksCurrentPassword = (form: PasswordForm): boolean => !form.passwordRequired;
+
+/**
+ * The message for a current password the server refused (a failed call as the portal's ApiError has it): 400
+ * BAD_INPUT naming `field` (wrong or missing) or 429 TOO_MANY_ATTEMPTS (the sign-on throttle makes the username
+ * wait); null for any other failure.
+ */
+export function currentPasswordRefusal(error: unknown, field = 'currentPassword'): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const e = error as { status?: unknown; code?: unknown; fields?: unknown };
+  if (e.status === 429 && e.code === 'TOO_MANY_ATTEMPTS') return MSG.currentPasswordWait;
+  const named = typeof e.fields === 'object' && e.fields !== null && field in e.fields;
+  return e.status === 400 && e.code === 'BAD_INPUT' && named ? MSG.currentPasswordWrong : null;
 }
 
 /** A rule's first issue re-filed on a form field, keeping its maximum for the message. */
@@ -157,9 +180,12 @@ const PasswordFormSchema = z
     password: z.string(),
     repeat: z.string(),
     passwordRequired: z.boolean(),
+    currentPassword: z.string(),
   })
   .check(
     z.superRefine((f, ctx) => {
+      if (!f.passwordRequired && f.currentPassword === '')
+        ctx.addIssue({ code: 'custom', message: MSG.required, path: ['currentPassword'] });
       if (f.passwordUsed === 'no') return;
       const u = UsernameRule.safeParse(f.username);
       if (!u.success) ctx.addIssue(moved(u.error.issues[0], 'username'));
@@ -178,10 +204,14 @@ export function validatePassword(form: PasswordForm): FieldErrors {
   return r.success ? {} : toErrors(r.error.issues, PASSWORD_LABELS);
 }
 
-/** The body of POST user-settings/password: "no" sends only passwordUsed false (spec 2 §4). */
+/**
+ * The body of POST user-settings/password: "no" sends passwordUsed false (spec 2 §4) and, as "yes" does, the current
+ * password when the person has one.
+ */
 export function passwordBody(form: PasswordForm): PasswordBody {
-  if (form.passwordUsed === 'no') return { passwordUsed: false };
-  const body: PasswordBody = { passwordUsed: true, username: form.username.trim() };
+  const proof = asksCurrentPassword(form) ? { currentPassword: form.currentPassword } : {};
+  if (form.passwordUsed === 'no') return { passwordUsed: false, ...proof };
+  const body: PasswordBody = { passwordUsed: true, username: form.username.trim(), ...proof };
   if (form.password !== '') body.password = form.password;
   return body;
 }

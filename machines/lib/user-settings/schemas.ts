@@ -17,6 +17,7 @@ import { z } from 'zod/mini';
 import { RepresentationRight } from '../contract';
 import { addressPart, PadreIdPart, ZIP_MAX } from '../fields';
 import {
+  CurrentPasswordRule,
   EmailRule,
   FirstNameRule,
   LastNameRule,
@@ -127,13 +128,21 @@ export const PasswordSettingsAnswer = z.object({
 export type PasswordSettingsAnswer = z.infer<typeof PasswordSettingsAnswer>;
 
 /**
- * POST user-settings/password/{userId} (spec 2 §4): "no" sends only { passwordUsed: false }; "yes" sends the
- * username and, when a new one was typed, the password (absent: the current password stays; the server answers
- * 400 on `password` when the person has none yet).
+ * POST user-settings/password/{userId} (spec 2 §4): "no" sends { passwordUsed: false }; "yes" sends the username
+ * and, when a new one was typed, the password (absent: the current password stays; the server answers 400 on
+ * `password` when the person has none yet). A person who has a password proves it with `currentPassword` for
+ * either (ASVS 2.1.6; "no" too, else "no" then "yes" would set a new password unproven): without it, or with a
+ * wrong one, the server answers 400 on `currentPassword` and changes nothing. A person without a password sets one
+ * without it.
  */
 export const PasswordBody = z.discriminatedUnion('passwordUsed', [
-  z.object({ passwordUsed: z.literal(false) }),
-  z.object({ passwordUsed: z.literal(true), username: UsernameRule, password: z.optional(PasswordRule) }),
+  z.object({ passwordUsed: z.literal(false), currentPassword: z.optional(CurrentPasswordRule) }),
+  z.object({
+    passwordUsed: z.literal(true),
+    username: UsernameRule,
+    password: z.optional(PasswordRule),
+    currentPassword: z.optional(CurrentPasswordRule),
+  }),
 ]);
 export type PasswordBody = z.infer<typeof PasswordBody>;
 /** errorType 'UNIQUE': the username is taken (spec 2 §8), nothing was saved. */

@@ -19,6 +19,7 @@ import {
 } from './index';
 import type { RepresentationRight, UserContext } from '../contract';
 import { signedInContext } from '../../../tests/support/fixtures/contexts';
+import { draftOf } from '../drafts';
 
 const form: EditForm = {
   firstName: 'Mari',
@@ -73,6 +74,7 @@ describe('password rules (spec 2 §4, §5)', () => {
     password: 'Maasikas22',
     repeat: 'Maasikas22',
     passwordRequired: false,
+    currentPassword: 'Maasikas1',
   };
   it('accepts dots, pipes and letters above code 160, refuses others', () => {
     expect(validatePassword(pw)).toEqual({});
@@ -98,11 +100,28 @@ describe('password rules (spec 2 §4, §5)', () => {
       'validation.required',
     );
   });
-  it('"no" is always valid and sends only passwordUsed false', () => {
+  it('asks the current password of a person who has one, for "yes" and "no" alike, and never of one who has none', () => {
+    expect(validatePassword({ ...pw, currentPassword: '' }).currentPassword?.key).toBe('validation.required');
+    expect(validatePassword({ ...pw, passwordUsed: 'no', currentPassword: '' }).currentPassword?.key).toBe(
+      'validation.required',
+    );
+    expect(validatePassword({ ...pw, passwordRequired: true, currentPassword: '' })).toEqual({});
+    expect(passwordBody({ ...pw, passwordRequired: true, currentPassword: '' })).toEqual({
+      passwordUsed: true,
+      username: 'mari.m',
+      password: 'Maasikas22',
+    });
+    expect(draftOf({ ...pw })).not.toHaveProperty('currentPassword');
+  });
+  it('"no" is valid with the current password and sends it with passwordUsed false', () => {
     const no = { ...pw, passwordUsed: 'no' as const, username: '' };
     expect(validatePassword(no)).toEqual({});
-    expect(passwordBody(no)).toEqual({ passwordUsed: false });
-    expect(passwordBody({ ...pw, password: '', repeat: '' })).toEqual({ passwordUsed: true, username: 'mari.m' });
+    expect(passwordBody(no)).toEqual({ passwordUsed: false, currentPassword: 'Maasikas1' });
+    expect(passwordBody({ ...pw, password: '', repeat: '' })).toEqual({
+      passwordUsed: true,
+      username: 'mari.m',
+      currentPassword: 'Maasikas1',
+    });
     expect(PasswordBody.safeParse({ passwordUsed: true, username: 'mari.m', password: 'weak' }).success).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import * as m0250 from './0250_rights_list_persons.js';
 import * as m0260 from './0260_customer_search_rows.js';
 import * as m0270 from './0270_board_member_country.js';
 import * as m0280 from './0280_board_member_position.js';
+import * as m0300 from './0300_email_set_by.js';
 import * as m0320 from './0320_csp_reports.js';
 import * as m0325 from './0325_request_counts.js';
 
@@ -38,6 +39,7 @@ export const migrations: NamedMigration[] = [
   { name: '0260_customer_search_rows', ...m0260 },
   { name: '0270_board_member_country', ...m0270 },
   { name: '0280_board_member_position', ...m0280 },
+  { name: '0300_email_set_by', ...m0300 },
   { name: '0320_csp_reports', ...m0320 },
   { name: '0325_request_counts', ...m0325 },
 ];

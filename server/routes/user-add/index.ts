@@ -5,7 +5,9 @@
  *   POST confirm  ConfirmBody                → { errorType, hadPreference, preference }
  *   GET  eula/{LANG}.pdf                     the portal's terms of use in an upper-case language code (ET, EN, RU,
  *                                            LV, LT): public/terms/terms-of-use-<lang>.pdf, not the contract terms
- * With `key` (the invitation link from the e-mail) the person is the key's; without it, the signed-in person.
+ * With `key` (the invitation link from the e-mail) the person is the key's; without it, the signed-in person, who
+ * when they have a password must give it (userCredentials.currentPassword, 400 on that field when absent or wrong,
+ * counted by the sign-on throttle, 429 while it waits) before the confirm sets new credentials.
  * A confirm by key is the invitation's acceptance: it sets the credentials, accepts the terms, grants the invited
  * right, uses the key and opens a portal session, so the person lands in the chosen service signed in.
  */
@@ -32,6 +34,7 @@ import { hashPassword } from '../../lib/password.js';
 import { consumeResetKey, type ResetKey } from '../../lib/reset-keys.js';
 import { findSession, openSession } from '../../lib/session.js';
 import { endOtherSignOns } from '../../security/credentials-changed.js';
+import { proveCurrentPassword } from '../../security/current-password.js';
 import { checkedPreferenceService } from '../user-settings/preferences.js';
 import { checkCredentials, personByKeyOrSession, usernameTaken, type Person } from './accounts.js';
 import './seed.js';
@@ -130,6 +133,7 @@ export const userAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
         language: (p.preferred_language ?? 'EST').toUpperCase(),
         username: p.username,
         endUserAgreementVersion: p.eula_version,
+        passwordUsed: p.password_hash !== null,
         preference: preferenceOf(p),
         packagePrivateUrls: Object.fromEntries(DOMAINS.map((d) => [d, packagePrivateUrl(d, lang, req)])),
       },
@@ -158,6 +162,13 @@ export const userAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const lastName = p.last_name.trim() || body.lastName;
     if (!firstName) throw badInput('firstName', 'is required');
     if (!lastName) throw badInput('lastName', 'is required');
+    // without a key the session is all that stands for the person: one who has a password proves it before the
+    // confirm replaces it (ASVS 2.1.6); with a key, the key from the e-mail is the proof (as a reset link is)
+    if (!found.key)
+      await proveCurrentPassword(req, reply, p, c.currentPassword, {
+        field: 'userCredentials.currentPassword',
+        event: 'user-add.confirm',
+      });
     if (await usernameTaken(db, username, p.fgid))
       return { errorType: 'UNIQUE', hadPreference: false, preference: null };
 

@@ -6,7 +6,6 @@
  * See index.ts for the request and answer of each.
  */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
-import { LANGUAGE2, type Language } from '../../../machines/lib/contract.js';
 import {
   EditUserBody,
   ResetEmailBody,
@@ -23,6 +22,13 @@ import { requireSession, type PersonRow } from '../../lib/session.js';
 import { registeredAddress } from '../address/index.js';
 import { indexPerson } from '../customer-search/search-index.js';
 import { targetPerson } from './access.js';
+import {
+  emailSetColumns,
+  mailLanguage,
+  personForChange,
+  refuseRecentlySetAddress,
+  tellEmailChange,
+} from './email-owner.js';
 
 /** spec 2 §2: the address block is for persons whose personal-code country is empty or EE. */
 const hasAddressBlock = (p: Pick<PersonRow, 'country'>) => ['', 'EE'].includes(p.country.trim().toUpperCase());
@@ -115,24 +121,20 @@ async function addressColumns(req: FastifyRequest, a: AddressBody) {
   };
 }
 
-/** The person's language of communication as a portal language; by country when they have none. */
-function mailLanguage(p: PersonRow): Language {
-  const own = p.preferred_language ? LANGUAGE2[p.preferred_language.toUpperCase()] : undefined;
-  if (own) return own;
-  return p.country === 'LV' ? 'lv' : p.country === 'LT' ? 'lt' : 'et';
-}
-
 export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db, clock } = app.deps;
 
   app.get('/edit/:userId', async (req) => userEditAnswer((await targetPerson(req, 'self-or-staff')).person));
 
   app.post('/edit/:userId', async (req) => {
-    const { person, self } = await targetPerson(req, 'self-or-staff');
+    const { session, person, self } = await targetPerson(req, 'self-or-staff');
     const body = parseOrThrow(EditUserBody, req.body, 'body', EDIT_LABELS);
     // the address block exists only for EE persons; another person's address is left as it is
     const address = body.address && hasAddressBlock(person) ? await addressColumns(req, body.address) : {};
     await db.transaction().execute(async (trx) => {
+      const now = clock.now();
+      // a new e-mail address: who set it decides whether a reset link may go there (email-owner.ts)
+      const before = await personForChange(trx, person.fgid);
       await trx
         .updateTable('persons')
         .set({
@@ -143,9 +145,11 @@ export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
           phone: orNull(body.phone),
           preferred_language: body.preferredLanguage.toUpperCase(),
           ...address,
+          ...emailSetColumns(before, body.email, session, now),
         })
         .where('fgid', '=', person.fgid)
         .execute();
+      await tellEmailChange(req, trx, before, body.email, session, now);
       // the user search finds people by name (server/routes/customer-search)
       if (body.firstName !== person.first_name || body.lastName !== person.last_name)
         await indexPerson(trx, person.fgid);
@@ -157,7 +161,8 @@ export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
 
   /**
    * Staff only (EDIT_ANY_USER). The link goes to the e-mail address the person has on file, never to one from the
-   * body: a reset link sent to an address of the sender's choosing would hand them the account.
+   * body: a reset link sent to an address of the sender's choosing would hand them the account. For the same reason
+   * it never goes to an address someone other than the person set less than a day ago (email-owner.ts).
    */
   const sendPasswordReset = async (req: FastifyRequest) => {
     const session = await requireSession(req);
@@ -167,6 +172,7 @@ export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
     if (!person) throw notFound(`No user with id ${body.fgid}.`);
     const to = orNull(person.email);
     if (!to) throw badInput('email', 'the person has no e-mail address to send the link to; save one first');
+    await refuseRecentlySetAddress(req, person, clock.now());
     await db.transaction().execute(async (trx) => {
       const key = await createPasswordResetKey(trx, clock, person.fgid, { invitedBy: session.fgid });
       const mail = passwordResetMail(mailLanguage(person), {

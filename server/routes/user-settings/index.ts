@@ -15,11 +15,14 @@
  *        address: null or for a non-EE person: left as stored. With padreId: looked up in the address register and
  *        stored as the register has it (400 address.padreId when unknown; 502 ADDRESS_REGISTER_UNREACHABLE). Without
  *        padreId: the typed parts are kept and padreFullName is stored '' (spec 2 §5); all parts empty clears it.
- *        phone/mobile '' are stored as null. A name change updates the user search.
+ *        phone/mobile '' are stored as null. A name change updates the user search. A new e-mail address records
+ *        who set it and when, is audited (user-settings.email-change) and is told to the old address (email-owner.ts).
  * POST password/sendPasswordReset/         staff only (EDIT_ANY_USER, else 403), body ResetEmailBody → { value: true }.
  *        The key is valid 24 h on the server's clock; the e-mail goes to the outbox (/sim/), to the address the person
  *        has ON FILE (never the body's; 400 email when there is none), in the person's preferred_language (et, en, ru,
- *        lv, lt; by country when none), link `${origin}/ui/user-add/reset-password/<key>`.
+ *        lv, lt; by country when none), link `${origin}/ui/user-add/reset-password/<key>`. 409 EMAIL_RECENTLY_SET
+ *        (messageKey user-settings.reset.emailRecentlySet, audited, nothing sent) when someone other than the person
+ *        set that address less than 24 hours ago on the server's clock.
  * GET  roles/clientapp/{OSS|PERIODICALS}/{userId}   self/staff → RoleListItem[] (a plain list) { customerId, name,
  *        application, roleId, begin, end (DD.MM.YYYY, end null = unlimited), notActive }, one per represented customer
  *        (the person's own private entry left out), ordered by name. Validity is the client's (spec 2 §4): the list
@@ -33,7 +36,9 @@
  * POST password/{userId}                   self only, body PasswordBody → { errorType: null } or { errorType: 'UNIQUE' }
  *        (username taken, case-insensitively, by someone else: nothing saved). { passwordUsed: false }: the password
  *        login ends (the sign-on refuses it; 400 passwordUsed when canDisablePassword is false). { passwordUsed: true,
- *        username, password? }: password absent keeps the current one (400 password when there is none).
+ *        username, password? }: password absent keeps the current one (400 password when there is none). A person
+ *        who has a password sends it as currentPassword with either (400 currentPassword when absent or wrong, a
+ *        failed sign-on of the username for the throttle; 429 TOO_MANY_ATTEMPTS while it waits); nothing changes.
  * GET  preferences/{userId}                self/staff → Preference { representedId, serviceUrl } (null, null: none).
  * POST preferences/{userId}                self/staff, body PreferenceBody → the stored Preference. The service is read
  *        from serviceUrl (serviceOfUrl): NOPREFERENCE, one of this server's package-private URLs (any domain and

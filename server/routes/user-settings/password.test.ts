@@ -22,7 +22,7 @@ async function signOn(username: string, password: string): Promise<number> {
   return posted.statusCode;
 }
 
-describe('user-settings/password', () => {
+describe('user-settings/password', { timeout: 30_000 }, () => {
   it('shows mari her username and that she logs in with a password', async () => {
     t = await makeTestApp();
     const mari = await t.login('mari');
@@ -46,6 +46,7 @@ describe('user-settings/password', () => {
       passwordUsed: true,
       username: 'mari.m',
       password: 'Uus2Parool',
+      currentPassword: 'Maasikas1',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ errorType: null });
@@ -59,7 +60,13 @@ describe('user-settings/password', () => {
 
     // a new username alone keeps the password
     expect(
-      (await mari.post(`/api/user-settings/password/${MARI}`, { passwordUsed: true, username: 'mari|m' })).json(),
+      (
+        await mari.post(`/api/user-settings/password/${MARI}`, {
+          passwordUsed: true,
+          username: 'mari|m',
+          currentPassword: 'Uus2Parool',
+        })
+      ).json(),
     ).toEqual({ errorType: null });
     expect(await signOn('mari|m', 'Uus2Parool')).toBe(302);
   });
@@ -72,6 +79,7 @@ describe('user-settings/password', () => {
         passwordUsed: true,
         username,
         password: 'Uus2Parool',
+        currentPassword: 'Maasikas1',
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ errorType: 'UNIQUE' });
@@ -80,7 +88,13 @@ describe('user-settings/password', () => {
     expect(await signOn('jaan', 'Tamm12345')).toBe(302);
     // her own username again is not a clash
     expect(
-      (await mari.post(`/api/user-settings/password/${MARI}`, { passwordUsed: true, username: 'mari' })).json(),
+      (
+        await mari.post(`/api/user-settings/password/${MARI}`, {
+          passwordUsed: true,
+          username: 'mari',
+          currentPassword: 'Maasikas1',
+        })
+      ).json(),
     ).toEqual({ errorType: null });
   });
 
@@ -110,7 +124,11 @@ describe('user-settings/password', () => {
   it('“no” ends the password login; “yes” needs a new password then', async () => {
     t = await makeTestApp();
     const mari = await t.login('mari');
-    expect((await mari.post(`/api/user-settings/password/${MARI}`, { passwordUsed: false })).json()).toEqual({
+    expect(
+      (
+        await mari.post(`/api/user-settings/password/${MARI}`, { passwordUsed: false, currentPassword: 'Maasikas1' })
+      ).json(),
+    ).toEqual({
       errorType: null,
     });
     expect(await signOn('mari', 'Maasikas1')).toBe(401);

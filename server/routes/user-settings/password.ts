@@ -9,6 +9,12 @@
  * (server/cas/index.ts). "Log in with username and password: no" clears password_hash and keeps the username (so it
  * stays taken and comes back filled in); the sign-on then refuses the person's password, whatever they type.
  *
+ * A person who has a password proves it (`currentPassword`, security/current-password.ts) before a save changes
+ * their username or password or switches the password off (ASVS 2.1.6): the session alone is not enough to take
+ * over the sign-on. A wrong one is a failed sign-on attempt of their username for the throttle, answers 400 on
+ * currentPassword and changes nothing. A person without a password sets one as before. Spec 2 §6 keeps the tab to
+ * the person themself: staff with EDIT_ANY_USER get 403 for another person here and send a reset link instead.
+ *
  * canDisablePassword (spec 2 §3): true when the person can sign on another way than with this password, which is
  * what makes switching it off safe: a customer (not staff, who sign on through the directory) whose personal code is
  * from a home country (EE, LV, LT) has a national eID (ID-card, Mobile-ID, Smart-ID) for the sign-on service. In the
@@ -26,6 +32,7 @@ import { badInput, parseOrThrow } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { requireSession, type PersonRow } from '../../lib/session.js';
 import { endOtherSignOns } from '../../security/credentials-changed.js';
+import { proveCurrentPassword } from '../../security/current-password.js';
 import { usernameTaken } from '../user-add/accounts.js';
 import { targetPerson } from './access.js';
 
@@ -51,12 +58,18 @@ export const passwordRoutes: FastifyPluginCallback = (app, _opts, done) => {
     };
   });
 
-  app.post('/password/:userId', async (req): Promise<PasswordSaveAnswer> => {
+  app.post('/password/:userId', async (req, reply): Promise<PasswordSaveAnswer> => {
     const { person } = await targetPerson(req, 'self');
-    const body = parseOrThrow(PasswordBody, req.body, 'body', { username: 'Username', password: 'Password' });
+    const body = parseOrThrow(PasswordBody, req.body, 'body', {
+      username: 'Username',
+      password: 'Password',
+      currentPassword: 'Current password',
+    });
     if (!body.passwordUsed) {
       if (!canDisablePassword(person))
         throw badInput('passwordUsed', 'cannot be switched off: you have no other way to sign on');
+      // proven here too: switched off, the password could be set again unproven ("a person without a password")
+      await proveCurrentPassword(req, reply, person, body.currentPassword, { event: 'user-settings.password' });
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('persons').set({ password_hash: null }).where('fgid', '=', person.fgid).execute();
         await audit(req, 'user-settings.password', { subject: person.fgid, detail: { passwordUsed: false }, db: trx });
@@ -66,6 +79,7 @@ export const passwordRoutes: FastifyPluginCallback = (app, _opts, done) => {
     }
     if (body.password === undefined && person.password_hash === null)
       throw badInput('password', 'is required: you have no password yet');
+    await proveCurrentPassword(req, reply, person, body.currentPassword, { event: 'user-settings.password' });
     if (await usernameTaken(db, body.username, person.fgid)) return { errorType: PASSWORD_ERROR_UNIQUE };
     const hash = body.password === undefined ? null : await hashPassword(body.password);
     try {

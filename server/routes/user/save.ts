@@ -218,6 +218,10 @@ export async function saveRights(
           preferred_language: RIGHTS_LANGUAGE3[cmd.language ?? defaultLanguage(cmd.domain)],
           domain: cmd.domain,
           email: cmd.email.trim(),
+          // the administrator chose this address, not the person: no reset link goes to it for a day
+          // (server/routes/user-settings/email-owner.ts)
+          email_set_by: session.fgid,
+          email_set_at: now.toISOString(),
           not_active: 0,
           created_at: now.toISOString(),
         })

@@ -34,10 +34,10 @@ const SERVICE_LABELS: Record<string, string> = {
 
 export function EulaModal({ inviteKey }: { inviteKey: string | null }) {
   const actor = useEulaActor(inviteKey);
-  return actor ? <EulaModalContent actor={actor} /> : null;
+  return actor ? <EulaModalContent actor={actor} invited={inviteKey !== null} /> : null;
 }
 
-function EulaModalContent({ actor }: { actor: EulaActor }) {
+function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boolean }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const message = useMessage();
@@ -46,6 +46,7 @@ function EulaModalContent({ actor }: { actor: EulaActor }) {
   const ready = useSelector(actor, (s) => s.hasTag('ready'));
   const busy = useSelector(actor, (s) => s.hasTag('busy'));
   const notUnique = useSelector(actor, (s) => s.context.usernameNotUnique);
+  const currentRefused = useSelector(actor, (s) => s.context.currentPasswordRefused);
   const language = useSelector(portal.session, (s) => s.context.language);
   const domain = useSelector(portal.session, (s) => s.context.domain);
   const [draft, setDraft] = useState<Partial<EulaForm>>({});
@@ -58,6 +59,8 @@ function EulaModalContent({ actor }: { actor: EulaActor }) {
     ...emptyEulaForm(),
     askFirstName: !!info && info.firstName.trim() === '',
     askLastName: !!info && info.lastName.trim() === '',
+    // the signed-in person's password is replaced by the confirm: they prove it first (an invitation's key proves it)
+    askCurrentPassword: !invited && !!info?.passwordUsed,
   };
   const picked = { ...base, ...draft };
   const form: EulaForm = {
@@ -78,6 +81,7 @@ function EulaModalContent({ actor }: { actor: EulaActor }) {
     setDraft((d) => ({ ...d, [field]: value, ...(field === 'service' ? { represented: NOPREFERENCE } : {}) }));
     setTouched((t0) => ({ ...t0, [field]: true }));
     if (field === 'username') actor.send({ type: 'eula.usernameEdited' });
+    if (field === 'currentPassword') actor.send({ type: 'eula.currentPasswordEdited' });
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -129,6 +133,19 @@ function EulaModalContent({ actor }: { actor: EulaActor }) {
             )}
             <fieldset className="acc-grid">
               <legend>{t('account.eula.credentials')}</legend>
+              {form.askCurrentPassword && (
+                <TextField
+                  name="currentPassword"
+                  type="password"
+                  label={t('user-settings.password.current')}
+                  value={form.currentPassword}
+                  autoComplete="current-password"
+                  required
+                  hint={t('user-settings.password.current.hint')}
+                  error={currentRefused ? message({ key: currentRefused }) : shown('currentPassword')}
+                  onChange={(v) => edit('currentPassword', v)}
+                />
+              )}
               <TextField
                 name="username"
                 label={t('user-settings.password.username')}

@@ -65,6 +65,7 @@ function provideEula(system: PortalCore) {
             password: form.password,
             passwordAgain: form.repeat,
             passwordUsed: true,
+            ...(form.askCurrentPassword ? { currentPassword: form.currentPassword } : {}),
           },
           firstName: form.firstName.trim(),
           lastName: form.lastName.trim(),

@@ -1,5 +1,6 @@
 /** The portal shell (spec 1 §2): layout, menus, pages and the shared selectors other features may use. */
 export { NotFound, PageLoading } from './Pages';
+export { RouteError } from './RouteError';
 export { RootLayout } from './RootLayout';
 export { useShell } from './useShell';
 export { ClientManager } from './Contact';

@@ -14,6 +14,7 @@ import {
   type UserEditAnswer,
 } from '../../../machines/lib/user-settings';
 import type { FormValues } from '../../../machines/settingsForm.machine';
+import { ApiError } from '../../api/client';
 import { userEditQuery } from '../../api/user-settings/get-edit';
 import { usePortal } from '../../app/PortalContext';
 import { AddressAutocomplete } from '../address';
@@ -40,7 +41,12 @@ export function EditView({ subject, canEditAny }: { subject: string; canEditAny:
   const reset = useMutation({
     mutationFn: (u: UserEditAnswer) => portal.userSettings.sendPasswordReset(u),
     onSuccess: () => portal.showToast({ toastType: 'success', messageKey: 'user-settings.reset.success' }),
-    onError: () => portal.showToast({ toastType: 'error', messageKey: 'error.server' }),
+    // a refusal the server explains (an address someone else set less than a day ago) is said as it is
+    onError: (e) =>
+      portal.showToast({
+        toastType: 'error',
+        messageKey: e instanceof ApiError && e.messageKey ? e.messageKey : 'error.server',
+      }),
   });
 
   if (form.loading || form.loadFailed)

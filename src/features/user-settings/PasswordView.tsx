@@ -1,11 +1,14 @@
 /**
  * The password tab (spec 2 §2 "Password view", §4 password usage, §5 username and password; only for the person
- * themself): the yes/no choice when canDisablePassword holds, username, new password and repeat with the rule text.
+ * themself): the current password when the person has one (any change of the sign-on asks it, ASVS 2.1.6; a wrong
+ * one is marked on the field and keeps everything typed), the yes/no choice when canDisablePassword holds, username,
+ * new password and repeat with the rule text.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import {
+  asksCurrentPassword,
   PASSWORD_LABELS,
   PASSWORD_MIN,
   USERNAME_MAX,
@@ -35,7 +38,11 @@ export function PasswordView({ subject }: { subject: string }) {
     return <FormStatus loading={form.loading} onRetry={() => form.send({ type: 'form.retry' })} />;
   const v = form.values as PasswordForm;
   const canDisable = settings.data?.canDisablePassword ?? false;
-  const field = (name: 'username' | 'password' | 'repeat', type: 'text' | 'password', autoComplete: string) => (
+  const field = (
+    name: 'currentPassword' | 'username' | 'password' | 'repeat',
+    type: 'text' | 'password',
+    autoComplete: string,
+  ) => (
     <TextField
       name={name}
       type={type}
@@ -46,7 +53,9 @@ export function PasswordView({ subject }: { subject: string }) {
       hint={
         name === 'username'
           ? t('user-settings.password.username.rule', { min: USERNAME_MIN, max: USERNAME_MAX })
-          : undefined
+          : name === 'currentPassword'
+            ? t('user-settings.password.current.hint')
+            : undefined
       }
       onChange={(value) => form.edit({ [name]: value }, name)}
     />
@@ -68,6 +77,9 @@ export function PasswordView({ subject }: { subject: string }) {
         </p>
       )}
       <p>{t('user-settings.password.explanation')}</p>
+      {asksCurrentPassword(v) && (
+        <div className="us-grid us-grid--single">{field('currentPassword', 'password', 'current-password')}</div>
+      )}
       {canDisable && (
         <fieldset className="us-choice">
           <legend>{t('user-settings.password.use')}</legend>

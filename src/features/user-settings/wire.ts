@@ -11,6 +11,7 @@ import { effectivePreference, inAppPath, type NavTarget } from '../../../machine
 import {
   editBody,
   editFormOf,
+  currentPasswordRefusal,
   passwordBody,
   passwordFormOf,
   preferenceServiceUrl,
@@ -182,13 +183,22 @@ export function wireUserSettings(system: PortalCore): UserSettings {
 
   const password = provideForm({
     load: async (subject) => passwordFormOf(await queryClient.fetchQuery(passwordSettingsQuery(api, subject))),
-    save: async ({ subject, values }) => {
+    save: async ({ subject, values }): Promise<SaveOutcome> => {
       const form = asPassword(values);
-      const answer = await savePassword(system, subject, passwordBody(form));
+      let answer;
+      try {
+        answer = await savePassword(system, subject, passwordBody(form));
+      } catch (error) {
+        // a wrong current password (or the sign-on throttle's wait after several) is marked on its field; nothing
+        // was saved and everything typed stays
+        const refused = currentPasswordRefusal(error);
+        if (refused) return { fieldErrors: { currentPassword: { key: refused } } };
+        throw error;
+      }
       if (answer.errorType === PASSWORD_ERROR_UNIQUE)
         return { fieldErrors: { username: { key: MSG.usernameNotUnique } } };
       const used = form.passwordUsed === 'yes';
-      return { values: { ...form, password: '', repeat: '', passwordRequired: !used } };
+      return { values: { ...form, password: '', repeat: '', currentPassword: '', passwordRequired: !used } };
     },
   });
 

@@ -1,8 +1,9 @@
 /**
- * The password tab (spec 2 §2 "Password view", §4, §5, §8): mari sets the username
- * mari.m with a valid password, logs out and logs in with it on the sign-on page (the old ones stop working);
- * taking jaan's username gives 'Username is already in use'; a password without a digit is refused with the rule
- * text. Her own username and password are restored at the end.
+ * The password tab (spec 2 §2 "Password view", §4, §5, §8): mari proves her current password and sets the username
+ * mari.m with a valid password, logs out and logs in with it on the sign-on page (the old ones stop working); a
+ * wrong current password is marked on its field and keeps everything typed (ASVS 2.1.6); taking jaan's username
+ * gives 'Username is already in use'; a password without a digit is refused with the rule text; the terms-of-use
+ * modal of the signed-in mari asks her current password too. Her own username and password are restored at the end.
  */
 import { UserContext } from '../../../machines/lib/contract';
 import { expect, test } from '../fixtures';
@@ -20,11 +21,28 @@ test('mari sets username mari.m and a new password, logs out and logs in with th
     await expect(page.getByRole('link', { name: 'Password', exact: true })).toHaveAttribute('aria-current', 'page');
     const username = page.getByLabel('Username', { exact: true });
     await expect(username).toHaveValue('mari');
+    const current = page.getByLabel('Current password', { exact: true });
+    await expect(current).toHaveAttribute('autocomplete', 'current-password');
+    await expect(current).toHaveAttribute('type', 'password');
     await username.fill('mari.m');
     await page.getByLabel('New password', { exact: true }).fill('Mustikas42');
     await page.getByLabel('Repeat the new password', { exact: true }).fill('Mustikas42');
+    // without the current password the form cannot be saved
+    await expect(saveButton(page)).toBeDisabled();
+    await current.fill('Arvan1Parool');
+    await saveButton(page).click();
+    await expect(page.getByTestId('error-currentPassword')).toHaveText('The current password is incorrect.');
+    await expect(current).toHaveAttribute('aria-invalid', 'true');
+    await expect(successToast(page)).toHaveCount(0);
+    // nothing typed is lost
+    await expect(current).toHaveValue('Arvan1Parool');
+    await expect(username).toHaveValue('mari.m');
+    await expect(page.getByLabel('New password', { exact: true })).toHaveValue('Mustikas42');
+    await expect(page.getByLabel('Repeat the new password', { exact: true })).toHaveValue('Mustikas42');
+    await current.fill('Maasikas1');
     await saveButton(page).click();
     await expect(successToast(page)).toBeVisible();
+    await expect(current).toHaveValue('');
 
     await page.getByRole('button', { name: 'Log out' }).first().click();
     await expect(page).toHaveURL(/\/cas\/login/);
@@ -45,6 +63,7 @@ test('mari sets username mari.m and a new password, logs out and logs in with th
       passwordUsed: true,
       username: 'mari',
       password: 'Maasikas1',
+      currentPassword: 'Mustikas42',
     });
     expect(res.status(), await res.text()).toBe(200);
     restored = true;
@@ -54,6 +73,7 @@ test('mari sets username mari.m and a new password, logs out and logs in with th
         passwordUsed: true,
         username: 'mari',
         password: 'Maasikas1',
+        currentPassword: 'Mustikas42',
       });
   }
   expect(await signOnWith(page, 'mari', 'Maasikas1'), 'mari logs in as before').toBe(true);
@@ -64,6 +84,7 @@ test("taking jaan's username gives 'Username is already in use'", async ({ page 
   const username = page.getByLabel('Username', { exact: true });
   await expect(username).toHaveValue('mari');
   await username.fill('jaan');
+  await page.getByLabel('Current password', { exact: true }).fill('Maasikas1');
   await saveButton(page).click();
   await expect(page.getByTestId('error-username')).toHaveText('Username is already in use');
   await expect(username).toHaveAttribute('aria-invalid', 'true');
@@ -84,6 +105,27 @@ test('a password without a digit is refused with the rule text', async ({ page }
     passwordUsed: true,
     username: 'mari',
     password: 'Maasikasss',
+    currentPassword: 'Maasikas1',
   });
   expect(res.status()).toBe(400);
+});
+
+test('the terms-of-use modal of the signed-in mari asks her current password before replacing it', async ({ page }) => {
+  await signIn(page, 'mari', '/ui/user-add/edit/', FGID.mari);
+  const modal = page.getByRole('dialog', { name: 'Terms of use' });
+  const current = modal.getByLabel('Current password', { exact: true });
+  await expect(current).toBeVisible();
+  await expect(current).toHaveAttribute('autocomplete', 'current-password');
+  await modal.getByLabel('Username', { exact: true }).fill('mari.m');
+  await modal.getByLabel('New password', { exact: true }).fill('Mustikas42');
+  await modal.getByLabel('Repeat the new password', { exact: true }).fill('Mustikas42');
+  await modal.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
+  await modal.getByLabel('I have read and accept the terms of use').check();
+  await current.fill('Arvan1Parool');
+  await modal.getByRole('button', { name: 'Confirm' }).click();
+  await expect(modal.getByTestId('error-currentPassword')).toHaveText('The current password is incorrect.');
+  // nothing typed is lost, and nothing changed
+  await expect(current).toHaveValue('Arvan1Parool');
+  await expect(modal.getByLabel('New password', { exact: true })).toHaveValue('Mustikas42');
+  expect(await signOnWith(page, 'mari', 'Maasikas1'), 'mari logs in as before').toBe(true);
 });
