@@ -32,7 +32,7 @@ const portOf = (u: URL) => Number(u.port || (u.protocol === 'https:' ? 443 : 80)
  * two paths is two cookies. Read by name (`get`, `has`: the longest path's, as a browser sends it first), planted by
  * name with its path (`set`), removed by name on every path (`delete`); iterates as [name, cookie].
  */
-export class CookieJar {
+class CookieJar {
   private readonly byKey = new Map<string, { name: string; cookie: Cookie }>();
   private all(name: string) {
     return [...this.byKey.values()]

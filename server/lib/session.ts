@@ -62,7 +62,7 @@ const TOUCH_EVERY_MS = 60_000;
  * session cookie reaches only what the portal serves there. (A cookie on the whole host from before is cleared when
  * a session closes.)
  */
-export const SESSION_COOKIE_PATHS = ['/api/', '/ui/'] as const;
+const SESSION_COOKIE_PATHS = ['/api/', '/ui/'] as const;
 const sessionCookieOptions = (req: FastifyRequest, path: string) =>
   ({ path, httpOnly: true, sameSite: 'lax', secure: isSecure(req) }) as const;
 
