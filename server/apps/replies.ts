@@ -38,14 +38,7 @@ export function sendHtml(reply: FastifyReply, status: number, html: string) {
 }
 
 type MessageKind =
-  | 'signedOut'
-  | 'denied'
-  | 'maintenance'
-  | 'noParty'
-  | 'signOnFailed'
-  | 'notBegun'
-  | 'unavailable'
-  | 'notFound';
+  'signedOut' | 'denied' | 'maintenance' | 'noParty' | 'signOnFailed' | 'notBegun' | 'unavailable' | 'notFound';
 const MESSAGE: Record<
   MessageKind,
   { status: number; heading: keyof typeof COMMON_TEXTS.en; text: keyof typeof COMMON_TEXTS.en; bad: boolean }

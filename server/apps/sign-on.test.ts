@@ -95,7 +95,9 @@ describe('silent sign-on as the application\u2019s own CAS service', () => {
     await b.signIn('mari');
     // a sign-on begun in this browser, its service URL's `next` changed on the way to CAS
     const start = await b.get(`${w.appsOrigin}/oss/`);
-    const state = new URL(new URL(String(start.headers.location)).searchParams.get('service')!).searchParams.get('state')!;
+    const state = new URL(new URL(String(start.headers.location)).searchParams.get('service')!).searchParams.get(
+      'state',
+    )!;
     const service = `${w.appsOrigin}/oss/auth/cas?${new URLSearchParams({ next: 'https://evil.example/', state }).toString()}`;
     const { url } = await b.follow(`${w.portalOrigin}/cas/login?service=${encodeURIComponent(service)}&gateway=true`);
     expect(url).toBe(`${w.appsOrigin}/oss/`);

@@ -164,7 +164,8 @@ export const COMMON_TEXTS: Record<AppLang, CommonTexts> = {
     noParty: 'Atveriet lietotni pašapkalpošanās portālā, kur izvēlaties, ko pārstāvat.',
     signOnFailedTitle: 'Pieteikšanās neizdevās',
     signOnFailed: 'Jūsu pieteikšanos neizdevās apstiprināt.',
-    notBegun: 'Šī pieteikšanās netika sākta šajā pārlūkprogrammā. Atveriet lietotni vēlreiz no pašapkalpošanās portāla.',
+    notBegun:
+      'Šī pieteikšanās netika sākta šajā pārlūkprogrammā. Atveriet lietotni vēlreiz no pašapkalpošanās portāla.',
     switchTitle: 'Ir pieteicies cits lietotājs',
     switchText:
       'Šajā lietotnē jau ir pieteicies {current}, bet šī pieteikšanās ir lietotājam {next}. Kura lietotāja vārdā vēlaties turpināt?',

@@ -100,7 +100,9 @@ describe("low: the demo applications' sign-on accepts a handed-over ticket", { t
     });
     expect(forged.statusCode).toBe(401);
     expect(await ossUser(b, w)).toBe('Mari Maasikas');
-    const late = await b.request('POST', `${w.appsOrigin}/oss/auth/switch`, { form: { choice: 'continue', token, next } });
+    const late = await b.request('POST', `${w.appsOrigin}/oss/auth/switch`, {
+      form: { choice: 'continue', token, next },
+    });
     expect(late.statusCode).toBe(401);
     expect(await ossUser(b, w)).toBe('Mari Maasikas');
   });
@@ -155,9 +157,9 @@ describe("low: the portal's JSONP ticket check answers any callback name", () =>
 });
 
 /** Every Set-Cookie of an answer as `name; path`, to find one sent twice. */
-const cookieLines = (headers: Record<string, unknown>): string[] => {
+const cookieLines = (headers: { 'set-cookie'?: string | string[] }): string[] => {
   const raw = headers['set-cookie'];
-  const list = raw === undefined ? [] : Array.isArray(raw) ? raw.map(String) : [String(raw)];
+  const list = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
   return list.map((c) => `${c.split('=')[0]}; ${/;\s*path=([^;]*)/i.exec(c)?.[1] ?? '/'}`);
 };
 const duplicates = (lines: string[]) => lines.filter((l, i) => lines.indexOf(l) !== i);
@@ -206,8 +208,7 @@ describe('low: in https mode every Set-Cookie is sent twice', () => {
 
 /** RFC 6265 §5.1.4 path-match: the cookie of `cookiePath` is sent with a request for `path`. */
 const pathMatches = (path: string, cookiePath: string) =>
-  path === cookiePath ||
-  (path.startsWith(cookiePath) && (cookiePath.endsWith('/') || path[cookiePath.length] === '/'));
+  path === cookiePath || (path.startsWith(cookiePath) && (cookiePath.endsWith('/') || path[cookiePath.length] === '/'));
 
 describe("low: the portal's session cookie reaches the applications' port", { timeout: 30_000 }, () => {
   it("the applications' origin is never sent EPIT-SESSION, and the portal and the sign-on still work", async () => {
