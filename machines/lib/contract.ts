@@ -202,6 +202,14 @@ export const SignoutResponse = ValueOf(z.string());
 export const ServiceUrlsResponse = ValueOf(z.record(z.string(), z.string()));
 // cross-domain ticket check (JSONP from casUrl + '/ticket-check?callback=fn') -> fn({ value: boolean })
 export const TicketCheckResponse = ValueOf(z.boolean());
+/**
+ * The callback names of the ticket check: the prefix and a lower-case base-36 tail (the portal's are its own,
+ * src/app/ticket-check.ts). A JSONP answer on the portal's origin that called any name given would be a script, allowed
+ * by the portal's own `script-src 'self'`, that calls a function of an attacker's choosing (`?callback=alert`); with
+ * these names it can only call a function the portal itself is waiting with.
+ */
+export const TICKET_CHECK_CALLBACK_PREFIX = '__epitJsonp';
+export const TICKET_CHECK_CALLBACK = /^__epitJsonp[0-9a-z]{1,40}$/;
 
 // ---- roles and packets (spec 1 §3, §7) ----
 export const Role = z.object({

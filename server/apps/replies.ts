@@ -37,7 +37,8 @@ export function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
-type MessageKind = 'signedOut' | 'denied' | 'maintenance' | 'noParty' | 'signOnFailed' | 'unavailable' | 'notFound';
+type MessageKind =
+  'signedOut' | 'denied' | 'maintenance' | 'noParty' | 'signOnFailed' | 'notBegun' | 'unavailable' | 'notFound';
 const MESSAGE: Record<
   MessageKind,
   { status: number; heading: keyof typeof COMMON_TEXTS.en; text: keyof typeof COMMON_TEXTS.en; bad: boolean }
@@ -47,6 +48,7 @@ const MESSAGE: Record<
   maintenance: { status: 503, heading: 'maintenanceTitle', text: 'maintenance', bad: true },
   noParty: { status: 200, heading: 'noPartyTitle', text: 'noParty', bad: false },
   signOnFailed: { status: 401, heading: 'signOnFailedTitle', text: 'signOnFailed', bad: true },
+  notBegun: { status: 403, heading: 'signOnFailedTitle', text: 'notBegun', bad: true },
   unavailable: { status: 502, heading: 'unavailableTitle', text: 'unavailable', bad: true },
   notFound: { status: 404, heading: 'notFoundTitle', text: 'notFound', bad: true },
 };

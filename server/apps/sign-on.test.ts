@@ -62,14 +62,14 @@ describe('silent sign-on as the application\u2019s own CAS service', () => {
     const b = w.browser();
     await b.signIn('mari');
     const { visited } = await b.follow(`${w.appsOrigin}/periodicals/?guid=${MAASIKAS}&lang=en`);
-    const callback = await w.browser().get(visited[2]); // a stranger replaying the callback: the ticket is spent
-    expect(callback.statusCode).toBe(401);
-    expect(callback.body).toContain('data-testid="app-signOnFailed"');
+    // a stranger replaying the callback: not begun in that browser (and the ticket is spent)
+    const callback = await w.browser().get(visited[2]);
+    expect(callback.statusCode).toBe(403);
+    expect(callback.body).toContain('data-testid="app-notBegun"');
     const b2 = w.browser();
     await b2.signIn('mari');
-    const cas = await b2.get(
-      `${w.portalOrigin}/cas/login?service=${encodeURIComponent(`${w.appsOrigin}/periodicals/auth/cas?next=%2Fperiodicals%2F`)}&gateway=true`,
-    );
+    const start = await b2.get(`${w.appsOrigin}/periodicals/?guid=${MAASIKAS}&lang=en`);
+    const cas = await b2.get(String(start.headers.location));
     const back = await b2.get(String(cas.headers.location));
     const cookie = (back.cookies as { name: string; httpOnly?: boolean; path?: string; sameSite?: string }[]).find(
       (c) => c.name === 'PERIODICALS-SESSION',
@@ -93,7 +93,12 @@ describe('silent sign-on as the application\u2019s own CAS service', () => {
   it('only its own pages are return targets after sign-on', async () => {
     const b = w.browser();
     await b.signIn('mari');
-    const service = `${w.appsOrigin}/oss/auth/cas?next=${encodeURIComponent('https://evil.example/')}`;
+    // a sign-on begun in this browser, its service URL's `next` changed on the way to CAS
+    const start = await b.get(`${w.appsOrigin}/oss/`);
+    const state = new URL(new URL(String(start.headers.location)).searchParams.get('service')!).searchParams.get(
+      'state',
+    )!;
+    const service = `${w.appsOrigin}/oss/auth/cas?${new URLSearchParams({ next: 'https://evil.example/', state }).toString()}`;
     const { url } = await b.follow(`${w.portalOrigin}/cas/login?service=${encodeURIComponent(service)}&gateway=true`);
     expect(url).toBe(`${w.appsOrigin}/oss/`);
   });

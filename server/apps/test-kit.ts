@@ -27,9 +27,47 @@ interface Cookie {
 
 const portOf = (u: URL) => Number(u.port || (u.protocol === 'https:' ? 443 : 80));
 
+/**
+ * A browser's cookies for one host: a cookie is one per name and path (RFC 6265 §5.3 step 11), so the same name on
+ * two paths is two cookies. Read by name (`get`, `has`: the longest path's, as a browser sends it first), planted by
+ * name with its path (`set`), removed by name on every path (`delete`); iterates as [name, cookie].
+ */
+class CookieJar {
+  private readonly byKey = new Map<string, { name: string; cookie: Cookie }>();
+  private all(name: string) {
+    return [...this.byKey.values()]
+      .filter((e) => e.name === name)
+      .sort((a, b) => b.cookie.path.length - a.cookie.path.length);
+  }
+  get(name: string): Cookie | undefined {
+    return this.all(name)[0]?.cookie;
+  }
+  has(name: string): boolean {
+    return this.all(name).length > 0;
+  }
+  set(name: string, cookie: Cookie): this {
+    this.byKey.set(`${name}\n${cookie.path}`, { name, cookie });
+    return this;
+  }
+  /** the cookie of this name on `path` only, or (without it) on every path */
+  delete(name: string, path?: string): boolean {
+    let found = false;
+    for (const [key, e] of this.byKey)
+      if (e.name === name && (path === undefined || e.cookie.path === path)) found = this.byKey.delete(key) || found;
+    return found;
+  }
+  get size(): number {
+    return this.byKey.size;
+  }
+  *[Symbol.iterator](): IterableIterator<[string, Cookie]> {
+    for (const e of [...this.byKey.values()].sort((a, b) => b.cookie.path.length - a.cookie.path.length))
+      yield [e.name, e.cookie];
+  }
+}
+
 export class Browser {
-  /** name → cookie, one jar for the host like a browser's (ports share cookies) */
-  readonly cookies = new Map<string, Cookie>();
+  /** one jar for the host like a browser's (ports share cookies) */
+  readonly cookies = new CookieJar();
   constructor(private readonly world: AppsWorld) {}
 
   private cookieHeader(url: URL): string {
@@ -43,11 +81,12 @@ export class Browser {
   private store(res: LightMyRequestResponse) {
     for (const c of res.cookies as { name: string; value: string; path?: string; expires?: Date; maxAge?: number }[]) {
       const expired = c.value === '' || (c.expires && c.expires.getTime() <= Date.now()) || c.maxAge === 0;
-      if (expired) this.cookies.delete(c.name);
+      const path = c.path ?? '/';
+      if (expired) this.cookies.delete(c.name, path);
       else
         this.cookies.set(c.name, {
           value: c.value,
-          path: c.path ?? '/',
+          path,
           expires: c.maxAge ? Date.now() + c.maxAge * 1000 : (c.expires?.getTime() ?? null),
         });
     }

@@ -29,7 +29,14 @@ export interface CommonTexts {
   noParty: string;
   signOnFailedTitle: string;
   signOnFailed: string;
+  /** a sign-on callback whose state this browser does not hold (sign-on.ts) */
+  notBegun: string;
   tryAgain: string;
+  /** the question when a sign-on names another person than the signed-in one: {current}, {next} are their names */
+  switchTitle: string;
+  switchText: string;
+  switchContinue: string;
+  switchKeep: string;
   unavailableTitle: string;
   unavailable: string;
   signedInAs: string;
@@ -58,6 +65,12 @@ export const COMMON_TEXTS: Record<AppLang, CommonTexts> = {
     noParty: 'Avage rakendus iseteeninduses, kus saate valida, keda esindate.',
     signOnFailedTitle: 'Sisselogimine ebaõnnestus',
     signOnFailed: 'Sisselogimise kinnitust ei õnnestunud kontrollida.',
+    notBegun: 'Seda sisselogimist ei alustatud selles brauseris. Avage rakendus uuesti iseteeninduse kaudu.',
+    switchTitle: 'Sisse on logitud teine isik',
+    switchText:
+      'Selles rakenduses on sisse logitud {current}, kuid uus sisselogimine on isiku {next} nimel. Kellena soovite jätkata?',
+    switchContinue: 'Jätka kasutajana {next}',
+    switchKeep: 'Jää sisse kasutajana {current}',
     tryAgain: 'Proovi uuesti',
     unavailableTitle: 'Teenus ei ole kättesaadav',
     unavailable: 'Õiguste kontroll ei õnnestunud. Palun proovige hiljem uuesti.',
@@ -85,6 +98,12 @@ export const COMMON_TEXTS: Record<AppLang, CommonTexts> = {
     noParty: 'Open the application from the self-service portal, where you choose whom you act for.',
     signOnFailedTitle: 'Sign-on failed',
     signOnFailed: 'Your sign-on could not be confirmed.',
+    notBegun: 'This sign-on was not started in this browser. Open the application again from the self-service portal.',
+    switchTitle: 'Another person is signed in',
+    switchText:
+      '{current} is signed in to this application, but this sign-on is for {next}. Whom do you want to continue as?',
+    switchContinue: 'Continue as {next}',
+    switchKeep: 'Stay signed in as {current}',
     tryAgain: 'Try again',
     unavailableTitle: 'Service unavailable',
     unavailable: 'Your rights could not be checked. Please try again later.',
@@ -112,6 +131,12 @@ export const COMMON_TEXTS: Record<AppLang, CommonTexts> = {
     noParty: 'Откройте приложение в самообслуживании, где вы выбираете, кого представляете.',
     signOnFailedTitle: 'Вход не удался',
     signOnFailed: 'Не удалось подтвердить ваш вход.',
+    notBegun: 'Этот вход был начат не в этом браузере. Откройте приложение заново из самообслуживания.',
+    switchTitle: 'Вход выполнен другим пользователем',
+    switchText:
+      'В этом приложении уже выполнен вход как {current}, а этот вход выполнен как {next}. От чьего имени продолжить?',
+    switchContinue: 'Продолжить как {next}',
+    switchKeep: 'Остаться в системе как {current}',
     tryAgain: 'Попробовать снова',
     unavailableTitle: 'Услуга недоступна',
     unavailable: 'Не удалось проверить ваши права. Пожалуйста, попробуйте позже.',
@@ -139,6 +164,13 @@ export const COMMON_TEXTS: Record<AppLang, CommonTexts> = {
     noParty: 'Atveriet lietotni pašapkalpošanās portālā, kur izvēlaties, ko pārstāvat.',
     signOnFailedTitle: 'Pieteikšanās neizdevās',
     signOnFailed: 'Jūsu pieteikšanos neizdevās apstiprināt.',
+    notBegun:
+      'Šī pieteikšanās netika sākta šajā pārlūkprogrammā. Atveriet lietotni vēlreiz no pašapkalpošanās portāla.',
+    switchTitle: 'Ir pieteicies cits lietotājs',
+    switchText:
+      'Šajā lietotnē jau ir pieteicies {current}, bet šī pieteikšanās ir lietotājam {next}. Kura lietotāja vārdā vēlaties turpināt?',
+    switchContinue: 'Turpināt kā {next}',
+    switchKeep: 'Palikt kā {current}',
     tryAgain: 'Mēģināt vēlreiz',
     unavailableTitle: 'Pakalpojums nav pieejams',
     unavailable: 'Jūsu tiesības neizdevās pārbaudīt. Lūdzu, mēģiniet vēlāk.',
@@ -166,6 +198,12 @@ export const COMMON_TEXTS: Record<AppLang, CommonTexts> = {
     noParty: 'Atverkite programą savitarnoje, kur pasirenkate, ką atstovaujate.',
     signOnFailedTitle: 'Prisijungti nepavyko',
     signOnFailed: 'Nepavyko patvirtinti jūsų prisijungimo.',
+    notBegun: 'Šis prisijungimas pradėtas ne šioje naršyklėje. Atverkite programą iš savitarnos iš naujo.',
+    switchTitle: 'Prisijungęs kitas naudotojas',
+    switchText:
+      'Šioje programoje jau prisijungęs {current}, o dabar prisijungta kaip {next}. Kuriuo naudotoju norite tęsti?',
+    switchContinue: 'Tęsti kaip {next}',
+    switchKeep: 'Likti prisijungus kaip {current}',
     tryAgain: 'Bandyti dar kartą',
     unavailableTitle: 'Paslauga nepasiekiama',
     unavailable: 'Nepavyko patikrinti jūsų teisių. Bandykite vėliau.',

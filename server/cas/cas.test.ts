@@ -215,9 +215,9 @@ describe('ticket-granting cookie', () => {
     expect(silent.statusCode).toBe(302);
     expect(silent.headers.location).toMatch(/ticket=ST-/);
 
-    const check = await c.get('/cas/ticket-check?callback=cb.done');
+    const check = await c.get('/cas/ticket-check?callback=__epitJsonpdone');
     expect(check.headers['content-type']).toMatch(/javascript/);
-    expect(check.body).toBe('cb.done({"value":true});');
+    expect(check.body).toBe('__epitJsonpdone({"value":true});');
 
     const logout = await c.get(
       `/cas/logout?service=${encodeURIComponent('http://localhost:8080/api/security/login?target=/ui/')}`,
@@ -228,7 +228,7 @@ describe('ticket-granting cookie', () => {
 
     const again = await loginPage(c);
     expect(again.statusCode).toBe(200); // the sign-on page again
-    expect((await c.get('/cas/ticket-check?callback=cb')).body).toBe('cb({"value":false});');
+    expect((await c.get('/cas/ticket-check?callback=__epitJsonpcb')).body).toBe('__epitJsonpcb({"value":false});');
   });
 
   it('a stolen-back TGC is dead after logout even if the browser resends it', async () => {

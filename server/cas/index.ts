@@ -14,7 +14,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { COOKIE } from '../../machines/lib/contract.js';
+import { COOKIE, TICKET_CHECK_CALLBACK, TICKET_CHECK_CALLBACK_PREFIX } from '../../machines/lib/contract.js';
 import { loadDemoData } from '../db/seed.js';
 import { parseOrThrow } from '../lib/errors.js';
 import { audit } from '../audit/audit.js';
@@ -43,13 +43,15 @@ import {
 } from './tickets.js';
 
 const HUNDRED_YEARS_S = 100 * 365 * 24 * 3600;
-const CALLBACK_NAME = /^[A-Za-z_$][\w$.]*$/;
-/** ticket-check?callback=fn (spec 1 §7 cross-domain ticket check, a JSONP script) */
+/**
+ * ticket-check?callback=fn (spec 1 §7 cross-domain ticket check, a JSONP script): only the portal's own callback
+ * names (TICKET_CHECK_CALLBACK), so this script on the portal's origin calls no function of a caller's choosing.
+ */
 export const TicketCheckQuery = z.object({
   callback: z
     .string({ error: 'is required' })
     .max(100)
-    .regex(CALLBACK_NAME, 'must be a JavaScript function name such as handleTicket'),
+    .regex(TICKET_CHECK_CALLBACK, `must be a callback name of the portal (${TICKET_CHECK_CALLBACK_PREFIX}…)`),
 });
 
 /** §2.1.1: "if this parameter is set"; an explicit "false" is read as not set. */

@@ -327,7 +327,8 @@ function build(): OpenApiDocument {
           in: 'cookie',
           name: COOKIE.session,
           description:
-            'The portal session, opened by GET /security/callback after the single sign-on (HttpOnly, SameSite=Lax).',
+            'The portal session, opened by GET /security/callback after the single sign-on (HttpOnly, SameSite=Lax, ' +
+            'Path=/api/ and Path=/ui/).',
         },
         xsrf: {
           type: 'apiKey',

@@ -1,6 +1,6 @@
 /**
- * Portal sessions (docs/conventions.md): cookie EPIT-SESSION (HttpOnly, SameSite=Lax, Path=/),
- * rows in the `sessions` table. Use `requireSession(req)` at the top of every protected handler.
+ * Portal sessions (docs/conventions.md): cookie EPIT-SESSION (HttpOnly, SameSite=Lax, on the paths /api/ and /ui/,
+ * SESSION_COOKIE_PATHS), rows in the `sessions` table. Use `requireSession(req)` at the top of every protected handler.
  * Beside it the readable hint EPIT-SIGNED-IN=1: set with the session, cleared with it, and cleared when a
  * request finds its session gone (expired, idle, ended by single logout), so the portal's first screen knows a
  * visitor without it is signed out without asking. It holds no secret and grants nothing: every request is still
@@ -54,6 +54,17 @@ const cache = {
 const PASSIVE_ROUTES = new Set(['/api/context/checkDeadApplications']);
 /** last_seen_at is written at most this often (a write per request would cost every API call) */
 const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The paths that read the session: the API, and the portal's pages (their index hints at the user context only for
+ * a live session, server/app.ts). Cookies ignore ports, so a cookie on `/` would also be sent to every other server
+ * on this host: the demo applications on APPS_PORT, or anything else listening there. On these two paths the
+ * session cookie reaches only what the portal serves there. (A cookie on the whole host from before is cleared when
+ * a session closes.)
+ */
+const SESSION_COOKIE_PATHS = ['/api/', '/ui/'] as const;
+const sessionCookieOptions = (req: FastifyRequest, path: string) =>
+  ({ path, httpOnly: true, sameSite: 'lax', secure: isSecure(req) }) as const;
 
 /** The session with its person: every API call reads it, so it is compiled once (server/db/prepared.ts). */
 const sessionRow = prepared(
@@ -211,7 +222,7 @@ export async function openSession(
       xsrf_token: xsrf,
     })
     .execute();
-  reply.setCookie(COOKIE.session, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
+  for (const path of SESSION_COOKIE_PATHS) reply.setCookie(COOKIE.session, id, sessionCookieOptions(req, path));
   setSignedInHint(req, reply, true);
   setXsrfCookie(req, reply, xsrf);
   invalidateSessionCache(req);
@@ -236,7 +247,8 @@ export async function closeSession(
     if (ended && opts.audit !== false)
       await writeAudit(db, clock, { event: 'logout', actorFgid: ended.person_fgid, address: req.ip });
   }
-  reply.clearCookie(COOKIE.session, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecure(req) });
+  // the whole host's first: a new session set in the same answer then comes after it
+  for (const path of ['/', ...SESSION_COOKIE_PATHS]) reply.clearCookie(COOKIE.session, sessionCookieOptions(req, path));
   setSignedInHint(req, reply, false);
   invalidateSessionCache(req);
 }

@@ -95,11 +95,11 @@ describe('single-signout?locale=', () => {
 
 describe('cross-domain ticket check', () => {
   it('a valid callback answers JSONP with no-store', async () => {
-    const res = await t.client().get('/cas/ticket-check?callback=handleTicket');
+    const res = await t.client().get('/cas/ticket-check?callback=__epitJsonphandle');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/javascript/);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toBe('handleTicket({"value":false});');
+    expect(res.body).toBe('__epitJsonphandle({"value":false});');
   });
 
   it.each([

@@ -15,7 +15,7 @@ import { audit, type AuditEvent } from '../audit/audit.js';
 import { HttpError } from '../lib/errors.js';
 import type { PersonRow } from '../lib/session.js';
 import { checkPassword } from './login-guard.js';
-import { clearLoginFailures, recordLoginFailure, waitBeforeLogin, type LoginAttempt } from './throttle.js';
+import { releaseLoginAttempt, reserveLoginAttempt, type LoginAttempt } from './throttle.js';
 
 export const CURRENT_PASSWORD_FIELD = 'currentPassword';
 
@@ -51,8 +51,10 @@ export async function proveCurrentPassword(
   const { db, clock } = req.server.deps;
   // the username the sign-on form counts (a password without a username cannot be typed there: the fgid stands in)
   const attempt: LoginAttempt = { username: person.username ?? person.fgid, address: req.ip };
-  const wait = await waitBeforeLogin(db, clock, attempt);
-  if (wait > 0) {
+  // counted before the check, as at the sign-on form: parallel guesses cannot all pass (throttle.ts)
+  const reserved = await reserveLoginAttempt(db, clock, attempt);
+  if ('wait' in reserved) {
+    const wait = reserved.wait;
     const minutes = Math.ceil(wait / 60_000);
     reply.header('Retry-After', String(Math.ceil(wait / 1000)));
     await audit(req, opts.event, { subject: person.fgid, outcome: 'refused', detail: { currentPassword: 'wait' } });
@@ -65,9 +67,9 @@ export async function proveCurrentPassword(
     );
   }
   if (!(await checkPassword(given, person.password_hash))) {
-    await recordLoginFailure(db, clock, attempt);
+    // the reservation stands as the failure
     await audit(req, opts.event, { subject: person.fgid, outcome: 'failure', detail: { currentPassword: 'wrong' } });
     throw wrong(field);
   }
-  await clearLoginFailures(db, attempt);
+  await releaseLoginAttempt(db, attempt, reserved);
 }

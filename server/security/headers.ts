@@ -77,6 +77,8 @@ function secureCookies(app: FastifyInstance): void {
     const set = reply.getHeader('set-cookie');
     if (set === undefined) return payload;
     const list = (Array.isArray(set) ? set : [String(set)]).map((c) => (/;\s*secure\b/i.test(c) ? c : `${c}; Secure`));
+    // reply.header appends to a Set-Cookie already there (one line per cookie): the marked list replaces it
+    reply.removeHeader('set-cookie');
     reply.header('set-cookie', list);
     return payload;
   });

@@ -8,7 +8,7 @@
  * a login with gateway=true (CAS Protocol 3.0 §2.1.1), which never shows the sign-on form and returns the browser
  * to the page at once, with a ticket (signed in) or without one (still signed out).
  */
-import { TicketCheckResponse, type PortalConfig } from '../../machines/lib/contract';
+import { TICKET_CHECK_CALLBACK_PREFIX, TicketCheckResponse, type PortalConfig } from '../../machines/lib/contract';
 import { loginUrl } from '../../machines/lib/navigation/rules';
 import { currentTarget, redirectBrowser } from './browser';
 
@@ -17,7 +17,8 @@ const TIMEOUT_MS = 5_000;
 
 function jsonp(url: string, timeoutMs = TIMEOUT_MS): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const name = `__epitJsonp${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    // a name the ticket endpoint answers (TICKET_CHECK_CALLBACK): the prefix and a base-36 tail
+    const name = `${TICKET_CHECK_CALLBACK_PREFIX}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const script = document.createElement('script');
     const cleanup = () => {
       clearTimeout(timer);

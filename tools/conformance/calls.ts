@@ -264,7 +264,10 @@ export const CALLS: Call[] = [
     write: true,
     plan: () => ({ skip: 'CAS single logout: only the CAS server posts it' }),
   },
-  { route: 'GET /cas/ticket-check', plan: () => ({ path: '/ticket-check', query: { callback: 'conformanceKit' } }) },
+  {
+    route: 'GET /cas/ticket-check',
+    plan: () => ({ path: '/ticket-check', query: { callback: '__epitJsonpconformance' } }),
+  },
   { route: 'GET /ui/config.json', plan: () => ({ path: '/config.json' }) },
   {
     route: 'GET /api/openapi.json',
