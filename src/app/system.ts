@@ -69,6 +69,8 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
     onAuthorizationError: (error: ApiError) => {
       if (error.code !== 'XSRF') root.send({ type: 'api.unauthorized' });
     },
+    // the server has cleared the represented party: the portal says so and asks whom the person represents
+    onRightEnded: () => root.send({ type: 'api.rightEnded' }),
   });
   const deps = { api, queryClient };
 
