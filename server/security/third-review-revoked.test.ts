@@ -75,75 +75,85 @@ const END_NOW = (app: TestApp): RoleCommand => ({
   end: wireDay(app, -1), // the portal ends a right yesterday (spec 2 §4 "Saving with no role")
 });
 
-describe('low: a revoked right keeps working for the session that already chose that party', { timeout: 30_000 }, () => {
-  it('getUserContext refuses with RIGHT_ENDED once the right is ended, and the session acts for no one', async () => {
-    t = await makeTestApp();
-    const mari = await mariActsForPoldmari(t);
-    expect((await mari.get('/api/context/getUserContext')).json()).toMatchObject({
-      epitPrincipal: { represented: { gid: POLDMARI } },
+describe(
+  'low: a revoked right keeps working for the session that already chose that party',
+  { timeout: 30_000 },
+  () => {
+    it('getUserContext refuses with RIGHT_ENDED once the right is ended, and the session acts for no one', async () => {
+      t = await makeTestApp();
+      const mari = await mariActsForPoldmari(t);
+      expect((await mari.get('/api/context/getUserContext')).json()).toMatchObject({
+        epitPrincipal: { represented: { gid: POLDMARI } },
+      });
+      await kristiSetsMarisRight(t, END_NOW(t));
+      expectRightEnded(await mari.get('/api/context/getUserContext'));
+      expect(await representedOf(t, mari)).toBeNull();
+      // the next call acts for no one: the context without a represented party, her other rights intact
+      const next = await mari.get('/api/context/getUserContext');
+      expect(next.statusCode).toBe(200);
+      expect(next.json()).toMatchObject({ epitPrincipal: { represented: null } });
     });
-    await kristiSetsMarisRight(t, END_NOW(t));
-    expectRightEnded(await mari.get('/api/context/getUserContext'));
-    expect(await representedOf(t, mari)).toBeNull();
-    // the next call acts for no one: the context without a represented party, her other rights intact
-    const next = await mari.get('/api/context/getUserContext');
-    expect(next.statusCode).toBe(200);
-    expect(next.json()).toMatchObject({ epitPrincipal: { represented: null } });
-  });
 
-  it("represented details refuse with RIGHT_ENDED: no phone, address or credit of the party's", async () => {
-    t = await makeTestApp();
-    const mari = await mariActsForPoldmari(t);
-    expect((await mari.get('/api/context/representedDetails')).json()).toMatchObject({ value: { regCode: '11000026' } });
-    await kristiSetsMarisRight(t, END_NOW(t));
-    const res = await mari.get('/api/context/representedDetails');
-    expectRightEnded(res);
-    expect(res.json()).not.toHaveProperty('value');
-    expect(await representedOf(t, mari)).toBeNull();
-    expect((await mari.get('/api/context/representedDetails')).json()).toEqual({ value: null });
-  });
-
-  it("the applications' data for the represented party refuse with RIGHT_ENDED", async () => {
-    t = await makeTestApp();
-    const mari = await mariActsForPoldmari(t);
-    await kristiSetsMarisRight(t, END_NOW(t));
-    // the portal's own call for the represented party's application data
-    expectRightEnded(await mari.get('/api/apps/finance/status'));
-    expect(await representedOf(t, mari)).toBeNull();
-    // and an application's server asking for her is refused for that party
-    const access = await t.client().request('GET', `/api/apps/access?application=OSS&person=${MARI}&guid=${POLDMARI}`, {
-      headers: { authorization: bearer(t.env.apps.secret) },
+    it("represented details refuse with RIGHT_ENDED: no phone, address or credit of the party's", async () => {
+      t = await makeTestApp();
+      const mari = await mariActsForPoldmari(t);
+      expect((await mari.get('/api/context/representedDetails')).json()).toMatchObject({
+        value: { regCode: '11000026' },
+      });
+      await kristiSetsMarisRight(t, END_NOW(t));
+      const res = await mari.get('/api/context/representedDetails');
+      expectRightEnded(res);
+      expect(res.json()).not.toHaveProperty('value');
+      expect(await representedOf(t, mari)).toBeNull();
+      expect((await mari.get('/api/context/representedDetails')).json()).toEqual({ value: null });
     });
-    expect(access.json()).toMatchObject({ value: { allowed: false } });
-  });
 
-  it('the dead-applications poll refuses with RIGHT_ENDED too (an open tab learns of it without a click)', async () => {
-    t = await makeTestApp();
-    const mari = await mariActsForPoldmari(t);
-    await kristiSetsMarisRight(t, END_NOW(t));
-    expectRightEnded(await mari.get('/api/context/checkDeadApplications'));
-    expect(await representedOf(t, mari)).toBeNull();
-  });
-
-  it('a right whose end day is today works until midnight and is refused at the first call after it', async () => {
-    const evening = new Date();
-    evening.setHours(23, 50, 0, 0);
-    t = await makeTestApp({ now: evening.toISOString() });
-    await kristiSetsMarisRight(t, {
-      validity: 'LIMITED',
-      categoryId: 'OPERATIONS',
-      roleId: 102,
-      begin: wireDay(t, -10),
-      end: wireDay(t, 0),
+    it("the applications' data for the represented party refuse with RIGHT_ENDED", async () => {
+      t = await makeTestApp();
+      const mari = await mariActsForPoldmari(t);
+      await kristiSetsMarisRight(t, END_NOW(t));
+      // the portal's own call for the represented party's application data
+      expectRightEnded(await mari.get('/api/apps/finance/status'));
+      expect(await representedOf(t, mari)).toBeNull();
+      // and an application's server asking for her is refused for that party
+      const access = await t
+        .client()
+        .request('GET', `/api/apps/access?application=OSS&person=${MARI}&guid=${POLDMARI}`, {
+          headers: { authorization: bearer(t.env.apps.secret) },
+        });
+      expect(access.json()).toMatchObject({ value: { allowed: false } });
     });
-    const mari = await mariActsForPoldmari(t);
-    const lastSecond = new Date(evening);
-    lastSecond.setHours(23, 59, 59, 0);
-    t.clock.set(lastSecond);
-    expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(200);
-    expect((await mari.get('/api/context/representedDetails')).json()).toMatchObject({ value: { regCode: '11000026' } });
-    t.clock.advance(2_000); // past midnight: the end day is over
-    expectRightEnded(await mari.get('/api/context/representedDetails'));
-    expect(await representedOf(t, mari)).toBeNull();
-  });
-});
+
+    it('the dead-applications poll refuses with RIGHT_ENDED too (an open tab learns of it without a click)', async () => {
+      t = await makeTestApp();
+      const mari = await mariActsForPoldmari(t);
+      await kristiSetsMarisRight(t, END_NOW(t));
+      expectRightEnded(await mari.get('/api/context/checkDeadApplications'));
+      expect(await representedOf(t, mari)).toBeNull();
+    });
+
+    it('a right whose end day is today works until midnight and is refused at the first call after it', async () => {
+      const evening = new Date();
+      evening.setHours(23, 50, 0, 0);
+      t = await makeTestApp({ now: evening.toISOString() });
+      await kristiSetsMarisRight(t, {
+        validity: 'LIMITED',
+        categoryId: 'OPERATIONS',
+        roleId: 102,
+        begin: wireDay(t, -10),
+        end: wireDay(t, 0),
+      });
+      const mari = await mariActsForPoldmari(t);
+      const lastSecond = new Date(evening);
+      lastSecond.setHours(23, 59, 59, 0);
+      t.clock.set(lastSecond);
+      expect((await mari.get('/api/context/getUserContext')).statusCode).toBe(200);
+      expect((await mari.get('/api/context/representedDetails')).json()).toMatchObject({
+        value: { regCode: '11000026' },
+      });
+      t.clock.advance(2_000); // past midnight: the end day is over
+      expectRightEnded(await mari.get('/api/context/representedDetails'));
+      expect(await representedOf(t, mari)).toBeNull();
+    });
+  },
+);
