@@ -17,6 +17,7 @@ afterEach(async () => {
 
 const POLDMARI = 'EPEE11000026';
 const MARI = 'EE48709050218';
+const MAASIKAS = 'EPEE11000015';
 
 /** DD.MM.YYYY of the app clock's local calendar day plus `days` (the day role validity counts in) */
 function wireDay(app: TestApp, days: number): string {
@@ -122,6 +123,37 @@ describe(
           headers: { authorization: bearer(t.env.apps.secret) },
         });
       expect(access.json()).toMatchObject({ value: { allowed: false } });
+    });
+
+    it("the represented party's settings refuse with RIGHT_ENDED once no right is left in it", async () => {
+      t = await makeTestApp();
+      const mari = await t.login('mari');
+      expect((await mari.get(`/api/context/changeRepresented/${MAASIKAS}`)).statusCode).toBe(200);
+      expect((await mari.post('/api/settings/get', { value: MAASIKAS })).statusCode).toBe(200);
+      // kristi takes every right of mari's in Maasikas OÜ: the administrator flag and each application's role
+      const kristi = await t.login('kristi');
+      const none: RoleCommand = {
+        validity: 'UNLIMITED',
+        categoryId: null,
+        roleId: null,
+        begin: null,
+        end: wireDay(t, -1),
+      };
+      const res = await kristi.post('/api/user/role/edit', {
+        userId: MARI,
+        userCode: '48709050218',
+        country: 'EE',
+        domain: 'EE',
+        firstName: 'Mari',
+        lastName: 'Maasikas',
+        customerId: MAASIKAS,
+        admin: false,
+        email: 'mari.maasikas@example.ee',
+        roles: { OSS: none, PERIODICALS: none },
+      } satisfies SaveCommand);
+      expect(res.statusCode, res.body).toBe(200);
+      expectRightEnded(await mari.post('/api/settings/get', { value: MAASIKAS }));
+      expect(await representedOf(t, mari)).toBeNull();
     });
 
     it('the dead-applications poll refuses with RIGHT_ENDED too (an open tab learns of it without a click)', async () => {
