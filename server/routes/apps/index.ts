@@ -17,6 +17,7 @@ import { LANGUAGES } from '../../../machines/lib/contract.js';
 import { checkRepresentee, externalHeader, roleNameFor } from '../../../machines/lib/external/index.js';
 import { currentRight, hasValidRole, roleFor } from '../../../machines/lib/rights/index.js';
 import { buildUserContext, loadRepresentationRights } from '../../context/build-user-context.js';
+import { requireRepresentedRight } from '../../context/represented-right.js';
 import {
   type AccessAnswer,
   EXTERNAL_APPLICATIONS,
@@ -114,6 +115,7 @@ export const appsRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const q = parseOrThrow(FinanceStatusQuery, req.query, 'query');
     const customerId = q.customerId ?? session.representedGid;
     if (!customerId) throw badInput('customerId', 'is required while nobody is represented');
+    if (customerId === session.representedGid) await requireRepresentedRight(req, session);
     const rights = await loadRepresentationRights(db, session.fgid);
     if (!hasValidRole(rights[customerId], clock.now()))
       throw forbidden(`You have no representation right valid today for ${customerId}.`);
