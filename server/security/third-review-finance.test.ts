@@ -9,6 +9,7 @@ import { UserContext } from '../../machines/lib/contract.js';
 import { EnterpriseUsersAnswer, type SaveCommand } from '../../machines/lib/represented-settings/contract.js';
 import { makeAppsWorld, type AppsWorld, type Browser } from '../apps/test-kit.js';
 import { bearer } from '../lib/apps-protocol.js';
+import { up as addFinanceRole } from '../db/migrations/0340_finance_role.js';
 
 let w: AppsWorld | null = null;
 afterEach(async () => {
@@ -140,5 +141,22 @@ describe('low: any right valid today opens a company’s invoices', { timeout: 6
     const list = await kristi.get(`${w.portalOrigin}/api/enterprise/users/clientapp/FINANCE/${POLDMARI}`);
     expect(list.statusCode).toBe(200);
     expect(EnterpriseUsersAnswer.parse(list.json()).result).toBe('PACKET_NOT_FOUND');
+  });
+
+  it('a database seeded before gets the role to grant, once per company', async () => {
+    w = await makeAppsWorld();
+    const financeRoles = () =>
+      w!.db
+        .selectFrom('roles')
+        .select(['id', 'ep_company_id', 'packet_id', 'category'])
+        .where('application', '=', 'FINANCE')
+        .orderBy('ep_company_id')
+        .execute();
+    const seeded = await financeRoles();
+    await w.db.deleteFrom('roles').where('application', '=', 'FINANCE').execute();
+    await addFinanceRole(w.db);
+    await addFinanceRole(w.db);
+    expect(await financeRoles()).toEqual(seeded);
+    expect(seeded.map((r) => r.ep_company_id)).toEqual(['EP', 'LV', 'UB']);
   });
 });
