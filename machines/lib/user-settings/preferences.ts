@@ -15,7 +15,8 @@ export const PREFERENCE_SERVICES = [NOPREFERENCE, 'PACKAGE-PRIVATE', 'LOGISTICS'
  * Represented parties offered for a service, by name. LOGISTICS (shipment registration): parties where the person
  * has a valid OSS role or is main administrator (AXAPTA), plus their own private entry; PACKAGE-PRIVATE (the private
  * package service): only private persons; FINANCE (invoicing management): business parties whose right holds it today
- * (a FINANCE role or main administrator), as its page demands; no preference: every party. NOPREFERENCE is always allowed as well.
+ * (a FINANCE role or main administrator), as its page demands; no preference: every party. NOPREFERENCE is always
+ * allowed as well.
  */
 export function allowedRights(
   rights: readonly RepresentationRight[],

@@ -1,10 +1,9 @@
 /**
- * Invoicing management's role (spec 2 §8 "Subscribe first to billing services and then set the permissions"): a
- * database seeded before finance had permissions of its own holds the roles of shipment registration, periodicals
- * and the back office only, so its rights modal would offer nothing to grant. The role joins the catalogue of every
- * company the catalogue knows (each has a main administrator role); an empty database gets it from its seed instead,
- * and a catalogue that already has it is left alone. Nobody holds it until an administrator grants it: until then
- * only main administrators open invoices.
+ * Invoicing management's role (spec 2 §8 "Subscribe first to billing services and then set the permissions"). A
+ * seeded role catalogue without it would leave the rights modal nothing to grant for FINANCE: the role joins the
+ * catalogue of every company it knows (each has a main administrator role). An empty database gets the role from its
+ * seed instead, and a catalogue that has it is left alone. Nobody holds it until an administrator grants it, so until
+ * then only main administrators open a company's invoices.
  */
 import { sql, type Kysely } from 'kysely';
 

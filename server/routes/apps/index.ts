@@ -9,8 +9,9 @@
  *       roleId, roleNames } } or { value: { allowed: false, reason } }; 401 without the secret.
  *   GET /api/apps/finance/status[?customerId=<gid>]                   the portal's session
  *       The finance special status of the represented customer (or of `customerId`, one of the caller's rights that
- *       holds invoicing management: 403 otherwise), asked of invoicing management over HTTP: 200 { status: null | PACKET_NOT_FOUND | CUSTOMER_NOT_FOUND |
- *       UNAVAILABLE }; 502 FINANCE_UNREACHABLE when it cannot be asked (the portal then asks for a manual refresh).
+ *       holds invoicing management: 403 otherwise), asked of invoicing management over HTTP: 200 { status: null |
+ *       PACKET_NOT_FOUND | CUSTOMER_NOT_FOUND | UNAVAILABLE }; 502 FINANCE_UNREACHABLE when it cannot be asked (the
+ *       portal then asks for a manual refresh).
  */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
