@@ -18,6 +18,7 @@ import * as m0260 from './0260_customer_search_rows.js';
 import * as m0270 from './0270_board_member_country.js';
 import * as m0280 from './0280_board_member_position.js';
 import * as m0300 from './0300_email_set_by.js';
+import * as m0340 from './0340_finance_role.js';
 
 export interface NamedMigration extends Migration {
   name: string;
@@ -38,4 +39,5 @@ export const migrations: NamedMigration[] = [
   { name: '0270_board_member_country', ...m0270 },
   { name: '0280_board_member_position', ...m0280 },
   { name: '0300_email_set_by', ...m0300 },
+  { name: '0340_finance_role', ...m0340 },
 ];
