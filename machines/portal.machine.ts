@@ -8,7 +8,7 @@ import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { pageView, tracksPageViews, type PageView } from './lib/analytics';
 import type { UserContext } from './lib/contract';
 import type { PortalChildren, PortalContext, PortalEvent, PortalInput, SignedIn } from './lib/portal';
-import { isAxaptaDead, type NavTarget } from './lib/rights';
+import { choiceRequiredByContext, isAxaptaDead, type NavTarget } from './lib/rights';
 import { showsAuthError } from './lib/session/rules';
 import { SYSTEM_ID } from './lib/system-ids';
 import type { ContextReplaced, RepresenteeChange } from './lib/shell-events';
@@ -28,6 +28,11 @@ import { toastsMachine, type ToastRequest } from './toasts.machine';
 
 /** spec 1 §8 "Authorization failure": error.auth, except on the home page */
 const AUTH_ERROR = { type: 'showToast', params: { toast: { toastType: 'error', messageKey: 'error.auth' } } } as const;
+/** spec 1 §4 role validity: the right to act for the chosen party has ended (contract RIGHT_ENDED) */
+const RIGHT_ENDED = {
+  type: 'showToast',
+  params: { toast: { toastType: 'error', messageKey: 'error.rightEnded' } },
+} as const;
 
 export const portalMachine = setup({
   types: {
@@ -72,6 +77,8 @@ export const portalMachine = setup({
     showToast: sendTo(SYSTEM_ID.toasts, (_, p: { toast: ToastRequest }) => ({ type: 'toasts.show', ...p.toast })),
     stopPoll: sendTo(SYSTEM_ID.deadApplicationPoll, { type: 'poll.stop' }),
     resetChoice: sendTo(SYSTEM_ID.representedChoice, { type: 'session.signedOut' }),
+    reloadSession: sendTo(SYSTEM_ID.session, { type: 'session.reload' }),
+    openChoice: sendTo(SYSTEM_ID.representedChoice, { type: 'choice.open', path: '/dashboard' }),
   },
   guards: {
     axaptaNewlyDead: ({ context }, p: { context: UserContext }) =>
@@ -79,6 +86,7 @@ export const portalMachine = setup({
     isCustomerAdd: (_, p: { component: string }) => p.component === CUSTOMER_ADD_COMPONENT,
     tracksPageViews: ({ context }) => context.tracksPageViews,
     onPortalPage: ({ context }) => showsAuthError(`${context.baseUrl}${context.href ?? '/'}`, context.baseUrl),
+    choiceRequired: (_, p: { userContext: UserContext }) => choiceRequiredByContext(p.userContext),
   },
 }).createMachine({
   id: 'portal',
@@ -263,6 +271,11 @@ export const portalMachine = setup({
             description: 'A call is refused on the home page while no one is signed in: the sign-on page opens',
           },
         ],
+        'api.rightEnded': {
+          actions: RIGHT_ENDED,
+          description:
+            'The first load finds the right to act for the chosen party ended: a message says so; the session loads again, acting for no one, and the choice follows the first page',
+        },
       },
     },
     signedIn: {
@@ -319,6 +332,11 @@ export const portalMachine = setup({
             description: 'A call is refused on the home page while signed in: the home page opens again',
           },
         ],
+        'api.rightEnded': {
+          actions: [RIGHT_ENDED, 'reloadSession'],
+          description:
+            'A call finds the right to act for the chosen party ended before the first page: a message says so and the session loads again, acting for no one',
+        },
       },
       states: {
         awaitingFirstPage: {
@@ -340,6 +358,55 @@ export const portalMachine = setup({
         },
         choosing: {
           description: 'The first page was on screen; the choice of whom to represent has been told.',
+          on: {
+            'api.rightEnded': {
+              target: 'rightEnded',
+              actions: [RIGHT_ENDED, 'reloadSession'],
+              description:
+                "A call finds the right to act for the chosen party ended (the server cleared it): a message says so and the session loads the person's details again",
+            },
+          },
+        },
+        rightEnded: {
+          description:
+            "The right to act for the party has ended: the message shows while the person's details load again, acting for no one.",
+          on: {
+            'session.signedIn': [
+              {
+                guard: { type: 'choiceRequired', params: ({ event }) => event },
+                target: 'choosing',
+                actions: [
+                  { type: 'rememberSession', params: ({ event }) => event },
+                  sendTo(SYSTEM_ID.pages, ({ event }) => ({
+                    type: 'pages.contextChanged',
+                    userContext: event.userContext,
+                  })),
+                  forwardTo(SYSTEM_ID.representedDetails),
+                  { type: 'navigate', params: { target: { kind: 'dashboard' } } },
+                  'openChoice',
+                ],
+                description:
+                  'The details arrive: the party’s page (an application’s frame too) gives way to the main page, and the choice of whom to represent opens',
+              },
+              {
+                target: 'choosing',
+                actions: [
+                  { type: 'rememberSession', params: ({ event }) => event },
+                  sendTo(SYSTEM_ID.pages, ({ event }) => ({
+                    type: 'pages.contextChanged',
+                    userContext: event.userContext,
+                  })),
+                  forwardTo(SYSTEM_ID.representedDetails),
+                  { type: 'navigate', params: { target: { kind: 'dashboard' } } },
+                ],
+                description:
+                  'The details arrive and the person has no one to choose (staff, or private only): their own main page opens',
+              },
+            ],
+            'api.rightEnded': {
+              description: 'Another call was refused for the same reason: the message is already there',
+            },
+          },
         },
       },
     },

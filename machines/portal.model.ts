@@ -7,7 +7,7 @@
  */
 import { createActor, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
 import type { UserContext } from './lib/contract';
-import { mariAtMaasikas, mariAtPoldmari } from '../tests/support/fixtures/external';
+import { annaContext, mariAtMaasikas, mariAtPoldmari, mariWithNobody } from '../tests/support/fixtures/external';
 import type { AnalyticsInput, PageView } from './lib/analytics';
 import type { Draft } from './lib/pages';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
@@ -41,6 +41,8 @@ const resetEffects = () => {
 const mari = mariAtMaasikas();
 const mariAtPoldmariAS = mariAtPoldmari();
 const axaptaDown = mariAtMaasikas({ deadApplications: ['AXAPTA'] });
+/** mari after her right in Põldmari AS ended: the session acts for no one, the choice is hers again */
+const mariNoLongerAtPoldmari = mariWithNobody();
 const ossDown = mariAtMaasikas({ deadApplications: ['OSS'] });
 /** mari's details after she added Testfirma OÜ: she may now act for it */
 const mariWithTestfirma: UserContext = {
@@ -144,6 +146,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       { type: 'customerAdd.done', created: false, context: null },
       { type: 'signOn.required' },
       { type: 'api.unauthorized' },
+      { type: 'api.rightEnded' },
     ];
     if (s.matches('signedOut')) out.push({ type: 'session.signedIn', userContext: mari, domain: 'EE' });
     if (s.matches('signedIn')) {
@@ -155,6 +158,12 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       );
     }
     if (s.matches({ signedIn: 'awaitingFirstPage' })) out.push(firstPage.event);
+    // the session's details after a right ended: someone left to choose, or no one (a private customer only)
+    if (s.matches({ signedIn: 'rightEnded' }))
+      out.push(
+        { type: 'session.signedIn', userContext: mariNoLongerAtPoldmari, domain: 'EE' },
+        { type: 'session.signedIn', userContext: annaContext(), domain: 'EE' },
+      );
     return out;
   },
   provide: {
@@ -320,6 +329,40 @@ const spec: MachineModelSpec<typeof portalMachine> = {
           'the session (the header, the user menu and the client manager read it)',
         );
         expectEqual(p.getSnapshot().context.userContext, poldmariWithDetails, "the portal's user context");
+      },
+    },
+    {
+      title:
+        'Kristi ends mari’s right in Põldmari AS while its application page is open: a message, the main page, the choice',
+      setup: startPage('externalApplication'),
+      steps: [
+        signedInBySession(mariAtPoldmariAS),
+        firstPage,
+        // the next call for Põldmari AS answers RIGHT_ENDED: the API client tells the root
+        step({ type: 'api.rightEnded' }),
+        // a second call refused at the same time: no second message
+        step({ type: 'api.rightEnded' }),
+        signedInBySession(mariNoLongerAtPoldmari),
+      ],
+      check: (p) => {
+        expectEqual(
+          told(child(p, 'toasts'), 'toasts.show'),
+          [{ type: 'toasts.show', toastType: 'error', messageKey: 'error.rightEnded' }],
+          'the message',
+        );
+        expectOne(told(child(p, 'session'), 'session.reload'), 'the session loading again');
+        expectEqual(effects.navigate, [{ target: { kind: 'dashboard' } }], 'the page the person is taken to');
+        expectEqual(
+          told(child(p, 'representedChoice'), 'choice.open'),
+          [{ type: 'choice.open', path: '/dashboard' }],
+          'the choice of whom to represent',
+        );
+        expectEqual(
+          told(inSystem(p, 'externalApplication'), 'external.contextChanged').at(-1),
+          { type: 'external.contextChanged', userContext: mariNoLongerAtPoldmari },
+          'the application page (its frame goes with the page)',
+        );
+        if (!p.getSnapshot().matches({ signedIn: 'choosing' })) throw new Error('the portal should be choosing again');
       },
     },
     {

@@ -96,7 +96,7 @@ describe('rightsList', () => {
     const { actor } = start({ gate });
     await waitFor(actor, (s) => s.context.admins.length > 0 && s.context.customer !== null);
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-    expect(actor.getSnapshot().context.apps).toEqual({ OSS: null, PERIODICALS: null });
+    expect(actor.getSnapshot().context.apps).toEqual({ OSS: null, PERIODICALS: null, FINANCE: null });
     gate.resolve();
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.apps.OSS).toMatchObject({ ok: true });
@@ -138,7 +138,7 @@ describe('rightsList', () => {
     expect(child.getSnapshot().context.identity.lastName).toBe('Tamm');
     child.send({ type: 'rights.category', application: 'OSS', category: 'MANAGEMENT' });
     child.send({ type: 'rights.save' });
-    await waitFor(actor, (s) => s.matches({ ready: 'browsing' }) && loads() === 4);
+    await waitFor(actor, (s) => s.matches({ ready: 'browsing' }) && loads() === 6);
     expect(saves[0].command.roles.OSS.roleId).toBe(101);
     expect(emitted.map((t) => t.messageKey)).toEqual(['success.save']);
   });
@@ -155,7 +155,7 @@ describe('rightsList', () => {
     await waitFor(child, (s) => s.matches('editing'));
     child.send({ type: 'rights.category', application: 'PERIODICALS', category: 'PUBLISHING' });
     child.send({ type: 'rights.save' });
-    await waitFor(actor, (s) => s.matches({ ready: 'browsing' }) && loads() === 4);
+    await waitFor(actor, (s) => s.matches({ ready: 'browsing' }) && loads() === 6);
     // 'Saving failed to: …' names the failed application in the person's language (spec 2 §8)
     expect(emitted).toEqual([
       {
@@ -172,7 +172,7 @@ describe('rightsList', () => {
     actor.send({ type: 'rights.add' });
     (actor.getSnapshot().children.rightsEdit as RightsEditActor).send({ type: 'rights.close' });
     expect(actor.getSnapshot().matches({ ready: 'browsing' })).toBe(true);
-    expect(loads()).toBe(2);
+    expect(loads()).toBe(3);
     actor.send({ type: 'rights.reload' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
   });

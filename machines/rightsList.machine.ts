@@ -18,7 +18,6 @@ import { assign, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import {
   offeredCategories,
   RESULT_NO_PACKAGE,
-  FINANCE_APPLICATION,
   RIGHTS_APPLICATIONS,
   type Admin,
   type AppLoad,
@@ -109,9 +108,13 @@ export function knownUsers(c: Pick<RightsListContext, 'apps' | 'admins'>): Map<s
   return out;
 }
 
-/** The modal's application sections: offered roles by packet and company, or why there are none. */
+/**
+ * The modal's application sections: offered roles by packet and company, or why there are none. Invoicing
+ * management is one of them: its roles only for a customer with the finance package, else the note of spec 2 §8
+ * ("Subscribe first to billing services and then set the permissions").
+ */
 export function appSections(c: Pick<RightsListContext, 'apps' | 'trees' | 'customer'>): AppSection[] {
-  const sections: AppSection[] = RIGHTS_APPLICATIONS.map((application) => {
+  return RIGHTS_APPLICATIONS.map((application) => {
     const load = c.apps[application];
     if (!load?.ok) return { application, status: 'failed' as const, categories: [] };
     if (load.answer.result === RESULT_NO_PACKAGE) return { application, status: 'noPackage' as const, categories: [] };
@@ -121,9 +124,6 @@ export function appSections(c: Pick<RightsListContext, 'apps' | 'trees' | 'custo
       categories: offeredCategories(c.trees[application], load.answer.packetId, c.customer?.epCompanyId ?? null),
     };
   });
-  // invoicing management has no roles to set: it shows only to say the finance package is missing (spec 2 §8)
-  const finance = { application: FINANCE_APPLICATION, status: 'noPackage' as const, categories: [] };
-  return c.customer?.financePackage === false ? [...sections, finance] : sections;
 }
 
 /** The rights edit modal's input for the person being edited (or a new one). */

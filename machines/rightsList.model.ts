@@ -19,13 +19,13 @@ import {
 type Ev = EventObject & Record<string, unknown>;
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 
-/** the load reports its answers or failures one after the other (customer, administrators, OSS, PERIODICALS) */
+/** the load reports its answers or failures one after the other (customer, administrators, OSS, PERIODICALS, FINANCE) */
 function nextReports(c: RightsListSnapshot['context']): Ev[] | null {
   if (c.customer === null && !c.customerFailed)
     return [{ type: 'rights.customerLoaded', customer: maasikas }, { type: 'rights.customerFailed' }];
   if (c.admins.length === 0 && !c.adminsFailed)
     return [{ type: 'rights.adminsLoaded', admins }, { type: 'rights.adminsFailed' }];
-  for (const application of ['OSS', 'PERIODICALS'] as const)
+  for (const application of ['OSS', 'PERIODICALS', 'FINANCE'] as const)
     if (c.apps[application] === null)
       return [
         { type: 'rights.applicationLoaded', application, loaded: applicationAnswers[application] },

@@ -40,11 +40,12 @@ const types = (reports: RightsLoadReport[]) =>
   reports.map((r) => ('application' in r ? `${r.type}:${r.application}` : r.type)).sort();
 
 describe('rightsLoad', () => {
-  it('reports every answer and is done once all four loads have ended', async () => {
+  it('reports every answer and is done once all five loads have ended', async () => {
     const { actor, reports } = start();
     await waitFor(actor, (s) => s.status === 'done');
     expect(types(reports)).toEqual([
       'rights.adminsLoaded',
+      'rights.applicationLoaded:FINANCE',
       'rights.applicationLoaded:OSS',
       'rights.applicationLoaded:PERIODICALS',
       'rights.customerLoaded',
@@ -63,14 +64,19 @@ describe('rightsLoad', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(reports).toContainEqual({ type: 'rights.applicationFailed', application: 'PERIODICALS' });
     expect(reports).toContainEqual({ type: 'rights.customerFailed' });
-    expect(types(reports)).toHaveLength(4);
+    expect(types(reports)).toHaveLength(5);
   });
 
   it('a slow application holds back neither the others nor their reports', async () => {
     const { actor, reports, gate } = start({ slowApp: 'OSS' });
-    await waitFor(actor, (s) => (s.value as Record<string, string>).PERIODICALS === 'loaded');
+    const others = (s: { value: unknown }) => {
+      const v = s.value as Record<string, string>;
+      return v.PERIODICALS === 'loaded' && v.FINANCE === 'loaded';
+    };
+    await waitFor(actor, others);
     expect(types(reports)).toEqual([
       'rights.adminsLoaded',
+      'rights.applicationLoaded:FINANCE',
       'rights.applicationLoaded:PERIODICALS',
       'rights.customerLoaded',
     ]);
@@ -82,8 +88,11 @@ describe('rightsLoad', () => {
 
   it('stopping it (the page is left) aborts the loads still under way', async () => {
     const { actor, signals } = start({ slowApp: 'OSS' });
-    await waitFor(actor, (s) => (s.value as Record<string, string>).PERIODICALS === 'loaded');
+    await waitFor(actor, (s) => {
+      const v = s.value as Record<string, string>;
+      return v.PERIODICALS === 'loaded' && v.FINANCE === 'loaded';
+    });
     actor.stop();
-    expect(signals.map((s) => s.aborted)).toEqual([true, false]);
+    expect(signals.map((s) => s.aborted)).toEqual([true, false, false]);
   });
 });

@@ -57,7 +57,11 @@ const rightsLoadSetup = setup({
 });
 
 /** The applications as the descriptions name them for people. */
-const APPLICATION_NAME: Record<string, string> = { OSS: 'shipment registration', PERIODICALS: 'periodicals' };
+const APPLICATION_NAME: Record<string, string> = {
+  OSS: 'shipment registration',
+  PERIODICALS: 'periodicals',
+  FINANCE: 'invoicing management',
+};
 
 /** One parallel load of an application's users and role tree. */
 function applicationRegion(application: string) {
@@ -160,5 +164,6 @@ export const rightsLoadMachine = rightsLoadSetup.createMachine({
     },
     OSS: applicationRegion('OSS'),
     PERIODICALS: applicationRegion('PERIODICALS'),
+    FINANCE: applicationRegion('FINANCE'),
   },
 });

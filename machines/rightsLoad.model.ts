@@ -1,6 +1,6 @@
 /**
  * Model-based test spec of the rights model load (machines/rightsLoad.machine.ts). The parallel loads end one after
- * the other (customer, administrators, OSS, PERIODICALS) with an answer or an error; the load is done when all have.
+ * the other (customer, administrators, OSS, PERIODICALS, FINANCE) with an answer or an error; the load is done when all have.
  * Fakes are inert; run on its own, the load has no parent to report to.
  */
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
@@ -18,6 +18,7 @@ const LOADS: [region: string, id: string, output: unknown][] = [
   ['admins', 'loadAdmins', admins],
   ['OSS', 'loadOSS', applicationAnswers.OSS],
   ['PERIODICALS', 'loadPERIODICALS', applicationAnswers.PERIODICALS],
+  ['FINANCE', 'loadFINANCE', applicationAnswers.FINANCE],
 ];
 
 function events(s: SnapshotFrom<typeof rightsLoadMachine>): Ev[] {

@@ -8,8 +8,13 @@ const data = {
   apps: {
     OSS: { ok: true as const, answer: applicationAnswers.OSS.answer },
     PERIODICALS: { ok: true as const, answer: applicationAnswers.PERIODICALS.answer },
+    FINANCE: { ok: true as const, answer: applicationAnswers.FINANCE.answer },
   },
-  trees: { OSS: applicationAnswers.OSS.tree, PERIODICALS: applicationAnswers.PERIODICALS.tree },
+  trees: {
+    OSS: applicationAnswers.OSS.tree,
+    PERIODICALS: applicationAnswers.PERIODICALS.tree,
+    FINANCE: applicationAnswers.FINANCE.tree,
+  },
   admins,
   customer: maasikas,
 };
@@ -30,7 +35,8 @@ describe('rightsRoles', () => {
   it("starts from the person's roles and remembers where they had one", () => {
     const { actor } = start(jaan.roles);
     expect(actor.getSnapshot().context.roles.OSS).toMatchObject({ categoryId: 'OPERATIONS', roleId: 103 });
-    expect(actor.getSnapshot().context.hadRole).toEqual(['OSS']);
+    expect(actor.getSnapshot().context.hadRole).toEqual(['OSS', 'FINANCE']);
+    expect(actor.getSnapshot().context.roles.FINANCE).toMatchObject({ categoryId: 'ACCOUNTING', roleId: 121 });
   });
 
   it('a category picks its first role, a role its category; each change is reported', () => {
@@ -57,10 +63,10 @@ describe('rightsRoles', () => {
   it('clear empties every section; reset takes another person’s roles', () => {
     const { actor, last } = start(jaan.roles);
     actor.send({ type: 'rights.clear' });
-    expect(Object.values(last().roles).map((r) => r.roleId)).toEqual([null, null]);
-    expect(last().hadRole).toEqual(['OSS']);
+    expect(Object.values(last().roles).map((r) => r.roleId)).toEqual([null, null, null]);
+    expect(last().hadRole).toEqual(['OSS', 'FINANCE']);
     const fresh = start({});
     fresh.actor.send({ type: 'rights.reset', roles: jaan.roles });
-    expect(fresh.last()).toMatchObject({ roles: { OSS: { roleId: 103 } }, hadRole: ['OSS'] });
+    expect(fresh.last()).toMatchObject({ roles: { OSS: { roleId: 103 } }, hadRole: ['OSS', 'FINANCE'] });
   });
 });

@@ -11,12 +11,16 @@
  *   logs out needs it) and starts it as the `logout` child (machines/logout.machine.ts: single sign-out, the OSS
  *   logout GET, the redirect). When it reports `logout.failed`, or its chunk cannot be loaded, the person stays
  *   signed in and the session reports a warning toast error.server.
+ * - A right ended is ended at once (spec 1 §4 role validity): while the person acts for a party, each route change
+ *   asks the server again in the background (`signedIn.checkingRight`; the page does not wait), and a context load
+ *   that the server refuses with RIGHT_ENDED (it has cleared the represented party) loads again, acting for no one.
+ *   The API client tells the portal of every RIGHT_ENDED answer (api.rightEnded), which says so and asks again.
  * Effects are provided by src/app/system.ts (the logout's with the logic `loadLogout` returns); the defaults throw.
  */
 import { assign, enqueueActions, forwardTo, setup } from 'xstate';
 import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
-import type { Domain, Language, SimpleUserContext, UserContext } from './lib/contract';
+import { isRightEnded, type Domain, type Language, type SimpleUserContext, type UserContext } from './lib/contract';
 import { routeMeta } from './lib/navigation/rules';
 import { signoutLocale } from './lib/session/rules';
 import { ossLogoutUrl } from './lib/external/oss-logout';
@@ -96,6 +100,9 @@ export const sessionMachine = setup({
       event.type === 'session.routeChanged' && routeMeta(event.routeId).simpleContext !== true,
     hasPrincipal: ({ context }) => context.userContext?.epitPrincipal != null,
     isUnauthenticated: ({ context }) => context.error?.status === 401,
+    isRightEnded: ({ context }) =>
+      context.error?.status !== undefined && isRightEnded(context.error as { status: number }),
+    representsParty: ({ context }) => context.userContext?.epitPrincipal?.represented != null,
   },
 }).createMachine({
   id: 'session',
@@ -190,6 +197,12 @@ export const sessionMachine = setup({
           target: 'signedOut',
           description: 'The server says no one is signed in',
         },
+        {
+          guard: 'isRightEnded',
+          target: 'loadingContext',
+          description:
+            'The server says the right to act for the chosen party has ended and has cleared it: the portal loads again',
+        },
         { target: 'contextFailed', description: 'Something else went wrong' },
       ],
     },
@@ -233,7 +246,41 @@ export const sessionMachine = setup({
       entry: 'announceSignedIn',
       initial: 'ready',
       states: {
-        ready: { description: 'The person is signed in; nothing is being saved.' },
+        ready: {
+          description: 'The person is signed in; nothing is being saved.',
+          on: {
+            'session.routeChanged': {
+              guard: 'representsParty',
+              target: 'checkingRight',
+              actions: 'tellLocale',
+              description:
+                'Opens another page while acting for a party: the portal asks whether that right still holds',
+            },
+          },
+        },
+        checkingRight: {
+          // spec 1 §4 role validity: a right ended by an administrator, or at midnight, ends at the next page
+          description:
+            'The portal asks the server in the background whether the person may still act for the party; the page does not wait.',
+          invoke: {
+            id: 'checkRight',
+            src: 'loadUserContext',
+            onDone: { target: 'ready', description: 'The server answers: the right still holds' },
+            onError: {
+              target: 'ready',
+              description:
+                'The server refuses (a right that has ended is told to the whole portal by the API client) or does not answer',
+            },
+          },
+          on: {
+            'session.routeChanged': {
+              target: 'checkingRight',
+              reenter: true,
+              actions: 'tellLocale',
+              description: 'Opens yet another page before the answer: the portal asks again',
+            },
+          },
+        },
         postingLanguage: {
           // context/changeLanguage, only when signed in (spec 1 §7)
           description: "The portal saves the chosen language for the person's account; nothing is shown about it.",

@@ -3,10 +3,14 @@ import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { sessionMachine } from './session.machine';
 import type { Language, SimpleUserContext, UserContext } from './lib/contract';
 import { signedInContext, signedOutContext } from '../tests/support/fixtures/contexts';
+import { mariAtPoldmari } from '../tests/support/fixtures/external';
+import { RIGHT_ENDED } from './lib/contract';
 import { localeMachine } from './locale.machine';
 import { logoutMachine, type LogoutLogic } from './logout.machine';
 
 const noop = () => {};
+/** mari acting for Põldmari AS: each page asks whether that right still holds */
+const actingForParty = mariAtPoldmari();
 /** a logout that reports nothing: the path's logout.* events stand for its reports */
 const quietLogout: LogoutLogic = logoutMachine.provide({
   actors: {
@@ -38,6 +42,19 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
       ev.push({ type: 'xstate.done.actor.loadUserContext', output: { ...signedInContext, applications: [] } });
       ev.push({ type: 'xstate.error.actor.loadUserContext', error: { status: 401, message: 'no session' } });
       ev.push({ type: 'xstate.error.actor.loadUserContext', error: { status: 500, message: 'boom' } });
+      ev.push({ type: 'xstate.done.actor.loadUserContext', output: actingForParty });
+      // the right to act for the chosen party has ended: the server cleared it, the next load acts for no one
+      ev.push({
+        type: 'xstate.error.actor.loadUserContext',
+        error: { status: RIGHT_ENDED.status, code: RIGHT_ENDED.code, message: 'right ended' },
+      });
+    }
+    if (s.matches({ signedIn: 'checkingRight' })) {
+      ev.push({ type: 'xstate.done.actor.checkRight', output: actingForParty });
+      ev.push({
+        type: 'xstate.error.actor.checkRight',
+        error: { status: RIGHT_ENDED.status, code: RIGHT_ENDED.code, message: 'right ended' },
+      });
     }
     if (s.matches('loadingSimpleContext')) {
       ev.push({ type: 'xstate.done.actor.loadSimpleContext', output: { uiLanguages: [] } });
@@ -94,6 +111,7 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
       s.context.language,
       s.context.userContext?.epitPrincipal ? 1 : 0,
       s.context.userContext?.applications.length ?? 0,
+      s.context.userContext?.epitPrincipal?.represented ? 1 : 0,
     ]),
   stopWhen: (s) => s.matches('loggedOut'),
 };

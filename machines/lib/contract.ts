@@ -54,6 +54,17 @@ export const ServiceError = z.object({
 });
 export type ServiceError = z.infer<typeof ServiceError>;
 
+/**
+ * The answer to a call that acts for the session's represented party once the person holds no right in it valid
+ * today (spec 1 §4 role validity, checked on every such call): the server has already cleared the session's
+ * represented party, and answers 409 with this code and the catalogue key `error.rightEnded`, once. The portal says so
+ * and asks again whom the person represents; the next call acts for no one.
+ */
+export const RIGHT_ENDED = { status: 409, code: 'RIGHT_ENDED', messageKey: 'error.rightEnded' } as const;
+/** the answer is RIGHT_ENDED (above) */
+export const isRightEnded = (failure: { status: number; code?: string }) =>
+  failure.status === RIGHT_ENDED.status && failure.code === RIGHT_ENDED.code;
+
 // ---- runtime configuration (served as /ui/config.json) ----
 const RunMode = z.enum(['live', 'test', 'dev']);
 export const PortalConfig = z.object({

@@ -64,7 +64,9 @@ export type PortalChildren = {
 export type PortalBridgeEvent =
   | { type: 'route.resolved'; path: string; params: { modalName: string | null; application: string | null } }
   /** the server refused a call of a signed-in person (403, spec 1 §8 "Authorization failure") */
-  | { type: 'api.unauthorized' };
+  | { type: 'api.unauthorized' }
+  /** a call acted for a party whose right has ended; the server has cleared it (contract RIGHT_ENDED) */
+  | { type: 'api.rightEnded' };
 
 /** What reaches the root: its children's reports and the browser side's events. */
 export type PortalEvent =

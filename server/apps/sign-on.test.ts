@@ -202,11 +202,33 @@ describe('the page for the represented party', () => {
   });
 
   it('a customer without a finance package is told so', async () => {
+    // mari as main administrator of Põldmari AS, which has no finance package: she holds invoicing management by her
+    // role, and the application says there is none
+    await w.db
+      .insertInto('rights')
+      .values({
+        person_fgid: 'EE48709050218',
+        represented_gid: 'EPEE11000026',
+        application: 'AXAPTA',
+        role_id: 900,
+        begin_date: null,
+        end_date: null,
+        not_active: 0,
+      })
+      .execute();
     const b = w.browser();
     await b.signIn('mari');
     const { res } = await b.follow(`${w.appsOrigin}/finance/?guid=EPEE11000026&lang=en`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('data-testid="finance-no-package"');
     expect(res.body).not.toContain('finance-invoices');
+  });
+
+  it('a right in another application opens no invoices (spec 2 §8: finance has rights of its own)', async () => {
+    const b = w.browser();
+    await b.signIn('mari'); // a shipment-registration role in Põldmari AS only
+    const { res } = await b.follow(`${w.appsOrigin}/finance/?guid=EPEE11000026&lang=en`);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('data-testid="app-denied"');
   });
 });

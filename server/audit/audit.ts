@@ -12,7 +12,14 @@ import type { Clock } from '../lib/clock.js';
 import { findSession } from '../lib/session.js';
 
 export type AuditEvent =
-  'login' | 'logout' | 'single-logout' | 'represented.change' | 'customer.add' | 'rights.save' | (string & {});
+  | 'login'
+  | 'logout'
+  | 'single-logout'
+  | 'represented.change'
+  | 'represented.ended'
+  | 'customer.add'
+  | 'rights.save'
+  | (string & {});
 
 export interface AuditEntry {
   /** success (default), failure or refused */

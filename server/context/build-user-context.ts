@@ -105,7 +105,11 @@ function dmy(iso: string | null): string | null {
   return out;
 }
 
-/** Rights keyed by gid, in the order of the rows; whether any customer among them has a finance package. */
+/**
+ * Rights keyed by gid, in the order of the rows; whether the person is main administrator (AXAPTA, ended ones
+ * included, as every application of a role is listed) of a business customer with a finance package: they hold
+ * invoicing management by their role (spec 2 §6), everyone else by a FINANCE role of their own.
+ */
 function rightsFromRows(rows: readonly RightRow[]): { rights: Record<string, RepresentationRight>; finance: boolean } {
   const rights: Record<string, RepresentationRight> = {};
   let finance = false;
@@ -120,9 +124,9 @@ function rightsFromRows(rows: readonly RightRow[]): { rights: Record<string, Rep
         isPerson,
         userRoleList: [],
       };
-      // a customer (not a private person) of any right, ended ones included, with a finance package
-      if (r.customer_gid !== null && !isPerson && r.customer_has_finance === 1) finance = true;
     }
+    if (r.application === 'AXAPTA' && r.customer_gid !== null && !right.isPerson && r.customer_has_finance === 1)
+      finance = true;
     right.userRoleList.push({
       application: r.application,
       roleId: r.role_id,
@@ -326,7 +330,8 @@ async function assembleUserContext(
     };
   }
 
-  // Which applications the person has any role in, and whether a finance package is reachable.
+  // Which applications the person has any role in; invoicing management also for a main administrator of a customer
+  // with the finance package.
   const apps = new Set<string>();
   for (const r of Object.values(rights)) for (const role of r.userRoleList) apps.add(role.application);
   if (finance) apps.add('FINANCE');

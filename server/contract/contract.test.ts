@@ -270,7 +270,7 @@ describe('the answer check of the server tests', () => {
     delete ctx.epitPrincipal.representative.nickname;
     ctx.uiLanguages[0].twoLetterCode = 5;
     expect(check.check(answer(200, ctx))).toBe('/uiLanguages/0/twoLetterCode must be string (it is 5)');
-    expect(check.check(answer(201, {}))).toBe('status 201 is not in the document (it has 200, 401, default)');
+    expect(check.check(answer(201, {}))).toBe('status 201 is not in the document (it has 200, 401, 409, default)');
     expect(check.check(answer(200, {}, 'text/html'))).toBe('text/html where the document has application/json');
     // any failure is a ServiceError
     expect(check.check(answer(500, { serviceErrorMessage: 'x', code: 'INTERNAL' }))).toBeNull();

@@ -56,6 +56,8 @@ const ACCESS_TEXT: Record<Access['kind'], (a: Access) => string> = {
       ? `The person named by ${a.param} themself, or a holder of ${a.any.join(' or ')}.`
       : `The person named by ${'param' in a ? a.param : ''} themself only.`,
   validRight: (a) => `A person with a representation right valid today in the party ${'param' in a ? a.param : ''}.`,
+  financeRight: (a) =>
+    `A person holding invoicing management today in the business ${'param' in a ? a.param : ''}: a FINANCE role valid today, or its main administrator (a valid AXAPTA right).`,
   customerManager: (a) =>
     `A main administrator of the customer ${'param' in a ? a.param : ''} (a valid AXAPTA right), or EDIT_ANY_CUSTOMER.`,
   anyRight: (a) =>

@@ -85,6 +85,10 @@ const file = (type: string, description: string): Answer => ({ kind: 'file', typ
 const APP_DEAD = '<APPLICATION>_DEAD (e.g. AXAPTA_DEAD): the application is marked dead (spec 1 §4)';
 const AXAPTA_DEAD = 'AXAPTA_DEAD: the accounting system is down, settings are gated (spec 2 §6)';
 const NOT_IN_LIVE = 'NOT_FOUND: developer pages are switched off in live run mode';
+/** machines/lib/contract.ts RIGHT_ENDED: a call acting for the session's represented party after its right ended */
+const RIGHT_ENDED =
+  "RIGHT_ENDED (messageKey error.rightEnded): the session's represented party holds no right of the person valid " +
+  'today any more; the session acts for no one from now on (spec 1 §4 role validity)';
 const SERVICE_FAILED = 'SERVICE_UNREACHABLE or SERVICE_FAILED: the outside service cannot be asked';
 
 /** Keyed like the authorization matrix: `METHOD /path` with Fastify's `:param` placeholders. */
@@ -149,6 +153,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'GET /api/context/getUserContext': {
     summary: 'The full user context',
     answers: { 200: json(contract.UserContext) },
+    errors: { 409: RIGHT_ENDED },
   },
   'GET /api/context/getSimpleUserContext': {
     summary: 'The interface languages only ("some authentication only", spec 1 §3)',
@@ -163,7 +168,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'GET /api/context/representedDetails': {
     summary: 'The details of the represented party',
     answers: { 200: json(contract.RepresentedDetailsResponse, 'value: null while nobody is represented') },
-    errors: { 503: AXAPTA_DEAD },
+    errors: { 409: RIGHT_ENDED, 503: AXAPTA_DEAD },
   },
   'GET /api/context/changeRepresented/:gid': {
     summary: 'Act for another party; the answer is the new user context',
@@ -182,6 +187,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
   'GET /api/context/checkDeadApplications': {
     summary: 'Polled every 30 s: a new user context when the set of dead applications changed (spec 1 §4)',
     answers: { 200: json(contract.DeadApplicationsResponse, 'value: null when nothing changed') },
+    errors: { 409: RIGHT_ENDED },
   },
 
   // ---- customer-add and signing (spec 1 §4 customer-add, §7) ----
@@ -274,7 +280,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     summary: 'The finance special status of the represented customer (or of customerId)',
     query: FinanceStatusQuery,
     answers: { 200: json(appsProtocol.FinanceStatusAnswer) },
-    errors: { 502: 'FINANCE_UNREACHABLE: invoicing management cannot be asked' },
+    errors: { 409: RIGHT_ENDED, 502: 'FINANCE_UNREACHABLE: invoicing management cannot be asked' },
   },
 
   // ---- user settings (spec 2 §2–§9) ----
@@ -411,49 +417,53 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     summary: "A business customer's settings (a main administrator of it, or EDIT_ANY_CUSTOMER)",
     body: settings.SettingsGetBody,
     answers: { 200: json(settings.RepresentedCustomer) },
-    errors: { 404: 'NOT_FOUND: no such customer (staff)', 503: AXAPTA_DEAD },
+    errors: { 404: 'NOT_FOUND: no such customer (staff)', 409: RIGHT_ENDED, 503: AXAPTA_DEAD },
   },
   'POST /api/settings': {
     summary: "Save a business customer's settings; the answer is what was stored",
     body: SettingsSaveRules,
     answers: { 200: json(settings.RepresentedCustomer) },
-    errors: { 404: 'NOT_FOUND: no such customer (staff)', 503: AXAPTA_DEAD },
+    errors: { 404: 'NOT_FOUND: no such customer (staff)', 409: RIGHT_ENDED, 503: AXAPTA_DEAD },
   },
   'GET /api/settings/userProfileCode/:customerId': {
     summary: "A customer's user profile code (OLD or NEW)",
     params: CustomerIdParam,
     answers: { 200: json(settings.UserProfileCodeAnswer) },
-    errors: { 404: 'NOT_FOUND: no such customer (staff)' },
+    errors: { 404: 'NOT_FOUND: no such customer (staff)', 409: RIGHT_ENDED },
   },
   'GET /api/enterprise/users/administrators/:customerId': {
     summary: 'The main administrators of a customer, by last name',
     params: EnterpriseCustomerParams,
     answers: { 200: json(settings.AdminsAnswer) },
-    errors: { 404: 'NOT_FOUND: no such customer (staff)' },
+    errors: { 404: 'NOT_FOUND: no such customer (staff)', 409: RIGHT_ENDED },
   },
   'GET /api/enterprise/users/clientapp/:clientapp/:customerId': {
     summary: "A customer's users of one application, with their roles",
     params: ClientAppParams,
     answers: { 200: json(settings.EnterpriseUsersAnswer, 'result: PACKET_NOT_FOUND when the customer has no package') },
-    errors: { 404: 'NOT_FOUND: no such customer (staff)', 503: APP_DEAD },
+    errors: { 404: 'NOT_FOUND: no such customer (staff)', 409: RIGHT_ENDED, 503: APP_DEAD },
   },
   'GET /api/enterprise/users/position/:customerId/:userId': {
     summary: "The person's position on the customer's board in the business register (the rights modal's job title)",
     params: PositionParams,
     answers: { 200: json(settings.BoardPositionAnswer, 'value: null when the person holds none there') },
-    errors: { 404: 'NOT_FOUND: no such customer (staff)' },
+    errors: { 404: 'NOT_FOUND: no such customer (staff)', 409: RIGHT_ENDED },
   },
   'POST /api/user/role/add': {
     summary: "Save a new user's rights in a customer",
     body: settings.SaveCommand,
     answers: { 200: json(settings.SaveAnswer, 'value: the applications whose save failed (empty: all saved)') },
-    errors: { 403: 'OWN_ADMIN: one cannot remove one’s own administrator rights' },
+    errors: { 403: 'OWN_ADMIN: one cannot remove one’s own administrator rights', 409: RIGHT_ENDED },
   },
   'POST /api/user/role/edit': {
     summary: "Save a known user's rights in a customer",
     body: settings.SaveCommand,
     answers: { 200: json(settings.SaveAnswer, 'value: the applications whose save failed (empty: all saved)') },
-    errors: { 403: 'OWN_ADMIN: one cannot remove one’s own administrator rights', 404: 'NOT_FOUND: no such person' },
+    errors: {
+      403: 'OWN_ADMIN: one cannot remove one’s own administrator rights',
+      404: 'NOT_FOUND: no such person',
+      409: RIGHT_ENDED,
+    },
   },
   'GET /api/user/:gid': {
     summary: 'Look a person up by global id (rights modal, new user)',

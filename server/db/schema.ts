@@ -98,7 +98,7 @@ export interface RightsTable {
   id: Generated<number>;
   person_fgid: string;
   represented_gid: string;
-  application: string; // AXAPTA | OSS | PERIODICALS
+  application: string; // AXAPTA | OSS | PERIODICALS | FINANCE
   role_id: number | null;
   begin_date: string | null; // YYYY-MM-DD
   end_date: string | null; // YYYY-MM-DD, null = unlimited

@@ -212,7 +212,9 @@ describe('bad input answers 400 with a message naming the field and the rule, an
     const mari = await t.login('mari');
     const res = await mari.get('/api/roles-and-packets/clientapp/FOO');
     expect(res.statusCode).toBe(400);
-    expect(ServiceError.parse(res.json()).serviceErrorMessage).toBe('app: must be one of OSS, PERIODICALS, AXAPTA');
+    expect(ServiceError.parse(res.json()).serviceErrorMessage).toBe(
+      'app: must be one of OSS, PERIODICALS, FINANCE, AXAPTA',
+    );
   });
 
   it('ticket-check with a callback that is not a function name', async () => {

@@ -10,6 +10,8 @@
  * - staff: an internal user (IN_AD); 403 for everyone else
  * - selfOr: the person named by `param` themself, or a holder of one of `any` (none: themself only)
  * - validRight: a representation right valid today in the party named by `param` (spec 1 §4 role validity)
+ * - financeRight: invoicing management held today in the business named by `param`: a FINANCE role valid today or a
+ *   valid main-administrator (AXAPTA) right there (spec 2 §6, §8)
  * - customerManager: a valid main-administrator (AXAPTA) right in the customer named by `param`, or EDIT_ANY_CUSTOMER
  * - anyRight: any right (valid or not) in the customer named by `param`, or EDIT_ANY_CUSTOMER
  * - mainAdminOrPrivilege: a valid main-administrator right anywhere, or one of `any`
@@ -24,6 +26,7 @@ export type Access =
   | { kind: 'staff' }
   | { kind: 'selfOr'; param: string; any: Privilege[] }
   | { kind: 'validRight'; param: string }
+  | { kind: 'financeRight'; param: string }
   | { kind: 'customerManager'; param: string }
   | { kind: 'anyRight'; param: string }
   | { kind: 'mainAdminOrPrivilege'; any: Privilege[] }
@@ -82,7 +85,7 @@ export const ACCESS_TABLE: Record<string, RouteEntry> = {
   // role catalogue and external applications (spec 1 §4)
   'GET /api/roles-and-packets/clientapp/:app': { ...session, params: { app: 'OSS' } },
   'GET /api/apps/access': { access: { kind: 'machine' } },
-  'GET /api/apps/finance/status': { access: { kind: 'validRight', param: 'customerId' }, inQuery: true },
+  'GET /api/apps/finance/status': { access: { kind: 'financeRight', param: 'customerId' }, inQuery: true },
 
   // user settings (spec 2 §6): oneself, or staff with EDIT_ANY_USER; the password tab only oneself
   'GET /api/user-settings/service-urls': session,

@@ -53,6 +53,7 @@ function valuesFor(access: Access, who: Identity): (string | null)[] {
     case 'selfOr':
       return [own ?? MARI, own === MARI ? JAAN : MARI];
     case 'validRight':
+    case 'financeRight':
       return [...PARTIES, ...(own ? [own] : []), own === MARI ? JAAN : MARI];
     case 'customerManager':
     case 'anyRight':
@@ -77,6 +78,11 @@ function allowed(access: Access, who: Identity, value: string | null): boolean |
       return signedIn && (value === person(who)?.fgid || has(who, access.any));
     case 'validRight':
       return rightsOf(who, value ?? '').some((r) => r.valid);
+    case 'financeRight':
+      // a person's own party is no business: no invoicing management there
+      return rightsOf(who, value ?? '').some(
+        (r) => r.valid && (r.application === 'FINANCE' || r.application === 'AXAPTA'),
+      );
     case 'customerManager':
       return has(who, ['EDIT_ANY_CUSTOMER']) || mainAdmin(who, value ?? '');
     case 'anyRight':

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { ApiError, createApiClient } from './client';
-import { SignoutResponse, UserContext } from '../../machines/lib/contract';
+import { RIGHT_ENDED, SignoutResponse, UserContext } from '../../machines/lib/contract';
 
 type Call = { url: string; init: RequestInit };
 function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {
@@ -100,6 +100,21 @@ describe('api client', () => {
     const api = createApiClient({ apiUrl: '/api', fetch: f.fetch, onAuthorizationError: onAuth });
     await expect(api.post('x', {}, z.unknown())).rejects.toMatchObject({ status: 403, code: 'FORBIDDEN' });
     expect(onAuth).toHaveBeenCalledWith(expect.objectContaining({ status: 403 }));
+  });
+
+  it("calls onRightEnded on the contract's RIGHT_ENDED, and only on it", async () => {
+    const onRightEnded = vi.fn();
+    const onAuth = vi.fn();
+    const f = fakeFetch((c) =>
+      c.url.endsWith('ended')
+        ? json({ serviceErrorMessage: 'ended', code: RIGHT_ENDED.code, messageKey: RIGHT_ENDED.messageKey }, 409)
+        : json({ serviceErrorMessage: 'exists', code: 'EXISTS' }, 409),
+    );
+    const api = createApiClient({ apiUrl: '/api', fetch: f.fetch, onRightEnded, onAuthorizationError: onAuth });
+    await expect(api.get('ended', z.unknown())).rejects.toMatchObject({ status: 409, code: RIGHT_ENDED.code });
+    await expect(api.get('other', z.unknown())).rejects.toMatchObject({ status: 409, code: 'EXISTS' });
+    expect(onRightEnded).toHaveBeenCalledTimes(1);
+    expect(onAuth).not.toHaveBeenCalled();
   });
 
   it('reports a non-JSON server error and a bad answer shape as ApiErrors', async () => {

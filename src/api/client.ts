@@ -4,11 +4,12 @@
  * - GET uses the browser's default cache semantics (server data is cached by TanStack Query above this);
  * - POST sends JSON (UTF-8) and X-XSRF-TOKEN from the EPIT-XSRF-TOKEN cookie when present;
  * - a body with serviceErrorMessage is a failure even on 200;
- * - any failure is an ApiError {status, code, serviceErrorMessage}; 403 also calls onAuthorizationError;
+ * - any failure is an ApiError {status, code, serviceErrorMessage}; 403 also calls onAuthorizationError, and the
+ *   contract's RIGHT_ENDED (the represented party's right has ended, the server cleared it) calls onRightEnded;
  * - answers are validated with the contract's zod schemas.
  */
 import { z } from 'zod/mini';
-import { COOKIE, ServiceError, XSRF_HEADER } from '../../machines/lib/contract';
+import { COOKIE, isRightEnded, ServiceError, XSRF_HEADER } from '../../machines/lib/contract';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -45,6 +46,8 @@ export interface ApiClientOptions {
   onAuthorizationError?: (error: ApiError) => void;
   /** sees every answer's headers (the build the server serves: src/app/release.ts) */
   onAnswer?: (headers: Headers) => void;
+  /** a call acted for a party whose right has ended (machines/lib/contract.ts RIGHT_ENDED) */
+  onRightEnded?: (error: ApiError) => void;
   /** default timeout for every call, ms (none when absent) */
   timeout?: number;
 }
@@ -152,6 +155,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           )
         : new ApiError(res.status, `HTTP_${res.status}`, res.statusText || `HTTP ${res.status}`);
       if (res.status === 403) opts.onAuthorizationError?.(err);
+      if (isRightEnded(err)) opts.onRightEnded?.(err);
       throw err;
     }
     const parsed = z.safeParse(schema, json === undefined && !text ? null : json);

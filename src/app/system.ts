@@ -71,6 +71,8 @@ export function createSystem(config: PortalConfig, { inspect, fetch: fakeFetch }
       if (error.code !== 'XSRF') root.send({ type: 'api.unauthorized' });
     },
     onAnswer: (headers) => noteServerBuild(headers.get(BUILD_HEADER)),
+    // the server has cleared the represented party: the portal says so and asks whom the person represents
+    onRightEnded: () => root.send({ type: 'api.rightEnded' }),
   });
   const deps = { api, queryClient };
 

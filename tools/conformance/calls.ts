@@ -138,10 +138,11 @@ export const CALLS: Call[] = [
   {
     route: 'GET /api/apps/finance/status',
     plan: (k) => {
-      const gid = rights(k).find((r) => valid(k, r))?.gid;
+      // invoicing management: a business where the person holds a FINANCE role or is main administrator (spec 2 §8)
+      const gid = business(k).find((r) => valid(k, r, 'FINANCE') || valid(k, r, 'AXAPTA'))?.gid;
       return gid
         ? { path: '/apps/finance/status', query: { customerId: gid } }
-        : { skip: `${k.user} has no representation right valid today` };
+        : { skip: `${k.user} holds invoicing management in no customer today` };
     },
   },
   { route: 'GET /api/apps/access', plan: () => ({ skip: "server to server: needs the applications' shared secret" }) },

@@ -407,9 +407,33 @@ describe('representee check (spec 1 §4, §5, §6)', () => {
     expect(check(annaContext(), 'PERIODICALS')).toEqual({ valid: false, messageKey: 'illegal.represented' });
   });
 
-  it('FINANCE: any represented business; its package is checked by the finance status', () => {
+  it('FINANCE: a represented business whose right holds it today; its package is checked by the finance status', () => {
+    // liga is SIA Bērzi's main administrator: she holds invoicing management by her role
     expect(check(ligaAtBerzi(), 'FINANCE')).toEqual({ valid: true, guid: BERZI.gid, isPerson: false });
     expect(check(mariWithNobody(), 'FINANCE')).toEqual({ valid: false, messageKey: 'select.represented' });
+    // mari holds only a shipment-registration role in Põldmari AS: no invoices (spec 2 §8, finance has its own rights)
+    expect(check(mariAtPoldmari(), 'FINANCE')).toEqual({ valid: false, messageKey: 'illegal.represented' });
+    const poldmari = mariAtPoldmari();
+    const right = poldmari.epitPrincipal!.representationRightsCache.EPEE11000026;
+    const withRole = (role: { end: string | null; notActive: boolean }) => ({
+      ...poldmari,
+      epitPrincipal: {
+        ...poldmari.epitPrincipal!,
+        representationRightsCache: {
+          ...poldmari.epitPrincipal!.representationRightsCache,
+          EPEE11000026: {
+            ...right,
+            userRoleList: [...right.userRoleList, { application: 'FINANCE', roleId: 121, begin: null, ...role }],
+          },
+        },
+      },
+    });
+    expect(check(withRole({ end: null, notActive: false }), 'FINANCE')).toMatchObject({ valid: true });
+    // an ended or inactive FINANCE role is none
+    expect(check(withRole({ end: '01.01.2020', notActive: false }), 'FINANCE')).toMatchObject({ valid: false });
+    expect(check(withRole({ end: null, notActive: true }), 'FINANCE')).toMatchObject({ valid: false });
+    // a private person has no invoicing management
+    expect(check(annaContext(), 'FINANCE')).toMatchObject({ valid: false });
   });
 
   it('the header: title, represented name and code', () => {

@@ -8,7 +8,7 @@ import {
   codeOfRight,
   currentRight,
   hasPrivilege,
-  hasValidRole,
+  holdsFinance,
   isUsableInApplication,
   serviceForApplication,
 } from '../rights';
@@ -61,8 +61,8 @@ export interface RepresenteeCheckInput {
  * The representee check of the external application flow:
  * - NO_REPRESENTEE: only the order system (LOGISTICS), with or without a represented party (spec 1 §5, §6);
  * - nobody represented: select.represented;
- * - FINANCE: a represented business with a right valid today (its finance package is checked by the finance status
- *   afterwards);
+ * - FINANCE: a represented business whose right holds invoicing management today (a FINANCE role, or main
+ *   administrator by their role; its finance package is checked by the finance status afterwards);
  * - otherwise a valid role for the application (neither inactive, ended nor not yet begun) and, for OSS and
  *   PERIODICALS, the application supported for the party (profile code, role map, company);
  * - anything else: illegal.represented.
@@ -77,9 +77,9 @@ export function checkRepresentee(input: RepresenteeCheckInput): RepresenteeCheck
     return application === 'OSS' && identity ? { valid: true, ...identity } : illegal;
   }
   if (!represented || !identity) return { valid: false, messageKey: EXTERNAL_MESSAGE.selectRepresented };
-  // invoices are the business's own: only a right valid today opens them, whatever the application of its role
+  // invoices open for the finance right itself: a right in shipment registration or periodicals is none (spec 2 §8)
   if (application === FINANCE)
-    return represented.isPerson || !hasValidRole(currentRight(ctx?.epitPrincipal), today)
+    return represented.isPerson || !holdsFinance(currentRight(ctx?.epitPrincipal), today)
       ? illegal
       : { valid: true, ...identity };
   if (!isUsableInApplication(ctx, application, today)) return illegal;

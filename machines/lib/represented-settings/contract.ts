@@ -19,11 +19,16 @@
 import { z } from 'zod/mini';
 import { RolesAndPackets } from '../contract';
 
-/** Applications whose roles are managed per user (spec 2 §2 rights modal, §6: OSS and PERIODICALS are role-loaded). */
-export const RIGHTS_APPLICATIONS = ['OSS', 'PERIODICALS'] as const;
 /**
- * Invoicing management: no roles of its own (any right valid today opens a business's invoices), so the rights modal
- * shows it only as the note of spec 2 §8 "Finance package absent" for a customer without the finance package.
+ * Applications whose roles are managed per user (spec 2 §2 rights modal, §6: OSS and PERIODICALS are role-loaded),
+ * and invoicing management: spec 2 §8 "Subscribe first to billing services and then set the permissions" gives it
+ * permissions of its own, granted only for a customer with the finance package; a main administrator holds it by
+ * their role (machines/lib/rights `holdsFinance`).
+ */
+export const RIGHTS_APPLICATIONS = ['OSS', 'PERIODICALS', 'FINANCE'] as const;
+/**
+ * Invoicing management: a customer without the finance package shows the note of spec 2 §8 "Finance package absent"
+ * in its section and column instead of roles.
  */
 export const FINANCE_APPLICATION = 'FINANCE';
 /** The application whose active role marks a main administrator (spec 2 §5 "Main admin"). */

@@ -1,7 +1,7 @@
 /** Domain rules: dashboard (spec 1 §2, spec 2 §2 "Dashboards"). Part of machines/lib/rights (see index.ts). */
 import { type Domain, type EpitPrincipal, type UserContext } from '../contract';
 import { serviceForApplication } from './service-applications';
-import { hasPrivilege, isMainAdminOfRepresented } from './principal';
+import { currentRight, hasPrivilege, holdsFinance, isMainAdminOfRepresented } from './principal';
 import { countryOfRepresentedGid } from './countries';
 
 export type SettingsLink = { component: 'represented-settings-rights' | 'represented-settings-edit'; jgid: string };
@@ -25,7 +25,7 @@ export interface Shortcut {
   service: string;
   iconCode: string;
   name: string;
-  /** the fixed finance shortcut (always shown) */
+  /** the fixed finance shortcut (shown where invoicing management opens) */
   fixed?: boolean;
 }
 /** Spec 1 §2: PERIODICS never; in EE all others; LOGISTICS everywhere; FINANCE in LV and LT. */
@@ -44,20 +44,25 @@ const FIXED_FINANCE_SHORTCUT: Shortcut = {
 /**
  * Dashboard shortcuts: the represented business customer's applications (only when the represented party is not a
  * person and has applications) filtered per domain, plus the fixed finance shortcut (once: an application shortcut
- * for FINANCE already is the finance shortcut).
+ * for FINANCE already is the finance shortcut). Invoicing management is shown only where it opens: for a represented
+ * business whose right holds it today (`holdsFinance`), never for a private person, whom it would only answer "No
+ * rights to access component" (spec 1 §2).
  */
 export function dashboardShortcuts(
   ctx: Pick<UserContext, 'epitPrincipal' | 'externalApps'> | null | undefined,
   domain: Domain,
+  today: Date,
 ): Shortcut[] {
   const rep = ctx?.epitPrincipal?.represented;
+  const finance = holdsFinance(currentRight(ctx?.epitPrincipal), today);
   const apps =
     rep && !rep.isPerson
       ? ctx.externalApps
           .filter((a) => isShortcutShown(a.service, domain))
           .map((a): Shortcut => ({ service: serviceForApplication(a.service), iconCode: a.iconCode, name: a.name }))
+          .filter((a) => finance || a.service !== 'FINANCE')
       : [];
-  return apps.some((a) => a.service === 'FINANCE') ? apps : [...apps, FIXED_FINANCE_SHORTCUT];
+  return !finance || apps.some((a) => a.service === 'FINANCE') ? apps : [...apps, FIXED_FINANCE_SHORTCUT];
 }
 
 /** Admin dashboard: customer (and user) search only with EDIT_ANY_CUSTOMER or EDIT_ANY_USER. */

@@ -30,6 +30,19 @@ export function isMainAdminOfRepresented(principal: EpitPrincipal | null | undef
 }
 
 /**
+ * Invoicing management opens a business party's invoices only for a FINANCE role valid today, or for its main
+ * administrator, who holds every right by their role (spec 2 §6); spec 2 §8 "Subscribe first to billing services and
+ * then set the permissions": finance has permissions of its own, so a right in another application is none. A private
+ * person has no invoicing management.
+ */
+export function holdsFinance(right: RepresentationRight | null | undefined, today: Date): boolean {
+  if (!right || right.isPerson) return false;
+  return (
+    isMainAdmin(right, today) || right.userRoleList.some((r) => r.application === 'FINANCE' && isRoleValid(r, today))
+  );
+}
+
+/**
  * Spec 1 §5: usable in an application only with a role for that service that is neither inactive nor ended
  * (we also require the role to have begun: §4 role validity); NO_REPRESENTEE users may use only LOGISTICS
  * (§6: "use LOGISTICS without a chosen representee").

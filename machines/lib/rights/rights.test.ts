@@ -305,13 +305,28 @@ describe('dashboard (spec 1 §2 user dashboard)', () => {
         { service: 'PERIODICS', name: 'P', iconCode: 'p', customParameters: {} },
       ],
     });
-    expect(dashboardShortcuts(liga, 'LV').map((s) => [s.service, !!s.fixed])).toEqual([
+    const today = new Date(2026, 10, 23);
+    // the main administrator holds invoicing management by her role: the fixed finance shortcut
+    expect(dashboardShortcuts(liga, 'LV', today).map((s) => [s.service, !!s.fixed])).toEqual([
       ['LOGISTICS', false],
       ['FINANCE', true],
     ]);
-    expect(dashboardShortcuts(mariAsMaasikas(), 'EE').map((s) => s.service)).toEqual(['LOGISTICS', 'FINANCE']);
-    // a private person (or nothing represented): only the fixed finance shortcut
-    expect(dashboardShortcuts(userContext(), 'EE').map((s) => s.service)).toEqual(['FINANCE']);
+    expect(dashboardShortcuts(mariAsMaasikas(), 'EE', today).map((s) => s.service)).toEqual(['LOGISTICS', 'FINANCE']);
+    // finance is shown only where it opens (spec 1 §2): a private person (or nothing represented) has no shortcut
+    expect(dashboardShortcuts(userContext(), 'EE', today)).toEqual([]);
+    // a shipment-registration role in Põldmari AS is no invoicing management: neither its entry nor the fixed one
+    const poldmari = userContext(
+      {},
+      { represented: { gid: 'EPEE11000026', name: 'Põldmari AS', isPerson: false, details: null } },
+    );
+    expect(dashboardShortcuts(poldmari, 'EE', today).map((s) => s.service)).toEqual(['LOGISTICS']);
+    // a FINANCE role of her own there opens it: the context's entry is the finance shortcut
+    const own = poldmari.epitPrincipal!.representationRightsCache.EPEE11000026;
+    own.userRoleList.push({ application: 'FINANCE', roleId: 121, begin: null, end: null, notActive: false });
+    expect(dashboardShortcuts(poldmari, 'EE', today).map((s) => [s.service, !!s.fixed])).toEqual([
+      ['LOGISTICS', false],
+      ['FINANCE', false],
+    ]);
   });
   it('a private person opening LOGISTICS goes to the package-private URL', () => {
     const base = {

@@ -43,7 +43,11 @@ export type SessionEmitted =
   | { type: 'toast.show'; toast: ToastRequest };
 
 /** What a failed context load left: its HTTP status, when it had one, and its message. */
-export function errorInfo(error: unknown): { status?: number; message: string } {
-  const e = error as { status?: number; message?: string } | undefined;
-  return { status: typeof e?.status === 'number' ? e.status : undefined, message: String(e?.message ?? error) };
+export function errorInfo(error: unknown): { status?: number; code?: string; message: string } {
+  const e = error as { status?: number; code?: string; message?: string } | undefined;
+  return {
+    status: typeof e?.status === 'number' ? e.status : undefined,
+    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+    message: String(e?.message ?? error),
+  };
 }

@@ -5,8 +5,8 @@
  */
 import { NOPREFERENCE, type Preference, type RepresentationRight, type UserContext } from '../contract';
 import { buildServiceUrl } from '../rights/service-urls';
-import { isInternalUser } from '../rights/principal';
-import { hasValidRole, isRoleValid, roleFor } from '../rights/validity';
+import { holdsFinance, isInternalUser } from '../rights/principal';
+import { isRoleValid, roleFor } from '../rights/validity';
 
 /** spec 2 §9 services list: NOPREFERENCE, PACKAGE-PRIVATE, LOGISTICS, and FINANCE (invoicing management). */
 export const PREFERENCE_SERVICES = [NOPREFERENCE, 'PACKAGE-PRIVATE', 'LOGISTICS', 'FINANCE'] as const;
@@ -14,8 +14,9 @@ export const PREFERENCE_SERVICES = [NOPREFERENCE, 'PACKAGE-PRIVATE', 'LOGISTICS'
 /**
  * Represented parties offered for a service, by name. LOGISTICS (shipment registration): parties where the person
  * has a valid OSS role or is main administrator (AXAPTA), plus their own private entry; PACKAGE-PRIVATE (the private
- * package service): only private persons; FINANCE (invoicing management): business parties with a right valid today,
- * as its page demands; no preference: every party. NOPREFERENCE is always allowed as well.
+ * package service): only private persons; FINANCE (invoicing management): business parties whose right holds it today
+ * (a FINANCE role or main administrator), as its page demands; no preference: every party. NOPREFERENCE is always
+ * allowed as well.
  */
 export function allowedRights(
   rights: readonly RepresentationRight[],
@@ -24,7 +25,7 @@ export function allowedRights(
 ): RepresentationRight[] {
   const ok = (r: RepresentationRight): boolean => {
     if (service === 'PACKAGE-PRIVATE') return r.isPerson;
-    if (service === 'FINANCE') return !r.isPerson && hasValidRole(r, today);
+    if (service === 'FINANCE') return holdsFinance(r, today);
     if (service === 'LOGISTICS') {
       if (r.isPerson) return true;
       return (['OSS', 'AXAPTA'] as const).some((a) => {

@@ -134,7 +134,10 @@ describe('preferences (spec 2 §4)', () => {
       gid: 'EPEE2',
       name: 'Kase Trükk OÜ',
       isPerson: false,
-      userRoleList: [{ application: 'OSS', roleId: 1, begin: null, end: null, notActive: false }],
+      userRoleList: [
+        { application: 'OSS', roleId: 1, begin: null, end: null, notActive: false },
+        { application: 'FINANCE', roleId: 121, begin: null, end: null, notActive: false },
+      ],
     },
     {
       gid: 'EPEE3',
@@ -148,8 +151,16 @@ describe('preferences (spec 2 §4)', () => {
     expect(allowedRights(rights, 'NOPREFERENCE', today).map((r) => r.gid)).toEqual(['EPEE3', 'EPEE2', 'EE1']);
     expect(allowedRights(rights, 'LOGISTICS', today).map((r) => r.gid)).toEqual(['EPEE2', 'EE1']);
     expect(allowedRights(rights, 'PACKAGE-PRIVATE', today).map((r) => r.gid)).toEqual(['EE1']);
-    // invoicing management (spec 2 §9 "finance also FINANCE"): business parties with a right valid today
-    expect(allowedRights(rights, 'FINANCE', today).map((r) => r.gid)).toEqual(['EPEE3', 'EPEE2']);
+    // invoicing management (spec 2 §9 "finance also FINANCE"): business parties whose right holds it today (a FINANCE
+    // role, or main administrator), not a periodicals role (spec 2 §8: finance has permissions of its own)
+    expect(allowedRights(rights, 'FINANCE', today).map((r) => r.gid)).toEqual(['EPEE2']);
+    const admin: RepresentationRight = {
+      gid: 'EPEE4',
+      name: 'Beeta',
+      isPerson: false,
+      userRoleList: [{ application: 'AXAPTA', roleId: 900, begin: null, end: null, notActive: false }],
+    };
+    expect(allowedRights([...rights, admin], 'FINANCE', today).map((r) => r.gid)).toEqual(['EPEE4', 'EPEE2']);
   });
   it('recognises the invoicing management service URL (spec 2 §9)', () => {
     const ctx = { apiUrl: '/api', domain: 'LV', language: 'lv', packagePrivateUrls: urls };

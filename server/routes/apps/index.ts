@@ -4,19 +4,22 @@
  *   GET /api/apps/access?application=OSS&person=<fgid>&guid=<gid>     Authorization: Bearer <APPS_SECRET>
  *       For an application's server (never a browser): may the person use the application for the represented party
  *       `guid`? The portal's own rule (machines/lib/external checkRepresentee: a valid role, NO_REPRESENTEE only in
- *       OSS and only for themself, the profile-code and company rules). 200 { value: { allowed: true, person, party,
+ *       OSS and only for themself, the profile-code and company rules; invoicing management only for a FINANCE role
+ *       valid today or the customer's main administrator). 200 { value: { allowed: true, person, party,
  *       roleId, roleNames } } or { value: { allowed: false, reason } }; 401 without the secret.
  *   GET /api/apps/finance/status[?customerId=<gid>]                   the portal's session
- *       The finance special status of the represented customer (or of `customerId`, one of the caller's rights),
- *       asked of invoicing management over HTTP: 200 { status: null | PACKET_NOT_FOUND | CUSTOMER_NOT_FOUND |
- *       UNAVAILABLE }; 502 FINANCE_UNREACHABLE when it cannot be asked (the portal then asks for a manual refresh).
+ *       The finance special status of the represented customer (or of `customerId`, one of the caller's rights that
+ *       holds invoicing management: 403 otherwise), asked of invoicing management over HTTP: 200 { status: null |
+ *       PACKET_NOT_FOUND | CUSTOMER_NOT_FOUND | UNAVAILABLE }; 502 FINANCE_UNREACHABLE when it cannot be asked (the
+ *       portal then asks for a manual refresh).
  */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../machines/lib/contract.js';
 import { checkRepresentee, externalHeader, roleNameFor } from '../../../machines/lib/external/index.js';
-import { currentRight, hasValidRole, roleFor } from '../../../machines/lib/rights/index.js';
+import { currentRight, hasValidRole, holdsFinance, roleFor } from '../../../machines/lib/rights/index.js';
 import { buildUserContext, loadRepresentationRights } from '../../context/build-user-context.js';
+import { requireRepresentedRight } from '../../context/represented-right.js';
 import {
   type AccessAnswer,
   EXTERNAL_APPLICATIONS,
@@ -70,7 +73,7 @@ export const appsRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const right = ctx.epitPrincipal?.representationRightsCache[q.guid];
     if (!right) return { value: { allowed: false, reason: 'NO_RIGHT' } };
     if (!hasValidRole(right, clock.now())) return { value: { allowed: false, reason: 'illegal.represented' } };
-    const rolesAndPackets = q.application === 'FINANCE' ? null : await loadRolesAndPackets(db, q.application);
+    const rolesAndPackets = await loadRolesAndPackets(db, q.application);
     const customer = await db
       .selectFrom('customers')
       .select('user_profile_code')
@@ -114,9 +117,11 @@ export const appsRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const q = parseOrThrow(FinanceStatusQuery, req.query, 'query');
     const customerId = q.customerId ?? session.representedGid;
     if (!customerId) throw badInput('customerId', 'is required while nobody is represented');
+    if (customerId === session.representedGid) await requireRepresentedRight(req, session);
     const rights = await loadRepresentationRights(db, session.fgid);
-    if (!hasValidRole(rights[customerId], clock.now()))
-      throw forbidden(`You have no representation right valid today for ${customerId}.`);
+    // the portal's FINANCE entry asks this first: only someone whose right holds invoicing management today may
+    if (!holdsFinance(rights[customerId], clock.now()))
+      throw forbidden(`You have no right to invoicing management valid today for ${customerId}.`);
     const links = await loadApplicationLinks(db, env, appsInternalOrigin(env));
     const url = new URL('api/status', links.FINANCE.baseUrl);
     url.searchParams.set('customerId', customerId);

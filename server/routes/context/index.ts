@@ -18,6 +18,7 @@ import { hasValidRole } from '../../../machines/lib/rights/validity.js';
 import { audit } from '../../audit/audit.js';
 import { sendJsonText } from '../../lib/json-text.js';
 import { requireXsrf } from '../../lib/xsrf.js';
+import { requireRepresentedRight } from '../../context/represented-right.js';
 import { invalidateSessionCache, requireSelfOrPrivilege, requireSession, type Session } from '../../lib/session.js';
 
 /** the same applications in the same order (what comparing their JSON said, without writing it per request) */
@@ -54,6 +55,8 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
   /** Build the context and remember which dead applications this session has now seen. */
   async function contextFor(req: FastifyRequest, session: Session): Promise<UserContext> {
     const ctx = await loadUserContext(db, session, linksFor(req));
+    // every context call acts for the represented party: its right is checked on the rights just read
+    await requireRepresentedRight(req, session, ctx.epitPrincipal?.representationRightsCache);
     if (!sameList(ctx.deadApplications, session.deadSeen)) {
       const seen = JSON.stringify(ctx.deadApplications);
       await db.updateTable('sessions').set({ dead_seen: seen }).where('id', '=', session.id).execute();
@@ -96,6 +99,7 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const session = await requireSession(req);
     await requireAlive(db, 'AXAPTA'); // details come from the back office
     if (!session.representedGid) return { value: null };
+    await requireRepresentedRight(req, session);
     return { value: await loadRepresentedDetails(db, session.representedGid) };
   });
 
@@ -132,6 +136,7 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
   app.get('/checkDeadApplications', async (req) => {
     const session = await requireSession(req);
     const ctx = await loadUserContext(db, session, linksFor(req));
+    await requireRepresentedRight(req, session, ctx.epitPrincipal?.representationRightsCache);
     if (sameList(ctx.deadApplications, session.deadSeen)) return { value: null };
     return { value: await contextFor(req, session) };
   });

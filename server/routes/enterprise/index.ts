@@ -25,13 +25,21 @@ export const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) 
 export const ClientAppParams = CustomerIdParam.extend({ clientapp: z.enum(RIGHTS_APPLICATIONS) });
 export const PositionParams = CustomerIdParam.extend({ userId: z.string().regex(/^[A-Za-z]{2}[0-9A-Za-z-]{1,23}$/) });
 
-/** The customer's packet of an application (null: no package, spec 2 §2 placeholder). */
+/** The customer's packet of an application (null: none; invoicing management has no packets, only the package). */
 export function packetOf(customer: CustomerRow, application: string): number | null {
   return application === 'OSS'
     ? customer.packet_oss
     : application === 'PERIODICALS'
       ? customer.packet_periodicals
       : null;
+}
+
+/**
+ * Whether the customer has a package of the application (spec 2 §2 placeholders): a packet of shipment registration
+ * or periodicals, the finance package of invoicing management (spec 2 §8 "Finance package absent").
+ */
+export function hasPackage(customer: CustomerRow, application: string): boolean {
+  return application === 'FINANCE' ? customer.has_finance === 1 : packetOf(customer, application) !== null;
 }
 
 /** The main administrators of a customer on `today` (YYYY-MM-DD), sorted by last name. */
@@ -143,7 +151,7 @@ export async function loadEnterpriseUsers(
       lastName: r.last_name,
     });
   }
-  return { list, packetId, result: packetId === null ? RESULT_NO_PACKAGE : null };
+  return { list, packetId, result: hasPackage(customer, application) ? null : RESULT_NO_PACKAGE };
 }
 
 export const enterpriseRoutes: FastifyPluginCallback = (app, _opts, done) => {

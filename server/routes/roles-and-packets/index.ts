@@ -1,5 +1,5 @@
 /**
- * GET /api/roles-and-packets/clientapp/{app} — the role catalogue of OSS, PERIODICALS or AXAPTA grouped by
+ * GET /api/roles-and-packets/clientapp/{app} — the role catalogue of OSS, PERIODICALS, FINANCE or AXAPTA grouped by
  * packet and category (contract RolesAndPackets). 503 while the application is dead; 504 past ROLE_REQUEST_TIMEOUT
  * (the client flags that application's error, spec 1 §8 "Role loading failure").
  */
@@ -11,7 +11,7 @@ import { requireAlive } from '../../lib/application-status.js';
 import { HttpError, parseOrThrow } from '../../lib/errors.js';
 import { requireSession } from '../../lib/session.js';
 
-export const ROLE_APPLICATIONS = ['OSS', 'PERIODICALS', 'AXAPTA'] as const;
+export const ROLE_APPLICATIONS = ['OSS', 'PERIODICALS', 'FINANCE', 'AXAPTA'] as const;
 export const RolesAndPacketsParams = z.object({ app: z.enum(ROLE_APPLICATIONS) });
 
 /** Names per language, stored as JSON text in roles.names and role_categories.names. */

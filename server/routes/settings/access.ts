@@ -11,6 +11,7 @@ import type { Db } from '../../db/index.js';
 import type { CustomersTable } from '../../db/schema.js';
 import { isoDay } from '../../lib/dates.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { requireRepresentedRight } from '../../context/represented-right.js';
 import { hasPrivilege, requireSession, type Session } from '../../lib/session.js';
 
 export type CustomerRow = Selectable<CustomersTable>;
@@ -57,6 +58,8 @@ export async function requireCustomerManager(req: FastifyRequest, customerId: st
     if (!customer) throw notFound(`No customer ${customerId}.`);
     return { session, customer, staff, today };
   }
+  // the settings of the party the person acts for: no right left in it at all ends the representation itself
+  if (customerId === session.representedGid) await requireRepresentedRight(req, session);
   if (!customer || !(await isMainAdmin(db, session.fgid, customerId, today)))
     throw forbidden('Only a main administrator of this customer may see or change its settings and rights.');
   return { session, customer, staff, today };

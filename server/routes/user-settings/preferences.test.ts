@@ -56,20 +56,22 @@ describe('user-settings/preferences/{userId}', () => {
     expect((await save(jaan, JAAN, '/ui/private/ee/en/LOGISTICS')).statusCode).toBe(200);
   });
 
-  it('takes invoicing management (FINANCE) for a business party with a valid right, never for a person', async () => {
+  it('takes invoicing management (FINANCE) for a business party whose right holds it, never for a person', async () => {
     t = await makeTestApp();
     const jaan = await t.login('jaan');
-    const res = await save(jaan, KASE_TRUKK, '/ui/business/ee/et/FINANCE');
+    // Tamme Logistika OÜ: jaan is its main administrator, who holds invoicing management by his role
+    const res = await save(jaan, TAMME, '/ui/business/ee/et/FINANCE');
     expect(res.statusCode, res.body).toBe(200);
     expect(await stored()).toEqual({
-      pref_represented: KASE_TRUKK,
+      pref_represented: TAMME,
       pref_service: 'FINANCE',
       pref_service_url: '/ui/business/ee/et/FINANCE',
     });
     for (const [representedId, serviceUrl, field] of [
       [JAAN, '/ui/private/ee/et/FINANCE', 'representedId'], // his own private entry: invoices are a business's
       ['EPEE11000084', '/ui/business/ee/et/FINANCE', 'representedId'], // Järve Ehitus OÜ: no right valid today
-      [KASE_TRUKK, '/ui/private/ee/et/FINANCE', 'serviceUrl'],
+      [KASE_TRUKK, '/ui/business/ee/et/FINANCE', 'representedId'], // Kase Trükk OÜ: a shipment role is no finance right
+      [TAMME, '/ui/private/ee/et/FINANCE', 'serviceUrl'],
     ]) {
       const refused = await save(jaan, representedId, serviceUrl);
       expect(refused.statusCode, `${representedId} ${serviceUrl}`).toBe(400);
@@ -90,7 +92,7 @@ describe('user-settings/preferences/{userId}', () => {
       [KASE_TRUKK, urls.EE, 'representedId'], // package-private is for private persons
       [KASE_TRUKK, '/ui/private/ee/et/LOGISTICS', 'serviceUrl'], // a business party gets the business address
       [JAAN, '/ui/business/ee/et/LOGISTICS', 'serviceUrl'],
-      [KASE_TRUKK, 'https://elsewhere.example/ui/business/ee/et/FINANCE', 'serviceUrl'],
+      [TAMME, 'https://elsewhere.example/ui/business/ee/et/FINANCE', 'serviceUrl'],
       [KASE_TRUKK, '/ui/business/ee/et/PERIODICS', 'serviceUrl'],
       [KASE_TRUKK, 'https://elsewhere.example/LOGISTICS', 'serviceUrl'],
       ['', '', 'representedId'],

@@ -394,7 +394,7 @@ describe('user/role/edit', () => {
     const page = await sim.get('/sim/');
     expect(page.body).toContain('data-role-save="PERIODICALS"');
     const on = await sim.post('/sim/api/rights/save-failure/PERIODICALS', { fail: true });
-    expect(on.json()).toEqual({ value: { OSS: false, PERIODICALS: true } });
+    expect(on.json()).toEqual({ value: { OSS: false, PERIODICALS: true, FINANCE: false } });
     const res = await mari.post(
       '/api/user/role/edit',
       jaanCmd({

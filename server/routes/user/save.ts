@@ -26,7 +26,7 @@ import { addDays, isoDay } from '../../lib/dates.js';
 import { FieldFailures, HttpError, notFound } from '../../lib/errors.js';
 import type { Session } from '../../lib/session.js';
 import { isMainAdmin, type CustomerRow } from '../settings/access.js';
-import { packetOf } from '../enterprise/index.js';
+import { hasPackage, packetOf } from '../enterprise/index.js';
 
 /** identity rule field → [save command field, label in messages, maximum length] */
 const IDENTITY_FIELDS: Record<string, [string, string, number]> = {
@@ -89,18 +89,24 @@ async function checkCommand(db: Db, customer: CustomerRow, cmd: SaveCommand, isN
       continue;
     }
     if (role.roleId === null) continue;
-    const packet = packetOf(customer, application);
-    if (packet === null) {
+    // a role is granted only in a package the customer has: invoicing management's only with the finance package
+    // (spec 2 §8 "Subscribe first to billing services and then set the permissions")
+    if (!hasPackage(customer, application)) {
       check.fail(`${field}.roleId`, `The customer has no ${application} package`);
       continue;
     }
+    const packet = packetOf(customer, application);
     const offered = await db
       .selectFrom('roles')
       .select(['category'])
       .where('application', '=', application)
       .where('id', '=', role.roleId)
       .where('ep_company_id', '=', customer.ep_company_id)
-      .where((eb) => eb.or([eb('packet_id', 'is', null), eb('packet_id', '=', packet)]))
+      .where((eb) =>
+        packet === null
+          ? eb('packet_id', 'is', null)
+          : eb.or([eb('packet_id', 'is', null), eb('packet_id', '=', packet)]),
+      )
       .executeTakeFirst();
     if (!offered)
       check.fail(`${field}.roleId`, `Role ${role.roleId} is not offered for this customer's ${application}`);

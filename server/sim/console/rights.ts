@@ -4,8 +4,8 @@
  * (server/routes/user/save.ts) reads the switch from the table sim_role_save_switches at every save, inside that
  * application's transaction, so the failure rolls its write back while the other application lands.
  *
- *   GET  /sim/api/rights/save-failure               → { value: { OSS: boolean, PERIODICALS: boolean } }
- *   POST /sim/api/rights/save-failure/{OSS|PERIODICALS}   body { fail: boolean }  → the same (XSRF like every /sim POST)
+ *   GET  /sim/api/rights/save-failure               → { value: { OSS: boolean, PERIODICALS: boolean, FINANCE: boolean } }
+ *   POST /sim/api/rights/save-failure/{OSS|PERIODICALS|FINANCE}   body { fail: boolean }  → the same (XSRF like every /sim POST)
  *
  * Off in live run mode, like the rest of the console (/sim/api/*, server/app.ts).
  */
@@ -18,7 +18,11 @@ import { parseOrThrow } from '../../lib/errors.js';
 import { esc } from '../../lib/html.js';
 import { registerConsoleSection } from './sections.js';
 
-const LABELS: Record<string, string> = { OSS: 'Shipment registration (OSS)', PERIODICALS: 'Periodicals' };
+const LABELS: Record<string, string> = {
+  OSS: 'Shipment registration (OSS)',
+  PERIODICALS: 'Periodicals',
+  FINANCE: 'Invoicing management',
+};
 
 async function readSaveFailures(db: Db): Promise<Record<string, boolean>> {
   const rows = await db.selectFrom('sim_role_save_switches').select(['application', 'fail']).execute();
@@ -46,7 +50,7 @@ registerConsoleSection({
       ) => `<li><label class="switch"><input type="checkbox" role="switch" data-role-save="${a}" ${fails[a] ? 'checked' : ''}>
 <span>${esc(LABELS[a])}: role save fails</span></label></li>`,
     ).join('');
-    return `<p class="hint">A business customer's administrator saves rights per application, each on its own. With a switch on, that application's save fails and the rights modal warns "Saving failed to: …"; the other application's roles still land.</p>
+    return `<p class="hint">A business customer's administrator saves rights per application, each on its own. With a switch on, that application's save fails and the rights modal warns "Saving failed to: …"; the other applications' roles still land.</p>
 <ul class="switches">${items}</ul>`;
   },
   script: `document.querySelectorAll('input[data-role-save]').forEach(function (box) {

@@ -122,7 +122,7 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
   const details = useQuery({ ...representedDetailsQuery(api, rep?.gid ?? null), enabled: business && !dead });
   const repDetails = details.data ?? rep?.details ?? null;
   const settings = settingsLink(businessSettingsLink(principal, new Date()));
-  const shortcuts = dashboardShortcuts(ctx, domain);
+  const shortcuts = dashboardShortcuts(ctx, domain, new Date());
   const needsPackageUrls = !rep || rep.isPerson;
   // GET user-settings/service-urls: the package-private LOGISTICS address per domain (spec 1 §2, §7)
   const serviceUrls = useQuery({
@@ -190,46 +190,49 @@ function UserDashboard({ ctx }: { ctx: UserContext }) {
             )}
           </section>
 
-          <section className="dash-shortcuts" aria-labelledby="dash-shortcuts">
-            <h2 id="dash-shortcuts" className="section-title">
-              {t('dashboard.shortcuts')}
-            </h2>
-            <ul className="shortcuts" data-testid="shortcuts">
-              {shortcuts.map((s) => {
-                const target = shortcutUrl({
-                  apiUrl: config.apiUrl,
-                  represented: rep,
-                  domain,
-                  language,
-                  application: s.service,
-                  packagePrivateUrls: serviceUrls.data,
-                });
-                const url = target.url;
-                const path = url ? inAppPath(url) : null;
-                const content = (
-                  <>
-                    <AppIcon code={s.iconCode} />
-                    <span className="shortcut__name">{t(appNameKey(s.name, s.service))}</span>
-                  </>
-                );
-                return (
-                  <li key={s.service} data-service={s.service}>
-                    {path ? (
-                      <Link to={path} className="shortcut">
-                        {content}
-                      </Link>
-                    ) : url ? (
-                      <a href={url} className="shortcut">
-                        {content}
-                      </a>
-                    ) : (
-                      <span className="shortcut is-disabled">{content}</span>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
+          {/* no shortcut at all (a private person without invoicing management): no empty heading */}
+          {shortcuts.length > 0 && (
+            <section className="dash-shortcuts" aria-labelledby="dash-shortcuts">
+              <h2 id="dash-shortcuts" className="section-title">
+                {t('dashboard.shortcuts')}
+              </h2>
+              <ul className="shortcuts" data-testid="shortcuts">
+                {shortcuts.map((s) => {
+                  const target = shortcutUrl({
+                    apiUrl: config.apiUrl,
+                    represented: rep,
+                    domain,
+                    language,
+                    application: s.service,
+                    packagePrivateUrls: serviceUrls.data,
+                  });
+                  const url = target.url;
+                  const path = url ? inAppPath(url) : null;
+                  const content = (
+                    <>
+                      <AppIcon code={s.iconCode} />
+                      <span className="shortcut__name">{t(appNameKey(s.name, s.service))}</span>
+                    </>
+                  );
+                  return (
+                    <li key={s.service} data-service={s.service}>
+                      {path ? (
+                        <Link to={path} className="shortcut">
+                          {content}
+                        </Link>
+                      ) : url ? (
+                        <a href={url} className="shortcut">
+                          {content}
+                        </a>
+                      ) : (
+                        <span className="shortcut is-disabled">{content}</span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          )}
         </div>
 
         <aside className="dashboard__side" aria-label={t('dashboard.sidebar')}>

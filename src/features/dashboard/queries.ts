@@ -21,7 +21,9 @@ export function dashboardQueries(api: ApiClient, ctx: UserContext | null, domain
   const business = userDashboard && !!rep && !rep.isPerson && !isAxaptaDead(ctx);
   // private (or nobody represented): the LOGISTICS shortcut needs the package-private address
   const logistics =
-    userDashboard && (!rep || rep.isPerson) && dashboardShortcuts(ctx, domain).some((s) => s.service === 'LOGISTICS');
+    userDashboard &&
+    (!rep || rep.isPerson) &&
+    dashboardShortcuts(ctx, domain, new Date()).some((s) => s.service === 'LOGISTICS');
   return {
     userDetails: userDetailsQuery(api, principal.representative.id),
     representedDetails: business && rep ? representedDetailsQuery(api, rep.gid) : null,

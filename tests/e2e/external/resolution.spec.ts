@@ -1,7 +1,7 @@
 /**
  * Service resolution (/logistics, /logistics/resolve, /business/..., /private/...), the
  * representee check of the external page (illegal.represented opens the representee panel), invoicing management
- * (liga's app, a customer without a finance package) and the finance recovery page. Read-only.
+ * (liga's app; a right in another application opens none) and the finance recovery page. Read-only.
  */
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../fixtures';
 import { appFrame, appsOrigin, header, ossFrame, pick, signIn } from './helpers';
@@ -83,12 +83,15 @@ test('liga opens invoicing management and sees the invoicing app for SIA Bērzi'
   await expect(appFrame(page).getByTestId('finance-invoices')).toBeVisible();
 });
 
-test('a customer without a finance package is told so', async ({ page }) => {
+test('a right in another application opens no invoicing management: the representee panel, and no frame', async ({
+  page,
+}) => {
+  // mari holds only a shipment-registration role in Põldmari AS (spec 2 §8: finance has permissions of its own)
   await signIn(page, 'mari');
   await pick(page, 'Põldmari AS');
   await page.goto('/ui/external/FINANCE');
-  await expect(page.getByTestId('external-message')).toHaveText(
-    'The represented customer has no invoicing management package.',
+  await expect(page.getByTestId('representee-panel').getByTestId('representee-panel-message')).toHaveText(
+    'Chosen representee does not have the rights to use this functionality. Please choose another representee.',
   );
   await expect(page.locator('#app-iframe')).toHaveCount(0);
 });

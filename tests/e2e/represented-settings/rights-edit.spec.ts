@@ -10,7 +10,7 @@ import { apiPost, badChecksum, dotsDate, freshEeCode, isoDate, MAASIKAS, openAs,
 
 const modal = (page: Page) => page.getByRole('dialog');
 const usersTable = (page: Page) => page.getByTestId('rights-users');
-const section = (page: Page, app: 'OSS' | 'PERIODICALS') => modal(page).getByTestId(`section-${app}`);
+const section = (page: Page, app: 'OSS' | 'PERIODICALS' | 'FINANCE') => modal(page).getByTestId(`section-${app}`);
 
 async function openRights(page: Page) {
   await openAs(page, 'mari', 'Maasikas OÜ', `/ui/settings/rights/${MAASIKAS}`);
@@ -71,6 +71,45 @@ test('mari adds a new user with an unknown EE code: OSS limited for a month, PER
     await other.getByRole('button', { name: 'Sign on with this code' }).click();
     await expect(choiceDialog(other)).toBeVisible();
     await expect(choiceDialog(other).getByRole('button', { name: 'Maasikas OÜ', exact: true })).toBeVisible();
+  } finally {
+    await ctx.close();
+  }
+});
+
+test('mari grants a new user invoicing management in the modal: the FINANCE column shows it, and that person gets the finance shortcut for Maasikas OÜ', async ({
+  page,
+  browser,
+}) => {
+  await openRights(page);
+  const code = freshEeCode();
+  await page.getByTestId('rights-add').click();
+  await modal(page).getByLabel('Personal code').fill(code);
+  await expect(modal(page).getByLabel('First name')).toBeEditable();
+  await modal(page).getByLabel('First name').fill('Arve');
+  await modal(page).getByLabel('Last name').fill('Testija');
+  await modal(page).getByLabel('E-mail').fill('arve@example.ee');
+  // Maasikas OÜ has the finance package: invoicing management offers its role (spec 2 §8)
+  await expect(section(page, 'FINANCE')).toContainText('Invoicing management');
+  await expect(section(page, 'FINANCE').getByRole('radio', { name: 'No rights' })).toBeChecked();
+  await section(page, 'FINANCE').getByRole('radio', { name: 'Accounting' }).check();
+  await expect(section(page, 'FINANCE')).toContainText('Invoice viewer');
+  await modal(page).getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(modal(page)).toBeHidden();
+  await expect(page.locator('.toast').filter({ hasText: 'Save successful' })).toBeVisible();
+  const row = await findRow(page, code);
+  await expect(row.getByTestId('cell-FINANCE')).toContainText('Invoice viewer');
+  await expect(row.getByTestId('cell-OSS')).toHaveText('—');
+
+  // that person signs on, picks Maasikas OÜ and finds invoicing management among the shortcuts
+  const ctx = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const other = await ctx.newPage();
+  try {
+    await other.goto('/api/security/login?target=%2Fui%2F');
+    await other.getByLabel('Country and personal code, e.g. EE39001010000').fill(`EE${code}`);
+    await other.getByRole('button', { name: 'Sign on with this code' }).click();
+    await choiceDialog(other).getByRole('button', { name: 'Maasikas OÜ', exact: true }).click();
+    await expect(other.getByTestId('represented')).toHaveText('Maasikas OÜ');
+    await expect(other.getByTestId('shortcuts').getByRole('link', { name: 'Invoicing management' })).toBeVisible();
   } finally {
     await ctx.close();
   }

@@ -23,6 +23,7 @@ test('the rights tab lists head administrators apart; "tamm" finds Jaan Tamm; th
     'Personal ID',
     'Shipment registration',
     'Periodicals',
+    'Invoicing management',
     'Actions',
   ]);
   // the main administrator is not repeated among the users
@@ -34,6 +35,8 @@ test('the rights tab lists head administrators apart; "tamm" finds Jaan Tamm; th
   await expect(jaan).toBeVisible();
   await expect(jaan.getByTestId('cell-OSS')).toContainText('Shipment viewer');
   await expect(jaan.getByTestId('cell-PERIODICALS')).toHaveText('—');
+  // a shipment viewer holds no invoicing management until it is granted (spec 2 §8)
+  await expect(jaan.getByTestId('cell-FINANCE')).toHaveText('—');
   await expect(users.getByTestId('rights-row')).toHaveCount(1);
   await search.fill('TAMM');
   await expect(users.getByTestId('rights-row')).toHaveCount(1);
@@ -124,6 +127,10 @@ test("kristi opens Põldmari AS's rights: the notes name the application, invoic
   await expect(page.getByTestId('rights-add')).toBeEnabled();
   // Põldmari AS has no periodicals package: the placeholder names the application
   await expect(page.getByTestId('placeholder-PERIODICALS')).toContainText('The Periodicals service is not subscribed.');
+  // nor the finance package: its column asks for it first (spec 2 §8)
+  await expect(page.getByTestId('placeholder-FINANCE')).toContainText(
+    'Principal does not use financial services. Subscribe first to billing services and then set the permissions.',
+  );
   await page
     .getByTestId('rights-users')
     .getByTestId('rights-row')

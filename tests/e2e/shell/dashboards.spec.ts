@@ -88,7 +88,7 @@ test('mari: the user dashboard, the user block and its settings link; axe on the
   );
   // EE: add contract opens the customer-add modal
   await expect(page.getByTestId('add-contract')).toBeVisible();
-  // shortcuts: PERIODICS never; the finance shortcut always
+  // shortcuts: PERIODICS never; the finance shortcut where it opens (mari is Maasikas OÜ's main administrator)
   const shortcuts = page.getByTestId('shortcuts');
   await expect(shortcuts.getByRole('link', { name: 'Invoicing management' })).toBeVisible();
   await expect(shortcuts.getByRole('link', { name: 'Periodicals' })).toHaveCount(0);
@@ -146,4 +146,24 @@ test("mobile at 375 px: the site menu lists the applications; the user menu show
   await snap(page, 'menu-mobile-user');
   await links.getByRole('link', { name: 'Põldmari AS (EE)' }).click();
   await expect(page.getByTestId('represented')).toHaveText('Põldmari AS');
+});
+
+test('anna (private, no representee) has no finance shortcut: spec 1 §2 shows it only where it opens', async ({
+  page,
+}) => {
+  // spec 1 §2 "plus a fixed finance shortcut": a private person has no invoicing management, so no dead link
+  await signIn(page, 'anna');
+  await expect(page.getByRole('heading', { level: 2, name: 'Anna Ivanova' })).toBeVisible();
+  await expect(page.getByTestId('shortcuts')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Invoicing management' })).toHaveCount(0);
+});
+
+test('a shipment-registration role in Põldmari AS shows the shipment shortcut, not invoicing management', async ({
+  page,
+}) => {
+  await signIn(page, 'mari');
+  await pick(page, 'Põldmari AS');
+  const shortcuts = page.getByTestId('shortcuts');
+  await expect(shortcuts.getByRole('link', { name: 'Shipment registration' })).toBeVisible();
+  await expect(shortcuts.getByRole('link', { name: 'Invoicing management' })).toHaveCount(0);
 });

@@ -4,7 +4,8 @@
  * - a dead OSS shows the maintenance message instead of the frame, and the frame returns without a reload;
  * - "not answering pings": the channel goes inactive, a notification sent meanwhile is delivered, in order, once the
  *   application answers again;
- * - finance unavailable leads to /finance/error/unavailable, whose self-refreshing variant recovers on its own.
+ * - finance unavailable leads to /finance/error/unavailable, whose self-refreshing variant recovers on its own;
+ * - a customer without a finance package (the switch answers PACKET_NOT_FOUND) is told so.
  * The portal page runs on Playwright's clock where the 30 s dead-application poll or the 10 s finance refresh would
  * otherwise be waited for in real time.
  */
@@ -116,6 +117,25 @@ test('finance unavailable leads to /finance/error/unavailable; its self-refreshi
     await page.clock.fastForward(10_000);
     await expect(page).toHaveURL(/\/ui\/external\/FINANCE$/);
     await expect(appFrame(page).getByTestId('finance-invoices')).toBeVisible();
+  } finally {
+    await setAppSwitch(sim, 'FINANCE', { financeStatus: null }).catch(() => undefined);
+    await simContext.close();
+  }
+});
+
+test('a customer without a finance package is told so', async ({ page, browser }) => {
+  // liga holds invoicing management of SIA Bērzi as its main administrator; invoicing management says it has no package
+  await signIn(page, 'liga');
+  await pick(page, 'SIA Bērzi');
+  const simContext = await browser.newContext();
+  const sim = await simContext.newPage();
+  try {
+    await setAppSwitch(sim, 'FINANCE', { financeStatus: 'PACKET_NOT_FOUND' });
+    await page.goto('/ui/external/FINANCE');
+    await expect(page.getByTestId('external-message')).toHaveText(
+      'The represented customer has no invoicing management package.',
+    );
+    await expect(page.locator('#app-iframe')).toHaveCount(0);
   } finally {
     await setAppSwitch(sim, 'FINANCE', { financeStatus: null }).catch(() => undefined);
     await simContext.close();
