@@ -323,6 +323,8 @@ describe('low findings', { timeout: 30_000 }, () => {
       password: 'Maasikas2',
       passwordAgain: 'Maasikas2',
       passwordUsed: true,
+      // the change asks for the current password (ASVS 2.1.6: third-review-password.test.ts)
+      currentPassword: 'Maasikas1',
     });
     expect(changed.json()).toEqual({ errorType: null });
     expect((await here.get('/api/context/getUserContext')).statusCode).toBe(200);
