@@ -17,6 +17,7 @@ import * as m0250 from './0250_rights_list_persons.js';
 import * as m0260 from './0260_customer_search_rows.js';
 import * as m0270 from './0270_board_member_country.js';
 import * as m0280 from './0280_board_member_position.js';
+import * as m0360 from './0360_record_versions.js';
 
 export interface NamedMigration extends Migration {
   name: string;
@@ -36,4 +37,5 @@ export const migrations: NamedMigration[] = [
   { name: '0260_customer_search_rows', ...m0260 },
   { name: '0270_board_member_country', ...m0270 },
   { name: '0280_board_member_position', ...m0280 },
+  { name: '0360_record_versions', ...m0360 },
 ];

@@ -23,6 +23,7 @@ import { requireSession, type PersonRow } from '../../lib/session.js';
 import { registeredAddress } from '../address/index.js';
 import { indexPerson } from '../customer-search/search-index.js';
 import { targetPerson } from './access.js';
+import { ifMatchOf, raisePersonVersion, setETag } from '../../lib/versions.js';
 
 /** spec 2 §2: the address block is for persons whose personal-code country is empty or EE. */
 const hasAddressBlock = (p: Pick<PersonRow, 'country'>) => ['', 'EE'].includes(p.country.trim().toUpperCase());
@@ -125,14 +126,20 @@ function mailLanguage(p: PersonRow): Language {
 export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db, clock } = app.deps;
 
-  app.get('/edit/:userId', async (req) => userEditAnswer((await targetPerson(req, 'self-or-staff')).person));
+  // the person's data is versioned (server/lib/versions.ts): the person and staff may edit it at the same time
+  app.get('/edit/:userId', async (req, reply) => {
+    const { person } = await targetPerson(req, 'self-or-staff');
+    setETag(reply, person.settings_version);
+    return userEditAnswer(person);
+  });
 
-  app.post('/edit/:userId', async (req) => {
+  app.post('/edit/:userId', async (req, reply) => {
     const { person, self } = await targetPerson(req, 'self-or-staff');
     const body = parseOrThrow(EditUserBody, req.body, 'body', EDIT_LABELS);
     // the address block exists only for EE persons; another person's address is left as it is
     const address = body.address && hasAddressBlock(person) ? await addressColumns(req, body.address) : {};
     await db.transaction().execute(async (trx) => {
+      await raisePersonVersion(trx, person.fgid, 'settings_version', ifMatchOf(req));
       await trx
         .updateTable('persons')
         .set({
@@ -152,6 +159,7 @@ export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
       if (!self) await audit(req, 'user-settings.edit', { subject: person.fgid, db: trx });
     });
     const saved = await db.selectFrom('persons').selectAll().where('fgid', '=', person.fgid).executeTakeFirstOrThrow();
+    setETag(reply, saved.settings_version);
     return userEditAnswer(saved);
   });
 
