@@ -35,6 +35,7 @@ import { endOtherSignOns } from '../../security/credentials-changed.js';
 import { checkedPreferenceService } from '../user-settings/preferences.js';
 import { checkCredentials, personByKeyOrSession, usernameTaken, type Person } from './accounts.js';
 import './seed.js';
+import { raiseRightsVersion } from '../../lib/versions.js';
 
 export const KeyQuery = z.object({ key: z.optional(ResetKeyParam) });
 export const EulaFileParams = z.object({ file: z.string() });
@@ -86,6 +87,8 @@ async function grantInvitedRight(db: Db, fgid: string, customerGid: string, nowI
     .where('represented_gid', '=', customerGid)
     .executeTakeFirst();
   if (has) return;
+  // a person's rights in a customer are versioned: an administrator's open rights modal then sees this write
+  await raiseRightsVersion(db, fgid, customerGid);
   await db
     .insertInto('rights')
     .values({
