@@ -111,6 +111,19 @@ describe('the customer data version (ETag, If-Match, 412)', () => {
     expect(now.etag).not.toBe(maris.etag);
   });
 
+  it('two saves based on one version sent at once: exactly one lands, the other answers 412', async () => {
+    const mari = await t.login('mari');
+    const kristi = await t.login('kristi');
+    const { customer, etag } = await load(mari);
+    const answers = await Promise.all([
+      save(mari, { ...bodyOf(customer), phone: '+372 5555 0001' }, etag),
+      save(kristi, { ...bodyOf(customer), homepage: 'https://maasikas.example.ee' }, etag),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 412]);
+    const landed = answers.find((r) => r.statusCode === 200)!;
+    expect((await load(mari)).customer).toEqual(RepresentedCustomer.parse(landed.json()));
+  });
+
   it('a refused body (400) changes neither the data nor the version', async () => {
     const mari = await t.login('mari');
     const { customer, etag } = await load(mari);
