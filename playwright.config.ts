@@ -29,6 +29,8 @@ const GLOBAL_STATE_SPECS = [
   '**/external/global/*.spec.ts',
   // represented settings: Maasikas OÜ's data is edited (and restored); the PERIODICALS save-failure switch is flipped
   '**/represented-settings/customer-data.spec.ts',
+  // two people edit Maasikas OÜ's data at once (and restore it)
+  '**/represented-settings/customer-data-conflict.spec.ts',
   '**/represented-settings/rights-edit.spec.ts',
   // user settings: mari's username, jaan's preference, the OSS role-loading switch (each test restores them)
   '**/user-settings/*.spec.ts',

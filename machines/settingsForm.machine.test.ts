@@ -231,3 +231,105 @@ describe('settings form', () => {
     expect(actor.getSnapshot().context.values).toEqual({ firstName: 'M' });
   });
 });
+
+describe('settings form: someone else saved meanwhile (412, the conflict state)', () => {
+  const stale = () => Promise.reject(Object.assign(new Error('412'), { status: 412 }));
+  const CUSTOMER = { name: 'Maasikas OÜ', phone: '+372 5555 0000', homepage: '', email: 'info@maasikas.ee' };
+
+  function conflictForm(stored: () => LoadedForm, saveAnswers: (() => Promise<SaveOutcome>)[]) {
+    const loads: { fresh?: boolean }[] = [];
+    const saves: SaveRequest[] = [];
+    const actor = createActor(
+      settingsFormMachine.provide({
+        actors: {
+          loadForm: fromPromise(({ input }: { input: { subject: string; fresh?: boolean } }) => {
+            loads.push({ fresh: input.fresh });
+            return Promise.resolve(stored());
+          }),
+          saveForm: fromPromise(({ input }: { input: SaveRequest }) => {
+            saves.push(input);
+            return saveAnswers.shift()!();
+          }),
+        },
+      }),
+      { input: { subject: 'EPEE11000015', validate: () => ({}) } },
+    );
+    const emitted: SettingsFormEmitted[] = [];
+    actor.on('*', (e) => emitted.push(e));
+    actor.start();
+    return { actor, loads, saves, emitted };
+  }
+
+  it('keeps what was typed, takes what only the other person changed, names it, and saves again with the new version', async () => {
+    let stored: LoadedForm = { values: CUSTOMER, version: '"1"' };
+    const { actor, loads, saves, emitted } = conflictForm(
+      () => stored,
+      [
+        stale,
+        () =>
+          Promise.resolve({
+            values: { ...CUSTOMER, phone: '+372 5555 1234', homepage: 'https://m.ee' },
+            version: '"3"',
+          }),
+      ],
+    );
+    await editing(actor);
+    // mari saves the phone meanwhile
+    stored = { values: { ...CUSTOMER, phone: '+372 5555 1234' }, version: '"2"' };
+    actor.send({ type: 'form.edit', values: { homepage: 'https://m.ee' } });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches({ conflict: 'merged' }));
+    const c = actor.getSnapshot().context;
+    expect(saves[0]?.version).toBe('"1"');
+    expect(loads).toEqual([{ fresh: undefined }, { fresh: true }]);
+    expect(c.values).toEqual({ ...CUSTOMER, phone: '+372 5555 1234', homepage: 'https://m.ee' });
+    expect(c.conflict).toEqual({ taken: ['phone'], both: {}, chosen: {} });
+    expect(c.version).toBe('"2"');
+    // no "Save successful" for a save that was refused
+    expect(emitted).toEqual([]);
+    expect(canSave(actor.getSnapshot())).toBe(true);
+
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saves[1]).toMatchObject({ version: '"2"', values: { phone: '+372 5555 1234', homepage: 'https://m.ee' } });
+    expect(actor.getSnapshot().context).toMatchObject({ conflict: null, version: '"3"' });
+    expect(emitted).toEqual([{ type: 'toast.show', toast: { toastType: 'success', messageKey: 'success.save' } }]);
+  });
+
+  it('offers both values of a field both changed, showing the own value until the person picks the other', async () => {
+    let stored: LoadedForm = { values: CUSTOMER, version: '"1"' };
+    const { actor, saves } = conflictForm(() => stored, [stale, () => Promise.resolve({ version: '"3"' })]);
+    await editing(actor);
+    stored = { values: { ...CUSTOMER, phone: '+372 5555 1234' }, version: '"2"' };
+    actor.send({ type: 'form.edit', values: { phone: '+372 5555 9999' } });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches({ conflict: 'merged' }));
+    expect(actor.getSnapshot().context.conflict?.both).toEqual({
+      phone: { mine: '+372 5555 9999', theirs: '+372 5555 1234' },
+    });
+    expect(actor.getSnapshot().context.values).toMatchObject({ phone: '+372 5555 9999' });
+    actor.send({ type: 'form.choose', field: 'phone', side: 'theirs' });
+    expect(actor.getSnapshot().context.values).toMatchObject({ phone: '+372 5555 1234' });
+    expect(actor.getSnapshot().context.conflict?.chosen).toEqual({ phone: 'theirs' });
+    actor.send({ type: 'form.choose', field: 'phone', side: 'mine' });
+    expect(actor.getSnapshot().context.values).toMatchObject({ phone: '+372 5555 9999' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saves[1]).toMatchObject({ version: '"2"', values: { phone: '+372 5555 9999' } });
+  });
+
+  it('a reload that fails keeps everything typed and says so; saving again is allowed', async () => {
+    let fail = false;
+    const { actor, emitted } = conflictForm(() => {
+      if (fail) throw new Error('down');
+      return { values: CUSTOMER, version: '"1"' };
+    }, [stale]);
+    await editing(actor);
+    fail = true;
+    actor.send({ type: 'form.edit', values: { homepage: 'https://m.ee' } });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.values).toMatchObject({ homepage: 'https://m.ee' });
+    expect(emitted).toEqual([serverError]);
+  });
+});

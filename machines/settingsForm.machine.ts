@@ -9,6 +9,11 @@
  * - A save answered 401 (the session expired meanwhile): the form reports `form.sessionExpired` with what was
  *   typed (never a password); the portal keeps it and sends the person through sign-on with this page as target.
  *   When the form shows again the portal hands it back (`form.restoreDraft`), over the loaded values.
+ * - A save answered 412 (someone else saved the record since the form loaded it; the form sent the version it was
+ *   based on as If-Match, RFC 9110 §13.1.1): `conflict` keeps everything typed, loads the record again and merges
+ *   field by field against the version the form was based on (machines/lib/form-merge.ts): fields only the other
+ *   person changed take their values and are named; fields only this person changed keep theirs; fields both changed
+ *   offer both values (`form.choose`), the person's own showing until they choose. Saving again sends the new version.
  * - "Save and use" (preferences): after the save, a child (machines/preferenceUse.machine.ts) acts for the preferred
  *   party and finds the preferred service; the form passes the switch between it and the portal (`form.switchParty`
  *   up, `form.partySwitched` / `form.partySwitchFailed` down) and asks for the service it names.
@@ -18,6 +23,7 @@
 import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './lib/not-provided';
 import { draftOf, withDraft } from './lib/drafts';
+import { mergeForm, type BothChanged } from './lib/form-merge';
 import type { NavTarget } from './lib/rights';
 import { reporter } from './lib/report';
 import { preferenceUseMachine, type PartySwitchAnswer, type PreferenceUseEmitted } from './preferenceUse.machine';
@@ -45,16 +51,37 @@ export interface SettingsFormInput {
 
 export interface LoadedForm {
   values: FormValues;
+  /** the record's version (its ETag), when the backend keeps one */
+  version?: string | null;
+}
+export interface LoadRequest {
+  subject: string;
+  /** load from the server, not from what the page already holds (after a save was refused as stale) */
+  fresh?: boolean;
 }
 export interface SaveRequest {
   subject: string;
   values: FormValues;
+  /** the version the values are based on, sent as If-Match; null: none known (saved whatever the version) */
+  version: string | null;
 }
 export interface SaveOutcome {
   /** errors the server answered per field (nothing was saved) */
   fieldErrors?: FormErrors;
   /** the values as stored, when the answer carries them */
   values?: FormValues;
+  /** the record's version after the save (its new ETag) */
+  version?: string | null;
+}
+
+/** What a refused save found changed meanwhile, shown until the next save lands. */
+export interface FormConflict {
+  /** fields only the other person changed: the form took their values */
+  taken: string[];
+  /** fields both changed, to different values: both are offered */
+  both: Record<string, BothChanged>;
+  /** the person's choice per field of `both` (their own until they choose) */
+  chosen: Record<string, 'mine' | 'theirs'>;
 }
 
 export interface SettingsFormContext {
@@ -74,12 +101,20 @@ export interface SettingsFormContext {
   partyToUse: (values: FormValues) => string | null;
   /** a draft handed back before the form had loaded: laid over the loaded values */
   pendingDraft: Record<string, unknown> | null;
+  /** the values as loaded or last saved: what the person's edits are based on */
+  base: FormValues;
+  /** the version `base` is (its ETag), sent as If-Match with the save; null: none known */
+  version: string | null;
+  /** what the last refused save found changed meanwhile; null when there was none */
+  conflict: FormConflict | null;
 }
 
 export type SettingsFormEvent =
   | { type: 'form.edit'; values: Record<string, unknown>; field?: string }
   | { type: 'form.save'; andUse?: boolean }
   | { type: 'form.retry' }
+  /** after a conflict: the value to keep of a field both people changed */
+  | { type: 'form.choose'; field: string; side: 'mine' | 'theirs' }
   /** the portal hands back what was typed before a sign-on */
   | { type: 'form.restoreDraft'; values: Record<string, unknown> }
   /** "Save and use": the portal's answer to the switch of party, and the child's reports */
@@ -93,8 +128,9 @@ export type SettingsFormEmitted =
   | { type: 'form.switchParty'; gid: string };
 
 /** The call was answered 401 (the portal's ApiError has `status`): the session has ended. */
-const isUnauthorized = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && error.status === 401;
+const hasStatus = (error: unknown, status: number) =>
+  typeof error === 'object' && error !== null && 'status' in error && error.status === status;
+const isUnauthorized = (error: unknown) => hasStatus(error, 401);
 
 const hasErrors = (e: FormErrors | undefined) => !!e && Object.keys(e).length > 0;
 const serverError: ToastRequest = { toastType: 'error', messageKey: 'error.server' };
@@ -111,7 +147,7 @@ export const settingsFormMachine = setup({
   },
   actors: {
     /** GET the form's data (and a kept draft, when there is one) */
-    loadForm: notProvided<LoadedForm, { subject: string }>('loadForm'),
+    loadForm: notProvided<LoadedForm, LoadRequest>('loadForm'),
     /** POST the form */
     saveForm: notProvided<SaveOutcome, SaveRequest>('saveForm'),
     /** "Save and use": the preferred party, then the preferred service */
@@ -122,13 +158,49 @@ export const settingsFormMachine = setup({
     hasFieldErrors: (_, p: { outcome: SaveOutcome }) => hasErrors(p.outcome.fieldErrors),
     wantsUse: ({ context }) => context.andUse,
     isSessionExpired: (_, p: { error: unknown }) => isUnauthorized(p.error),
+    /** 412 Precondition Failed: the version the save was based on is no longer the stored one */
+    isStale: (_, p: { error: unknown }) => hasStatus(p.error, 412),
   },
   actions: {
     takeLoaded: assign(({ context }, p: { loaded: LoadedForm }) => {
       const restored = context.pendingDraft !== null;
       const values = restored ? withDraft(p.loaded.values, context.pendingDraft!) : p.loaded.values;
       // a restored draft shows its problems at once: the person had typed all of it
-      return { values, errors: context.validate(values), restored, showAll: restored, touched: [], serverErrors: {} };
+      return {
+        values,
+        errors: context.validate(values),
+        restored,
+        showAll: restored,
+        touched: [],
+        serverErrors: {},
+        base: p.loaded.values,
+        version: p.loaded.version ?? null,
+        conflict: null,
+      };
+    }),
+    /** the record as stored now, merged with what the person typed against what they had loaded */
+    mergeLoaded: assign(({ context }, p: { loaded: LoadedForm }) => {
+      const merged = mergeForm(context.base, context.values, p.loaded.values);
+      return {
+        values: merged.values,
+        errors: context.validate(merged.values),
+        serverErrors: {},
+        showAll: true,
+        base: p.loaded.values,
+        version: p.loaded.version ?? null,
+        conflict: { taken: merged.taken, both: merged.both, chosen: {} },
+      };
+    }),
+    chooseValue: assign(({ context }, p: { field: string; side: 'mine' | 'theirs' }) => {
+      const offered = context.conflict?.both[p.field];
+      if (!context.conflict || !offered) return {};
+      const values = { ...context.values, [p.field]: offered[p.side] };
+      return {
+        values,
+        errors: context.validate(values),
+        serverErrors: {},
+        conflict: { ...context.conflict, chosen: { ...context.conflict.chosen, [p.field]: p.side } },
+      };
     }),
     keepDraft: assign((_, p: { values: Record<string, unknown> }) => ({ pendingDraft: p.values })),
     restoreDraft: assign(({ context }, p: { values: Record<string, unknown> }) => {
@@ -148,9 +220,12 @@ export const settingsFormMachine = setup({
     }),
     askSave: assign(({ event }) => ({ andUse: event.type === 'form.save' && !!event.andUse, showAll: true })),
     /** a saved draft is no longer a draft: the notice goes */
-    takeSaved: assign((_, p: { outcome: SaveOutcome }) => ({
+    takeSaved: assign(({ context }, p: { outcome: SaveOutcome }) => ({
       restored: false,
       ...(p.outcome.values ? { values: p.outcome.values } : {}),
+      base: p.outcome.values ?? context.values,
+      version: p.outcome.version ?? null,
+      conflict: null,
     })),
     takeFieldErrors: assign((_, p: { outcome: SaveOutcome }) => ({ serverErrors: p.outcome.fieldErrors ?? {} })),
     toastSaved: tell(() => ({ type: 'toast.show' as const, toast: savedToast })),
@@ -187,6 +262,9 @@ export const settingsFormMachine = setup({
     draftKey: input.draftKey ?? null,
     partyToUse: input.partyToUse ?? (() => null),
     pendingDraft: null,
+    base: {},
+    version: null,
+    conflict: null,
   }),
   invoke: { id: 'preferenceUse', src: 'preferenceUse' },
   initial: 'loading',
@@ -227,6 +305,10 @@ export const settingsFormMachine = setup({
       on: {
         'form.edit': { actions: 'applyEdit', description: 'Changes a field: a mistake in it is pointed out at once' },
         'form.save': { target: 'validating', actions: 'askSave', description: "Presses Save (or 'Save and use')" },
+        'form.choose': {
+          actions: { type: 'chooseValue', params: ({ event }) => event },
+          description: 'After a refused save: picks their own or the other value of a field both changed',
+        },
         'form.restoreDraft': {
           actions: { type: 'restoreDraft', params: ({ event }) => event },
           description: 'The portal hands back what the person typed before signing in again: the form shows it',
@@ -246,7 +328,7 @@ export const settingsFormMachine = setup({
       invoke: {
         id: 'saveForm',
         src: 'saveForm',
-        input: ({ context }) => ({ subject: context.subject, values: context.values }),
+        input: ({ context }) => ({ subject: context.subject, values: context.values, version: context.version }),
         onDone: [
           {
             guard: { type: 'hasFieldErrors', params: ({ event }) => ({ outcome: event.output }) },
@@ -273,11 +355,56 @@ export const settingsFormMachine = setup({
             description: 'The server says the sign-in has expired',
           },
           {
+            guard: { type: 'isStale', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            description: 'The server says someone else saved this data since the form loaded it: nothing was saved',
+          },
+          {
             target: 'failed',
             actions: 'toastServerError',
             description: 'The server does not answer: an error message shows',
           },
         ],
+      },
+    },
+    conflict: {
+      description:
+        'Someone else saved the data since the form loaded it. Everything typed is kept; the form loads the data again and merges it field by field.',
+      initial: 'reloading',
+      states: {
+        reloading: {
+          tags: ['busy'],
+          description: 'The portal loads the data as it is stored now; the form keeps what the person typed.',
+          invoke: {
+            id: 'reloadForm',
+            src: 'loadForm',
+            input: ({ context }) => ({ subject: context.subject, fresh: true }),
+            onDone: {
+              target: 'merged',
+              actions: { type: 'mergeLoaded', params: ({ event }) => ({ loaded: event.output }) },
+              description:
+                "The data arrives: the other person's changes are taken, the person's own are kept, and fields both changed offer both values",
+            },
+            onError: {
+              target: '#settingsForm.failed',
+              actions: 'toastServerError',
+              description: 'The server does not answer: an error message shows, and what was typed stays',
+            },
+          },
+        },
+        merged: {
+          tags: ['editable'],
+          description:
+            'The form shows the merged values and says what the other person changed; for a field both changed the person picks a value, then saves again with the new version.',
+          on: {
+            'form.edit': { actions: 'applyEdit', description: 'Changes a field' },
+            'form.choose': {
+              actions: { type: 'chooseValue', params: ({ event }) => event },
+              description: 'Picks their own or the other value of a field both changed',
+            },
+            'form.save': { target: '#settingsForm.validating', actions: 'askSave', description: 'Presses Save again' },
+          },
+        },
       },
     },
     saved: {

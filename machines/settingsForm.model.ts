@@ -28,7 +28,9 @@ const validate = (v: object): FormErrors => {
   const name = 'firstName' in v && typeof v.firstName === 'string' ? v.firstName : '';
   return name.length > 25 ? { firstName: { key: 'validation.maxLength' } } : {};
 };
-const loaded: LoadedForm = { values: { firstName: 'Mari' } };
+const loaded: LoadedForm = { values: { firstName: 'Mari' }, version: '"1"' };
+/** the record as someone else saved it meanwhile (a save answered 412 loads it again) */
+const theirs: LoadedForm = { values: { firstName: 'Maria' }, version: '"2"' };
 const draft = { type: 'form.restoreDraft', values: { firstName: 'Mari-Liis' } };
 
 function events(s: SettingsFormSnapshot): Ev[] {
@@ -40,7 +42,9 @@ function events(s: SettingsFormSnapshot): Ev[] {
       done('saveForm', { fieldErrors: { username: { key: 'validation.username.unique' } } }),
       fail('saveForm'),
       fail('saveForm', 401),
+      fail('saveForm', 412),
     ];
+  if (s.matches({ conflict: 'reloading' })) return [done('reloadForm', theirs), fail('reloadForm')];
   if (s.matches('using'))
     return [
       { type: 'form.switchParty', gid: 'EE10000001' },
@@ -57,6 +61,12 @@ function events(s: SettingsFormSnapshot): Ev[] {
     { type: 'form.save' },
     { type: 'form.save', andUse: true },
     ...(s.matches('editing') ? [draft] : []),
+    ...(s.matches('editing') || s.matches({ conflict: 'merged' })
+      ? [
+          { type: 'form.choose', field: 'firstName', side: 'theirs' },
+          { type: 'form.choose', field: 'firstName', side: 'mine' },
+        ]
+      : []),
   ];
 }
 
@@ -75,6 +85,8 @@ const spec: MachineModelSpec<typeof settingsFormMachine> = {
       Object.keys(s.context.serverErrors).length,
       s.context.andUse,
       s.context.pendingDraft !== null,
+      s.context.version,
+      s.context.conflict,
     ]),
   provide: {
     actors: {
@@ -89,6 +101,13 @@ const spec: MachineModelSpec<typeof settingsFormMachine> = {
   states: {
     saving: (s) => {
       if (canSave(s)) throw new Error('Save is disabled while a save is pending');
+    },
+    'conflict.merged': (s) => {
+      // the other person's value is known and offered beside the person's own
+      for (const offered of Object.values(s.context.conflict?.both ?? {}))
+        if (offered.theirs !== (theirs.values as { firstName: string }).firstName)
+          throw new Error('the saved value is not offered');
+      if (s.context.version !== theirs.version) throw new Error('the next save must be based on the reloaded version');
     },
     validating: () => {
       throw new Error('validating is transient');

@@ -238,6 +238,17 @@ function build(): OpenApiDocument {
     };
     for (const s of [route.params ?? []].flat()) addParameters(s, 'path');
     if (route.query) addParameters(route.query, 'query');
+    if (route.versioned?.kind === 'write')
+      parameters.push({
+        name: 'If-Match',
+        in: 'header',
+        required: false,
+        description:
+          `The ETag of ${route.versioned.record} this change is based on (RFC 9110 §13.1.1). When the stored ` +
+          'version differs: 412 CHANGED_MEANWHILE and nothing changes. Without the header the write is made whatever ' +
+          'the version.',
+        schema: { type: 'string' },
+      });
     const xsrf = needsXsrf(key, route);
 
     const requestBody = route.body
@@ -260,6 +271,16 @@ function build(): OpenApiDocument {
       for (const a of list) Object.assign(content, contentOf(a, use));
       if (list.some((a) => a.kind === 'redirect'))
         headers = { Location: { description: 'where to go', schema: { type: 'string' } } };
+      if (route.versioned && status === '200')
+        headers = {
+          ETag: {
+            description:
+              `The version of ${route.versioned.record} (a strong entity-tag, RFC 9110 §8.8.3)` +
+              (route.versioned.kind === 'write' ? ' after this change' : '') +
+              ': send it as If-Match with the next change.',
+            schema: { type: 'string' },
+          },
+        };
       responses[status] = {
         description: list.map((a) => a.description).join('; '),
         ...(headers ? { headers } : {}),
@@ -276,6 +297,12 @@ function build(): OpenApiDocument {
       errors[status] = errors[status] ? `${errors[status]}; ${text}` : text;
     };
     for (const [status, text] of Object.entries(route.errors ?? {})) if (text) add(Number(status), text);
+    if (route.versioned?.kind === 'write')
+      add(
+        412,
+        `CHANGED_MEANWHILE (messageKey error.changedMeanwhile): If-Match names a version of ${route.versioned.record} ` +
+          'that is no longer the stored one; nothing changed. Read it again and repeat the change.',
+      );
     if (route.params || route.query || route.body || route.form) add(400, 'BAD_INPUT: the input breaks a rule');
     if (access && !['public', 'machine'].includes(access.kind)) add(401, 'UNAUTHENTICATED: no session');
     if (access && !['public', 'session', 'machine'].includes(access.kind))

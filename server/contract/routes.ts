@@ -76,6 +76,12 @@ export interface RouteContract {
   xsrf?: boolean;
   /** the path is on the single sign-on base (casUrl) or where the portal is mounted (baseUrl), not the API base */
   base?: 'cas' | 'ui' | 'sla';
+  /**
+   * The record is versioned (RFC 9110 conditional requests, server/lib/versions.ts): 'read' answers its version as
+   * the ETag header; 'write' takes an optional If-Match, answers 412 CHANGED_MEANWHILE when it is stale, and the new
+   * ETag. The text names the record.
+   */
+  versioned?: { kind: 'read' | 'write'; record: string };
 }
 
 const json = (schema: Schema, description = 'OK'): Answer => ({ kind: 'json', schema, description });
@@ -293,6 +299,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     params: UserIdParams,
     answers: { 200: json(userSettings.UserEditAnswer) },
     errors: { 404: 'NOT_FOUND: no such person' },
+    versioned: { kind: 'read', record: "the person's data" },
   },
   'POST /api/user-settings/edit/:userId': {
     summary: "Save a person's data; the answer is what was stored",
@@ -303,6 +310,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
       404: 'NOT_FOUND: no such person',
       502: 'ADDRESS_REGISTER_UNREACHABLE: the address register cannot be asked',
     },
+    versioned: { kind: 'write', record: "the person's data" },
   },
   'POST /api/user-settings/password/sendPasswordReset/': {
     summary: 'Send a person a password reset e-mail (EDIT_ANY_USER)',
@@ -347,6 +355,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     params: UserIdParams,
     answers: { 200: json(contract.Preference) },
     errors: { 404: 'NOT_FOUND: no such person' },
+    versioned: { kind: 'read', record: "the person's preferences" },
   },
   'POST /api/user-settings/preferences/:userId': {
     summary: "Save a person's start-up preference",
@@ -354,6 +363,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     body: userSettings.PreferenceBody,
     answers: { 200: json(contract.Preference) },
     errors: { 404: 'NOT_FOUND: no such person' },
+    versioned: { kind: 'write', record: "the person's preferences" },
   },
   'GET /api/user-settings/roles/clientapp/:app/:userId': {
     summary: "A person's roles in one application, one item per represented customer",
@@ -418,12 +428,14 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     body: settings.SettingsGetBody,
     answers: { 200: json(settings.RepresentedCustomer) },
     errors: { 404: 'NOT_FOUND: no such customer (staff)', 409: RIGHT_ENDED, 503: AXAPTA_DEAD },
+    versioned: { kind: 'read', record: "the customer's data" },
   },
   'POST /api/settings': {
     summary: "Save a business customer's settings; the answer is what was stored",
     body: SettingsSaveRules,
     answers: { 200: json(settings.RepresentedCustomer) },
     errors: { 404: 'NOT_FOUND: no such customer (staff)', 409: RIGHT_ENDED, 503: AXAPTA_DEAD },
+    versioned: { kind: 'write', record: "the customer's data" },
   },
   'GET /api/settings/userProfileCode/:customerId': {
     summary: "A customer's user profile code (OLD or NEW)",
@@ -454,6 +466,10 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
     body: settings.SaveCommand,
     answers: { 200: json(settings.SaveAnswer, 'value: the applications whose save failed (empty: all saved)') },
     errors: { 403: 'OWN_ADMIN: one cannot remove one’s own administrator rights', 409: RIGHT_ENDED },
+    versioned: {
+      kind: 'write',
+      record: 'the person\'s rights in the customer (the list\'s `version`; "0" before any)',
+    },
   },
   'POST /api/user/role/edit': {
     summary: "Save a known user's rights in a customer",
@@ -464,6 +480,7 @@ export const ROUTE_CONTRACTS: Record<string, RouteContract> = {
       404: 'NOT_FOUND: no such person',
       409: RIGHT_ENDED,
     },
+    versioned: { kind: 'write', record: "the person's rights in the customer (the list's `version`)" },
   },
   'GET /api/user/:gid': {
     summary: 'Look a person up by global id (rights modal, new user)',

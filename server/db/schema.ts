@@ -40,6 +40,8 @@ export interface PersonsTable {
   eula_version: string | null; // terms of use accepted; null = new account
   domain: string | null; // EE | LV | LT as added in the rights modal (migration 0200); null for the demo people
   created_at: string;
+  settings_version: Generated<number>; // raised by every save of the user settings' edit tab (server/lib/versions.ts)
+  preferences_version: Generated<number>; // raised by every save of the preferences
 }
 
 export interface CustomersTable {
@@ -81,6 +83,14 @@ export interface CustomersTable {
   contact_padre_id: string | null;
   contact_managed: Generated<number>; // 1: the customer manager manages the contact address
   created_at: string;
+  version: Generated<number>; // raised by every write of the customer's data (server/lib/versions.ts)
+}
+
+/** The version of a person's rights in a customer (server/lib/versions.ts); no row: version 0, never written. */
+export interface RightsVersionsTable {
+  person_fgid: string;
+  represented_gid: string;
+  version: number;
 }
 
 /** A board member is a person: the country and the personal code together (migration 0270). */
@@ -361,6 +371,7 @@ export interface DB {
   customers: CustomersTable;
   customer_board_members: CustomerBoardMembersTable;
   rights: RightsTable;
+  rights_versions: RightsVersionsTable;
   roles: RolesTable;
   role_categories: RoleCategoriesTable;
   registry_companies: RegistryCompaniesTable;

@@ -63,7 +63,7 @@ export class Client {
   get(url: string, headers?: Record<string, string>) {
     return this.request('GET', url, { headers });
   }
-  post(url: string, body?: unknown, opts: { xsrf?: boolean } = {}) {
+  post(url: string, body?: unknown, opts: { xsrf?: boolean; headers?: Record<string, string> } = {}) {
     return this.request('POST', url, { body, ...opts });
   }
 

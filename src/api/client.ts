@@ -6,7 +6,8 @@
  * - a body with serviceErrorMessage is a failure even on 200;
  * - any failure is an ApiError {status, code, serviceErrorMessage}; 403 also calls onAuthorizationError, and the
  *   contract's RIGHT_ENDED (the represented party's right has ended, the server cleared it) calls onRightEnded;
- * - answers are validated with the contract's zod schemas.
+ * - answers are validated with the contract's zod schemas;
+ * - a versioned record's ETag is handed to onETag, and a write based on it sends it as If-Match (ifMatch).
  */
 import { z } from 'zod/mini';
 import { COOKIE, isRightEnded, ServiceError, XSRF_HEADER } from '../../machines/lib/contract';
@@ -52,13 +53,20 @@ export interface ApiClientOptions {
   timeout?: number;
 }
 
-interface RequestOptions {
+export interface RequestOptions {
   timeout?: number;
   signal?: AbortSignal;
   /** query parameters */
   query?: Record<string, string | number | boolean | undefined>;
   /** send X-XSRF-TOKEN on a GET too (a GET that changes state, e.g. changeRepresented) */
   xsrf?: boolean;
+  /**
+   * a versioned write (RFC 9110 §13.1.1): the ETag the change is based on, sent as If-Match; the server answers 412
+   * CHANGED_MEANWHILE (an ApiError with status 412) when the record has changed since
+   */
+  ifMatch?: string | null;
+  /** a versioned record: called with the answer's ETag (null when the backend sends none) */
+  onETag?: (etag: string | null) => void;
 }
 
 export function readDocumentCookie(name: string): string | null {
@@ -109,6 +117,7 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
       const xsrf = readCookie(COOKIE.xsrf);
       if (xsrf) headers[XSRF_HEADER] = xsrf;
     }
+    if (options.ifMatch) headers['If-Match'] = options.ifMatch;
     const q = Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined);
     const fullUrl = q.length
       ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(q.map(([k, v]) => [k, String(v)]))}`
@@ -132,7 +141,11 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
     }
   }
 
-  async function handle<S extends z.core.$ZodType>(res: Response, schema: S): Promise<z.infer<S>> {
+  async function handle<S extends z.core.$ZodType>(
+    res: Response,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.infer<S>> {
     opts.onAnswer?.(res.headers);
     const text = await res.text();
     let json: unknown = undefined;
@@ -168,15 +181,16 @@ export function createApiClient(opts: ApiClientOptions): ApiClient {
           .map((i) => `${i.path.join('.')}: ${i.code}${i.code === 'invalid_type' ? ` (expected ${i.expected})` : ''}`)
           .join('; '),
       );
+    options.onETag?.(res.headers.get('ETag'));
     return parsed.data;
   }
 
   return {
     async get(path, schema, options) {
-      return handle(await call('GET', joinUrl(opts.apiUrl, path), undefined, options), schema);
+      return handle(await call('GET', joinUrl(opts.apiUrl, path), undefined, options), schema, options);
     },
     async post(path, body, schema, options) {
-      return handle(await call('POST', joinUrl(opts.apiUrl, path), body, options), schema);
+      return handle(await call('POST', joinUrl(opts.apiUrl, path), body, options), schema, options);
     },
   };
 }

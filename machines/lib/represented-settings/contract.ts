@@ -138,6 +138,11 @@ export const EnterpriseUserRole = z.object({
   lastName: z.nullable(z.string()),
   /** the legacy service's per-item packet; the reference server sends it once, in EnterpriseUsersAnswer.packetId */
   packetId: z.optional(z.nullable(z.int())),
+  /**
+   * the entity-tag of the person's rights in this customer (all applications), to send as If-Match with their save
+   * (RFC 9110 §13.1.1); absent from a backend that keeps no versions
+   */
+  version: z.optional(z.string()),
 });
 export type EnterpriseUserRole = z.infer<typeof EnterpriseUserRole>;
 

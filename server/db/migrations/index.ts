@@ -21,6 +21,7 @@ import * as m0300 from './0300_email_set_by.js';
 import * as m0320 from './0320_csp_reports.js';
 import * as m0325 from './0325_request_counts.js';
 import * as m0340 from './0340_finance_role.js';
+import * as m0360 from './0360_record_versions.js';
 
 export interface NamedMigration extends Migration {
   name: string;
@@ -44,4 +45,5 @@ export const migrations: NamedMigration[] = [
   { name: '0320_csp_reports', ...m0320 },
   { name: '0325_request_counts', ...m0325 },
   { name: '0340_finance_role', ...m0340 },
+  { name: '0360_record_versions', ...m0360 },
 ];

@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock.js';
 import { isoDay } from '../../lib/dates.js';
 import type { RegistryCompany } from '../../clients/registry.js';
 import { indexCustomer } from '../customer-search/search-index.js';
+import { raiseRightsVersion } from '../../lib/versions.js';
 
 /** Role id of the AXAPTA main-administrator role in the role catalogue (demo data roles). */
 export const AXAPTA_MAIN_ADMIN_ROLE = 900;
@@ -50,6 +51,8 @@ export async function mainAdministrators(db: Db, clock: Clock, jgid: string): Pr
 /** Gives `fgid` an active AXAPTA main-admin right in `jgid` unless one exists. */
 export async function grantMainAdmin(db: Db, clock: Clock, fgid: string, jgid: string): Promise<void> {
   if ((await mainAdministrators(db, clock, jgid)).includes(fgid)) return;
+  // a person's rights in a customer are versioned: the rights modal's If-Match then sees this write (versions.ts)
+  await raiseRightsVersion(db, fgid, jgid);
   await db
     .insertInto('rights')
     .values({
@@ -130,6 +133,8 @@ export async function upsertCustomerFromRegistry(
         ...fromRegister,
         has_contract: opts.contract ? 1 : eb.ref('customers.has_contract'),
         email: eb.fn.coalesce('customers.email', 'excluded.email'),
+        // the customer's data is versioned: a data form open on it then finds it changed (server/lib/versions.ts)
+        version: eb('customers.version', '+', 1),
       })),
     )
     .execute();

@@ -116,7 +116,11 @@ export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
         detail: { via: 'customer-add/create-rights' },
       });
       if (!customer.email)
-        await trx.updateTable('customers').set({ email: body.email }).where('jgid', '=', customer.jgid).execute();
+        await trx
+          .updateTable('customers')
+          .set((eb) => ({ email: body.email, version: eb('version', '+', 1) }))
+          .where('jgid', '=', customer.jgid)
+          .execute();
     });
     return { value: 'SUCCESS' };
   });

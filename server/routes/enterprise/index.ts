@@ -20,6 +20,7 @@ import { sendJsonText } from '../../lib/json-text.js';
 import { requireCustomerManager, type CustomerRow } from '../settings/access.js';
 import { signingServices } from '../../clients/index.js';
 import { boardPosition, personOfCode } from '../../clients/registry.js';
+import { rightsVersionsOf } from '../../lib/versions.js';
 
 export const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) });
 export const ClientAppParams = CustomerIdParam.extend({ clientapp: z.enum(RIGHTS_APPLICATIONS) });
@@ -168,6 +169,8 @@ export const enterpriseRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const { customer, today } = await requireCustomerManager(req, customerId);
     await requireAlive(db, clientapp);
     const answer = await loadEnterpriseUsers(db, customer, clientapp, today);
+    const version = await rightsVersionsOf(db, customerId);
+    for (const row of answer.list) row.version = version(row.userId);
     // a large customer's answer is megabytes (names with õ, ä, ü make it a two-byte string): encoded once here,
     // Fastify neither measures the string for Content-Length nor encodes it again on the way out
     return sendJsonText(reply, Buffer.from(JSON.stringify(answer)));

@@ -7,6 +7,7 @@ import type {
 import { FIELD_MESSAGE } from '../../../machines/lib/fields/index.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { FieldFailures } from '../../lib/errors.js';
+import { changedMeanwhile, versionsToMatch, type IfMatch } from '../../lib/versions.js';
 import type { CustomerRow } from './access.js';
 import { registeredAddress } from '../address/index.js';
 import { indexCustomer } from '../customer-search/search-index.js';
@@ -116,12 +117,15 @@ async function addressColumns(
 /**
  * Writes a settings body that has passed the shared rules (spec 2 §5 "Represented edit", SettingsSaveRules).
  * `addressContact` is left alone while the customer manager manages it (spec 2 §2). Throws 400 BAD_INPUT for an
- * address with nothing in it or one the register does not know, before anything is written.
+ * address with nothing in it or one the register does not know, before anything is written. The customer's version
+ * goes up in the same transaction; with an If-Match `condition` the write is made only while the stored version is
+ * one it names, else 412 CHANGED_MEANWHILE and nothing changes (server/lib/versions.ts).
  */
 export async function saveCustomerSettings(
   deps: AppDeps,
   customer: CustomerRow,
   body: SettingsSaveBody,
+  condition: IfMatch = null,
 ): Promise<void> {
   const { db } = deps;
   const failures = new FieldFailures();
@@ -135,39 +139,45 @@ export async function saveCustomerSettings(
       : null;
   failures.throwIfAny();
 
-  await db
-    .updateTable('customers')
-    .set({
-      name: body.name.trim(),
-      phone: body.phone.trim(),
-      email: body.email.trim(),
-      homepage: blankToNull(body.homepage),
-      e_shop: blankToNull(body.eShop),
-      vat_nr: blankToNull(body.vatNr),
-      permission_no_check_personal_code: body.permissionNoCheckPersonalCode ? 1 : 0,
-      ...(legal
-        ? {
-            legal_padre_id: legal.padreId,
-            legal_padre_full_name: legal.padreFullName,
-            legal_street: legal.street,
-            legal_zip_code: legal.zipCode,
-            legal_city: legal.city,
-            legal_country: legal.country,
-          }
-        : {}),
-      ...(!managed && body.addressContact !== undefined
-        ? {
-            contact_padre_id: contact?.padreId ?? null,
-            contact_padre_full_name: contact?.padreFullName ?? null,
-            contact_street: contact?.street ?? null,
-            contact_zip_code: contact?.zipCode ?? null,
-            contact_city: contact?.city ?? null,
-            contact_country: contact?.country ?? null,
-          }
-        : {}),
-    })
-    .where('jgid', '=', customer.jgid)
-    .execute();
-  // a new name drops the customer's search rows (migration 0260's triggers): write them for the new name
-  if (body.name.trim() !== customer.name) await indexCustomer(db, customer.jgid);
+  const versions = versionsToMatch(condition);
+  await db.transaction().execute(async (trx) => {
+    const { numUpdatedRows } = await trx
+      .updateTable('customers')
+      .set((eb) => ({
+        version: eb('version', '+', 1),
+        name: body.name.trim(),
+        phone: body.phone.trim(),
+        email: body.email.trim(),
+        homepage: blankToNull(body.homepage),
+        e_shop: blankToNull(body.eShop),
+        vat_nr: blankToNull(body.vatNr),
+        permission_no_check_personal_code: body.permissionNoCheckPersonalCode ? 1 : 0,
+        ...(legal
+          ? {
+              legal_padre_id: legal.padreId,
+              legal_padre_full_name: legal.padreFullName,
+              legal_street: legal.street,
+              legal_zip_code: legal.zipCode,
+              legal_city: legal.city,
+              legal_country: legal.country,
+            }
+          : {}),
+        ...(!managed && body.addressContact !== undefined
+          ? {
+              contact_padre_id: contact?.padreId ?? null,
+              contact_padre_full_name: contact?.padreFullName ?? null,
+              contact_street: contact?.street ?? null,
+              contact_zip_code: contact?.zipCode ?? null,
+              contact_city: contact?.city ?? null,
+              contact_country: contact?.country ?? null,
+            }
+          : {}),
+      }))
+      .where('jgid', '=', customer.jgid)
+      .$if(versions !== null, (q) => q.where('version', 'in', versions!))
+      .executeTakeFirst();
+    if (numUpdatedRows === 0n) throw changedMeanwhile();
+    // a new name drops the customer's search rows (migration 0260's triggers): write them for the new name
+    if (body.name.trim() !== customer.name) await indexCustomer(trx, customer.jgid);
+  });
 }

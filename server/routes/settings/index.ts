@@ -9,7 +9,10 @@
  *     eShop, vatNrExists, vatNr, addressLegal, addressContact {padreId, padreFullName, street, zipCode, city,
  *     country} | null, addressContactManaged, creditLimit, custmanager*, epCompanyId, isPerson)
  *   errors: 400 BAD_INPUT, 403, 404, 503 AXAPTA_DEAD (the accounting system gates settings, spec 2 §6)
- * POST /api/settings                        body SettingsSaveBody → RepresentedCustomer as stored
+ *   header ETag: the customer data's version (server/lib/versions.ts)
+ * POST /api/settings                        body SettingsSaveBody → RepresentedCustomer as stored, with its new ETag
+ *   If-Match: the ETag the form was based on; a stale one → 412 CHANGED_MEANWHILE (error.changedMeanwhile), nothing
+ *   changes; none: saved whatever the version (RFC 9110 §13.1.1)
  *   rules (spec 2 §5, SettingsSaveRules: the form's own): name required ≤140; phone required ≤20, phone format; email required ≤80, e-mail format;
  *   homepage/eShop ≤255, web address ('Invalid format of webpage address'); vatNr present (flag set) → required ≤20,
  *   absent/null → the VAT number is removed; addressLegal absent → unchanged, present → needs a full name, street
@@ -63,6 +66,7 @@ import { SettingsSaveRules } from '../../../machines/lib/represented-settings/ru
 import { requireAlive } from '../../lib/application-status.js';
 import { forbidden, notFound, parseOrThrow } from '../../lib/errors.js';
 import { hasPrivilege, requireSession } from '../../lib/session.js';
+import { ifMatchOf, setETag } from '../../lib/versions.js';
 import { findCustomer, requireCustomerManager } from './access.js';
 import { saveCustomerSettings, toRepresentedCustomer } from './customer.js';
 import { CUSTOMER_LABELS } from './rules.js';
@@ -72,22 +76,24 @@ export const CustomerIdParam = z.object({ customerId: z.string().min(1).max(40) 
 export const settingsRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db } = app.deps;
 
-  app.post('/get', async (req) => {
+  app.post('/get', async (req, reply) => {
     const { value } = parseOrThrow(SettingsGetBody, req.body);
     const { customer } = await requireCustomerManager(req, value);
     await requireAlive(db, 'AXAPTA');
+    setETag(reply, customer.version);
     return toRepresentedCustomer(customer);
   });
 
-  app.post('/', async (req) => {
+  app.post('/', async (req, reply) => {
     const body = parseOrThrow(SettingsSaveRules, req.body, 'body', CUSTOMER_LABELS);
     const { customer, staff } = await requireCustomerManager(req, body.id);
     await requireAlive(db, 'AXAPTA');
     if (!staff && body.permissionNoCheckPersonalCode !== (customer.permission_no_check_personal_code === 1))
       throw forbidden('Only a customer manager with EDIT_ANY_CUSTOMER may change the personal-code check.');
-    await saveCustomerSettings(app.deps, customer, body);
+    await saveCustomerSettings(app.deps, customer, body, ifMatchOf(req));
     const saved = await findCustomer(db, customer.jgid);
     if (!saved) throw notFound(`No customer ${customer.jgid}.`);
+    setETag(reply, saved.version);
     return toRepresentedCustomer(saved);
   });
 

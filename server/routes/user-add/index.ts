@@ -38,6 +38,7 @@ import { proveCurrentPassword } from '../../security/current-password.js';
 import { checkedPreferenceService } from '../user-settings/preferences.js';
 import { checkCredentials, personByKeyOrSession, usernameTaken, type Person } from './accounts.js';
 import './seed.js';
+import { raiseRightsVersion } from '../../lib/versions.js';
 
 export const KeyQuery = z.object({ key: z.optional(ResetKeyParam) });
 export const EulaFileParams = z.object({ file: z.string() });
@@ -89,6 +90,8 @@ async function grantInvitedRight(db: Db, fgid: string, customerGid: string, nowI
     .where('represented_gid', '=', customerGid)
     .executeTakeFirst();
   if (has) return;
+  // a person's rights in a customer are versioned: an administrator's open rights modal then sees this write
+  await raiseRightsVersion(db, fgid, customerGid);
   await db
     .insertInto('rights')
     .values({

@@ -29,6 +29,7 @@ import {
   refuseRecentlySetAddress,
   tellEmailChange,
 } from './email-owner.js';
+import { ifMatchOf, raisePersonVersion, setETag } from '../../lib/versions.js';
 
 /** spec 2 §2: the address block is for persons whose personal-code country is empty or EE. */
 const hasAddressBlock = (p: Pick<PersonRow, 'country'>) => ['', 'EE'].includes(p.country.trim().toUpperCase());
@@ -124,14 +125,20 @@ async function addressColumns(req: FastifyRequest, a: AddressBody) {
 export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db, clock } = app.deps;
 
-  app.get('/edit/:userId', async (req) => userEditAnswer((await targetPerson(req, 'self-or-staff')).person));
+  // the person's data is versioned (server/lib/versions.ts): the person and staff may edit it at the same time
+  app.get('/edit/:userId', async (req, reply) => {
+    const { person } = await targetPerson(req, 'self-or-staff');
+    setETag(reply, person.settings_version);
+    return userEditAnswer(person);
+  });
 
-  app.post('/edit/:userId', async (req) => {
+  app.post('/edit/:userId', async (req, reply) => {
     const { session, person, self } = await targetPerson(req, 'self-or-staff');
     const body = parseOrThrow(EditUserBody, req.body, 'body', EDIT_LABELS);
     // the address block exists only for EE persons; another person's address is left as it is
     const address = body.address && hasAddressBlock(person) ? await addressColumns(req, body.address) : {};
     await db.transaction().execute(async (trx) => {
+      await raisePersonVersion(trx, person.fgid, 'settings_version', ifMatchOf(req));
       const now = clock.now();
       // a new e-mail address: who set it decides whether a reset link may go there (email-owner.ts)
       const before = await personForChange(trx, person.fgid);
@@ -156,6 +163,7 @@ export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
       if (!self) await audit(req, 'user-settings.edit', { subject: person.fgid, db: trx });
     });
     const saved = await db.selectFrom('persons').selectAll().where('fgid', '=', person.fgid).executeTakeFirstOrThrow();
+    setETag(reply, saved.settings_version);
     return userEditAnswer(saved);
   });
 

@@ -32,6 +32,7 @@ import { badInput, parseOrThrow } from '../../lib/errors.js';
 import { packagePrivateUrl } from '../../lib/external-applications.js';
 import { originOf, type PersonRow } from '../../lib/session.js';
 import { targetPerson } from './access.js';
+import { ifMatchOf, raisePersonVersion, setETag } from '../../lib/versions.js';
 
 const preferenceOf = (p: PersonRow): Preference => ({
   representedId: p.pref_represented,
@@ -88,24 +89,29 @@ export function checkedPreferenceService(
 export const preferencesRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db } = app.deps;
 
-  app.get('/preferences/:userId', async (req): Promise<Preference> => {
+  app.get('/preferences/:userId', async (req, reply): Promise<Preference> => {
     const { person } = await targetPerson(req, 'self-or-staff');
+    setETag(reply, person.preferences_version);
     return preferenceOf(person);
   });
 
-  app.post('/preferences/:userId', async (req): Promise<Preference> => {
+  app.post('/preferences/:userId', async (req, reply): Promise<Preference> => {
     const { person, self } = await targetPerson(req, 'self-or-staff');
     const body = parseOrThrow(PreferenceBody, req.body);
     const rights = Object.values(await loadRepresentationRights(db, person.fgid));
     const service = checkedPreferenceService(req, body, rights);
-    await db.transaction().execute(async (trx) => {
+    const version = await db.transaction().execute(async (trx) => {
+      await raisePersonVersion(trx, person.fgid, 'preferences_version', ifMatchOf(req));
       await trx
         .updateTable('persons')
         .set({ pref_represented: body.representedId, pref_service: service, pref_service_url: body.serviceUrl })
         .where('fgid', '=', person.fgid)
         .execute();
       if (!self) await audit(req, 'user-settings.preferences', { subject: person.fgid, db: trx });
+      const row = trx.selectFrom('persons').select('preferences_version').where('fgid', '=', person.fgid);
+      return (await row.executeTakeFirstOrThrow()).preferences_version;
     });
+    setETag(reply, version);
     return { representedId: body.representedId, serviceUrl: body.serviceUrl };
   });
 

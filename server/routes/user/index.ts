@@ -22,6 +22,7 @@ import { enforce, USER_LOOKUP_LIMIT } from '../../security/rate-limit.js';
 import { sessionHash } from '../../security/request-log.js';
 import { requireCustomerManager } from '../settings/access.js';
 import { saveRights, type SaveMode } from './save.js';
+import { ifMatchOf, rightsVersion, setETag } from '../../lib/versions.js';
 
 export const GidParam = z.object({
   gid: z.string().regex(/^[A-Z]{2}[A-Za-z0-9-]{1,23}$/, 'must be a country code followed by a personal code'),
@@ -47,10 +48,11 @@ export const userRoutes: FastifyPluginCallback = (app, _opts, done) => {
   const { db, clock } = app.deps;
 
   for (const mode of ['add', 'edit'] as const satisfies readonly SaveMode[]) {
-    app.post(`/role/${mode}`, async (req): Promise<SaveAnswer> => {
+    app.post(`/role/${mode}`, async (req, reply): Promise<SaveAnswer> => {
       const cmd = parseOrThrow(SaveCommand, req.body);
       const { session, customer } = await requireCustomerManager(req, cmd.customerId);
-      const failed = await saveRights(db, clock, session, customer, cmd, mode);
+      const failed = await saveRights(db, clock, session, customer, cmd, mode, ifMatchOf(req));
+      setETag(reply, await rightsVersion(db, cmd.userId, customer.jgid));
       if (failed.length) req.log.warn({ customer: customer.jgid, failed }, 'role save failed for some applications');
       return { value: failed };
     });

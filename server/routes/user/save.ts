@@ -27,6 +27,7 @@ import { FieldFailures, HttpError, notFound } from '../../lib/errors.js';
 import type { Session } from '../../lib/session.js';
 import { isMainAdmin, type CustomerRow } from '../settings/access.js';
 import { hasPackage, packetOf } from '../enterprise/index.js';
+import { raiseRightsVersion, type IfMatch } from '../../lib/versions.js';
 
 /** identity rule field → [save command field, label in messages, maximum length] */
 const IDENTITY_FIELDS: Record<string, [string, string, number]> = {
@@ -187,6 +188,7 @@ export async function saveRights(
   customer: CustomerRow,
   cmd: SaveCommand,
   mode: SaveMode,
+  condition: IfMatch = null,
 ): Promise<string[]> {
   const fgid = cmd.userId;
   const now = clock.now();
@@ -207,6 +209,8 @@ export async function saveRights(
     });
 
   await db.transaction().execute(async (trx) => {
+    // the person's rights in the customer are versioned (server/lib/versions.ts): two administrators may edit them
+    await raiseRightsVersion(trx, fgid, customer.jgid, condition);
     if (!person) {
       await trx
         .insertInto('persons')
@@ -271,6 +275,7 @@ export async function saveRights(
     try {
       await db.transaction().execute(async (trx) => {
         if (await isDead(trx, application)) throw new Error(`${application} is dead`);
+        await raiseRightsVersion(trx, fgid, customer.jgid);
         await applyRole(trx, fgid, customer.jgid, application, role, today, yesterday);
         // checked after writing, so the simulated failure rolls a real write back
         if (await saveSwitchedToFail(trx, application)) throw new Error(`${application} role save switched to fail`);

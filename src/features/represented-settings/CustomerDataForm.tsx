@@ -25,6 +25,7 @@ import {
 import { usePortal } from '../../app/PortalContext';
 import { usePageActor } from '../../app/usePageActor';
 import { PAGE } from '../../../machines/lib/pages';
+import { FormConflict } from '../../ui/FormConflict';
 import { AddressAutocomplete } from '../address';
 import { CheckboxInput, TextInput } from './fields';
 import { customerFormValidate } from './wire';
@@ -106,6 +107,7 @@ function CustomerDataFields({
 
   return (
     <form className="rs-form" onSubmit={submit} noValidate aria-busy={saving}>
+      <FormConflict actor={actor} labels={CUSTOMER_FIELD_LABELS} />
       <section aria-labelledby={headingIds.settings} className="rs-section">
         <h2 id={headingIds.settings}>{t('represented-settings.section.settings')}</h2>
         <div className="rs-grid">

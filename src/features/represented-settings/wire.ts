@@ -13,6 +13,7 @@ import { rightsSaveMachine } from '../../../machines/rightsSave.machine';
 import {
   settingsFormMachine,
   type LoadedForm,
+  type LoadRequest,
   type SaveOutcome,
   type SaveRequest,
 } from '../../../machines/settingsForm.machine';
@@ -29,7 +30,7 @@ import type { PortalCore } from '../../app/portal';
 import { getAdministrators } from '../../api/enterprise/get-administrators';
 import { getApplicationUsers } from '../../api/enterprise/get-application-users';
 import { rolesAndPacketsQuery } from '../../api/roles-and-packets/get-roles-and-packets';
-import { representedCustomerQuery } from '../../api/settings/get-customer';
+import { getVersionedCustomer, representedCustomerQuery } from '../../api/settings/get-customer';
 import { saveCustomer } from '../../api/settings/save-customer';
 import { getUser } from '../../api/user/get-user';
 import { saveRights } from '../../api/user/save-rights';
@@ -98,13 +99,21 @@ function provideCustomerForm(system: PortalCore, customer: RepresentedCustomer, 
   let current = customer;
   return settingsFormMachine.provide({
     actors: {
-      loadForm: fromPromise<LoadedForm, { subject: string }>(() =>
-        Promise.resolve({ values: customerFormValues(current), restored: false }),
-      ),
+      // always from the server: the form needs the version (ETag) its values are, which the page's query lacks
+      loadForm: fromPromise<LoadedForm, LoadRequest>(async ({ signal }) => {
+        const { customer: stored, etag } = await getVersionedCustomer(system, current.id, signal);
+        current = stored;
+        return { values: customerFormValues(stored), version: etag };
+      }),
       saveForm: fromPromise<SaveOutcome, SaveRequest>(async ({ input, signal }) => {
         let saved: RepresentedCustomer;
+        let version: string | null = null;
         try {
-          saved = await saveCustomer(system, settingsSaveBody(current, asCustomerForm(input.values), opts), signal);
+          saved = await saveCustomer(system, settingsSaveBody(current, asCustomerForm(input.values), opts), {
+            signal,
+            ifMatch: input.version,
+            onETag: (etag) => (version = etag),
+          });
         } catch (error) {
           // a field the server refuses (an address the register does not know) is marked with its own message
           const fieldErrors = refusedFields(error, CUSTOMER_FIELD_RULES);
@@ -112,7 +121,7 @@ function provideCustomerForm(system: PortalCore, customer: RepresentedCustomer, 
           throw error;
         }
         current = saved;
-        return { values: customerFormValues(saved) };
+        return { values: customerFormValues(saved), version };
       }),
     },
   });

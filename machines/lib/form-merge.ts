@@ -1,0 +1,55 @@
+/**
+ * A three-way merge of a form after a save was refused because someone else saved the record meanwhile (412, RFC
+ * 9110 §13.1.1; the form machine's `conflict` state, machines/settingsForm.machine.ts). Field by field, against the
+ * version the form was based on (`base`):
+ * - changed only by the other person: their new value is taken (and named, so the person is told);
+ * - changed only by this person: their value is kept;
+ * - changed by both to different values: both are offered to choose from, the person's own value showing until
+ *   they choose (nothing typed is lost); to the same value: nothing to choose.
+ */
+
+/** Deep equality of form values (strings, numbers, booleans, null and plain objects such as an address). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => k in b && sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** A field both people changed, to different values. */
+export interface BothChanged {
+  mine: unknown;
+  theirs: unknown;
+}
+
+export interface FormMerge {
+  /** the values the form shows after the merge */
+  values: Record<string, unknown>;
+  /** fields only the other person changed: the form took their values */
+  taken: string[];
+  /** fields both changed to different values: the form shows the person's own until they choose */
+  both: Record<string, BothChanged>;
+}
+
+export function mergeForm(base: object, mine: object, theirs: object): FormMerge {
+  const b = base as Record<string, unknown>;
+  const m = mine as Record<string, unknown>;
+  const t = theirs as Record<string, unknown>;
+  const values: Record<string, unknown> = { ...t, ...m };
+  const taken: string[] = [];
+  const both: Record<string, BothChanged> = {};
+  for (const field of new Set([...Object.keys(t), ...Object.keys(m)])) {
+    const mineChanged = field in m && !sameValue(m[field], b[field]);
+    const theirsChanged = field in t && !sameValue(t[field], b[field]);
+    if (theirsChanged && !mineChanged) {
+      values[field] = t[field];
+      taken.push(field);
+    } else if (theirsChanged && mineChanged && !sameValue(m[field], t[field])) {
+      both[field] = { mine: m[field], theirs: t[field] };
+    }
+  }
+  return { values, taken, both };
+}
