@@ -6,6 +6,7 @@ import {
   isAdminBoxDisabled,
   visibleIssues,
   type KnownUser,
+  type ReloadedRights,
   type RightsEditInput,
 } from './rightsEdit.machine';
 import { rightsPersonMachine } from './rightsPerson.machine';
@@ -53,9 +54,11 @@ function start(
   {
     lookup = () => Promise.resolve(null),
     save = () => Promise.resolve([]),
+    reload = () => Promise.reject(new Error('not expected')),
   }: {
     lookup?: (userId: string) => Promise<UserLookup | null>;
     save?: (i: SaveRightsInput) => Promise<string[]>;
+    reload?: () => Promise<ReloadedRights>;
   } = {},
   extra: Partial<RightsEditInput> = {},
 ) {
@@ -67,6 +70,7 @@ function start(
         rightsPerson: rightsPersonMachine.provide({
           actors: { lookupUser: fromPromise(({ input }) => lookup(input.userId)) },
         }),
+        reloadRights: fromPromise(() => reload()),
         rightsSave: rightsSaveMachine.provide({
           actors: {
             saveRights: fromPromise(({ input }) => {
@@ -193,6 +197,7 @@ describe('rightsEdit: a new user', () => {
     expect(saves).toEqual([
       {
         mode: 'new',
+        ifMatch: null,
         command: {
           userId: `EE${NEW_CODE}`,
           userCode: NEW_CODE,
@@ -298,5 +303,73 @@ describe('rightsEdit: while the person is looked up', () => {
     answer(null);
     await waitFor(actor, (s) => s.matches('editing'));
     expect(actor.getSnapshot().context.roles.OSS.roleId).toBe(102);
+  });
+});
+
+describe('rightsEdit: another administrator saved the rights meanwhile (412)', () => {
+  const versioned = (user: KnownUser, version: string): KnownUser => ({
+    ...user,
+    roles: Object.fromEntries(Object.entries(user.roles).map(([app, r]) => [app, r && { ...r, version }])),
+  });
+  const jaan = versioned(users.get(JAAN)!, '"4"');
+  const refused = () => Promise.reject(Object.assign(new Error('412'), { status: 412 }));
+  /** the first save is refused, the next ones land */
+  const refuseOnce = () => {
+    let n = 0;
+    return () => (n++ === 0 ? refused() : Promise.resolve([]));
+  };
+
+  it('rows only the other changed take their values, rows only this one changed keep theirs; saved again with the new version', async () => {
+    // the other administrator ended jaan's OSS role; this one gives him a periodicals role
+    const theirs: ReloadedRights = {
+      roles: { OSS: { ...jaan.roles.OSS!, roleId: null, version: '"5"' } },
+      version: '"5"',
+    };
+    const { actor, saves } = start(jaan, { save: refuseOnce(), reload: () => Promise.resolve(theirs) });
+    actor.send({ type: 'rights.category', application: 'PERIODICALS', category: 'PUBLISHING' });
+    actor.send({ type: 'rights.save' });
+    const merged = await waitFor(actor, (s) => s.matches('editing'));
+    expect(saves[0].ifMatch).toBe('"4"');
+    expect(merged.context.conflict).toEqual({ taken: ['OSS'], both: {}, chosen: {} });
+    expect(merged.context.roles.OSS.roleId, 'the right the other removed does not come back').toBeNull();
+    expect(merged.context.roles.PERIODICALS.roleId, 'nothing chosen is lost').toBe(111);
+    actor.send({ type: 'rights.save' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(saves[1].ifMatch).toBe('"5"');
+    expect(saves[1].command.roles, 'OSS is no longer his: not sent at all').toEqual({
+      PERIODICALS: expect.objectContaining({ categoryId: 'PUBLISHING', roleId: 111 }),
+    });
+  });
+
+  it('a row both changed offers both values, this one showing until the other is chosen', async () => {
+    const theirs: ReloadedRights = {
+      roles: { OSS: { ...jaan.roles.OSS!, roleId: 102, version: '"5"' } },
+      version: '"5"',
+    };
+    const { actor, saves } = start(jaan, { save: refuseOnce(), reload: () => Promise.resolve(theirs) });
+    actor.send({ type: 'rights.category', application: 'OSS', category: 'MANAGEMENT' });
+    actor.send({ type: 'rights.save' });
+    const merged = await waitFor(actor, (s) => s.matches('editing') && s.context.conflict !== null);
+    expect(Object.keys(merged.context.conflict!.both)).toEqual(['OSS']);
+    expect(merged.context.roles.OSS.roleId).toBe(101);
+    actor.send({ type: 'rights.choose', application: 'OSS', side: 'theirs' });
+    expect(actor.getSnapshot().context.roles.OSS.roleId).toBe(102);
+    expect(actor.getSnapshot().context.conflict!.chosen).toEqual({ OSS: 'theirs' });
+    actor.send({ type: 'rights.choose', application: 'PERIODICALS', side: 'theirs' });
+    expect(actor.getSnapshot().context.roles.PERIODICALS.roleId, 'a row not offered is not chosen').toBeNull();
+    actor.send({ type: 'rights.save' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(saves[1].command.roles.OSS).toMatchObject({ roleId: 102 });
+  });
+
+  it('the reload fails: an error shows and every choice stays', async () => {
+    const { actor, toasts } = start(jaan, { save: refused });
+    actor.send({ type: 'rights.category', application: 'PERIODICALS', category: 'PUBLISHING' });
+    actor.send({ type: 'rights.save' });
+    await waitFor(actor, (s) => s.matches('conflict'));
+    const back = await waitFor(actor, (s) => s.matches('editing'));
+    expect(toasts).toEqual(['error.server']);
+    expect(back.context.roles.PERIODICALS.roleId).toBe(111);
+    expect(back.context.version).toBe('"4"');
   });
 });

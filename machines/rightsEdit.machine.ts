@@ -2,8 +2,8 @@
  * The rights edit modal (spec 2 §2 "Rights edit modal", §4 save with partial failure, "Save buttons are disabled
  * while the form is invalid or a save is pending"; §3 the save command).
  *
- * editing ⇄ lookingUp;  editing → saving → saved | editing;  editing → confirmingRemoveAll → removingAll → saving;
- * editing → closed
+ * editing ⇄ lookingUp;  editing → saving → saved | conflict | editing;  conflict → editing;
+ * editing → confirmingRemoveAll → removingAll → saving;  editing → closed
  * The dialog has two parts, each its own child: the person (machines/rightsPerson.machine.ts, actor id `person`:
  * identity, and for a new user the lookup by personal code) and the roles per application
  * (machines/rightsRoles.machine.ts, actor id `roles`). The dialog hands each edit to its part, keeps what the parts
@@ -13,12 +13,22 @@
  *   everything typed.
  * - Remove all rights (hidden for main administrators) first asks; once confirmed it clears every role and saves.
  * - When the typed code belongs to one of the customer's users, their roles fill the application sections.
+ * - Two administrators may edit one person's rights at once. The save sends the version of the person's rights the
+ *   dialog was opened with (the rights list's row) as If-Match (RFC 9110 §13.1.1); a 412 means someone else saved
+ *   them meanwhile and nothing changed. Then `conflict` keeps every choice made, loads the person's rights again and
+ *   merges them role row by role row (one row per application) against the rights the dialog was based on
+ *   (machines/lib/form-merge.ts): rows only the other administrator changed take their values (and are named), rows
+ *   only this one changed keep theirs, rows both changed offer both values (`rights.choose`), this administrator's
+ *   showing until they choose. Saving again sends the new version, so a right the other one removed stays removed
+ *   unless this administrator chooses to give it again.
  * The save itself (the command of spec 2 §3 and its answer) is the invoked machines/rightsSave.machine.ts.
  *
  * Pure: the children's effects (the lookup, the save request) are their actors, provided by
  * src/features/represented-settings/wire.ts.
  */
 import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { mergeForm, type BothChanged } from './lib/form-merge';
+import { notProvided } from './lib/not-provided';
 import { identityIssues, roleIssues, type RoleFormValue } from './lib/represented-settings';
 import {
   personOf,
@@ -34,6 +44,7 @@ import {
   type AppSection,
   type RightsRolesEvent,
   type RightsRolesReport,
+  type UserRoles,
 } from './rightsRoles.machine';
 import { rightsSaveMachine, type RightsSaveOutput } from './rightsSave.machine';
 import type { ToastRequest } from './toasts.machine';
@@ -56,6 +67,36 @@ export interface RightsEditInput {
   today: Date;
 }
 
+/** What a refused save found: the rows the other administrator changed, and the rows both changed. */
+export interface RightsConflict {
+  /** applications only the other administrator changed: the dialog took their values */
+  taken: string[];
+  /** applications both changed, to different values: this administrator's value shows until they choose */
+  both: Record<string, BothChanged>;
+  /** the value chosen of a row both changed (none: their own) */
+  chosen: Record<string, 'mine' | 'theirs'>;
+}
+
+/** The person's rights as stored now (loaded again after a refused save). */
+export interface ReloadedRights {
+  roles: UserRoles;
+  /** their version (ETag); null: the backend keeps none, or the person has no row left */
+  version: string | null;
+}
+
+export interface ReloadRightsInput {
+  customerId: string;
+  userId: string;
+  /** the applications whose sections loaded */
+  applications: string[];
+}
+
+/** The version of a person's rights, as the rights list's rows carry it (one for all applications); null: none. */
+export function versionOf(user: KnownUser | null): string | null {
+  for (const role of Object.values(user?.roles ?? {})) if (role?.version) return role.version;
+  return null;
+}
+
 /** The input, what the person part and the roles part last reported, and the dialog's own state. */
 export interface RightsEditContext extends RightsEditInput, Omit<PersonValue, 'touched'> {
   roles: Record<string, RoleFormValue>;
@@ -70,6 +111,12 @@ export interface RightsEditContext extends RightsEditInput, Omit<PersonValue, 't
   failed: string[];
   /** the save was answered (the modal ends saved) */
   saved: boolean;
+  /** the version (ETag) of the person's rights the dialog is based on, sent as If-Match; null: none known */
+  version: string | null;
+  /** the role rows as stored at `version`: what a merge compares both sides with */
+  base: Record<string, RoleFormValue>;
+  /** after a refused save: what the other administrator changed (shown until the dialog closes) */
+  conflict: RightsConflict | null;
 }
 
 export type RightsEditEvent =
@@ -79,6 +126,8 @@ export type RightsEditEvent =
   | { type: 'rights.removeAllConfirmed' }
   | { type: 'rights.removeAllCancelled' }
   | { type: 'rights.save' }
+  /** after a conflict: keep this administrator's or the other's value of a row both changed */
+  | { type: 'rights.choose'; application: string; side: 'mine' | 'theirs' }
   | { type: 'rights.close' }
   | RightsPersonReport
   | RightsRolesReport;
@@ -120,6 +169,8 @@ const rightsEditSetup = setup({
     rightsPerson: rightsPersonMachine,
     rightsRoles: rightsRolesMachine,
     rightsSave: rightsSaveMachine,
+    /** the person's rights in every loaded application, as stored now, with their version */
+    reloadRights: notProvided<ReloadedRights, ReloadRightsInput>('reloadRights'),
   },
   guards: {
     isLookingUp: ({ event }) => event.type === 'rights.personChanged' && event.lookingUp,
@@ -127,6 +178,10 @@ const rightsEditSetup = setup({
     /** Remove all rights: not for a main administrator, not for a new person */
     mayRemoveAll: ({ context }) => context.mode === 'edit' && !context.wasAdmin,
     isSaved: (_, p: { output: RightsSaveOutput }) => p.output.saved,
+    isStale: (_, p: { output: RightsSaveOutput }) => !p.output.saved && p.output.stale,
+    /** a row both administrators changed, after a conflict */
+    isOffered: ({ context, event }) =>
+      event.type === 'rights.choose' && context.conflict?.both[event.application] !== undefined,
   },
   actions: {
     toPerson: sendTo('person', ({ event }) => event),
@@ -137,6 +192,40 @@ const rightsEditSetup = setup({
         ? { roles: event.value.roles, hadRole: event.value.hadRole, rolesTouched: event.value.touched }
         : {},
     ),
+    /** the known user's rights are what the dialog is now based on */
+    takeKnownUser: assign(({ context, event }) =>
+      event.type === 'rights.knownUserFound'
+        ? {
+            version: versionOf(event.user),
+            base: rolesOf(event.user.roles, context.sections, context.today).roles,
+          }
+        : {},
+    ),
+    /** the rights as stored now, merged row by row with this administrator's against what the dialog was based on */
+    mergeReloaded: assign(({ context }, p: { reloaded: ReloadedRights }) => {
+      const theirs = rolesOf(p.reloaded.roles, context.sections, context.today);
+      const merged = mergeForm(context.base, context.roles, theirs.roles);
+      return {
+        roles: merged.values as Record<string, RoleFormValue>,
+        hadRole: theirs.hadRole,
+        base: theirs.roles,
+        version: p.reloaded.version,
+        conflict: { taken: merged.taken, both: merged.both, chosen: {} },
+      };
+    }),
+    setMergedRoles: sendTo('roles', ({ context }) => ({
+      type: 'rights.set' as const,
+      roles: context.roles,
+      hadRole: context.hadRole,
+    })),
+    chooseValue: assign(({ context, event }) => {
+      if (event.type !== 'rights.choose' || !context.conflict) return {};
+      const offered = context.conflict.both[event.application];
+      return {
+        roles: { ...context.roles, [event.application]: offered[event.side] as RoleFormValue },
+        conflict: { ...context.conflict, chosen: { ...context.conflict.chosen, [event.application]: event.side } },
+      };
+    }),
     fillRolesOfKnownUser: sendTo('roles', ({ event }) => ({
       type: 'rights.reset' as const,
       roles: event.type === 'rights.knownUserFound' ? event.user.roles : {},
@@ -186,6 +275,9 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
     showAll: false,
     failed: [],
     saved: false,
+    version: versionOf(input.user),
+    base: rolesOf(input.user?.roles ?? {}, input.sections, input.today).roles,
+    conflict: null,
   }),
   invoke: [
     {
@@ -212,7 +304,7 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
   on: {
     'rights.rolesChanged': { actions: 'takeRoles', description: 'The application sections change' },
     'rights.knownUserFound': {
-      actions: 'fillRolesOfKnownUser',
+      actions: ['takeKnownUser', 'fillRolesOfKnownUser'],
       description: "The typed code belongs to one of the customer's users: their roles fill the sections",
     },
     'rights.lookupFailed': {
@@ -237,6 +329,11 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
           },
           { actions: 'takePerson', description: "The user's details change" },
         ],
+        'rights.choose': {
+          guard: 'isOffered',
+          actions: ['chooseValue', 'setMergedRoles'],
+          description: "After a conflict: keeps their own or the other administrator's value of a role both changed",
+        },
         'rights.removeAll': {
           guard: 'mayRemoveAll',
           target: 'confirmingRemoveAll',
@@ -313,11 +410,41 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
             description: 'The server saves the rights (perhaps not for every application)',
           },
           {
+            guard: { type: 'isStale', params: ({ event }) => ({ output: event.output }) },
+            target: 'conflict',
+            description: "The server says someone else saved the user's rights meanwhile: nothing was saved",
+          },
+          {
             target: 'editing',
             actions: 'toastServerError',
             description: 'The server does not answer: an error shows and everything typed stays',
           },
         ],
+      },
+    },
+    conflict: {
+      tags: ['busy', 'conflict'],
+      description:
+        "Someone else saved the user's rights since the dialog opened. Every choice made is kept; the portal loads the rights again and merges them role by role.",
+      invoke: {
+        id: 'reloadRights',
+        src: 'reloadRights',
+        input: ({ context }) => ({
+          customerId: context.customerId,
+          userId: context.userId ?? '',
+          applications: context.sections.filter((s) => s.status === 'ok').map((s) => s.application),
+        }),
+        onDone: {
+          target: 'editing',
+          actions: [{ type: 'mergeReloaded', params: ({ event }) => ({ reloaded: event.output }) }, 'setMergedRoles'],
+          description:
+            "The rights arrive: the other administrator's changes are taken and named, this one's are kept, and roles both changed offer both values; Save sends the new version",
+        },
+        onError: {
+          target: 'editing',
+          actions: 'toastServerError',
+          description: 'The server does not answer: an error shows and every choice made stays',
+        },
       },
     },
     saved: {

@@ -1,7 +1,7 @@
 /**
  * Model-based test spec of the rights edit modal (machines/rightsEdit.machine.ts). The person part and the roles part
  * are children (machines/rightsPerson.model.ts and rightsRoles.model.ts drive them): here they report nothing, and
- * their reports are synthetic events, as is the save's end (machines/rightsSave.model.ts). Maasikas OÜ's users are the
+ * their reports are synthetic events, as are the save's end and the reload after a refused save (machines/rightsSave.model.ts). Maasikas OÜ's users are the
  * fixtures'.
  */
 import { fromPromise, type EventObject } from 'xstate';
@@ -24,6 +24,7 @@ import {
 type Ev = EventObject & Record<string, unknown>;
 type Spec = MachineModelSpec<typeof rightsEditMachine>;
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('network') });
 
 const data = {
   apps: {
@@ -61,6 +62,9 @@ const roles = (oss: Partial<RolesValue['roles'][string]>, hadRole: string[] = []
 };
 const cleared: Ev = { type: 'rights.rolesChanged', value: { ...rolesOf({}, sections, TODAY), touched: [] } };
 
+/** the person's rights as another administrator saved them meanwhile: OSS now 102 (this dialog's OSS: 103) */
+const reloaded = { roles: { ...jaan.roles, OSS: { ...jaan.roles.OSS!, roleId: 102, version: '"5"' } }, version: '"5"' };
+
 const valid = (s: RightsEditSnapshot) => Object.keys(rightsEditIssues(s.context)).length === 0;
 
 /** what the person does: each edit goes to the part it belongs to */
@@ -90,8 +94,10 @@ function events(s: RightsEditSnapshot): Ev[] {
     return [
       done('rightsSave', { saved: true, failed: [] }),
       done('rightsSave', { saved: true, failed: ['PERIODICALS'] }),
-      done('rightsSave', { saved: false }),
+      done('rightsSave', { saved: false, stale: true }),
+      done('rightsSave', { saved: false, stale: false }),
     ];
+  if (s.matches('conflict')) return [done('reloadRights', reloaded), fail('reloadRights')];
   if (!s.matches('editing')) return [];
   const reports: Ev[] =
     s.context.mode === 'new'
@@ -109,6 +115,7 @@ function events(s: RightsEditSnapshot): Ev[] {
     roles({ validity: 'LIMITED', begin: '2026-11-23', end: '2026-12-23' }, ['OSS']),
     { type: 'rights.removeAll' },
     { type: 'rights.save' },
+    { type: 'rights.choose', application: 'OSS', side: 'theirs' },
   ];
 }
 
@@ -131,7 +138,16 @@ const spec: Spec = {
   },
   events,
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.mode, s.context.namesLocked, valid(s), s.context.identity.admin]),
+    JSON.stringify([
+      s.value,
+      s.context.mode,
+      s.context.namesLocked,
+      valid(s),
+      s.context.identity.admin,
+      s.context.version,
+      s.context.roles.OSS.validity,
+      s.context.conflict ? Object.keys(s.context.conflict.both) : null,
+    ]),
   provide: {
     actors: {
       rightsPerson: rightsPersonMachine.provide({
@@ -140,6 +156,7 @@ const spec: Spec = {
       }),
       rightsRoles: rightsRolesMachine.provide({ actions: { report: silent } }),
       rightsSave: rightsSaveMachine.provide({ actors: { saveRights: inertRequest() } }),
+      reloadRights: inertRequest(),
     },
   },
   states: {
@@ -151,6 +168,9 @@ const spec: Spec = {
     },
     confirmingRemoveAll: (s) => {
       if (s.hasTag('busy')) throw new Error('nothing is saved while the question shows');
+    },
+    conflict: (s) => {
+      if (!s.hasTag('busy')) throw new Error('Save waits while the rights load again');
     },
     lookingUp: (s) => {
       if (!s.hasTag('lookingUp') || !s.hasTag('editable')) throw new Error('the form stays editable during a lookup');

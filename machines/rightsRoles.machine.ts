@@ -7,7 +7,8 @@
  * - An ended role counts as none (spec 2 §4); the applications where the person had a role when the dialog opened
  *   are remembered, because only there does "no role" end the right yesterday.
  * - `rights.clear` (Remove all rights) empties every section; `rights.reset` fills them with another person's roles
- *   (the typed code belongs to one of the customer's users).
+ *   (the typed code belongs to one of the customer's users); `rights.set` puts the values the dialog merged after a
+ *   refused save (someone else saved the person's rights meanwhile), with where the person has a role now.
  * Every change is reported (machines/lib/report.ts) to the rights dialog, machines/rightsEdit.machine.ts, which
  * invokes it with actor id `roles` and validates and saves what it reports.
  */
@@ -52,7 +53,8 @@ export type RightsRolesEvent =
   | { type: 'rights.validity'; application: string; validity: Validity }
   | { type: 'rights.dates'; application: string; begin?: string; end?: string }
   | { type: 'rights.clear' }
-  | { type: 'rights.reset'; roles: UserRoles };
+  | { type: 'rights.reset'; roles: UserRoles }
+  | { type: 'rights.set'; roles: Record<string, RoleFormValue>; hadRole: string[] };
 
 export interface RightsRolesInput {
   sections: AppSection[];
@@ -156,6 +158,9 @@ const rightsRolesSetup = setup({
     takeRoles: assign(({ context, event }) =>
       event.type === 'rights.reset' ? rolesOf(event.roles, context.sections, context.today) : {},
     ),
+    setRoles: assign(({ event }) =>
+      event.type === 'rights.set' ? { roles: event.roles, hadRole: event.hadRole } : {},
+    ),
     report: tell(({ context }) => ({
       type: 'rights.rolesChanged',
       value: { roles: context.roles, hadRole: context.hadRole, touched: context.touched },
@@ -198,6 +203,11 @@ export const rightsRolesMachine = rightsRolesSetup.createMachine({
         'rights.reset': {
           actions: ['takeRoles', 'report'],
           description: "The dialog now edits one of the customer's users: their roles fill the sections",
+        },
+        'rights.set': {
+          actions: ['setRoles', 'report'],
+          description:
+            "Someone else saved the person's rights meanwhile: the sections show the values merged with theirs",
         },
       },
     },

@@ -1,11 +1,11 @@
 /**
  * Model-based test spec of the application sections of the rights dialog (machines/rightsRoles.machine.ts): every
- * choice, Remove all rights and another person's roles (run on its own, it has no parent to report to).
+ * choice, Remove all rights, another person's roles and the values merged after a refused save (run on its own, it has no parent to report to).
  */
 import type { EventObject, SnapshotFrom } from 'xstate';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { appSections, knownUsers } from './rightsList.machine';
-import { rightsRolesMachine } from './rightsRoles.machine';
+import { rightsRolesMachine, rolesOf } from './rightsRoles.machine';
 import { admins, applicationAnswers, JAAN, maasikas, TODAY } from '../tests/support/fixtures/represented-settings';
 
 type Ev = EventObject & Record<string, unknown>;
@@ -32,6 +32,7 @@ const events = (s: SnapshotFrom<typeof rightsRolesMachine>): Ev[] => [
   { type: 'rights.dates', application: 'OSS', begin: '2026-11-23', end: '2026-12-23' },
   { type: 'rights.clear' },
   { type: 'rights.reset', roles: knownUsers(data).get(JAAN)!.roles },
+  { type: 'rights.set', roles: rolesOf({}, appSections(data), TODAY).roles, hadRole: ['OSS'] },
 ];
 
 const spec: Spec = {

@@ -23,6 +23,7 @@ const jaanForm: RightsSaveInput = {
   sections,
   customerId: maasikas.id,
   today: TODAY,
+  version: '"3"',
 };
 
 async function save(form: RightsSaveInput, answer: () => Promise<string[]>) {
@@ -58,6 +59,15 @@ describe('rightsSave', () => {
 
   it('a call that fails ends not saved', async () => {
     const { output } = await save(jaanForm, () => Promise.reject(new Error('502')));
-    expect(output).toEqual({ saved: false });
+    expect(output).toEqual({ saved: false, stale: false });
+  });
+
+  it('sends the version the dialog is based on as If-Match; a 412 ends not saved, stale', async () => {
+    const refused = Object.assign(new Error('412'), { status: 412 });
+    const { sent, output } = await save(jaanForm, () => Promise.reject(refused));
+    expect(sent[0].ifMatch).toBe('"3"');
+    expect(output).toEqual({ saved: false, stale: true });
+    const { sent: unversioned } = await save({ ...jaanForm, version: null }, () => Promise.resolve([]));
+    expect(unversioned[0].ifMatch, 'no version known: no condition').toBeNull();
   });
 });

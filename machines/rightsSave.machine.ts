@@ -2,7 +2,7 @@
  * Saving a person's rights (spec 2 §3 "Save command", §4 "Save" with partial failure, §7 user/role/add and
  * user/role/edit).
  *
- * saving → saved | failed
+ * saving → saved | stale | failed
  * - The command is built once, from the dialog as it was when Save (or Remove all rights) was clicked: roles only of
  *   applications that loaded and have a package, none for a main administrator, and "no role" only where the person
  *   had one (it ends that right yesterday).
@@ -31,15 +31,25 @@ export interface RightsSaveInput {
   hadRole: string[];
   customerId: string;
   today: Date;
+  /** the version (ETag) of the person's rights the values are based on; null: none known (saved unconditionally) */
+  version: string | null;
 }
 
-/** saved: the applications whose save failed (none: every one landed); not saved: the call failed. */
-export type RightsSaveOutput = { saved: true; failed: string[] } | { saved: false };
+/**
+ * saved: the applications whose save failed (none: every one landed); not saved: the call failed, `stale` when the
+ * server refused it because the version was no longer the stored one (412).
+ */
+export type RightsSaveOutput = { saved: true; failed: string[] } | { saved: false; stale: boolean };
 
 export interface SaveRightsInput {
   mode: 'new' | 'edit';
   command: SaveCommand;
+  /** sent as If-Match; null: none */
+  ifMatch: string | null;
 }
+
+const hasStatus = (error: unknown, status: number) =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === status;
 
 /** The save command (spec 2 §3): roles only of loaded applications with a package, none for a main administrator. */
 export function saveCommandOf(c: RightsSaveInput): SaveCommand {
@@ -78,6 +88,10 @@ export const rightsSaveMachine = setup({
     /** POST user/role/add (new) or user/role/edit → the applications whose save failed */
     saveRights: notProvided<string[], SaveRightsInput>('saveRights'),
   },
+  guards: {
+    /** 412 Precondition Failed: someone else saved the person's rights since the dialog loaded them */
+    isStale: ({ event }) => hasStatus((event as { error?: unknown }).error, 412),
+  },
   actions: {
     takeFailed: assign((_, p: { failed: string[] }) => ({ outcome: { saved: true as const, failed: p.failed } })),
   },
@@ -85,7 +99,12 @@ export const rightsSaveMachine = setup({
   id: 'rightsSave',
   description:
     "The portal saves a user's rights in every application at once and learns in which applications the save failed.",
-  context: ({ input }) => ({ mode: input.mode, command: saveCommandOf(input), outcome: { saved: false } }),
+  context: ({ input }) => ({
+    mode: input.mode,
+    command: saveCommandOf(input),
+    ifMatch: input.version,
+    outcome: { saved: false, stale: false },
+  }),
   initial: 'saving',
   states: {
     saving: {
@@ -93,16 +112,28 @@ export const rightsSaveMachine = setup({
       invoke: {
         id: 'saveRights',
         src: 'saveRights',
-        input: ({ context }) => ({ mode: context.mode, command: context.command }),
+        input: ({ context }) => ({ mode: context.mode, command: context.command, ifMatch: context.ifMatch }),
         onDone: {
           target: 'saved',
           actions: { type: 'takeFailed', params: ({ event }) => ({ failed: event.output }) },
           description: 'The server saves the rights (perhaps not for every application)',
         },
-        onError: { target: 'failed', description: 'The server does not answer' },
+        onError: [
+          {
+            guard: 'isStale',
+            target: 'stale',
+            actions: assign({ outcome: { saved: false, stale: true } }),
+            description: "The server says someone else saved the user's rights meanwhile: nothing was saved",
+          },
+          { target: 'failed', description: 'The server does not answer' },
+        ],
       },
     },
     saved: { type: 'final', description: 'The rights are saved, but for the applications the server names.' },
+    stale: {
+      type: 'final',
+      description: "Nothing was saved: the user's rights changed since the dialog loaded them.",
+    },
     failed: { type: 'final', description: 'The save failed; nothing is known to have changed.' },
   },
   output: ({ context }) => context.outcome,

@@ -1,6 +1,6 @@
 /**
  * Model-based test spec of saving a person's rights (machines/rightsSave.machine.ts): the request's answer (every
- * application saved, or one failed) or its failure are synthetic events; the fake is inert.
+ * application saved, or one failed), its refusal (412: the rights changed meanwhile) or its failure are synthetic events; the fake is inert.
  */
 import { fromPromise, type EventObject } from 'xstate';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
@@ -12,7 +12,10 @@ import { admins, applicationAnswers, JAAN, maasikas, TODAY } from '../tests/supp
 
 type Spec = MachineModelSpec<typeof rightsSaveMachine>;
 const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`, output });
-const fail = (id: string) => ({ type: `xstate.error.actor.${id}`, error: new Error('network') });
+const fail = (id: string, status?: number) => ({
+  type: `xstate.error.actor.${id}`,
+  error: Object.assign(new Error(status ? 'refused' : 'network'), status ? { status } : {}),
+});
 
 const data = {
   apps: {
@@ -35,19 +38,26 @@ const spec: Spec = {
     sections,
     customerId: maasikas.id,
     today: TODAY,
+    version: '"3"',
   },
   events: (s): EventObject[] =>
-    s.matches('saving') ? [done('saveRights', []), done('saveRights', ['PERIODICALS']), fail('saveRights')] : [],
+    s.matches('saving')
+      ? [done('saveRights', []), done('saveRights', ['PERIODICALS']), fail('saveRights', 412), fail('saveRights')]
+      : [],
   provide: { actors: { saveRights: fromPromise(() => new Promise<string[]>(() => {})) } },
   states: {
     saving: (s) => {
       if (s.context.command.userId !== JAAN || s.context.mode !== 'edit') throw new Error('jaan is saved in edit mode');
+      if (s.context.ifMatch !== '"3"') throw new Error('the save is based on the version the dialog opened with');
     },
     saved: (s) => {
       if (s.output?.saved !== true) throw new Error('an answer ends saved, with the applications that failed');
     },
+    stale: (s) => {
+      if (s.output?.saved !== false || !s.output.stale) throw new Error('a 412 ends not saved, stale');
+    },
     failed: (s) => {
-      if (s.output?.saved !== false) throw new Error('a failed call ends not saved');
+      if (s.output?.saved !== false || s.output.stale) throw new Error('a failed call ends not saved');
     },
   },
 };

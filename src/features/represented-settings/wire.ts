@@ -5,7 +5,7 @@
  * people up, machines/rightsPerson.machine.ts, and whose save is machines/rightsSave.machine.ts).
  */
 import { fromPromise } from 'xstate';
-import { rightsEditMachine } from '../../../machines/rightsEdit.machine';
+import { rightsEditMachine, type ReloadedRights, type ReloadRightsInput } from '../../../machines/rightsEdit.machine';
 import { rightsListMachine } from '../../../machines/rightsList.machine';
 import { rightsLoadMachine, type ApplicationAnswer } from '../../../machines/rightsLoad.machine';
 import { rightsPersonMachine } from '../../../machines/rightsPerson.machine';
@@ -71,8 +71,27 @@ function provideRightsList(system: PortalCore) {
           }),
           rightsSave: rightsSaveMachine.provide({
             actors: {
-              saveRights: fromPromise(({ input, signal }) => saveRights(system, input.mode, input.command, signal)),
+              saveRights: fromPromise(({ input, signal }) =>
+                saveRights(system, input.mode, input.command, signal, input.ifMatch),
+              ),
             },
+          }),
+          // after a refused save: the person's row in every loaded application, as stored now (one version for all)
+          reloadRights: fromPromise<ReloadedRights, ReloadRightsInput>(async ({ input, signal }) => {
+            const answers = await Promise.all(
+              input.applications.map((application) =>
+                getApplicationUsers(api, application, input.customerId, config.roleRequestTimeout, signal),
+              ),
+            );
+            const roles: ReloadedRights['roles'] = {};
+            let version: string | null = null;
+            answers.forEach((answer, i) => {
+              const row = answer.list.find((item) => item.userId === input.userId);
+              if (!row) return;
+              roles[input.applications[i]] = row;
+              version ??= row.version ?? null;
+            });
+            return { roles, version };
           }),
         },
       }),
