@@ -1,7 +1,9 @@
 /**
  * The rights edit modal (spec 2 §2 "Rights edit modal", §4, §5): the person's identity on the left, one section per
  * supported application on the right, Save and Remove all rights. It shows the rightsEdit child actor of the rights
- * list (machines/rightsEdit.machine.ts); the view only selects and sends.
+ * list (machines/rightsEdit.machine.ts); the view only selects and sends. After a save refused because another
+ * administrator saved the person's rights meanwhile, it says which applications' roles they changed and offers both
+ * roles where both changed one (the machine's `conflict`).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
@@ -23,6 +25,7 @@ import {
   type AppSection,
   type RightsEditActor,
 } from '../../../machines/rightsEdit.machine';
+import type { RoleFormValue } from '../../../machines/lib/represented-settings';
 import { boardPositionQuery } from '../../api/enterprise/get-board-position';
 import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';
@@ -101,6 +104,7 @@ export function RightsEditModal({ actor }: { actor: RightsEditActor }) {
       title={mode === 'new' ? t('represented-settings.modal.new') : t('represented-settings.modal.edit', { name })}
     >
       <form className="rs-modal__body" onSubmit={submit} noValidate aria-busy={busy} data-testid="rights-modal">
+        <RightsConflictView actor={actor} />
         <fieldset className="rs-identity">
           <legend>{t('represented-settings.user')}</legend>
           {/* the country that issued the personal code (spec 2 §2 "issuing country"); the domain below is the
@@ -386,5 +390,91 @@ function AppSectionView({
         </>
       )}
     </fieldset>
+  );
+}
+
+/** A role row as one line: the role's name (or no rights), and its dates when limited. */
+function roleText(
+  t: (id: string, values?: Record<string, string | number>) => string,
+  formatDay: (iso: string) => string,
+  locale: string,
+  section: AppSection | undefined,
+  value: RoleFormValue,
+): string {
+  if (value.roleId === null) return t('represented-settings.category.none');
+  const role = section?.categories.flatMap((c) => c.roles).find((r) => r.id === value.roleId);
+  const name = role ? (role.names[locale] ?? role.names.en ?? String(role.id)) : String(value.roleId);
+  return value.validity === 'LIMITED'
+    ? t('represented-settings.conflict.limited', {
+        role: name,
+        begin: formatDay(value.begin),
+        end: formatDay(value.end),
+      })
+    : name;
+}
+
+/**
+ * What a refused save found (the machine's `conflict`): the applications whose role the other administrator changed
+ * (the dialog took their roles) and, for each application both changed, the two roles to choose from.
+ */
+function RightsConflictView({ actor }: { actor: RightsEditActor }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const conflict = useSelector(actor, (s) => s.context.conflict);
+  const reloading = useSelector(actor, (s) => s.hasTag('conflict'));
+  const sections = useSelector(actor, (s) => s.context.sections);
+  const base = useSelector(actor, (s) => s.context.base);
+  const titleId = useId();
+  const name = useId();
+  if (reloading)
+    return (
+      <p className="form-conflict" role="status" aria-busy="true" data-testid="rights-conflict-loading">
+        {t('conflict.loading')}
+      </p>
+    );
+  if (!conflict) return null;
+  const formatDay = (iso: string) => (iso ? intl.formatDate(`${iso}T00:00:00`) : '…');
+  const section = (app: string) => sections.find((s) => s.application === app);
+  const text = (app: string, value: unknown) =>
+    roleText(t, formatDay, intl.locale, section(app), value as RoleFormValue);
+  const both = Object.entries(conflict.both);
+  return (
+    <section className="form-conflict" role="alert" aria-labelledby={titleId} data-testid="rights-conflict">
+      <h2 id={titleId}>{t('conflict.title')}</h2>
+      <p>{t('conflict.intro')}</p>
+      {conflict.taken.length > 0 && (
+        <>
+          <p>{t('represented-settings.conflict.taken')}</p>
+          <ul data-testid="rights-conflict-taken">
+            {conflict.taken.map((app) => (
+              <li key={app} data-testid={`rights-conflict-taken-${app}`}>
+                {t(appNameKey(app))}: {text(app, base[app])}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {both.length > 0 && (
+        <>
+          <p>{t('represented-settings.conflict.both')}</p>
+          {both.map(([app, offered]) => (
+            <fieldset key={app} className="form-conflict__choice" data-testid={`rights-conflict-both-${app}`}>
+              <legend>{t(appNameKey(app))}</legend>
+              {(['mine', 'theirs'] as const).map((side) => (
+                <label key={side}>
+                  <input
+                    type="radio"
+                    name={`${name}-${app}`}
+                    checked={(conflict.chosen[app] ?? 'mine') === side}
+                    onChange={() => actor.send({ type: 'rights.choose', application: app, side })}
+                  />{' '}
+                  {t(`conflict.${side}`, { value: text(app, offered[side]) })}
+                </label>
+              ))}
+            </fieldset>
+          ))}
+        </>
+      )}
+    </section>
   );
 }
