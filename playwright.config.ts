@@ -32,6 +32,8 @@ const GLOBAL_STATE_SPECS = [
   // two people edit Maasikas OÜ's data at once (and restore it)
   '**/represented-settings/customer-data-conflict.spec.ts',
   '**/represented-settings/rights-edit.spec.ts',
+  // two administrators edit one person's rights in Maasikas OÜ at once (that person's rights end at the end)
+  '**/represented-settings/rights-conflict.spec.ts',
   // user settings: mari's username, jaan's preference, the OSS role-loading switch (each test restores them)
   '**/user-settings/*.spec.ts',
   // account and developer pages: the server clock, mari's password, the inserted ID-card, the accounting and
