@@ -336,9 +336,8 @@ describe('rightsEdit: another administrator saved the rights meanwhile (412)', (
     actor.send({ type: 'rights.save' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(saves[1].ifMatch).toBe('"5"');
-    expect(saves[1].command.roles, 'OSS is no longer his: not sent at all').toEqual({
-      PERIODICALS: expect.objectContaining({ categoryId: 'PUBLISHING', roleId: 111 }),
-    });
+    expect(Object.keys(saves[1].command.roles), 'OSS is no longer his: not sent at all').toEqual(['PERIODICALS']);
+    expect(saves[1].command.roles.PERIODICALS).toMatchObject({ categoryId: 'PUBLISHING', roleId: 111 });
   });
 
   it('a row both changed offers both values, this one showing until the other is chosen', async () => {
