@@ -21,6 +21,7 @@ import { AddressAutocomplete } from '../address';
 import { SelectField, TextField } from './Field';
 import { FormStatus, SaveBar } from './FormParts';
 import { useFieldMessage, useSettingsForm } from './useSettingsForm';
+import { FormConflict } from '../../ui/FormConflict';
 
 const validate = (v: FormValues) => validateEdit(v as EditForm);
 const LANGUAGE_NAME: Record<string, string> = {
@@ -91,6 +92,7 @@ export function EditView({ subject, canEditAny }: { subject: string; canEditAny:
         form.send({ type: 'form.save' });
       }}
     >
+      {form.actor && <FormConflict actor={form.actor} labels={EDIT_LABELS} />}
       {form.restored && (
         <p className="notice" role="status" data-testid="draft-restored">
           {t('user-settings.draft.restored')}

@@ -46,7 +46,7 @@ export function useSettingsForm(
   const restored = useSelector(actor, (s) => !!s?.context.restored);
   const send = (event: SettingsFormEvent) => actor?.send(event);
   const edit = (patch: Record<string, unknown>, field?: string) => send({ type: 'form.edit', values: patch, field });
-  return { send, values, errors, loading, loadFailed, saving, saveEnabled, restored, edit };
+  return { actor, send, values, errors, loading, loadFailed, saving, saveEnabled, restored, edit };
 }
 
 const NO_VALUES = {};

@@ -33,7 +33,7 @@ import {
   type SaveOutcome,
   type SaveRequest,
 } from '../../../machines/settingsForm.machine';
-import { userEditQuery } from '../../api/user-settings/get-edit';
+import { getVersionedEdit } from '../../api/user-settings/get-edit';
 import { passwordSettingsQuery } from '../../api/user-settings/get-password';
 import { preferencesQuery } from '../../api/user-settings/get-preferences';
 import { userRightsQuery } from '../../api/user-settings/get-rights';
@@ -59,7 +59,8 @@ export interface UserSettings {
 export type SettingsTab = 'edit' | 'password' | 'preferences';
 
 interface FormEffects {
-  load: (subject: string) => Promise<object>;
+  /** the form's values, with the record's version where others may edit it at the same time */
+  load: (subject: string) => Promise<LoadedForm>;
   save: (req: SaveRequest) => Promise<SaveOutcome>;
   findService?: (req: ServiceRequest) => Promise<NavTarget>;
 }
@@ -67,9 +68,7 @@ interface FormEffects {
 function provideForm(effects: FormEffects) {
   return settingsFormMachine.provide({
     actors: {
-      loadForm: fromPromise<LoadedForm, { subject: string }>(async ({ input }) => ({
-        values: await effects.load(input.subject),
-      })),
+      loadForm: fromPromise<LoadedForm, { subject: string }>(({ input }) => effects.load(input.subject)),
       saveForm: fromPromise<SaveOutcome, SaveRequest>(({ input }) => effects.save(input)),
       preferenceUse: preferenceUseMachine.provide({
         actors: {
@@ -167,22 +166,32 @@ export function wireUserSettings(system: PortalCore): UserSettings {
   const { api, queryClient } = system;
 
   const edit = provideForm({
-    load: async (subject) => editFormOf(await queryClient.fetchQuery(userEditQuery(api, subject))),
-    save: async ({ subject, values }) => {
+    // from the server with its version: the person and staff may edit the same data at once (a stale save is 412)
+    load: async (subject) => {
+      const { answer, etag } = await getVersionedEdit(system, subject);
+      return { values: editFormOf(answer), version: etag };
+    },
+    save: async ({ subject, values, version }) => {
+      let saved: string | null = null;
       try {
-        await saveEdit(system, subject, editBody(asEdit(values)));
+        await saveEdit(system, subject, editBody(asEdit(values)), {
+          ifMatch: version,
+          onETag: (etag) => (saved = etag),
+        });
       } catch (error) {
         // a field the server refuses (an address the register does not know) is marked with its own message
         const fieldErrors = refusedFields(error, EDIT_FIELD_RULES);
         if (fieldErrors) return { fieldErrors };
         throw error;
       }
-      return {};
+      return { version: saved };
     },
   });
 
   const password = provideForm({
-    load: async (subject) => passwordFormOf(await queryClient.fetchQuery(passwordSettingsQuery(api, subject))),
+    load: async (subject) => ({
+      values: passwordFormOf(await queryClient.fetchQuery(passwordSettingsQuery(api, subject))),
+    }),
     save: async ({ subject, values }): Promise<SaveOutcome> => {
       const form = asPassword(values);
       let answer;
@@ -208,7 +217,7 @@ export function wireUserSettings(system: PortalCore): UserSettings {
         rightsAndPreference(system, subject),
         queryClient.fetchQuery(serviceUrlsQuery(api)),
       ]);
-      return preferencesFormOf(preference, rights, urls, new Date());
+      return { values: preferencesFormOf(preference, rights, urls, new Date()) };
     },
     save: async ({ subject, values }) => {
       await savePreferences(system, subject, await preferenceBody(system, subject, asPreferences(values)));
