@@ -357,7 +357,7 @@ function build(): OpenApiDocument {
           name: COOKIE.session,
           description:
             'The portal session, opened by GET /security/callback after the single sign-on (HttpOnly, SameSite=Lax, ' +
-            'Path=/api/ and Path=/ui/).',
+            'Path=/api/, Path=/ui/ and Path=/sla/).',
         },
         xsrf: {
           type: 'apiKey',

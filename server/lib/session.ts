@@ -1,5 +1,5 @@
 /**
- * Portal sessions (docs/conventions.md): cookie EPIT-SESSION (HttpOnly, SameSite=Lax, on the paths /api/ and /ui/,
+ * Portal sessions (docs/conventions.md): cookie EPIT-SESSION (HttpOnly, SameSite=Lax, on the paths /api/, /ui/ and /sla/,
  * SESSION_COOKIE_PATHS), rows in the `sessions` table. Use `requireSession(req)` at the top of every protected handler.
  * Beside it the readable hint EPIT-SIGNED-IN=1: set with the session, cleared with it, and cleared when a
  * request finds its session gone (expired, idle, ended by single logout), so the portal's first screen knows a
@@ -56,13 +56,14 @@ const PASSIVE_ROUTES = new Set(['/api/context/checkDeadApplications']);
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * The paths that read the session: the API, and the portal's pages (their index hints at the user context only for
- * a live session, server/app.ts). Cookies ignore ports, so a cookie on `/` would also be sent to every other server
- * on this host: the demo applications on APPS_PORT, or anything else listening there. On these two paths the
+ * The paths that read the session: the API, the portal's pages (their index hints at the user context only for
+ * a live session, server/app.ts) and the SLA checks at the backend's root (spec 2 §7 "sla/test (root)", staff only).
+ * Cookies ignore ports, so a cookie on `/` would also be sent to every other server
+ * on this host: the demo applications on APPS_PORT, or anything else listening there. On these paths the
  * session cookie reaches only what the portal serves there. (A cookie on the whole host from before is cleared when
  * a session closes.)
  */
-const SESSION_COOKIE_PATHS = ['/api/', '/ui/'] as const;
+const SESSION_COOKIE_PATHS = ['/api/', '/ui/', '/sla/'] as const;
 const sessionCookieOptions = (req: FastifyRequest, path: string) =>
   ({ path, httpOnly: true, sameSite: 'lax', secure: isSecure(req) }) as const;
 
