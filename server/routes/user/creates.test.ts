@@ -36,7 +36,7 @@ describe("a new user's rights sent five times at once", () => {
     expect(await t.db.selectFrom('persons').select('fgid').where('fgid', '=', NEW_PERSON).execute()).toEqual([]);
     const mari = await t.login('mari');
     const answers = await Promise.all(Array.from({ length: 5 }, () => mari.post('/api/user/role/add', command)));
-    expect(answers.map((r) => [r.statusCode, r.json()])).toEqual(answers.map(() => [200, { value: [] }]));
+    expect(answers.map((r) => [r.statusCode, r.json<unknown>()])).toEqual(answers.map(() => [200, { value: [] }]));
     expect(await t.db.selectFrom('persons').select('fgid').where('fgid', '=', NEW_PERSON).execute()).toHaveLength(1);
     const rights = await t.db
       .selectFrom('rights')

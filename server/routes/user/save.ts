@@ -218,7 +218,9 @@ export async function saveRights(
     // the person's rights in the customer are versioned (server/lib/versions.ts): two administrators may edit them
     await raiseRightsVersion(trx, fgid, customer.jgid, condition);
     if (!person) {
-      await trx
+      // the same new user sent again at once (a double click, a retry) made the person meanwhile: one person, and
+      // one representation of themselves
+      const { numInsertedOrUpdatedRows } = await trx
         .insertInto('persons')
         .values({
           fgid,
@@ -241,14 +243,18 @@ export async function saveRights(
           not_active: 0,
           created_at: now.toISOString(),
         })
-        .execute();
+        .onConflict((oc) => oc.column('fgid').doNothing())
+        .executeTakeFirst();
       // like every person who is not staff (server/db/seed.ts): a representation right for themselves
-      await trx
-        .insertInto('rights')
-        .values({ person_fgid: fgid, represented_gid: fgid, application: 'OSS', role_id: null, not_active: 0 })
-        .execute();
+      if (numInsertedOrUpdatedRows !== 0n)
+        await trx
+          .insertInto('rights')
+          .values({ person_fgid: fgid, represented_gid: fgid, application: 'OSS', role_id: null, not_active: 0 })
+          .execute();
     }
-    if (cmd.admin && !wasAdmin) {
+    // asked again under the version's lock: the same save sent twice at once grants the administration once
+    const isAdmin = await isMainAdmin(trx, fgid, customer.jgid, today);
+    if (cmd.admin && !isAdmin) {
       const axapta = await trx
         .selectFrom('roles')
         .select('id')
@@ -267,7 +273,7 @@ export async function saveRights(
           not_active: 0,
         })
         .execute();
-    } else if (!cmd.admin && wasAdmin) {
+    } else if (!cmd.admin && isAdmin) {
       await endRights(trx, fgid, customer.jgid, MAIN_ADMIN_APPLICATION, today, yesterday);
     }
 
