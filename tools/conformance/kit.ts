@@ -8,8 +8,9 @@ import type { UserContext } from '../../machines/lib/contract.js';
 import { answerChecker } from '../../server/contract/answers.js';
 import { operationsOf, splitKey } from '../../server/contract/keys.js';
 import type { OpenApiDocument } from '../../server/contract/openapi.js';
-import { CALLS, type Known, type Request } from './calls.js';
+import { CALLS, customerOf, type Known, type Request } from './calls.js';
 import { Browser, loginForm, type Reply } from './http.js';
+import { checkVersions, ETAG_CALL, type Send } from './versions.js';
 
 export interface Options {
   /** the API base, e.g. http://localhost:8080/api */
@@ -129,6 +130,18 @@ export async function runConformance(options: Options, print: (line: Line) => vo
         known.answers.set(call.route, value);
         if (call.route === 'GET /api/context/getUserContext') known.context = value as UserContext;
       }
+    }
+  }
+
+  // ---- versions of the records several people edit (ETag, If-Match, 412): a SKIP for a backend that keeps none ----
+  if (signedIn && documented.has('POST /api/settings/get')) {
+    const send: Send = (path, json, headers) =>
+      browser.request(`${api}${path}`, { method: 'POST', json, ...(headers ? { headers } : {}) });
+    try {
+      for (const line of await checkVersions(send, customerOf(known), options.writes))
+        report(line.outcome, line.call, line.detail);
+    } catch (err) {
+      report('FAIL', ETAG_CALL, `no answer: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
   return totals;
