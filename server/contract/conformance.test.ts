@@ -86,6 +86,9 @@ describe('npm run conformance against the reference server', () => {
     expect(out).toMatch(/^PASS {2}GET \/context\/getUserContext +200$/m);
     expect(out).toMatch(/^PASS {2}GET \/config.json +200$/m); // the portal's own configuration
     expect(out).toMatch(/^PASS {2}POST \/settings +200$/m); // a write, written back
+    // the backend keeps versions of customer data: an ETag, and a stale If-Match refused with 412
+    expect(out).toMatch(/^PASS {2}POST \/settings\/get \(ETag\) +"\d+"$/m);
+    expect(out).toMatch(/^PASS {2}POST \/settings \(If-Match, stale\) +412 CHANGED_MEANWHILE, nothing changed$/m);
     expect(out).toMatch(/^SKIP {2}POST \/customer-search\/customer +mari lacks EDIT_ANY_CUSTOMER and EDIT_ANY_USER$/m);
     const lines = out.split('\n').slice(1, -2);
     expect(

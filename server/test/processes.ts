@@ -92,6 +92,7 @@ export interface Page {
   /** the redirect target, absolute */
   location: string | null;
   text: string;
+  headers: Headers;
 }
 
 /** One browser: its cookies go to whichever process a request is sent to. */
@@ -123,7 +124,12 @@ export class Browser {
       else this.jar.set(name, value.join('='));
     }
     const location = res.headers.get('location');
-    return { status: res.status, location: location && new URL(location, url).toString(), text: await res.text() };
+    return {
+      status: res.status,
+      location: location && new URL(location, url).toString(),
+      text: await res.text(),
+      headers: res.headers,
+    };
   }
 
   get(url: string): Promise<Page> {

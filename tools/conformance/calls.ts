@@ -82,6 +82,24 @@ const e = encodeURIComponent;
 /** A search term that finds something in the person's own data: a word of a customer's name, else 'a'. */
 const term = (k: Known) => (business(k)[0]?.name ?? '').split(/\s+/).find((w) => w.length >= 3) ?? 'a';
 
+/** The customer whose data the kit reads and writes back: the first one the person is a main administrator of. */
+export const customerOf = (k: Known): string | null => mainAdminOf(k)[0]?.gid ?? null;
+
+/** The save body that writes a customer's stored data back unchanged, or null when the form's rules refuse it. */
+export function settingsBodyOf(c: RepresentedCustomer): SettingsSaveBody | null {
+  const body = {
+    id: c.id,
+    name: c.name,
+    permissionNoCheckPersonalCode: c.permissionNoCheckPersonalCode,
+    email: c.email ?? '',
+    phone: c.phone ?? '',
+    homepage: c.homepage,
+    eShop: c.eShop,
+    ...(c.vatNrExists ? { vatNr: c.vatNr } : {}),
+  };
+  return SettingsSaveBody.safeParse(body).success ? body : null;
+}
+
 /** Asked by the sign-on itself (kit.ts signOn), before any call of the list. */
 export const SIGN_ON_ROUTES = ['GET /api/security/login', 'GET /api/security/callback'];
 
@@ -363,17 +381,8 @@ export const CALLS: Call[] = [
     plan: asMainAdmin((_gid, k) => {
       const c = the<RepresentedCustomer>(k, 'POST /api/settings/get');
       if (!c) return { skip: 'settings/get could not be read' };
-      const body = {
-        id: c.id,
-        name: c.name,
-        permissionNoCheckPersonalCode: c.permissionNoCheckPersonalCode,
-        email: c.email ?? '',
-        phone: c.phone ?? '',
-        homepage: c.homepage,
-        eShop: c.eShop,
-        ...(c.vatNrExists ? { vatNr: c.vatNr } : {}),
-      };
-      return SettingsSaveBody.safeParse(body).success
+      const body = settingsBodyOf(c);
+      return body
         ? { path: '/settings', json: body, writesBack: true }
         : { skip: "the customer's stored settings do not pass the form's rules" };
     }),

@@ -9,6 +9,8 @@ export interface Reply {
   status: number;
   contentType: string | null;
   location: string | null;
+  /** the ETag header (RFC 9110 §8.8.3), null when the answer has none */
+  etag: string | null;
   body: string;
 }
 
@@ -29,10 +31,16 @@ export class Browser {
 
   async request(
     url: string,
-    init: { method?: string; json?: unknown; form?: Record<string, string>; accept?: string } = {},
+    init: {
+      method?: string;
+      json?: unknown;
+      form?: Record<string, string>;
+      accept?: string;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Reply> {
     const jar = this.jar(url);
-    const headers = new Headers({ accept: init.accept ?? 'application/json' });
+    const headers = new Headers({ ...init.headers, accept: init.accept ?? 'application/json' });
     if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
     const xsrf = jar.get(COOKIE.xsrf);
     if (xsrf) headers.set(XSRF_HEADER, decodeURIComponent(xsrf));
@@ -65,6 +73,7 @@ export class Browser {
       status: res.status,
       contentType: res.headers.get('content-type'),
       location: location === null ? null : new URL(location, url).toString(),
+      etag: res.headers.get('etag'),
       body: await res.text(),
     };
   }

@@ -8,8 +8,9 @@ import type { UserContext } from '../../machines/lib/contract.js';
 import { answerChecker } from '../../server/contract/answers.js';
 import { operationsOf, splitKey } from '../../server/contract/keys.js';
 import type { OpenApiDocument } from '../../server/contract/openapi.js';
-import { CALLS, type Known, type Request } from './calls.js';
+import { CALLS, customerOf, type Known, type Request } from './calls.js';
 import { Browser, loginForm, type Reply } from './http.js';
+import { checkVersions, ETAG_CALL, type Send } from './versions.js';
 
 export interface Options {
   /** the API base, e.g. http://localhost:8080/api */
@@ -73,6 +74,17 @@ export async function runConformance(options: Options, print: (line: Line) => vo
     return !difference;
   };
 
+  const checkVersionsOf = async (known: Known) => {
+    const send: Send = (path, json, headers) =>
+      browser.request(`${api}${path}`, { method: 'POST', json, ...(headers ? { headers } : {}) });
+    try {
+      for (const line of await checkVersions(send, customerOf(known), options.writes))
+        report(line.outcome, line.call, line.detail);
+    } catch (err) {
+      report('FAIL', ETAG_CALL, `no answer: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  };
+
   // ---- sign-on, as the portal's browser does it (CAS 3.0 §2.1, §2.2) ----
   const signedIn = await signOn(options, api, cas, browser, judge, report);
   const known: Known = { user: options.user, today: new Date(), context: null, answers: new Map() };
@@ -130,7 +142,11 @@ export async function runConformance(options: Options, print: (line: Line) => vo
         if (call.route === 'GET /api/context/getUserContext') known.context = value as UserContext;
       }
     }
+    // versions of the records several people edit (ETag, If-Match, 412), asked next to the read of customer data and
+    // while the session lasts (the list ends with the sign-out): a SKIP for a backend that keeps none
+    if (call.route === 'POST /api/settings/get') await checkVersionsOf(known);
   }
+
   return totals;
 }
 

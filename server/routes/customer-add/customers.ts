@@ -51,8 +51,12 @@ export async function mainAdministrators(db: Db, clock: Clock, jgid: string): Pr
 /** Gives `fgid` an active AXAPTA main-admin right in `jgid` unless one exists. */
 export async function grantMainAdmin(db: Db, clock: Clock, fgid: string, jgid: string): Promise<void> {
   if ((await mainAdministrators(db, clock, jgid)).includes(fgid)) return;
-  // a person's rights in a customer are versioned: the rights modal's If-Match then sees this write (versions.ts)
+  // a person's rights in a customer are versioned: the rights modal's If-Match then sees this write (versions.ts).
+  // Raising the version locks the person's rights in the customer until this transaction ends (PostgreSQL; SQLite
+  // has one writer), so the same grant sent again at once (a double click, two tabs) waits here and then finds the
+  // right made: asked again under the lock, it is not made twice
   await raiseRightsVersion(db, fgid, jgid);
+  if ((await mainAdministrators(db, clock, jgid)).includes(fgid)) return;
   await db
     .insertInto('rights')
     .values({

@@ -168,8 +168,16 @@ export const enterpriseRoutes: FastifyPluginCallback = (app, _opts, done) => {
     const { customerId, clientapp } = parseOrThrow(ClientAppParams, req.params, 'params');
     const { customer, today } = await requireCustomerManager(req, customerId);
     await requireAlive(db, clientapp);
-    const answer = await loadEnterpriseUsers(db, customer, clientapp, today);
-    const version = await rightsVersionsOf(db, customerId);
+    // the rows and their versions from one snapshot (RFC 9110 §8.8.3: an entity-tag names one state): read apart, a
+    // save landing between the two reads would pair one version's rows with the next version's tag, and a change
+    // based on them would overwrite a save its author never saw
+    const { answer, version } = await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => ({
+        answer: await loadEnterpriseUsers(trx, customer, clientapp, today),
+        version: await rightsVersionsOf(trx, customerId),
+      }));
     for (const row of answer.list) row.version = version(row.userId);
     // a large customer's answer is megabytes (names with õ, ä, ü make it a two-byte string): encoded once here,
     // Fastify neither measures the string for Content-Length nor encodes it again on the way out

@@ -8,7 +8,7 @@ import { FIELD_MESSAGE } from '../../../machines/lib/fields/index.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { FieldFailures } from '../../lib/errors.js';
 import { changedMeanwhile, versionsToMatch, type IfMatch } from '../../lib/versions.js';
-import type { CustomerRow } from './access.js';
+import { findCustomer, type CustomerRow } from './access.js';
 import { registeredAddress } from '../address/index.js';
 import { indexCustomer } from '../customer-search/search-index.js';
 import { blankToNull, CUSTOMER_LABELS } from './rules.js';
@@ -119,14 +119,15 @@ async function addressColumns(
  * `addressContact` is left alone while the customer manager manages it (spec 2 §2). Throws 400 BAD_INPUT for an
  * address with nothing in it or one the register does not know, before anything is written. The customer's version
  * goes up in the same transaction; with an If-Match `condition` the write is made only while the stored version is
- * one it names, else 412 CHANGED_MEANWHILE and nothing changes (server/lib/versions.ts).
+ * one it names, else 412 CHANGED_MEANWHILE and nothing changes (server/lib/versions.ts). Returns the row as this
+ * write left it, read in its transaction: its version is the one the answer's ETag names, whatever lands next.
  */
 export async function saveCustomerSettings(
   deps: AppDeps,
   customer: CustomerRow,
   body: SettingsSaveBody,
   condition: IfMatch = null,
-): Promise<void> {
+): Promise<CustomerRow> {
   const { db } = deps;
   const failures = new FieldFailures();
   const legal = body.addressLegal
@@ -140,7 +141,7 @@ export async function saveCustomerSettings(
   failures.throwIfAny();
 
   const versions = versionsToMatch(condition);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const { numUpdatedRows } = await trx
       .updateTable('customers')
       .set((eb) => ({
@@ -179,5 +180,6 @@ export async function saveCustomerSettings(
     if (numUpdatedRows === 0n) throw changedMeanwhile();
     // a new name drops the customer's search rows (migration 0260's triggers): write them for the new name
     if (body.name.trim() !== customer.name) await indexCustomer(trx, customer.jgid);
+    return (await findCustomer(trx, customer.jgid))!;
   });
 }

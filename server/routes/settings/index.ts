@@ -90,9 +90,7 @@ export const settingsRoutes: FastifyPluginCallback = (app, _opts, done) => {
     await requireAlive(db, 'AXAPTA');
     if (!staff && body.permissionNoCheckPersonalCode !== (customer.permission_no_check_personal_code === 1))
       throw forbidden('Only a customer manager with EDIT_ANY_CUSTOMER may change the personal-code check.');
-    await saveCustomerSettings(app.deps, customer, body, ifMatchOf(req));
-    const saved = await findCustomer(db, customer.jgid);
-    if (!saved) throw notFound(`No customer ${customer.jgid}.`);
+    const saved = await saveCustomerSettings(app.deps, customer, body, ifMatchOf(req));
     setETag(reply, saved.version);
     return toRepresentedCustomer(saved);
   });

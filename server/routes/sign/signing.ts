@@ -173,20 +173,34 @@ async function claim(db: Db, sessionId: string): Promise<boolean> {
 }
 
 /**
+ * The outcome of a signing another request is finishing (a status check sent again, or twice at once from two tabs):
+ * waits while it is FINALIZING, so that every send of one signing answers as the one that finished it did, not an
+ * error for a contract that is being made.
+ */
+async function outcomeOf(db: Db, sessionId: string): Promise<string> {
+  for (let waited = 0; waited <= OUTCOME_WAIT_MS; waited += OUTCOME_POLL_MS) {
+    const now = await db
+      .selectFrom('signing_sessions')
+      .select('status')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
+    if (!now) return 'GENERIC_ERROR';
+    if (now.status !== 'FINALIZING') return now.status;
+    await new Promise((resolve) => setTimeout(resolve, OUTCOME_POLL_MS));
+  }
+  return 'GENERIC_ERROR';
+}
+const OUTCOME_POLL_MS = 50;
+const OUTCOME_WAIT_MS = 5000;
+
+/**
  * Verifies the signature and, when valid, stores the signed contract and creates the customer (if
  * needed), the contract and the signer's AXAPTA main-admin right. Returns the final status and
  * records it on the pending row (repeated checks answer the same).
  */
 export async function finish(deps: AppDeps, pending: Pending, signature: Buffer): Promise<string> {
   const { db } = deps;
-  if (!(await claim(db, pending.session_id))) {
-    const now = await db
-      .selectFrom('signing_sessions')
-      .select('status')
-      .where('session_id', '=', pending.session_id)
-      .executeTakeFirst();
-    return now && now.status !== 'FINALIZING' ? now.status : 'GENERIC_ERROR';
-  }
+  if (!(await claim(db, pending.session_id))) return outcomeOf(db, pending.session_id);
   const status = await verifyAndCreate(deps, pending, signature).catch(async (err: unknown) => {
     // the register or the database failed: let a later check try again instead of a pending row stuck FINALIZING
     await setPending(db, pending.session_id, { status: 'RUNNING' });

@@ -22,7 +22,7 @@ import { enforce, USER_LOOKUP_LIMIT } from '../../security/rate-limit.js';
 import { sessionHash } from '../../security/request-log.js';
 import { requireCustomerManager } from '../settings/access.js';
 import { saveRights, type SaveMode } from './save.js';
-import { ifMatchOf, rightsVersion, setETag } from '../../lib/versions.js';
+import { ifMatchOf, setETag } from '../../lib/versions.js';
 
 export const GidParam = z.object({
   gid: z.string().regex(/^[A-Z]{2}[A-Za-z0-9-]{1,23}$/, 'must be a country code followed by a personal code'),
@@ -51,8 +51,8 @@ export const userRoutes: FastifyPluginCallback = (app, _opts, done) => {
     app.post(`/role/${mode}`, async (req, reply): Promise<SaveAnswer> => {
       const cmd = parseOrThrow(SaveCommand, req.body);
       const { session, customer } = await requireCustomerManager(req, cmd.customerId);
-      const failed = await saveRights(db, clock, session, customer, cmd, mode, ifMatchOf(req));
-      setETag(reply, await rightsVersion(db, cmd.userId, customer.jgid));
+      const { failed, version } = await saveRights(db, clock, session, customer, cmd, mode, ifMatchOf(req));
+      setETag(reply, version);
       if (failed.length) req.log.warn({ customer: customer.jgid, failed }, 'role save failed for some applications');
       return { value: failed };
     });

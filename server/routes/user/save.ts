@@ -19,6 +19,7 @@ import {
   MSG,
   RIGHTS_LANGUAGE3,
 } from '../../../machines/lib/represented-settings/rules.js';
+import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { isDead } from '../../lib/application-status.js';
 import type { Clock } from '../../lib/clock.js';
@@ -27,7 +28,7 @@ import { FieldFailures, HttpError, notFound } from '../../lib/errors.js';
 import type { Session } from '../../lib/session.js';
 import { isMainAdmin, type CustomerRow } from '../settings/access.js';
 import { hasPackage, packetOf } from '../enterprise/index.js';
-import { raiseRightsVersion, type IfMatch } from '../../lib/versions.js';
+import { raiseRightsVersion, rightsVersion, type IfMatch } from '../../lib/versions.js';
 
 /** identity rule field → [save command field, label in messages, maximum length] */
 const IDENTITY_FIELDS: Record<string, [string, string, number]> = {
@@ -178,7 +179,8 @@ async function applyRole(
 }
 
 /**
- * Saves a command for `customer` on behalf of `session`; returns the applications whose save failed.
+ * Saves a command for `customer` on behalf of `session`; returns the applications whose save failed and the
+ * version of the person's rights the save made.
  * Throws 400 (rules), 403 OWN_ADMIN (clearing one's own administrator flag), 404 (edit of an unknown person).
  */
 export async function saveRights(
@@ -189,7 +191,7 @@ export async function saveRights(
   cmd: SaveCommand,
   mode: SaveMode,
   condition: IfMatch = null,
-): Promise<string[]> {
+): Promise<{ failed: string[]; version: number }> {
   const fgid = cmd.userId;
   const now = clock.now();
   const today = isoDay(now);
@@ -208,11 +210,17 @@ export async function saveRights(
       admin: 'You cannot remove your own administrator rights.',
     });
 
-  await db.transaction().execute(async (trx) => {
+  // One transaction for the whole save, so that the version it raises first stays locked (PostgreSQL; SQLite has one
+  // writer) until every part has landed: a save based on the new version cannot slip in between the parts, and no
+  // one reads a version whose rights are half written (server/lib/versions.ts). Each application still lands or
+  // fails on its own, in a savepoint.
+  return db.transaction().execute(async (trx) => {
     // the person's rights in the customer are versioned (server/lib/versions.ts): two administrators may edit them
     await raiseRightsVersion(trx, fgid, customer.jgid, condition);
     if (!person) {
-      await trx
+      // the same new user sent again at once (a double click, a retry) made the person meanwhile: one person, and
+      // one representation of themselves
+      const { numInsertedOrUpdatedRows } = await trx
         .insertInto('persons')
         .values({
           fgid,
@@ -235,14 +243,18 @@ export async function saveRights(
           not_active: 0,
           created_at: now.toISOString(),
         })
-        .execute();
+        .onConflict((oc) => oc.column('fgid').doNothing())
+        .executeTakeFirst();
       // like every person who is not staff (server/db/seed.ts): a representation right for themselves
-      await trx
-        .insertInto('rights')
-        .values({ person_fgid: fgid, represented_gid: fgid, application: 'OSS', role_id: null, not_active: 0 })
-        .execute();
+      if (numInsertedOrUpdatedRows !== 0n)
+        await trx
+          .insertInto('rights')
+          .values({ person_fgid: fgid, represented_gid: fgid, application: 'OSS', role_id: null, not_active: 0 })
+          .execute();
     }
-    if (cmd.admin && !wasAdmin) {
+    // asked again under the version's lock: the same save sent twice at once grants the administration once
+    const isAdmin = await isMainAdmin(trx, fgid, customer.jgid, today);
+    if (cmd.admin && !isAdmin) {
       const axapta = await trx
         .selectFrom('roles')
         .select('id')
@@ -261,28 +273,29 @@ export async function saveRights(
           not_active: 0,
         })
         .execute();
-    } else if (!cmd.admin && wasAdmin) {
+    } else if (!cmd.admin && isAdmin) {
       await endRights(trx, fgid, customer.jgid, MAIN_ADMIN_APPLICATION, today, yesterday);
     }
-  });
 
-  // a main administrator has all rights: no per-application roles are edited (spec 2 §6)
-  if (cmd.admin) return [];
-  const failed: string[] = [];
-  for (const application of RIGHTS_APPLICATIONS) {
-    const role = cmd.roles[application];
-    if (!role) continue;
-    try {
-      await db.transaction().execute(async (trx) => {
-        if (await isDead(trx, application)) throw new Error(`${application} is dead`);
-        await raiseRightsVersion(trx, fgid, customer.jgid);
-        await applyRole(trx, fgid, customer.jgid, application, role, today, yesterday);
-        // checked after writing, so the simulated failure rolls a real write back
-        if (await saveSwitchedToFail(trx, application)) throw new Error(`${application} role save switched to fail`);
-      });
-    } catch {
-      failed.push(application);
-    }
-  }
-  return failed;
+    const failed: string[] = [];
+    // a main administrator has all rights: no per-application roles are edited (spec 2 §6)
+    if (!cmd.admin)
+      for (const application of RIGHTS_APPLICATIONS) {
+        const role = cmd.roles[application];
+        if (!role) continue;
+        await sql`savepoint role_save`.execute(trx);
+        try {
+          if (await isDead(trx, application)) throw new Error(`${application} is dead`);
+          await applyRole(trx, fgid, customer.jgid, application, role, today, yesterday);
+          // checked after writing, so the simulated failure rolls a real write back
+          if (await saveSwitchedToFail(trx, application)) throw new Error(`${application} role save switched to fail`);
+        } catch {
+          await sql`rollback to savepoint role_save`.execute(trx);
+          failed.push(application);
+        }
+        await sql`release savepoint role_save`.execute(trx);
+      }
+    // the version this save made, read before anyone else may raise it: the answer's ETag
+    return { failed, version: await rightsVersion(trx, fgid, customer.jgid) };
+  });
 }
