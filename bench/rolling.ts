@@ -6,7 +6,7 @@
  * ROLLING_DRAIN_SECONDS says otherwise) on one PostgreSQL 15 (a throwaway cluster with the demo data:
  * server/test/pg-cluster.ts) behind nginx (server/test/nginx.ts). Five people sign on 4 times each through nginx, and
  * ROLLING_CONNECTIONS (default 50) connections run the mixed load's four calls (bench/mixed-load.ts: getUserContext,
- * a customer search, changeLanguage, changeRepresented) back to back through nginx for ROLLING_SECONDS (default 60).
+ * a customer search, changeLanguage, changeRepresented) back to back through nginx for ROLLING_SECONDS (default 90).
  * Meanwhile each process in turn gets SIGTERM, exits, is started again on its port and waits until nginx sends it
  * requests again; then the other. Before A's SIGTERM, mary begins a Mobile-ID customer add on A itself, and her
  * status checks go on through nginx until the signing ends (on B: A is gone).
