@@ -4,7 +4,6 @@
  * application (spec 2 §8 "Subscribe first to billing services and then set the permissions", §6 main administrator).
  * Each test failed on the code before the fix.
  */
-import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserContext } from '../../machines/lib/contract.js';
 import { EnterpriseUsersAnswer, type SaveCommand } from '../../machines/lib/represented-settings/contract.js';
@@ -155,10 +154,8 @@ describe('low: any right valid today opens a company’s invoices', { timeout: 6
         .execute();
     const seeded = await financeRoles();
     await w.db.deleteFrom('roles').where('application', '=', 'FINANCE').execute();
-    // a migration sees the database untyped
-    const untyped = w.db as unknown as Kysely<unknown>;
-    await addFinanceRole(untyped);
-    await addFinanceRole(untyped);
+    await addFinanceRole(w.db);
+    await addFinanceRole(w.db);
     expect(await financeRoles()).toEqual(seeded);
     expect(seeded.map((r) => r.ep_company_id)).toEqual(['EP', 'LV', 'UB']);
   });

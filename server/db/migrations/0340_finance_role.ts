@@ -15,7 +15,8 @@ const NAMES = JSON.stringify({
   lt: 'Sąskaitų peržiūrėtojas',
 });
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+/** Runs on any database view: it writes through raw SQL only (the migrator passes an untyped one, the tests the app's). */
+export async function up<DB>(db: Kysely<DB>): Promise<void> {
   await sql`
     insert into roles (application, id, ep_company_id, packet_id, category, is_primary, names)
     select 'FINANCE', 121, a.ep_company_id, cast(null as integer), 'ACCOUNTING', 1, cast(${NAMES} as text)
