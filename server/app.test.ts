@@ -9,6 +9,16 @@ import { testEnv } from './env.js';
 import { fakeClock } from './lib/clock.js';
 import type { FastifyInstance } from 'fastify';
 
+/** A ready app on a fresh database that serves the built portal in `distDir`. */
+async function appServing(distDir: string): Promise<FastifyInstance> {
+  const clock = fakeClock();
+  const db = openDb(null);
+  await prepareDb(db, clock);
+  const app = await createApp({ db, clock, env: testEnv({ distDir }) });
+  await app.ready();
+  return app;
+}
+
 describe('/ui/ static portal', () => {
   let dir: string;
   let app: FastifyInstance;
@@ -17,11 +27,7 @@ describe('/ui/ static portal', () => {
     mkdirSync(path.join(dir, 'assets'));
     writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
     writeFileSync(path.join(dir, 'assets', 'main-abc123.js'), 'console.log(1)');
-    const clock = fakeClock();
-    const db = openDb(null);
-    await prepareDb(db, clock);
-    app = await createApp({ db, clock, env: testEnv({ distDir: dir }) });
-    await app.ready();
+    app = await appServing(dir);
   });
   afterAll(async () => {
     await app.close();
@@ -81,11 +87,7 @@ describe('a release while pages are open: the build id and the kept builds (tool
       ]),
     );
     writeFileSync(path.join(dir, 'index.html'), index('index-new222.js'));
-    const clock = fakeClock();
-    const db = openDb(null);
-    await prepareDb(db, clock);
-    app = await createApp({ db, clock, env: testEnv({ distDir: dir }) });
-    await app.ready();
+    app = await appServing(dir);
   });
   afterAll(async () => {
     await app.close();
