@@ -167,4 +167,3 @@ export function decideNavigation(req: NavigationRequest): NavigationDecision {
     return { kind: 'denied', to: HOME_PATH, messageKey: 'error.noRights' };
   return { kind: 'allow' };
 }
-

@@ -150,20 +150,10 @@ function TestAx() {
           <button type="submit" className="button" disabled={status === 'LOADING'}>
             {t('devpages.ax.get')}
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={status === 'LOADING'}
-            onClick={() => void act('create')}
-          >
+          <button type="button" className="button" disabled={status === 'LOADING'} onClick={() => void act('create')}>
             {t('devpages.ax.create')}
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={status === 'LOADING'}
-            onClick={() => void act('modify')}
-          >
+          <button type="button" className="button" disabled={status === 'LOADING'} onClick={() => void act('modify')}>
             {t('devpages.ax.modify')}
           </button>
         </div>

@@ -43,7 +43,9 @@ test('the test pages are for staff only', async ({ page }) => {
   expect((await page.request.get('/sla/test')).status()).toBe(403);
 });
 
-test('/test/ax: an empty FGID ends in ERROR, create then read a person ends in OK; a failing accounting system ends in ERROR', async ({ page }) => {
+test('/test/ax: an empty FGID ends in ERROR, create then read a person ends in OK; a failing accounting system ends in ERROR', async ({
+  page,
+}) => {
   await signInAs(page, 'kristi', { target: '/ui/test/ax' });
   const status = page.getByTestId('ax-status');
   await expect(status).toHaveText('-');
