@@ -43,6 +43,9 @@ describe('mergeForm (a form refused with 412, merged against the version it was 
       taken: [],
       both: { service: { mine: 'FINANCE', theirs: 'LOGISTICS' }, represented: { mine: 'A', theirs: 'B' } },
     });
+    // the choices are offered in the form's order, also when the group adds one
+    const none = { service: 'NOPREFERENCE', represented: 'NOPREFERENCE' };
+    expect(Object.keys(mergeForm(prefs, none, theirs, together).both)).toEqual(['service', 'represented']);
     // only the other person changed the choice: theirs is taken, as for single fields
     expect(mergeForm(prefs, prefs, theirs, together)).toEqual({ values: theirs, taken: ['represented'], both: {} });
   });

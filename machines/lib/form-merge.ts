@@ -52,7 +52,8 @@ export function mergeForm(base: object, mine: object, theirs: object, together: 
   const values: Record<string, unknown> = { ...t, ...m };
   const taken: string[] = [];
   const both: Record<string, BothChanged> = {};
-  for (const field of new Set([...Object.keys(t), ...Object.keys(m)])) {
+  const fields = [...new Set([...Object.keys(t), ...Object.keys(m)])];
+  for (const field of fields) {
     const mineChanged = field in m && !sameValue(m[field], b[field]);
     const theirsChanged = field in t && !sameValue(t[field], b[field]);
     if (theirsChanged && !mineChanged) {
@@ -73,5 +74,7 @@ export function mergeForm(base: object, mine: object, theirs: object, together: 
       if (!sameValue(m[f], t[f])) both[f] = { mine: m[f], theirs: t[f] };
     }
   }
-  return { values, taken, both };
+  // in the form's order, also for fields a group added
+  const ordered = Object.fromEntries(fields.filter((f) => both[f]).map((f) => [f, both[f]]));
+  return { values, taken, both: ordered };
 }
