@@ -14,6 +14,7 @@
  *   field by field against the version the form was based on (machines/lib/form-merge.ts): fields only the other
  *   person changed take their values and are named; fields only this person changed keep theirs; fields both changed
  *   offer both values (`form.choose`), the person's own showing until they choose. Saving again sends the new version.
+ *   Fields that make one choice (`together`: the preferences' service and party) merge and are chosen as one.
  * - "Save and use" (preferences): after the save, a child (machines/preferenceUse.machine.ts) acts for the preferred
  *   party and finds the preferred service; the form passes the switch between it and the portal (`form.switchParty`
  *   up, `form.partySwitched` / `form.partySwitchFailed` down) and asks for the service it names.
