@@ -235,6 +235,8 @@ export const PREFERENCES_LABELS: Record<string, string> = {
   service: 'user-settings.preferences.service',
   represented: 'user-settings.preferences.represented',
 };
+/** The service and the party are one choice (a party is allowed or not for a service, spec 2 §4): merged as one. */
+export const PREFERENCES_TOGETHER = [['service', 'represented']] as const;
 const PreferencesFormSchema = z.object({
   service: z.string().check(z.minLength(1, { message: MSG.required })),
   represented: z.string().check(z.minLength(1, { message: MSG.required })),
