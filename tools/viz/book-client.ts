@@ -36,8 +36,27 @@ export interface BookDiagram {
   boxes: Record<string, { state: string; sub?: string }>;
 }
 
+/** One flow starting another: where (the parent's step) and which flow. */
+export interface BookHandOff {
+  /** the other flow */
+  flow: string;
+  /** the parent's state node id, and its description */
+  state: string;
+  step: string;
+  /** the name the parent knows the child by */
+  name: string;
+  /** started with a page or dialog (and stopped with it) */
+  spawned: boolean;
+}
+
 export interface BookFlow {
   flow: string;
+  /** the flow's title in plain words, and the journey it is listed under (tools/viz/journeys.ts) */
+  title: string;
+  journey: string;
+  /** the flows that start this one, and the flows this one starts */
+  startedBy: BookHandOff[];
+  handsOff: BookHandOff[];
   /** the machine's id (what the live portal reports) */
   machineId: string;
   description: string;
@@ -66,6 +85,9 @@ export interface BookSystem {
 }
 
 export interface BookData {
+  journeys: { id: string; title: string; line: string }[];
+  legend: { sign: string; means: string }[];
+  glossary: { term: string; means: string }[];
   flows: BookFlow[];
   system?: BookSystem;
 }
@@ -93,6 +115,9 @@ interface Trail {
   at: number;
 }
 
+/** the smallest diagram text on screen at a diagram's opening scale, in CSS px (viz:check measures it) */
+const READABLE = 12.5;
+
 export function startFlowBook(data: BookData, live: boolean): void {
   const app = document.getElementById('app')!;
   const flows = new Map(data.flows.map((f) => [f.flow, f]));
@@ -117,6 +142,8 @@ export function startFlowBook(data: BookData, live: boolean): void {
     flow?: string;
     diagram?: string;
     state?: string;
+    /** a path to open and scroll to (its number) */
+    path?: number;
     engineer: boolean;
   }
   const parse = (): Route => {
@@ -127,6 +154,7 @@ export function startFlowBook(data: BookData, live: boolean): void {
       flow: flow || undefined,
       diagram,
       state: q.get('state') ?? undefined,
+      path: q.get('path') ? Number(q.get('path')) : undefined,
       engineer: q.get('view') === 'engineer',
     };
   };
@@ -134,38 +162,260 @@ export function startFlowBook(data: BookData, live: boolean): void {
     const q = new URLSearchParams();
     if (r.engineer) q.set('view', 'engineer');
     if (r.state) q.set('state', r.state);
+    if (r.path) q.set('path', String(r.path));
     const qs = q.toString();
     const path = r.flow ? `${encodeURIComponent(r.flow)}${r.diagram ? `/${encodeURIComponent(r.diagram)}` : ''}` : '';
     return `#/${path}${qs ? `?${qs}` : ''}`;
   };
 
+  const journeyOf = (f: BookFlow) => data.journeys.find((j) => j.id === f.journey);
+  /** every titled path of every flow, in the index's journey order: the questions the book answers */
+  const questions = () =>
+    data.journeys.flatMap((j) =>
+      data.flows
+        .filter((f) => f.journey === j.id)
+        .flatMap((f) => f.paths.filter((p) => p.scenario).map((p) => ({ f, p: p as BookPath & { scenario: string } }))),
+    );
+
   const renderList = () => {
-    const list = el('ul', { class: 'flows' });
-    for (const f of data.flows) {
-      const li = el('li', {}, link(hrefOf({ flow: f.flow, engineer: false }), f.flow, { class: 'flow-link' }));
-      li.append(el('span', { class: 'flow-line' }, ` ${f.description}`));
-      li.dataset.flow = f.flow;
-      list.append(li);
-    }
+    const search = el('input', {
+      type: 'search',
+      id: 'search',
+      placeholder: 'e.g. Mobile-ID, session expires, switch company',
+      'aria-describedby': 'search-hint',
+    });
+    const hint = el('span', { id: 'search-hint', class: 'more' }, '');
+    const qs = questions();
+    const questionList = el(
+      'ul',
+      { class: 'questions' },
+      ...qs.map(({ f, p }) => {
+        const li = el(
+          'li',
+          { 'data-search': `${p.scenario} ${f.title} ${f.flow}`.toLowerCase() },
+          link(hrefOf({ flow: f.flow, engineer: false, path: p.index }), p.scenario),
+          el('span', { class: 'more' }, ` · ${f.title}`),
+        );
+        return li;
+      }),
+    );
+    const sections = data.journeys.map((j) => {
+      const list = el('ul', { class: 'flows' });
+      for (const f of data.flows.filter((x) => x.journey === j.id)) {
+        const li = el(
+          'li',
+          { 'data-search': `${f.title} ${f.flow} ${f.description}`.toLowerCase() },
+          link(hrefOf({ flow: f.flow, engineer: false }), f.title, { class: 'flow-link' }),
+          el('span', { class: 'code-name' }, ` ${f.flow}`),
+          el('div', { class: 'flow-line' }, f.description),
+        );
+        li.dataset.flow = f.flow;
+        list.append(li);
+      }
+      const section = el(
+        'section',
+        { class: 'journey', id: `journey-${j.id}`, 'aria-labelledby': `h-${j.id}` },
+        el('h2', { id: `h-${j.id}` }, j.title),
+        el('p', { class: 'lead' }, j.line),
+        list,
+      );
+      if (j.id === 'parts' && data.system) section.append(...startedBy(data.system));
+      return section;
+    });
+    const filter = () => {
+      const words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+      let shown = 0;
+      for (const li of app.querySelectorAll<HTMLElement>('li[data-search]')) {
+        const on = words.every((w) => li.dataset.search!.includes(w));
+        li.hidden = !on;
+        if (on) shown++;
+      }
+      for (const sec of app.querySelectorAll<HTMLElement>('section.journey, section.asked'))
+        sec.hidden = words.length > 0 && !sec.querySelector('li[data-search]:not([hidden])');
+      hint.textContent = words.length ? ` ${shown} found` : '';
+    };
+    search.addEventListener('input', filter);
     app.replaceChildren(
       el('h1', {}, 'Flow book'),
       el(
         'p',
         { class: 'lead' },
-        'Every flow of the portal as a diagram in plain words, with the test paths that walk it. ' +
-          'Open a flow; a yellow box is a group of steps: click it to see inside. Click a step to list the paths through it.',
+        'Every flow of the portal as a diagram in plain words, with the test paths that walk it, grouped by what a ' +
+          'person does. Start from a question below, or open a flow. ',
+        link('#/legend', 'How to read a diagram, and the words the book uses'),
+        '.',
       ),
-      ...(data.system
-        ? [
-            el(
-              'p',
-              { class: 'system-link' },
-              link(hrefOf({ flow: data.system.name, engineer: false }), data.system.title),
-              ': how the flows run together, and what they tell each other.',
-            ),
-          ]
-        : []),
-      list,
+      el('p', { class: 'search' }, el('label', { for: 'search' }, 'Search the book: '), search, hint),
+      el(
+        'nav',
+        { class: 'toc', 'aria-label': 'Journeys' },
+        ...data.journeys.flatMap((j, i) => [...(i ? [' · '] : []), link(`#journey-${j.id}`, j.title)]),
+      ),
+      el(
+        'section',
+        { class: 'asked', 'aria-labelledby': 'h-asked' },
+        el('h2', { id: 'h-asked' }, 'What happens if…'),
+        el('p', { class: 'lead' }, 'Questions the book answers with a path you can follow step by step.'),
+        questionList,
+      ),
+      ...sections,
+    );
+    for (const a of app.querySelectorAll<HTMLAnchorElement>('nav.toc a'))
+      a.addEventListener('click', (e) => {
+        e.preventDefault();
+        document.getElementById(a.getAttribute('href')!.slice(1))?.scrollIntoView();
+      });
+  };
+
+  /** the system page's table of who starts whom: on the index (parts) and on the system page */
+  const startedBy = (sys: BookSystem): Node[] => {
+    const rows = sys.actors.map((a) =>
+      el(
+        'tr',
+        { 'data-actor': a.node },
+        el('td', {}, a.name),
+        el(
+          'td',
+          {},
+          flows.has(a.flow) ? link(hrefOf({ flow: a.flow, engineer: false }), flows.get(a.flow)!.title) : a.flow,
+        ),
+        el('td', {}, a.parent ? `${a.parent}${a.spawned ? ', with its page' : ''}` : '(the root)'),
+        el('td', {}, a.description),
+      ),
+    );
+    return [
+      el('h3', {}, 'Who starts whom'),
+      el(
+        'p',
+        { class: 'system-link' },
+        link(hrefOf({ flow: sys.name, engineer: false }), sys.title),
+        ': all of it in one diagram, and what the parts tell each other.',
+      ),
+      el(
+        'table',
+        { class: 'actors' },
+        el('thead', {}, el('tr', {}, ...['Actor', 'Flow', 'Started by', 'What it does'].map((h) => el('th', {}, h)))),
+        el('tbody', {}, ...rows),
+      ),
+    ];
+  };
+
+  /**
+   * Puts a diagram in a pannable, zoomable window. It opens at a scale where its smallest text is at least
+   * READABLE px on screen (smaller diagrams: fitted to the window's width, never enlarged past their own size); drag
+   * or the arrow keys move it, Ctrl + wheel, + and − zoom, 0 or "Fit" shows it whole, 1 its own size.
+   */
+  const zoomable = (holder: HTMLElement, svg: SVGSVGElement) => {
+    const box = svg.viewBox.baseVal;
+    if (!box || !box.width) return;
+    const viewport = el('div', {
+      class: 'viewport',
+      tabindex: '0',
+      role: 'group',
+      'aria-label': 'Diagram: drag or use the arrow keys to move, + and − to zoom, 0 to fit',
+    });
+    svg.replaceWith(viewport);
+    viewport.append(svg);
+    svg.removeAttribute('width');
+    svg.style.maxWidth = 'none';
+    const smallest = () => {
+      let min = Infinity;
+      for (const t of svg.querySelectorAll('text')) {
+        if (!t.textContent?.trim()) continue;
+        min = Math.min(min, parseFloat(getComputedStyle(t).fontSize) || Infinity);
+      }
+      return min === Infinity ? 16 : min;
+    };
+    let scale = 1;
+    const apply = (next: number, keep = true) => {
+      const cx = (viewport.scrollLeft + viewport.clientWidth / 2) / scale;
+      const cy = (viewport.scrollTop + viewport.clientHeight / 2) / scale;
+      scale = Math.min(4, Math.max(0.05, next));
+      svg.style.width = `${box.width * scale}px`;
+      svg.style.height = `${box.height * scale}px`;
+      holder.dataset.scale = scale.toFixed(3);
+      label.textContent = `${Math.round(scale * 100)} %`;
+      if (keep) {
+        viewport.scrollLeft = cx * scale - viewport.clientWidth / 2;
+        viewport.scrollTop = cy * scale - viewport.clientHeight / 2;
+      }
+    };
+    const fit = () =>
+      Math.min((viewport.clientWidth - 4) / box.width, (viewport.clientHeight - 4) / box.height || Infinity);
+    const button = (text: string, title: string, act: () => void) => {
+      const b = el('button', { type: 'button', title, 'aria-label': title }, text);
+      b.addEventListener('click', act);
+      return b;
+    };
+    const label = el('span', { class: 'zoom-level', 'aria-live': 'polite' }, '');
+    const bar = el(
+      'div',
+      { class: 'zoom-bar' },
+      button('−', 'Zoom out', () => apply(scale / 1.25)),
+      label,
+      button('+', 'Zoom in', () => apply(scale * 1.25)),
+      button('Fit', 'Fit the whole diagram in the window', () => apply(fit(), false)),
+      button('1:1', 'Its own size', () => apply(1)),
+    );
+    holder.insertBefore(bar, viewport);
+    // opening scale: fitted to the width, but never so small that text goes under READABLE px, never enlarged
+    const opening = Math.min(1, Math.max(READABLE / smallest(), (viewport.clientWidth - 4) / box.width));
+    viewport.style.height = `${Math.ceil(Math.min(box.height * opening + 6, Math.max(320, window.innerHeight * 0.75)))}px`;
+    apply(opening, false);
+    viewport.addEventListener(
+      'wheel',
+      (e) => {
+        if (!e.ctrlKey && !e.metaKey) return;
+        e.preventDefault();
+        apply(scale * (e.deltaY < 0 ? 1.15 : 1 / 1.15));
+      },
+      { passive: false },
+    );
+    viewport.addEventListener('keydown', (e) => {
+      const step = 60;
+      const k = e.key;
+      if (k === '+' || k === '=') apply(scale * 1.25);
+      else if (k === '-' || k === '_') apply(scale / 1.25);
+      else if (k === '0') apply(fit(), false);
+      else if (k === '1') apply(1);
+      else if (k === 'ArrowLeft') viewport.scrollLeft -= step;
+      else if (k === 'ArrowRight') viewport.scrollLeft += step;
+      else if (k === 'ArrowUp') viewport.scrollTop -= step;
+      else if (k === 'ArrowDown') viewport.scrollTop += step;
+      else return;
+      e.preventDefault();
+    });
+    // drag to move; a drag is not a click on the box it started on
+    let drag: { x: number; y: number; left: number; top: number; moved: boolean } | undefined;
+    viewport.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      drag = { x: e.clientX, y: e.clientY, left: viewport.scrollLeft, top: viewport.scrollTop, moved: false };
+    });
+    viewport.addEventListener('pointermove', (e) => {
+      if (!drag) return;
+      const dx = e.clientX - drag.x;
+      const dy = e.clientY - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
+      if (!drag.moved) return;
+      viewport.classList.add('dragging');
+      viewport.scrollLeft = drag.left - dx;
+      viewport.scrollTop = drag.top - dy;
+    });
+    const end = () => {
+      viewport.classList.remove('dragging');
+      setTimeout(() => (drag = undefined));
+    };
+    viewport.addEventListener('pointerup', end);
+    viewport.addEventListener('pointerleave', end);
+    viewport.addEventListener(
+      'click',
+      (e) => {
+        if (drag?.moved) {
+          e.stopPropagation();
+          e.preventDefault();
+        }
+      },
+      true,
     );
   };
 
@@ -174,13 +424,6 @@ export function startFlowBook(data: BookData, live: boolean): void {
     const tpl = document.getElementById(`svg-${sys.name}`) as HTMLTemplateElement | null;
     if (tpl) {
       holder.append(tpl.content.cloneNode(true));
-      // at its own size, scrolled: scaled to the page its labels would be too small to read
-      const svg = holder.querySelector('svg');
-      const width = svg?.viewBox.baseVal.width;
-      if (svg && width) {
-        svg.removeAttribute('width');
-        svg.style.width = `${Math.ceil(width)}px`;
-      }
     } else holder.append(el('img', { src: `${sys.name}.svg`, alt: `${sys.title} diagram` }));
     holder.append(el('figcaption', {}, 'Click a box to open its flow.'));
     // a box opens the flow its actor runs
@@ -199,29 +442,16 @@ export function startFlowBook(data: BookData, live: boolean): void {
         if ((e as KeyboardEvent).key === 'Enter') go();
       });
     }
-    const rows = sys.actors.map((a) =>
-      el(
-        'tr',
-        { 'data-actor': a.node },
-        el('td', {}, a.name),
-        el('td', {}, flows.has(a.flow) ? link(hrefOf({ flow: a.flow, engineer: false }), a.flow) : a.flow),
-        el('td', {}, a.parent ? `${a.parent}${a.spawned ? ', with its page' : ''}` : '(the root)'),
-        el('td', {}, a.description),
-      ),
-    );
     app.replaceChildren(
       el('nav', { class: 'crumbs', 'aria-label': 'Where you are' }, link('#/', 'All flows'), ' › ', sys.title),
       el('h1', {}, sys.title),
       el('ul', { class: 'how-to-read', 'aria-label': 'How to read it' }, ...sys.howToRead.map((t) => el('li', {}, t))),
       holder,
       el('h2', {}, 'The actors'),
-      el(
-        'table',
-        { class: 'actors' },
-        el('thead', {}, el('tr', {}, ...['Actor', 'Flow', 'Started by', 'What it does'].map((h) => el('th', {}, h)))),
-        el('tbody', {}, ...rows),
-      ),
+      ...startedBy(sys).slice(2),
     );
+    const svg = holder.querySelector('svg');
+    if (svg) zoomable(holder, svg);
   };
 
   const stepLine = (s: BookStep, i: number) => {
@@ -236,7 +466,7 @@ export function startFlowBook(data: BookData, live: boolean): void {
     );
   };
 
-  const renderPaths = (f: BookFlow, state: string | undefined) => {
+  const renderPaths = (f: BookFlow, state: string | undefined, open?: number) => {
     const paths = state ? f.paths.filter((p) => p.visits.includes(state)) : f.paths;
     const box = el('section', { class: 'paths', 'aria-label': 'Test paths' });
     const head = state
@@ -249,10 +479,22 @@ export function startFlowBook(data: BookData, live: boolean): void {
         )
       : el('h2', {}, `Test paths (${paths.length})`);
     box.append(head);
+    const onward = state ? f.handsOff.filter((h) => h.state === state) : [];
+    for (const h of onward)
+      box.append(
+        el(
+          'p',
+          { class: 'hand-off' },
+          'This step continues in ',
+          link(hrefOf({ flow: h.flow, engineer: false }), flows.get(h.flow)?.title ?? h.flow),
+          '.',
+        ),
+      );
     if (!paths.length) box.append(el('p', {}, 'No test path passes through this step.'));
     for (const p of paths) {
       const d = el('details', { class: 'path', 'data-path': String(p.index) });
-      if (state || paths.length <= 3) d.open = true;
+      if (state || paths.length <= 3 || p.index === open) d.open = true;
+      if (p.index === open) d.classList.add('is-asked');
       d.append(
         el('summary', {}, p.scenario ? `Path ${p.index}: ${p.scenario}` : `Path ${p.index} (ends in ${p.ends})`),
       );
@@ -294,6 +536,38 @@ export function startFlowBook(data: BookData, live: boolean): void {
     }
   };
 
+  /** "Started by" and "Continues in": every flow this one hands off to, and every flow that hands off to it */
+  const handOffLines = (f: BookFlow): Node[] => {
+    const item = (h: BookHandOff, back: boolean) =>
+      el(
+        'li',
+        { 'data-hand-off': h.flow },
+        link(hrefOf({ flow: h.flow, engineer: false }), flows.get(h.flow)?.title ?? h.flow),
+        (h.step ? (back ? ` starts it in its step “${h.step}”` : ` from the step “${h.step}”`) : '') +
+          (h.spawned ? ' (while its page or dialog shows)' : ''),
+      );
+    const out: Node[] = [];
+    if (f.startedBy.length)
+      out.push(
+        el(
+          'div',
+          { class: 'hand-offs started-by' },
+          el('strong', {}, 'Started by: '),
+          el('ul', {}, ...f.startedBy.map((h) => item(h, true))),
+        ),
+      );
+    if (f.handsOff.length)
+      out.push(
+        el(
+          'div',
+          { class: 'hand-offs continues-in' },
+          el('strong', {}, 'Continues in: '),
+          el('ul', {}, ...f.handsOff.map((h) => item(h, false))),
+        ),
+      );
+    return out;
+  };
+
   const renderFlow = (r: Route) => {
     const f = flows.get(r.flow!);
     if (!f) {
@@ -305,12 +579,14 @@ export function startFlowBook(data: BookData, live: boolean): void {
       ? f.diagrams.find((d) => d.kind === 'detail')!
       : (f.diagrams.find((d) => d.name === r.diagram && d.kind !== 'detail') ?? main);
     const crumbs = el('nav', { class: 'crumbs', 'aria-label': 'Where you are' }, link('#/', 'All flows'));
+    const journey = journeyOf(f);
+    if (journey) crumbs.append(' › ', link('#/', journey.title, { 'data-journey': journey.id }));
     const add = (text: string, href?: string) => {
       crumbs.append(' › ', href ? link(href, text) : el('span', { 'aria-current': 'page' }, text));
     };
-    if (diagram === main || r.engineer) add(f.flow);
+    if (diagram === main || r.engineer) add(f.title);
     else {
-      add(f.flow, hrefOf({ flow: f.flow, engineer: false }));
+      add(f.title, hrefOf({ flow: f.flow, engineer: false }));
       // the chain of groups down to this one
       const parts = diagram.name.slice(f.flow.length + 1).split('.');
       for (let i = 1; i < parts.length; i++) {
@@ -330,6 +606,8 @@ export function startFlowBook(data: BookData, live: boolean): void {
       r.engineer
         ? el('strong', {}, 'Engineer view')
         : link(hrefOf({ flow: f.flow, engineer: true }), 'Engineer view (events, guards, actors)'),
+      ' · ',
+      link('#/legend', 'Legend and glossary'),
     );
     const holder = el('figure', { class: 'diagram', 'data-diagram': diagram.name });
     const tpl = document.getElementById(`svg-${diagram.name}`) as HTMLTemplateElement | null;
@@ -367,6 +645,11 @@ export function startFlowBook(data: BookData, live: boolean): void {
       g.setAttribute('tabindex', '0');
       g.setAttribute('aria-label', box.sub ? `Open the group: ${name}` : `Paths through: ${name}`);
       if (r.state === box.state && !box.sub) g.classList.add('is-selected');
+      const onward = f.handsOff.filter((h) => h.state === box.state);
+      if (onward.length && !box.sub) {
+        g.classList.add('hands-off');
+        g.setAttribute('aria-label', `${name}: continues in ${onward.map((h) => flows.get(h.flow)?.title).join(', ')}`);
+      }
       const go = () => {
         location.hash = hrefOf(target);
       };
@@ -377,12 +660,16 @@ export function startFlowBook(data: BookData, live: boolean): void {
     }
     app.replaceChildren(
       crumbs,
-      el('h1', {}, diagram === main || r.engineer ? f.flow : `${f.flow} › ${diagram.title}`),
-      el('p', { class: 'lead' }, f.description),
+      el('h1', {}, diagram === main || r.engineer ? f.title : `${f.title} › ${diagram.title}`),
+      el('p', { class: 'lead' }, f.description, ' ', el('span', { class: 'code-name' }, `(machine: ${f.flow})`)),
+      ...handOffLines(f),
       views,
-      el('div', { class: 'side-by-side' }, holder, renderPaths(f, r.state)),
+      el('div', { class: 'side-by-side' }, holder, renderPaths(f, r.state, r.path)),
     );
+    const svg = holder.querySelector('svg');
+    if (svg) zoomable(holder, svg);
     highlight(f);
+    if (r.path) app.querySelector(`[data-path="${r.path}"]`)?.scrollIntoView();
   };
 
   const renderLive = () => {
@@ -424,15 +711,45 @@ export function startFlowBook(data: BookData, live: boolean): void {
     );
   };
 
+  const renderLegend = () => {
+    const dl = (rows: [string, string][]) =>
+      el('dl', { class: 'glossary' }, ...rows.flatMap(([t, d]) => [el('dt', {}, t), el('dd', {}, d)]));
+    app.replaceChildren(
+      el(
+        'nav',
+        { class: 'crumbs', 'aria-label': 'Where you are' },
+        link('#/', 'All flows'),
+        ' › ',
+        'Legend and glossary',
+      ),
+      el('h1', {}, 'Legend and glossary'),
+      el('h2', { id: 'legend' }, 'How to read a diagram and a path'),
+      dl(data.legend.map((l) => [l.sign, l.means])),
+      el(
+        'p',
+        { class: 'lead' },
+        'Moving a diagram: drag it with the mouse, zoom with Ctrl + the mouse wheel or the + and − buttons; with the ' +
+          'diagram focused, the arrow keys move it, + and − zoom, 0 fits it to the window.',
+      ),
+      el('h2', { id: 'glossary' }, 'Glossary'),
+      dl(data.glossary.map((g) => [g.term, g.means])),
+    );
+  };
+
   const render = () => {
     const r = parse();
-    if (data.system && r.flow === data.system.name) renderSystem(data.system);
+    if (r.flow === 'legend' && !flows.has('legend')) renderLegend();
+    else if (data.system && r.flow === data.system.name) renderSystem(data.system);
     else if (r.flow) renderFlow(r);
     else renderList();
-    document.title = r.flow ? `${r.flow} · Flow book` : 'Flow book';
+    document.title = r.flow ? `${flows.get(r.flow)?.title ?? r.flow} · Flow book` : 'Flow book';
     if (live) renderLive();
   };
   window.addEventListener('hashchange', render);
+  // a printed page shows every path: a closed <details> prints only its summary
+  window.addEventListener('beforeprint', () => {
+    for (const d of app.querySelectorAll('details')) d.open = true;
+  });
   render();
 
   if (live && 'BroadcastChannel' in window) {

@@ -13,7 +13,9 @@ import { allStateNodes } from '../lib/describe';
 import type { PlainPaths } from '../model/plain-paths';
 import { joinText } from '../model/plain-paths';
 import { stateDescription } from '../model/plain';
-import type { BookData, BookFlow, BookSystem } from './book-client';
+import type { BookData, BookFlow, BookHandOff, BookSystem } from './book-client';
+import { FLOW_PLACES, GLOSSARY, JOURNEYS, LEGEND } from './journeys';
+import type { MachineLinks } from './links';
 import type { Diagram } from './mermaid';
 import { SYSTEM_HOW_TO_READ_LINES, type SystemDiagram } from './system';
 
@@ -29,6 +31,8 @@ export interface BookInput {
   system?: { diagram: SystemDiagram; descriptions: Record<string, string> };
   /** the folder the SVG files are in (and index.html goes into) */
   outDir: string;
+  /** what each machine starts (links.ts): the hand-offs between flows, shown on both flows' pages */
+  links?: Map<string, MachineLinks>;
 }
 
 function systemData({ diagram, descriptions }: NonNullable<BookInput['system']>): BookSystem {
@@ -77,12 +81,68 @@ function stateNames(machine: AnyStateMachine): Record<string, string> {
   return out;
 }
 
+/** Each flow's hand-offs, both ways: the flows it starts (from which step) and the flows that start it. */
+function handOffs(
+  flows: BookInput['flows'],
+  links: Map<string, MachineLinks> | undefined,
+): Map<string, { startedBy: BookHandOff[]; handsOff: BookHandOff[] }> {
+  const out = new Map(flows.map((f) => [f.flow, { startedBy: [] as BookHandOff[], handsOff: [] as BookHandOff[] }]));
+  const names = new Map(flows.map((f) => [f.flow, stateNames(f.machine)]));
+  for (const [parent, l] of links ?? []) {
+    for (const c of l.children) {
+      const from = out.get(parent);
+      const to = out.get(c.flow);
+      if (!from || !to) continue;
+      // a child run by the machine itself (not by one of its steps) has no step to name
+      const step = c.state.includes('.') ? (names.get(parent)?.[c.state] ?? c.state) : '';
+      const hand = { state: c.state, step, name: c.id, spawned: c.spawned };
+      if (!from.handsOff.some((h) => h.flow === c.flow && h.state === c.state))
+        from.handsOff.push({ flow: c.flow, ...hand });
+      if (!to.startedBy.some((h) => h.flow === parent && h.state === c.state))
+        to.startedBy.push({ flow: parent, ...hand });
+    }
+  }
+  return out;
+}
+
+/**
+ * Hand-offs the book does not link both ways: every child a machine starts (read from the source) must appear on the
+ * parent's page as "continues in" and on the child's page as "started by". Empty = every link is there.
+ */
+export function missingHandOffs(data: BookData, links: Map<string, MachineLinks> | undefined): string[] {
+  const byFlow = new Map(data.flows.map((f) => [f.flow, f]));
+  const out: string[] = [];
+  for (const [parent, l] of links ?? []) {
+    for (const c of l.children) {
+      const p = byFlow.get(parent);
+      const ch = byFlow.get(c.flow);
+      if (!p) continue;
+      if (!ch) {
+        out.push(`${parent} starts ${c.flow} (${c.id}), which has no page in the book`);
+        continue;
+      }
+      if (!p.handsOff.some((h) => h.flow === c.flow && h.state === c.state))
+        out.push(`${parent}'s page does not link to ${c.flow}, which it starts in ${c.state}`);
+      if (!ch.startedBy.some((h) => h.flow === parent && h.state === c.state))
+        out.push(`${c.flow}'s page does not link back to ${parent}, which starts it in ${c.state}`);
+    }
+  }
+  return out;
+}
+
 /** The flow book's data: what the page script reads. */
-export function bookData({ flows, system }: BookInput): BookData {
+export function bookData({ flows, system, links }: BookInput): BookData {
+  const hands = handOffs(flows, links);
   return {
     ...(system ? { system: systemData(system) } : {}),
+    journeys: JOURNEYS,
+    legend: LEGEND,
+    glossary: GLOSSARY,
     flows: flows.map((f): BookFlow => ({
       flow: f.flow,
+      title: FLOW_PLACES[f.flow]?.title ?? f.flow,
+      journey: FLOW_PLACES[f.flow]?.journey ?? 'parts',
+      ...hands.get(f.flow)!,
       machineId: f.machine.id,
       description: f.description ?? '',
       diagrams: f.diagrams.map((d) => ({ name: d.name, kind: d.kind, title: d.title, boxes: d.boxes })),
@@ -164,7 +224,14 @@ a { color: #0b57a4; }
 .views { font-size: .95rem; }
 .side-by-side { display: flex; gap: 1.5rem; align-items: flex-start; flex-wrap: wrap; }
 .diagram { flex: 3 1 40rem; margin: 0; min-width: 0; overflow: auto; border: 1px solid #ddd; padding: .5rem; }
-.diagram svg, .diagram img { max-width: 100%; height: auto; }
+.diagram img { max-width: 100%; height: auto; }
+.diagram .viewport { overflow: auto; cursor: grab; border-top: 1px solid #eee; }
+.diagram .viewport.dragging { cursor: grabbing; user-select: none; }
+.diagram .viewport:focus-visible { outline: 2px solid #0b57a4; }
+.diagram .viewport svg { display: block; max-width: none; }
+.zoom-bar { display: flex; gap: .3rem; align-items: center; margin-bottom: .3rem; font-size: .9rem; }
+.zoom-bar button { min-width: 2.2rem; padding: .15rem .5rem; font-size: .95rem; }
+.zoom-level { min-width: 3.5rem; text-align: center; }
 .diagram figcaption { font-size: .85rem; color: #555; }
 .paths { flex: 1 1 24rem; min-width: 20rem; max-width: 40rem; overflow-wrap: anywhere; }
 .path { border: 1px solid #ddd; border-radius: 4px; padding: .3rem .6rem; margin: .4rem 0; }
@@ -177,8 +244,6 @@ a { color: #0b57a4; }
 .system-link { font-size: 1.05rem; }
 .how-to-read { max-width: 60rem; padding-left: 1.2rem; }
 .how-to-read li { margin: .3rem 0; }
-.diagram.system { overflow: auto; max-height: 80vh; }
-.diagram.system svg { max-width: none; }
 .actors { border-collapse: collapse; margin: 1rem 0; max-width: 80rem; }
 .actors th, .actors td { text-align: left; vertical-align: top; padding: .3rem .6rem; border-bottom: 1px solid #eee; }
 g.clickable { cursor: pointer; }
@@ -189,4 +254,34 @@ g.is-current rect { fill: #d9f2d9 !important; stroke: #1e7b1e !important; stroke
   border-left: 1px solid #ddd; padding: .5rem 1rem; font-size: .9rem; }
 .is-live #app { margin-right: 24rem; }
 .trail li { margin: .3rem 0; }
+.code-name { color: #777; font-size: .8rem; font-family: ui-monospace, monospace; }
+.flow-line { color: #333; }
+.toc { margin: .6rem 0 1rem; }
+.search input { font-size: 1rem; padding: .3rem .5rem; width: min(30rem, 90%); }
+.journey { margin-top: 1.6rem; }
+.questions li { margin: .3rem 0; }
+.hand-offs { margin: .3rem 0; }
+.hand-offs ul { display: inline; padding: 0; margin: 0; list-style: none; }
+.hand-offs li { display: inline; }
+.hand-offs li + li::before { content: " · "; }
+.hand-off { background: #eef4fb; padding: .3rem .5rem; }
+.path.is-asked { border-color: #0b57a4; border-width: 2px; }
+g.hands-off > rect, g.hands-off > g > rect.label-container { stroke: #0b57a4 !important; stroke-dasharray: 6 3; stroke-width: 2px !important; }
+.glossary { max-width: 60rem; }
+.glossary dt { font-weight: 600; margin-top: .6rem; }
+.glossary dd { margin-left: 1.2rem; }
+@media print {
+  #app { padding: 0; max-width: none; }
+  a { color: inherit; text-decoration: none; }
+  .search, .toc, .views, .more, .zoom-bar, #live, .machine-state, figcaption { display: none !important; }
+  .side-by-side { display: block; }
+  .diagram, .diagram.system { border: 0; overflow: visible; max-height: none; height: auto !important; }
+  .diagram .viewport { height: auto !important; overflow: visible !important; }
+  .diagram svg { max-width: 100% !important; width: auto !important; height: auto !important; transform: none !important; }
+  .paths { max-width: none; }
+  details.path { break-inside: avoid; }
+  details.path > :not(summary) { display: block; }
+  h1, h2 { break-after: avoid; }
+  .journey { break-inside: avoid-page; }
+}
 `;

@@ -16,8 +16,11 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { ROOT } from '../lib/machines';
-import { bookContent, findStale, orphans, planViz } from './lib';
+import { bookContent, bookProblems, findStale, orphans, planViz } from './lib';
 import { embeddedHash, startMermaidRenderer, svgWithHash, type MermaidRenderer } from './render';
+
+/** the smallest diagram text the flow book may show at a diagram's opening scale (1280 × 800), in CSS px */
+const MIN_TEXT = 12;
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -27,6 +30,7 @@ const started = Date.now();
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 const plan = await planViz({ machinesDir: opt('--machines'), outDir: opt('--out') });
+for (const e of bookProblems(plan)) plan.errors.push(`the flow book: ${e}`);
 for (const e of plan.errors) console.error(`✗ ${e}`);
 
 if (check) {
@@ -43,6 +47,8 @@ if (check) {
   let overlapping = 0;
   const perDiagram: string[] = [];
   let renderer: MermaidRenderer | undefined;
+  const small: string[] = [];
+  let measuredRoutes = 0;
   try {
     renderer = await startMermaidRenderer({ mermaid: false });
     for (const file of files) {
@@ -56,6 +62,24 @@ if (check) {
             .join('\n'),
       );
     }
+    // the book at 1280 × 800: every diagram's text at least MIN_TEXT px at its opening scale
+    if (existsSync(plan.bookFile)) {
+      const routes = [
+        ...(plan.system ? [`#/${plan.system.name}`] : []),
+        ...[...plan.diagrams].flatMap(([flow, list]) =>
+          list
+            .filter((d) => d.kind !== 'detail')
+            .map((d) => (d.kind === 'main' ? `#/${flow}` : `#/${flow}/${encodeURIComponent(d.name)}`)),
+        ),
+      ];
+      const sizes = await renderer.bookTextSizes(readFileSync(plan.bookFile, 'utf8'), routes);
+      measuredRoutes = sizes.length;
+      for (const s of sizes) {
+        if (s.px === Infinity) small.push(`${s.route}: no diagram text shows`);
+        else if (s.px < MIN_TEXT)
+          small.push(`${s.route}: "${s.text}" is ${s.px.toFixed(1)} px at the opening scale ${s.scale}`);
+      }
+    }
   } catch (err) {
     plan.errors.push(`cannot measure the diagrams: ${err instanceof Error ? err.message : String(err)}`);
     console.error(`✗ ${plan.errors[plan.errors.length - 1]}`);
@@ -67,16 +91,21 @@ if (check) {
       `✗ ${overlapping} overlapping label(s) in ${perDiagram.length} of ${files.length} diagram(s):\n${perDiagram.join('\n')}`,
     );
   }
+  if (small.length)
+    console.error(
+      `✗ diagram text under ${MIN_TEXT} px in the flow book at 1280 × 800:\n${small.map((s) => `    - ${s}`).join('\n')}`,
+    );
   const pathLists = [...plan.files.keys()].filter((f) => f.includes('/paths/')).length;
   console.log(
     `viz:check: ${plan.svgs.size} diagram(s), ${pathLists} path list(s) and the flow book ` +
       `${stale.length ? `(${stale.length} stale file(s))` : 'are current'}; ${overlapping} overlapping label(s) ` +
-      `in ${files.length} SVG(s) (${seconds()}: plan and paths ${planned}` +
+      `in ${files.length} SVG(s); ${small.length} of ${measuredRoutes} book diagram(s) with text under ${MIN_TEXT} px ` +
+      `(${seconds()}: plan and paths ${planned}` +
       `${plan.linksMs === undefined ? '' : `, of which reading the system's links ${(plan.linksMs / 1000).toFixed(1)} s`}` +
       `, measuring ` +
       `${((Date.now() - measuring) / 1000).toFixed(1)} s)`,
   );
-  process.exitCode = stale.length || plan.errors.length || overlapping ? 1 : 0;
+  process.exitCode = stale.length || plan.errors.length || overlapping || small.length ? 1 : 0;
 } else {
   const written: string[] = [];
   for (const [file, content] of plan.files) {

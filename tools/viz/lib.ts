@@ -7,8 +7,9 @@ import { join, relative } from 'node:path';
 import { loadMachines, loadModelSpecs, MACHINES_DIR, ROOT, VIZ_DIR, type MachineEntry } from '../lib/machines';
 import { generatePaths, renderPathsMarkdown } from '../model/lib';
 import { plainPaths, renderPlainPathsMarkdown, type PlainPaths } from '../model/plain-paths';
-import { renderBook } from './book';
-import { readLinks } from './links';
+import { bookData, missingHandOffs, renderBook, type BookInput } from './book';
+import { unplaced } from './journeys';
+import { readLinks, type MachineLinks } from './links';
 import { machineDiagrams, type Diagram } from './mermaid';
 import { embeddedHash, sha256 } from './render';
 import { SYSTEM_HOW_TO_READ_LINES, SYSTEM_NAME, SYSTEM_ROOT, systemDiagram, type SystemDiagram } from './system';
@@ -36,6 +37,8 @@ export interface VizPlan {
   system?: SystemDiagram;
   /** how long reading what passes between the actors took (ms) */
   linksMs?: number;
+  /** what each machine starts (read from the source with the system page): the book's hand-offs */
+  links?: Map<string, MachineLinks>;
 }
 
 export interface PlanOptions {
@@ -100,6 +103,7 @@ export async function planViz({ machinesDir = MACHINES_DIR, outDir = VIZ_DIR }: 
   // the system page: only for a folder with the portal's root machine (the tool tests' folders have none)
   let system: SystemDiagram | undefined;
   let linksMs: number | undefined;
+  let links: Map<string, MachineLinks> | undefined;
   const root = machines.find((m) => m.flow === SYSTEM_ROOT);
   if (machines.some((m) => m.flow === SYSTEM_NAME)) {
     errors.push(
@@ -110,6 +114,9 @@ export async function planViz({ machinesDir = MACHINES_DIR, outDir = VIZ_DIR }: 
     try {
       const read = readLinks(machines);
       errors.push(...read.errors);
+      links = read.links;
+      for (const f of unplaced(machines.map((m) => m.flow)))
+        errors.push(`machines/${f}.machine.ts: the flow book has no journey for it: add it to tools/viz/journeys.ts`);
       const loaded = new Map(machines.filter((m) => m.machine).map((m) => [m.flow, m.machine!]));
       system = systemDiagram(read.links, loaded);
       files.set(join(outDir, `${SYSTEM_NAME}.mmd`), system.mmd);
@@ -137,12 +144,22 @@ export async function planViz({ machinesDir = MACHINES_DIR, outDir = VIZ_DIR }: 
     outDir,
     system,
     linksMs,
+    links,
   };
 }
 
 /** The flow book as it should be for the SVG files now on disk, or undefined while one is missing. */
 export function bookContent(plan: VizPlan): string | undefined {
-  return renderBook({
+  return renderBook(bookInput(plan));
+}
+
+/** What the book gets wrong whatever is on disk: a hand-off not linked both ways. */
+export function bookProblems(plan: VizPlan): string[] {
+  return missingHandOffs(bookData(bookInput(plan)), plan.links);
+}
+
+function bookInput(plan: VizPlan): BookInput {
+  return {
     outDir: plan.outDir,
     system: plan.system && {
       diagram: plan.system,
@@ -157,7 +174,8 @@ export function bookContent(plan: VizPlan): string | undefined {
         diagrams: plan.diagrams.get(m.flow)!,
         plain: plan.plain.get(m.flow),
       })),
-  });
+    links: plan.links,
+  };
 }
 
 export function renderReadme(

@@ -39,7 +39,22 @@ export interface MermaidRenderer {
   render(mmd: string, name?: string): Promise<string>;
   /** the overlapping pairs in a rendered SVG (the file's text, as written) */
   overlaps(svg: string): Promise<Overlap[]>;
+  /**
+   * Opens the flow book (its HTML) at 1280 × 800 and shows each route (`#/<flow>`, `#/<flow>/<group>`, `#/system`)
+   * in turn: the smallest diagram text on screen at the diagram's opening scale, in CSS px, and which text it is.
+   */
+  bookTextSizes(html: string, routes: string[]): Promise<TextSize[]>;
   close(): Promise<void>;
+}
+
+/** The smallest diagram text a route of the flow book shows at its opening scale. */
+export interface TextSize {
+  route: string;
+  /** CSS px on screen; Infinity when the route shows no diagram text */
+  px: number;
+  text: string;
+  /** the diagram's opening scale */
+  scale: number;
 }
 
 /** The page that renders: what mermaid.min.js puts on its window (once the script tag has loaded). */
@@ -153,6 +168,25 @@ export async function startMermaidRenderer({ mermaid = true }: { mermaid?: boole
       return svg.replace(/ style="[^"]*" class="label"/g, ' class="label"');
     },
     overlaps: (svg: string) => page.evaluate(measureOverlaps, svg),
+    async bookTextSizes(html: string, routes: string[]) {
+      const book = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      try {
+        await book.addInitScript('window.__name = (f) => f');
+        // the book needs nothing else (its engineer views are images it does not show here)
+        await book.route('**/*', (route) =>
+          new URL(route.request().url()).pathname === '/book.html'
+            ? route.fulfill({ contentType: 'text/html', body: html })
+            : route.fulfill({ status: 404, body: '' }),
+        );
+        await book.goto(`${ORIGIN}/book.html`);
+        await book.waitForSelector('#app > *');
+        const out: TextSize[] = [];
+        for (const r of routes) out.push(await book.evaluate(measureText, r));
+        return out;
+      } finally {
+        await book.close();
+      }
+    },
     close: () => browser.close(),
   };
 }
@@ -204,4 +238,27 @@ function measureOverlaps(svgText: string): Overlap[] {
   });
   host.innerHTML = '';
   return out;
+}
+
+/** Runs in the flow book: shows the route, then the smallest diagram text on screen (font size × on-screen scale). */
+async function measureText(route: string): Promise<TextSize> {
+  // the book renders on hashchange, a task of its own: wait for it, then for a frame
+  const changed = new Promise((r) => window.addEventListener('hashchange', r, { once: true }));
+  location.hash = route;
+  await changed;
+  await new Promise((r) => requestAnimationFrame(() => r(null)));
+  const holder = document.querySelector<HTMLElement>('#app .diagram');
+  let px = Infinity;
+  let text = '';
+  for (const t of holder?.querySelectorAll('svg text') ?? []) {
+    const words = (t.textContent ?? '').replace(/\s+/g, ' ').trim();
+    const m = (t as SVGGraphicsElement).getScreenCTM();
+    if (!words || !m) continue;
+    const size = parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    if (size < px) {
+      px = size;
+      text = words;
+    }
+  }
+  return { route, px, text, scale: Number(holder?.dataset.scale ?? NaN) };
 }
