@@ -107,6 +107,19 @@ const spec: MachineModelSpec<typeof externalApplicationMachine> = {
     s.context.wrapper,
     nameOf(s.context.userContext),
   ]),
+  // the questions a product owner asks of this flow, answered step by step (the flow book lists them)
+  scenarios: [
+    {
+      title:
+        'What happens to an open application page when the person switches company? The page loads the application again, for the new company',
+      steps: [{ event: ev('REPRESENTEE-CHANGE', { cause: 'RC', note: NOTES.maasikas, userContext: maasikas }) }],
+    },
+    {
+      title:
+        'What happens if the person switches to a company whose application is down? The maintenance message shows instead of the application until it is back',
+      steps: [{ event: ev('REPRESENTEE-CHANGE', { cause: 'RC', note: NOTES.dead, userContext: CONTEXTS.dead }) }],
+    },
+  ],
   states: {
     opening: (s) => {
       const child = s.children.applicationFrame?.getSnapshot().context;

@@ -66,6 +66,34 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
     // previousPath is left out: it changes no decision of the machine (the search and the page are the list's)
     return [c.domain, c.params.modalName ?? null, c.pickedGid];
   }),
+  // the questions a product owner asks of this flow, answered step by step (the flow book lists them)
+  scenarios: [
+    {
+      title:
+        'When is the choice of whom to represent shown? Right after login, when the person acts for no one yet, is not staff and the address opens no dialog',
+      steps: [{ event: { type: 'session.signedIn', context: mari, path: '/dashboard', params: {}, domain: 'EE' } }],
+    },
+    {
+      title:
+        'What happens if a person who acts for no one signs in with an address that opens Add customer? Add customer comes first; the choice shows when it closes without a new customer',
+      steps: [
+        {
+          event: {
+            type: 'session.signedIn',
+            context: mari,
+            path: '/dashboard/EE/et/add-customer',
+            params: { modalName: 'add-customer' },
+            domain: 'EE',
+          },
+        },
+        { event: { type: 'customerAdd.closed', created: false, context: mari } },
+      ],
+    },
+    {
+      title: 'When is the choice not shown? When staff sign in, or a person who already acts for someone',
+      steps: [{ event: { type: 'session.signedIn', context: internal, path: '/dashboard', params: {}, domain: 'EE' } }],
+    },
+  ],
   states: {
     open: (s) => {
       if (!s.hasTag('visible')) throw new Error('open modal not visible');

@@ -98,6 +98,19 @@ const spec: MachineModelSpec<typeof settingsFormMachine> = {
       }),
     },
   },
+  // the questions a product owner asks of this flow, answered step by step (the flow book lists them)
+  scenarios: [
+    {
+      title:
+        'What happens if the session expires while settings are saved? Nothing is saved; what the person typed is kept while they sign on again, and the form shows it again afterwards',
+      steps: [
+        { event: done('loadForm', loaded) },
+        { event: { type: 'form.edit', values: { firstName: 'Mari-Liis' } } },
+        { event: { type: 'form.save' } },
+        { event: fail('saveForm', 401) },
+      ],
+    },
+  ],
   states: {
     saving: (s) => {
       if (canSave(s)) throw new Error('Save is disabled while a save is pending');

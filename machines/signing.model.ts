@@ -114,6 +114,31 @@ const spec: Spec = {
       checkSmartIdStatus: inert,
     },
   } as Spec['provide'],
+  // the questions a product owner asks of this flow, answered step by step (the flow book lists them)
+  scenarios: [
+    {
+      title:
+        'What happens if Mobile-ID signing times out? The person does not confirm on the phone in time: Mobile-ID says so, its message shows and nothing is signed',
+      steps: [
+        { event: { type: 'signing.start', method: 'mobileId' } },
+        { event: done('startMobileId', { status: 'SUCCESS', challengeId: '4821' }) },
+        { event: after('FIRST_CHECK', 'signing.mobileId.awaitingConfirmation.waitingForFirstCheck') },
+        { event: done('checkMobileIdStatus', { status: SIGNING_IN_PROGRESS }) },
+        { event: after('POLL_INTERVAL', 'signing.mobileId.awaitingConfirmation.waitingForNextCheck') },
+        { event: done('checkMobileIdStatus', { status: 'MID_TIMEOUT' }) },
+      ],
+    },
+    {
+      title:
+        'What happens if the Mobile-ID status check gets no answer for 60 seconds? The portal gives up: the server error shows and nothing is signed',
+      steps: [
+        { event: { type: 'signing.start', method: 'mobileId' } },
+        { event: done('startMobileId', { status: 'SUCCESS', challengeId: '4821' }) },
+        { event: after('FIRST_CHECK', 'signing.mobileId.awaitingConfirmation.waitingForFirstCheck') },
+        { event: after('STATUS_TIMEOUT', 'signing.mobileId.awaitingConfirmation.checkingStatus') },
+      ],
+    },
+  ],
   states: {
     choosingMethod: (s) => {
       if (s.hasTag('busy')) throw new Error('the signing buttons are enabled until a method is picked');
