@@ -38,7 +38,9 @@ test('the live flow book follows the session from loading the context to signed 
   const book = await context.newPage();
   await recordLiveSession(book);
   await book.goto(`${devOrigin}/ui/dev/flows#/session`);
-  await expect(book.getByRole('heading', { level: 1, name: 'session', exact: true })).toBeVisible({ timeout: 60_000 });
+  await expect(book.getByRole('heading', { level: 1, name: 'Who is signed in', exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
   const live = book.getByRole('complementary', { name: 'Live portal' });
   await expect(live).toBeVisible();
   // the portal tab answers the book's hello with where it is now: signed out
