@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromPromise, type EventObject } from 'xstate';
 import type { UserContext } from './lib/contract';
 import { mariAsMaasikas, userContext } from '../tests/support/fixtures/shell';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
@@ -15,6 +15,9 @@ const fullPage = mariAsMaasikas({
   preference: { representedId: 'EPEE11000015', serviceUrl: 'https://logistics.example/start' },
 });
 const axaptaDead = userContext({ deadApplications: ['AXAPTA'] });
+
+/** a scenario's event: a type plus its payload */
+const ev = (e: EventObject & Record<string, unknown>): EventObject => e;
 
 const spec: MachineModelSpec<typeof representedChoiceMachine> = {
   name: 'representedChoice',
@@ -71,27 +74,29 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
     {
       title:
         'When is the choice of whom to represent shown? Right after login, when the person acts for no one yet, is not staff and the address opens no dialog',
-      steps: [{ event: { type: 'session.signedIn', context: mari, path: '/dashboard', params: {}, domain: 'EE' } }],
+      steps: [{ event: ev({ type: 'session.signedIn', context: mari, path: '/dashboard', params: {}, domain: 'EE' }) }],
     },
     {
       title:
         'What happens if a person who acts for no one signs in with an address that opens Add customer? Add customer comes first; the choice shows when it closes without a new customer',
       steps: [
         {
-          event: {
+          event: ev({
             type: 'session.signedIn',
             context: mari,
             path: '/dashboard/EE/et/add-customer',
             params: { modalName: 'add-customer' },
             domain: 'EE',
-          },
+          }),
         },
-        { event: { type: 'customerAdd.closed', created: false, context: mari } },
+        { event: ev({ type: 'customerAdd.closed', created: false, context: mari }) },
       ],
     },
     {
       title: 'When is the choice not shown? When staff sign in, or a person who already acts for someone',
-      steps: [{ event: { type: 'session.signedIn', context: internal, path: '/dashboard', params: {}, domain: 'EE' } }],
+      steps: [
+        { event: ev({ type: 'session.signedIn', context: internal, path: '/dashboard', params: {}, domain: 'EE' }) },
+      ],
     },
   ],
   states: {

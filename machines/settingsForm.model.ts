@@ -105,7 +105,7 @@ const spec: MachineModelSpec<typeof settingsFormMachine> = {
         'What happens if the session expires while settings are saved? Nothing is saved; what the person typed is kept while they sign on again, and the form shows it again afterwards',
       steps: [
         { event: done('loadForm', loaded) },
-        { event: { type: 'form.edit', values: { firstName: 'Mari-Liis' } } },
+        { event: { type: 'form.edit', values: { firstName: 'Mari-Liis' } } as Ev },
         { event: { type: 'form.save' } },
         { event: fail('saveForm', 401) },
       ],

@@ -120,7 +120,7 @@ const spec: Spec = {
       title:
         'What happens if Mobile-ID signing times out? The person does not confirm on the phone in time: Mobile-ID says so, its message shows and nothing is signed',
       steps: [
-        { event: { type: 'signing.start', method: 'mobileId' } },
+        { event: { type: 'signing.start', method: 'mobileId' } as Ev },
         { event: done('startMobileId', { status: 'SUCCESS', challengeId: '4821' }) },
         { event: after('FIRST_CHECK', 'signing.mobileId.awaitingConfirmation.waitingForFirstCheck') },
         { event: done('checkMobileIdStatus', { status: SIGNING_IN_PROGRESS }) },
@@ -132,7 +132,7 @@ const spec: Spec = {
       title:
         'What happens if the Mobile-ID status check gets no answer for 60 seconds? The portal gives up: the server error shows and nothing is signed',
       steps: [
-        { event: { type: 'signing.start', method: 'mobileId' } },
+        { event: { type: 'signing.start', method: 'mobileId' } as Ev },
         { event: done('startMobileId', { status: 'SUCCESS', challengeId: '4821' }) },
         { event: after('FIRST_CHECK', 'signing.mobileId.awaitingConfirmation.waitingForFirstCheck') },
         { event: after('STATUS_TIMEOUT', 'signing.mobileId.awaitingConfirmation.checkingStatus') },

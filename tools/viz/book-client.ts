@@ -57,6 +57,8 @@ export interface BookFlow {
   /** the flows that start this one, and the flows this one starts */
   startedBy: BookHandOff[];
   handsOff: BookHandOff[];
+  /** where the flow departs from the spec on purpose (a row of docs/spec-departures.md): the step, or the flow */
+  departures: { row: string; state: string; spec: string; portal: string }[];
   /** the machine's id (what the live portal reports) */
   machineId: string;
   description: string;
@@ -362,6 +364,14 @@ export function startFlowBook(data: BookData, live: boolean): void {
     const opening = Math.min(1, Math.max(READABLE / smallest(), (viewport.clientWidth - 4) / box.width));
     viewport.style.height = `${Math.ceil(Math.min(box.height * opening + 6, Math.max(320, window.innerHeight * 0.75)))}px`;
     apply(opening, false);
+    // the chosen step (or the live one) in the middle of the window
+    const chosen = svg.querySelector('g.is-selected, g.is-current');
+    if (chosen) {
+      const r = chosen.getBoundingClientRect();
+      const v = viewport.getBoundingClientRect();
+      viewport.scrollLeft += r.left - v.left - (v.width - r.width) / 2;
+      viewport.scrollTop += r.top - v.top - (v.height - r.height) / 2;
+    }
     viewport.addEventListener(
       'wheel',
       (e) => {
@@ -479,6 +489,15 @@ export function startFlowBook(data: BookData, live: boolean): void {
         )
       : el('h2', {}, `Test paths (${paths.length})`);
     box.append(head);
+    for (const d of state ? f.departures.filter((x) => x.state === state) : [])
+      box.append(
+        el(
+          'div',
+          { class: 'departures' },
+          el('strong', {}, 'Departs from the spec: '),
+          el('ul', {}, departureItem(f, d)),
+        ),
+      );
     const onward = state ? f.handsOff.filter((h) => h.state === state) : [];
     for (const h of onward)
       box.append(
@@ -536,6 +555,18 @@ export function startFlowBook(data: BookData, live: boolean): void {
     }
   };
 
+  const departureItem = (f: BookFlow, d: BookFlow['departures'][number]) =>
+    el(
+      'li',
+      { 'data-departure': d.row },
+      link('../docs/spec-departures.md#departures', d.row),
+      d.state === f.machineId || !d.state.includes('.')
+        ? ' (the whole flow): '
+        : ` (step “${f.states[d.state] ?? d.state}”): `,
+      d.portal,
+      el('div', { class: 'more' }, `The spec: ${d.spec}`),
+    );
+
   /** "Started by" and "Continues in": every flow this one hands off to, and every flow that hands off to it */
   const handOffLines = (f: BookFlow): Node[] => {
     const item = (h: BookHandOff, back: boolean) =>
@@ -547,6 +578,15 @@ export function startFlowBook(data: BookData, live: boolean): void {
           (h.spawned ? ' (while its page or dialog shows)' : ''),
       );
     const out: Node[] = [];
+    if (f.departures.length)
+      out.push(
+        el(
+          'div',
+          { class: 'departures' },
+          el('strong', {}, 'Departs from the spec on purpose: '),
+          el('ul', {}, ...f.departures.map((d) => departureItem(f, d))),
+        ),
+      );
     if (f.startedBy.length)
       out.push(
         el(
@@ -645,6 +685,7 @@ export function startFlowBook(data: BookData, live: boolean): void {
       g.setAttribute('tabindex', '0');
       g.setAttribute('aria-label', box.sub ? `Open the group: ${name}` : `Paths through: ${name}`);
       if (r.state === box.state && !box.sub) g.classList.add('is-selected');
+      if (f.departures.some((d) => d.state === box.state) && !box.sub) g.classList.add('departs');
       const onward = f.handsOff.filter((h) => h.state === box.state);
       if (onward.length && !box.sub) {
         g.classList.add('hands-off');

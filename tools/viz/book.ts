@@ -14,7 +14,7 @@ import type { PlainPaths } from '../model/plain-paths';
 import { joinText } from '../model/plain-paths';
 import { stateDescription } from '../model/plain';
 import type { BookData, BookFlow, BookHandOff, BookSystem } from './book-client';
-import { FLOW_PLACES, GLOSSARY, JOURNEYS, LEGEND } from './journeys';
+import { DEPARTURES, FLOW_PLACES, GLOSSARY, JOURNEYS, LEGEND } from './journeys';
 import type { MachineLinks } from './links';
 import type { Diagram } from './mermaid';
 import { SYSTEM_HOW_TO_READ_LINES, type SystemDiagram } from './system';
@@ -33,6 +33,33 @@ export interface BookInput {
   outDir: string;
   /** what each machine starts (links.ts): the hand-offs between flows, shown on both flows' pages */
   links?: Map<string, MachineLinks>;
+  /** docs/spec-departures.md's departures by their number: the spec's words and what the portal does */
+  departures?: Map<string, { spec: string; portal: string }>;
+}
+
+/** The rows of docs/spec-departures.md's tables (`| D4 | the spec's words | what the portal does | why |`). */
+export function readDepartures(markdown: string): Map<string, { spec: string; portal: string }> {
+  const out = new Map<string, { spec: string; portal: string }>();
+  for (const line of markdown.split('\n')) {
+    const m = /^\| ([A-Z]\d+) \| (.*) \|\s*$/.exec(line);
+    if (!m) continue;
+    const cells = m[2].split(' | ').map((c) => c.replace(/`/g, '').trim());
+    out.set(m[1], { spec: cells[0] ?? '', portal: cells[1] ?? '' });
+  }
+  return out;
+}
+
+/** Departures the book cannot show: a step its machine does not have, or a row the document does not have. */
+export function departureProblems(input: BookInput): string[] {
+  if (!input.departures) return [];
+  const out: string[] = [];
+  for (const d of DEPARTURES) {
+    const f = input.flows.find((x) => x.flow === d.flow);
+    if (!f) out.push(`${d.row}: no flow ${d.flow}`);
+    else if (!(d.state in stateNames(f.machine))) out.push(`${d.row}: ${d.flow} has no step ${d.state}`);
+    if (!input.departures.has(d.row)) out.push(`${d.row} (${d.flow}): docs/spec-departures.md has no such row`);
+  }
+  return out;
 }
 
 function systemData({ diagram, descriptions }: NonNullable<BookInput['system']>): BookSystem {
@@ -131,7 +158,7 @@ export function missingHandOffs(data: BookData, links: Map<string, MachineLinks>
 }
 
 /** The flow book's data: what the page script reads. */
-export function bookData({ flows, system, links }: BookInput): BookData {
+export function bookData({ flows, system, links, departures }: BookInput): BookData {
   const hands = handOffs(flows, links);
   return {
     ...(system ? { system: systemData(system) } : {}),
@@ -143,6 +170,11 @@ export function bookData({ flows, system, links }: BookInput): BookData {
       title: FLOW_PLACES[f.flow]?.title ?? f.flow,
       journey: FLOW_PLACES[f.flow]?.journey ?? 'parts',
       ...hands.get(f.flow)!,
+      departures: DEPARTURES.filter((d) => d.flow === f.flow && departures?.has(d.row)).map((d) => ({
+        row: d.row,
+        state: d.state,
+        ...departures!.get(d.row)!,
+      })),
       machineId: f.machine.id,
       description: f.description ?? '',
       diagrams: f.diagrams.map((d) => ({ name: d.name, kind: d.kind, title: d.title, boxes: d.boxes })),
@@ -267,6 +299,9 @@ g.is-current rect { fill: #d9f2d9 !important; stroke: #1e7b1e !important; stroke
 .hand-off { background: #eef4fb; padding: .3rem .5rem; }
 .path.is-asked { border-color: #0b57a4; border-width: 2px; }
 g.hands-off > rect, g.hands-off > g > rect.label-container { stroke: #0b57a4 !important; stroke-dasharray: 6 3; stroke-width: 2px !important; }
+.departures { background: #fff6e5; border-left: 4px solid #c77700; padding: .3rem .6rem; margin: .4rem 0; }
+.departures ul { margin: .2rem 0; padding-left: 1.2rem; }
+g.departs > rect, g.departs > g > rect.label-container { stroke: #c77700 !important; stroke-width: 3px !important; }
 .glossary { max-width: 60rem; }
 .glossary dt { font-weight: 600; margin-top: .6rem; }
 .glossary dd { margin-left: 1.2rem; }

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { loadMachines, loadModelSpecs, MACHINES_DIR, ROOT, VIZ_DIR, type MachineEntry } from '../lib/machines';
 import { generatePaths, renderPathsMarkdown } from '../model/lib';
 import { plainPaths, renderPlainPathsMarkdown, type PlainPaths } from '../model/plain-paths';
-import { bookData, missingHandOffs, renderBook, type BookInput } from './book';
+import { bookData, departureProblems, missingHandOffs, readDepartures, renderBook, type BookInput } from './book';
 import { unplaced } from './journeys';
 import { readLinks, type MachineLinks } from './links';
 import { machineDiagrams, type Diagram } from './mermaid';
@@ -155,8 +155,12 @@ export function bookContent(plan: VizPlan): string | undefined {
 
 /** What the book gets wrong whatever is on disk: a hand-off not linked both ways. */
 export function bookProblems(plan: VizPlan): string[] {
-  return missingHandOffs(bookData(bookInput(plan)), plan.links);
+  const input = bookInput(plan);
+  return [...missingHandOffs(bookData(input), plan.links), ...departureProblems(input)];
 }
+
+/** docs/spec-departures.md (beside the portal's machines only: the tool tests' folders have none) */
+const DEPARTURES_FILE = join(ROOT, 'docs', 'spec-departures.md');
 
 function bookInput(plan: VizPlan): BookInput {
   return {
@@ -175,6 +179,8 @@ function bookInput(plan: VizPlan): BookInput {
         plain: plan.plain.get(m.flow),
       })),
     links: plan.links,
+    departures:
+      plan.links && existsSync(DEPARTURES_FILE) ? readDepartures(readFileSync(DEPARTURES_FILE, 'utf8')) : undefined,
   };
 }
 
