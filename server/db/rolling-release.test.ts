@@ -127,6 +127,10 @@ describe.skipIf(!server)(`a rolling release of ${NEWEST} on one PostgreSQL, and 
     const read = await mariOnAfter.post('/api/settings/get', { value: MAASIKAS });
     expect(read.statusCode).toBe(200);
     expect(read.headers.etag).toMatch(/^"\d+"$/);
+    // both ready for the balancer: a database ahead of a build is ready for it
+    expect([(await before.client().get('/ready')).statusCode, (await after.client().get('/ready')).statusCode]).toEqual(
+      [200, 200],
+    );
   });
 
   it('a process of the build before started now refuses in one line, naming the migration and what to do', async () => {
@@ -158,6 +162,7 @@ describe.skipIf(!server)(`a rolling release of ${NEWEST} on one PostgreSQL, and 
     expect(await whoAmI(mariOnBefore)).toEqual({ status: 200, id: MARI, represented: MAASIKAS });
     const again = await build(PREVIOUS);
     expect(await whoAmI(sameBrowser(mariOnBefore, again))).toEqual({ status: 200, id: MARI, represented: MAASIKAS });
+    expect((await again.client().get('/ready')).statusCode).toBe(200);
     const tomas = await again.login('tomas');
     expect((await whoAmI(tomas)).status).toBe(200);
   }, 30_000);

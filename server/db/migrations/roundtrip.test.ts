@@ -60,7 +60,7 @@ describe('migrations up, down, up', () => {
     }
     expect(differing).toEqual([]);
     expect(await appliedNames(db)).toEqual(migrations.map((m) => m.name));
-  });
+  }, 60_000);
 
   it('with the demo data in it, every migration down to the first and up again keeps the same schema', async () => {
     expect(await seedIfEmpty(db, fakeClock('2026-01-01T00:00:00Z'))).toBe(true);
@@ -80,5 +80,5 @@ describe('migrations up, down, up', () => {
     // the people and customers survive the round trip (the rows the downs must drop are their own tables' rows)
     expect([await count('persons'), await count('customers')]).toEqual([persons, customers]);
     expect(await count('rights')).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });
