@@ -42,7 +42,7 @@ beforeAll(async () => {
   if (!server) return;
   const empty = await emptyPostgresDatabase(server);
   url = empty.url;
-  drop = empty.drop;
+  drop = () => empty.drop();
   tmp = mkdtempSync(path.join(tmpdir(), 'epit-rolling-'));
 });
 

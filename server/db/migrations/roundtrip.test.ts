@@ -25,7 +25,7 @@ beforeAll(async () => {
   if (server) {
     const empty = await emptyPostgresDatabase(server);
     db = openPostgres(empty.url, 2);
-    drop = empty.drop;
+    drop = () => empty.drop();
   } else db = openDb(null);
 });
 
