@@ -40,6 +40,7 @@ import { installHealthRoutes } from './ops/health.js';
 import { installLifecycle, Lifecycle } from './ops/lifecycle.js';
 import { noMetrics, type Metrics } from './ops/metrics.js';
 import { BUILD_HEADER, currentBuild } from './lib/build-id.js';
+import { SIMPLE_CONTEXT_PATHS } from '../machines/lib/navigation/rules.js';
 
 /** How /ui/ is served: the built dist/ (default), a Vite middleware (dev), or not at all. */
 export type UiMode =
@@ -239,7 +240,11 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     // that ended meanwhile costs no failing call
     const hinted = req.cookies[COOKIE.session] !== undefined || req.cookies[COOKIE.signedIn] !== undefined;
     // a hint only: while the database is away the page still loads, and its own call says what is wrong
-    const context = hinted && (await findSession(req).catch(() => null)) ? USER_CONTEXT_PRELOAD : '';
+    // A page that loads only the simple context (spec 1 §4 Login state: the terms of use) gets no such hint.
+    const path = req.url.split('?')[0].slice('/ui'.length);
+    const full = !SIMPLE_CONTEXT_PATHS.some((p) => path.startsWith(p));
+    const live = hinted && (await findSession(req).catch(() => null));
+    const context = live && full ? USER_CONTEXT_PRELOAD : '';
     const link = [preloadLinks(env.distDir), messagesPreload(env.distDir, language), context]
       .filter(Boolean)
       .join(', ');
