@@ -95,7 +95,7 @@ test('the load error is translated: switched to Estonian, the application is tri
     await expect(ossFrame(page).getByTestId('app-party')).toHaveText('Maasikas OÜ');
     await page.clock.fastForward(LOAD_TIMEOUT_MS);
     await expect(error.getByRole('alert')).toHaveText(
-      'Päringu käigus tekkis viga. Palun kontrolli sisendandmeid või proovi hiljem uuesti',
+      'Päringu käigus tekkis viga. Palun kontrollige sisendandmeid või proovige hiljem uuesti',
     );
     await expect(error.getByRole('button', { name: 'Proovi uuesti' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
