@@ -172,7 +172,7 @@ export function icuShape(text: string): IcuShape {
 // ---- the checks ----
 
 /** placeholders that hold a number */
-export const NUMERIC_PLACEHOLDERS = new Set([
+const NUMERIC_PLACEHOLDERS = new Set([
   'count',
   'max',
   'min',
@@ -192,7 +192,7 @@ export const NUMERIC_PLACEHOLDERS = new Set([
  * Keys whose numbers carry no counted word, so they need no plural: the pager ("Page 2 of 5", "1–20 of 45") and the
  * inspector's count in brackets.
  */
-export const NUMBERS_WITHOUT_WORD = new Set(['pager.page', 'pager.summary', 'inspector.toggle']);
+const NUMBERS_WITHOUT_WORD = new Set(['pager.page', 'pager.summary', 'inspector.toggle']);
 
 /** placeholders holding a name or a list: they never start a sentence, no verb agrees with them */
 const NAME_PLACEHOLDERS = ['services', 'applications', 'app'];
