@@ -90,7 +90,7 @@ test('the load error is translated: switched to Estonian, the application is tri
 
     // a language change loads the application again (spec 1 §4), which stays silent
     await page.getByRole('navigation', { name: 'Language' }).getByRole('button', { name: 'Estonian' }).click();
-    await expect(page.getByTestId('external-loading')).toHaveText('Rakendus laeb');
+    await expect(page.getByTestId('external-loading')).toHaveText('Rakendust laaditakse');
     await expect(error).toHaveCount(0);
     await expect(ossFrame(page).getByTestId('app-party')).toHaveText('Maasikas OÜ');
     await page.clock.fastForward(LOAD_TIMEOUT_MS);
