@@ -1,6 +1,7 @@
 /**
  * The machine-readable rules of locales/glossary.md and the checks that hold a catalogue to them (used by
- * glossary.test.ts, locales/glossary.md). Each finding names the language, the key and the rule, so a failure says what to change.
+ * glossary.test.ts, locales/glossary.md). Each finding names the language, the key and the rule, so a failure says
+ * what to change.
  */
 import type { Language } from '../../machines/lib/contract';
 
