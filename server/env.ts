@@ -22,6 +22,11 @@ export interface Env {
   databaseUrl: string | null;
   /** PG_POOL_MAX (default PG_POOL_MAX_DEFAULT): the connections to PostgreSQL this process may hold at once */
   pgPoolMax: number;
+  /**
+   * MIGRATE_UP_TO, read in test run mode only: this build's migrations end at that name (server/db/migrator.ts), so
+   * the current code stands in for the build before a migration in the rolling-release test. Null: all of them.
+   */
+  migrateUpTo: string | null;
   runMode: RunMode;
   /**
    * PUBLIC_ORIGIN, e.g. 'https://portal.example': a live server refuses to start without it (server/start.ts). Unset
@@ -254,6 +259,7 @@ export function loadEnv(source: Source = process.env): Env {
     dataDir: folderPath(source, 'DATA_DIR', './data'),
     databaseUrl: postgresUrl(source.DATABASE_URL, 'DATABASE_URL'),
     pgPoolMax: integer(source, 'PG_POOL_MAX', PG_POOL_MAX_DEFAULT, 1, 10_000),
+    migrateUpTo: runMode === 'test' ? source.MIGRATE_UP_TO?.trim() || null : null,
     runMode,
     publicOrigin: publicOrigin(source),
     trustProxy: trustProxyOf(source),

@@ -177,9 +177,12 @@ export function start(opts: StartOptions): void {
     }
     const origin = linkOrigin(env);
     const { isDatabaseUnavailable } = await import('./db/unavailable.js');
-    const seeded = await prepareDb(db, systemClock, { origin, live: env.runMode === 'live' }).catch((err: unknown) => {
+    const { SchemaNewerError } = await import('./db/migrator.js');
+    const prepared = { origin, live: env.runMode === 'live', migrateUpTo: env.migrateUpTo };
+    const seeded = await prepareDb(db, systemClock, prepared).catch((err: unknown) => {
       if (isDatabaseUnavailable(err))
         throw new StartupError(`the database ${where} does not answer (${codeOf(err) ?? messageOf(err)})`);
+      if (err instanceof SchemaNewerError) throw new StartupError(err.message);
       throw err;
     });
     log(`database ${where} ${seeded ? 'seeded from the demo data' : 'already seeded'}`);

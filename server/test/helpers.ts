@@ -134,7 +134,8 @@ export async function makeTestApp(
 ): Promise<TestApp> {
   const clock = fakeClock(opts.now ?? new Date().toISOString());
   const db = opts.db ?? openDb(null);
-  await prepareDb(db, clock);
+  // env.migrateUpTo: the current code standing in for the build before a migration (server/db/migrator.ts)
+  await prepareDb(db, clock, { migrateUpTo: opts.env?.migrateUpTo ?? null });
   const env = testEnv(opts.env);
   // the server's outgoing HTTP (CAS validation, single logout) reaches this same app through app.inject
   const app: FastifyInstance = await createApp({

@@ -44,6 +44,14 @@ export interface BalancerOptions {
   upstreams: string[];
   /** worker processes (the tests: 1, on two shared cores; a deployment: auto) */
   workers?: number | 'auto';
+  /**
+   * requests a client connection may carry before nginx closes it (nginx's default, 1000, when absent). The load
+   * tool, autocannon, ignores the `Connection: close` of nginx's last answer and writes its next request on the
+   * closing connection (RFC 9112 §9.6 forbids it); now and then that meets a reset, which it counts as a connection
+   * error. A browser opens a new connection instead. So the benches raise it above what any of their connections
+   * sends, and a deployment keeps the default.
+   */
+  keepaliveRequests?: number;
 }
 
 /**
@@ -82,7 +90,7 @@ ${opts.upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join
 
   server {
     listen ${opts.listen ?? `127.0.0.1:${opts.port}`};
-    client_max_body_size 2m;
+    client_max_body_size 2m;${opts.keepaliveRequests ? `\n    keepalive_requests ${opts.keepaliveRequests};` : ''}
 
     location / {
       proxy_pass http://portal;

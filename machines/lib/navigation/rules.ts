@@ -167,9 +167,3 @@ export function decideNavigation(req: NavigationRequest): NavigationDecision {
     return { kind: 'denied', to: HOME_PATH, messageKey: 'error.noRights' };
   return { kind: 'allow' };
 }
-
-/** Spec 1 §2: reloading the current route adds a timestamp query parameter. */
-export const RELOAD_PARAM = '_ts';
-export function withReloadTimestamp<T extends Record<string, unknown>>(search: T, now: number): T & { _ts: number } {
-  return { ...search, [RELOAD_PARAM]: now };
-}

@@ -6,6 +6,7 @@ import {
   mayOpenUserSettings,
   PasswordBody,
   passwordBody,
+  passwordFormOf,
   preferencesFormOf,
   PREFERENCE_SERVICES,
   preferenceServiceUrl,
@@ -79,7 +80,7 @@ describe('password rules (spec 2 §4, §5)', () => {
   it('accepts dots, pipes and letters above code 160, refuses others', () => {
     expect(validatePassword(pw)).toEqual({});
     expect(validatePassword({ ...pw, username: 'mõõk|ž.1' })).toEqual({});
-    expect(validatePassword({ ...pw, username: 'mari m' }).username?.key).toBe('validation.username');
+    expect(validatePassword({ ...pw, username: 'mari m' }).username?.key).toBe('error.username');
     expect(validatePassword({ ...pw, username: 'ma' }).username?.key).toBe('validation.minLength');
     expect(validatePassword({ ...pw, username: 'm'.repeat(21) }).username).toEqual({
       key: 'validation.maxLength',
@@ -123,6 +124,15 @@ describe('password rules (spec 2 §4, §5)', () => {
       currentPassword: 'Maasikas1',
     });
     expect(PasswordBody.safeParse({ passwordUsed: true, username: 'mari.m', password: 'weak' }).success).toBe(false);
+  });
+  it('a person who cannot switch the password off and has none is given "yes": a username and a new password to set', () => {
+    const none = passwordFormOf({ username: null, passwordUsed: false, canDisablePassword: false });
+    expect(none).toMatchObject({ passwordUsed: 'yes', passwordRequired: true });
+    const filled = { ...none, username: 'aino.v', password: 'Virtanen12', repeat: 'Virtanen12' };
+    expect(validatePassword(filled)).toEqual({});
+    expect(passwordBody(filled)).toEqual({ passwordUsed: true, username: 'aino.v', password: 'Virtanen12' });
+    // with the choice, a person without a password starts on "no", as the server has it (spec 2 §4)
+    expect(passwordFormOf({ username: null, passwordUsed: false, canDisablePassword: true }).passwordUsed).toBe('no');
   });
 });
 

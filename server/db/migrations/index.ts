@@ -1,7 +1,7 @@
 /**
- * All migrations, in order. To add one: create `NNNN_<what>.ts` exporting `up` (and `down`)
- * using Kysely's schema builder, import it here and append it to the array. Never reorder or
- * rename an entry that has shipped: the name is what the migrator records.
+ * All migrations, in order. To add one: create `NNNN_<what>.ts` exporting `up` and `down` using Kysely's schema
+ * builder (expand only: docs/conventions.md "Migrations"), import it here and append it to the array. Never reorder
+ * or rename an entry that has shipped: the name is what the migrator records.
  */
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_core.js';

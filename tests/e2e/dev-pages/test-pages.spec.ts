@@ -1,6 +1,7 @@
 /**
  * The test pages: on /test/show the ID-card signature test with jaak's demo card ends ok and downloads the
- * signed file, and the enterprise query for 11000109 shows Testfirma OÜ; on /test/ax creating and reading a person
+ * signed file, and the enterprise query for 11000109 shows Testfirma OÜ; on /test/ax an empty FGID ends in ERROR (the
+ * required marks are visual only), creating and reading a person
  * ends in OK, and a failing accounting system ends in ERROR. Staff only. The inserted card and the accounting
  * switch are put back at the end.
  */
@@ -42,10 +43,15 @@ test('the test pages are for staff only', async ({ page }) => {
   expect((await page.request.get('/sla/test')).status()).toBe(403);
 });
 
-test('/test/ax: create then read a person ends in OK; a failing accounting system ends in ERROR', async ({ page }) => {
+test('/test/ax: an empty FGID ends in ERROR, create then read a person ends in OK; a failing accounting system ends in ERROR', async ({
+  page,
+}) => {
   await signInAs(page, 'kristi', { target: '/ui/test/ax' });
   const status = page.getByTestId('ax-status');
   await expect(status).toHaveText('-');
+  // spec 2 §5: the required marks are visual only; the accounting system refuses a person without an FGID
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(status).toHaveText('ERROR');
   const id = `E2E${Date.now()}`;
   const form = page.getByRole('main');
   await form.getByLabel('FGID', { exact: true }).fill(id);
