@@ -131,10 +131,8 @@ test("kristi opens Põldmari AS's rights: the notes name the application, invoic
   const readMore = page.getByTestId('placeholder-PERIODICALS').getByRole('link', { name: /^Read more/ });
   await expect(readMore).toHaveAttribute('href', 'https://www.post.example.ee');
   await expect(readMore).toHaveAttribute('target', '_blank');
-  // nor the finance package: its column asks for it first (spec 2 §8)
-  await expect(page.getByTestId('placeholder-FINANCE')).toContainText(
-    'Principal does not use financial services. Subscribe first to billing services and then set the permissions.',
-  );
+  // nor the finance package: its column says the spec's placeholder with the read-more link (spec 2 §2, §8)
+  await expect(page.getByTestId('placeholder-FINANCE')).toContainText('Billing services are not subscribed.');
   await page
     .getByTestId('rights-users')
     .getByTestId('rights-row')
