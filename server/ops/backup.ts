@@ -64,6 +64,10 @@ const PORTAL_FILE = 'portal.sqlite';
 const SQLITE_MAGIC = 'SQLite format 3\0';
 const PG_CUSTOM_MAGIC = 'PGDMP';
 
+/** `postgres://…/portal` (without its password) or the SQLite file: where a backup came from or a restore went. */
+export const targetName = (t: Target): string =>
+  t.databaseUrl ? databaseName(t.databaseUrl) : path.join(t.dataDir, PORTAL_FILE);
+
 const known = () => migrations.map((m) => m.name);
 const since = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 
@@ -229,14 +233,15 @@ export async function backup(target: Target, file: string): Promise<BackupResult
       }
       names = sqliteMigrations(tmp);
     }
-    const { migration } = checkMigrations(names);
+    // reported as it is, even a schema newer than this build: the restore is where that matters
+    const migration = names.at(-1);
+    if (!migration) throw new BackupError(`${targetName(target)} holds no migration: it is not a portal database`);
     fsyncFile(tmp);
     renameSync(tmp, dest);
     fsyncFolder(dir);
     return { file: dest, bytes: statSync(dest).size, migration, seconds: since(started) };
   } finally {
-    rmSync(tmp, { force: true });
-    rmSync(`${tmp}-journal`, { force: true });
+    for (const f of [tmp, `${tmp}-journal`, `${tmp}-wal`, `${tmp}-shm`]) rmSync(f, { force: true });
   }
 }
 
@@ -334,7 +339,3 @@ export async function restore(target: Target, file: string): Promise<RestoreResu
   }
   return { ...checked, seconds: since(started) };
 }
-
-/** `postgres://…/portal` (without its password) or the SQLite file: where a backup came from or a restore went. */
-export const targetName = (t: Target): string =>
-  t.databaseUrl ? databaseName(t.databaseUrl) : path.join(t.dataDir, PORTAL_FILE);

@@ -15,6 +15,7 @@ const tag = `[${command ?? 'backup'}]`;
 /** npm runs scripts in the project's folder: a relative <file> is where the command was typed (INIT_CWD) */
 const resolved = (f: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), f);
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const secs = (s: number) => `${s.toFixed(s < 10 ? 2 : 1)} s`;
 
 async function main(): Promise<void> {
   if ((command !== 'backup' && command !== 'restore') || !file || rest.length)
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   if (command === 'backup') {
     const r = await backup(target, resolved(file));
     console.log(
-      `${tag} ${targetName(target)} saved to ${r.file}: ${megabytes(r.bytes)}, schema at migration ${r.migration}, ${r.seconds.toFixed(1)} s`,
+      `${tag} ${targetName(target)} saved to ${r.file}: ${megabytes(r.bytes)}, schema at migration ${r.migration}, ${secs(r.seconds)}`,
     );
   } else {
     const r = await restore(target, resolved(file));
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
       ? `; the next start runs ${r.pending.length} newer migration(s) up to ${r.pending[r.pending.length - 1]}`
       : '';
     console.log(
-      `${tag} ${resolved(file)} restored into ${targetName(target)}: schema at migration ${r.migration}${next}, ${r.seconds.toFixed(1)} s`,
+      `${tag} ${resolved(file)} restored into ${targetName(target)}: schema at migration ${r.migration}${next}, ${secs(r.seconds)}`,
     );
   }
 }
