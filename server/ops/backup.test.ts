@@ -68,14 +68,19 @@ function code(prefix: string, n: number): string {
   throw new Error(`no check digit for ${base}`);
 }
 
-/** A client that keeps writing until stopped; `done` counts the writes the portal answered 200. */
+/**
+ * A client that keeps writing, a write every 50 ms or so (a light load, which leaves the backup's process the CPU it
+ * needs to start), until stopped; `done` counts the writes the portal answered 200, `answered` when each was.
+ */
 function writer(write: (n: number) => Promise<{ statusCode: number; body: string }>) {
-  const w = { done: 0, stop: false, finished: Promise.resolve() };
+  const w = { done: 0, answered: [] as number[], stop: false, finished: Promise.resolve() };
   w.finished = (async () => {
     while (!w.stop) {
       const res = await write(w.done + 1);
       if (res.statusCode !== 200) throw new Error(`write ${w.done + 1} answered ${res.statusCode}: ${res.body}`);
+      w.answered.push(Date.now());
       w.done++;
+      await new Promise((r) => setTimeout(r, 50));
     }
   })();
   return w;
@@ -135,17 +140,25 @@ describe('npm run backup and npm run restore', () => {
     while (all.some((w) => w.done < 2)) await new Promise((r) => setTimeout(r, 20));
 
     const file = path.join(tmp, 'portal.backup');
-    const before = { 3: writers[3].done, 4: writers[4].done, phone: writers.phone.done };
+    const spawned = Date.now();
     const saved = await cli('backup', file, source);
-    const during = all.reduce((n, w) => n + w.done, 0) - (before[3] + before[4] + before.phone);
     for (const w of all) w.stop = true;
     await Promise.all(all.map((w) => w.finished));
-    expect(saved.out).toMatch(
-      new RegExp(`saved to ${file}: [\\d.]+ MB, schema at migration ${migrations.at(-1)!.name}, [\\d.]+ s`),
-    );
+    const line = new RegExp(
+      `saved to ${file}: [\\d.]+ MB, schema at migration ${migrations.at(-1)!.name}, every change before (\\S+Z), [\\d.]+ s`,
+    ).exec(saved.out);
+    expect(line, saved.out).not.toBeNull();
     expect(saved.code).toBe(0);
-    // the load went on while the backup ran
-    expect(during).toBeGreaterThan(0);
+    // the writes answered before the copy began: each of them must be in the backup
+    const holdsBefore = Date.parse(line![1]);
+    const answeredBefore = (w: (typeof all)[number]) => w.answered.filter((t) => t < holdsBefore).length;
+    const before = {
+      3: answeredBefore(writers[3]),
+      4: answeredBefore(writers[4]),
+      phone: answeredBefore(writers.phone),
+    };
+    // the load went on while the backup command ran (writes answered between its start and its copy)
+    expect(all.some((w) => w.answered.some((t) => t > spawned && t < holdsBefore))).toBe(true);
     expect(readdirSync(tmp).filter((f) => f.includes('partial'))).toEqual([]);
 
     const target = await freshTarget('restored');

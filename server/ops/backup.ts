@@ -50,6 +50,8 @@ export interface BackupResult {
   bytes: number;
   /** the newest migration of the saved schema */
   migration: string;
+  /** an instant before the snapshot was taken: every change committed before it is in the backup */
+  holdsBefore: Date;
   seconds: number;
 }
 
@@ -205,9 +207,11 @@ export async function backup(target: Target, file: string): Promise<BackupResult
   if (!existsSync(dir)) throw new BackupError(`the folder ${dir} does not exist`);
   const tmp = path.join(dir, `.${path.basename(dest)}.${process.pid}.partial`);
   let names: string[];
+  let holdsBefore: Date;
   try {
     if (target.databaseUrl) {
       const { dbname, env } = libpq(target.databaseUrl);
+      holdsBefore = new Date(); // pg_dump takes its snapshot after it has connected
       await run(pgProgram('pg_dump'), ['--format=custom', `--file=${tmp}`, `--dbname=${dbname}`], env);
       names = await dumpMigrations(tmp);
     } else {
@@ -220,6 +224,7 @@ export async function backup(target: Target, file: string): Promise<BackupResult
         // the first step only opens the backup; the second copies every page in one read transaction, which is
         // one consistent snapshot. Copied in small steps instead, SQLite starts again whenever the running portal
         // writes in between (SQLite's backup API), which under steady writes may never end.
+        holdsBefore = new Date(); // the read transaction of the copy begins after this
         await db.backup(tmp, { progress: () => 0x7fffffff });
       } finally {
         db.close();
@@ -239,7 +244,7 @@ export async function backup(target: Target, file: string): Promise<BackupResult
     fsyncFile(tmp);
     renameSync(tmp, dest);
     fsyncFolder(dir);
-    return { file: dest, bytes: statSync(dest).size, migration, seconds: since(started) };
+    return { file: dest, bytes: statSync(dest).size, migration, holdsBefore, seconds: since(started) };
   } finally {
     for (const f of [tmp, `${tmp}-journal`, `${tmp}-wal`, `${tmp}-shm`]) rmSync(f, { force: true });
   }

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   if (command === 'backup') {
     const r = await backup(target, resolved(file));
     console.log(
-      `${tag} ${targetName(target)} saved to ${r.file}: ${megabytes(r.bytes)}, schema at migration ${r.migration}, ${secs(r.seconds)}`,
+      `${tag} ${targetName(target)} saved to ${r.file}: ${megabytes(r.bytes)}, schema at migration ${r.migration}, every change before ${r.holdsBefore.toISOString()}, ${secs(r.seconds)}`,
     );
   } else {
     const r = await restore(target, resolved(file));
