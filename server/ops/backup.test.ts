@@ -170,7 +170,7 @@ describe('npm run backup and npm run restore', () => {
       source.databaseUrl ? /is not empty \(\d+ tables/ : /already holds a portal database \(portal.sqlite\)/,
     );
 
-    // one consistent moment: each writer's writes up to some k, every one answered before the backup began included
+    // one consistent moment: each writer's writes up to some k, with every one answered before the copy began
     const restoredDb = open(target);
     const [S, R] = [sourceDb, restoredDb];
     const found = { 3: 0, 4: 0 };
