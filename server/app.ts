@@ -198,14 +198,21 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   if (smtpUrl) {
     const { startMailSender } = await import('./lib/mail-sender.js');
     let sender: { stop(): Promise<void> } | null = null;
-    app.addHook('onReady', async () => {
+    app.addHook('onReady', (done) => {
       sender = startMailSender({ db, clock, env, log: app.log, pollMs: opts.mailPollMs });
       app.log.info(`mail is sent through ${smtpUrl.replace(/\/\/[^@/]*@/, '//')} as ${env.mail.from}`);
+      done();
     });
     app.addHook('onClose', async () => {
       await sender?.stop();
     });
   }
+
+  if (env.runMode === 'live' && env.mail.off)
+    app.addHook('onReady', (done) => {
+      app.log.warn('mail is off (MAIL=off): password reset links and notices stay in the outbox, nobody gets them');
+      done();
+    });
 
   if (ui.kind === 'static') await serveDist(app, env);
   else if (ui.kind === 'middleware') {

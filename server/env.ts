@@ -334,7 +334,7 @@ export function loadMailSettings(source: Source): MailSettings {
   if (given) {
     const allowed =
       'smtp://user:password@host:port (STARTTLS when offered) or smtps://user:password@host:port (TLS), the user and password percent-encoded';
-    let url: URL | null = null;
+    let url: URL | null;
     try {
       url = new URL(given);
     } catch {

@@ -117,7 +117,7 @@ function parseMail(raw: string) {
   return { header: (name: string) => words(headers.get(name.toLowerCase()) ?? ''), text };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 10_000): Promise<T> {
+async function until<T>(what: string, probe: () => T | false | Promise<T | false>, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -158,7 +158,7 @@ describe('mail by SMTP', { timeout: 60_000 }, () => {
     const res = await kristi.post('/api/user-settings/password/sendPasswordReset/', KRISTI_TO_LIGA);
     expect(res.statusCode, res.body).toBe(200);
 
-    const [mail] = await until('the mail', async () => smtp.received.length > 0 && smtp.received);
+    const [mail] = await until('the mail', () => smtp.received.length > 0 && smtp.received);
     expect(smtp.received).toHaveLength(1);
     expect(mail.user).toBe(USER); // logged in with the user and password of SMTP_URL
     expect(mail.from).toBe('portal@epit.test');
@@ -199,7 +199,7 @@ describe('mail by SMTP', { timeout: 60_000 }, () => {
     expect((await lastMail(t.db)).attempts).toBe(1);
     expect(again.received).toHaveLength(0);
     t.clock.advance(30_000);
-    await until('the mail', async () => again.received.length > 0);
+    await until('the mail', () => again.received.length > 0);
     const sent = await until('the row marked sent', async () => {
       const r = await lastMail(t.db);
       return r.state === 'sent' && r;
@@ -273,7 +273,7 @@ describe('mail by SMTP', { timeout: 60_000 }, () => {
       open = () => openDb(null, database.url, 4);
     } else {
       const dir = mkdtempSync(path.join(tmpdir(), 'epit-mail-'));
-      closers.push(async () => rmSync(dir, { recursive: true, force: true }));
+      closers.push(() => Promise.resolve(rmSync(dir, { recursive: true, force: true })));
       open = () => openDb(dir);
     }
     const clock = fakeClock();
