@@ -61,6 +61,8 @@ export interface CreateAppOptions {
   lifecycle?: Lifecycle;
   /** default `noMetrics` (METRICS_PORT unset, and tests that do not look at them) */
   metrics?: Metrics;
+  /** with SMTP_URL set: how often the mail sender looks at the outbox, in ms (default a second; tests: less) */
+  mailPollMs?: number;
 }
 
 export function portalConfig(env: Env): PortalConfig {
@@ -191,6 +193,27 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     clearInterval(purgeTimer);
     done();
   });
+
+  // with SMTP_URL set, this process sends the outbox's mail (server/lib/mail-sender.ts), as every other one does
+  const smtpUrl = env.mail.smtpUrl;
+  if (smtpUrl) {
+    const { startMailSender } = await import('./lib/mail-sender.js');
+    let sender: { stop(): Promise<void> } | null = null;
+    app.addHook('onReady', (done) => {
+      sender = startMailSender({ db, clock, env, log: app.log, pollMs: opts.mailPollMs });
+      app.log.info(`mail is sent through ${smtpUrl.replace(/\/\/[^@/]*@/, '//')} as ${env.mail.from}`);
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await sender?.stop();
+    });
+  }
+
+  if (env.runMode === 'live' && env.mail.off)
+    app.addHook('onReady', (done) => {
+      app.log.warn('mail is off (MAIL=off): password reset links and notices stay in the outbox, nobody gets them');
+      done();
+    });
 
   if (ui.kind === 'static') await serveDist(app, env);
   else if (ui.kind === 'middleware') {

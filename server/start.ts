@@ -158,6 +158,11 @@ export function start(opts: StartOptions): void {
       throw new StartupError(
         'PUBLIC_ORIGIN is required in live run mode: set it to the address people use, e.g. https://portal.example',
       );
+    // password resets and invitations are mails: a live portal that cannot send them must be one meant to be so
+    if (env.runMode === 'live' && !env.mail.smtpUrl && !env.mail.off)
+      throw new StartupError(
+        'SMTP_URL is required in live run mode: set it and MAIL_FROM (e.g. SMTP_URL=smtp://user:password@mail.example:587 MAIL_FROM=portal@example.ee), or set MAIL=off to run without mail',
+      );
     // the settings are fine: now the rest of the server (loading it takes a while)
     const [{ createApp }, { createAppsServer }, { openDb }, { databaseName }, { prepareDb }, { systemClock }] =
       await Promise.all([

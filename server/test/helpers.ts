@@ -130,6 +130,8 @@ export async function makeTestApp(
     lifecycle?: Lifecycle;
     metrics?: (db: Db, clock: FakeClock) => Metrics;
     logger?: { stream: { write(line: string): void } };
+    /** with env.mail.smtpUrl: how often the mail sender looks at the outbox */
+    mailPollMs?: number;
   } = {},
 ): Promise<TestApp> {
   const clock = fakeClock(opts.now ?? new Date().toISOString());
@@ -147,6 +149,7 @@ export async function makeTestApp(
     lifecycle: opts.lifecycle,
     metrics: opts.metrics?.(db, clock),
     logger: opts.logger,
+    mailPollMs: opts.mailPollMs,
   });
   await app.ready();
   const client = () => new Client(app);

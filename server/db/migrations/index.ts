@@ -22,6 +22,7 @@ import * as m0320 from './0320_csp_reports.js';
 import * as m0325 from './0325_request_counts.js';
 import * as m0340 from './0340_finance_role.js';
 import * as m0360 from './0360_record_versions.js';
+import * as m0380 from './0380_mail_delivery.js';
 
 export interface NamedMigration extends Migration {
   name: string;
@@ -46,4 +47,5 @@ export const migrations: NamedMigration[] = [
   { name: '0325_request_counts', ...m0325 },
   { name: '0340_finance_role', ...m0340 },
   { name: '0360_record_versions', ...m0360 },
+  { name: '0380_mail_delivery', ...m0380 },
 ];
