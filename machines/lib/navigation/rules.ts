@@ -74,6 +74,14 @@ export function routeMeta(routeId: string): RouteMeta {
   return ROUTES[routeId] ?? { component: routeId, access: 'protected' };
 }
 
+/**
+ * The paths (below the portal's base) whose pages load only the simple user context: the server then does not hint
+ * the full context to the browser ahead of the page.
+ */
+export const SIMPLE_CONTEXT_PATHS: readonly string[] = Object.entries(ROUTES)
+  .filter(([, meta]) => meta.simpleContext)
+  .map(([id]) => id.split('$')[0]);
+
 /** The in-app home (spec 1 §2: a failed or disallowed navigation goes home). */
 const HOME_PATH = '/' as const;
 

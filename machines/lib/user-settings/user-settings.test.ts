@@ -3,6 +3,7 @@ import {
   allowedRights,
   EditUserBody,
   editBody,
+  editFormOf,
   mayOpenUserSettings,
   PasswordBody,
   passwordBody,
@@ -17,6 +18,7 @@ import {
   validatePreferences,
   type EditForm,
   type PasswordForm,
+  type UserEditAnswer,
 } from './index';
 import type { RepresentationRight, UserContext } from '../contract';
 import { signedInContext } from '../../../tests/support/fixtures/contexts';
@@ -65,6 +67,49 @@ describe('edit rules (spec 2 §5)', () => {
   it('the server schema refuses what the form refuses', () => {
     expect(EditUserBody.safeParse(editBody({ ...form, firstName: 'A'.repeat(26) })).success).toBe(false);
     expect(EditUserBody.safeParse(editBody(form)).success).toBe(true);
+  });
+});
+
+describe('the address block (spec 2 §2 "shown only when the personal-code country is empty or EE")', () => {
+  const user = (personalCodeCountry: string | null): UserEditAnswer => ({
+    id: 'XX1',
+    firstName: 'Test',
+    lastName: 'Person',
+    email: 'test@example.ee',
+    phone: null,
+    mobile: null,
+    preferredLanguage: 'EST',
+    personalCode: '1',
+    personalCodeCountry,
+    address: {
+      settlement: 'Tallinn',
+      padreId: 'P9',
+      padreFullName: 'Pärnu mnt 10, Tallinn',
+      county: null,
+      countyName: null,
+      municipality: null,
+      municipalityName: null,
+      street: 'Pärnu mnt 10',
+      zipCode: '10148',
+      disabled: false,
+      showGazetter: true,
+    },
+  });
+
+  it('is part of the form, with the stored address, for an EE or empty personal-code country', () => {
+    for (const country of ['EE', 'ee', '', null])
+      expect(editFormOf(user(country)).address, String(country)).toMatchObject({
+        padreId: 'P9',
+        padreFullName: 'Pärnu mnt 10, Tallinn',
+      });
+  });
+
+  it('is left out (not shown, not sent) for any other personal-code country', () => {
+    for (const country of ['LV', 'LT', 'FI']) {
+      const shown = editFormOf(user(country));
+      expect(shown.address, country).toBeNull();
+      expect(editBody(shown).address, country).toBeNull();
+    }
   });
 });
 
