@@ -262,6 +262,9 @@ export function startFlowBook(data: BookData, live: boolean): void {
       ),
       ...sections,
     );
+    // from a flow's breadcrumb: its journey's section
+    const at = new URLSearchParams(location.hash.split('?')[1] ?? '').get('at');
+    if (at) document.getElementById(`journey-${at}`)?.scrollIntoView();
     for (const a of app.querySelectorAll<HTMLAnchorElement>('nav.toc a'))
       a.addEventListener('click', (e) => {
         e.preventDefault();
@@ -620,7 +623,7 @@ export function startFlowBook(data: BookData, live: boolean): void {
       : (f.diagrams.find((d) => d.name === r.diagram && d.kind !== 'detail') ?? main);
     const crumbs = el('nav', { class: 'crumbs', 'aria-label': 'Where you are' }, link('#/', 'All flows'));
     const journey = journeyOf(f);
-    if (journey) crumbs.append(' › ', link('#/', journey.title, { 'data-journey': journey.id }));
+    if (journey) crumbs.append(' › ', link(`#/?at=${journey.id}`, journey.title, { 'data-journey': journey.id }));
     const add = (text: string, href?: string) => {
       crumbs.append(' › ', href ? link(href, text) : el('span', { 'aria-current': 'page' }, text));
     };
