@@ -44,10 +44,14 @@ function expect(ok: unknown, what: string): void {
   if (!ok) throw new CheckFailed(what);
 }
 
-/** `from` → `to` in `text`; `from` must be there (the doc changed otherwise, and the check would not follow it). */
-function replaceAll(text: string, swaps: [string | RegExp, string][], where: string): string {
-  for (const [from, to] of swaps) {
+/** [from, to, optional]: the folders are replaced wherever a block names them, the rest must be found */
+type Swap = [string | RegExp, string, boolean?];
+
+/** `from` → `to` in `text`; `from` must be there unless optional (the doc changed otherwise, and the check would not follow it). */
+function replaceAll(text: string, swaps: Swap[], where: string): string {
+  for (const [from, to, optional] of swaps) {
     const found = typeof from === 'string' ? text.includes(from) : from.test(text);
+    if (!found && optional) continue;
     if (!found) throw new CheckFailed(`${where} no longer has ${String(from)}: update tools/deployment/check.ts`);
     text = typeof from === 'string' ? text.replaceAll(from, to) : text.replace(from, to);
   }
@@ -147,9 +151,9 @@ async function main(): Promise<void> {
   const clone = path.join(tmp, 'opt-epit');
   const etc = path.join(tmp, 'etc-epit');
   const state = path.join(tmp, 'var-lib-epit');
-  const paths: [string, string][] = [
-    ['/opt/epit', clone],
-    ['/etc/epit', etc],
+  const paths: Swap[] = [
+    ['/opt/epit', clone, true],
+    ['/etc/epit', etc, true],
   ];
   let cluster: Cluster | null = null;
   let balancer: Balancer | null = null;
@@ -208,7 +212,7 @@ async function main(): Promise<void> {
           : ([
               [/^npm ci$/m, `ln -s ${path.join(root, 'node_modules')} node_modules`],
               [/^npm prune --omit=dev$/m, ': npm prune left out'],
-            ] as [RegExp, string][])),
+            ] as Swap[])),
       ],
       'step install',
     );
@@ -258,7 +262,7 @@ async function main(): Promise<void> {
     const ports = [await freePort(), await freePort()];
     const spawnedAt = performance.now();
     for (const port of ports) {
-      const unit = readUnit(replaceAll(unitText, [...paths, ['/var/lib/epit', state]], 'the unit'), String(port));
+      const unit = readUnit(replaceAll(unitText, [...paths, ['/var/lib/epit', state, true]], 'the unit'), String(port));
       mkdirSync(path.join(state, unit.stateDirectory.replace(/^epit\//, '')), { recursive: true });
       // systemd's environment: nothing of the caller's but PATH, then the file, then the unit's own lines
       const env: NodeJS.ProcessEnv = {
