@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { docBlocks, runBlock } from '../../tools/deployment/doc-blocks.js';
+import { docBlocks, runBlock } from './deployment-doc.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -58,12 +58,12 @@ export function balancerConfig(opts: BalancerOptions & { dir: string }): string 
   const site = readFileSync(DEPLOY_NGINX_CONF, 'utf8');
   const upstreams = opts.upstreams.map((u) => `  server ${u} max_fails=1 fail_timeout=5s;`).join('\n');
   const replaced = site
-    .replace(/(?:^  server \S+ max_fails=1 fail_timeout=5s;\n)+/m, `${upstreams}\n`)
-    .replace(/^  listen 80;$/m, `  listen ${opts.listen ?? `127.0.0.1:${opts.port}`};`)
+    .replace(/(?:^ {2}server \S+ max_fails=1 fail_timeout=5s;\n)+/m, `${upstreams}\n`)
+    .replace(/^ {2}listen 80;$/m, `  listen ${opts.listen ?? `127.0.0.1:${opts.port}`};`)
     .replaceAll('/var/log/nginx/epit/', `${dir}/`);
   for (const [what, before] of [
-    ['server lines', site.match(/^  server \S+ max_fails/m)],
-    ['listen 80', site.match(/^  listen 80;$/m)],
+    ['server lines', site.match(/^ {2}server \S+ max_fails/m)],
+    ['listen 80', site.match(/^ {2}listen 80;$/m)],
   ] as const)
     if (!before) throw new Error(`${DEPLOY_NGINX_CONF} has no ${what} to fill in`);
   const indented = replaced

@@ -1,7 +1,7 @@
 /**
  * `npm run check:deployment`: follows docs/deployment.md's install ("Installing a live portal", steps 2 to 8) on a
  * fresh clone of this repository, as root on Debian, and signs in through nginx as the first staff account. The
- * commands are the doc's own marked blocks (tools/deployment/doc-blocks.ts), run with bash after a few listed
+ * commands are the doc's own marked blocks (server/ops/deployment-doc.ts), run with bash after a few listed
  * replacements (the temporary folder's paths for /opt/epit, /etc/epit and /var/lib/epit; the throwaway cluster's
  * pg_hba.conf); a replacement that no longer finds its text fails the check, so the doc cannot drift from it.
  *
@@ -30,7 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { startBalancer, type Balancer } from '../../server/test/nginx.js';
 import { startCluster, type Cluster } from '../../server/test/pg-cluster.js';
 import { Browser, freePort } from '../../server/test/processes.js';
-import { docBlocks, runBlock } from './doc-blocks.js';
+import { docBlocks, runBlock } from '../../server/ops/deployment-doc.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FULL_NPM = process.env.CHECK_DEPLOYMENT_NPM === '1';
@@ -260,8 +260,9 @@ async function main(): Promise<void> {
       say('systemd-analyze verify: nothing to say');
     } else say('systemd-analyze is not installed: the unit is not verified (apt-get install systemd)');
     const ports = [await freePort(), await freePort()];
-    const spawnedAt = performance.now();
-    for (const port of ports) {
+    const appsPorts = [await freePort(), await freePort()];
+    const startProcess = (i: number): Process => {
+      const port = ports[i];
       const unit = readUnit(replaceAll(unitText, [...paths, ['/var/lib/epit', state, true]], 'the unit'), String(port));
       mkdirSync(path.join(state, unit.stateDirectory.replace(/^epit\//, '')), { recursive: true });
       // systemd's environment: nothing of the caller's but PATH, then the file, then the unit's own lines
@@ -271,7 +272,7 @@ async function main(): Promise<void> {
       };
       for (const [k, v] of unit.environment) env[k] = v;
       // the demo applications' listener takes PORT + 1: free ports are far apart enough only by chance
-      env.APPS_PORT = String(await freePort());
+      env.APPS_PORT = String(appsPorts[i]);
       const child = spawn(unit.execStart[0], unit.execStart.slice(1), {
         cwd: unit.workingDirectory,
         env,
@@ -280,8 +281,10 @@ async function main(): Promise<void> {
       let log = '';
       child.stdout.on('data', (d: Buffer) => (log += d.toString()));
       child.stderr.on('data', (d: Buffer) => (log += d.toString()));
-      processes.push({ port, child, log: () => log, readyAfterMs: null });
-    }
+      return { port, child, log: () => log, readyAfterMs: null };
+    };
+    const spawnedAt = performance.now();
+    processes.push(startProcess(0), startProcess(1));
     await Promise.all(processes.map((p) => waitReady(p, spawnedAt)));
     say(
       `both processes ready (started at once), /ready after ${processes.map((p) => `${Math.round(p.readyAfterMs!)} ms`).join(' and ')}`,
@@ -363,16 +366,30 @@ async function main(): Promise<void> {
       say(`logrotate: ${rotated[0]}, and nginx writes a new access.log`);
     } else say('logrotate is not installed: the rotation is not checked (apt-get install logrotate)');
 
-    // a stop as systemd's (KillMode=mixed): SIGTERM to the process, which drains and exits 0
-    const codes = await Promise.all(
-      processes.map(
-        (p) =>
-          new Promise<number | null>((resolve) => {
-            p.child.once('exit', (code) => resolve(code));
-            p.child.kill('SIGTERM');
-          }),
-      ),
+    // a restart as systemd's (KillMode=mixed): SIGTERM to the process, which drains and exits 0; started again,
+    // its time to /ready is a production start's on a migrated database
+    const stop = (p: Process) =>
+      new Promise<number | null>((resolve) => {
+        p.child.once('exit', (code) => resolve(code));
+        p.child.kill('SIGTERM');
+      });
+    expect((await stop(processes[0])) === 0, `SIGTERM: exit status of the process on ${ports[0]}`);
+    const restartedAt = performance.now();
+    processes[0] = startProcess(0);
+    await waitReady(processes[0], restartedAt);
+    const cpuMs = (() => {
+      try {
+        const stat = readFileSync(`/proc/${processes[0].child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+        return (Number(stat[11]) + Number(stat[12])) * 10;
+      } catch {
+        return NaN;
+      }
+    })();
+    say(
+      `restarted the process on ${ports[0]}: /ready after ${Math.round(processes[0].readyAfterMs!)} ms, ${cpuMs} ms of CPU`,
     );
+    // a stop as systemd's (KillMode=mixed): SIGTERM to the process, which drains and exits 0
+    const codes = await Promise.all(processes.map(stop));
     expect(
       codes.every((c) => c === 0),
       `SIGTERM: exit statuses ${codes.join(', ')}`,
