@@ -82,6 +82,8 @@ export async function rollingBench(): Promise<void> {
     balancer = await startBalancer({
       port: ports.balancer,
       upstreams: [ports.A, ports.B].map((p) => `127.0.0.1:${p}`),
+      // the load tool ignores `Connection: close` (server/test/nginx.ts); browsers do not
+      keepaliveRequests: 10_000_000,
     });
     const lb = balancer;
     pages = openPages(lb.base, 3);
@@ -198,7 +200,11 @@ export async function rollingBench(): Promise<void> {
     console.log(
       `mary's Mobile-ID customer add, begun on A, checked through nginx while A restarted: ${signed}${added ? ', Testfirma OÜ is in her context' : ', Testfirma OÜ is NOT in her context'}`,
     );
-    for (const s of steps) console.log(`  ${s}`);
+    // the connection errors among the steps, to see which step each one belongs to
+    const errorSteps = (r.errorLog ?? []).map(
+      (e) => `${((e.at - t0) / 1000).toFixed(1).padStart(5)} s  connection error: ${e.what}`,
+    );
+    for (const s of [...steps, ...errorSteps].sort()) console.log(`  ${s}`);
     console.log(`load average after: ${load()}`);
   } finally {
     await pages?.close();

@@ -24,7 +24,7 @@
  *
  *   npm run bench                 # uses the cache when present
  *   npm run bench -- --rebuild    # builds the database again
- *   npm run bench -- leak         # one or more sections alone: search, search-scale, mixed, address, size, api, leak
+ *   npm run bench -- leak         # one or more sections alone: search, search-scale, mixed, backup, address, size, api, leak
  *   npm run bench -- rolling      # bench/rolling.ts: a rolling restart of two processes behind nginx under load
  *   BENCH_CUSTOMERS=200000 npm run bench
  */
@@ -44,6 +44,7 @@ import { currentBuild } from '../server/lib/build-id.js';
 import { searchCustomers } from '../server/routes/customer-search/search.js';
 import { makeTestApp } from '../server/test/helpers.js';
 import { gzipSync } from 'node:zlib';
+import { backupBench } from './backup.js';
 import { leakBench } from './leak.js';
 import { addressBench } from './address.js';
 import { rightsBench } from './rights.js';
@@ -288,6 +289,7 @@ const SECTIONS = [
   'search',
   'search-scale',
   'mixed',
+  'backup',
   'address',
   'size',
   'weight',
@@ -321,6 +323,7 @@ async function main() {
   await section('mixed', async () =>
     mixedLoadBench({ sqliteDir: dir, terms: terms(), built: await ensureCustomers() }),
   );
+  await section('backup', async () => backupBench({ sqliteDir: dir, built: await ensureCustomers() }));
   await stopBenchPostgres(); // the throwaway cluster both sections shared (a no-op when neither ran)
   await section('address', addressBench); // bench/address.ts: the address register over 1,000,000 addresses
   await section('size', portalSize);

@@ -5,6 +5,8 @@
  * child (systemId `customerAdd`), told when the modal opens and closes. When it added a customer or rights, the
  * person's details reload before the modal closes (spec 1 §4 customer-add step 9: the header and the dashboard show
  * the new customer at once). What the flow reports for the whole portal (toasts, navigation, log lines) goes on.
+ * When the back office goes down while the modal is open, the flow closes as if the person had closed it (spec 1 §8:
+ * add-customer is gated), so the modal closes and what was typed waits in the flow for the next opening.
  */
 import { assign, enqueueActions, setup, type AnyActorLogic } from 'xstate';
 import type { UserContext } from './lib/contract';
@@ -37,6 +39,8 @@ export type CustomerAddModalEvent =
   /** from the portal: the modal is on screen, or closed */
   | ({ type: 'customerAddModal.opened' } & CustomerAddOpening)
   | { type: 'customerAddModal.closed' }
+  /** from the portal: the back office (AXAPTA) went down, which gates adding a customer (spec 1 §8) */
+  | { type: 'customerAddModal.backOfficeDown' }
   /** from the flow */
   | { type: 'customerAdd.finished'; created: boolean }
   | ForPortal;
@@ -136,6 +140,13 @@ export const customerAddModalMachine = setup({
           description: 'The flow cannot be loaded: the failure is logged, and the next opening tries again',
         },
       },
+      on: {
+        'customerAddModal.backOfficeDown': {
+          target: 'notLoaded',
+          actions: { type: 'done', params: { created: false, context: null } },
+          description: 'The back office goes down while the flow loads: the modal closes, the next opening loads it',
+        },
+      },
     },
     ready: {
       description: 'The flow is here; it runs while the modal is open.',
@@ -151,6 +162,11 @@ export const customerAddModalMachine = setup({
         'customerAddModal.closed': {
           actions: { type: 'tellFlow', params: { event: { type: 'customerAdd.close' } } },
           description: 'The modal is closed: the flow stops every request',
+        },
+        'customerAddModal.backOfficeDown': {
+          actions: { type: 'tellFlow', params: { event: { type: 'customerAdd.close' } } },
+          description:
+            'The back office goes down: an open flow closes, keeping what was typed, and its end closes the modal',
         },
       },
       states: {

@@ -19,6 +19,7 @@ const spec: MachineModelSpec<typeof customerAddModalMachine> = {
     const out: (CustomerAddModalEvent | { type: string; [k: string]: unknown })[] = [
       { type: 'customerAddModal.opened', ...opening },
       { type: 'customerAddModal.closed' },
+      { type: 'customerAddModal.backOfficeDown' },
       { type: 'toast.show', toast: { toastType: 'success', messageKey: 'customer-add.added' } },
       { type: 'navigation.requested', target: { kind: 'home' } },
       { type: 'warning', code: 'demo.failed', detail: 500 },

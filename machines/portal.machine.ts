@@ -8,7 +8,7 @@ import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { pageView, tracksPageViews, type PageView } from './lib/analytics';
 import type { UserContext } from './lib/contract';
 import type { PortalChildren, PortalContext, PortalEvent, PortalInput, SignedIn } from './lib/portal';
-import { choiceRequiredByContext, isAxaptaDead, type NavTarget } from './lib/rights';
+import { choiceRequiredByContext, isAddCustomerModalName, isAxaptaDead, type NavTarget } from './lib/rights';
 import { showsAuthError } from './lib/session/rules';
 import { SYSTEM_ID } from './lib/system-ids';
 import type { ContextReplaced, RepresenteeChange } from './lib/shell-events';
@@ -29,6 +29,11 @@ import { toastsMachine, type ToastRequest } from './toasts.machine';
 /** spec 1 §8 "Authorization failure": error.auth, except on the home page */
 const AUTH_ERROR = { type: 'showToast', params: { toast: { toastType: 'error', messageKey: 'error.auth' } } } as const;
 /** spec 1 §4 role validity: the right to act for the chosen party has ended (contract RIGHT_ENDED) */
+/** spec 1 §8 "Back-office system dead": error.axapta.dead */
+const AXAPTA_DEAD = {
+  type: 'showToast',
+  params: { toast: { toastType: 'error', messageKey: 'error.axapta.dead' } },
+} as const;
 const RIGHT_ENDED = {
   type: 'showToast',
   params: { toast: { toastType: 'error', messageKey: 'error.rightEnded' } },
@@ -83,6 +88,10 @@ export const portalMachine = setup({
   guards: {
     axaptaNewlyDead: ({ context }, p: { context: UserContext }) =>
       !isAxaptaDead(context.userContext) && isAxaptaDead(p.context),
+    axaptaDead: ({ context }) => isAxaptaDead(context.userContext),
+    /** spec 1 §8: add-customer is gated while the back office is dead, also when the address names it */
+    customerAddGated: ({ context }, p: { modalName: string }) =>
+      isAddCustomerModalName(p.modalName) && isAxaptaDead(context.userContext),
     isCustomerAdd: (_, p: { component: string }) => p.component === CUSTOMER_ADD_COMPONENT,
     tracksPageViews: ({ context }) => context.tracksPageViews,
     onPortalPage: ({ context }) => showsAuthError(`${context.baseUrl}${context.href ?? '/'}`, context.baseUrl),
@@ -159,9 +168,11 @@ export const portalMachine = setup({
         actions: [
           { type: 'rememberContext', params: ({ event }) => ({ userContext: event.context }) },
           { type: 'handContextOn', params: ({ event }) => ({ userContext: event.context }) },
-          { type: 'showToast', params: { toast: { toastType: 'error', messageKey: 'error.axapta.dead' } } },
+          AXAPTA_DEAD,
+          sendTo(SYSTEM_ID.customerAddModal, { type: 'customerAddModal.backOfficeDown' }),
         ],
-        description: 'New details say the back office went down: the session takes them, an error says so once',
+        description:
+          'New details say the back office went down: the session takes them, an error says so once, and an open customer-add modal closes (what was typed is kept)',
       },
       {
         actions: [
@@ -202,10 +213,36 @@ export const portalMachine = setup({
       actions: sendTo(SYSTEM_ID.sidePanel, { type: 'represented.changed' }),
       description: 'The party changed: the side menu selects its entry again',
     },
-    'customerAdd.requested': {
-      actions: sendTo(SYSTEM_ID.modals, OPEN_CUSTOMER_ADD),
-      description: 'Someone asks to add a customer: the customer-add modal opens',
-    },
+    'customerAdd.requested': [
+      {
+        guard: 'axaptaDead',
+        actions: [
+          AXAPTA_DEAD,
+          sendTo(SYSTEM_ID.representedChoice, ({ context }) => ({
+            type: 'customerAdd.closed' as const,
+            created: false,
+            context: context.userContext!,
+          })),
+        ],
+        description:
+          'Someone asks to add a customer while the back office is down: the error shows and the modal stays shut (a choice waiting for it goes on)',
+      },
+      {
+        actions: sendTo(SYSTEM_ID.modals, OPEN_CUSTOMER_ADD),
+        description: 'Someone asks to add a customer: the customer-add modal opens',
+      },
+    ],
+    'modal.openFromUrl': [
+      {
+        guard: { type: 'customerAddGated', params: ({ event }) => event },
+        actions: AXAPTA_DEAD,
+        description: 'The address names the customer-add modal while the back office is down: the error shows instead',
+      },
+      {
+        actions: forwardTo(SYSTEM_ID.modals),
+        description: 'The address names a modal: the modals open it',
+      },
+    ],
     'modal.opened': {
       guard: { type: 'isCustomerAdd', params: ({ event }) => event },
       actions: sendTo(SYSTEM_ID.customerAddModal, ({ context }) => ({

@@ -140,6 +140,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       { type: 'represented.changeFailed', gid: 'EPEE11000026', status: 500 },
       { type: 'menu.reselect' },
       { type: 'customerAdd.requested' },
+      { type: 'modal.openFromUrl', modalName: 'add-customer' },
       { type: 'modal.opened', component: 'customer-add' },
       { type: 'modal.closed', component: 'customer-add', result: { created: true } },
       { type: 'customerAdd.done', created: true, context: mariWithTestfirma },
@@ -264,6 +265,48 @@ const spec: MachineModelSpec<typeof portalMachine> = {
           'the choice of whom to represent',
         );
         expectEqual(p.getSnapshot().context.userContext, mariWithTestfirma, "the portal's user context");
+      },
+    },
+    {
+      title:
+        'The back office goes down while customer add is open: the error shows, the modal closes, and it stays shut while down',
+      setup: () => resetEffects(),
+      steps: [
+        signedInBySession(mari),
+        firstPage,
+        step({ type: 'customerAdd.requested' }),
+        reported('modals', { type: 'modal.opened', component: 'customer-add' }),
+        reported('deadApplicationPoll', { type: 'context.replaced', context: axaptaDown, cause: 'SC' }),
+        // the flow closes (what was typed stays in it) and reports its end
+        reported('customerAddModal', { type: 'customerAdd.done', created: false, context: null }),
+        reported('modals', { type: 'modal.closed', component: 'customer-add', result: { created: false } }),
+        // asked again, by a button or by the address: nothing opens
+        step({ type: 'customerAdd.requested' }),
+        step({ type: 'modal.openFromUrl', modalName: 'add-customer' }),
+      ],
+      check: (p) => {
+        const modals = child(p, 'modals');
+        expectOne(told(modals, 'modal.open'), 'the one opening, while the back office was up');
+        expectEqual(told(modals, 'modal.openFromUrl'), [], 'the address while it is down');
+        expectEqual(told(modals, 'modal.close'), [{ type: 'modal.close', result: { created: false } }], 'the close');
+        expectOne(told(child(p, 'customerAddModal'), 'customerAddModal.backOfficeDown'), 'the flow told');
+        expectEqual(
+          told(child(p, 'toasts'), 'toasts.show'),
+          [1, 2, 3].map(() => ({ type: 'toasts.show', toastType: 'error', messageKey: 'error.axapta.dead' })),
+          'the message: when it went down, and at each refused opening',
+        );
+      },
+    },
+    {
+      title: 'An address naming customer add while the back office is up: the modals open it',
+      setup: () => resetEffects(),
+      steps: [signedInBySession(mari), firstPage, step({ type: 'modal.openFromUrl', modalName: 'add-customer' })],
+      check: (p) => {
+        expectEqual(
+          told(child(p, 'modals'), 'modal.openFromUrl'),
+          [{ type: 'modal.openFromUrl', modalName: 'add-customer' }],
+          'the modals',
+        );
       },
     },
     {

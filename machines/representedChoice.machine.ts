@@ -3,7 +3,9 @@
  * modal", "Root redirect" (add-customer first), §8 "Represented change failure"; spec 2 §2 "Dashboards", §4).
  *
  * signedOut ── session.signedIn [principal, nothing represented, not IN_AD, no modalName] ──▶ open
- *           ├─ session.signedIn [same, modalName add-customer] ──▶ waitingForCustomerAdd (customer-add shows first)
+ *           ├─ session.signedIn [same, modalName add-customer, AXAPTA alive] ──▶ waitingForCustomerAdd (customer-add
+ *           │                                                                   shows first)
+ *           ├─ session.signedIn [same, modalName add-customer, AXAPTA dead] ──▶ open (customer-add is gated)
  *           └─ session.signedIn [otherwise] ──▶ closed
  * closed ── choice.open ──▶ open (e.g. "choose representee" on the dashboard)
  * open: its `list` child (machines/choiceList.machine.ts) keeps the search and the page the views read
@@ -123,7 +125,14 @@ export const representedChoiceMachine = setup({
     addCustomerFirst: ({ event }) =>
       event.type === 'session.signedIn' &&
       isAddCustomerModalName(event.params?.modalName) &&
-      choiceRequiredByContext(event.context),
+      choiceRequiredByContext(event.context) &&
+      !isAxaptaDead(event.context),
+    /** spec 1 §8: add-customer is gated while the back office is dead, so it does not open first */
+    addCustomerGated: ({ event }) =>
+      event.type === 'session.signedIn' &&
+      isAddCustomerModalName(event.params?.modalName) &&
+      choiceRequiredByContext(event.context) &&
+      isAxaptaDead(event.context),
     isPickable: ({ event }) =>
       event.type === 'choice.pick' && !!event.context.epitPrincipal?.representationRightsCache[event.gid],
     canCreateContract: ({ context, event }) =>
@@ -216,6 +225,13 @@ export const representedChoiceMachine = setup({
             actions: 'startSession',
             description:
               'The person signs in with an address that opens Add customer, if they act for no one yet and are not staff: Add customer comes first',
+          },
+          {
+            guard: 'addCustomerGated',
+            target: 'open',
+            actions: 'startSession',
+            description:
+              'The person signs in with an address that opens Add customer while the back office is down, acting for no one yet: Add customer stays shut and the choice opens',
           },
           {
             target: 'closed',

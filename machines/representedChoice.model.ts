@@ -28,6 +28,14 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
       params: { modalName: 'add-customer' },
       domain: 'EE',
     },
+    // the back office is down at sign-in: Add customer is gated, the choice opens instead
+    {
+      type: 'session.signedIn',
+      context: axaptaDead,
+      path: '/dashboard/EE/et/add-customer',
+      params: { modalName: 'add-customer' },
+      domain: 'EE',
+    },
     { type: 'session.signedIn', context: internal, path: '/dashboard', params: {}, domain: 'EE' },
     { type: 'session.signedIn', context: mari, path: '/dashboard', params: {}, domain: 'LV' },
     { type: 'session.signedOut' },

@@ -327,8 +327,9 @@ export const sessionMachine = setup({
       },
     },
     contextFailed: {
-      // spec 1 §8: a failed context load is only logged
-      description: 'The portal could not find out who the person is; no message shows, and the next page tries again.',
+      // spec 1 §8: a failed context load is logged; the home page also says so (docs/spec-departures.md, D39)
+      description:
+        'The portal could not find out who the person is; the home page says so with Try again, and the next page tries again.',
       tags: ['settled'],
       on: {
         'session.routeChanged': [

@@ -12,6 +12,7 @@ import {
   type SaveOutcome,
   type SaveRequest,
   type SettingsFormEmitted,
+  type SettingsFormInput,
 } from './settingsForm.machine';
 
 interface Contact {
@@ -236,7 +237,11 @@ describe('settings form: someone else saved meanwhile (412, the conflict state)'
   const stale = () => Promise.reject(Object.assign(new Error('412'), { status: 412 }));
   const CUSTOMER = { name: 'Maasikas OÜ', phone: '+372 5555 0000', homepage: '', email: 'info@maasikas.ee' };
 
-  function conflictForm(stored: () => LoadedForm, saveAnswers: (() => Promise<SaveOutcome>)[]) {
+  function conflictForm(
+    stored: () => LoadedForm,
+    saveAnswers: (() => Promise<SaveOutcome>)[],
+    together?: SettingsFormInput['together'],
+  ) {
     const loads: { fresh?: boolean }[] = [];
     const saves: SaveRequest[] = [];
     const actor = createActor(
@@ -252,7 +257,7 @@ describe('settings form: someone else saved meanwhile (412, the conflict state)'
           }),
         },
       }),
-      { input: { subject: 'EPEE11000015', validate: () => ({}) } },
+      { input: { subject: 'EPEE11000015', validate: () => ({}), together } },
     );
     const emitted: SettingsFormEmitted[] = [];
     actor.on('*', (e) => emitted.push(e));
@@ -316,6 +321,39 @@ describe('settings form: someone else saved meanwhile (412, the conflict state)'
     actor.send({ type: 'form.save' });
     await waitFor(actor, (s) => s.matches('saved'));
     expect(saves[1]).toMatchObject({ version: '"2"', values: { phone: '+372 5555 9999' } });
+  });
+
+  it('merges fields that make one choice as one: both changed the preference, so each pair is offered whole', async () => {
+    // jaan moves his start-up service to invoicing; staff meanwhile move his logistics party to Kase Trükk OÜ
+    const base = { service: 'LOGISTICS', represented: 'EPEE11000015' };
+    let stored: LoadedForm = { values: base, version: '"1"' };
+    const { actor, saves } = conflictForm(
+      () => stored,
+      [stale, () => Promise.resolve({ version: '"3"' })],
+      [['service', 'represented']],
+    );
+    await editing(actor);
+    stored = { values: { ...base, represented: 'EPEE11000055' }, version: '"2"' };
+    actor.send({ type: 'form.edit', values: { service: 'FINANCE' }, field: 'service' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches({ conflict: 'merged' }));
+    const c = actor.getSnapshot().context;
+    // field by field it would have been invoicing for Kase Trükk OÜ, a pair neither person chose
+    expect(c.values).toEqual({ service: 'FINANCE', represented: 'EPEE11000015' });
+    expect(c.conflict).toEqual({
+      taken: [],
+      both: {
+        service: { mine: 'FINANCE', theirs: 'LOGISTICS' },
+        represented: { mine: 'EPEE11000015', theirs: 'EPEE11000055' },
+      },
+      chosen: {},
+    });
+    actor.send({ type: 'form.choose', field: 'represented', side: 'theirs' });
+    expect(actor.getSnapshot().context.values).toEqual({ service: 'LOGISTICS', represented: 'EPEE11000055' });
+    expect(actor.getSnapshot().context.conflict?.chosen).toEqual({ service: 'theirs', represented: 'theirs' });
+    actor.send({ type: 'form.save' });
+    await waitFor(actor, (s) => s.matches('saved'));
+    expect(saves[1]).toMatchObject({ version: '"2"', values: { service: 'LOGISTICS', represented: 'EPEE11000055' } });
   });
 
   it('a reload that fails keeps everything typed and says so; saving again is allowed', async () => {

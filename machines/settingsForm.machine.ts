@@ -14,6 +14,7 @@
  *   field by field against the version the form was based on (machines/lib/form-merge.ts): fields only the other
  *   person changed take their values and are named; fields only this person changed keep theirs; fields both changed
  *   offer both values (`form.choose`), the person's own showing until they choose. Saving again sends the new version.
+ *   Fields that make one choice (`together`: the preferences' service and party) merge and are chosen as one.
  * - "Save and use" (preferences): after the save, a child (machines/preferenceUse.machine.ts) acts for the preferred
  *   party and finds the preferred service; the form passes the switch between it and the portal (`form.switchParty`
  *   up, `form.partySwitched` / `form.partySwitchFailed` down) and asks for the service it names.
@@ -23,7 +24,7 @@
 import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './lib/not-provided';
 import { draftOf, withDraft } from './lib/drafts';
-import { mergeForm, type BothChanged } from './lib/form-merge';
+import { groupOf, mergeForm, type BothChanged, type FieldGroups } from './lib/form-merge';
 import type { NavTarget } from './lib/rights';
 import { reporter } from './lib/report';
 import { preferenceUseMachine, type PartySwitchAnswer, type PreferenceUseEmitted } from './preferenceUse.machine';
@@ -47,6 +48,8 @@ export interface SettingsFormInput {
   draftKey?: string | null;
   /** "Save and use": the party the saved values ask to act for (none: stay) */
   partyToUse?: (values: FormValues) => string | null;
+  /** fields that make one choice together, merged and chosen as one after a conflict (machines/lib/form-merge.ts) */
+  together?: FieldGroups;
 }
 
 export interface LoadedForm {
@@ -99,6 +102,7 @@ export interface SettingsFormContext {
   andUse: boolean;
   draftKey: string | null;
   partyToUse: (values: FormValues) => string | null;
+  together: FieldGroups;
   /** a draft handed back before the form had loaded: laid over the loaded values */
   pendingDraft: Record<string, unknown> | null;
   /** the values as loaded or last saved: what the person's edits are based on */
@@ -180,7 +184,7 @@ export const settingsFormMachine = setup({
     }),
     /** the record as stored now, merged with what the person typed against what they had loaded */
     mergeLoaded: assign(({ context }, p: { loaded: LoadedForm }) => {
-      const merged = mergeForm(context.base, context.values, p.loaded.values);
+      const merged = mergeForm(context.base, context.values, p.loaded.values, context.together);
       return {
         values: merged.values,
         errors: context.validate(merged.values),
@@ -191,16 +195,18 @@ export const settingsFormMachine = setup({
         conflict: { taken: merged.taken, both: merged.both, chosen: {} },
       };
     }),
+    /** a side chosen for a field is chosen for every field of its group too (they are one choice) */
     chooseValue: assign(({ context }, p: { field: string; side: 'mine' | 'theirs' }) => {
-      const offered = context.conflict?.both[p.field];
-      if (!context.conflict || !offered) return {};
-      const values = { ...context.values, [p.field]: offered[p.side] };
-      return {
-        values,
-        errors: context.validate(values),
-        serverErrors: {},
-        conflict: { ...context.conflict, chosen: { ...context.conflict.chosen, [p.field]: p.side } },
-      };
+      const conflict = context.conflict;
+      if (!conflict?.both[p.field]) return {};
+      const fields = groupOf(p.field, context.together).filter((f) => conflict.both[f]);
+      const values: Record<string, unknown> = { ...context.values };
+      const chosen = { ...conflict.chosen };
+      for (const f of fields) {
+        values[f] = conflict.both[f][p.side];
+        chosen[f] = p.side;
+      }
+      return { values, errors: context.validate(values), serverErrors: {}, conflict: { ...conflict, chosen } };
     }),
     keepDraft: assign((_, p: { values: Record<string, unknown> }) => ({ pendingDraft: p.values })),
     restoreDraft: assign(({ context }, p: { values: Record<string, unknown> }) => {
@@ -261,6 +267,7 @@ export const settingsFormMachine = setup({
     andUse: false,
     draftKey: input.draftKey ?? null,
     partyToUse: input.partyToUse ?? (() => null),
+    together: input.together ?? [],
     pendingDraft: null,
     base: {},
     version: null,

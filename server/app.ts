@@ -40,6 +40,7 @@ import { installHealthRoutes } from './ops/health.js';
 import { installLifecycle, Lifecycle } from './ops/lifecycle.js';
 import { noMetrics, type Metrics } from './ops/metrics.js';
 import { BUILD_HEADER, currentBuild } from './lib/build-id.js';
+import { SIMPLE_CONTEXT_PATHS } from '../machines/lib/navigation/rules.js';
 
 /** How /ui/ is served: the built dist/ (default), a Vite middleware (dev), or not at all. */
 export type UiMode =
@@ -60,6 +61,8 @@ export interface CreateAppOptions {
   lifecycle?: Lifecycle;
   /** default `noMetrics` (METRICS_PORT unset, and tests that do not look at them) */
   metrics?: Metrics;
+  /** with SMTP_URL set: how often the mail sender looks at the outbox, in ms (default a second; tests: less) */
+  mailPollMs?: number;
 }
 
 export function portalConfig(env: Env): PortalConfig {
@@ -191,6 +194,27 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     done();
   });
 
+  // with SMTP_URL set, this process sends the outbox's mail (server/lib/mail-sender.ts), as every other one does
+  const smtpUrl = env.mail.smtpUrl;
+  if (smtpUrl) {
+    const { startMailSender } = await import('./lib/mail-sender.js');
+    let sender: { stop(): Promise<void> } | null = null;
+    app.addHook('onReady', (done) => {
+      sender = startMailSender({ db, clock, env, log: app.log, pollMs: opts.mailPollMs });
+      app.log.info(`mail is sent through ${smtpUrl.replace(/\/\/[^@/]*@/, '//')} as ${env.mail.from}`);
+      done();
+    });
+    app.addHook('onClose', async () => {
+      await sender?.stop();
+    });
+  }
+
+  if (env.runMode === 'live' && env.mail.off)
+    app.addHook('onReady', (done) => {
+      app.log.warn('mail is off (MAIL=off): password reset links and notices stay in the outbox, nobody gets them');
+      done();
+    });
+
   if (ui.kind === 'static') await serveDist(app, env);
   else if (ui.kind === 'middleware') {
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -239,7 +263,11 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     // that ended meanwhile costs no failing call
     const hinted = req.cookies[COOKIE.session] !== undefined || req.cookies[COOKIE.signedIn] !== undefined;
     // a hint only: while the database is away the page still loads, and its own call says what is wrong
-    const context = hinted && (await findSession(req).catch(() => null)) ? USER_CONTEXT_PRELOAD : '';
+    // A page that loads only the simple context (spec 1 §4 Login state: the terms of use) gets no such hint.
+    const path = req.url.split('?')[0].slice('/ui'.length);
+    const full = !SIMPLE_CONTEXT_PATHS.some((p) => path.startsWith(p));
+    const live = hinted && (await findSession(req).catch(() => null));
+    const context = live && full ? USER_CONTEXT_PRELOAD : '';
     const link = [preloadLinks(env.distDir), messagesPreload(env.distDir, language), context]
       .filter(Boolean)
       .join(', ');

@@ -22,6 +22,11 @@ export interface Env {
   databaseUrl: string | null;
   /** PG_POOL_MAX (default PG_POOL_MAX_DEFAULT): the connections to PostgreSQL this process may hold at once */
   pgPoolMax: number;
+  /**
+   * MIGRATE_UP_TO, read in test run mode only: this build's migrations end at that name (server/db/migrator.ts), so
+   * the current code stands in for the build before a migration in the rolling-release test. Null: all of them.
+   */
+  migrateUpTo: string | null;
   runMode: RunMode;
   /**
    * PUBLIC_ORIGIN, e.g. 'https://portal.example': a live server refuses to start without it (server/start.ts). Unset
@@ -70,6 +75,31 @@ export interface Env {
    * its site id (spec 1 §9, live run mode only: machines/lib/analytics.ts); null (both unset): no analytics
    */
   analytics: AnalyticsSettings | null;
+  /** SMTP_URL, MAIL_FROM, MAIL and MAIL_RETRY_SECONDS: how the portal's mail leaves (server/lib/mail-sender.ts) */
+  mail: MailSettings;
+  /** AUDIT_RETENTION_DAYS and OUTBOX_RETENTION_DAYS: how long the purge (server/security/purge.ts) keeps those rows */
+  retention: RetentionSettings;
+}
+
+export interface MailSettings {
+  /**
+   * SMTP_URL: the mail server, `smtp://user:password@host:587` (STARTTLS when the server offers it) or
+   * `smtps://user:password@host:465` (TLS from the first byte); null: no mail leaves, it is only written to the outbox
+   */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the From address, `portal@example.ee` or `EPIT <portal@example.ee>`; required with SMTP_URL */
+  from: string | null;
+  /** MAIL=off: mail is deliberately off, so a live portal may start without SMTP_URL (server/start.ts) */
+  off: boolean;
+  /** MAIL_RETRY_SECONDS (default 30): the wait after the first failed try, doubled after each further one */
+  retryMs: number;
+}
+
+export interface RetentionSettings {
+  /** AUDIT_RETENTION_DAYS (default 730) */
+  auditMs: number;
+  /** OUTBOX_RETENTION_DAYS (default 7) */
+  outboxMs: number;
 }
 
 export interface AnalyticsSettings {
@@ -254,6 +284,7 @@ export function loadEnv(source: Source = process.env): Env {
     dataDir: folderPath(source, 'DATA_DIR', './data'),
     databaseUrl: postgresUrl(source.DATABASE_URL, 'DATABASE_URL'),
     pgPoolMax: integer(source, 'PG_POOL_MAX', PG_POOL_MAX_DEFAULT, 1, 10_000),
+    migrateUpTo: runMode === 'test' ? source.MIGRATE_UP_TO?.trim() || null : null,
     runMode,
     publicOrigin: publicOrigin(source),
     trustProxy: trustProxyOf(source),
@@ -273,7 +304,62 @@ export function loadEnv(source: Source = process.env): Env {
     metrics: loadMetricsSettings(source, portNumber, appsPort),
     shutdown: loadShutdownSettings(source),
     analytics: loadAnalyticsSettings(source),
+    mail: loadMailSettings(source),
+    retention: loadRetentionSettings(source),
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Audit rows hold personal codes and addresses, outbox rows hold password reset links: neither is kept for ever.
+ * The defaults and their reasons: docs/configuration.md "Retention".
+ */
+export function loadRetentionSettings(source: Source): RetentionSettings {
+  return {
+    auditMs: integer(source, 'AUDIT_RETENTION_DAYS', 730, 1, 36_500) * DAY_MS,
+    outboxMs: integer(source, 'OUTBOX_RETENTION_DAYS', 7, 1, 3_650) * DAY_MS,
+  };
+}
+
+/** An address the way it may be shown: the password of `scheme://user:password@host` left out. */
+const withoutPassword = (url: string) => url.replace(/(:\/\/[^:/@]*:)[^@]*@/, '$1…@');
+
+/** `name@domain`, or `Display Name <name@domain>`: one mailbox (RFC 5322 §3.4), no line breaks. */
+const MAILBOX = /^(?:[^<>\r\n"]*<[^<>@\s]+@[^<>@\s]+\.[^<>@\s]+>|[^<>@\s"]+@[^<>@\s]+\.[^<>@\s]+)$/;
+
+/**
+ * SMTP_URL (smtp:// or smtps://, a host, user and password percent-encoded in the address) and MAIL_FROM, both or
+ * neither; MAIL (on or off) says whether mail is deliberately off, and cannot be off while SMTP_URL is set.
+ */
+export function loadMailSettings(source: Source): MailSettings {
+  const given = source.SMTP_URL?.trim() || null;
+  const off = source.MAIL?.trim() ? !flag(source, 'MAIL') : false;
+  const from = source.MAIL_FROM?.trim() || null;
+  const retryMs = integer(source, 'MAIL_RETRY_SECONDS', 30, 1, 3_600) * 1000;
+  if (given) {
+    const allowed =
+      'smtp://user:password@host:port (STARTTLS when offered) or smtps://user:password@host:port (TLS), the user and password percent-encoded';
+    let url: URL | null;
+    try {
+      url = new URL(given);
+    } catch {
+      url = null;
+    }
+    if (!url || !/^smtps?:$/.test(url.protocol) || !url.hostname || (url.pathname && url.pathname !== '/'))
+      throw new ConfigError('SMTP_URL', withoutPassword(given), allowed);
+    if (off)
+      throw new ConfigError(
+        'MAIL',
+        source.MAIL ?? '',
+        'on, or nothing, while SMTP_URL is set (unset SMTP_URL to turn mail off)',
+      );
+    if (!from)
+      throw new ConfigError('MAIL_FROM', '', 'the From address of the mail, e.g. portal@example.ee (SMTP_URL is set)');
+  }
+  if (from && !MAILBOX.test(from))
+    throw new ConfigError('MAIL_FROM', from, 'one address, portal@example.ee or EPIT <portal@example.ee>');
+  return { smtpUrl: given, from, off, retryMs };
 }
 
 /**

@@ -158,6 +158,11 @@ export function start(opts: StartOptions): void {
       throw new StartupError(
         'PUBLIC_ORIGIN is required in live run mode: set it to the address people use, e.g. https://portal.example',
       );
+    // password resets and invitations are mails: a live portal that cannot send them must be one meant to be so
+    if (env.runMode === 'live' && !env.mail.smtpUrl && !env.mail.off)
+      throw new StartupError(
+        'SMTP_URL is required in live run mode: set it and MAIL_FROM (e.g. SMTP_URL=smtp://user:password@mail.example:587 MAIL_FROM=portal@example.ee), or set MAIL=off to run without mail',
+      );
     // the settings are fine: now the rest of the server (loading it takes a while)
     const [{ createApp }, { createAppsServer }, { openDb }, { databaseName }, { prepareDb }, { systemClock }] =
       await Promise.all([
@@ -177,9 +182,12 @@ export function start(opts: StartOptions): void {
     }
     const origin = linkOrigin(env);
     const { isDatabaseUnavailable } = await import('./db/unavailable.js');
-    const seeded = await prepareDb(db, systemClock, { origin, live: env.runMode === 'live' }).catch((err: unknown) => {
+    const { SchemaNewerError } = await import('./db/migrator.js');
+    const prepared = { origin, live: env.runMode === 'live', migrateUpTo: env.migrateUpTo };
+    const seeded = await prepareDb(db, systemClock, prepared).catch((err: unknown) => {
       if (isDatabaseUnavailable(err))
         throw new StartupError(`the database ${where} does not answer (${codeOf(err) ?? messageOf(err)})`);
+      if (err instanceof SchemaNewerError) throw new StartupError(err.message);
       throw err;
     });
     const live = env.runMode === 'live';

@@ -18,6 +18,8 @@ declare module 'autocannon' {
     interface Client extends EventEmitter {
       setRequests(requests: Request[]): void;
       on(event: 'response', listener: (status: number, bytes: number, responseTimeMs: number) => void): this;
+      on(event: 'connError', listener: (error: NodeJS.ErrnoException) => void): this;
+      on(event: 'timeout', listener: () => void): this;
     }
     interface Histogram {
       average: number;

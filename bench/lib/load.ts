@@ -75,6 +75,8 @@ export interface LoadResult {
   /** connection errors (timeouts included) and timeouts (the whole run, ramp included) */
   errors: number;
   timeouts: number;
+  /** each connection error's time (Date.now()) and code, in order */
+  errorLog?: { at: number; what: string }[];
   /**
    * closedLoop: for each connection, ms from its start (a new TCP connection) to its first answer: the wait to be
    * accepted by the server included, which a saturated server makes long (docs/performance.md, "Search and mixed load
@@ -110,6 +112,7 @@ export async function closedLoop(opts: {
   const bases = basesOf(opts.base);
   const ramp = opts.rampSeconds ?? 0;
   const firstAnswer: number[] = [];
+  const errorLog: { at: number; what: string }[] = [];
   const from = Date.now() + ramp * 1000;
   const measureFrom = performance.now() + ramp * 1000;
   const groups = ramp > 0 ? Math.ceil(opts.connections / RAMP_GROUP) : 1;
@@ -146,6 +149,12 @@ export async function closedLoop(opts: {
           },
         }));
         client.setRequests(requests);
+        client.on('connError', (e: NodeJS.ErrnoException) =>
+          errorLog.push({ at: Date.now(), what: `${e.code ?? e.message} after ${kind || 'the first request'}` }),
+        );
+        client.on('timeout', () =>
+          errorLog.push({ at: Date.now(), what: `timeout after ${kind || 'the first request'}` }),
+        );
         client.on('response', (status, _bytes, ms) => {
           const now = performance.now();
           if (!answered) {
@@ -176,6 +185,7 @@ export async function closedLoop(opts: {
     non2xx,
     errors: results.reduce((n, r) => n + r.errors, 0),
     timeouts: results.reduce((n, r) => n + r.timeouts, 0),
+    errorLog,
     firstAnswer: percentiles(firstAnswer),
   };
 }

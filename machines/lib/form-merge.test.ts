@@ -29,6 +29,27 @@ describe('mergeForm (a form refused with 412, merged against the version it was 
     expect(merged.taken).toEqual([]);
   });
 
+  it('merges a group of fields as one choice when both changed it, and as single fields when one did', () => {
+    const prefs = { service: 'LOGISTICS', represented: 'A' };
+    const together = [['service', 'represented']];
+    const mine = { service: 'FINANCE', represented: 'A' };
+    const theirs = { service: 'LOGISTICS', represented: 'B' };
+    expect(mergeForm(prefs, mine, theirs).values, 'field by field: a pair no one chose').toEqual({
+      service: 'FINANCE',
+      represented: 'B',
+    });
+    expect(mergeForm(prefs, mine, theirs, together)).toEqual({
+      values: mine,
+      taken: [],
+      both: { service: { mine: 'FINANCE', theirs: 'LOGISTICS' }, represented: { mine: 'A', theirs: 'B' } },
+    });
+    // the choices are offered in the form's order, also when the group adds one
+    const none = { service: 'NOPREFERENCE', represented: 'NOPREFERENCE' };
+    expect(Object.keys(mergeForm(prefs, none, theirs, together).both)).toEqual(['service', 'represented']);
+    // only the other person changed the choice: theirs is taken, as for single fields
+    expect(mergeForm(prefs, prefs, theirs, together)).toEqual({ values: theirs, taken: ['represented'], both: {} });
+  });
+
   it('compares objects by value', () => {
     expect(sameValue({ a: 1, b: { c: null } }, { b: { c: null }, a: 1 })).toBe(true);
     expect(sameValue({ a: 1 }, { a: 2 })).toBe(false);

@@ -6,6 +6,9 @@
  * - changed only by this person: their value is kept;
  * - changed by both to different values: both are offered to choose from, the person's own value showing until
  *   they choose (nothing typed is lost); to the same value: nothing to choose.
+ * Fields that make one choice together (`together`: the preferences' service and party, as a party is allowed or not
+ * for a service, spec 2 §4) are merged as one: when both people changed any of them, each side's fields stay a pair
+ * and every field of the group that differs is offered; choosing a side for one chooses it for the group.
  */
 
 /** Deep equality of form values (strings, numbers, booleans, null and plain objects such as an address). */
@@ -34,14 +37,23 @@ export interface FormMerge {
   both: Record<string, BothChanged>;
 }
 
-export function mergeForm(base: object, mine: object, theirs: object): FormMerge {
+/** Fields merged as one choice (see above). */
+export type FieldGroups = readonly (readonly string[])[];
+
+/** The group `field` belongs to: itself when it is in none. */
+export function groupOf(field: string, together: FieldGroups = []): readonly string[] {
+  return together.find((g) => g.includes(field)) ?? [field];
+}
+
+export function mergeForm(base: object, mine: object, theirs: object, together: FieldGroups = []): FormMerge {
   const b = base as Record<string, unknown>;
   const m = mine as Record<string, unknown>;
   const t = theirs as Record<string, unknown>;
   const values: Record<string, unknown> = { ...t, ...m };
   const taken: string[] = [];
   const both: Record<string, BothChanged> = {};
-  for (const field of new Set([...Object.keys(t), ...Object.keys(m)])) {
+  const fields = [...new Set([...Object.keys(t), ...Object.keys(m)])];
+  for (const field of fields) {
     const mineChanged = field in m && !sameValue(m[field], b[field]);
     const theirsChanged = field in t && !sameValue(t[field], b[field]);
     if (theirsChanged && !mineChanged) {
@@ -51,5 +63,18 @@ export function mergeForm(base: object, mine: object, theirs: object): FormMerge
       both[field] = { mine: m[field], theirs: t[field] };
     }
   }
-  return { values, taken, both };
+  for (const group of together) {
+    const changed = (side: Record<string, unknown>) => group.some((f) => f in side && !sameValue(side[f], b[f]));
+    if (!changed(m) || !changed(t)) continue;
+    // both changed the choice: the person's own pair shows, and each differing field offers the other pair's value
+    for (const f of group) {
+      const i = taken.indexOf(f);
+      if (i >= 0) taken.splice(i, 1);
+      if (f in m) values[f] = m[f];
+      if (!sameValue(m[f], t[f])) both[f] = { mine: m[f], theirs: t[f] };
+    }
+  }
+  // in the form's order, also for fields a group added
+  const ordered = Object.fromEntries(fields.filter((f) => both[f]).map((f) => [f, both[f]]));
+  return { values, taken, both: ordered };
 }

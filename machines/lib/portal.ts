@@ -66,7 +66,9 @@ export type PortalBridgeEvent =
   /** the server refused a call of a signed-in person (403, spec 1 §8 "Authorization failure") */
   | { type: 'api.unauthorized' }
   /** a call acted for a party whose right has ended; the server has cleared it (contract RIGHT_ENDED) */
-  | { type: 'api.rightEnded' };
+  | { type: 'api.rightEnded' }
+  /** `/dashboard/:domain/:language/:modalName`, `/home/show/:domain/:language/:modalName` name a modal */
+  | { type: 'modal.openFromUrl'; modalName: string };
 
 /** What reaches the root: its children's reports and the browser side's events. */
 export type PortalEvent =

@@ -9,8 +9,8 @@
  *   application pages listen to it and reload their role data;
  * - `menu.reselect` → the side panel reselects (send `represented.changed` to the sidePanel actor);
  * - `navigation.requested` { target } → the router: 'path' (in-app, below /ui), 'redirect' (full page),
- *   'dashboard' (epit-dashboard), 'home', 'reload' (reload the current route with a timestamp), 'restore' (go back to
- *   the path the user was on before the choice modal, if any);
+ *   'dashboard' (epit-dashboard), 'home', 'restore' (go back to the path the user was on before the choice
+ *   modal, if any);
  * - `warning` { code, detail } → something the spec says is "only logged" (spec 1 §8): the app logs it. Machines never
  *   call `console` themselves.
  */

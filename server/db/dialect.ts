@@ -95,13 +95,33 @@ class NamingClient extends pg.Client {
     // end the process without a listener; the pool drops the dead client when it comes back
     this.on('error', () => undefined);
     const plain = this.query.bind(this) as (...args: unknown[]) => unknown;
+    // this connection's name for a text whose statement had to be prepared again (see below)
+    const renamed = new Map<string, string>();
     (this as { query: unknown }).query = (...args: unknown[]) => {
       const [text, values] = args;
       const named = args.length === 2 && typeof text === 'string' && Array.isArray(values) && namedTexts.get(text);
-      return named ? plain({ ...named, text, values }) : plain(...args);
+      if (!named) return plain(...args);
+      const send = () => plain({ ...named, name: renamed.get(text) ?? named.name, text, values }) as Promise<unknown>;
+      return send().catch((err: unknown) => {
+        if (!isStalePlan(err)) throw err;
+        // a migration run meanwhile (a newer build's, in a rolling release) changed the columns the statement
+        // answers, such as one added to a table it reads with `*`: PostgreSQL refuses that prepared statement on
+        // this connection from then on, so it is prepared again under a new name (the old one ends with the
+        // connection). Inside a transaction the refusal has aborted it: that one request fails, the next succeeds.
+        renamed.set(text, `${named.name}_${renamed.size + 1}`);
+        return send().catch(() => {
+          throw err;
+        });
+      });
     };
   }
 }
+
+/** PostgreSQL's refusal of a prepared statement whose answer's columns a schema change has changed. */
+const isStalePlan = (err: unknown): boolean =>
+  err instanceof Error &&
+  (err as { code?: string }).code === '0A000' &&
+  err.message.includes('cached plan must not change result type');
 
 // pg hands bigint (count(*), sum of integers) back as strings, since they may exceed 2^53; the portal's counts
 // never do, and SQLite answers numbers, so both databases answer numbers.

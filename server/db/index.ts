@@ -6,11 +6,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider, type Migration } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import { testDatabaseUrl } from '../env.js';
 import type { DB } from './schema.js';
 import { freshPostgres, openPostgres } from './dialect.js';
 import { migrations } from './migrations/index.js';
+import { migrateUp } from './migrator.js';
 import { registerGeneration } from './prepared.js';
 import { cachingStatements } from './statement-cache.js';
 
@@ -47,17 +48,15 @@ export function openDb(dataDir: string | null, databaseUrl: string | null = null
   return db;
 }
 
-const provider: MigrationProvider = {
-  getMigrations: () => Promise.resolve(Object.fromEntries(migrations.map((m): [string, Migration] => [m.name, m]))),
-};
-
 /** What a migrated template database holds: every migration's name and code. */
 const migrationsFingerprint = () => migrations.map((m) => `${m.name}\n${m.up.toString()}`).join('\n');
 
-export async function migrate(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
-  for (const r of results ?? []) if (r.status === 'Error') console.error(`migration ${r.migrationName} failed`);
-  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+/**
+ * Runs this build's pending migrations (`upTo`: only those up to that name, see migrator.ts). A database migrated
+ * by a newer build is refused with SchemaNewerError.
+ */
+export async function migrate(db: Db, upTo: string | null = null): Promise<void> {
+  await migrateUp(db, upTo);
 }
 
 /** booleans are stored as integers (portable between SQLite and PostgreSQL) */

@@ -17,10 +17,10 @@ const PREPARE_LOCK = 4_242_001;
 export async function prepareDb(
   db: Db,
   clock: Clock,
-  opts: { origin?: string; live?: boolean } = {},
+  opts: { origin?: string; live?: boolean; migrateUpTo?: string | null } = {},
 ): Promise<boolean> {
   const prepare = async () => {
-    await migrate(db);
+    await migrate(db, opts.migrateUpTo ?? null);
     // live run mode: reference data only, no demo person (server/security/live-seed.ts)
     return opts.live ? seedLiveIfEmpty(db, clock, opts) : seedIfEmpty(db, clock, opts);
   };

@@ -187,6 +187,24 @@ export interface OutboxTable {
   subject: string;
   body: string;
   kind: string; // 'invite', 'password-reset', ...
+  /**
+   * kept: in the outbox only (no SMTP_URL when written, or a demo invitation); pending: waiting for the sender
+   * (server/lib/mail-sender.ts); sending: claimed by a sender until lease_until; sent; failed: given up
+   */
+  state: Generated<'kept' | 'pending' | 'sending' | 'sent' | 'failed'>;
+  /** the mail's language (Content-Language): et, en, ru, lv or lt */
+  language: string | null;
+  /** the Message-ID header, angle brackets included, the same for every try */
+  message_id: string | null;
+  /** tries so far */
+  attempts: Generated<number>;
+  /** a pending row is not tried before this (ISO, the portal's clock) */
+  next_attempt_at: string | null;
+  /** a sending row's claim ends then; a sender that died mid-try leaves the row to another one after it */
+  lease_until: string | null;
+  /** the last failure, as the mail server or the connection said it */
+  last_error: string | null;
+  sent_at: string | null;
 }
 
 export interface ApplicationStatusTable {

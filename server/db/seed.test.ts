@@ -59,7 +59,7 @@ describe('seeding', () => {
     dbs.push(db);
     await prepareDb(db, clock);
 
-    expect(await count(db, 'persons')).toBe(15); // 13 demo people + eeva (EC signer) + endel
+    expect(await count(db, 'persons')).toBe(16); // 13 demo people + eeva (EC signer) + endel + aino (ZZ)
     const mari = await db.selectFrom('persons').selectAll().where('username', '=', 'mari').executeTakeFirstOrThrow();
     expect(mari.password_hash).toMatch(/^scrypt\$/);
     expect(await verifyPassword('Maasikas1', mari.password_hash)).toBe(true);
@@ -71,7 +71,7 @@ describe('seeding', () => {
       .whereRef('person_fgid', '=', 'represented_gid')
       .execute();
     expect(own.map((r) => r.person_fgid)).not.toContain('EE49004170227'); // kristi is staff
-    expect(own).toHaveLength(13); // 15 people minus 2 staff
+    expect(own).toHaveLength(14); // 16 people minus 2 staff
 
     const registry = await db
       .selectFrom('registry_companies')

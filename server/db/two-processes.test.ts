@@ -13,26 +13,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerAddGet, UserContext } from '../../machines/lib/contract.js';
 import { testDatabaseUrl } from '../env.js';
 import { Browser, ready, startPortal, stopPortal, type PortalProcess } from '../test/processes.js';
+import { mailServer, parseMail } from '../test/smtp.js';
 import { emptyPostgresDatabase } from './dialect.js';
 
 let tmp: string;
 let dropDatabase: (() => Promise<void>) | null = null;
 let a: PortalProcess;
 let b: PortalProcess;
+let smtp: Awaited<ReturnType<typeof mailServer>>;
 
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(tmpdir(), 'epit-two-processes-'));
+  // both processes send the outbox's mail to one mail server (server/lib/mail-sender.ts)
+  smtp = await mailServer();
+  const mail = { SMTP_URL: smtp.url, MAIL_FROM: 'portal@epit.test' };
   const server = testDatabaseUrl();
   if (server) {
     const database = await emptyPostgresDatabase(server);
     dropDatabase = () => database.drop();
     // only the database is shared: each process has a DATA_DIR of its own (the demo applications' apps.sqlite)
-    a = await startPortal('A', tmp, { DATABASE_URL: database.url, DATA_DIR: path.join(tmp, 'data-a') });
-    b = await startPortal('B', tmp, { DATABASE_URL: database.url, DATA_DIR: path.join(tmp, 'data-b') });
+    a = await startPortal('A', tmp, { ...mail, DATABASE_URL: database.url, DATA_DIR: path.join(tmp, 'data-a') });
+    b = await startPortal('B', tmp, { ...mail, DATABASE_URL: database.url, DATA_DIR: path.join(tmp, 'data-b') });
     await Promise.all([ready(a), ready(b)]);
   } else {
     // SQLite: several processes may share one database file on one machine; the first one seeds it
-    const env = { DATABASE_URL: '', DATA_DIR: path.join(tmp, 'data') };
+    const env = { ...mail, DATABASE_URL: '', DATA_DIR: path.join(tmp, 'data') };
     a = await startPortal('A', tmp, env);
     await ready(a);
     b = await startPortal('B', tmp, env);
@@ -42,6 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([a, b].filter(Boolean).map((p) => stopPortal(p)));
+  await smtp?.close();
   await dropDatabase?.();
   rmSync(tmp, { recursive: true, force: true });
 }, 30_000);
@@ -59,6 +65,37 @@ describe('two portal processes on one database', () => {
     expect([a, b].filter(seeded)).toHaveLength(1);
     expect([a, b].filter(found)).toHaveLength(1);
   });
+
+  it('both send the outbox’s mail, each mail once; the demo invitations are never sent', async () => {
+    const staff = new Browser(); // a browser of its own: the person of the next test signs on afresh
+    await staff.login(a.base, 'kristi');
+    const people = ['EE48709050218', 'LV15058912347', 'EE49004170227'];
+    for (const [i, fgid] of people.entries()) {
+      const to = i % 2 ? b : a;
+      const res = await staff.post(`${to.base}/api/user-settings/password/sendPasswordReset/`, {
+        fgid,
+        firstName: '',
+        lastName: '',
+        personalCode: '',
+        personalCodeCountry: null,
+        email: 'ignored@example.ee', // the link goes to the address on file
+        language: 'ENG',
+      });
+      expect(res.status, res.text).toBe(200);
+    }
+    const until = Date.now() + 15_000;
+    while (smtp.received.length < people.length && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    // both senders keep looking (every second) while the last mails could still come twice
+    await new Promise((r) => setTimeout(r, 1_500));
+    const ids = smtp.received.map((m) => parseMail(m.raw).header('Message-ID'));
+    expect(ids).toHaveLength(people.length);
+    expect(new Set(ids).size).toBe(people.length);
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([
+      'kristi.kask@post.example',
+      'liga.berzina@example.lv',
+      'mari.maasikas@example.ee',
+    ]);
+  }, 60_000);
 
   it('a person signed in through A is served by B with the same cookies, and signing out on B ends it on A', async () => {
     await browser.login(a.base, 'mari');

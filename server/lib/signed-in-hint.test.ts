@@ -166,7 +166,7 @@ describe("index.html's preload hints", () => {
         .execute();
       return id;
     };
-    const page = (cookie?: string) => app.inject({ url: '/ui/dashboard', headers: cookie ? { cookie } : {} });
+    const page = (cookie?: string, url = '/ui/dashboard') => app.inject({ url, headers: cookie ? { cookie } : {} });
     return {
       session,
       page,
@@ -198,6 +198,10 @@ describe("index.html's preload hints", () => {
         '</api/context/getUserContext>; rel=preload; as=fetch; crossorigin=use-credentials',
       );
       expect(hintOf(signedIn), 'a hint that is right is left as it is').toBeUndefined();
+      // the terms of use load only the simple context (spec 1 §4 Login state): no hint of the full one
+      const terms = await portal.page(`${COOKIE.session}=${id}; ${COOKIE.signedIn}=1`, '/ui/user-add/edit/');
+      expect(terms.statusCode).toBe(200);
+      expect(String(terms.headers.link)).not.toContain('/api/');
     } finally {
       await portal.close();
     }

@@ -75,6 +75,11 @@ describe.skipIf(testDatabaseUrl())('a bad setting stops npm start with one line 
       { MID_TLS_CERTS: noPem },
       `MID_TLS_CERTS is "${noPem}"; allowed: PEM files (comma-separated) with the certificates to pin, readable by this user (${noPem} holds no PEM certificate)`,
     ],
+    [
+      'live run mode without SMTP_URL and without MAIL=off',
+      { RUN_MODE: 'live', PUBLIC_ORIGIN: 'https://portal.example' },
+      'SMTP_URL is required in live run mode: set it and MAIL_FROM (e.g. SMTP_URL=smtp://user:password@mail.example:587 MAIL_FROM=portal@example.ee), or set MAIL=off to run without mail',
+    ],
   ];
   it.each(cases)(
     '%s',
@@ -184,6 +189,39 @@ describe('the rules of every kind of setting', () => {
     );
     expect(refusal({ ANALYTICS_SITE_ID: '3' })).toMatch(
       /^ANALYTICS_URL is ""; allowed: .*\(ANALYTICS_SITE_ID is set\)$/,
+    );
+  });
+
+  it('mail: SMTP_URL is smtp:// or smtps:// with MAIL_FROM, MAIL=off cannot go with it; retention in whole days', () => {
+    expect(load({}).mail).toEqual({ smtpUrl: null, from: null, off: false, retryMs: 30_000 });
+    expect(load({ MAIL: 'off' }).mail.off).toBe(true);
+    const url = 'smtps://portal%40example.ee:p%40ss@mail.example:465';
+    expect(load({ SMTP_URL: url, MAIL_FROM: 'EPIT <portal@example.ee>', MAIL_RETRY_SECONDS: '5' }).mail).toEqual({
+      smtpUrl: url,
+      from: 'EPIT <portal@example.ee>',
+      off: false,
+      retryMs: 5000,
+    });
+    // the password never reaches the message (the log)
+    expect(refusal({ SMTP_URL: 'http://portal:secret@mail.example', MAIL_FROM: 'a@example.ee' })).toMatch(
+      /^SMTP_URL is "http:\/\/portal:…@mail.example"; allowed: smtp:\/\/user:password@host:port \(STARTTLS when offered\)/,
+    );
+    expect(refusal({ SMTP_URL: 'smtp://mail.example' })).toBe(
+      'MAIL_FROM is ""; allowed: the From address of the mail, e.g. portal@example.ee (SMTP_URL is set)',
+    );
+    expect(refusal({ SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'portal' })).toBe(
+      'MAIL_FROM is "portal"; allowed: one address, portal@example.ee or EPIT <portal@example.ee>',
+    );
+    expect(refusal({ SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'a@example.ee', MAIL: 'off' })).toMatch(
+      /^MAIL is "off"; allowed: on, or nothing, while SMTP_URL is set/,
+    );
+    expect(load({}).retention).toEqual({ auditMs: 730 * 86_400_000, outboxMs: 7 * 86_400_000 });
+    expect(load({ AUDIT_RETENTION_DAYS: '90', OUTBOX_RETENTION_DAYS: '1' }).retention).toEqual({
+      auditMs: 90 * 86_400_000,
+      outboxMs: 86_400_000,
+    });
+    expect(refusal({ OUTBOX_RETENTION_DAYS: '0' })).toBe(
+      'OUTBOX_RETENTION_DAYS is "0"; allowed: a whole number from 1 to 3650',
     );
   });
 

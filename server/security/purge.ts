@@ -1,7 +1,12 @@
 /**
  * The periodic purge: expired portal sessions (past their absolute lifetime or idle too long), sign-on
  * tickets, ticket-granting tickets and login flows, login failures older than the throttle's window, signing
- * sessions a day old, the request counters of finished rate-limit windows and CSP reports older than their retention.
+ * sessions a day old, the request counters of finished rate-limit windows and CSP reports older than their retention;
+ * and, after their retention (AUDIT_RETENTION_DAYS, OUTBOX_RETENTION_DAYS: docs/configuration.md "Retention"), the
+ * audit log, which holds personal codes and addresses, and the outbox, which holds password reset links.
+ * An outbox row goes at its age whatever its state: the sender gives a mail up within hours, far inside the shortest
+ * retention (a day), and a mail still waiting by then (SMTP_URL removed meanwhile) carries a reset link that has
+ * expired (24 hours).
  * `createApp` runs it every PURGE_EVERY_MS and once at start.
  */
 import type { Db } from '../db/index.js';
@@ -15,7 +20,11 @@ export const PURGE_EVERY_MS = 10 * 60_000;
 const SIGNING_SESSION_MS = 24 * 3_600_000;
 
 /** Deletes every expired row; returns how many per table. */
-export async function purgeExpired(db: Db, clock: Clock, env: Pick<Env, 'security'>): Promise<Record<string, number>> {
+export async function purgeExpired(
+  db: Db,
+  clock: Clock,
+  env: Pick<Env, 'security' | 'retention'>,
+): Promise<Record<string, number>> {
   const now = clock.now().getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
   const idleSince = iso(now - env.security.sessionIdleMs);
@@ -54,6 +63,18 @@ export async function purgeExpired(db: Db, clock: Clock, env: Pick<Env, 'securit
       await db
         .deleteFrom('csp_reports')
         .where('at', '<=', iso(now - KEEP_CSP_REPORTS_MS))
+        .executeTakeFirst(),
+    ),
+    auditLog: count(
+      await db
+        .deleteFrom('audit_log')
+        .where('at', '<=', iso(now - env.retention.auditMs))
+        .executeTakeFirst(),
+    ),
+    outbox: count(
+      await db
+        .deleteFrom('outbox')
+        .where('created_at', '<=', iso(now - env.retention.outboxMs))
         .executeTakeFirst(),
     ),
   };

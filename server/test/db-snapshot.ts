@@ -85,3 +85,60 @@ export async function changeCounter(db: AnyDb): Promise<number> {
     : await sql<{ n: number }>`select total_changes() as n`.execute(db);
   return Number(rows[0].n);
 }
+
+/**
+ * The database's schema as comparable lines, sorted: on SQLite every table's, index's and trigger's SQL as SQLite
+ * keeps it; on PostgreSQL each table's columns in their order (type, collation, null, default), its constraints,
+ * indexes and triggers, and the schema's functions. What a migration's `up` then `down` must give back.
+ */
+export async function schemaOf(db: AnyDb): Promise<string[]> {
+  const lines = await schemaLines(db);
+  // the migrator's own bookkeeping is made by the first migration run and never dropped
+  return lines.filter((l) => !/^\w+ kysely_migration/.test(l));
+}
+
+async function schemaLines(db: AnyDb): Promise<string[]> {
+  if (!isPostgres(db)) {
+    const { rows } = await sql<{ type: string; name: string; sql: string | null }>`
+      select type, name, sql from sqlite_master where name not like 'sqlite_%' order by type, name`.execute(db);
+    return rows.map((r) => `${r.type} ${r.name}: ${r.sql ?? ''}`);
+  }
+  const lines: string[] = [];
+  const columns = await sql<{
+    t: string;
+    c: string;
+    type: string;
+    coll: string | null;
+    nn: boolean;
+    def: string | null;
+  }>`
+    select c.relname as t, a.attname as c, format_type(a.atttypid, a.atttypmod) as type, co.collname as coll,
+      a.attnotnull as nn, pg_get_expr(d.adbin, d.adrelid) as def
+    from pg_attribute a join pg_class c on c.oid = a.attrelid
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+      left join pg_collation co on co.oid = a.attcollation and a.attcollation <> 100
+      left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+    where c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
+    order by c.relname, a.attnum`.execute(db);
+  // a column's place among the table's columns, not its number (a column dropped and added again gets a new one)
+  for (const r of columns.rows)
+    lines.push(
+      `column ${r.t}.${r.c} ${r.type}${r.coll ? ` collate ${r.coll}` : ''}${r.nn ? ' not null' : ''}` +
+        `${r.def ? ` default ${r.def}` : ''}`,
+    );
+  const others = await sql<{ line: string }>`
+    select 'constraint ' || c.relname || '.' || k.conname || ' ' || pg_get_constraintdef(k.oid) as line
+      from pg_constraint k join pg_class c on c.oid = k.conrelid
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+    union all
+    select 'index ' || indexname || ' ' || indexdef from pg_indexes where schemaname = current_schema()
+    union all
+    select 'trigger ' || t.tgname || ' ' || pg_get_triggerdef(t.oid) from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+      where not t.tgisinternal
+    union all
+    select 'function ' || p.proname || ' ' || p.prosrc from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace and n.nspname = current_schema()`.execute(db);
+  return [...lines, ...others.rows.map((r) => r.line).sort()];
+}

@@ -130,11 +130,14 @@ export async function makeTestApp(
     lifecycle?: Lifecycle;
     metrics?: (db: Db, clock: FakeClock) => Metrics;
     logger?: { stream: { write(line: string): void } };
+    /** with env.mail.smtpUrl: how often the mail sender looks at the outbox */
+    mailPollMs?: number;
   } = {},
 ): Promise<TestApp> {
   const clock = fakeClock(opts.now ?? new Date().toISOString());
   const db = opts.db ?? openDb(null);
-  await prepareDb(db, clock);
+  // env.migrateUpTo: the current code standing in for the build before a migration (server/db/migrator.ts)
+  await prepareDb(db, clock, { migrateUpTo: opts.env?.migrateUpTo ?? null });
   const env = testEnv(opts.env);
   // the server's outgoing HTTP (CAS validation, single logout) reaches this same app through app.inject
   const app: FastifyInstance = await createApp({
@@ -146,6 +149,7 @@ export async function makeTestApp(
     lifecycle: opts.lifecycle,
     metrics: opts.metrics?.(db, clock),
     logger: opts.logger,
+    mailPollMs: opts.mailPollMs,
   });
   await app.ready();
   const client = () => new Client(app);

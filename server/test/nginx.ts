@@ -44,6 +44,14 @@ export interface BalancerOptions {
   upstreams: string[];
   /** worker processes (the tests: 1, on two shared cores; a deployment: auto) */
   workers?: number | 'auto';
+  /**
+   * requests a client connection may carry before nginx closes it (nginx's default, 1000, when absent). The load
+   * tool, autocannon, ignores the `Connection: close` of nginx's last answer and writes its next request on the
+   * closing connection (RFC 9112 §9.6 forbids it); now and then that meets a reset, which it counts as a connection
+   * error. A browser opens a new connection instead. So the benches raise it above what any of their connections
+   * sends, and a deployment keeps the default.
+   */
+  keepaliveRequests?: number;
 }
 
 /** The operator's configuration, the one source of both: an operator copies it, the tests run it. */
@@ -60,7 +68,10 @@ export function balancerConfig(opts: BalancerOptions & { dir: string }): string 
   const replaced = site
     .replace(/(?:^ {2}server \S+ max_fails=1 fail_timeout=5s;\n)+/m, `${upstreams}\n`)
     .replace(/^ {2}listen 80;$/m, `  listen ${opts.listen ?? `127.0.0.1:${opts.port}`};`)
-    .replaceAll('/var/log/nginx/epit/', `${dir}/`);
+    .replaceAll('/var/log/nginx/epit/', `${dir}/`)
+    .replace(/^ {2}client_max_body_size 2m;$/m, (line) =>
+      opts.keepaliveRequests ? `${line}\n  keepalive_requests ${opts.keepaliveRequests};` : line,
+    );
   for (const [what, before] of [
     ['server lines', site.match(/^ {2}server \S+ max_fails/m)],
     ['listen 80', site.match(/^ {2}listen 80;$/m)],

@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { Portal } from './portal';
-import { loginUrl, routeMeta, withReloadTimestamp } from '../../machines/lib/navigation/rules';
+import { loginUrl, routeMeta } from '../../machines/lib/navigation/rules';
 import type { NavTarget } from '../../machines/lib/rights';
 import { currentTarget, redirectBrowser } from './browser';
 import { pageShown } from './release';
@@ -47,13 +47,6 @@ export function createPortalRouter(portal: Portal) {
         return void router.navigate({ to: '/dashboard' });
       case 'home':
         return void router.navigate({ to: '/' });
-      case 'reload':
-        // spec 1 §2: reloading the current route adds a timestamp query parameter
-        return void router.navigate({
-          to: '.',
-          search: (prev) => withReloadTimestamp(prev, Date.now()),
-          replace: true,
-        });
       case 'restore': {
         const here = router.state.location.href;
         if (!target.path || target.path === '/') return void router.navigate({ to: '/dashboard' });

@@ -6,31 +6,30 @@ import { indexSearch, rootSearch } from './-search';
 const parse = (query: string) => defaultParseSearch(query);
 
 describe('search parameters', () => {
-  it('reads application, the reload timestamp and the business flag on any page', () => {
-    expect(rootSearch.parse(parse('?application=OSS&_ts=1718000000000&business=true'))).toEqual({
+  it('reads application and the business flag on any page', () => {
+    expect(rootSearch.parse(parse('?application=OSS&business=true'))).toEqual({
       application: 'OSS',
-      _ts: 1718000000000,
       business: true,
     });
+    // spec 1 §5: normalised to a number, which counts by its truth
+    expect(rootSearch.parse(parse('?business=1'))).toEqual({ business: true });
+    expect(rootSearch.parse(parse('?business=0'))).toEqual({ business: false });
     expect(rootSearch.parse(parse(''))).toEqual({});
   });
 
   it("normalises as spec 1 §5 says: '', 'undefined' and 'null' are null, numbers and booleans are typed", () => {
     for (const empty of ['', 'undefined', 'null', '%20'])
-      expect(rootSearch.parse(parse(`?application=${empty}&business=${empty}&_ts=${empty}`)), empty).toEqual({
+      expect(rootSearch.parse(parse(`?application=${empty}&business=${empty}`)), empty).toEqual({
         application: null,
         business: null,
-        _ts: null,
       });
     // a value the router left as text is normalised too (a link built with a string)
-    expect(rootSearch.parse({ _ts: '1718000000000', business: 'false' })).toEqual({
-      _ts: 1718000000000,
-      business: false,
-    });
+    expect(rootSearch.parse({ business: 'false' })).toEqual({ business: false });
+    expect(rootSearch.parse({ business: '1' })).toEqual({ business: true });
   });
 
-  it('drops a value of the wrong type instead of failing: a number, an object, a text timestamp or flag', () => {
-    for (const query of ['?application=123', '?application={"a":1}', '?_ts=soon', '?business=yes', '?business=1']) {
+  it('drops a value of the wrong type instead of failing: a number, an object, a text flag', () => {
+    for (const query of ['?application=123', '?application={"a":1}', '?business=yes']) {
       const out = rootSearch.safeParse(parse(query));
       expect(out.success, query).toBe(true);
       expect(out.data, query).toEqual({});

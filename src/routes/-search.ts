@@ -5,7 +5,6 @@
  * value is dropped here, in one place, and never becomes an error page; unknown parameters stay in the URL untouched.
  */
 import { z } from 'zod/mini';
-import { RELOAD_PARAM } from '../../machines/lib/navigation/rules';
 import { normaliseParam } from '../../machines/lib/session/rules';
 
 /** a parameter normalised (spec 1 §5) and then of the given type; null when empty, absent when of another type */
@@ -24,10 +23,16 @@ const param = <T extends z.core.$ZodType>(type: T) =>
 export const rootSearch = z.object({
   /** the application the page is for (spec 1 §4: representee visibility, the represented choice, the root redirect) */
   application: param(z.string()),
-  /** spec 1 §2: reloading the current route adds a timestamp query parameter */
-  [RELOAD_PARAM]: param(z.number()),
-  /** spec 1 §2 "Main menu": the business tree while no party is selected */
-  business: param(z.boolean()),
+  /**
+   * spec 1 §2 "Main menu": the business tree while no party is selected. The flag is a boolean or a number once
+   * normalised (spec 1 §5), and a number counts as the flag its truth gives (`business=1` on, `business=0` off).
+   */
+  business: param(
+    z.pipe(
+      z.union([z.boolean(), z.number()]),
+      z.transform((v) => (typeof v === 'number' ? v !== 0 : v)),
+    ),
+  ),
 });
 
 /** The index page (spec 1 §4 "Root redirect": no redirect to the preferred service with a modalName). */

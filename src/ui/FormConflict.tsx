@@ -21,7 +21,16 @@ function shown(value: unknown): string {
   return '';
 }
 
-export function FormConflict({ actor, labels }: { actor: SettingsFormActor; labels: Record<string, string> }) {
+export function FormConflict({
+  actor,
+  labels,
+  format,
+}: {
+  actor: SettingsFormActor;
+  labels: Record<string, string>;
+  /** a field's value as the person knows it (a choice's name rather than its code); undefined: as it is */
+  format?: (field: string, value: unknown) => string | undefined;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const conflict = useSelector(actor, (s) => s.context.conflict);
@@ -35,7 +44,7 @@ export function FormConflict({ actor, labels }: { actor: SettingsFormActor; labe
       </p>
     );
   if (!conflict) return null;
-  const value = (v: unknown) => shown(v) || t('conflict.empty');
+  const value = (f: string, v: unknown) => format?.(f, v) || shown(v) || t('conflict.empty');
   const taken = conflict.taken.filter((f) => labels[f]);
   const both = Object.entries(conflict.both).filter(([f]) => labels[f]);
   return (
@@ -48,7 +57,7 @@ export function FormConflict({ actor, labels }: { actor: SettingsFormActor; labe
           <ul data-testid="form-conflict-taken">
             {taken.map((f) => (
               <li key={f}>
-                {t(labels[f])}: {value((actor.getSnapshot().context.base as Record<string, unknown>)[f])}
+                {t(labels[f])}: {value(f, (actor.getSnapshot().context.base as Record<string, unknown>)[f])}
               </li>
             ))}
           </ul>
@@ -68,7 +77,7 @@ export function FormConflict({ actor, labels }: { actor: SettingsFormActor; labe
                     checked={(conflict.chosen[f] ?? 'mine') === side}
                     onChange={() => actor.send({ type: 'form.choose', field: f, side })}
                   />{' '}
-                  {t(`conflict.${side}`, { value: value(offered[side]) })}
+                  {t(`conflict.${side}`, { value: value(f, offered[side]) })}
                 </label>
               ))}
             </fieldset>

@@ -35,6 +35,8 @@ function startProcess(name: 'A' | 'B', port: number): ChildProcess {
     env: {
       ...process.env,
       RUN_MODE: process.env.RUN_MODE ?? 'test',
+      // RUN_MODE=live needs a mail server or mail deliberately off: off unless SMTP_URL is given
+      MAIL: process.env.MAIL ?? (process.env.SMTP_URL ? '' : 'off'),
       PORT: String(port),
       APPS_PORT: String(port + 1),
       METRICS_PORT: String(port + 2),

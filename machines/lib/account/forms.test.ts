@@ -28,7 +28,7 @@ describe('account forms', () => {
       repeat: { key: 'validation.required' },
     });
     expect(validateCredentials({ username: 'a b', password: 'weakpass', repeat: 'other' })).toMatchObject({
-      username: { key: 'validation.username' },
+      username: { key: 'error.username' },
       password: { key: 'validation.password' },
     });
     expect(validateCredentials({ username: 'uku', password: 'Ukuparool1', repeat: 'Ukuparool2' })).toEqual({

@@ -74,6 +74,14 @@ export function routeMeta(routeId: string): RouteMeta {
   return ROUTES[routeId] ?? { component: routeId, access: 'protected' };
 }
 
+/**
+ * The paths (below the portal's base) whose pages load only the simple user context: the server then does not hint
+ * the full context to the browser ahead of the page.
+ */
+export const SIMPLE_CONTEXT_PATHS: readonly string[] = Object.entries(ROUTES)
+  .filter(([, meta]) => meta.simpleContext)
+  .map(([id]) => id.split('$')[0]);
+
 /** The in-app home (spec 1 §2: a failed or disallowed navigation goes home). */
 const HOME_PATH = '/' as const;
 
@@ -166,10 +174,4 @@ export function decideNavigation(req: NavigationRequest): NavigationDecision {
   if (!isAuthorised(meta, req.signedIn, req.privileges))
     return { kind: 'denied', to: HOME_PATH, messageKey: 'error.noRights' };
   return { kind: 'allow' };
-}
-
-/** Spec 1 §2: reloading the current route adds a timestamp query parameter. */
-export const RELOAD_PARAM = '_ts';
-export function withReloadTimestamp<T extends Record<string, unknown>>(search: T, now: number): T & { _ts: number } {
-  return { ...search, [RELOAD_PARAM]: now };
 }

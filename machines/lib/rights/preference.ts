@@ -11,7 +11,6 @@ export type NavTarget =
   | { kind: 'redirect'; url: string } // full page redirect
   | { kind: 'dashboard' }
   | { kind: 'home' }
-  | { kind: 'reload' }
   | { kind: 'restore'; path: string | null };
 
 /** The preference in force: the context's preference, else the principal's cached one. */

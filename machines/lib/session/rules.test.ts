@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, loginUrl, securityBase, withReloadTimestamp } from '../navigation/rules';
+import { decideNavigation, loginUrl, securityBase } from '../navigation/rules';
 import {
   isHomePath,
   languageCookieValue,
@@ -54,9 +54,6 @@ describe('navigation rules', () => {
       decideNavigation({ routeId: '/nope', target: '/ui/nope', signedIn: false, privileges: [], securityUrl: '/s' })
         .kind,
     ).toBe('login');
-  });
-  it('adds a timestamp on reload', () => {
-    expect(withReloadTimestamp({ a: 1 }, 42)).toEqual({ a: 1, _ts: 42 });
   });
 });
 

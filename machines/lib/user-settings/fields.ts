@@ -4,7 +4,7 @@
  * rules. Pure: zod only.
  *
  * Message keys: 'validation.required' {field}, 'validation.maxLength' {field, max}, 'validation.minLength',
- * 'validation.email', 'validation.phone', 'validation.username', 'validation.password' (the rule text),
+ * 'validation.email', 'validation.phone', 'error.username' (spec 2 §5's key), 'validation.password' (the rule text),
  * 'validation.passwords' (passwords do not match), 'validation.pattern'.
  */
 import { z } from 'zod/mini';
@@ -22,7 +22,7 @@ export const PASSWORD_MIN = 8;
 
 export const MSG = {
   ...FIELD_MESSAGE,
-  username: 'validation.username',
+  username: 'error.username',
   usernameNotUnique: 'validation.username.unique',
   password: 'validation.password',
   passwords: 'validation.passwords',

@@ -135,9 +135,18 @@ export const PASSWORD_LABELS: Record<string, string> = {
   repeat: 'user-settings.password.repeat',
 };
 
-export function passwordFormOf(s: { username: string | null; passwordUsed: boolean }): PasswordForm {
+/**
+ * The form of GET user-settings/password. Spec 2 §2 offers the yes/no choice only when canDisablePassword holds; a
+ * person who cannot do without a password (staff, a personal code not from EE, LV or LT) has no choice, so the form
+ * is "yes" for them: one without a password yet sets a username and password there instead of facing a dead end.
+ */
+export function passwordFormOf(s: {
+  username: string | null;
+  passwordUsed: boolean;
+  canDisablePassword: boolean;
+}): PasswordForm {
   return {
-    passwordUsed: s.passwordUsed ? 'yes' : 'no',
+    passwordUsed: s.passwordUsed || !s.canDisablePassword ? 'yes' : 'no',
     username: s.username ?? '',
     password: '',
     repeat: '',
@@ -226,6 +235,8 @@ export const PREFERENCES_LABELS: Record<string, string> = {
   service: 'user-settings.preferences.service',
   represented: 'user-settings.preferences.represented',
 };
+/** The service and the party are one choice (a party is allowed or not for a service, spec 2 §4): merged as one. */
+export const PREFERENCES_TOGETHER = [['service', 'represented']] as const;
 const PreferencesFormSchema = z.object({
   service: z.string().check(z.minLength(1, { message: MSG.required })),
   represented: z.string().check(z.minLength(1, { message: MSG.required })),

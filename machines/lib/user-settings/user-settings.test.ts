@@ -3,9 +3,11 @@ import {
   allowedRights,
   EditUserBody,
   editBody,
+  editFormOf,
   mayOpenUserSettings,
   PasswordBody,
   passwordBody,
+  passwordFormOf,
   preferencesFormOf,
   PREFERENCE_SERVICES,
   preferenceServiceUrl,
@@ -16,6 +18,7 @@ import {
   validatePreferences,
   type EditForm,
   type PasswordForm,
+  type UserEditAnswer,
 } from './index';
 import type { RepresentationRight, UserContext } from '../contract';
 import { signedInContext } from '../../../tests/support/fixtures/contexts';
@@ -67,6 +70,49 @@ describe('edit rules (spec 2 §5)', () => {
   });
 });
 
+describe('the address block (spec 2 §2 "shown only when the personal-code country is empty or EE")', () => {
+  const user = (personalCodeCountry: string | null): UserEditAnswer => ({
+    id: 'XX1',
+    firstName: 'Test',
+    lastName: 'Person',
+    email: 'test@example.ee',
+    phone: null,
+    mobile: null,
+    preferredLanguage: 'EST',
+    personalCode: '1',
+    personalCodeCountry,
+    address: {
+      settlement: 'Tallinn',
+      padreId: 'P9',
+      padreFullName: 'Pärnu mnt 10, Tallinn',
+      county: null,
+      countyName: null,
+      municipality: null,
+      municipalityName: null,
+      street: 'Pärnu mnt 10',
+      zipCode: '10148',
+      disabled: false,
+      showGazetter: true,
+    },
+  });
+
+  it('is part of the form, with the stored address, for an EE or empty personal-code country', () => {
+    for (const country of ['EE', 'ee', '', null])
+      expect(editFormOf(user(country)).address, String(country)).toMatchObject({
+        padreId: 'P9',
+        padreFullName: 'Pärnu mnt 10, Tallinn',
+      });
+  });
+
+  it('is left out (not shown, not sent) for any other personal-code country', () => {
+    for (const country of ['LV', 'LT', 'FI']) {
+      const shown = editFormOf(user(country));
+      expect(shown.address, country).toBeNull();
+      expect(editBody(shown).address, country).toBeNull();
+    }
+  });
+});
+
 describe('password rules (spec 2 §4, §5)', () => {
   const pw: PasswordForm = {
     passwordUsed: 'yes',
@@ -79,7 +125,7 @@ describe('password rules (spec 2 §4, §5)', () => {
   it('accepts dots, pipes and letters above code 160, refuses others', () => {
     expect(validatePassword(pw)).toEqual({});
     expect(validatePassword({ ...pw, username: 'mõõk|ž.1' })).toEqual({});
-    expect(validatePassword({ ...pw, username: 'mari m' }).username?.key).toBe('validation.username');
+    expect(validatePassword({ ...pw, username: 'mari m' }).username?.key).toBe('error.username');
     expect(validatePassword({ ...pw, username: 'ma' }).username?.key).toBe('validation.minLength');
     expect(validatePassword({ ...pw, username: 'm'.repeat(21) }).username).toEqual({
       key: 'validation.maxLength',
@@ -123,6 +169,15 @@ describe('password rules (spec 2 §4, §5)', () => {
       currentPassword: 'Maasikas1',
     });
     expect(PasswordBody.safeParse({ passwordUsed: true, username: 'mari.m', password: 'weak' }).success).toBe(false);
+  });
+  it('a person who cannot switch the password off and has none is given "yes": a username and a new password to set', () => {
+    const none = passwordFormOf({ username: null, passwordUsed: false, canDisablePassword: false });
+    expect(none).toMatchObject({ passwordUsed: 'yes', passwordRequired: true });
+    const filled = { ...none, username: 'aino.v', password: 'Virtanen12', repeat: 'Virtanen12' };
+    expect(validatePassword(filled)).toEqual({});
+    expect(passwordBody(filled)).toEqual({ passwordUsed: true, username: 'aino.v', password: 'Virtanen12' });
+    // with the choice, a person without a password starts on "no", as the server has it (spec 2 §4)
+    expect(passwordFormOf({ username: null, passwordUsed: false, canDisablePassword: true }).passwordUsed).toBe('no');
   });
 });
 

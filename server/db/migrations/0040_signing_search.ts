@@ -95,6 +95,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  // the one index this migration put on a table it did not make
+  await db.schema.dropIndex('persons_personal_code').ifExists().execute();
   for (const t of [
     'person_search_tokens',
     'customer_search_tokens',

@@ -82,6 +82,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** The address register simulator's rows and the register ids of people's addresses go with their tables and columns. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('sim_role_load_failures').execute();
   await db.schema.dropTable('address_register_tokens').execute();

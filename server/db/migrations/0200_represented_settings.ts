@@ -33,6 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/** The address register ids of customers' addresses, contact_managed and persons.domain go with their columns. */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('sim_role_save_switches').ifExists().execute();
   await db.schema.dropIndex('rights_represented_app').ifExists().execute();

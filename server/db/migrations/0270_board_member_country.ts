@@ -37,6 +37,10 @@ async function rebuild(db: Kysely<unknown>): Promise<void> {
   }
 }
 
+/**
+ * Not exactly reversible: the country goes, and a company's board members with one code in two countries become one
+ * row. Running `up` again gives every row its company's country, as the first `up` did.
+ */
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const { table, owner } of TABLES) {
     const prev = `${table}_prev`;

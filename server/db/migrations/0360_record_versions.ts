@@ -28,6 +28,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
+/**
+ * The versions go with their columns; `up` again starts every record at 1, so an ETag a page kept from before matches
+ * a record again only by chance of number (the write is then made as a write without If-Match would be).
+ */
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('rights_versions').execute();
   await db.schema.alterTable('persons').dropColumn('preferences_version').execute();

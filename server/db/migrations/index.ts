@@ -1,7 +1,7 @@
 /**
- * All migrations, in order. To add one: create `NNNN_<what>.ts` exporting `up` (and `down`)
- * using Kysely's schema builder, import it here and append it to the array. Never reorder or
- * rename an entry that has shipped: the name is what the migrator records.
+ * All migrations, in order. To add one: create `NNNN_<what>.ts` exporting `up` and `down` using Kysely's schema
+ * builder (expand only: docs/conventions.md "Migrations"), import it here and append it to the array. Never reorder
+ * or rename an entry that has shipped: the name is what the migrator records.
  */
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_core.js';
@@ -22,6 +22,7 @@ import * as m0320 from './0320_csp_reports.js';
 import * as m0325 from './0325_request_counts.js';
 import * as m0340 from './0340_finance_role.js';
 import * as m0360 from './0360_record_versions.js';
+import * as m0380 from './0380_mail_delivery.js';
 
 export interface NamedMigration extends Migration {
   name: string;
@@ -46,4 +47,5 @@ export const migrations: NamedMigration[] = [
   { name: '0325_request_counts', ...m0325 },
   { name: '0340_finance_role', ...m0340 },
   { name: '0360_record_versions', ...m0360 },
+  { name: '0380_mail_delivery', ...m0380 },
 ];

@@ -63,7 +63,7 @@ const TEXTS: Record<Language, Texts> = {
       `Muutja: ${m.changedBy}${m.self ? ' (Teie enda kasutajakontolt)' : ''}`,
       `Uus aadress: ${masked}`,
       '',
-      'Edaspidi saadetakse e-teeninduse kirjad, ka parooli muutmise lingid, uuele aadressile. Kui Te seda muudatust ei oodanud, võtke kohe ühendust klienditeenindusega.',
+      'Edaspidi saadetakse e-teeninduse kirjad, ka parooli lähtestamise lingid, uuele aadressile. Kui Te seda muudatust ei oodanud, võtke kohe ühendust klienditoega.',
     ],
   }),
   en: (m, masked) => ({
@@ -83,11 +83,11 @@ const TEXTS: Record<Language, Texts> = {
     body: [
       `Здравствуйте, ${m.firstName} ${m.lastName}!`,
       '',
-      `Адрес электронной почты вашей учётной записи э-сервиса изменён ${stamp(m.at, 'dmy')}.`,
-      `Кто изменил: ${m.changedBy}${m.self ? ' (из вашей собственной учётной записи)' : ''}`,
+      `Адрес электронной почты Вашей учётной записи в э-услугах изменён ${stamp(m.at, 'dmy')}.`,
+      `Кто изменил: ${m.changedBy}${m.self ? ' (из Вашей собственной учётной записи)' : ''}`,
       `Новый адрес: ${masked}`,
       '',
-      'Теперь письма э-сервиса, в том числе ссылки для смены пароля, будут приходить на новый адрес. Если вы не ожидали этого изменения, немедленно свяжитесь со службой поддержки клиентов.',
+      'Теперь письма э-услуг, в том числе ссылки для сброса пароля, будут приходить на новый адрес. Если Вы не ожидали этого изменения, немедленно свяжитесь со службой поддержки.',
     ],
   }),
   lv: (m, masked) => ({
@@ -95,11 +95,11 @@ const TEXTS: Record<Language, Texts> = {
     body: [
       `Labdien, ${m.firstName} ${m.lastName}!`,
       '',
-      `Jūsu e-pakalpojuma konta e-pasta adrese tika mainīta ${stamp(m.at, 'dmy')}.`,
-      `Mainīja: ${m.changedBy}${m.self ? ' (no jūsu konta)' : ''}`,
+      `Jūsu e-pakalpojumu konta e-pasta adrese tika mainīta ${stamp(m.at, 'dmy')}.`,
+      `Mainīja: ${m.changedBy}${m.self ? ' (no Jūsu konta)' : ''}`,
       `Jaunā adrese: ${masked}`,
       '',
-      'Turpmāk e-pakalpojuma vēstules, arī paroles atjaunošanas saites, tiks sūtītas uz jauno adresi. Ja jūs šīs izmaiņas negaidījāt, nekavējoties sazinieties ar klientu apkalpošanas dienestu.',
+      'Turpmāk e-pakalpojumu vēstules, arī paroles atiestatīšanas saites, tiks sūtītas uz jauno adresi. Ja Jūs šīs izmaiņas negaidījāt, nekavējoties sazinieties ar klientu atbalstu.',
     ],
   }),
   lt: (m, masked) => ({
@@ -108,10 +108,10 @@ const TEXTS: Record<Language, Texts> = {
       `Sveiki, ${m.firstName} ${m.lastName},`,
       '',
       `Jūsų e. paslaugų paskyros el. pašto adresas pakeistas ${stamp(m.at, 'ymd')}.`,
-      `Pakeitė: ${m.changedBy}${m.self ? ' (iš jūsų paskyros)' : ''}`,
+      `Pakeitė: ${m.changedBy}${m.self ? ' (iš Jūsų paskyros)' : ''}`,
       `Naujas adresas: ${masked}`,
       '',
-      'Nuo šiol e. paslaugų laiškai, įskaitant slaptažodžio atkūrimo nuorodas, bus siunčiami nauju adresu. Jei šio pakeitimo nelaukėte, nedelsdami susisiekite su klientų aptarnavimo tarnyba.',
+      'Nuo šiol e. paslaugų laiškai, įskaitant slaptažodžio atkūrimo nuorodas, bus siunčiami nauju adresu. Jei šio pakeitimo nelaukėte, nedelsdami susisiekite su klientų aptarnavimu.',
     ],
   }),
 };

@@ -16,16 +16,21 @@ export interface PasswordResetMailInput {
 
 type Texts = (m: PasswordResetMailInput) => { subject: string; body: string[] };
 
+/** "24 hours" with the word in the language's plural form for that number (CLDR categories, as the portal's ICU plurals) */
+function hours(n: number, words: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }, language: Language) {
+  return `${n} ${words[new Intl.PluralRules(language).select(n)] ?? words.other}`;
+}
+
 const TEXTS: Record<Language, Texts> = {
   et: (m) => ({
-    subject: 'Parooli muutmise link',
+    subject: 'Parooli lähtestamise link',
     body: [
       `Tere, ${m.firstName} ${m.lastName}!`,
       '',
-      'Teie e-teeninduse kasutajakontole saadeti parooli muutmise link. Valige uus kasutajanimi ja parool siin:',
+      'Teie e-teeninduse kasutajakontole saadeti parooli lähtestamise link. Valige uus kasutajanimi ja parool siin:',
       m.link,
       '',
-      `Link kehtib ${m.hours} tundi. Kui Te linki ei oodanud, jätke see kiri tähelepanuta.`,
+      `Link kehtib ${hours(m.hours, { one: 'tund', other: 'tundi' }, 'et')}. Kui Te linki ei oodanud, jätke see kiri tähelepanuta.`,
     ],
   }),
   en: (m) => ({
@@ -36,29 +41,29 @@ const TEXTS: Record<Language, Texts> = {
       'A link to reset the password of your e-service account has been sent to you. Choose your username and password here:',
       m.link,
       '',
-      `The link expires in ${m.hours} hours. If you did not expect it, ignore this e-mail.`,
+      `The link expires in ${hours(m.hours, { one: 'hour', other: 'hours' }, 'en')}. If you did not expect it, ignore this e-mail.`,
     ],
   }),
   ru: (m) => ({
-    subject: 'Ссылка для смены пароля',
+    subject: 'Ссылка для сброса пароля',
     body: [
       `Здравствуйте, ${m.firstName} ${m.lastName}!`,
       '',
-      'Для вашей учётной записи э-сервиса отправлена ссылка для смены пароля. Выберите имя пользователя и пароль здесь:',
+      'Для Вашей учётной записи в э-услугах отправлена ссылка для сброса пароля. Выберите имя пользователя и пароль здесь:',
       m.link,
       '',
-      `Ссылка действительна ${m.hours} часа. Если вы её не ожидали, не обращайте внимания на это письмо.`,
+      `Ссылка действительна ${hours(m.hours, { one: 'час', few: 'часа', many: 'часов', other: 'часа' }, 'ru')}. Если Вы её не ожидали, не обращайте внимания на это письмо.`,
     ],
   }),
   lv: (m) => ({
-    subject: 'Paroles atjaunošanas saite',
+    subject: 'Paroles atiestatīšanas saite',
     body: [
       `Labdien, ${m.firstName} ${m.lastName}!`,
       '',
-      'Jūsu e-pakalpojuma kontam ir nosūtīta paroles atjaunošanas saite. Izvēlieties lietotājvārdu un paroli šeit:',
+      'Jūsu e-pakalpojumu kontam ir nosūtīta paroles atiestatīšanas saite. Izvēlieties lietotājvārdu un paroli šeit:',
       m.link,
       '',
-      `Saite ir derīga ${m.hours} stundas. Ja jūs to negaidījāt, neņemiet šo vēstuli vērā.`,
+      `Saite ir derīga ${hours(m.hours, { zero: 'stundas', one: 'stundu', other: 'stundas' }, 'lv')}. Ja Jūs to negaidījāt, neņemiet šo vēstuli vērā.`,
     ],
   }),
   lt: (m) => ({
@@ -69,7 +74,7 @@ const TEXTS: Record<Language, Texts> = {
       'Jūsų e. paslaugų paskyrai išsiųsta slaptažodžio atkūrimo nuoroda. Pasirinkite naudotojo vardą ir slaptažodį čia:',
       m.link,
       '',
-      `Nuoroda galioja ${m.hours} valandas. Jei jos nelaukėte, nekreipkite dėmesio į šį laišką.`,
+      `Nuoroda galioja ${hours(m.hours, { one: 'valandą', few: 'valandas', many: 'valandos', other: 'valandų' }, 'lt')}. Jei jos nelaukėte, nekreipkite dėmesio į šį laišką.`,
     ],
   }),
 };

@@ -136,7 +136,13 @@ export async function upsertCustomerFromRegistry(
       oc.column('jgid').doUpdateSet((eb) => ({
         ...fromRegister,
         has_contract: opts.contract ? 1 : eb.ref('customers.has_contract'),
-        email: eb.fn.coalesce('customers.email', 'excluded.email'),
+        // the e-mail typed at signing only fills a customer that has none (as customer-add/create-rights does)
+        email: eb
+          .case()
+          .when(eb.or([eb('customers.email', 'is', null), eb('customers.email', '=', '')]))
+          .then(eb.ref('excluded.email'))
+          .else(eb.ref('customers.email'))
+          .end(),
         // the customer's data is versioned: a data form open on it then finds it changed (server/lib/versions.ts)
         version: eb('customers.version', '+', 1),
       })),

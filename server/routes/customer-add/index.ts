@@ -115,11 +115,15 @@ export const customerAddRoutes: FastifyPluginCallback = (app, _opts, done) => {
         subject: customer.jgid,
         detail: { via: 'customer-add/create-rights' },
       });
+      // the e-mail typed here only fills a customer that has none: the condition is in the UPDATE itself, so an
+      // e-mail someone saved after the read above (the customer data form) is never replaced; a filled one raises
+      // the customer's version (server/lib/versions.ts), so a data form open on the old one answers 412 and merges
       if (!customer.email)
         await trx
           .updateTable('customers')
           .set((eb) => ({ email: body.email, version: eb('version', '+', 1) }))
           .where('jgid', '=', customer.jgid)
+          .where((eb) => eb.or([eb('email', 'is', null), eb('email', '=', '')]))
           .execute();
     });
     return { value: 'SUCCESS' };

@@ -212,7 +212,7 @@ describe('user-settings/password/sendPasswordReset', () => {
     expect(mail).toMatchObject({
       kind: 'password-reset',
       to_address: 'mari.maasikas@example.ee',
-      subject: 'Parooli muutmise link',
+      subject: 'Parooli lähtestamise link',
     });
     expect(mail.body).toContain('Tere, Mari Maasikas!');
     expect(mail.body).toContain('Link kehtib 24 tundi.');
@@ -221,7 +221,7 @@ describe('user-settings/password/sendPasswordReset', () => {
     // Līga reads Latvian; without the trailing slash too
     await kristi.post('/api/user-settings/password/sendPasswordReset', { ...payload, fgid: LIGA });
     const lv = await t.db.selectFrom('outbox').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(lv).toMatchObject({ to_address: 'liga.berzina@example.lv', subject: 'Paroles atjaunošanas saite' });
+    expect(lv).toMatchObject({ to_address: 'liga.berzina@example.lv', subject: 'Paroles atiestatīšanas saite' });
     expect(lv.body).toContain('24 stundas');
     expect(await resolveResetKey(t.db, t.clock, key)).toMatchObject({ fgid: MARI, invitedBy: KRISTI });
     t.clock.advance(23 * 3_600_000);

@@ -183,13 +183,14 @@ export const editRoutes: FastifyPluginCallback = (app, _opts, done) => {
     await refuseRecentlySetAddress(req, person, clock.now());
     await db.transaction().execute(async (trx) => {
       const key = await createPasswordResetKey(trx, clock, person.fgid, { invitedBy: session.fgid });
-      const mail = passwordResetMail(mailLanguage(person), {
+      const language = mailLanguage(person);
+      const mail = passwordResetMail(language, {
         firstName: person.first_name,
         lastName: person.last_name,
         link: `${linkOrigin(req.server.deps.env)}/ui/user-add/reset-password/${key}`,
         hours: RESET_KEY_HOURS,
       });
-      await sendMail(trx, clock, { to, kind: 'password-reset', ...mail });
+      await sendMail(trx, req.server.deps, { to, kind: 'password-reset', language, ...mail });
       await audit(req, 'user-settings.reset-link', { subject: person.fgid, db: trx });
     });
     return { value: true };

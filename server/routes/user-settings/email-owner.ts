@@ -68,7 +68,8 @@ export async function tellEmailChange(
   });
   const old = before.email?.trim();
   if (!old) return;
-  const mail = emailChangedMail(mailLanguage(before), {
+  const language = mailLanguage(before);
+  const mail = emailChangedMail(language, {
     firstName: before.first_name,
     lastName: before.last_name,
     changedBy: `${session.person.first_name} ${session.person.last_name}`,
@@ -76,7 +77,7 @@ export async function tellEmailChange(
     at: now,
     newAddress: email,
   });
-  await sendMail(trx, req.server.deps.clock, { to: old, kind: 'email-changed', ...mail });
+  await sendMail(trx, req.server.deps, { to: old, kind: 'email-changed', language, ...mail });
 }
 
 const EMAIL_RECENTLY_SET_TEXT =

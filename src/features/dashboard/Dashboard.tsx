@@ -54,10 +54,13 @@ export function Dashboard() {
   );
 }
 
-/** Opens the modal named in the URL (spec 1 §4: /dashboard/:domain/:language/:modalName, /home/show/...). */
+/**
+ * Opens the modal named in the URL (spec 1 §4: /dashboard/:domain/:language/:modalName, /home/show/...), through the
+ * portal, which keeps customer-add shut while the back office is dead (spec 1 §8).
+ */
 export function ModalFromUrl({ modalName }: { modalName: string }) {
-  const { modals } = usePortal();
-  useEffect(() => modals.send({ type: 'modal.openFromUrl', modalName }), [modals, modalName]);
+  const { root } = usePortal();
+  useEffect(() => root.send({ type: 'modal.openFromUrl', modalName }), [root, modalName]);
   return null;
 }
 

@@ -1,7 +1,8 @@
 /**
  * /test/ax (spec 2 §2 "Developer and test pages"): the accounting system's person (FISIK) get, create and modify
  * form. Status '-' → LOADING → OK or ERROR. FGID, first name, last name, personal code, language and country are
- * marked required, visually only (spec 2 §5): the accounting system decides. Staff only; not in live run mode.
+ * marked required, visually only (spec 2 §5): the buttons work with any of them empty, and the accounting system
+ * decides (an empty FGID ends in ERROR). Staff only; not in live run mode.
  */
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -146,23 +147,13 @@ function TestAx() {
           ))}
         </div>
         <div className="button-row">
-          <button type="submit" className="button" disabled={!form.id.trim() || status === 'LOADING'}>
+          <button type="submit" className="button" disabled={status === 'LOADING'}>
             {t('devpages.ax.get')}
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={!form.id.trim() || status === 'LOADING'}
-            onClick={() => void act('create')}
-          >
+          <button type="button" className="button" disabled={status === 'LOADING'} onClick={() => void act('create')}>
             {t('devpages.ax.create')}
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={!form.id.trim() || status === 'LOADING'}
-            onClick={() => void act('modify')}
-          >
+          <button type="button" className="button" disabled={status === 'LOADING'} onClick={() => void act('modify')}>
             {t('devpages.ax.modify')}
           </button>
         </div>

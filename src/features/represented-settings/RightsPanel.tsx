@@ -21,7 +21,7 @@ import {
   type RightsRow,
   type RoleTree,
 } from '../../../machines/lib/represented-settings';
-import { appNameKey, noPackageText } from './app-names';
+import { appNameKey, noPackagePlaceholder } from './app-names';
 import { hasLoadError, type RightsListActor } from '../../../machines/rightsList.machine';
 import type { RightsEditActor } from '../../../machines/rightsEdit.machine';
 import { usePortal } from '../../app/PortalContext';
@@ -306,7 +306,7 @@ const UserRow = memo(function UserRow({
                 t('represented-settings.service-disrupted')
               ) : (
                 <>
-                  {noPackageText(t, app)}{' '}
+                  {noPackagePlaceholder(t, app)}{' '}
                   {readMore && (
                     <a href={readMore} target="_blank" rel="noreferrer">
                       {t('represented-settings.readMore')}

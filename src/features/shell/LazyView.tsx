@@ -57,7 +57,9 @@ export function lazyView<P extends object>(
 /**
  * Renders `code`'s view once it has loaded (from then on always, so it keeps its own state); before that nothing
  * while not `shown`. Once shown, it loads the code, saying so meanwhile (common.loading) and, when the chunk cannot
- * be fetched, an alert with a retry button (error.modal.load, as for a modal whose content cannot load: spec 1 §8).
+ * be fetched, an alert with a retry button. The alert says `failure`: by default the spec's text for requested
+ * content that cannot be loaded (error.content.load, spec 1 §8 "Lightbox", the panels and parts that load on request);
+ * a modal's content says error.modal.load (spec 1 §8 "Modal content load failure").
  * `frame` puts those two where the view would show (a modal's container, so the page behind stays covered).
  */
 export function LazyView<P extends object>({
@@ -65,11 +67,14 @@ export function LazyView<P extends object>({
   shown,
   props,
   frame = (pending) => pending,
+  failure = 'error.content.load',
 }: {
   code: LazyViewCode<P>;
   shown: boolean;
   props: P;
   frame?: (pending: ReactNode) => ReactNode;
+  /** the message key of the alert when the code cannot be fetched */
+  failure?: 'error.content.load' | 'error.modal.load';
 }) {
   const intl = useIntl();
   const loaded = useSyncExternalStore(code.subscribe, code.loaded);
@@ -98,7 +103,7 @@ export function LazyView<P extends object>({
     );
   return frame(
     <div role="alert">
-      <p>{intl.formatMessage({ id: 'error.modal.load' })}</p>
+      <p>{intl.formatMessage({ id: failure })}</p>
       <button type="button" className="button button--ghost" onClick={() => setAttempt(attempt + 1)}>
         {intl.formatMessage({ id: 'common.retry' })}
       </button>

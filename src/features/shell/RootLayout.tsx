@@ -21,7 +21,7 @@ const header = lazyView(() => import('./Header').then((m) => m.Header), { loadAt
 // they load when the window is wide enough to show them
 const mainMenu = lazyView(() => import('./MainMenu').then((m) => m.MainMenu), { loadAtOnce: signedInWide() });
 // spec 1 §8 "Modal content load failure" shows only for a URL naming an unknown modal: a chunk of its own (and when
-// even that cannot load, LazyView says the same, error.modal.load)
+// even that cannot load, LazyView says the same, error.modal.load; other parts say error.content.load)
 const modalLoadError = lazyView(() => import('./ModalLoadError').then((m) => m.ModalLoadError));
 
 /**
@@ -79,7 +79,7 @@ export function RootLayout() {
           </div>
           <FullOverlay active={routerPending || sessionBusy} />
           <ModalOverlayHost />
-          <LazyView code={modalLoadError} shown={loadFailed} props={{}} />
+          <LazyView code={modalLoadError} shown={loadFailed} props={{}} failure="error.modal.load" />
         </main>
       </div>
       {signedIn && <ChoiceModal />}

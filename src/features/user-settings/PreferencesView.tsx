@@ -12,12 +12,14 @@ import {
   allowedRights,
   PREFERENCE_SERVICES,
   PREFERENCES_LABELS,
+  PREFERENCES_TOGETHER,
   validatePreferences,
   type PreferencesForm,
 } from '../../../machines/lib/user-settings';
 import type { FormValues } from '../../../machines/settingsForm.machine';
 import { userRightsQuery } from '../../api/user-settings/get-rights';
 import { usePortal } from '../../app/PortalContext';
+import { FormConflict } from '../../ui/FormConflict';
 import { SelectField } from './Field';
 import { FormStatus, SaveBar } from './FormParts';
 import { useFieldMessage, useSettingsForm } from './useSettingsForm';
@@ -55,7 +57,7 @@ export function PreferencesView({
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const portal = usePortal();
-  const form = useSettingsForm('preferences', portal.userSettings.preferences, subject, validate);
+  const form = useSettingsForm('preferences', portal.userSettings.preferences, subject, validate, PREFERENCES_TOGETHER);
   const msg = useFieldMessage();
   const { rights } = useSubjectRights(subject, self);
   const v = form.values as PreferencesForm;
@@ -67,6 +69,13 @@ export function PreferencesView({
   if (form.loading || form.loadFailed)
     return <FormStatus loading={form.loading} onRetry={() => form.send({ type: 'form.retry' })} />;
   const choose = { value: '', label: t('user-settings.choose') };
+  // a changed preference is told by the service's and the party's names, not their codes
+  const named = (field: string, value: unknown) => {
+    if (typeof value !== 'string' || value === '') return undefined;
+    if (field === 'service') return t(SERVICE_LABEL[value] ?? value);
+    if (value === NOPREFERENCE) return t('user-settings.preferences.none');
+    return rights?.find((r) => r.gid === value)?.name ?? undefined;
+  };
   const useShown = !canEditAny && form.saveEnabled;
 
   return (
@@ -79,6 +88,7 @@ export function PreferencesView({
         form.send({ type: 'form.save' });
       }}
     >
+      {form.actor && <FormConflict actor={form.actor} labels={PREFERENCES_LABELS} format={named} />}
       {form.restored && (
         <p className="notice" role="status" data-testid="draft-restored">
           {t('user-settings.draft.restored')}

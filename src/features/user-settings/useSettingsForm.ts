@@ -23,6 +23,7 @@ export function useSettingsForm(
   logic: SettingsFormLogic,
   subject: string,
   validate: (v: FormValues) => FormErrors,
+  together?: SettingsFormInput['together'],
 ) {
   const draftKey = `${tab}:${subject}`;
   const actor =
@@ -34,6 +35,7 @@ export function useSettingsForm(
         validate,
         draftKey,
         partyToUse: tab === 'preferences' ? partyOfPreferences : undefined,
+        together,
       } satisfies SettingsFormInput,
       { draftKey, restartKey: draftKey },
     ) ?? undefined;

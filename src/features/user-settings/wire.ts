@@ -7,7 +7,7 @@
 import { fromPromise } from 'xstate';
 import { COOKIE, NOPREFERENCE, type UserContext } from '../../../machines/lib/contract';
 import { FIELD_MESSAGE, refusedFields } from '../../../machines/lib/fields';
-import { effectivePreference, inAppPath, type NavTarget } from '../../../machines/lib/rights';
+import { inAppPath, type NavTarget } from '../../../machines/lib/rights';
 import {
   editBody,
   editFormOf,
@@ -23,7 +23,6 @@ import {
   type PreferencesForm,
   type ResetEmailBody,
   type UserEditAnswer,
-  updatesCachedPreference,
 } from '../../../machines/lib/user-settings';
 import { preferenceUseMachine, type ServiceRequest } from '../../../machines/preferenceUse.machine';
 import {
@@ -35,7 +34,7 @@ import {
 } from '../../../machines/settingsForm.machine';
 import { getVersionedEdit } from '../../api/user-settings/get-edit';
 import { passwordSettingsQuery } from '../../api/user-settings/get-password';
-import { preferencesQuery } from '../../api/user-settings/get-preferences';
+import { getVersionedPreferences } from '../../api/user-settings/get-preferences';
 import { userRightsQuery } from '../../api/user-settings/get-rights';
 import { serviceUrlsQuery } from '../../api/user-settings/get-service-urls';
 import { saveEdit } from '../../api/user-settings/save-edit';
@@ -100,29 +99,16 @@ export function isSelf(ctx: UserContext | null, subject: string): boolean {
   return ctx?.epitPrincipal?.representative.id === subject;
 }
 
-/**
- * Rights and preference of the subject: one's own from the context, another user's from the server (spec 2 §6). An
- * internal user's own preference is never cached (spec 2 §4), so theirs is the server's too.
- */
-async function rightsAndPreference(system: PortalCore, subject: string) {
+/** Representation rights of the subject: one's own from the context, another user's from the server (spec 2 §6). */
+async function subjectRights(system: PortalCore, subject: string) {
   const ctx = system.session.getSnapshot().context.userContext;
-  if (isSelf(ctx, subject)) {
-    const rights = Object.values(ctx?.epitPrincipal?.representationRightsCache ?? {});
-    if (!updatesCachedPreference(ctx, subject))
-      return { rights, preference: await system.queryClient.fetchQuery(preferencesQuery(system.api, subject)) };
-    const saved = system.queryClient.getQueryData(preferencesQuery(system.api, subject).queryKey);
-    return { rights, preference: saved ?? effectivePreference(ctx) };
-  }
-  const [rights, preference] = await Promise.all([
-    system.queryClient.fetchQuery(userRightsQuery(system.api, subject)),
-    system.queryClient.fetchQuery(preferencesQuery(system.api, subject)),
-  ]);
-  return { rights: Object.values(rights), preference };
+  if (isSelf(ctx, subject)) return Object.values(ctx?.epitPrincipal?.representationRightsCache ?? {});
+  return Object.values(await system.queryClient.fetchQuery(userRightsQuery(system.api, subject)));
 }
 
 async function preferenceBody(system: PortalCore, subject: string, form: PreferencesForm) {
   const { session, api, queryClient, config } = system;
-  const { rights } = await rightsAndPreference(system, subject);
+  const rights = await subjectRights(system, subject);
   const right = rights.find((r) => r.gid === form.represented) ?? null;
   const packagePrivateUrls = await queryClient.fetchQuery(serviceUrlsQuery(api));
   const s = session.getSnapshot().context;
@@ -212,16 +198,23 @@ export function wireUserSettings(system: PortalCore): UserSettings {
   });
 
   const preferences = provideForm({
+    // the stored preference with its version, also one's own (not the portal's cached copy, spec 2 §4): the person
+    // and staff may change it at once, and a save based on another version than the one shown is refused (412)
     load: async (subject) => {
-      const [{ rights, preference }, urls] = await Promise.all([
-        rightsAndPreference(system, subject),
+      const [rights, { answer, etag }, urls] = await Promise.all([
+        subjectRights(system, subject),
+        getVersionedPreferences(system, subject),
         queryClient.fetchQuery(serviceUrlsQuery(api)),
       ]);
-      return { values: preferencesFormOf(preference, rights, urls, new Date()) };
+      return { values: preferencesFormOf(answer, rights, urls, new Date()), version: etag };
     },
-    save: async ({ subject, values }) => {
-      await savePreferences(system, subject, await preferenceBody(system, subject, asPreferences(values)));
-      return {};
+    save: async ({ subject, values, version }) => {
+      let saved: string | null = null;
+      await savePreferences(system, subject, await preferenceBody(system, subject, asPreferences(values)), {
+        ifMatch: version,
+        onETag: (etag) => (saved = etag),
+      });
+      return { version: saved };
     },
     findService: savedService(system),
   });

@@ -35,6 +35,7 @@ test.beforeAll(async () => {
       ...process.env,
       RUN_MODE: 'live',
       PUBLIC_ORIGIN: base,
+      MAIL: 'off', // no mail server here (a live portal needs SMTP_URL or this)
       PORT: String(port),
       APPS_PORT: String(await freePort()),
       HOST: '127.0.0.1',

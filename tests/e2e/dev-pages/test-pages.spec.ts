@@ -1,6 +1,8 @@
 /**
  * The test pages: on /test/show the ID-card signature test with jaak's demo card ends ok and downloads the
- * signed file, and the enterprise query for 11000109 shows Testfirma OÜ; on /test/ax creating and reading a person
+ * signed file (a finalize that fails shows error.server and 'failed', spec 2 §2, §8), the LDAP save ends OK, and the
+ * enterprise query for 11000109 shows Testfirma OÜ; on /test/ax an empty FGID ends in ERROR (the required marks are
+ * visual only), creating and reading a person
  * ends in OK, and a failing accounting system ends in ERROR. Staff only. The inserted card and the accounting
  * switch are put back at the end.
  */
@@ -14,11 +16,23 @@ test("kristi signs the test document with jaak's card, downloads it, and asks th
   await expect(page.getByRole('heading', { name: 'Test page' })).toBeVisible();
   const before = (await (await page.request.get('/sim/api/id-card')).json()) as { inserted: string | null };
   await simPost(page, 'id-card', { inserted: JAAK_CARD });
-  try {
+  const sign = async () => {
     await page.getByRole('button', { name: 'Sign a test document' }).click();
     const pin = page.getByRole('dialog', { name: 'Enter PIN2' });
     await pin.getByLabel('PIN2').fill('12345');
     await pin.getByRole('button', { name: 'Sign' }).click();
+  };
+  const isFinalize = (url: URL) => url.pathname === '/api/test/digidoc/finalize';
+  try {
+    // the finalize call fails on its way (the network): error.server, and the test is marked failed
+    await page.route(isFinalize, (route) => route.abort());
+    await sign();
+    await expect(page.getByTestId('signature-result')).toHaveText('failed');
+    await expect(
+      page.getByText('Error occured during request. Please check input data or try again later'),
+    ).toBeVisible();
+    await page.unroute(isFinalize);
+    await sign();
     await expect(page.getByTestId('signature-result')).toHaveText('OK');
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Download the signed file' }).click();
@@ -27,6 +41,9 @@ test("kristi signs the test document with jaak's card, downloads it, and asks th
   } finally {
     await simPost(page, 'id-card', { inserted: before.inserted });
   }
+
+  await page.getByRole('button', { name: 'Save to LDAP' }).click();
+  await expect(page.getByTestId('ldap-result')).toHaveText('OK');
 
   await page.getByLabel('Registry code or name').fill('11000109');
   await page.getByRole('button', { name: 'Company', exact: true }).click();
@@ -42,10 +59,15 @@ test('the test pages are for staff only', async ({ page }) => {
   expect((await page.request.get('/sla/test')).status()).toBe(403);
 });
 
-test('/test/ax: create then read a person ends in OK; a failing accounting system ends in ERROR', async ({ page }) => {
+test('/test/ax: an empty FGID ends in ERROR, create then read a person ends in OK; a failing accounting system ends in ERROR', async ({
+  page,
+}) => {
   await signInAs(page, 'kristi', { target: '/ui/test/ax' });
   const status = page.getByTestId('ax-status');
   await expect(status).toHaveText('-');
+  // spec 2 §5: the required marks are visual only; the accounting system refuses a person without an FGID
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(status).toHaveText('ERROR');
   const id = `E2E${Date.now()}`;
   const form = page.getByRole('main');
   await form.getByLabel('FGID', { exact: true }).fill(id);

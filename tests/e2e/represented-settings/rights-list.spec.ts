@@ -127,10 +127,12 @@ test("kristi opens Põldmari AS's rights: the notes name the application, invoic
   await expect(page.getByTestId('rights-add')).toBeEnabled();
   // Põldmari AS has no periodicals package: the placeholder names the application
   await expect(page.getByTestId('placeholder-PERIODICALS')).toContainText('The Periodicals service is not subscribed.');
-  // nor the finance package: its column asks for it first (spec 2 §8)
-  await expect(page.getByTestId('placeholder-FINANCE')).toContainText(
-    'Principal does not use financial services. Subscribe first to billing services and then set the permissions.',
-  );
+  // with a "Read more" link to the domain's home page, in a new window (spec 2 §2)
+  const readMore = page.getByTestId('placeholder-PERIODICALS').getByRole('link', { name: /^Read more/ });
+  await expect(readMore).toHaveAttribute('href', 'https://www.post.example.ee');
+  await expect(readMore).toHaveAttribute('target', '_blank');
+  // nor the finance package: its column says the spec's placeholder with the read-more link (spec 2 §2, §8)
+  await expect(page.getByTestId('placeholder-FINANCE')).toContainText('Billing services are not subscribed.');
   await page
     .getByTestId('rights-users')
     .getByTestId('rights-row')

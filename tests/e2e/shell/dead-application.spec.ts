@@ -1,6 +1,7 @@
 /**
  * Dead application: marking AXAPTA dead in the simulator console shows error.axapta.dead within 31 s (the poll runs
- * every 30 s) and gates the settings link and add-customer; marking it alive recovers them without a reload.
+ * every 30 s), closes an open customer-add modal (what was typed comes back when it reopens) and gates the settings
+ * link and add-customer, also when the address names it (spec 1 §8); marking it alive recovers them without a reload.
  * AXAPTA is shared by every test of the run: the test restores it in `finally`.
  * The portal page runs on Playwright's clock, so the 30 s of the poll pass at once (`fastForward`) instead of in
  * real time; the server, the simulator and the network stay real.
@@ -8,7 +9,8 @@
 import type { Page } from '@playwright/test';
 import { deadApplicationPollMachine } from '../../../machines/deadApplicationPoll.machine';
 import { expect, test } from '../fixtures';
-import { markWindow, pick, signIn, windowMarkerSurvived } from './helpers';
+import { chooseCompany, dialog as customerAddDialog } from '../customer-add/helpers';
+import { choiceDialog, markWindow, pick, signIn, windowMarkerSurvived } from './helpers';
 
 const DEAD_TEXT = /customer management system is not available at the moment/;
 
@@ -24,7 +26,7 @@ const setAxapta = (sim: Page, dead: boolean) => setApplication(sim, 'AXAPTA', de
 /** The dead-application poll's interval: the machine's DEAD_APP_POLL (30 s). */
 const POLL_MS = Number(deadApplicationPollMachine.implementations.delays.DEAD_APP_POLL);
 
-test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add-customer; alive again recovers without reload', async ({
+test('dead AXAPTA: error.axapta.dead within 31 s closes customer add, gates business settings and add-customer; alive again recovers without reload', async ({
   page,
   browser,
 }) => {
@@ -34,14 +36,20 @@ test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add
   await pick(page, 'Maasikas OÜ');
   await expect(page.getByRole('link', { name: 'Business customer settings' })).toBeVisible();
   await markWindow(page);
+  // customer add is open with an e-mail typed when the back office goes down
+  await page.getByTestId('add-contract').click();
+  await chooseCompany(page, 'Testfirma OÜ');
+  const email = customerAddDialog(page).getByLabel('E-mail address at the represented');
+  await email.fill('typed.before@example.ee');
   const simContext = await browser.newContext();
   const sim = await simContext.newPage();
   try {
     await setAxapta(sim, true);
-    // the poll that falls due within the next 30 s brings the new context: toast + inline notice
+    // the poll that falls due within the next 30 s brings the new context: toast + inline notice, the modal closes
     await page.clock.fastForward(POLL_MS);
     await expect(page.getByTestId('axapta-dead-notice')).toHaveText(DEAD_TEXT);
     await expect(page.getByRole('alert').filter({ hasText: DEAD_TEXT })).toBeVisible();
+    await expect(customerAddDialog(page)).toHaveCount(0);
     // the settings link is disabled and says why
     const settings = page.getByTestId('business-settings-link');
     await expect(settings).toHaveAttribute('aria-disabled', 'true');
@@ -68,6 +76,12 @@ test('dead AXAPTA: error.axapta.dead within 31 s gates business settings and add
     await expect(settingsAgain).not.toHaveAttribute('aria-disabled', 'true');
     await expect(page.getByTestId('add-contract')).not.toHaveAttribute('aria-disabled', 'true');
     expect(await windowMarkerSurvived(page), 'recovery must not reload the page').toBe(true);
+    // customer add opens again with what was typed
+    await page.getByTestId('add-contract').click();
+    await chooseCompany(page, 'Testfirma OÜ');
+    await expect(email).toHaveValue('typed.before@example.ee');
+    await page.keyboard.press('Escape');
+    await expect(customerAddDialog(page)).toHaveCount(0);
     await settingsAgain.click();
     await expect(page).toHaveURL(/\/ui\/settings\/represented\/EPEE11000015$/);
   } finally {
@@ -93,6 +107,11 @@ test('a settings page opened while AXAPTA is dead shows error.axapta.dead; user 
     await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveText(DEAD_TEXT);
     await expect(page).toHaveURL(/\/ui\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'User settings' })).toHaveCount(0);
+    // spec 1 §8: the address that opens customer add is gated too; mari, acting for no one, is asked whom she acts for
+    await page.goto('/ui/dashboard/EE/en/add-customer');
+    await expect(choiceDialog(page)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Notifications' }).getByRole('alert')).toHaveText(DEAD_TEXT);
+    await expect(customerAddDialog(page)).toHaveCount(0);
   } finally {
     await setAxapta(sim, false).catch(() => undefined);
     await simContext.close();

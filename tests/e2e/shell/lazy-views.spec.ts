@@ -1,7 +1,7 @@
 /**
  * Views a first screen renders but does not show load when first shown (features/shell/LazyView.tsx): at a phone's
  * width the desktop header, its representee dropdown and the menu rail are never fetched, and a view whose code
- * cannot be fetched says so (error.modal.load) with a "Try again" that fetches it.
+ * cannot be fetched says so (error.content.load, the spec's "requested content" text) with a "Try again" that fetches it.
  */
 import { expect, test } from '../fixtures';
 import { signIn } from './helpers';
@@ -22,7 +22,7 @@ test('at 412 px the desktop header, its representee dropdown and the rail are no
   await expect(page.getByRole('heading', { level: 1, name: 'My main page' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  const failure = page.getByRole('alert').filter({ hasText: 'The content cannot be loaded. Please try again later.' });
+  const failure = page.getByRole('alert').filter({ hasText: 'The requested content cannot be loaded.' });
   await expect(failure).toBeVisible();
   await expect(page.getByTestId('mobile-site-menu')).toHaveCount(0);
   siteMenuReachable = true;

@@ -1,8 +1,10 @@
 /**
- * The offline inspector shows the session actor change state live during login.
+ * The offline inspector shows the session actor change state live during login; an uncaught error opens the debug
+ * system-error modal with its stack, and the debug log lists it (spec 1 §8, spec 2 §8).
  *
- * The inspector panel exists only in the development build, so these tests run on the development server of
- * tests/e2e/dev-server.ts (`devOrigin`).
+ * The inspector panel and the debug aids exist only in the development build, so these tests run on the development
+ * server of tests/e2e/dev-server.ts (`devOrigin`), one per worker: the tests of this file stay in one worker, in order
+ * (mode 'default'), so they share it.
  */
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
@@ -32,7 +34,7 @@ async function recordSessionStates(page: Page) {
 const recorded = (page: Page) =>
   page.evaluate(() => JSON.parse(sessionStorage.getItem('qa.inspector.session') ?? '[]') as string[]);
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ mode: 'default', timeout: 180_000 });
 
 test('the offline inspector shows the session actor go through loading to signedIn during login', async ({
   page,
@@ -85,4 +87,29 @@ test('the offline inspector shows the session actor go through loading to signed
   await expect(panel.locator('tr[data-system-id="session"]').getByRole('listitem').first()).not.toBeEmpty();
   // the panel's texts follow the language like every other text
   expect(MESSAGES.et['inspector.title']).not.toBe(MESSAGES.en['inspector.title']);
+});
+
+test('an uncaught error opens the debug modal with the stack, and the debug log keeps it', async ({
+  page,
+  devOrigin,
+}) => {
+  await page.goto(`${devOrigin}/ui/`);
+  const lang = await expect(banner(page))
+    .toBeVisible({ timeout: 90_000 })
+    .then(() => pageLanguage(page));
+  // a handler that throws, outside any try (what a system error is)
+  await page.evaluate(() =>
+    setTimeout(() => {
+      throw new Error('debug modal check');
+    }),
+  );
+  const modal = page.getByRole('dialog', { name: t(lang, 'debug.error.title'), exact: true });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole('alert')).toHaveText('Error: debug modal check');
+  await expect(modal.locator('pre')).toContainText(/debug modal check\n\s+at /);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  const toggle = new RegExp(`^${t(lang, 'debug.overlay.toggle')} \\(\\d+\\)$`);
+  await page.getByRole('button', { name: toggle }).click();
+  await expect(page.getByTestId('debug-overlay')).toContainText('error Error: debug modal check');
 });

@@ -129,3 +129,25 @@ test('the terms-of-use modal of the signed-in mari asks her current password bef
   await expect(modal.getByLabel('New password', { exact: true })).toHaveValue('Mustikas42');
   expect(await signOnWith(page, 'mari', 'Maasikas1'), 'mari logs in as before').toBe(true);
 });
+
+test('aino, whose personal code is not from EE, LV or LT and who has no password, sets one and signs on with it', async ({
+  page,
+}) => {
+  // spec 2 §2: the yes/no choice only when canDisablePassword holds; without it the tab asks for a username and password
+  await page.goto('/api/security/login?target=%2Fui%2Fuser-settings%2Fpassword');
+  await page.getByLabel('Country and personal code, e.g. EE39001010000').fill('ZZ131052308T');
+  await page.getByRole('button', { name: 'Sign on with this code' }).click();
+  await expect(page.getByRole('heading', { name: 'Aino Virtanen' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Log in with username and password' })).toHaveCount(0);
+  // she has none: no current password to prove
+  await expect(page.getByLabel('Current password', { exact: true })).toHaveCount(0);
+  await expect(saveButton(page)).toBeDisabled();
+  await page.getByLabel('Username', { exact: true }).fill('aino.v');
+  await page.getByLabel('New password', { exact: true }).fill('Virtanen12');
+  await page.getByLabel('Repeat the new password', { exact: true }).fill('Virtanen12');
+  await saveButton(page).click();
+  await expect(successToast(page)).toBeVisible();
+  expect(await signOnWith(page, 'aino.v', 'Virtanen12'), 'aino signs on with them').toBe(true);
+  const ctx = UserContext.parse(await (await page.request.get('/api/context/getUserContext')).json());
+  expect(ctx.epitPrincipal?.representative.id, 'signed in as aino').toBe('ZZ131052308T');
+});

@@ -2,9 +2,10 @@
  * The preferences tab (spec 2 §2 "Preferences view", §4): jaan chooses logistics and
  * Kase Trükk OÜ and uses "Save and use": he lands in logistics acting for Kase Trükk OÜ; after a logout and login
  * he lands there again. Invoicing management is offered too. Changing the service clears the party; "Save and
- * use" is hidden while the form is invalid. His own preference is restored at the end.
+ * use" is hidden while the form is invalid. His own preference is restored at the end. With no preference at all,
+ * "Save and use" opens the address the TARGET cookie remembered and expires the cookie (spec 2 §4).
  */
-import { Preference } from '../../../machines/lib/contract';
+import { COOKIE, Preference } from '../../../machines/lib/contract';
 import { expect, loginAs, test } from '../fixtures';
 import { FGID, apiPost, choiceDialog, saveButton, signIn } from './helpers';
 
@@ -50,6 +51,31 @@ test('jaan saves logistics for Kase Trükk OÜ with Save and use, and lands ther
     await expect(page).toHaveURL(/\/ui\/oss-wrapper/);
     await expect(page.getByRole('main')).toContainText(/Represented party\s*Kase Trükk OÜ/);
     await expect(choiceDialog(page)).toHaveCount(0);
+  } finally {
+    const res = await apiPost(page, `user-settings/preferences/${FGID.jaan}`, before);
+    expect(res.status(), await res.text()).toBe(200);
+  }
+});
+
+test('"Save and use" without a preferred service opens the remembered TARGET address and expires the cookie', async ({
+  page,
+}) => {
+  await signIn(page, 'jaan', `/ui/user-settings/preferences/${FGID.jaan}`, 'EPEE11000049');
+  const before = Preference.parse(await (await page.request.get(`/api/user-settings/preferences/${FGID.jaan}`)).json());
+  expect(before.serviceUrl, 'the test restores a preference it can send again').toEqual(expect.any(String));
+  try {
+    const url = new URL(page.url());
+    await page.context().addCookies([{ name: COOKIE.target, value: '/ui/user-settings/roles', url: url.origin }]);
+    await page.getByLabel('Service opened at login').selectOption('NOPREFERENCE');
+    await page.getByLabel('Represented party').selectOption('NOPREFERENCE');
+    await page.getByRole('button', { name: 'Save and use' }).click();
+    await expect(page).toHaveURL(/\/ui\/user-settings\/roles$/);
+    await expect(page.getByRole('table', { name: 'I represent' })).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(
+      cookies.find((c) => c.name === COOKIE.target),
+      'the TARGET cookie is used once',
+    ).toBeUndefined();
   } finally {
     const res = await apiPost(page, `user-settings/preferences/${FGID.jaan}`, before);
     expect(res.status(), await res.text()).toBe(200);

@@ -90,12 +90,12 @@ test('the load error is translated: switched to Estonian, the application is tri
 
     // a language change loads the application again (spec 1 §4), which stays silent
     await page.getByRole('navigation', { name: 'Language' }).getByRole('button', { name: 'Estonian' }).click();
-    await expect(page.getByTestId('external-loading')).toHaveText('Rakendus laeb');
+    await expect(page.getByTestId('external-loading')).toHaveText('Rakendust laaditakse');
     await expect(error).toHaveCount(0);
     await expect(ossFrame(page).getByTestId('app-party')).toHaveText('Maasikas OÜ');
     await page.clock.fastForward(LOAD_TIMEOUT_MS);
     await expect(error.getByRole('alert')).toHaveText(
-      'Päringu käigus tekkis viga. Palun kontrolli sisendandmeid või proovi hiljem uuesti',
+      'Päringu käigus tekkis viga. Palun kontrollige sisendandmeid või proovige hiljem uuesti',
     );
     await expect(error.getByRole('button', { name: 'Proovi uuesti' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
