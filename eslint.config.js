@@ -14,6 +14,7 @@ export default tseslint.config(
       'node_modules/',
       'dist/',
       'dist-*/',
+      'build/',
       'data/',
       '.bench/',
       '.tmp/',

@@ -297,7 +297,7 @@ export function loadEnv(source: Source = process.env): Env {
     appsPort,
     apps: loadAppsSettings(source),
     cas: loadCasSettings(source),
-    signing: loadSigningSettings(source, portNumber, host),
+    signing: loadSigningSettings(source, portNumber, host, runMode),
     security: loadSecuritySettings(source, runMode),
     devServices: loadDevServices(source),
     addressRegisterUrl: loadAddressRegisterUrl(source),
@@ -631,7 +631,19 @@ function relyingParty(source: Source, prefix: 'MID' | 'SMART_ID') {
   return { rpUuid, rpName };
 }
 
-export function loadSigningSettings(source: Source, portNumber: number, host: string): SigningSettings {
+/**
+ * Where a live portal looks for its trusted CAs unless SIGNING_TRUST_DIR says otherwise: outside the checkout, so a
+ * deployment of new code neither brings the demo CA back nor loses the operator's chains. Its absence is not refused
+ * here (a portal may go live before it signs anything): the start warns in one line (server/start.ts).
+ */
+export const LIVE_TRUST_DIR_DEFAULT = '/etc/epit/trust';
+
+export function loadSigningSettings(
+  source: Source,
+  portNumber: number,
+  host: string,
+  runMode: RunMode = 'test',
+): SigningSettings {
   // this process's own simulators, over loopback HTTP
   const self = selfSim(source, portNumber, host);
   const idCard = oneOf(source, 'ID_CARD', 'software', ['software', 'webeid'] as const);
@@ -647,12 +659,15 @@ export function loadSigningSettings(source: Source, portNumber: number, host: st
       tlsCerts: readPemCertificates(source.SMART_ID_TLS_CERTS, 'SMART_ID_TLS_CERTS'),
     },
     registryUrl: serviceUrl(source.REGISTRY_URL, `${self}/registry-api`, 'REGISTRY_URL'),
-    trustDir: folder(
-      source,
-      'SIGNING_TRUST_DIR',
-      'server/trust',
-      'a folder that exists, holding the trusted CA certificates',
-    ),
+    trustDir:
+      runMode === 'live' && !source.SIGNING_TRUST_DIR?.trim()
+        ? LIVE_TRUST_DIR_DEFAULT
+        : folder(
+            source,
+            'SIGNING_TRUST_DIR',
+            'server/trust',
+            'a folder that exists, holding the trusted CA certificates',
+          ),
     idCard,
     httpTimeoutMs: integer(source, 'SIGNING_HTTP_TIMEOUT', 10_000),
   };

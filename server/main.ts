@@ -1,9 +1,12 @@
 /**
- * `npm start`: migrations, demo seed on an empty database, the portal build when dist/ is missing, then serve.
+ * `npm start` and `npm run serve`: migrations, the seed on an empty database, the portal build when dist/ is missing
+ * (outside live run mode), then serve. A live process never builds: several of them would build into one folder at
+ * once, and a production install builds once, before any process starts (docs/deployment.md).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from './env.js';
 import { start } from './start.js';
 
 function buildPortal(rootDir: string): Promise<boolean> {
@@ -22,6 +25,8 @@ start({
   tag: 'start',
   async beforeApp(env) {
     if (existsSync(path.join(env.distDir, 'index.html'))) return;
+    if (env.runMode === 'live')
+      throw new ConfigError('DIST_DIR', env.distDir, "a folder holding the portal's build: run `npm run build` first");
     if (await buildPortal(env.rootDir)) return;
     console.error('[start] ************************************************************');
     console.error('[start] The portal build FAILED. /ui/ answers "not built" until `npm run build` succeeds;');

@@ -190,7 +190,17 @@ export function start(opts: StartOptions): void {
       if (err instanceof SchemaNewerError) throw new StartupError(err.message);
       throw err;
     });
-    log(`database ${where} ${seeded ? 'seeded from the demo data' : 'already seeded'}`);
+    const live = env.runMode === 'live';
+    const seededWith = live
+      ? 'seeded with reference data only (live run mode: no demo people)'
+      : 'seeded from the demo data';
+    log(`database ${where} ${seeded ? seededWith : 'already seeded'}`);
+    if (live) {
+      const { liveTrustProblem } = await import('./routes/sign/certificates.js');
+      const trust = liveTrustProblem(env.signing.trustDir, path.join(env.rootDir, 'server/trust/epit-demo-ca.pem'));
+      if (trust && 'refuse' in trust) throw new StartupError(trust.refuse);
+      if (trust) console.warn(`[${opts.tag}] warning: ${trust.warn}`);
+    }
     await opts.beforeApp?.(env);
     let metrics;
     if (env.metrics) {
@@ -227,7 +237,11 @@ export function start(opts: StartOptions): void {
       apps = null;
     }
     const signOn = /^https?:\/\//i.test(env.cas.url) ? env.cas.url : `${origin}${env.cas.url}`;
-    log(`portal at ${origin}/ui/  (sign-on ${signOn}/login, console ${origin}/sim/, run mode ${env.runMode})`);
+    // only what is on: live run mode has no simulators' console (every /sim address answers 404)
+    const console_ = live ? '' : `, console ${origin}/sim/`;
+    log(
+      `portal at ${origin}/ui/, listening on ${env.host}:${env.port}  (sign-on ${signOn}/login${console_}, run mode ${env.runMode})`,
+    );
     if (env.runMode !== 'live') demoWarning(env.runMode).forEach((line) => console.warn(`[${opts.tag}] ${line}`));
   };
 

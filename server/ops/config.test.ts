@@ -6,7 +6,7 @@
  * on the database, which is never opened.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,40 @@ describe.skipIf(testDatabaseUrl())('a bad setting stops npm start with one line 
     },
     40_000,
   );
+});
+
+// a live start checks its trust folder and its build after the database is ready (server/start.ts, server/main.ts)
+describe.skipIf(testDatabaseUrl())('a live start: the trust folder and the build', () => {
+  const live = (dir: string, env: Record<string, string>) =>
+    start({
+      RUN_MODE: 'live',
+      PUBLIC_ORIGIN: 'https://portal.example',
+      MAIL: 'off',
+      DATA_DIR: path.join(tmp, dir),
+      ...env,
+    });
+  it('refuses a trust folder holding the demo CA, whose key is published', async () => {
+    const run = await live('live-demo-ca', { SIGNING_TRUST_DIR: 'server/trust' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `^\\[start\\] cannot start: SIGNING_TRUST_DIR ${path.join(root, 'server/trust')} trusts the demo CA \\(.*EPIT Demo.*\\), whose key is published with the code: remove it from that folder\\n$`,
+      ),
+    );
+  }, 40_000);
+  it('warns in one line of an empty trust folder, and refuses to start without a build', async () => {
+    const empty = path.join(tmp, 'empty-trust');
+    mkdirSync(empty);
+    const run = await live('live-no-build', { SIGNING_TRUST_DIR: empty });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(
+      `[start] warning: SIGNING_TRUST_DIR ${empty} holds no CA certificate: every signature is refused until the signers' CA chains are put there (docs/deployment.md)\n`,
+    );
+    expect(run.stderr).toContain(
+      `[start] cannot start: DIST_DIR is "${tmp}"; allowed: a folder holding the portal's build: run \`npm run build\` first\n`,
+    );
+    expect(run.stdout).toContain('seeded with reference data only (live run mode: no demo people)');
+  }, 40_000);
 });
 
 describe('the rules of every kind of setting', () => {

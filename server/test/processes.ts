@@ -140,15 +140,15 @@ export class Browser {
     return this.request(url, { method: 'POST', json });
   }
 
-  /** Signs on as a demo person through `base`: portal login → sign-on page → credentials → callback. */
-  async login(base: string, username: string): Promise<void> {
+  /** Signs on through `base` (a demo person unless `password` is given): portal login → sign-on page → credentials → callback. */
+  async login(base: string, username: string, password = demoPassword(username)): Promise<void> {
     const start = await this.get(`${base}/api/security/login?target=/ui/dashboard`);
     if (start.status !== 302 || !start.location) throw new Error(`security/login answered ${start.status}`);
     const page = await this.get(start.location);
     const service = new URL(start.location).searchParams.get('service')!;
     const posted = await this.request(`${base}/cas/login`, {
       method: 'POST',
-      form: { service, username, password: demoPassword(username), execution: executionOf(page.text) },
+      form: { service, username, password, execution: executionOf(page.text) },
     });
     if (posted.status !== 302 || !posted.location) throw new Error(`sign-on for ${username} answered ${posted.status}`);
     const back = await this.get(posted.location);

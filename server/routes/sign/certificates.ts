@@ -1,7 +1,8 @@
 /**
  * The portal's own checks of a signer's certificate and signature (no simulator code):
  *
- * - Trust: the CA certificates in the trust folder (SIGNING_TRUST_DIR, default server/trust/ with the demo CA).
+ * - Trust: the CA certificates in the trust folder (SIGNING_TRUST_DIR; default server/trust/ with the demo CA, in live
+ *   run mode /etc/epit/trust).
  *   Every certificate there is a trust anchor, roots and intermediates alike (SK's ESTEID2018, EID-SK 2016,
  *   EID-Q 2024E … with their roots); a signer's certificate is trusted when a CA certificate of the folder that
  *   is valid now issued it (its signature checks out with that CA's key).
@@ -82,6 +83,32 @@ export function loadTrustFolder(dir: string): X509Certificate[] {
       return [];
     }
   });
+}
+
+/**
+ * What a live start says of its trust folder. The demo CA's private key is published with the code
+ * (server/sim/pki/), so a live portal trusting it would take a signature anyone made for anyone's: the start is
+ * refused. A folder without a CA certificate (missing or empty) makes every signature fail: one line of warning,
+ * as a portal may go live before it signs anything.
+ */
+export function liveTrustProblem(dir: string, demoCaFile: string): { refuse: string } | { warn: string } | null {
+  const anchors = loadTrustFolder(dir);
+  let demo: string | null = null;
+  try {
+    demo = new X509Certificate(readFileSync(demoCaFile)).fingerprint256;
+  } catch {
+    // the checkout's demo CA removed: nothing to compare with
+  }
+  const trusted = anchors.find((c) => c.fingerprint256 === demo);
+  if (trusted)
+    return {
+      refuse: `SIGNING_TRUST_DIR ${dir} trusts the demo CA (${trusted.subject.replace(/\n/g, ', ')}), whose key is published with the code: remove it from that folder`,
+    };
+  if (!anchors.some((c) => c.ca))
+    return {
+      warn: `SIGNING_TRUST_DIR ${dir} holds no CA certificate: every signature is refused until the signers' CA chains are put there (docs/deployment.md)`,
+    };
+  return null;
 }
 
 const folders = new Map<string, { at: number; certs: X509Certificate[] }>();
