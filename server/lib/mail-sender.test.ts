@@ -80,7 +80,7 @@ describe('mail by SMTP', { timeout: 60_000 }, () => {
     expect(mail.from).toBe('portal@epit.test');
     expect(mail.to).toEqual(['liga.berzina@example.lv']);
     const parsed = parseMail(mail.raw);
-    expect(parsed.header('Subject')).toBe('Paroles atjaunošanas saite');
+    expect(parsed.header('Subject')).toBe('Paroles atiestatīšanas saite');
     expect(parsed.header('Content-Language')).toBe('lv');
     expect(parsed.header('From')).toBe(FROM);
     expect(parsed.header('To')).toBe('liga.berzina@example.lv');
