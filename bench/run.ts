@@ -26,6 +26,7 @@
  *   npm run bench -- --rebuild    # builds the database again
  *   npm run bench -- leak         # one or more sections alone: search, search-scale, mixed, backup, address, size, api, leak
  *   npm run bench -- rolling      # bench/rolling.ts: a rolling restart of two processes behind nginx under load
+ *   npm run bench -- keepalive    # bench/keepalive.ts: the load tool and nginx's keepalive_requests
  *   BENCH_CUSTOMERS=200000 npm run bench
  */
 import { spawnSync } from 'node:child_process';
@@ -56,6 +57,7 @@ import { searchScaleBench } from './search-scale.js';
 import { stopBenchPostgres } from './lib/postgres.js';
 import { perfApiBench } from './perf-api.js';
 import { rollingBench } from './rolling.js';
+import { keepaliveBench } from './keepalive.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // the servers the benches start stop at once when done; the rolling restart sets its own drain (bench/rolling.ts)
@@ -297,6 +299,7 @@ const SECTIONS = [
   'api',
   'perf-api',
   'rolling',
+  'keepalive',
   'rights',
   'rights-ui',
   'leak',
@@ -332,6 +335,7 @@ async function main() {
   await section('api', apiLatency);
   await section('perf-api', perfApiBench); // bench/perf-api.ts: getUserContext against bare Fastify, autocannon
   await section('rolling', rollingBench); // bench/rolling.ts: both processes restarted in turn behind nginx under load
+  await section('keepalive', keepaliveBench); // bench/keepalive.ts: why the rolling bench raises nginx's keepalive_requests
   await section('rights', rightsBench); // bench/rights.ts: the rights list of a customer with 10,000 users
   await section('rights-ui', rightsUiBench); // bench/rights-ui.ts: the same list in Chromium, keystroke and page change → paint
   await section('leak', leakBench);

@@ -36,6 +36,8 @@ declare module 'autocannon' {
       connections?: number;
       duration?: number;
       amount?: number;
+      /** requests after which a connection is closed and opened anew */
+      reconnectRate?: number;
       timeout?: number;
       pipelining?: number;
       overallRate?: number;
