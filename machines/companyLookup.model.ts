@@ -57,6 +57,11 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: Spec = {
   name: 'companyLookup',
+  tester: {
+    person: 'mary (password Suslik123)',
+    address: "http://localhost:8080/ui/, then the menu entry 'Enter into a business customer contract' (Add customer)",
+    data: 'type “Testfirma” to find Testfirma OÜ (11000109)',
+  },
   machine: companyLookupMachine,
   input: { term: 'Testfirma' },
   events,

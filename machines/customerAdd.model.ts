@@ -102,6 +102,11 @@ const inertChild: AnyStateMachine = createMachine({});
 
 const spec: Spec = {
   name: 'customerAdd',
+  tester: {
+    person: 'mary (password Suslik123)',
+    address: "http://localhost:8080/ui/, then the menu entry 'Enter into a business customer contract' (Add customer)",
+    data: 'Testfirma OÜ (11000109): no contract yet, so a board member signs a new one; Põldmari AS (11000026): has a contract, so the person asks for rights; Peatatud Leping OÜ (11000115): its contract is stopped; staff: kristi (password Kask12345) adds a customer without signing',
+  },
   machine: customerAddMachine,
   input: {
     accountService: {

@@ -77,6 +77,11 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: Spec = {
   name: 'customerConfirmation',
+  tester: {
+    person: 'mary (password Suslik123)',
+    address: "http://localhost:8080/ui/, then the menu entry 'Enter into a business customer contract' (Add customer)",
+    data: 'Testfirma OÜ (11000109): no contract yet, so a board member signs a new one; Põldmari AS (11000026): has a contract, so the person asks for rights; Peatatud Leping OÜ (11000115): its contract is stopped',
+  },
   machine: customerConfirmationMachine,
   events,
   serializeState,

@@ -36,6 +36,11 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: Spec = {
   name: 'customerCreation',
+  tester: {
+    person: 'mary (password Suslik123)',
+    address: "http://localhost:8080/ui/, then the menu entry 'Enter into a business customer contract' (Add customer)",
+    data: 'Põldmari AS (11000026), which has a contract; staff: kristi (password Kask12345) adds Testfirma OÜ (11000109) directly',
+  },
   machine: customerCreationMachine,
   events,
   serializeState: (s, event?: EventObject, prev?: CreationSnapshot) =>

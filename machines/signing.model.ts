@@ -84,6 +84,12 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: Spec = {
   name: 'signing',
+  tester: {
+    person: 'mary (password Suslik123)',
+    address:
+      "http://localhost:8080/ui/, then the menu entry 'Enter into a business customer contract' (Add customer), pick Testfirma OÜ, tick the boxes, then 'Sign'",
+    data: 'Testfirma OÜ (11000109), no contract yet; Mobile-ID phone +37200000766 (mary: succeeds), +37066000266 (times out); Smart-ID: sille succeeds, rein refuses, toomas times out; ID-card: jaak (password Joeorg123) with his demo card',
+  },
   machine: signingMachine,
   input: {
     customer: signingCustomer(testfirma, {
@@ -118,7 +124,7 @@ const spec: Spec = {
   scenarios: [
     {
       title:
-        'What happens if Mobile-ID signing times out? The person does not confirm on the phone in time: Mobile-ID says so, its message shows and nothing is signed',
+        'What happens if Mobile-ID signing times out? The person does not confirm on the phone in time: Mobile-ID says so, the panel shows “The Mobile-ID signing was not confirmed in time. Please try again.” and nothing is signed',
       steps: [
         { event: { type: 'signing.start', method: 'mobileId' } as Ev },
         { event: done('startMobileId', { status: 'SUCCESS', challengeId: '4821' }) },

@@ -40,6 +40,12 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: Spec = {
   name: 'signingPanel',
+  tester: {
+    person: 'mary (password Suslik123)',
+    address:
+      "http://localhost:8080/ui/, then the menu entry 'Enter into a business customer contract' (Add customer), pick Testfirma OÜ, tick the boxes, then 'Sign'",
+    data: 'Testfirma OÜ (11000109), no contract yet; Mobile-ID phone +37200000766 (mary: succeeds), +37066000266 (times out); Smart-ID: sille succeeds, rein refuses, toomas times out; ID-card: jaak (password Joeorg123) with his demo card',
+  },
   machine: signingPanelMachine,
   input: { customer: testfirma },
   events,
