@@ -149,7 +149,7 @@ export const idCardSigningMachine = idCardSigningSetup.createMachine({
         onDone: {
           target: 'finalizing',
           actions: { type: 'setSignature', params: ({ event }) => event.output },
-          description: 'Enters the PIN: the card signs',
+          description: 'The card signs once the person enters the PIN',
         },
         onError: {
           target: 'cardFailed',

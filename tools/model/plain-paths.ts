@@ -76,6 +76,12 @@ function seen(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): string[] 
   return out;
 }
 
+/** `meta: { answer: true }`: an event another part of the portal sends (a child's verdict), not the person's act. */
+function isAnswer(def: AnyTransitionDefinition | undefined): boolean {
+  const meta = (def as { meta?: unknown } | undefined)?.meta;
+  return !!meta && typeof meta === 'object' && (meta as { answer?: unknown }).answer === true;
+}
+
 function kindOf(event: EventObject): PlainStep['kind'] {
   if (parseAfterEvent(event.type)) return 'waits';
   if (/^xstate\.(done|error)\.actor\./.test(event.type)) return 'answers';
@@ -85,14 +91,14 @@ function kindOf(event: EventObject): PlainStep['kind'] {
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The English texts of the portal (locales/en.json), by key: a step shows a message's words, never its key. */
-const english: Record<string, string> = JSON.parse(readFileSync(join(ROOT, 'locales', 'en.json'), 'utf8'));
+const english = JSON.parse(readFileSync(join(ROOT, 'locales', 'en.json'), 'utf8')) as Record<string, string>;
 
 interface DemoData {
   persons: { key: string; personalCode: string; country: string }[];
   customers: { regCode: string; name: string }[];
   registry: { regCode: string; name: string }[];
 }
-const demo: DemoData = JSON.parse(readFileSync(join(ROOT, 'server', 'db', 'seed', 'portal-demo.json'), 'utf8'));
+const demo = JSON.parse(readFileSync(join(ROOT, 'server', 'db', 'seed', 'portal-demo.json'), 'utf8')) as DemoData;
 
 /** A code in an event's data as a tester knows it: a demo person's username, a company's name with its code. */
 function demoName(value: string): string | undefined {
@@ -151,9 +157,10 @@ function testerOf(spec: MachineModelSpec, path: ModelPath): Partial<TesterSetup>
   const parts = [
     spec.tester,
     path.start === undefined ? undefined : spec.testerByStart?.[path.start],
+    spec.testerFor?.(path.steps.map((s) => s.event)),
     path.scenario?.tester,
   ].filter((t): t is Partial<TesterSetup> => !!t);
-  return parts.length ? Object.assign({}, ...parts) : undefined;
+  return parts.length ? parts.reduce((all, t) => ({ ...all, ...t }), {}) : undefined;
 }
 
 function plainPath(spec: MachineModelSpec, path: ModelPath, defs: Map<string, AnyTransitionDefinition>): PlainPath {
@@ -162,7 +169,7 @@ function plainPath(spec: MachineModelSpec, path: ModelPath, defs: Map<string, An
   const steps = path.steps.map((s): PlainStep => {
     const active = activeStateNodeIds(s.snapshot);
     active.forEach((id) => visits.add(id));
-    const kind = kindOf(s.event);
+    const kind = s.transitions.some((k) => isAnswer(defs.get(k))) ? 'answers' : kindOf(s.event);
     return {
       kind,
       text: stepText(s.transitions, defs, s.event.type),
@@ -299,7 +306,9 @@ export function testerPathProblems(plain: PlainPaths, markdown: string, stateIds
       if (english[m[0]] !== undefined) report(`shows the message key ${m[0]}, not its words`);
       else if (ids.has(m[0])) report(`names the state ${m[0]}`);
     }
-    if (/its message shows/i.test(body)) report('says "its message shows": name the message');
+    if (/\b(its|the) message shows\b/i.test(body)) report('says "the message shows": give its words');
+    for (const m of body.matchAll(/\*\*Answer:\*\* ((?:Clicks|Picks|Types|Fills|Chooses|Enters|Ticks) [^\n]*)/g))
+      report(`labels the person's step "${m[1].slice(0, 40)}" an Answer`);
     for (const m of body.matchAll(/(?<![\w/.-])([a-z]+[A-Z][a-zA-Z0-9]*)\b/g))
       if (!CAMEL_WORDS.has(m[1])) report(`names the code name ${m[1]}`);
     for (const m of body.matchAll(/→|->|=>|#[a-z][\w.]*/g)) report(`has code: ${m[0]}`);

@@ -100,6 +100,11 @@ export interface MachineModelSpec<TMachine extends AnyStateMachine = AnyStateMac
   scenarios?: ModelScenario<TMachine>[];
   /** who signs in, where, with which data, for every plain test path of the flow (see TesterSetup) */
   tester?: TesterSetup;
+  /**
+   * Per path, from the events it takes (in order): its person, address or data, where they differ from `tester`,
+   * e.g. the demo person whose Smart-ID signing times out for a path that ends in a time-out.
+   */
+  testerFor?: (events: EventObject[]) => Partial<TesterSetup> | undefined;
   /** per named start (`inputs`): its person, address or data, where they differ from `tester` */
   testerByStart?: Record<string, Partial<TesterSetup>>;
 }
