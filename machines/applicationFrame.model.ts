@@ -74,6 +74,11 @@ function events(s: ApplicationFrameSnapshot): EventObject[] {
 
 const spec: MachineModelSpec<typeof applicationFrameMachine> = {
   name: 'applicationFrame',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: "http://localhost:8080/ui/, choose Maasikas OÜ, then 'Shipment registration' on the main page",
+    data: 'Maasikas OÜ and its six shipments',
+  },
   machine: applicationFrameMachine,
   inputs: {
     'shipment registration (OSS) for Maasikas OÜ': oss,

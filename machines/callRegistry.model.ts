@@ -13,6 +13,11 @@ const ev = (type: string, payload: Record<string, unknown> = {}): EventObject =>
 
 const spec: MachineModelSpec<typeof callRegistryMachine> = {
   name: 'callRegistry',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: "http://localhost:8080/ui/, choose Maasikas OÜ, then 'Shipment registration' on the main page",
+    data: 'Maasikas OÜ; the application switches at http://localhost:8080/sim/ make it slow or stop it',
+  },
   machine: callRegistryMachine,
   events: (s) => {
     const pending = s.context.pending[0];

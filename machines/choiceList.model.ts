@@ -23,6 +23,11 @@ const jaan = userContext(
 
 const spec: MachineModelSpec<typeof choiceListMachine> = {
   name: 'choiceList',
+  tester: {
+    person: 'jaan (password Tamm12345)',
+    address: 'http://localhost:8080/ui/ (the choice of whom to represent shows after signing in)',
+    data: 'jaan may represent twelve parties',
+  },
   machine: choiceListMachine,
   events: () => [
     { type: 'choice.search', term: 'kase' },

@@ -57,6 +57,12 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: Spec = {
   name: 'companyLookup',
+  tester: {
+    person: 'mary (password Suslik123)',
+    address:
+      "http://localhost:8080/ui/; after signing in, 'Create new business customer contract' in the choice 'Choose, whose main page You want to enter' (or 'Add a new business customer contract' on the main page)",
+    data: 'type “Testfirma” to find Testfirma OÜ (11000109)',
+  },
   machine: companyLookupMachine,
   input: { term: 'Testfirma' },
   events,

@@ -169,7 +169,8 @@ export const customerAddMachine = customerAddSetup.createMachine({
         'customerAdd.open': {
           target: 'open',
           actions: 'openModal',
-          description: "Clicks 'Add new customer' (or 'Enter into a business customer contract')",
+          description:
+            "Clicks 'Create new business customer contract' in the choice of whom to represent, 'Add a new business customer contract' on the main page, or (staff) 'Add new customer'",
         },
       },
     },
@@ -225,7 +226,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
               {
                 guard: { type: 'endedAs', params: ({ event }) => ({ output: event.output, ending: 'sign' }) },
                 target: 'signing',
-                description: "Clicks 'Sign' with the confirmation complete: the signing panel opens",
+                description: "After 'Sign' with the confirmation complete: the signing panel opens",
               },
               {
                 guard: { type: 'endedAs', params: ({ event }) => ({ output: event.output, ending: 'added' }) },
@@ -238,13 +239,13 @@ export const customerAddMachine = customerAddSetup.createMachine({
                   'clearForm',
                 ],
                 description:
-                  'The rights are granted, or the customer is added: the message shows and the dialog closes',
+                  "After 'Confirm': the rights are granted (“Representation rights were added. The credit can be used in about 5 minutes. Please log out and log in again.”), or (staff) the customer is added, and the dialog closes",
               },
               {
                 target: '#customerAdd.closed',
                 actions: { type: 'announce', params: ({ event }) => failure(event.output.messageKey) },
                 description:
-                  "The company's contract is stopped, or the server refuses: the message shows and the dialog closes",
+                  "The company's contract is stopped, or the server refuses: the message says why (for a stopped contract “Please contact your account manager”) and the dialog closes",
               },
             ],
           },
@@ -264,7 +265,8 @@ export const customerAddMachine = customerAddSetup.createMachine({
             },
             'confirmation.incomplete': {
               actions: 'revealErrors',
-              description: 'The confirmation is incomplete: the missing fields are marked',
+              description: "After 'Sign' or 'Confirm' with a field missing: the missing fields are marked",
+              meta: { answer: true },
             },
           },
         },

@@ -77,6 +77,12 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: Spec = {
   name: 'customerConfirmation',
+  tester: {
+    person: 'mary (password Suslik123)',
+    address:
+      "http://localhost:8080/ui/; after signing in, 'Create new business customer contract' in the choice 'Choose, whose main page You want to enter' (or 'Add a new business customer contract' on the main page)",
+    data: 'type the name in “Name or registry code of the represented company”: Testfirma OÜ (11000109) has no contract yet, so a board member signs a new one (button Sign); Põldmari AS (11000026) has one, so the person asks for rights (button Confirm); Peatatud Leping OÜ (11000115): its contract is stopped',
+  },
   machine: customerConfirmationMachine,
   events,
   serializeState,

@@ -36,6 +36,12 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: Spec = {
   name: 'customerCreation',
+  tester: {
+    person: 'mary (password Suslik123)',
+    address:
+      "http://localhost:8080/ui/; after signing in, 'Create new business customer contract' in the choice 'Choose, whose main page You want to enter' (or 'Add a new business customer contract' on the main page)",
+    data: 'Põldmari AS (11000026), which has a contract; staff: kristi (password Kask12345) adds Testfirma OÜ (11000109) directly',
+  },
   machine: customerCreationMachine,
   events,
   serializeState: (s, event?: EventObject, prev?: CreationSnapshot) =>

@@ -77,6 +77,11 @@ const inert = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 
 const spec: MachineModelSpec<typeof customerSearchMachine> = {
   name: 'customerSearch',
+  tester: {
+    person: 'kristi (password Kask12345)',
+    address: 'http://localhost:8080/ui/customer-search',
+    data: 'search “Maasikas” finds Maasikas OÜ; the accounting switch at http://localhost:8080/sim/ takes the accounting system down',
+  },
   machine: customerSearchMachine,
   events,
   serializeState: (s) => JSON.stringify([s.value, stage(s, 'customers'), stage(s, 'users')]),

@@ -7,6 +7,11 @@ import { deadApplicationPollMachine } from './deadApplicationPoll.machine';
 
 const spec: MachineModelSpec<typeof deadApplicationPollMachine> = {
   name: 'deadApplicationPoll',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: 'http://localhost:8080/ui/',
+    data: 'the application switches at http://localhost:8080/sim/ take an application down and bring it back',
+  },
   machine: deadApplicationPollMachine,
   events: () => [
     { type: 'poll.start' },

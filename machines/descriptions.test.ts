@@ -108,7 +108,8 @@ describe('plain-English descriptions in every machine', () => {
     },
   );
 
-  it('marks bookkeeping transitions with meta.bookkeeping: true and nothing else', () => {
+  // meta.answer: true marks an event another part sends (a child's verdict), a service's answer in the plain paths
+  it('marks transitions with meta.bookkeeping: true or meta.answer: true and nothing else', () => {
     const wrong: string[] = [];
     for (const { name, machine } of machines) {
       const walk = (node: AnyStateNode) => {
@@ -116,8 +117,10 @@ describe('plain-English descriptions in every machine', () => {
         for (const def of defs) {
           const meta: unknown = def.meta;
           if (meta === undefined) continue;
-          const value: unknown = typeof meta === 'object' && meta !== null ? Reflect.get(meta, 'bookkeeping') : meta;
-          if (value !== true) wrong.push(`${name}: ${node.id} :: ${eventLabel(String(def.eventType))}`);
+          const marks = typeof meta === 'object' && meta !== null ? Object.entries(meta) : [];
+          const right =
+            marks.length > 0 && marks.every(([k, v]) => (k === 'bookkeeping' || k === 'answer') && v === true);
+          if (!right) wrong.push(`${name}: ${node.id} :: ${eventLabel(String(def.eventType))}`);
         }
         for (const child of Object.values(node.states)) walk(child);
       };

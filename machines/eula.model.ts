@@ -41,6 +41,12 @@ const saved = (representedId: string, serviceUrl: string, hadPreference = false)
 
 const spec: MachineModelSpec<typeof eulaMachine> = {
   name: 'eula',
+  tester: {
+    person:
+      'uku, who has no password yet: the link is in the e-mail outbox at http://localhost:8080/sim/ after mari (password Maasikas1) adds him in the rights of Maasikas OÜ or he asks for a new password on the sign-on page',
+    address: 'the link from the e-mail (under http://localhost:8080/ui/user-add/)',
+    data: 'uku, invited by mari to Maasikas OÜ',
+  },
   machine: eulaMachine,
   input: { key: 'k'.repeat(32) },
   events: () => [

@@ -84,6 +84,11 @@ const inert = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<TOut>(()
 
 const spec: MachineModelSpec<typeof externalApplicationMachine> = {
   name: 'externalApplication',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: "http://localhost:8080/ui/, choose Maasikas OÜ, then 'Shipment registration' on the main page",
+    data: 'Maasikas OÜ and its six shipments; the application switches at http://localhost:8080/sim/ stop it',
+  },
   machine: externalApplicationMachine,
   input,
   events,

@@ -13,6 +13,12 @@ const answer = (status: string | null): EventObject =>
 
 const spec: MachineModelSpec<typeof financeCheckMachine> = {
   name: 'financeCheck',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address:
+      "http://localhost:8080/ui/, choose Maasikas OÜ (with an invoicing package) or Põldmari AS (without one), then 'Invoices'",
+    data: 'Maasikas OÜ has an invoicing package, Põldmari AS has none',
+  },
   machine: financeCheckMachine,
   input: { customerId: CUSTOMER },
   events: (s): EventObject[] =>

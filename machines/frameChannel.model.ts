@@ -51,6 +51,11 @@ function events(s: FrameChannelSnapshot): EventObject[] {
 
 const spec: MachineModelSpec<typeof frameChannelMachine> = {
   name: 'frameChannel',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: "http://localhost:8080/ui/, choose Maasikas OÜ, then 'Shipment registration' on the main page",
+    data: 'Maasikas OÜ; the application switches at http://localhost:8080/sim/ make it slow or stop it',
+  },
   machine: frameChannelMachine,
   events,
   provide: {

@@ -24,6 +24,11 @@ const pong = (context: FrameConnectionContext) => ev('channel.pong', { id: conte
 
 const spec: MachineModelSpec<typeof frameConnectionMachine> = {
   name: 'frameConnection',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: "http://localhost:8080/ui/, choose Maasikas OÜ, then 'Shipment registration' on the main page",
+    data: 'Maasikas OÜ; the application switches at http://localhost:8080/sim/ stop it and start it again',
+  },
   machine: frameConnectionMachine,
   input: { frameOrigin: APPS_ORIGIN },
   events: (s) => {

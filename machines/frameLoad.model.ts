@@ -9,6 +9,11 @@ import type { MachineModelSpec } from '../tests/support/model/model-spec';
 
 const spec: MachineModelSpec<typeof frameLoadMachine> = {
   name: 'frameLoad',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: "http://localhost:8080/ui/, choose Maasikas OÜ, then 'Shipment registration' on the main page",
+    data: 'Maasikas OÜ; the application switches at http://localhost:8080/sim/ stop it',
+  },
   machine: frameLoadMachine,
   events: (s): EventObject[] =>
     s.matches('loading')

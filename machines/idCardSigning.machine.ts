@@ -125,7 +125,8 @@ export const idCardSigningMachine = idCardSigningSetup.createMachine({
           {
             target: 'ended',
             actions: { type: 'end', params: ({ event }) => refused(event.output.status) },
-            description: 'The server refuses (for example the company is not active): its message shows',
+            description:
+              'The server refuses (for example the company is not active): the panel says why, e.g. “Automatic adding failed, please contact customer manager”',
           },
         ],
         onError: {
@@ -148,7 +149,7 @@ export const idCardSigningMachine = idCardSigningSetup.createMachine({
         onDone: {
           target: 'finalizing',
           actions: { type: 'setSignature', params: ({ event }) => event.output },
-          description: 'Enters the PIN: the card signs',
+          description: 'The card signs once the person enters the PIN',
         },
         onError: {
           target: 'cardFailed',
@@ -172,7 +173,8 @@ export const idCardSigningMachine = idCardSigningSetup.createMachine({
           {
             target: 'ended',
             actions: { type: 'end', params: ({ event }) => refused(event.output.status) },
-            description: 'The server refuses the signature: its message shows',
+            description:
+              'The server refuses the signature: the panel says why, e.g. “ID-card must belong to the logged in user” for another person’s card',
           },
         ],
         onError: {

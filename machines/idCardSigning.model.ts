@@ -53,6 +53,12 @@ const inert = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 
 const spec: Spec = {
   name: 'idCardSigning',
+  tester: {
+    person: 'jaak (password Joeorg123)',
+    address:
+      "http://localhost:8080/ui/; after signing in, 'Create new business customer contract' in the choice 'Choose, whose main page You want to enter' (or 'Add a new business customer contract' on the main page); pick Testfirma OÜ, fill in 'E-mail address at the represented', tick both boxes, 'Sign', then 'ID-card'",
+    data: 'Testfirma OÜ (11000109), no contract yet; jaak signs with his demo card (the ID-card simulator at http://localhost:8080/sim/ also offers another card, which fails)',
+  },
   machine: idCardSigningMachine,
   input: {
     customer: signingCustomer(testfirma, {

@@ -11,6 +11,10 @@ const noop = () => {};
 
 const spec: MachineModelSpec<typeof localeMachine> = {
   name: 'locale',
+  tester: {
+    person: 'anna (password Ivanova12)',
+    address: 'http://localhost:8080/ui/ (or with ?lang=et in the address)',
+  },
   machine: localeMachine,
   input: { cookies: { language: 'est', domain: 'EE' } },
   events: () => [

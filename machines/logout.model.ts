@@ -15,6 +15,10 @@ const ev = (type: string, payload: Record<string, unknown> = {}): EventObject =>
 
 const spec: MachineModelSpec<typeof logoutMachine> = {
   name: 'logout',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: "http://localhost:8080/ui/, then 'Log out' in the user menu",
+  },
   machine: logoutMachine,
   events: (s) => {
     const out: EventObject[] = [];

@@ -4,6 +4,11 @@ import { ESCAPE_KEY, modalMachine } from './modal.machine';
 
 const spec: MachineModelSpec<typeof modalMachine> = {
   name: 'modal',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address:
+      "http://localhost:8080/ui/, choose Maasikas OÜ, then any entry that opens a dialog (e.g. 'Add a new business customer contract')",
+  },
   machine: modalMachine,
   events: () => [
     { type: 'modal.open', component: 'rights-edit' },

@@ -5,6 +5,10 @@ const req = { securityUrl: '/api/security/login', privileges: ['SHOW_MY_SETTINGS
 
 const spec: MachineModelSpec<typeof navigationMachine> = {
   name: 'navigation',
+  tester: {
+    person: 'mari (password Maasikas1); for a refused page, peeter (password Lepp12345)',
+    address: 'http://localhost:8080/ui/, then any page of the menu; signed out, http://localhost:8080/ui/dashboard',
+  },
   machine: navigationMachine,
   events: (s) => {
     const ev: NavigationEvent[] = [

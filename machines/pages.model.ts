@@ -24,6 +24,10 @@ const running = (s: { context: { pages: Record<string, AnyActorRef | undefined> 
 
 const spec: MachineModelSpec<typeof pagesMachine> = {
   name: 'pages',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: 'http://localhost:8080/ui/, choose Maasikas OÜ, then any page of the menu',
+  },
   machine: pagesMachine,
   input: { drafts: [{ key: DRAFT_KEY, values: KEPT }] },
   events: (s) => {

@@ -406,7 +406,7 @@ export const portalMachine = setup({
         },
         rightEnded: {
           description:
-            "The right to act for the party has ended: the message shows while the person's details load again, acting for no one.",
+            "The right to act for the party has ended: “Your right to represent the chosen customer has ended.” shows while the person's details load again, acting for no one.",
           on: {
             'session.signedIn': [
               {

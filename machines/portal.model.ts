@@ -119,6 +119,10 @@ const standIns = Object.fromEntries(
 
 const spec: MachineModelSpec<typeof portalMachine> = {
   name: 'portal',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: 'http://localhost:8080/ui/, choose Maasikas OÜ',
+  },
   machine: portalMachine,
   inputs: {
     'live mode, page views counted': start(counted),

@@ -37,6 +37,11 @@ function events(s: PreferenceUseSnapshot): Ev[] {
 
 const spec: MachineModelSpec<typeof preferenceUseMachine> = {
   name: 'preferenceUse',
+  tester: {
+    person: 'jaan (password Tamm12345)',
+    address: "http://localhost:8080/ui/user-settings/preferences, then 'Save and use'",
+    data: 'jaan may represent twelve parties; pick one and a start-up service',
+  },
   machine: preferenceUseMachine,
   events,
   provide: {

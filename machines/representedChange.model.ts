@@ -7,6 +7,11 @@ import { representedChangeMachine } from './representedChange.machine';
 
 const spec: MachineModelSpec<typeof representedChangeMachine> = {
   name: 'representedChange',
+  tester: {
+    person: 'jaan (password Tamm12345)',
+    address: 'http://localhost:8080/ui/, choose a party, then the list of parties in the header',
+    data: 'jaan may represent twelve parties',
+  },
   machine: representedChangeMachine,
   events: () => [
     { type: 'represented.change', gid: 'EPEE11000015' },

@@ -21,6 +21,11 @@ const ev = (e: EventObject & Record<string, unknown>): EventObject => e;
 
 const spec: MachineModelSpec<typeof representedChoiceMachine> = {
   name: 'representedChoice',
+  tester: {
+    person: 'jaan (password Tamm12345)',
+    address: 'http://localhost:8080/ui/ (the choice of whom to represent shows after signing in)',
+    data: 'jaan may represent twelve parties; anna (password Ivanova12) represents no one and is never asked',
+  },
   machine: representedChoiceMachine,
   events: () => [
     { type: 'session.signedIn', context: mari, path: '/dashboard', params: {}, domain: 'EE' },

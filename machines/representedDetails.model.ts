@@ -17,6 +17,11 @@ const DETAILS: RepresentedDetails = {
 
 const spec: MachineModelSpec<typeof representedDetailsMachine> = {
   name: 'representedDetails',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: 'http://localhost:8080/ui/, choose Maasikas OÜ',
+    data: 'Maasikas OÜ, a business customer with a client manager',
+  },
   machine: representedDetailsMachine,
   input: { userContext: userContext() },
   events: () => [

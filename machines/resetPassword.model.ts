@@ -17,6 +17,12 @@ const valid: CredentialsForm = { username: 'mari.uus', password: 'Uus12345pw', r
 
 const spec: MachineModelSpec<typeof resetPasswordMachine> = {
   name: 'resetPassword',
+  tester: {
+    person:
+      'uku, who has no password yet: the link is in the e-mail outbox at http://localhost:8080/sim/ after mari (password Maasikas1) adds him in the rights of Maasikas OÜ or he asks for a new password on the sign-on page; or mari (password Maasikas1) asks for a new password',
+    address: 'the link from the e-mail (under http://localhost:8080/ui/user-add/reset-password/)',
+    data: 'uku (a new account) or mari (an existing one)',
+  },
   machine: resetPasswordMachine,
   input: { key: 'k'.repeat(32) },
   events: () => [

@@ -125,6 +125,12 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: Spec = {
   name: 'rightsEdit',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address:
+      "http://localhost:8080/ui/, choose Maasikas OÜ, then Settings › 'Rights' (http://localhost:8080/ui/settings/rights), then 'Add user' or a user's name",
+    data: 'Maasikas OÜ, where mari is main administrator; a new user by personal code, e.g. 37503124229 for jaan',
+  },
   machine: rightsEditMachine,
   input: {
     customerId: maasikas.id,

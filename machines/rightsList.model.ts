@@ -62,6 +62,12 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: MachineModelSpec<typeof rightsListMachine> = {
   name: 'rightsList',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address:
+      "http://localhost:8080/ui/, choose Maasikas OÜ, then Settings › 'Rights' (http://localhost:8080/ui/settings/rights)",
+    data: 'Maasikas OÜ, where mari is main administrator; for a customer without an invoicing package, Põldmari AS',
+  },
   machine: rightsListMachine,
   input: { customerId: maasikas.id, currentUserId: MARI, today: TODAY },
   events,

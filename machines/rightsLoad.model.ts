@@ -31,6 +31,12 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: Spec = {
   name: 'rightsLoad',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address:
+      "http://localhost:8080/ui/, choose Maasikas OÜ, then Settings › 'Rights' (http://localhost:8080/ui/settings/rights)",
+    data: 'Maasikas OÜ, where mari is main administrator',
+  },
   machine: rightsLoadMachine,
   input: { customerId: maasikas.id },
   events,

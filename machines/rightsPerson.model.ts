@@ -57,6 +57,12 @@ const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<T
 
 const spec: Spec = {
   name: 'rightsPerson',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address:
+      "http://localhost:8080/ui/, choose Maasikas OÜ, then Settings › 'Rights' (http://localhost:8080/ui/settings/rights), then 'Add user'",
+    data: 'Maasikas OÜ; a new user by personal code, e.g. 37503124229 for jaan',
+  },
   machine: rightsPersonMachine,
   input: {
     customerCountry: 'EE',

@@ -37,6 +37,12 @@ const events = (s: SnapshotFrom<typeof rightsRolesMachine>): Ev[] => [
 
 const spec: Spec = {
   name: 'rightsRoles',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address:
+      "http://localhost:8080/ui/, choose Maasikas OÜ, then Settings › 'Rights' (http://localhost:8080/ui/settings/rights), then a user's name",
+    data: 'Maasikas OÜ, where mari is main administrator',
+  },
   machine: rightsRolesMachine,
   input: { sections: appSections(data), roles: {}, today: TODAY },
   events,

@@ -31,6 +31,12 @@ const sections = appSections(data);
 
 const spec: Spec = {
   name: 'rightsSave',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address:
+      "http://localhost:8080/ui/, choose Maasikas OÜ, then Settings › 'Rights' (http://localhost:8080/ui/settings/rights), then a user's name and 'Save'",
+    data: 'Maasikas OÜ; the application switches at http://localhost:8080/sim/ make one application refuse the save',
+  },
   machine: rightsSaveMachine,
   input: {
     ...personOf({ user: jaan, customerCountry: 'EE' }),

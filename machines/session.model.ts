@@ -22,6 +22,10 @@ const quietLogout: LogoutLogic = logoutMachine.provide({
 
 const spec: MachineModelSpec<typeof sessionMachine> = {
   name: 'session',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: 'http://localhost:8080/ui/',
+  },
   machine: sessionMachine,
   input: { cookies: { language: 'est', domain: 'EE' } },
   events: (s) => {

@@ -75,6 +75,11 @@ const inert = <O, I>() => fromPromise<O, I>(() => new Promise<never>(() => {}));
 
 const spec: MachineModelSpec<typeof settingsFormMachine> = {
   name: 'settingsForm',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: 'http://localhost:8080/ui/user-settings/edit (contact details; the other tabs: password, preferences)',
+    data: 'mari’s own details; to see a refused save, change the same field in a second tab first',
+  },
   machine: settingsFormMachine,
   input: { subject: 'EE48709050218', validate },
   events,

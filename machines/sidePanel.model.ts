@@ -4,6 +4,10 @@ import { sidePanelMachine } from './sidePanel.machine';
 
 const spec: MachineModelSpec<typeof sidePanelMachine> = {
   name: 'sidePanel',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: 'http://localhost:8080/ui/, choose Maasikas OÜ, then the entries of the main menu',
+  },
   machine: sidePanelMachine,
   events: () => [
     { type: 'panel.entryClicked', entry: 'private' },

@@ -132,7 +132,7 @@ function phoneSigningState(method: {
             {
               target: '#signing.ended',
               actions: { type: 'end', params: ({ event }) => endWith(event.output.status) },
-              description: `${method.name} refuses (for example the company is not active): its message shows`,
+              description: `${method.name} refuses (for example the company is not active): the panel says why, e.g. “Automatic adding failed, please contact customer manager”`,
             },
           ],
           onError: {
@@ -176,7 +176,7 @@ function phoneSigningState(method: {
                 {
                   target: '#signing.ended',
                   actions: { type: 'end', params: ({ event }) => endWith(event.output.status) },
-                  description: `${method.name} says the signing failed or was refused: its message shows`,
+                  description: `${method.name} says the signing failed or was refused: the panel says why, e.g. “The ${method.name} signing was not confirmed in time. Please try again.”`,
                 },
               ],
               onError: {
@@ -260,7 +260,8 @@ export const signingMachine = signingSetup.createMachine({
           {
             target: 'ended',
             actions: { type: 'end', params: ({ event }) => ({ result: 'ended', messageKey: event.output.messageKey }) },
-            description: 'The server refuses the contract or the signature: its message shows',
+            description:
+              'The server refuses the contract or the signature: the panel says why, e.g. “ID-card must belong to the logged in user” for another person’s card',
           },
         ],
       },

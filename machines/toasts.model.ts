@@ -3,6 +3,10 @@ import { toastsMachine } from './toasts.machine';
 
 const spec: MachineModelSpec<typeof toastsMachine> = {
   name: 'toasts',
+  tester: {
+    person: 'mari (password Maasikas1)',
+    address: "http://localhost:8080/ui/user-settings/edit, then 'Save'",
+  },
   machine: toastsMachine,
   events: (s) => {
     const ev: { type: string; [k: string]: unknown }[] = [];

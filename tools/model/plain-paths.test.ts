@@ -3,7 +3,14 @@ import { setup } from 'xstate';
 import type { MachineModelSpec } from '../../tests/support/model/model-spec';
 import pollSpec from './fixtures/poll.model';
 import { coveringSet, generatePaths } from './lib';
-import { joinText, missingPlainText, plainPaths, renderPlainPathsMarkdown } from './plain-paths';
+import {
+  joinText,
+  messageWords,
+  missingPlainText,
+  plainPaths,
+  renderPlainPathsMarkdown,
+  testerPathProblems,
+} from './plain-paths';
 
 const spec = pollSpec as unknown as MachineModelSpec;
 
@@ -62,5 +69,37 @@ describe('plain test paths', () => {
       'The server answers; then the person is signed in',
     );
     expect(joinText(['The server answers', 'Mobile-ID says yes'])).toBe('The server answers; then Mobile-ID says yes');
+  });
+});
+
+describe('paths a tester can run', () => {
+  const tester = { person: 'mari (password Maasikas1)', address: 'http://localhost:8080/ui/dashboard' };
+  const withTester = { ...spec, tester } as MachineModelSpec;
+  const generated = generatePaths(withTester);
+  const plain = plainPaths(withTester, generated);
+  const md = renderPlainPathsMarkdown(plain);
+  const ids = ['poll.idle', 'poll.checking.waitingForAnswer'];
+
+  it('start with who signs in and the address, and pass the check', () => {
+    expect(md).toContain(
+      '- **Who signs in:** mari (password Maasikas1)\n- **Open:** http://localhost:8080/ui/dashboard',
+    );
+    expect(testerPathProblems(plain, md, ids)).toEqual([]);
+  });
+
+  it('fail the check with no person, a message key, a code name, an arrow or a personal code', () => {
+    const broken = md
+      .replace('mari (password Maasikas1)', '(nobody named)')
+      .replace('Starts the check', 'Starts the check: error.server, waitingForAnswer → 3, for EE48709050218');
+    const problems = testerPathProblems(plain, broken, ids).join('\n');
+    expect(problems).toMatch(/Path \d+[^\n]*: names nobody who signs in/);
+    expect(problems).toContain('shows the message key error.server');
+    expect(problems).toContain('names the code name waitingForAnswer');
+    expect(problems).toContain('has code: →');
+    expect(problems).toContain('names the personal code EE48709050218');
+  });
+
+  it('show a message by its English words', () => {
+    expect(messageWords("then 'error.server' shows")).toMatch(/^then “[^”]+” shows$/);
   });
 });

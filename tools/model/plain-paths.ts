@@ -9,7 +9,9 @@
  */
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, AnyTransitionDefinition, EventObject } from 'xstate';
 import { allTransitions, parseAfterEvent, stateLabel } from '../lib/describe';
-import type { MachineModelSpec } from '../../tests/support/model/model-spec';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MachineModelSpec, TesterSetup } from '../../tests/support/model/model-spec';
 import { coveringSet, type GeneratedPaths, type ModelPath } from './lib';
 import { isBookkeeping, stateDescription, transitionDescription } from './plain';
 import { activeStateNodeIds } from './xstate-internals';
@@ -31,6 +33,8 @@ export interface PlainStep {
 
 export interface PlainPath {
   index: number;
+  /** who signs in, the address to open and the data the path needs (the spec's `tester`) */
+  tester?: Partial<TesterSetup>;
   /** the title of a path the spec asks for by name */
   scenario?: string;
   /** the state the path ends in, its names as words: `signed in › ready` */
@@ -66,10 +70,16 @@ function seen(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): string[] 
   for (const leaf of leaves(machine, snapshot)) {
     let d: string | undefined;
     for (let n: AnyStateNode | undefined = leaf; n && !d; n = n.parent) d = stateDescription(n);
-    const text = d ?? stateLabel(leaf.path.join('.') || leaf.key);
+    const text = messageWords(d ?? stateLabel(leaf.path.join('.') || leaf.key));
     if (!out.includes(text)) out.push(text);
   }
   return out;
+}
+
+/** `meta: { answer: true }`: an event another part of the portal sends (a child's verdict), not the person's act. */
+function isAnswer(def: AnyTransitionDefinition | undefined): boolean {
+  const meta = (def as { meta?: unknown } | undefined)?.meta;
+  return !!meta && typeof meta === 'object' && (meta as { answer?: unknown }).answer === true;
 }
 
 function kindOf(event: EventObject): PlainStep['kind'] {
@@ -78,13 +88,53 @@ function kindOf(event: EventObject): PlainStep['kind'] {
   return 'does';
 }
 
-/** The event's top-level text, number and yes/no values, for a tester to type or pick: `term “Testfirma”`. */
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** The English texts of the portal (locales/en.json), by key: a step shows a message's words, never its key. */
+const english = JSON.parse(readFileSync(join(ROOT, 'locales', 'en.json'), 'utf8')) as Record<string, string>;
+
+interface DemoData {
+  persons: { key: string; personalCode: string; country: string }[];
+  customers: { regCode: string; name: string }[];
+  registry: { regCode: string; name: string }[];
+}
+const demo = JSON.parse(readFileSync(join(ROOT, 'server', 'db', 'seed', 'portal-demo.json'), 'utf8')) as DemoData;
+
+/** A code in an event's data as a tester knows it: a demo person's username, a company's name with its code. */
+function demoName(value: string): string | undefined {
+  const person = demo.persons.find((p) => value === p.personalCode || value === `${p.country}${p.personalCode}`);
+  if (person) return person.key;
+  const company = [...demo.customers, ...demo.registry].find((c) => value === c.regCode || value.endsWith(c.regCode));
+  return company ? `${company.name} (${company.regCode})` : undefined;
+}
+
+/** A message key in a description (`error.server`, quoted or not) becomes its English words in quotes. */
+export function messageWords(text: string): string {
+  return text.replace(/['‘“`]?\b([a-z][a-zA-Z0-9-]*(?:\.[a-zA-Z0-9_-]+)+)\b['’”`]?/g, (m, key: string) =>
+    english[key] === undefined ? m : `“${english[key]}”`,
+  );
+}
+
+/**
+ * The event's top-level text and number values, for a tester to type or pick: `“Testfirma”`. Names, not codes: a
+ * personal code becomes the demo person's username; addresses, yes/no flags and upper-case codes (a cause the
+ * service sends, which nobody types) are left out.
+ */
 function dataOf(event: EventObject): string | undefined {
   const parts: string[] = [];
   for (const [k, v] of Object.entries(event)) {
     if (k === 'type') continue;
-    if (typeof v === 'string' && v.length <= 40) parts.push(`${k} “${v}”`);
-    else if (typeof v === 'number' || typeof v === 'boolean') parts.push(`${k} ${String(v)}`);
+    if (typeof v === 'string' && v.length <= 40) {
+      // an address, a code the service sends, a name in the code, a key made of codes: nobody types these
+      if (
+        v.startsWith('/') ||
+        (/^[A-Z0-9_]+$/.test(v) && !/^\d+$/.test(v)) ||
+        /^[a-z]+[A-Z]\w*$/.test(v) ||
+        v.includes(':')
+      )
+        continue;
+      parts.push(demoName(v) ?? messageWords(`“${v}”`).replace(/^““(.*)””$/, '“$1”'));
+    } else if (typeof v === 'number') parts.push(String(v));
   }
   return parts.length && parts.length <= 3 ? parts.join(', ') : undefined;
 }
@@ -96,16 +146,30 @@ function defsByKey(machine: AnyStateMachine): Map<string, AnyTransitionDefinitio
 function stepText(keys: string[], defs: Map<string, AnyTransitionDefinition>, fallback: string): string[] {
   const all = keys.map((k) => defs.get(k)).filter((d): d is AnyTransitionDefinition => !!d);
   const spoken = all.filter((d) => !isBookkeeping(d));
-  const text = (spoken.length ? spoken : all.slice(0, 1)).map((d) => transitionDescription(d) ?? fallback);
+  const text = (spoken.length ? spoken : all.slice(0, 1)).map((d) =>
+    messageWords(transitionDescription(d) ?? fallback),
+  );
   return text.length ? text : [fallback];
 }
 
-function plainPath(machine: AnyStateMachine, path: ModelPath, defs: Map<string, AnyTransitionDefinition>): PlainPath {
+/** The tester's setup of a path: the spec's, then its named start's, then the scenario's own. */
+function testerOf(spec: MachineModelSpec, path: ModelPath): Partial<TesterSetup> | undefined {
+  const parts = [
+    spec.tester,
+    path.start === undefined ? undefined : spec.testerByStart?.[path.start],
+    spec.testerFor?.(path.steps.map((s) => s.event)),
+    path.scenario?.tester,
+  ].filter((t): t is Partial<TesterSetup> => !!t);
+  return parts.length ? parts.reduce((all, t) => ({ ...all, ...t }), {}) : undefined;
+}
+
+function plainPath(spec: MachineModelSpec, path: ModelPath, defs: Map<string, AnyTransitionDefinition>): PlainPath {
+  const machine = spec.machine;
   const visits = new Set(activeStateNodeIds(path.initial));
   const steps = path.steps.map((s): PlainStep => {
     const active = activeStateNodeIds(s.snapshot);
     active.forEach((id) => visits.add(id));
-    const kind = kindOf(s.event);
+    const kind = s.transitions.some((k) => isAnswer(defs.get(k))) ? 'answers' : kindOf(s.event);
     return {
       kind,
       text: stepText(s.transitions, defs, s.event.type),
@@ -116,8 +180,10 @@ function plainPath(machine: AnyStateMachine, path: ModelPath, defs: Map<string, 
     };
   });
   const last = path.steps.length ? path.steps[path.steps.length - 1].snapshot : path.initial;
+  const tester = testerOf(spec, path);
   return {
     index: path.index,
+    ...(tester ? { tester } : {}),
     ...(path.scenario ? { scenario: path.scenario.title } : {}),
     ends: stateLabel(valueOf(last))
       .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -137,7 +203,7 @@ export function plainPaths(spec: MachineModelSpec, generated: GeneratedPaths): P
   return {
     flow: spec.name,
     startActive: first ? activeStateNodeIds(first) : [],
-    paths: listed.map((p) => plainPath(spec.machine, p, defs)),
+    paths: listed.map((p) => plainPath(spec, p, defs)),
   };
 }
 
@@ -172,6 +238,15 @@ export function joinText(text: string[]): string {
   return text.map((t, i) => (i ? `then ${lower(t)}` : t)).join('; ');
 }
 
+/** `- **Who signs in:** …` / `- **Open:** …` / `- **Data:** …`: what a tester needs before the first step. */
+export function testerLines(t: Partial<TesterSetup> | undefined): string[] {
+  return [
+    `- **Who signs in:** ${t?.person ?? '(nobody named)'}`,
+    `- **Open:** ${t?.address ?? '(no address)'}`,
+    ...(t?.data ? [`- **Data:** ${t.data}`] : []),
+  ];
+}
+
 const LEAD: Record<PlainStep['kind'], string> = { does: 'Do', answers: 'Answer', waits: 'Wait' };
 
 /** visualizations/paths/<flow>.plain.md: numbered steps a tester can follow without knowing the code. */
@@ -191,6 +266,7 @@ export function renderPlainPathsMarkdown(plain: PlainPaths, description?: string
   );
   for (const p of plain.paths) {
     lines.push(p.scenario ? `## Path ${p.index}: ${p.scenario}` : `## Path ${p.index} (ends in ${p.ends})`, '');
+    lines.push(...testerLines(p.tester), '');
     if (p.given !== undefined) lines.push(`Given: ${p.given}`, '');
     lines.push(`At the start: ${p.start.join(' · ')}`, '');
     if (!p.steps.length) lines.push('1. (no step: check the start)');
@@ -201,4 +277,46 @@ export function renderPlainPathsMarkdown(plain: PlainPaths, description?: string
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/** Words a path may use that look like code: brand spellings. */
+const CAMEL_WORDS = new Set(['eIDAS', 'iOS']);
+
+/**
+ * What keeps a tester from running the plain paths of a flow without reading code, one line per problem: a path
+ * with no person or no address, a message key instead of its words, a code name (a state id of the machine, a
+ * camelCase identifier, an arrow), a personal code, an upper-case code in the data. Empty = every path reads.
+ */
+export function testerPathProblems(plain: PlainPaths, markdown: string, stateIds: string[]): string[] {
+  const problems: string[] = [];
+  const ids = new Set(
+    stateIds.flatMap((id) => [id, id.split('.').slice(1).join('.')]).filter((id) => id.includes('.')),
+  );
+  const sections = markdown.split(/^(?=## Path )/m).slice(1);
+  for (const section of sections) {
+    const name = section.slice(3, section.indexOf('\n'));
+    const report = (what: string) => problems.push(`${plain.flow} ${name}: ${what}`);
+    const person = /^- \*\*Who signs in:\*\* (.+)$/m.exec(section)?.[1];
+    const address = /^- \*\*Open:\*\* (.+)$/m.exec(section)?.[1];
+    if (!person || person.startsWith('(nobody')) report('names nobody who signs in (tester.person in the model spec)');
+    if (!address || !address.includes('http://localhost:8080/ui/'))
+      report('has no address under http://localhost:8080/ui/ (tester.address in the model spec)');
+    const body = section.slice(section.indexOf('\n'));
+    for (const m of body.matchAll(/\b[a-z][a-zA-Z0-9-]*(?:\.[a-zA-Z0-9_-]+)+\b/g)) {
+      if (english[m[0]] !== undefined) report(`shows the message key ${m[0]}, not its words`);
+      else if (ids.has(m[0])) report(`names the state ${m[0]}`);
+    }
+    if (/\b(its|the) message shows\b/i.test(body)) report('says "the message shows": give its words');
+    for (const m of body.matchAll(/\*\*Answer:\*\* ((?:Clicks|Picks|Types|Fills|Chooses|Enters|Ticks) [^\n]*)/g))
+      report(`labels the person's step "${m[1].slice(0, 40)}" an Answer`);
+    for (const m of body.matchAll(/(?<![\w/.-])([a-z]+[A-Z][a-zA-Z0-9]*)\b/g))
+      if (!CAMEL_WORDS.has(m[1])) report(`names the code name ${m[1]}`);
+    for (const m of body.matchAll(/→|->|=>|#[a-z][\w.]*/g)) report(`has code: ${m[0]}`);
+    // a personal code the tester types is data; anywhere else the person is named by username
+    const told = body.replace(/^- \*\*Data:\*\* .*$/m, '');
+    for (const m of told.matchAll(/(?<![+\d])\b(?:EE|LV|LT)?\d{11}\b/g))
+      report(`names the personal code ${m[0]}: name the person`);
+    for (const m of body.matchAll(/“[A-Z][A-Z0-9_]+”/g)) report(`names the code ${m[0]}`);
+  }
+  return [...new Set(problems)];
 }

@@ -23,6 +23,8 @@ export interface BookPath {
   /** the title of a path the model spec asks for by name */
   scenario?: string;
   ends: string;
+  /** who signs in, the address to open and the data the path needs */
+  tester?: { person?: string; address?: string; data?: string };
   start: string;
   steps: BookStep[];
   visits: string[];
@@ -519,6 +521,16 @@ export function startFlowBook(data: BookData, live: boolean): void {
       if (p.index === open) d.classList.add('is-asked');
       d.append(
         el('summary', {}, p.scenario ? `Path ${p.index}: ${p.scenario}` : `Path ${p.index} (ends in ${p.ends})`),
+      );
+      const t = p.tester ?? {};
+      d.append(
+        el(
+          'ul',
+          { class: 'tester' },
+          el('li', {}, el('strong', {}, 'Who signs in: '), t.person ?? '(nobody named)'),
+          el('li', {}, el('strong', {}, 'Open: '), t.address ?? '(no address)'),
+          ...(t.data ? [el('li', {}, el('strong', {}, 'Data: '), t.data)] : []),
+        ),
       );
       d.append(el('p', { class: 'start' }, el('strong', {}, 'At the start: '), p.start));
       d.append(el('ol', {}, ...p.steps.map(stepLine)));

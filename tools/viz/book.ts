@@ -183,6 +183,7 @@ export function bookData({ flows, system, links, departures }: BookInput): BookD
         index: p.index,
         ...(p.scenario ? { scenario: p.scenario } : {}),
         ends: p.ends,
+        ...(p.tester ? { tester: p.tester } : {}),
         start: (p.given === undefined ? '' : `(${p.given}) `) + p.start.join(' · '),
         visits: p.visits,
         steps: p.steps.map((s) => ({

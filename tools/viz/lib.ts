@@ -6,12 +6,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadMachines, loadModelSpecs, MACHINES_DIR, ROOT, VIZ_DIR, type MachineEntry } from '../lib/machines';
 import { generatePaths, renderPathsMarkdown } from '../model/lib';
-import { plainPaths, renderPlainPathsMarkdown, type PlainPaths } from '../model/plain-paths';
+import { plainPaths, renderPlainPathsMarkdown, testerPathProblems, type PlainPaths } from '../model/plain-paths';
 import { bookData, departureProblems, missingHandOffs, readDepartures, renderBook, type BookInput } from './book';
 import { unplaced } from './journeys';
 import { readLinks, type MachineLinks } from './links';
 import { machineDiagrams, type Diagram } from './mermaid';
 import { embeddedHash, sha256 } from './render';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { SYSTEM_HOW_TO_READ_LINES, SYSTEM_NAME, SYSTEM_ROOT, systemDiagram, type SystemDiagram } from './system';
 
 export interface VizPlan {
@@ -93,7 +94,11 @@ export async function planViz({ machinesDir = MACHINES_DIR, outDir = VIZ_DIR }: 
       );
       const p = plainPaths(s.spec, generated);
       plain.set(s.flow, p);
-      files.set(join(outDir, 'paths', `${s.flow}.plain.md`), renderPlainPathsMarkdown(p, description));
+      const md = renderPlainPathsMarkdown(p, description);
+      files.set(join(outDir, 'paths', `${s.flow}.plain.md`), md);
+      // a tester runs these against the portal `npm start` serves; the tool tests' folders have no portal to run
+      if (machines.some((m) => m.flow === SYSTEM_ROOT))
+        errors.push(...testerPathProblems(p, md, stateIds(s.spec.machine)).map((e) => `${rel}: ${e}`));
     } catch (err) {
       broken.add(s.flow);
       errors.push(`${rel}: path generation failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -320,4 +325,15 @@ export function findStale(plan: VizPlan): string[] {
   else if (book !== undefined && readFileSync(plan.bookFile, 'utf8') !== book)
     stale.push(`${rel(plan.bookFile)} is out of date`);
   return stale;
+}
+
+/** Every state node id of the machine, nested ones included: `signing.mobileId.polling`. */
+function stateIds(machine: AnyStateMachine): string[] {
+  const out: string[] = [];
+  const walk = (n: AnyStateNode) => {
+    out.push(n.id);
+    Object.values(n.states ?? {}).forEach((c) => walk(c as AnyStateNode));
+  };
+  walk(machine.root);
+  return out;
 }

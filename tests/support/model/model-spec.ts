@@ -15,9 +15,25 @@ import type { ActorRefFrom, AnyActorLogic, AnyStateMachine, EventObject, Snapsho
  * machine receives. The runner takes it through the pure machine for the expected states and the transitions it
  * covers, lists it first in the path files under its title, and replays it on a real actor like the others.
  */
+/**
+ * What a tester needs before a path's first step, as the plain test paths print it: who signs in, the address to open
+ * (under http://localhost:8080/ui/, as `npm start` serves), and the data the path needs, named from the demo data
+ * (README.md, "Demo people"). The machine cannot know these; the spec says them.
+ */
+export interface TesterSetup {
+  /** a demo person's username and password, or how to get one: `mari (password Maasikas1)` */
+  person: string;
+  /** the address to open: `http://localhost:8080/ui/dashboard` (or where to click to get there) */
+  address: string;
+  /** the data the path needs: `Testfirma OÜ (11000109), a company with no contract yet` */
+  data?: string;
+}
+
 export interface ModelScenario<TMachine extends AnyStateMachine = AnyStateMachine> {
   /** what the path shows, in plain words: its title in the path lists */
   title: string;
+  /** this path's person, address or data, where they differ from the spec's `tester` */
+  tester?: Partial<TesterSetup>;
   steps: {
     event: EventObject;
     /**
@@ -82,4 +98,13 @@ export interface MachineModelSpec<TMachine extends AnyStateMachine = AnyStateMac
   simplePaths?: boolean;
   /** paths the spec asks for by name (see ModelScenario); they count toward coverage like the generated ones */
   scenarios?: ModelScenario<TMachine>[];
+  /** who signs in, where, with which data, for every plain test path of the flow (see TesterSetup) */
+  tester?: TesterSetup;
+  /**
+   * Per path, from the events it takes (in order): its person, address or data, where they differ from `tester`,
+   * e.g. the demo person whose Smart-ID signing times out for a path that ends in a time-out.
+   */
+  testerFor?: (events: EventObject[]) => Partial<TesterSetup> | undefined;
+  /** per named start (`inputs`): its person, address or data, where they differ from `tester` */
+  testerByStart?: Record<string, Partial<TesterSetup>>;
 }
