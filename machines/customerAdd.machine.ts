@@ -5,7 +5,11 @@
  * The modal's flow, `closed` ⇄ `open`, composes three children: the person finds the company (`companyLookup`, steps
  * 1–3), confirms what they may do with it (`customerConfirmation`, steps 2–6, which adds the rights or the customer),
  * or signs a new contract (`signingPanel`, steps 7–9). This flow keeps what outlives a child: the form (through
- * failures and a closed dialog) and how the flow ended. Leaving `open` (customerAdd.close, an end status, or stopping
+ * failures and a closed dialog) and how the flow ended. The form's data entry (e-mail, additional info, the two
+ * checkboxes, the phone number) is the settings forms' machine (`details`, machines/settingsForm.machine.ts): it keeps
+ * the values, the touched fields and the errors with the confirmation's rules, and reports every edit
+ * (`form.changed`), which this flow hands on to the confirmation and the signing panel. It never saves itself (the
+ * children send the form with their requests), so it never reaches the conflict state. Leaving `open` (customerAdd.close, an end status, or stopping
  * the actor) tears down every child with its requests, polling and timers. When the flow ends it reports whether it
  * added something (`customerAdd.finished`): the portal then reloads the person's details before the modal closes.
  *
@@ -17,12 +21,13 @@ import { companyLookupMachine } from './companyLookup.machine';
 import { customerConfirmationMachine, type ConfirmationOutput } from './customerConfirmation.machine';
 import type { CustomerAddGet } from './lib/contract';
 import * as rules from './lib/customer-add/rules';
-import { EMPTY_FORM, MESSAGE, type ConfirmationForm } from './lib/customer-add/rules';
+import { EMPTY_FORM, MESSAGE, validateConfirmation, type ConfirmationForm } from './lib/customer-add/rules';
 import { report } from './lib/report';
 import type { NavTarget } from './lib/rights';
 import type { SigningMethod } from './signing.machine';
 import { signingPanelMachine, type SigningPanelOutput } from './signingPanel.machine';
 import type { ToastRequest } from './toasts.machine';
+import { settingsFormMachine, type FormValues, type SettingsFormInput } from './settingsForm.machine';
 
 type CustomerAddEmitted =
   | { type: 'toast.show'; toast: ToastRequest }
@@ -39,10 +44,10 @@ interface CustomerAddContext {
   /** the company field's text */
   term: string;
   customer: CustomerAddGet | null;
-  /** what the user typed; kept through failures and closing, cleared only after a success */
+  /** what the user typed, as the form (`details`) last reported it; kept through failures and closing, cleared only after a success */
   form: ConfirmationForm;
-  /** the user tried to go on with an invalid form: show the field errors */
-  showErrors: boolean;
+  /** the form's rules hold for it (the e-mail, the additional info and both checkboxes) */
+  formValid: boolean;
   /** the message the flow ended with (also reported as toast.show) */
   outcome: ToastRequest | null;
   /** the modal was open since it last closed: its end is reported once */
@@ -55,10 +60,17 @@ const FRESH = {
   returnUrl: '',
   term: '',
   customer: null,
-  showErrors: false,
   outcome: null,
   wasOpen: false,
-} satisfies Omit<CustomerAddContext, 'accountService' | 'form'>;
+} satisfies Omit<CustomerAddContext, 'accountService' | 'form' | 'formValid'>;
+
+/** the form: the confirmation's rules, the values kept in this flow, every edit reported */
+const DETAILS: SettingsFormInput = {
+  subject: '',
+  initial: { values: EMPTY_FORM },
+  validate: (v: FormValues) => validateConfirmation(v as ConfirmationForm),
+  reportsEdits: true,
+};
 
 const failure = (messageKey: string): ToastRequest => ({ toastType: 'error', messageKey });
 
@@ -71,6 +83,8 @@ const customerAddSetup = setup({
       | { type: 'customerAdd.search'; term: string }
       | { type: 'customerAdd.choose'; code: string }
       | { type: 'customerAdd.change'; values: Partial<ConfirmationForm> }
+      /** reported by the form: its values after an edit, and whether its rules hold */
+      | { type: 'form.changed'; values: FormValues; valid: boolean }
       | { type: 'customerAdd.sign' }
       | { type: 'customerAdd.confirm' }
       /** look the term up again after a failed lookup */
@@ -85,12 +99,15 @@ const customerAddSetup = setup({
     input: {} as { accountService: rules.AccountServiceConfig },
     emitted: {} as CustomerAddEmitted,
     children: {} as {
+      details: 'details';
       companyLookup: 'companyLookup';
       customerConfirmation: 'customerConfirmation';
       signingPanel: 'signingPanel';
     },
   },
   actors: {
+    /** the form's data entry: the settings forms' machine with the confirmation's rules */
+    details: settingsFormMachine,
     /** steps 1–3: find the company and load it */
     companyLookup: companyLookupMachine,
     /** steps 2–6: what the person may do with the company, their confirmation, and the rights or customer added */
@@ -101,7 +118,7 @@ const customerAddSetup = setup({
   guards: {
     endedAs: (_, p: { output: ConfirmationOutput; ending: ConfirmationOutput['ending'] }) =>
       p.output.ending === p.ending,
-    isConfirmationValid: ({ context }) => rules.isConfirmationValid(context.form),
+    isConfirmationValid: ({ context }) => context.formValid,
     isSigned: (_, p: SigningPanelOutput) => p.result === 'signed',
   },
   actions: {
@@ -109,6 +126,8 @@ const customerAddSetup = setup({
       assertEvent(event, 'customerAdd.open');
       return { ...FRESH, privileges: event.privileges, returnUrl: event.returnUrl, wasOpen: true };
     }),
+    /** a newly opened dialog points out no mistake yet; what was typed stays */
+    freshForm: sendTo('details', { type: 'form.reset' }),
     /** the transient data of one attempt; the form stays */
     forgetAttempt: assign({ customer: null }),
     setTerm: assign(({ event }) => {
@@ -116,10 +135,15 @@ const customerAddSetup = setup({
       return { term: event.term, customer: null };
     }),
     setCustomer: assign((_, p: { customer: CustomerAddGet }) => ({ customer: p.customer })),
-    updateForm: assign(({ context, event }) => {
+    /** a change typed outside the form's own fields (the signing panel's phone number) goes into the form */
+    editForm: sendTo('details', ({ event }) => {
       assertEvent(event, 'customerAdd.change');
-      return { form: { ...context.form, ...event.values } };
+      return { type: 'form.edit' as const, values: event.values };
     }),
+    takeForm: assign((_, p: { values: FormValues; valid: boolean }) => ({
+      form: p.values as ConfirmationForm,
+      formValid: p.valid,
+    })),
     /** the confirmation decides with the company, the person and the form as they are now */
     handOn: sendTo('customerConfirmation', ({ context }) => ({
       type: 'confirmation.update' as const,
@@ -127,7 +151,7 @@ const customerAddSetup = setup({
       staff: context.privileges.includes('ADD_ANY_CUSTOMER'),
       form: context.form,
     })),
-    revealErrors: assign({ showErrors: true }),
+    revealErrors: sendTo('details', { type: 'form.reveal' }),
     /** the closing message of the flow: kept in context and reported for the toasts */
     announce: enqueueActions(({ enqueue, self }, p: ToastRequest) => {
       enqueue.assign({ outcome: p });
@@ -144,7 +168,10 @@ const customerAddSetup = setup({
       const target = rules.accountServiceTarget(c.accountService, rules.jgidOf(c.customer!), c.returnUrl);
       report(enqueue, self, { type: 'navigation.requested', target });
     }),
-    clearForm: assign({ form: EMPTY_FORM, showErrors: false }),
+    clearForm: enqueueActions(({ enqueue }) => {
+      enqueue.assign({ form: EMPTY_FORM, formValid: false });
+      enqueue.sendTo('details', { type: 'form.reset', values: EMPTY_FORM });
+    }),
   },
 });
 
@@ -159,7 +186,9 @@ export const customerAddMachine = customerAddSetup.createMachine({
   id: 'customerAdd',
   description:
     'A person adds a business customer: finds the company in the business register, then signs a new contract, asks for rights under an existing one, or (staff) adds the customer directly.',
-  context: ({ input }) => ({ ...FRESH, accountService: input.accountService, form: EMPTY_FORM }),
+  context: ({ input }) => ({ ...FRESH, accountService: input.accountService, form: EMPTY_FORM, formValid: false }),
+  // the form lives as long as the flow: what was typed outlasts a closed dialog and a failed attempt
+  invoke: { id: 'details', src: 'details', input: DETAILS },
   initial: 'closed',
   states: {
     closed: {
@@ -168,7 +197,7 @@ export const customerAddMachine = customerAddSetup.createMachine({
       on: {
         'customerAdd.open': {
           target: 'open',
-          actions: 'openModal',
+          actions: ['openModal', 'freshForm'],
           description:
             "Clicks 'Create new business customer contract' in the choice of whom to represent, 'Add a new business customer contract' on the main page, or (staff) 'Add new customer'",
         },
@@ -181,8 +210,12 @@ export const customerAddMachine = customerAddSetup.createMachine({
       on: {
         'customerAdd.close': { target: 'closed', description: 'Closes the dialog' },
         'customerAdd.change': {
-          actions: 'updateForm',
-          description: 'Fills in the e-mail, additional info, phone number or the two checkboxes',
+          actions: 'editForm',
+          description: 'Types the phone number for Mobile-ID',
+        },
+        'form.changed': {
+          actions: { type: 'takeForm', params: ({ event }) => event },
+          description: 'Fills in the e-mail, additional info or the two checkboxes',
         },
       },
       initial: 'selectingCompany',
@@ -251,9 +284,9 @@ export const customerAddMachine = customerAddSetup.createMachine({
           },
           on: {
             'customerAdd.search': SEARCH_AGAIN,
-            'customerAdd.change': {
-              actions: ['updateForm', 'handOn'],
-              description: 'Fills in the e-mail, additional info or the two checkboxes',
+            'form.changed': {
+              actions: [{ type: 'takeForm', params: ({ event }) => event }, 'handOn'],
+              description: 'Fills in the e-mail, additional info or the two checkboxes: the action shown may change',
             },
             'customerAdd.sign': {
               actions: sendTo('customerConfirmation', { type: 'confirmation.sign' }),

@@ -5,34 +5,49 @@
  *
  * loading: `loadTerms` (GET user-add/getUserInfo and user-add/getRepresentedWithAdminRoles, with the key when there
  *   is one). No person (the key is unknown, expired or used) → home; an HTTP failure is only logged → home.
- * editing: Confirm stays disabled until here (tag `ready`); `eula.confirm { form }` with a valid form → confirming.
- * confirming: `confirm` (POST user-add/confirm):
- *   - errorType UNIQUE → editing with the username flagged (nothing was saved);
+ * editing: the form is the settings forms' machine (machines/settingsForm.machine.ts, child `form`), started with
+ *   the loaded person's values and the EULA rules: it keeps what is typed, what was touched and the errors, and its
+ *   save is `confirm` (POST user-add/confirm, provided with the form). Confirm stays disabled until here (tag
+ *   `ready`). What the form's save answers:
+ *   - errorType UNIQUE → the username flagged (the server's field error), nothing saved;
  *   - the current password refused (400 on userCredentials.currentPassword, or 429 while the sign-on throttle makes
- *     the username wait; only the signed-in person who has a password is asked it) → editing with that field
- *     flagged, everything typed kept (nothing was saved);
- *   - errorType KEY (the link was used meanwhile) → home;
- *   - the person already had a preference → redirect to it (the server kept it);
- *   - otherwise the server saved the chosen one; a real represented party (not NOPREFERENCE) is made the active one
- *     (`changeRepresented`), then redirect: to the preference's service URL, else the TARGET cookie's URL
- *     (`takeTarget` reads and expires it), else home.
- *   - a failure → editing with a warning toast (error.server).
+ *     the username wait; only the signed-in person who has a password is asked it) → that field flagged, everything
+ *     typed kept;
+ *   - a failure → a warning toast (error.server) and a log line, the form stays filled in;
+ *   - anything else ends the form with the answer (below).
+ *   The confirm sends no version (the record is the person's own acceptance): the form's conflict state never fires.
+ * After the form: errorType KEY (the link was used meanwhile) → home; the person already had a preference → redirect
+ *   to it (the server kept it); otherwise the server saved the chosen one: a real represented party (not
+ *   NOPREFERENCE) is made the active one (`changeRepresented`), then redirect: to the preference's service URL, else
+ *   the TARGET cookie's URL (`takeTarget` reads and expires it), else home.
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
 import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import { NOPREFERENCE, type Preference, type RepresentationRight } from './lib/contract';
 import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
-import { emptyEulaForm, validateEula, type EulaForm } from './lib/account/forms';
+import { eulaFormOf, eulaServiceUrl, type EulaForm, validateEula } from './lib/account/forms';
+import { MSG } from './lib/user-settings/fields';
 import { currentPasswordRefusal } from './lib/user-settings/forms';
+import type { ServiceUrlContext } from './lib/user-settings/preferences';
 import { inAppPath, preferenceTarget, type NavTarget } from './lib/rights/preference';
 import type { NavigationRequested, Warning } from './lib/shell-events';
 import type { ToastRequest } from './toasts.machine';
 import { failureStatus } from './representedChange.machine';
+import {
+  settingsFormMachine,
+  type FormValues,
+  type SaveOutcome,
+  type SettingsFormEmitted,
+  type SettingsFormInput,
+  type SubmittedForm,
+} from './settingsForm.machine';
 
 export interface EulaInput {
   /** the invitation key; null on /user-add/edit/ (the signed-in person) */
   key: string | null;
+  /** what the preference's service address is built with (the portal's API address, the domain and language shown) */
+  urls?: Omit<ServiceUrlContext, 'packagePrivateUrls'>;
 }
 
 export interface EulaData {
@@ -44,26 +59,70 @@ export interface EulaData {
 
 export interface EulaContext {
   key: string | null;
+  urls: Omit<ServiceUrlContext, 'packagePrivateUrls'>;
   data: EulaData | null;
-  form: EulaForm | null;
-  usernameNotUnique: boolean;
-  /** the message key of the server's refusal of the current password (wrong, or wait); null when none */
-  currentPasswordRefused: string | null;
+  /** what the person typed before a sign-on, handed back before the form started */
+  draft: Record<string, unknown> | null;
+  /** the form as it was confirmed (the form itself has ended) */
+  sent: EulaForm | null;
   /** the preference to go to after confirming */
   preference: Preference | null;
 }
 
-export type EulaEvent =
-  { type: 'eula.confirm'; form: EulaForm } | { type: 'eula.usernameEdited' } | { type: 'eula.currentPasswordEdited' };
+/** What the form reports on the way to the portal: its messages, and a sign-on it needs. */
+type FormReport = Extract<SettingsFormEmitted, { type: 'toast.show' | 'warning' | 'form.sessionExpired' }>;
 
-export type EulaEmitted = NavigationRequested | Warning | { type: 'toast.show'; toast: ToastRequest };
+export type EulaEvent = FormReport | { type: 'form.restoreDraft'; values: Record<string, unknown> };
+
+export type EulaEmitted = NavigationRequested | Warning | FormReport;
+
+/** The form's draft over a sign-on (the person's own confirm; an invitation needs none). */
+export const eulaDraftKey = (key: string | null) => `eula:${key ?? ''}`;
+
+/**
+ * The confirm's answer as the form's save outcome: a taken username is the server's field error (nothing saved);
+ * anything else ends the form with the answer.
+ */
+export function confirmOutcome(answer: ConfirmAnswer): SaveOutcome {
+  if (answer.errorType === 'UNIQUE') return { fieldErrors: { username: { key: MSG.usernameNotUnique } } };
+  return { answer };
+}
+
+/** A failed confirm that refused the current password (wrong, or wait): its field error; null for any other failure. */
+export function confirmRefusal(error: unknown): SaveOutcome | null {
+  const key = currentPasswordRefusal(error, 'userCredentials.currentPassword');
+  return key ? { fieldErrors: { currentPassword: { key } } } : null;
+}
 
 const hasServiceUrl = (p: Preference | null) => !!p?.serviceUrl && p.serviceUrl !== NOPREFERENCE;
 
 const tell = reporter<EulaContext, EulaEvent, EulaEmitted>();
 
-/** the confirm's current password, refused by the server: its message key, or null for any other failure */
-const refusal = (error: unknown) => currentPasswordRefusal(error, 'userCredentials.currentPassword');
+/** the answer a form that ended on save hands on */
+const answerOf = (output: SubmittedForm) => output.answer as ConfirmAnswer;
+
+/** the form of the loaded person, with the EULA rules and the service address computed from the choice */
+function formInput(c: EulaContext): SettingsFormInput {
+  const data = c.data ?? { info: null, parties: [], packagePrivateUrls: {} };
+  const ctx: ServiceUrlContext = { ...c.urls, packagePrivateUrls: data.packagePrivateUrls };
+  return {
+    subject: c.key ?? '',
+    initial: { values: eulaFormOf(data.info, c.key !== null) },
+    draft: c.draft,
+    draftKey: eulaDraftKey(c.key),
+    validate: (v: FormValues) => validateEula(v as EulaForm),
+    derive: (v: FormValues, field?: string) => {
+      const f = v as EulaForm;
+      // spec 2 §4: changing the service clears the represented choice
+      const picked = field === 'service' ? { ...f, represented: NOPREFERENCE } : f;
+      return { ...picked, serviceUrl: eulaServiceUrl(picked, data.parties, ctx) };
+    },
+    endsOnSave: true,
+    // spec 2 §8: a failed confirm is a warning, and logged
+    failureToast: { toastType: 'warning', messageKey: 'error.server' },
+    logAs: 'eula.confirm',
+  };
+}
 
 export const eulaMachine = setup({
   types: {
@@ -71,12 +130,13 @@ export const eulaMachine = setup({
     events: {} as EulaEvent,
     input: {} as EulaInput,
     emitted: {} as EulaEmitted,
+    children: {} as { form: 'form' },
   },
   actors: {
     /** GET user-add/getUserInfo + GET user-add/getRepresentedWithAdminRoles (with ?key= when there is one) */
     loadTerms: notProvided<EulaData, { key: string | null }>('loadTerms'),
-    /** POST user-add/confirm */
-    confirm: notProvided<ConfirmAnswer, { key: string | null; form: EulaForm; data: EulaData }>('confirm'),
+    /** the form: the settings forms' machine, its save provided as POST user-add/confirm (confirmOutcome) */
+    form: settingsFormMachine,
     /** GET context/changeRepresented/{gid} */
     changeRepresented: notProvided<unknown, { gid: string }>('changeRepresented'),
     /** reads the TARGET cookie's URL and expires the cookie; null when there is none */
@@ -84,10 +144,7 @@ export const eulaMachine = setup({
   },
   guards: {
     noPerson: (_, { data }: { data: EulaData }) => data.info === null,
-    formValid: ({ event }) => event.type === 'eula.confirm' && Object.keys(validateEula(event.form)).length === 0,
-    usernameTaken: (_, { answer }: { answer: ConfirmAnswer }) => answer.errorType === 'UNIQUE',
     keyGone: (_, { answer }: { answer: ConfirmAnswer }) => answer.errorType === 'KEY',
-    currentPasswordRefused: (_, { error }: { error: unknown }) => refusal(error) !== null,
     hadPreference: (_, { answer }: { answer: ConfirmAnswer }) => answer.hadPreference,
     realRepresented: ({ context }) => {
       const gid = context.preference?.representedId;
@@ -98,16 +155,14 @@ export const eulaMachine = setup({
   },
   actions: {
     keepData: assign({ data: (_, { data }: { data: EulaData }) => data }),
-    keepForm: assign({
-      form: ({ event }) => (event.type === 'eula.confirm' ? event.form : null),
-      usernameNotUnique: false,
-      currentPasswordRefused: null,
-    }),
-    keepPreference: assign({ preference: (_, { answer }: { answer: ConfirmAnswer }) => answer.preference }),
-    flagUsername: assign({ usernameNotUnique: true }),
-    clearUsernameFlag: assign({ usernameNotUnique: false }),
-    flagCurrentPassword: assign({ currentPasswordRefused: (_, { error }: { error: unknown }) => refusal(error) }),
-    clearCurrentPasswordFlag: assign({ currentPasswordRefused: null }),
+    keepDraft: assign({ draft: (_, { values }: { values: Record<string, unknown> }) => values }),
+    /** what the form sent (shown while the flow goes on) and the preference the server answered */
+    keepSent: assign((_, { output }: { output: SubmittedForm }) => ({
+      sent: output.values as EulaForm,
+      preference: answerOf(output).preference,
+    })),
+    /** the form's messages and its need of a sign-on go on to the portal */
+    passOn: tell((_, { event }: { event: FormReport }) => event),
     goHome: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'home' as const } })),
     goToPreference: tell(({ context }) => ({
       type: 'navigation.requested' as const,
@@ -124,10 +179,6 @@ export const eulaMachine = setup({
             : ({ kind: 'path', path } satisfies NavTarget),
       };
     }),
-    showConfirmFailed: tell(() => ({
-      type: 'toast.show' as const,
-      toast: { toastType: 'warning' as const, messageKey: 'error.server' },
-    })),
     logFailure: tell((_, { code, error }: { code: string; error: unknown }) => ({
       type: 'warning' as const,
       code,
@@ -140,10 +191,10 @@ export const eulaMachine = setup({
     'A new user accepts the terms of use, corrects their name, may set a username and password and start-up preferences, and is taken to their service.',
   context: ({ input }) => ({
     key: input.key,
+    urls: input.urls ?? { apiUrl: '', domain: 'ee', language: 'et' },
     data: null,
-    form: null,
-    usernameNotUnique: false,
-    currentPasswordRefused: null,
+    draft: null,
+    sent: null,
     preference: null,
   }),
   initial: 'loading',
@@ -151,6 +202,12 @@ export const eulaMachine = setup({
     loading: {
       tags: ['busy'],
       description: "The portal loads the person's name and the parties they may represent; a loading indicator shows.",
+      on: {
+        'form.restoreDraft': {
+          actions: { type: 'keepDraft', params: ({ event }) => event },
+          description: 'The portal hands back what the person typed before signing in again, for the form',
+        },
+      },
       invoke: {
         src: 'loadTerms',
         input: ({ context }) => ({ key: context.key }),
@@ -181,75 +238,44 @@ export const eulaMachine = setup({
       tags: ['ready'],
       description:
         'The terms of use with the acceptance box, the name fields, the optional username and password, and the start-up preferences.',
-      on: {
-        'eula.confirm': {
-          guard: 'formValid',
-          target: 'confirming',
-          actions: 'keepForm',
-          description: 'Presses Confirm, if the terms are accepted and the form is filled in correctly',
-        },
-        'eula.usernameEdited': {
-          actions: 'clearUsernameFlag',
-          description: 'Changes the username: the note that it is taken goes away',
-        },
-        'eula.currentPasswordEdited': {
-          actions: 'clearCurrentPasswordFlag',
-          description: 'Changes the current password: the note that it was refused goes away',
-        },
-      },
-    },
-    confirming: {
-      tags: ['busy'],
-      description: "The portal saves the acceptance and the person's choices; the form waits.",
       invoke: {
-        src: 'confirm',
-        input: ({ context }) => ({
-          key: context.key,
-          form: context.form ?? emptyEulaForm(),
-          data: context.data ?? { info: null, parties: [], packagePrivateUrls: {} },
-        }),
+        id: 'form',
+        src: 'form',
+        input: ({ context }) => formInput(context),
         onDone: [
           {
-            guard: { type: 'usernameTaken', params: ({ event }) => ({ answer: event.output }) },
-            target: 'editing',
-            actions: 'flagUsername',
-            description: 'The server says the username is taken: the form marks it and waits',
-          },
-          {
-            guard: { type: 'keyGone', params: ({ event }) => ({ answer: event.output }) },
+            guard: { type: 'keyGone', params: ({ event }) => ({ answer: answerOf(event.output) }) },
             target: 'leftHome',
             actions: 'goHome',
-            description: 'The server says the link is no longer valid: the home page opens',
+            description: 'Presses Confirm; the server says the link is no longer valid: the home page opens',
           },
           {
-            guard: { type: 'hadPreference', params: ({ event }) => ({ answer: event.output }) },
+            guard: { type: 'hadPreference', params: ({ event }) => ({ answer: answerOf(event.output) }) },
             target: 'redirecting',
-            actions: { type: 'keepPreference', params: ({ event }) => ({ answer: event.output }) },
-            description: 'The server accepts, and the person already had start-up preferences: they are kept',
+            actions: { type: 'keepSent', params: ({ event }) => ({ output: event.output }) },
+            description:
+              'Presses Confirm; the server accepts, and the person already had start-up preferences: they are kept',
           },
           {
             target: 'applyingRepresented',
-            actions: { type: 'keepPreference', params: ({ event }) => ({ answer: event.output }) },
-            description: 'The server accepts and saves the chosen start-up preferences',
+            actions: { type: 'keepSent', params: ({ event }) => ({ output: event.output }) },
+            description: 'Presses Confirm; the server accepts and saves the chosen start-up preferences',
           },
         ],
-        onError: [
-          {
-            guard: { type: 'currentPasswordRefused', params: ({ event }) => ({ error: event.error }) },
-            target: 'editing',
-            actions: { type: 'flagCurrentPassword', params: ({ event }) => ({ error: event.error }) },
-            description:
-              'The server refuses the current password (wrong, or too many wrong ones): the form marks it and stays filled in',
-          },
-          {
-            target: 'editing',
-            description: 'The server does not answer: a warning shows and the form stays filled in',
-            actions: [
-              { type: 'logFailure', params: ({ event }) => ({ code: 'eula.confirm', error: event.error }) },
-              'showConfirmFailed',
-            ],
-          },
-        ],
+      },
+      on: {
+        'toast.show': {
+          actions: { type: 'passOn', params: ({ event }) => ({ event }) },
+          description: 'The form has a message (the confirm failed): the portal shows it',
+        },
+        warning: {
+          actions: { type: 'passOn', params: ({ event }) => ({ event }) },
+          description: 'The form logs a failed confirm: the portal logs it',
+        },
+        'form.sessionExpired': {
+          actions: { type: 'passOn', params: ({ event }) => ({ event }) },
+          description: 'The sign-in expired while confirming: the portal keeps what was typed and asks to sign in',
+        },
       },
     },
     applyingRepresented: {

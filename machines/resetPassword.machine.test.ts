@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { CredentialsAnswer, ResetPasswordUser } from './lib/account/schemas';
 import type { CredentialsForm } from './lib/account/forms';
 import type { NavTarget } from './lib/rights';
-import { resetPasswordMachine } from './resetPassword.machine';
+import { credentialsOutcome, resetPasswordMachine } from './resetPassword.machine';
+import { settingsFormMachine, visibleErrors, type SaveRequest } from './settingsForm.machine';
 
 const mari: ResetPasswordUser = {
   userId: 'EE48709050218',
@@ -21,10 +22,15 @@ function start(user: ResetPasswordUser | null | Error, answers: (CredentialsAnsw
     resetPasswordMachine.provide({
       actors: {
         loadUser: fromPromise(() => (user instanceof Error ? Promise.reject(user) : Promise.resolve(user))),
-        saveCredentials: fromPromise(({ input }: { input: { key: string; form: CredentialsForm } }) => {
-          saves.push(input);
-          const a = answers.shift() ?? { errorType: null };
-          return a instanceof Error ? Promise.reject(a) : Promise.resolve(a);
+        // the form's save as src/features/account/wire.ts provides it
+        form: settingsFormMachine.provide({
+          actors: {
+            saveForm: fromPromise(({ input }: { input: SaveRequest }) => {
+              saves.push({ key: input.subject, form: input.values as CredentialsForm });
+              const a = answers.shift() ?? { errorType: null };
+              return a instanceof Error ? Promise.reject(a) : Promise.resolve(credentialsOutcome(a));
+            }),
+          },
         }),
       },
     }),
@@ -32,10 +38,17 @@ function start(user: ResetPasswordUser | null | Error, answers: (CredentialsAnsw
   );
   const nav: NavTarget[] = [];
   const toasts: string[] = [];
+  const warnings: string[] = [];
   actor.on('navigation.requested', (e) => nav.push(e.target));
   actor.on('toast.show', (e) => toasts.push(e.toast.messageKey));
+  actor.on('warning', (e) => warnings.push(e.code));
   actor.start();
-  return { actor, nav, toasts, saves };
+  /** what the view does: types into the form (the flow's child) and presses Save */
+  const type = (values: Partial<CredentialsForm>) =>
+    actor.getSnapshot().children.form!.send({ type: 'form.edit', values });
+  const save = () => actor.getSnapshot().children.form!.send({ type: 'form.save' });
+  const errors = () => visibleErrors(actor.getSnapshot().children.form!.getSnapshot());
+  return { actor, nav, toasts, warnings, saves, type, save, errors };
 }
 
 describe('resetPassword machine', () => {
@@ -53,34 +66,46 @@ describe('resetPassword machine', () => {
     expect(nav).toEqual([{ kind: 'path', path: '/user-add/edit/abcdefghijklmnopqrstuvwxyz012345' }]);
   });
 
-  it('ignores an invalid form, flags a taken username, and goes home with success.save once saved', async () => {
-    const { actor, nav, toasts, saves } = start(mari, [{ errorType: 'UNIQUE' }, { errorType: null }]);
-    await waitFor(actor, (s) => s.matches('editing'));
-    actor.send({ type: 'reset.submit', form: { ...form, password: 'short' } });
-    expect(actor.getSnapshot().matches('editing')).toBe(true);
-    actor.send({ type: 'reset.submit', form });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.usernameNotUnique);
-    expect(nav).toEqual([]);
-    actor.send({ type: 'reset.usernameEdited' });
-    expect(actor.getSnapshot().context.usernameNotUnique).toBe(false);
-    actor.send({ type: 'reset.submit', form: { ...form, username: 'mari.teine' } });
-    await waitFor(actor, (s) => s.status === 'done');
-    expect(saves.map((s) => s.form.username)).toEqual(['mari.uus', 'mari.teine']);
-    expect(toasts).toEqual(['success.save']);
-    expect(nav).toEqual([{ kind: 'home' }]);
+  it('refuses an invalid form, flags a taken username until it changes, and goes home with success.save once saved', async () => {
+    const t = start(mari, [{ errorType: 'UNIQUE' }, { errorType: null }]);
+    await waitFor(t.actor, (s) => s.matches('editing'));
+    t.type({ ...form, password: 'short' });
+    t.save();
+    expect(t.saves).toEqual([]);
+    expect(t.errors().password?.key).toBe('validation.password');
+    t.type({ password: form.password });
+    t.save();
+    await waitFor(t.actor.getSnapshot().children.form!, (s) => visibleErrors(s).username?.key === 'validation.username.unique');
+    expect(t.nav).toEqual([]);
+    // the taken username stays marked while the person changes another field
+    t.type({ repeat: form.repeat });
+    expect(t.errors().username?.key).toBe('validation.username.unique');
+    t.type({ username: 'mari.teine' });
+    expect(t.errors().username).toBeUndefined();
+    t.save();
+    await waitFor(t.actor, (s) => s.status === 'done');
+    expect(t.saves.map((s) => s.form.username)).toEqual(['mari.uus', 'mari.teine']);
+    expect(t.saves[0].key).toBe('abcdefghijklmnopqrstuvwxyz012345');
+    expect(t.toasts).toEqual(['success.save']);
+    expect(t.nav).toEqual([{ kind: 'home' }]);
   });
 
-  it('goes home when the key was used meanwhile, and stays with error.server on a failed save', async () => {
-    const failed = start(mari, [new Error('500')]);
+  it('goes home when the key was used meanwhile, and stays with error.server (logged) on a failed save', async () => {
+    const failed = start(mari, [Object.assign(new Error('500'), { status: 500 })]);
     await waitFor(failed.actor, (s) => s.matches('editing'));
-    failed.actor.send({ type: 'reset.submit', form });
-    await waitFor(failed.actor, (s) => s.matches('editing') && failed.toasts.length > 0);
+    failed.type(form);
+    failed.save();
+    await waitFor(failed.actor, () => failed.toasts.length > 0);
     expect(failed.toasts).toEqual(['error.server']);
+    expect(failed.warnings).toEqual(['resetPassword.save']);
+    expect(failed.actor.getSnapshot().children.form!.getSnapshot().context.values).toEqual(form);
 
     const used = start(mari, [{ errorType: 'KEY' }]);
     await waitFor(used.actor, (s) => s.matches('editing'));
-    used.actor.send({ type: 'reset.submit', form });
+    used.type(form);
+    used.save();
     await waitFor(used.actor, (s) => s.status === 'done');
     expect(used.nav).toEqual([{ kind: 'home' }]);
+    expect(used.toasts).toEqual([]);
   });
 });

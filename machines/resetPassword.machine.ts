@@ -6,12 +6,14 @@
  *   - a new account (no endUserAgreementVersion: the terms are still to accept) → the terms-of-use modal of the same
  *     key, which collects the credentials too;
  *   - an HTTP failure is only logged (spec 2 §8) → home.
- * editing: `reset.submit { form }` with a valid form (the password tab's rules) → saving.
- * saving: `saveCredentials` (POST user-reset-password/saveCredentials/).
- *   - errorType UNIQUE → editing with the not-unique error on the username field;
- *   - errorType KEY (the key was used meanwhile or expired) → home;
- *   - success → `success.save` toast and home (the modal closes with the route);
- *   - a failure → editing with the error.server toast.
+ * editing: the form is the settings forms' machine (machines/settingsForm.machine.ts, child `form`) with the
+ *   password tab's rules; its save is `saveCredentials` (POST user-reset-password/saveCredentials/, provided with the
+ *   form, credentialsOutcome):
+ *   - errorType UNIQUE → the not-unique error on the username field (the server's field error);
+ *   - a failure → the error.server toast and a log line; the form stays filled in;
+ *   - otherwise the form ends with the answer: errorType KEY (the key was used meanwhile or expired) → home;
+ *     success → `success.save` toast and home (the modal closes with the route).
+ *   The save sends no version (the key is used once): the form's conflict state never fires.
  * `reset.cancel` closes the modal (home).
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
@@ -19,9 +21,17 @@ import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import type { CredentialsAnswer, ResetPasswordUser } from './lib/account/schemas';
 import { validateCredentials, type CredentialsForm } from './lib/account/forms';
+import { MSG } from './lib/user-settings/fields';
 import type { NavigationRequested, Warning } from './lib/shell-events';
 import type { ToastRequest } from './toasts.machine';
 import { failureStatus } from './representedChange.machine';
+import {
+  settingsFormMachine,
+  type FormValues,
+  type SaveOutcome,
+  type SettingsFormEmitted,
+  type SubmittedForm,
+} from './settingsForm.machine';
 
 export interface ResetPasswordInput {
   key: string;
@@ -30,17 +40,26 @@ export interface ResetPasswordInput {
 export interface ResetPasswordContext {
   key: string;
   user: ResetPasswordUser | null;
-  form: CredentialsForm | null;
-  /** the server answered UNIQUE for the username last sent */
-  usernameNotUnique: boolean;
 }
 
-export type ResetPasswordEvent =
-  { type: 'reset.submit'; form: CredentialsForm } | { type: 'reset.usernameEdited' } | { type: 'reset.cancel' };
+/** What the form reports on the way to the portal: its messages. */
+type FormReport = Extract<SettingsFormEmitted, { type: 'toast.show' | 'warning' }>;
+
+export type ResetPasswordEvent = { type: 'reset.cancel' } | FormReport;
 
 export type ResetPasswordEmitted = NavigationRequested | Warning | { type: 'toast.show'; toast: ToastRequest };
 
+/** The answer as the form's save outcome: a taken username is the server's field error, nothing saved. */
+export function credentialsOutcome(answer: CredentialsAnswer): SaveOutcome {
+  if (answer.errorType === 'UNIQUE') return { fieldErrors: { username: { key: MSG.usernameNotUnique } } };
+  return { answer };
+}
+
+const EMPTY: CredentialsForm = { username: '', password: '', repeat: '' };
+
 const tell = reporter<ResetPasswordContext, ResetPasswordEvent, ResetPasswordEmitted>();
+
+const answerOf = (output: SubmittedForm) => output.answer as CredentialsAnswer;
 
 export const resetPasswordMachine = setup({
   types: {
@@ -48,30 +67,24 @@ export const resetPasswordMachine = setup({
     events: {} as ResetPasswordEvent,
     input: {} as ResetPasswordInput,
     emitted: {} as ResetPasswordEmitted,
+    children: {} as { form: 'form' },
   },
   actors: {
     /** GET user-reset-password/getUserByResetPasswordKey/{key} → the user, or null */
     loadUser: notProvided<ResetPasswordUser | null, { key: string }>('loadUser'),
-    /** POST user-reset-password/saveCredentials/ */
-    saveCredentials: notProvided<CredentialsAnswer, { key: string; form: CredentialsForm }>('saveCredentials'),
+    /** the form: the settings forms' machine, its save provided as POST user-reset-password/saveCredentials/ */
+    form: settingsFormMachine,
   },
   guards: {
     noUser: (_, { user }: { user: ResetPasswordUser | null }) => user === null,
     isNewAccount: (_, { user }: { user: ResetPasswordUser | null }) =>
       user !== null && user.endUserAgreementVersion === null,
-    formValid: ({ event }) =>
-      event.type === 'reset.submit' && Object.keys(validateCredentials(event.form)).length === 0,
-    usernameTaken: (_, { answer }: { answer: CredentialsAnswer }) => answer.errorType === 'UNIQUE',
     keyGone: (_, { answer }: { answer: CredentialsAnswer }) => answer.errorType === 'KEY',
   },
   actions: {
     keepUser: assign({ user: (_, { user }: { user: ResetPasswordUser | null }) => user }),
-    keepForm: assign({
-      form: ({ event }) => (event.type === 'reset.submit' ? event.form : null),
-      usernameNotUnique: false,
-    }),
-    flagUsername: assign({ usernameNotUnique: true }),
-    clearUsernameFlag: assign({ usernameNotUnique: false }),
+    /** the form's messages go on to the portal */
+    passOn: tell((_, { event }: { event: FormReport }) => event),
     goHome: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'home' as const } })),
     goToTerms: tell(({ context }) => ({
       type: 'navigation.requested' as const,
@@ -80,10 +93,6 @@ export const resetPasswordMachine = setup({
     showSaved: tell(() => ({
       type: 'toast.show' as const,
       toast: { toastType: 'success' as const, messageKey: 'success.save' },
-    })),
-    showServerError: tell(() => ({
-      type: 'toast.show' as const,
-      toast: { toastType: 'error' as const, messageKey: 'error.server' },
     })),
     logFailure: tell((_, { code, error }: { code: string; error: unknown }) => ({
       type: 'warning' as const,
@@ -95,7 +104,7 @@ export const resetPasswordMachine = setup({
   id: 'resetPassword',
   description:
     'A person opens the link from their e-mail and sets a username and password; a new account goes on to the terms of use.',
-  context: ({ input }) => ({ key: input.key, user: null, form: null, usernameNotUnique: false }),
+  context: ({ input }) => ({ key: input.key, user: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -135,56 +144,40 @@ export const resetPasswordMachine = setup({
     },
     editing: {
       description: 'The form asks for a username, a new password and the password again.',
-      on: {
-        'reset.submit': {
-          guard: 'formValid',
-          target: 'saving',
-          actions: 'keepForm',
-          description: 'Presses Save, if the username and both passwords are filled in correctly',
-        },
-        'reset.usernameEdited': {
-          actions: 'clearUsernameFlag',
-          description: 'Changes the username: the note that it is taken goes away',
-        },
-        'reset.cancel': { target: 'leftHome', actions: 'goHome', description: 'Cancels: the home page opens' },
-      },
-    },
-    saving: {
-      tags: ['busy'],
-      description: 'The portal saves the username and password; the form waits.',
       invoke: {
-        src: 'saveCredentials',
+        id: 'form',
+        src: 'form',
         input: ({ context }) => ({
-          key: context.key,
-          form: context.form ?? { username: '', password: '', repeat: '' },
+          subject: context.key,
+          initial: { values: EMPTY },
+          validate: (v: FormValues) => validateCredentials(v as CredentialsForm),
+          endsOnSave: true,
+          logAs: 'resetPassword.save',
         }),
         onDone: [
           {
-            guard: { type: 'usernameTaken', params: ({ event }) => ({ answer: event.output }) },
-            target: 'editing',
-            actions: 'flagUsername',
-            description: 'The server says the username is taken: the form marks it',
-          },
-          {
-            guard: { type: 'keyGone', params: ({ event }) => ({ answer: event.output }) },
+            guard: { type: 'keyGone', params: ({ event }) => ({ answer: answerOf(event.output) }) },
             target: 'leftHome',
             actions: 'goHome',
-            description: 'The server says the link is no longer valid: the home page opens',
+            description: 'Presses Save; the server says the link is no longer valid: the home page opens',
           },
           {
             target: 'saved',
             actions: ['showSaved', 'goHome'],
-            description: "The server saves them: 'Saved' shows and the home page opens",
+            description: "Presses Save; the server saves them: 'Saved' shows and the home page opens",
           },
         ],
-        onError: {
-          target: 'editing',
-          description: 'The server does not answer: an error message shows and the form stays filled in',
-          actions: [
-            { type: 'logFailure', params: ({ event }) => ({ code: 'resetPassword.save', error: event.error }) },
-            'showServerError',
-          ],
+      },
+      on: {
+        'toast.show': {
+          actions: { type: 'passOn', params: ({ event }) => ({ event }) },
+          description: 'The form has a message (saving failed): the portal shows it',
         },
+        warning: {
+          actions: { type: 'passOn', params: ({ event }) => ({ event }) },
+          description: 'The form logs a failed save: the portal logs it',
+        },
+        'reset.cancel': { target: 'leftHome', actions: 'goHome', description: 'Cancels: the home page opens' },
       },
     },
     saved: { type: 'final', description: 'The username and password are saved; the person is on the home page.' },

@@ -21,21 +21,20 @@
  *
  * Pure: effects are the actors below, whose defaults throw; src/features/user-settings/wire.ts provides them.
  */
-import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { notProvided } from './lib/not-provided';
+import type { FieldErrors } from './lib/fields';
 import { draftOf, withDraft } from './lib/drafts';
 import { groupOf, mergeForm, type BothChanged, type FieldGroups } from './lib/form-merge';
 import type { NavTarget } from './lib/rights';
-import { reporter } from './lib/report';
+import { report, reporter } from './lib/report';
+import type { Warning } from './lib/shell-events';
 import { preferenceUseMachine, type PartySwitchAnswer, type PreferenceUseEmitted } from './preferenceUse.machine';
 import type { ToastRequest } from './toasts.machine';
+import { failureStatus } from './representedChange.machine';
 
-/** A message as the view formats it: `intl.formatMessage({ id: key }, values)`; `field` holds a label key. */
-export interface FieldMessage {
-  key: string;
-  values?: Record<string, string | number>;
-}
-export type FormErrors = Record<string, FieldMessage>;
+/** A form's messages by field (machines/lib/fields: one message type for every form). */
+export type FormErrors = FieldErrors;
 /** The values of a form: every field as typed (the tab's own type, e.g. EditForm). */
 export type FormValues = object;
 
@@ -50,6 +49,23 @@ export interface SettingsFormInput {
   partyToUse?: (values: FormValues) => string | null;
   /** fields that make one choice together, merged and chosen as one after a conflict (machines/lib/form-merge.ts) */
   together?: FieldGroups;
+  /**
+   * the values, when the flow the form is part of has them already (the terms of use, reset password, customer
+   * add): the form starts editing them and never loads
+   */
+  initial?: LoadedForm;
+  /** a draft the flow was handed before the form started (laid over `initial`, as over loaded values) */
+  draft?: Record<string, unknown> | null;
+  /** fields computed from the others, after every change (`field`: the one the person changed) */
+  derive?: (values: FormValues, field?: string) => FormValues;
+  /** a save that lands ends the form with its outcome (its output): the flow it is part of decides what follows */
+  endsOnSave?: boolean;
+  /** the message of a failed save (error.server as an error when not given) */
+  failureToast?: ToastRequest;
+  /** a failed save is also logged under this code, with the answer's status (spec 2 §8: the account flows) */
+  logAs?: string;
+  /** every edit is reported to the flow the form is part of (`form.changed`: the values and whether they are valid) */
+  reportsEdits?: boolean;
 }
 
 export interface LoadedForm {
@@ -75,6 +91,14 @@ export interface SaveOutcome {
   values?: FormValues;
   /** the record's version after the save (its new ETag) */
   version?: string | null;
+  /** what the server answered, for the flow the form is part of (a form that ends on save hands it on) */
+  answer?: unknown;
+}
+
+/** What a form that ends on save hands its flow: the values sent and the server's answer. */
+export interface SubmittedForm {
+  values: FormValues;
+  answer: unknown;
 }
 
 /** What a refused save found changed meanwhile, shown until the next save lands. */
@@ -111,10 +135,25 @@ export interface SettingsFormContext {
   version: string | null;
   /** what the last refused save found changed meanwhile; null when there was none */
   conflict: FormConflict | null;
+  initial: LoadedForm | null;
+  derive: (values: FormValues, field?: string) => FormValues;
+  endsOnSave: boolean;
+  failureToast: ToastRequest;
+  logAs: string | null;
+  reportsEdits: boolean;
+  /** the server's answer to the last save */
+  answer: unknown;
 }
 
 export type SettingsFormEvent =
-  | { type: 'form.edit'; values: Record<string, unknown>; field?: string }
+  /** `touch: false`: the field is marked touched only when the person leaves it (`form.touch`) */
+  | { type: 'form.edit'; values: Record<string, unknown>; field?: string; touch?: boolean }
+  /** the person leaves a field: its mistake shows from now on */
+  | { type: 'form.touch'; field: string }
+  /** the flow asks to show every mistake (the person tried to go on with the form incomplete) */
+  | { type: 'form.reveal' }
+  /** the flow starts the form afresh: nothing touched or shown; the values given, or the ones it has */
+  | { type: 'form.reset'; values?: FormValues }
   | { type: 'form.save'; andUse?: boolean }
   | { type: 'form.retry' }
   /** after a conflict: the value to keep of a field both people changed */
@@ -129,7 +168,9 @@ export type SettingsFormEmitted =
   | { type: 'toast.show'; toast: ToastRequest }
   | { type: 'navigation.requested'; target: NavTarget }
   | { type: 'form.sessionExpired'; draftKey: string | null; values: Record<string, unknown> }
-  | { type: 'form.switchParty'; gid: string };
+  | { type: 'form.switchParty'; gid: string }
+  | { type: 'form.changed'; values: FormValues; valid: boolean }
+  | Warning;
 
 /** The call was answered 401 (the portal's ApiError has `status`): the session has ended. */
 const hasStatus = (error: unknown, status: number) =>
@@ -142,12 +183,20 @@ const savedToast: ToastRequest = { toastType: 'success', messageKey: 'success.sa
 
 const tell = reporter<SettingsFormContext, SettingsFormEvent, SettingsFormEmitted>();
 
+/** the values with the fields computed from them, and their errors */
+const settle = (c: SettingsFormContext, values: FormValues, field?: string) => {
+  const derived = c.derive(values, field);
+  return { values: derived, errors: c.validate(derived) };
+};
+const unchanged = (values: FormValues) => values;
+
 export const settingsFormMachine = setup({
   types: {
     context: {} as SettingsFormContext,
     input: {} as SettingsFormInput,
     events: {} as SettingsFormEvent,
     emitted: {} as SettingsFormEmitted,
+    output: {} as SubmittedForm,
   },
   actors: {
     /** GET the form's data (and a kept draft, when there is one) */
@@ -164,6 +213,8 @@ export const settingsFormMachine = setup({
     isSessionExpired: (_, p: { error: unknown }) => isUnauthorized(p.error),
     /** 412 Precondition Failed: the version the save was based on is no longer the stored one */
     isStale: (_, p: { error: unknown }) => hasStatus(p.error, 412),
+    hasInitial: ({ context }) => context.initial !== null,
+    endsOnSave: ({ context }) => context.endsOnSave,
   },
   actions: {
     takeLoaded: assign(({ context }, p: { loaded: LoadedForm }) => {
@@ -171,8 +222,7 @@ export const settingsFormMachine = setup({
       const values = restored ? withDraft(p.loaded.values, context.pendingDraft!) : p.loaded.values;
       // a restored draft shows its problems at once: the person had typed all of it
       return {
-        values,
-        errors: context.validate(values),
+        ...settle(context, values),
         restored,
         showAll: restored,
         touched: [],
@@ -186,8 +236,7 @@ export const settingsFormMachine = setup({
     mergeLoaded: assign(({ context }, p: { loaded: LoadedForm }) => {
       const merged = mergeForm(context.base, context.values, p.loaded.values, context.together);
       return {
-        values: merged.values,
-        errors: context.validate(merged.values),
+        ...settle(context, merged.values),
         serverErrors: {},
         showAll: true,
         base: p.loaded.values,
@@ -206,28 +255,49 @@ export const settingsFormMachine = setup({
         values[f] = conflict.both[f][p.side];
         chosen[f] = p.side;
       }
-      return { values, errors: context.validate(values), serverErrors: {}, conflict: { ...conflict, chosen } };
+      return { ...settle(context, values), serverErrors: {}, conflict: { ...conflict, chosen } };
     }),
     keepDraft: assign((_, p: { values: Record<string, unknown> }) => ({ pendingDraft: p.values })),
     restoreDraft: assign(({ context }, p: { values: Record<string, unknown> }) => {
-      const values = withDraft(context.values, p.values);
-      return { values, errors: context.validate(values), restored: true, showAll: true };
+      return { ...settle(context, withDraft(context.values, p.values)), restored: true, showAll: true };
     }),
     applyEdit: assign(({ context, event }) => {
       if (event.type !== 'form.edit') return {};
-      const values = { ...context.values, ...event.values };
       const field = event.field ?? Object.keys(event.values)[0];
+      // the server's objection to a field goes when the person changes that field (a taken username stays taken
+      // while they change the password)
+      const serverErrors: FormErrors = { ...context.serverErrors };
+      for (const changed of Object.keys(event.values)) delete serverErrors[changed];
+      const touch = event.touch !== false && field && !context.touched.includes(field);
       return {
-        values,
-        errors: context.validate(values),
-        serverErrors: {},
-        touched: field && !context.touched.includes(field) ? [...context.touched, field] : context.touched,
+        ...settle(context, { ...context.values, ...event.values }, field),
+        serverErrors,
+        touched: touch ? [...context.touched, field] : context.touched,
       };
+    }),
+    touch: assign(({ context }, p: { field: string }) =>
+      context.touched.includes(p.field) ? {} : { touched: [...context.touched, p.field] },
+    ),
+    reveal: assign({ showAll: true }),
+    reset: assign(({ context }, p: { values?: FormValues }) => ({
+      ...settle(context, p.values ?? context.values),
+      touched: [],
+      showAll: false,
+      serverErrors: {},
+      conflict: null,
+      ...(p.values ? { base: p.values } : {}),
+    })),
+    /** the flow the form is part of hears every edit, when it asked to */
+    reportEdit: enqueueActions(({ context, enqueue, self }) => {
+      if (!context.reportsEdits) return;
+      const valid = !hasErrors(context.errors);
+      report(enqueue, self, { type: 'form.changed', values: context.values, valid });
     }),
     askSave: assign(({ event }) => ({ andUse: event.type === 'form.save' && !!event.andUse, showAll: true })),
     /** a saved draft is no longer a draft: the notice goes */
     takeSaved: assign(({ context }, p: { outcome: SaveOutcome }) => ({
       restored: false,
+      answer: p.outcome.answer ?? null,
       ...(p.outcome.values ? { values: p.outcome.values } : {}),
       base: p.outcome.values ?? context.values,
       version: p.outcome.version ?? null,
@@ -236,6 +306,12 @@ export const settingsFormMachine = setup({
     takeFieldErrors: assign((_, p: { outcome: SaveOutcome }) => ({ serverErrors: p.outcome.fieldErrors ?? {} })),
     toastSaved: tell(() => ({ type: 'toast.show' as const, toast: savedToast })),
     toastServerError: tell(() => ({ type: 'toast.show' as const, toast: serverError })),
+    toastSaveFailed: tell(({ context }) => ({ type: 'toast.show' as const, toast: context.failureToast })),
+    /** a failed save is logged, when the flow asked for it */
+    logSaveFailure: enqueueActions(({ context, enqueue, self }, p: { error: unknown }) => {
+      if (!context.logAs) return;
+      report(enqueue, self, { type: 'warning', code: context.logAs, detail: failureStatus(p.error) });
+    }),
     reportSessionExpired: tell(({ context }) => ({
       type: 'form.sessionExpired',
       draftKey: context.draftKey,
@@ -268,14 +344,44 @@ export const settingsFormMachine = setup({
     draftKey: input.draftKey ?? null,
     partyToUse: input.partyToUse ?? (() => null),
     together: input.together ?? [],
-    pendingDraft: null,
+    pendingDraft: input.draft ?? null,
     base: {},
     version: null,
     conflict: null,
+    initial: input.initial ?? null,
+    derive: input.derive ?? unchanged,
+    endsOnSave: input.endsOnSave ?? false,
+    failureToast: input.failureToast ?? serverError,
+    logAs: input.logAs ?? null,
+    reportsEdits: input.reportsEdits ?? false,
+    answer: null,
   }),
   invoke: { id: 'preferenceUse', src: 'preferenceUse' },
-  initial: 'loading',
+  output: ({ context }) => ({ values: context.values, answer: context.answer }),
+  on: {
+    'form.touch': {
+      actions: { type: 'touch', params: ({ event }) => event },
+      description: 'Leaves a field: a mistake in it is pointed out from now on',
+    },
+    'form.reveal': {
+      actions: 'reveal',
+      description: 'The flow the form is part of asks to point out every mistake (the person tried to go on)',
+    },
+  },
+  initial: 'starting',
   states: {
+    starting: {
+      description: 'The form starts: it loads its values, unless the flow it is part of has them already.',
+      always: [
+        {
+          guard: 'hasInitial',
+          target: 'editing',
+          actions: { type: 'takeLoaded', params: ({ context }) => ({ loaded: context.initial! }) },
+          description: 'The flow hands the form its values (the terms of use, a new password, a new customer)',
+        },
+        { target: 'loading', description: 'The form loads its values' },
+      ],
+    },
     loading: {
       tags: ['busy'],
       description: 'The portal loads the current settings (or a draft kept from before a new sign-in); the form waits.',
@@ -310,7 +416,14 @@ export const settingsFormMachine = setup({
       description:
         'The form shows the settings; the person edits them. Save is enabled only while everything is filled in correctly.',
       on: {
-        'form.edit': { actions: 'applyEdit', description: 'Changes a field: a mistake in it is pointed out at once' },
+        'form.edit': {
+          actions: ['applyEdit', 'reportEdit'],
+          description: 'Changes a field: a mistake in it is pointed out at once',
+        },
+        'form.reset': {
+          actions: [{ type: 'reset', params: ({ event }) => event }, 'reportEdit'],
+          description: 'The flow starts the form afresh (a customer was added): nothing is pointed out',
+        },
         'form.save': { target: 'validating', actions: 'askSave', description: "Presses Save (or 'Save and use')" },
         'form.choose': {
           actions: { type: 'chooseValue', params: ({ event }) => event },
@@ -344,6 +457,12 @@ export const settingsFormMachine = setup({
             description: 'The server rejects some fields (for example a taken username): they are marked',
           },
           {
+            guard: 'endsOnSave',
+            target: 'submitted',
+            actions: { type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) },
+            description: 'The server takes the form: the flow it is part of goes on',
+          },
+          {
             guard: 'wantsUse',
             target: 'using',
             actions: { type: 'takeSaved', params: ({ event }) => ({ outcome: event.output }) },
@@ -368,7 +487,7 @@ export const settingsFormMachine = setup({
           },
           {
             target: 'failed',
-            actions: 'toastServerError',
+            actions: ['toastSaveFailed', { type: 'logSaveFailure', params: ({ event }) => ({ error: event.error }) }],
             description: 'The server does not answer: an error message shows',
           },
         ],
@@ -404,7 +523,7 @@ export const settingsFormMachine = setup({
           description:
             'The form shows the merged values and says what the other person changed; for a field both changed the person picks a value, then saves again with the new version.',
           on: {
-            'form.edit': { actions: 'applyEdit', description: 'Changes a field' },
+            'form.edit': { actions: ['applyEdit', 'reportEdit'], description: 'Changes a field' },
             'form.choose': {
               actions: { type: 'chooseValue', params: ({ event }) => event },
               description: 'Picks their own or the other value of a field both changed',
@@ -418,7 +537,7 @@ export const settingsFormMachine = setup({
       tags: ['editable'],
       description: 'The settings are saved; the form shows them and may be edited again.',
       on: {
-        'form.edit': { target: 'editing', actions: 'applyEdit', description: 'Changes a field again' },
+        'form.edit': { target: 'editing', actions: ['applyEdit', 'reportEdit'], description: 'Changes a field again' },
         'form.save': { target: 'validating', actions: 'askSave', description: 'Presses Save again' },
       },
     },
@@ -426,7 +545,7 @@ export const settingsFormMachine = setup({
       tags: ['editable'],
       description: 'Saving failed; everything the person typed is still in the form, ready to save again.',
       on: {
-        'form.edit': { target: 'editing', actions: 'applyEdit', description: 'Changes a field' },
+        'form.edit': { target: 'editing', actions: ['applyEdit', 'reportEdit'], description: 'Changes a field' },
         'form.save': { target: 'validating', actions: 'askSave', description: 'Presses Save again' },
       },
     },
@@ -454,6 +573,10 @@ export const settingsFormMachine = setup({
       },
     },
     left: { type: 'final', description: 'The person has left the form for another page.' },
+    submitted: {
+      type: 'final',
+      description: 'The server has taken the form; the flow it is part of goes on (terms of use, a new password).',
+    },
     signingOnAgain: {
       tags: ['busy'],
       description: 'The portal keeps what the person typed and sends them to sign in again, then back to this form.',

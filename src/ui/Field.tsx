@@ -1,8 +1,9 @@
 /**
  * Labelled form fields with their hint and error message, announced and tied to the control with aria-describedby
- * (conventions: labelled inputs). `block` is the CSS block of the feature's form (user settings `us-field`, business
- * settings `rs-field`): the field is `<div class="{block}">`, its hint `{block}__hint`, and `has-error` marks a
- * field with an error. An error message carries data-testid `error-{name}`.
+ * (conventions: labelled inputs). The portal's one text field: every form uses it. `block` is the CSS block of the
+ * feature's form (user settings `us-field`, business settings `rs-field`, the account modals `acc-field`, customer
+ * add `form-field`): the field is `<div class="{block}">`, its hint `{block}__hint`, and `has-error` marks a field
+ * with an error. An error message carries data-testid `error-{name}`.
  */
 import { useId, type ReactNode } from 'react';
 
@@ -18,6 +19,14 @@ export interface TextFieldProps {
   autoComplete?: string;
   hint?: ReactNode;
   maxLength?: number;
+  /** announced as required; `showRequired` adds the visible mark after the label */
+  required?: boolean;
+  showRequired?: boolean;
+  disabled?: boolean;
+  /** a text area of this many rows instead of a one-line input */
+  rows?: number;
+  /** the person leaves the field (a form that points out a mistake only then) */
+  onBlur?: () => void;
 }
 
 /** ids of the hint and the error of field `id`, for aria-describedby (undefined when neither is shown) */
@@ -65,23 +74,37 @@ export function TextField({
   autoComplete,
   hint,
   maxLength,
+  required,
+  showRequired,
+  disabled,
+  rows,
+  onBlur,
 }: TextFieldProps) {
   const id = useId();
+  const control = {
+    id,
+    name,
+    value,
+    readOnly,
+    autoComplete,
+    maxLength,
+    disabled,
+    onBlur,
+    'aria-required': required ? true : undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, hint, error),
+  };
   return (
     <div className={`${block}${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        value={value}
-        readOnly={readOnly}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      <label htmlFor={id}>
+        {label}
+        {showRequired && <span aria-hidden="true"> *</span>}
+      </label>
+      {rows ? (
+        <textarea {...control} rows={rows} onChange={(e) => onChange(e.target.value)} />
+      ) : (
+        <input {...control} type={type} onChange={(e) => onChange(e.target.value)} />
+      )}
       <HintAndError id={id} block={block} name={name} hint={hint} error={error} />
     </div>
   );

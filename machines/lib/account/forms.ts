@@ -4,6 +4,7 @@
  * password form's cross-field rules), so the two never disagree; the server checks the same rules again.
  */
 import { NOPREFERENCE, type RepresentationRight } from '../contract';
+import type { EulaInfo } from './schemas';
 import { MSG, NAME_MAX } from '../user-settings/fields';
 import { validatePassword, type FieldErrors } from '../user-settings/forms';
 import { allowedRights, preferenceServiceUrl, type ServiceUrlContext } from '../user-settings/preferences';
@@ -97,6 +98,22 @@ export const emptyEulaForm = (): EulaForm => ({
   askCurrentPassword: false,
   currentPassword: '',
 });
+
+/**
+ * The form a loaded person starts with: the name fields are asked when the stored name is missing (spec 2 §5), and the
+ * signed-in person's password is replaced by the confirm, so they prove it first (an invitation's key proves it).
+ */
+export function eulaFormOf(
+  info: Pick<EulaInfo, 'firstName' | 'lastName' | 'passwordUsed'> | null,
+  invited: boolean,
+): EulaForm {
+  return {
+    ...emptyEulaForm(),
+    askFirstName: !!info && info.firstName.trim() === '',
+    askLastName: !!info && info.lastName.trim() === '',
+    askCurrentPassword: !invited && !!info?.passwordUsed,
+  };
+}
 
 /** The parties offered for a service (spec 2 §4: the preferences view's rules), NOPREFERENCE first. */
 export function eulaParties(

@@ -7,7 +7,7 @@
  * Messages are i18n keys, never display text.
  */
 import { z } from 'zod/mini';
-import { EmailRule, PhoneRule } from '../fields';
+import { EmailRule, PhoneRule, fieldErrorsOf, type MessageRef } from '../fields';
 import {
   ADDITIONAL_INFO_MAX,
   CreateRightsBody,
@@ -26,12 +26,7 @@ import type { NavTarget } from '../rights';
 
 // ---------------------------------------------------------------- messages
 
-/** A message as the view formats it: `intl.formatMessage({ id: key }, values)`. */
-export interface MessageRef {
-  key: string;
-  /** ICU values. `field` holds a message key: the view translates it before formatting. */
-  values?: Record<string, string | number>;
-}
+export type { MessageRef } from '../fields';
 
 // ---------------------------------------------------------------- statuses (spec 1 §8)
 // The codes themselves live in the shared contract (the server answers them); here: their message keys.
@@ -167,27 +162,15 @@ export const PhoneSchema = PhoneRule;
 
 export type FieldErrors = Partial<Record<keyof ConfirmationForm, MessageRef>>;
 
-function toErrors(issues: readonly z.core.$ZodIssue[], prefix?: keyof ConfirmationForm): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = (prefix ?? issue.path[0]) as keyof ConfirmationForm;
-    if (errors[field]) continue; // first problem per field, in schema order
-    const values: Record<string, string | number> = { field: FIELD_LABEL[field] };
-    if (issue.code === 'too_big') values.max = Number(issue.maximum);
-    errors[field] = { key: issue.message, values };
-  }
-  return errors;
-}
-
 /** Field errors of the confirmation form (e-mail, additional info, both checkboxes); {} when valid. */
 export function validateConfirmation(form: ConfirmationForm): FieldErrors {
   const r = ConfirmationSchema.safeParse(form);
-  return r.success ? {} : toErrors(r.error.issues);
+  return r.success ? {} : fieldErrorsOf(r.error.issues, FIELD_LABEL);
 }
 
 export function validatePhone(phone: string): FieldErrors {
   const r = PhoneSchema.safeParse(phone);
-  return r.success ? {} : toErrors(r.error.issues, 'phone');
+  return r.success ? {} : fieldErrorsOf(r.error.issues, FIELD_LABEL, { field: 'phone' });
 }
 
 export const isConfirmationValid = (form: ConfirmationForm): boolean => ConfirmationSchema.safeParse(form).success;

@@ -2,6 +2,8 @@
  * The message keys of the field rules (locales/*.json `validation.*`, spec 2 §5 "Generic messages"). A rule's zod
  * message is one of these keys: the portal formats it with `{ field, max }`, the server answers it in English.
  */
+import type { z } from 'zod/mini';
+
 export const FIELD_MESSAGE = {
   required: 'validation.required',
   maxLength: 'validation.maxLength',
@@ -42,4 +44,40 @@ export function refusedFields(
     if (field in ruleOf && !out[field]) out[field] = { key: ruleOf[field] ?? FIELD_MESSAGE.pattern };
   }
   return Object.keys(out).length ? out : null;
+}
+
+/**
+ * A message as the portal shows it: `intl.formatMessage({ id: key }, values)`. `values.field` holds the label key of
+ * the field the message is about; the view translates it first (src/ui/message.ts). Every form, notice and machine
+ * of the portal speaks in these.
+ */
+export interface MessageRef {
+  key: string;
+  values?: Record<string, string | number>;
+}
+/** A form's messages by field: the first problem of each field. */
+export type FieldErrors = Record<string, MessageRef>;
+
+/**
+ * A zod result's issues as a form's field errors: the first issue of each field (in the schema's order), its message
+ * key with the field's label and the rule's bound (`max` of a too_big issue or a rule re-filed with `params.max`,
+ * `min` of a too_small one). `field` files every issue on one field (a schema of one value, as the phone number);
+ * `values` adds values of a field's own (the business customer form's maxima).
+ */
+export function fieldErrorsOf(
+  issues: readonly z.core.$ZodIssue[],
+  labels: Readonly<Record<string, string>>,
+  opts: { field?: string; values?: (field: string) => Record<string, string | number> } = {},
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = opts.field ?? String(issue.path[0] ?? '');
+    if (errors[field]) continue;
+    const values: Record<string, string | number> = { ...opts.values?.(field), field: labels[field] ?? field };
+    if (issue.code === 'too_big') values.max = Number(issue.maximum);
+    if (issue.code === 'too_small') values.min = Number(issue.minimum);
+    if (issue.code === 'custom' && typeof issue.params?.max === 'number') values.max = issue.params.max;
+    errors[field] = { key: issue.message, values };
+  }
+  return errors;
 }

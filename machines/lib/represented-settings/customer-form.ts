@@ -3,11 +3,11 @@
  * the loaded customer, per-field messages for the settings form machine, and the POST settings body. Pure.
  */
 import type { RepresentedAddress, RepresentedCustomer, SettingsSaveBody } from './contract';
-import type { AddressValue } from '../fields';
+import { fieldErrorsOf, type AddressValue, type FieldErrors } from '../fields';
 import { customerFormSchema, MAX, hasEditTab, type CustomerForm } from './rules';
 
-/** Same shape as FormErrors of machines/settingsForm.machine.ts: a message key with its values per field. */
-export type CustomerFormErrors = Record<string, { key: string; values?: Record<string, string | number> }>;
+/** A message key with its values per field, as every form has them (machines/lib/fields). */
+export type CustomerFormErrors = FieldErrors;
 
 /** Label keys of the fields (the `{field}` of validation.required / validation.maxLength). */
 export const CUSTOMER_FIELD_LABELS: Record<string, string> = {
@@ -75,16 +75,8 @@ export const usesAddressRegister = (c: Pick<RepresentedCustomer, 'country'>) => 
 export function customerFormErrors(values: CustomerForm, eeRegister: boolean): CustomerFormErrors {
   const r = customerFormSchema({ eeRegister }).safeParse(values);
   if (r.success) return {};
-  const out: CustomerFormErrors = {};
-  for (const issue of r.error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (out[field]) continue;
-    out[field] = {
-      key: issue.message,
-      values: { field: CUSTOMER_FIELD_LABELS[field] ?? field, max: FIELD_MAX[field] ?? 0 },
-    };
-  }
-  return out;
+  // a rule re-filed on its field (the VAT number, the contact address) keeps the field's own maximum
+  return fieldErrorsOf(r.error.issues, CUSTOMER_FIELD_LABELS, { values: (field) => ({ max: FIELD_MAX[field] ?? 0 }) });
 }
 
 function wireAddress(a: AddressValue, eeRegister: boolean): RepresentedAddress {

@@ -6,27 +6,9 @@
 import { z } from 'zod/mini';
 import { EditUserBody, PreferenceBody, type AddressBody, type PasswordBody, type UserEditAnswer } from './schemas';
 import { MSG, PasswordRule, UsernameRule } from './fields';
+import { fieldErrorsOf, type FieldErrors } from '../fields';
 
-/** A message as the view formats it: `intl.formatMessage({ id: key }, values)`; `field` holds a label key. */
-export interface MessageRef {
-  key: string;
-  values?: Record<string, string | number>;
-}
-export type FieldErrors = Record<string, MessageRef>;
-
-function toErrors(issues: readonly z.core.$ZodIssue[], labels: Record<string, string>): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    if (errors[field]) continue; // the first problem per field, in schema order
-    const values: Record<string, string | number> = { field: labels[field] ?? field };
-    if (issue.code === 'too_big') values.max = Number(issue.maximum);
-    if (issue.code === 'too_small') values.min = Number(issue.minimum);
-    if (issue.code === 'custom' && typeof issue.params?.max === 'number') values.max = issue.params.max;
-    errors[field] = { key: issue.message, values };
-  }
-  return errors;
-}
+export type { MessageRef, FieldErrors } from '../fields';
 
 // ---------------------------------------------------------------- edit (contact data)
 
@@ -109,7 +91,7 @@ export function editBody(form: EditForm): z.input<typeof EditUserBody> {
 
 export function validateEdit(form: EditForm): FieldErrors {
   const r = EditUserBody.safeParse(editBody(form));
-  return r.success ? {} : toErrors(r.error.issues, EDIT_LABELS);
+  return r.success ? {} : fieldErrorsOf(r.error.issues, EDIT_LABELS);
 }
 
 // ---------------------------------------------------------------- password
@@ -210,7 +192,7 @@ const PasswordFormSchema = z
 
 export function validatePassword(form: PasswordForm): FieldErrors {
   const r = PasswordFormSchema.safeParse(form);
-  return r.success ? {} : toErrors(r.error.issues, PASSWORD_LABELS);
+  return r.success ? {} : fieldErrorsOf(r.error.issues, PASSWORD_LABELS);
 }
 
 /**
@@ -243,6 +225,6 @@ const PreferencesFormSchema = z.object({
 });
 export function validatePreferences(form: PreferencesForm): FieldErrors {
   const r = PreferencesFormSchema.safeParse(form);
-  return r.success ? {} : toErrors(r.error.issues, PREFERENCES_LABELS);
+  return r.success ? {} : fieldErrorsOf(r.error.issues, PREFERENCES_LABELS);
 }
 export { PreferenceBody };

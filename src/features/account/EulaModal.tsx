@@ -2,26 +2,22 @@
  * /user-add/edit/$key and /user-add/edit/ (spec 2 §2 "Account creation", §4 "EULA confirm", §5 "EULA form"): the
  * terms of use (a PDF in the person's language, upper-case code), name corrections when a name is missing, the
  * credentials (the password tab's rules), a start-up preference and the acceptance. Confirm stays disabled until the
- * data has loaded. The flow is machines/eula.machine.ts.
+ * data has loaded. The flow is machines/eula.machine.ts; the form is its child on the settings forms' machine (values,
+ * touched fields, errors, the server's field errors), which this view reads and sends to.
  */
 import { useSelector } from '@xstate/react';
 import type { EulaActor } from '../../../machines/eula.machine';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  emptyEulaForm,
-  eulaLanguageCode,
-  eulaParties,
-  eulaServiceUrl,
-  validateEula,
-  type EulaForm,
-} from '../../../machines/lib/account';
+import { eulaLanguageCode, eulaParties, type EulaForm } from '../../../machines/lib/account';
 import { NOPREFERENCE } from '../../../machines/lib/contract';
-import { MSG, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../machines/lib/user-settings/fields';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../machines/lib/user-settings/fields';
 import { PREFERENCE_SERVICES } from '../../../machines/lib/user-settings/preferences';
 import { usePortal } from '../../app/PortalContext';
+import { SelectField, TextField } from '../../ui/Field';
+import { useMessage } from '../../ui/message';
 import { Modal } from '../../ui/Modal';
-import { SelectField, TextField, useMessage } from './Fields';
+import { useFormActor } from '../../ui/useFormActor';
 import { useEulaActor } from './useAccountActor';
 import './account.css';
 
@@ -44,49 +40,23 @@ function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boole
   const portal = usePortal();
   const data = useSelector(actor, (s) => s.context.data);
   const ready = useSelector(actor, (s) => s.hasTag('ready'));
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const notUnique = useSelector(actor, (s) => s.context.usernameNotUnique);
-  const currentRefused = useSelector(actor, (s) => s.context.currentPasswordRefused);
+  const flowBusy = useSelector(actor, (s) => s.hasTag('busy'));
+  const formActor = useSelector(actor, (s) => s.children.form);
+  const form = useFormActor<EulaForm>(formActor);
+  const busy = flowBusy || (ready && form.busy);
   const language = useSelector(portal.session, (s) => s.context.language);
-  const domain = useSelector(portal.session, (s) => s.context.domain);
-  const [draft, setDraft] = useState<Partial<EulaForm>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
 
   const info = data?.info ?? null;
-  const parties = data?.parties ?? [];
-  const base: EulaForm = {
-    ...emptyEulaForm(),
-    askFirstName: !!info && info.firstName.trim() === '',
-    askLastName: !!info && info.lastName.trim() === '',
-    // the signed-in person's password is replaced by the confirm: they prove it first (an invitation's key proves it)
-    askCurrentPassword: !invited && !!info?.passwordUsed,
-  };
-  const picked = { ...base, ...draft };
-  const form: EulaForm = {
-    ...picked,
-    serviceUrl: eulaServiceUrl(picked, parties, {
-      apiUrl: portal.config.apiUrl,
-      domain,
-      language,
-      packagePrivateUrls: data?.packagePrivateUrls ?? {},
-    }),
-  };
-  const errors = validateEula(form);
-  const shown = (field: string) => (submitted || touched[field] ? message(errors[field]) : null);
-  const offered = eulaParties(parties, form.service, new Date());
-
-  const edit = <K extends keyof EulaForm>(field: K, value: EulaForm[K]) => {
-    // spec 2 §4: changing the service clears the represented choice
-    setDraft((d) => ({ ...d, [field]: value, ...(field === 'service' ? { represented: NOPREFERENCE } : {}) }));
-    setTouched((t0) => ({ ...t0, [field]: true }));
-    if (field === 'username') actor.send({ type: 'eula.usernameEdited' });
-    if (field === 'currentPassword') actor.send({ type: 'eula.currentPasswordEdited' });
-  };
+  // once confirmed the form has ended: what it sent shows while the portal goes on
+  const sent = useSelector(actor, (s) => s.context.sent);
+  const v: Partial<EulaForm> = formActor ? form.values : (sent ?? {});
+  const shown = (field: keyof EulaForm) => message(form.errors[field]);
+  const offered = eulaParties(data?.parties ?? [], v.service ?? '', new Date());
+  const edit = <K extends keyof EulaForm>(field: K, value: EulaForm[K]) =>
+    form.edit({ [field]: value } as Partial<EulaForm>);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setSubmitted(true);
-    actor.send({ type: 'eula.confirm', form });
+    form.save();
   };
   // the terms of use in the language on screen, whatever the person's language of communication
   const pdfLang = eulaLanguageCode(language);
@@ -106,24 +76,26 @@ function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boole
               </a>{' '}
               <span className="muted">{t('common.opensInNewWindow')}</span>
             </p>
-            {(form.askFirstName || form.askLastName) && (
+            {(v.askFirstName || v.askLastName) && (
               <fieldset className="acc-grid">
                 <legend>{t('account.eula.names')}</legend>
-                {form.askFirstName && (
+                {v.askFirstName && (
                   <TextField
+                    block="acc-field"
                     name="firstName"
                     label={t('account.eula.first-name')}
-                    value={form.firstName}
+                    value={v.firstName ?? ''}
                     required
                     error={shown('firstName')}
                     onChange={(v) => edit('firstName', v)}
                   />
                 )}
-                {form.askLastName && (
+                {v.askLastName && (
                   <TextField
+                    block="acc-field"
                     name="lastName"
                     label={t('account.eula.last-name')}
-                    value={form.lastName}
+                    value={v.lastName ?? ''}
                     required
                     error={shown('lastName')}
                     onChange={(v) => edit('lastName', v)}
@@ -133,34 +105,37 @@ function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boole
             )}
             <fieldset className="acc-grid">
               <legend>{t('account.eula.credentials')}</legend>
-              {form.askCurrentPassword && (
+              {v.askCurrentPassword && (
                 <TextField
+                    block="acc-field"
                   name="currentPassword"
                   type="password"
                   label={t('user-settings.password.current')}
-                  value={form.currentPassword}
+                  value={v.currentPassword ?? ''}
                   autoComplete="current-password"
                   required
                   hint={t('user-settings.password.current.hint')}
-                  error={currentRefused ? message({ key: currentRefused }) : shown('currentPassword')}
+                  error={shown('currentPassword')}
                   onChange={(v) => edit('currentPassword', v)}
                 />
               )}
               <TextField
+                    block="acc-field"
                 name="username"
                 label={t('user-settings.password.username')}
-                value={form.username}
+                value={v.username ?? ''}
                 autoComplete="username"
                 required
                 hint={t('user-settings.password.username.rule', { min: USERNAME_MIN, max: USERNAME_MAX })}
-                error={notUnique ? message({ key: MSG.usernameNotUnique }) : shown('username')}
+                error={shown('username')}
                 onChange={(v) => edit('username', v)}
               />
               <TextField
+                    block="acc-field"
                 name="password"
                 type="password"
                 label={t('user-settings.password.password')}
-                value={form.password}
+                value={v.password ?? ''}
                 autoComplete="new-password"
                 required
                 hint={t('user-settings.password.rule', { min: PASSWORD_MIN })}
@@ -168,10 +143,11 @@ function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boole
                 onChange={(v) => edit('password', v)}
               />
               <TextField
+                    block="acc-field"
                 name="repeat"
                 type="password"
                 label={t('user-settings.password.repeat')}
-                value={form.repeat}
+                value={v.repeat ?? ''}
                 autoComplete="new-password"
                 required
                 error={shown('repeat')}
@@ -181,33 +157,29 @@ function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boole
             <fieldset className="acc-grid">
               <legend>{t('account.eula.preference')}</legend>
               <SelectField
+                block="acc-field"
                 name="service"
                 label={t('account.eula.service')}
-                value={form.service}
+                value={v.service ?? ''}
                 error={shown('service')}
-                onChange={(v) => edit('service', v)}
-              >
-                <option value="">{t('account.eula.choose')}</option>
-                {PREFERENCE_SERVICES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(SERVICE_LABELS[s] ?? s)}
-                  </option>
-                ))}
-              </SelectField>
+                onChange={(x) => edit('service', x)}
+                options={[
+                  { value: '', label: t('account.eula.choose') },
+                  ...PREFERENCE_SERVICES.map((s) => ({ value: s, label: t(SERVICE_LABELS[s] ?? s) })),
+                ]}
+              />
               <SelectField
+                block="acc-field"
                 name="represented"
                 label={t('account.eula.represented')}
-                value={form.represented}
+                value={v.represented ?? NOPREFERENCE}
                 error={shown('represented')}
-                onChange={(v) => edit('represented', v)}
-              >
-                <option value={NOPREFERENCE}>{t('user-settings.preferences.none')}</option>
-                {offered.map((p) => (
-                  <option key={p.gid} value={p.gid}>
-                    {p.name ?? p.gid}
-                  </option>
-                ))}
-              </SelectField>
+                onChange={(x) => edit('represented', x)}
+                options={[
+                  { value: NOPREFERENCE, label: t('user-settings.preferences.none') },
+                  ...offered.map((p) => ({ value: p.gid, label: p.name ?? p.gid })),
+                ]}
+              />
             </fieldset>
           </>
         )}
@@ -215,7 +187,7 @@ function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boole
           <input
             id="eula-accept"
             type="checkbox"
-            checked={form.accept}
+            checked={!!v.accept}
             aria-invalid={shown('accept') ? true : undefined}
             aria-describedby={shown('accept') ? 'eula-accept-error' : undefined}
             onChange={(e) => edit('accept', e.target.checked)}

@@ -4,12 +4,14 @@
  */
 import { useSelector } from '@xstate/react';
 import type { ResetPasswordActor } from '../../../machines/resetPassword.machine';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { validateCredentials, type CredentialsForm } from '../../../machines/lib/account/forms';
-import { MSG, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../machines/lib/user-settings/fields';
+import type { CredentialsForm } from '../../../machines/lib/account/forms';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../machines/lib/user-settings/fields';
+import { TextField } from '../../ui/Field';
+import { useMessage } from '../../ui/message';
 import { Modal } from '../../ui/Modal';
-import { TextField, useMessage } from './Fields';
+import { useFormActor } from '../../ui/useFormActor';
 import { useResetPasswordActor } from './useAccountActor';
 import './account.css';
 
@@ -24,23 +26,15 @@ function ResetPasswordModalContent({ actor }: { actor: ResetPasswordActor }) {
   const message = useMessage();
   const user = useSelector(actor, (s) => s.context.user);
   const loading = useSelector(actor, (s) => s.matches('loading'));
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const notUnique = useSelector(actor, (s) => s.context.usernameNotUnique);
-  const [form, setForm] = useState<CredentialsForm>({ username: '', password: '', repeat: '' });
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const errors = validateCredentials(form);
-  const shown = (field: keyof CredentialsForm) => (submitted || touched[field] ? message(errors[field]) : null);
-
-  const edit = (field: keyof CredentialsForm) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setTouched((t0) => ({ ...t0, [field]: true }));
-    if (field === 'username') actor.send({ type: 'reset.usernameEdited' });
-  };
+  const flowBusy = useSelector(actor, (s) => s.hasTag('busy'));
+  const editing = useSelector(actor, (s) => s.matches('editing'));
+  const form = useFormActor<CredentialsForm>(useSelector(actor, (s) => s.children.form));
+  const busy = flowBusy || (editing && form.busy);
+  const shown = (field: keyof CredentialsForm) => message(form.errors[field]);
+  const edit = (field: keyof CredentialsForm) => (value: string) => form.edit({ [field]: value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setSubmitted(true);
-    actor.send({ type: 'reset.submit', form });
+    form.save();
   };
 
   return (
@@ -58,20 +52,22 @@ function ResetPasswordModalContent({ actor }: { actor: ResetPasswordActor }) {
         <form className="acc-form" onSubmit={submit} noValidate>
           <p>{t('account.reset.text', { name: `${user.firstName} ${user.lastName}` })}</p>
           <TextField
+            block="acc-field"
             name="username"
             label={t('user-settings.password.username')}
-            value={form.username}
+            value={form.values.username ?? ''}
             autoComplete="username"
             required
             hint={t('user-settings.password.username.rule', { min: USERNAME_MIN, max: USERNAME_MAX })}
-            error={notUnique ? message({ key: MSG.usernameNotUnique }) : shown('username')}
+            error={shown('username')}
             onChange={edit('username')}
           />
           <TextField
+            block="acc-field"
             name="password"
             type="password"
             label={t('user-settings.password.password')}
-            value={form.password}
+            value={form.values.password ?? ''}
             autoComplete="new-password"
             required
             hint={t('user-settings.password.rule', { min: PASSWORD_MIN })}
@@ -79,10 +75,11 @@ function ResetPasswordModalContent({ actor }: { actor: ResetPasswordActor }) {
             onChange={edit('password')}
           />
           <TextField
+            block="acc-field"
             name="repeat"
             type="password"
             label={t('user-settings.password.repeat')}
-            value={form.repeat}
+            value={form.values.repeat ?? ''}
             autoComplete="new-password"
             required
             error={shown('repeat')}

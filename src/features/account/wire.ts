@@ -8,8 +8,9 @@ import { z } from 'zod/mini';
 import type { ConfirmBody } from '../../../machines/lib/account/schemas';
 import { COOKIE } from '../../../machines/lib/contract';
 import type { CredentialsForm, EulaForm } from '../../../machines/lib/account/forms';
-import { eulaMachine, type EulaData } from '../../../machines/eula.machine';
-import { resetPasswordMachine } from '../../../machines/resetPassword.machine';
+import { confirmOutcome, confirmRefusal, eulaMachine, type EulaData } from '../../../machines/eula.machine';
+import { settingsFormMachine, type SaveOutcome, type SaveRequest } from '../../../machines/settingsForm.machine';
+import { credentialsOutcome, resetPasswordMachine } from '../../../machines/resetPassword.machine';
 import { changeRepresented } from '../../api/context/change-represented';
 import { confirmTerms } from '../../api/user-add/confirm';
 import { getRepresentedWithAdminRoles } from '../../api/user-add/get-represented-with-admin-roles';
@@ -30,14 +31,20 @@ function provideResetPassword({ api }: PortalCore) {
       loadUser: fromPromise(({ input, signal }: { input: { key: string }; signal: AbortSignal }) =>
         getUserByResetKey(api, input.key, signal),
       ),
-      saveCredentials: fromPromise(({ input }: { input: { key: string; form: CredentialsForm } }) =>
-        saveCredentials(api, {
-          key: input.key,
-          passwordUsed: true,
-          username: input.form.username.trim(),
-          password: input.form.password,
-        }),
-      ),
+      form: settingsFormMachine.provide({
+        actors: {
+          saveForm: fromPromise(async ({ input }: { input: SaveRequest }): Promise<SaveOutcome> => {
+            const form = input.values as CredentialsForm;
+            const answer = await saveCredentials(api, {
+              key: input.subject,
+              passwordUsed: true,
+              username: form.username.trim(),
+              password: form.password,
+            });
+            return credentialsOutcome(answer);
+          }),
+        },
+      }),
     },
   });
 }
@@ -53,25 +60,36 @@ function provideEula(system: PortalCore) {
         ]);
         return { info, parties, packagePrivateUrls: info?.packagePrivateUrls ?? {} } satisfies EulaData;
       }),
-      confirm: fromPromise(({ input }: { input: { key: string | null; form: EulaForm; data: EulaData } }) => {
-        const { form, key } = input;
-        const body: ConfirmBody = {
-          key,
-          acceptEula: true,
-          uniqueUsernameError: false,
-          adminList: [],
-          userCredentials: {
-            username: form.username.trim(),
-            password: form.password,
-            passwordAgain: form.repeat,
-            passwordUsed: true,
-            ...(form.askCurrentPassword ? { currentPassword: form.currentPassword } : {}),
-          },
-          firstName: form.firstName.trim(),
-          lastName: form.lastName.trim(),
-          preference: { service: form.service, represented: form.represented, serviceUrl: form.serviceUrl },
-        };
-        return confirmTerms(api, body);
+      form: settingsFormMachine.provide({
+        actors: {
+          saveForm: fromPromise(async ({ input }: { input: SaveRequest }): Promise<SaveOutcome> => {
+            const form = input.values as EulaForm;
+            const body: ConfirmBody = {
+              key: input.subject === '' ? null : input.subject,
+              acceptEula: true,
+              uniqueUsernameError: false,
+              adminList: [],
+              userCredentials: {
+                username: form.username.trim(),
+                password: form.password,
+                passwordAgain: form.repeat,
+                passwordUsed: true,
+                ...(form.askCurrentPassword ? { currentPassword: form.currentPassword } : {}),
+              },
+              firstName: form.firstName.trim(),
+              lastName: form.lastName.trim(),
+              preference: { service: form.service, represented: form.represented, serviceUrl: form.serviceUrl },
+            };
+            try {
+              return confirmOutcome(await confirmTerms(api, body));
+            } catch (error) {
+              // a wrong current password (or the sign-on throttle's wait) is marked on its field; nothing was saved
+              const refused = confirmRefusal(error);
+              if (refused) return refused;
+              throw error;
+            }
+          }),
+        },
       }),
       changeRepresented: fromPromise<unknown, { gid: string }>(({ input, signal }) =>
         changeRepresented(system, input.gid, signal),

@@ -3,35 +3,30 @@
  * customer-add actor (systemId 'customerAdd') is `open`. The view only selects and sends; every decision is the
  * machines' (machines/customerAdd.machine.ts and its children: companyLookup for the company field,
  * customerConfirmation for the action area, signingPanel for the panel, and its signing attempt, whose verification
- * code the panel shows); the field rules are shared with them (machines/lib/customer-add/rules.ts).
+ * code the panel shows); the form's data entry is its `details` child on the settings forms' machine, which this view
+ * reads and sends to, with the rules of machines/lib/customer-add/rules.ts.
  */
 import { useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useId } from 'react';
+import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
+import { TextField } from '../../ui/Field';
+import { formatRef, useMessage } from '../../ui/message';
 import { Modal } from '../../ui/Modal';
+import { useFormActor } from '../../ui/useFormActor';
 import { ADDITIONAL_INFO_MAX } from '../../../machines/lib/contract';
 import { EMAIL_MAX, PHONE_MAX } from '../../../machines/lib/fields';
 import type { CustomerAddActor } from '../../../machines/customerAdd.machine';
 import type { SigningMethod } from '../../../machines/signing.machine';
 import {
   staffConfirmLabelKey,
-  validateConfirmation,
   validatePhone,
   type ConfirmationForm,
-  type MessageRef,
 } from '../../../machines/lib/customer-add/rules';
 import { CompanyAutocomplete } from './CompanyAutocomplete';
 import { PinDialog } from './PinDialog';
 import type { PinPrompt } from './id-card';
 import './customer-add.css';
-
-/** A message ref with a translated `field` value (validation messages name their field). */
-export function formatRef(intl: IntlShape, ref: MessageRef): string {
-  const values = { ...(ref.values ?? {}) };
-  if (typeof values.field === 'string') values.field = intl.formatMessage({ id: values.field });
-  return intl.formatMessage({ id: ref.key }, values);
-}
 
 /** General terms of the contract, one small PDF per language (public/terms/, made by tools/terms/make-pdfs.ts). */
 export function termsPdfUrl(baseUrl: string, language: string): string {
@@ -164,69 +159,49 @@ function ConfirmationFormView({
   const { config, session } = usePortal();
   const language = useSelector(session, (s) => s.context.language);
   const id = useId();
-  const form = useSelector(actor, (s) => s.context.form);
-  const showErrors = useSelector(actor, (s) => s.context.showErrors);
-  const [touched, setTouched] = useState<Partial<Record<keyof ConfirmationForm, boolean>>>({});
-  const errors = validateConfirmation(form);
-  const valid = Object.keys(errors).length === 0;
-  const errorOf = (field: keyof ConfirmationForm) => (showErrors || touched[field] ? errors[field] : undefined);
-  const change = (values: Partial<ConfirmationForm>) => actor.send({ type: 'customerAdd.change', values });
-  const touch = (field: keyof ConfirmationForm) => setTouched((t) => ({ ...t, [field]: true }));
+  const message = useMessage();
+  const form = useFormActor<ConfirmationForm>(useSelector(actor, (s) => s.children.details));
+  const values = form.values;
 
-  const field = (name: 'email' | 'additionalInfo', max: number, multiline: boolean, required: boolean) => {
-    const err = errorOf(name);
-    const props = {
-      id: `${id}-${name}`,
-      value: form[name],
-      maxLength: max,
-      disabled: busy,
-      required,
-      'aria-invalid': !!err,
-      'aria-describedby': err ? `${id}-${name}-err` : undefined,
-      onBlur: () => touch(name),
-    };
-    return (
-      <div className="form-field">
-        <label htmlFor={`${id}-${name}`}>
-          {intl.formatMessage({
-            id: name === 'email' ? 'customer-add.email.label' : 'customer-add.additional-info.label',
-          })}
-          {required && <span aria-hidden="true"> *</span>}
-        </label>
-        {multiline ? (
-          <textarea {...props} rows={3} onChange={(e) => change({ [name]: e.target.value })} />
-        ) : (
-          <input {...props} type="email" autoComplete="email" onChange={(e) => change({ [name]: e.target.value })} />
-        )}
-        {err && (
-          <p id={`${id}-${name}-err`} className="field-error">
-            {formatRef(intl, err)}
-          </p>
-        )}
-      </div>
-    );
-  };
+  // a text field points out its mistake once the person leaves it; a checkbox as soon as it is clicked
+  const field = (name: 'email' | 'additionalInfo', max: number, multiline: boolean, required: boolean) => (
+    <TextField
+      block="form-field"
+      name={name}
+      type={multiline ? 'text' : 'email'}
+      rows={multiline ? 3 : undefined}
+      autoComplete={multiline ? undefined : 'email'}
+      label={intl.formatMessage({
+        id: name === 'email' ? 'customer-add.email.label' : 'customer-add.additional-info.label',
+      })}
+      value={values[name] ?? ''}
+      maxLength={max}
+      disabled={busy}
+      required={required}
+      showRequired={required}
+      error={message(form.errors[name])}
+      onChange={(v) => form.edit({ [name]: v }, { touch: false })}
+      onBlur={() => form.touch(name)}
+    />
+  );
 
   const checkbox = (name: 'terms' | 'board', labelKey: string) => {
-    const err = errorOf(name);
+    const err = message(form.errors[name]);
     return (
       <div className="form-check">
         <input
           id={`${id}-${name}`}
           type="checkbox"
-          checked={form[name]}
+          checked={!!values[name]}
           disabled={busy}
           aria-invalid={!!err}
           aria-describedby={err ? `${id}-${name}-err` : undefined}
-          onChange={(e) => {
-            touch(name);
-            change({ [name]: e.target.checked });
-          }}
+          onChange={(e) => form.edit({ [name]: e.target.checked })}
         />
         <label htmlFor={`${id}-${name}`}>{intl.formatMessage({ id: labelKey })}</label>
         {err && (
           <p id={`${id}-${name}-err`} className="field-error">
-            {formatRef(intl, err)}
+            {err}
           </p>
         )}
       </div>
@@ -260,7 +235,7 @@ function ConfirmationFormView({
       {view !== 'signing' && (
         <div className="button-row">
           {/* spec 1 §4 step 3: 'Sign' is enabled when the confirmation is valid */}
-          <button type="submit" className="button button--primary" disabled={busy || !valid}>
+          <button type="submit" className="button button--primary" disabled={busy || !form.valid}>
             {intl.formatMessage({ id: view === 'confirmRights' ? 'customer-add.confirm' : 'customer-add.sign' })}
           </button>
         </div>

@@ -18,7 +18,6 @@ import type { AddressValue } from '../../../machines/lib/fields';
 import {
   canSave,
   visibleErrors,
-  type FieldMessage,
   type FormErrors,
   type SettingsFormActor,
 } from '../../../machines/settingsForm.machine';
@@ -26,6 +25,7 @@ import { usePortal } from '../../app/PortalContext';
 import { usePageActor } from '../../app/usePageActor';
 import { PAGE } from '../../../machines/lib/pages';
 import { FormConflict } from '../../ui/FormConflict';
+import { useMessage } from '../../ui/message';
 import { AddressAutocomplete } from '../address';
 import { CheckboxInput, TextInput } from './fields';
 import { customerFormValidate } from './wire';
@@ -87,8 +87,7 @@ function CustomerDataFields({
   const saveEnabled = useSelector(actor, canSave);
   const edit = (patch: Partial<CustomerForm>, field?: string) =>
     actor.send({ type: 'form.edit', values: patch, field: field ?? Object.keys(patch)[0] });
-  const message = (m: FieldMessage | undefined) =>
-    m ? t(m.key, { ...m.values, field: t(String(m.values?.field ?? '')) }) : null;
+  const message = useMessage();
   const headingIds = { settings: useId(), info: useId(), address: useId() };
 
   if (loading || values.name === undefined)

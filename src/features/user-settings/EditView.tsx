@@ -18,9 +18,10 @@ import { ApiError } from '../../api/client';
 import { userEditQuery } from '../../api/user-settings/get-edit';
 import { usePortal } from '../../app/PortalContext';
 import { AddressAutocomplete } from '../address';
-import { SelectField, TextField } from './Field';
+import { SelectField, TextField } from '../../ui/Field';
 import { FormStatus, SaveBar } from './FormParts';
-import { useFieldMessage, useSettingsForm } from './useSettingsForm';
+import { useSettingsForm } from './useSettingsForm';
+import { useMessage } from '../../ui/message';
 import { FormConflict } from '../../ui/FormConflict';
 
 const validate = (v: FormValues) => validateEdit(v as EditForm);
@@ -37,7 +38,7 @@ export function EditView({ subject, canEditAny }: { subject: string; canEditAny:
   const t = (id: string) => intl.formatMessage({ id });
   const portal = usePortal();
   const form = useSettingsForm('edit', portal.userSettings.edit, subject, validate);
-  const msg = useFieldMessage();
+  const msg = useMessage();
   const user = useQuery(userEditQuery(portal.api, subject));
   const reset = useMutation({
     mutationFn: (u: UserEditAnswer) => portal.userSettings.sendPasswordReset(u),
@@ -54,7 +55,7 @@ export function EditView({ subject, canEditAny }: { subject: string; canEditAny:
     return <FormStatus loading={form.loading} onRetry={() => form.send({ type: 'form.retry' })} />;
   const v = form.values as EditForm;
   const text = (name: keyof EditForm, type: 'text' | 'email' | 'tel' = 'text', autoComplete?: string) => (
-    <TextField
+    <TextField block="us-field"
       name={name}
       type={type}
       autoComplete={autoComplete}
@@ -104,7 +105,7 @@ export function EditView({ subject, canEditAny }: { subject: string; canEditAny:
         {text('email', 'email', 'email')}
         {text('mobile', 'tel', 'tel')}
         {text('phone', 'tel')}
-        <SelectField
+        <SelectField block="us-field"
           name="preferredLanguage"
           label={t(EDIT_LABELS.preferredLanguage ?? '')}
           value={v.preferredLanguage}

@@ -19,9 +19,10 @@ import {
 import type { FormValues } from '../../../machines/settingsForm.machine';
 import { passwordSettingsQuery } from '../../api/user-settings/get-password';
 import { usePortal } from '../../app/PortalContext';
-import { TextField } from './Field';
+import { TextField } from '../../ui/Field';
 import { FormStatus, SaveBar } from './FormParts';
-import { useFieldMessage, useSettingsForm } from './useSettingsForm';
+import { useSettingsForm } from './useSettingsForm';
+import { useMessage } from '../../ui/message';
 
 const validate = (v: FormValues) => validatePassword(v as PasswordForm);
 
@@ -31,7 +32,7 @@ export function PasswordView({ subject }: { subject: string }) {
   const portal = usePortal();
   const form = useSettingsForm('password', portal.userSettings.password, subject, validate);
   const settings = useQuery(passwordSettingsQuery(portal.api, subject));
-  const msg = useFieldMessage();
+  const msg = useMessage();
   const id = useId();
 
   if (form.loading || form.loadFailed)
@@ -43,7 +44,7 @@ export function PasswordView({ subject }: { subject: string }) {
     type: 'text' | 'password',
     autoComplete: string,
   ) => (
-    <TextField
+    <TextField block="us-field"
       name={name}
       type={type}
       autoComplete={autoComplete}

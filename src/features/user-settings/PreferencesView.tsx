@@ -20,9 +20,10 @@ import type { FormValues } from '../../../machines/settingsForm.machine';
 import { userRightsQuery } from '../../api/user-settings/get-rights';
 import { usePortal } from '../../app/PortalContext';
 import { FormConflict } from '../../ui/FormConflict';
-import { SelectField } from './Field';
+import { SelectField } from '../../ui/Field';
 import { FormStatus, SaveBar } from './FormParts';
-import { useFieldMessage, useSettingsForm } from './useSettingsForm';
+import { useSettingsForm } from './useSettingsForm';
+import { useMessage } from '../../ui/message';
 
 const validate = (v: FormValues) => validatePreferences(v as PreferencesForm);
 
@@ -58,7 +59,7 @@ export function PreferencesView({
   const t = (id: string) => intl.formatMessage({ id });
   const portal = usePortal();
   const form = useSettingsForm('preferences', portal.userSettings.preferences, subject, validate, PREFERENCES_TOGETHER);
-  const msg = useFieldMessage();
+  const msg = useMessage();
   const { rights } = useSubjectRights(subject, self);
   const v = form.values as PreferencesForm;
   const offered = useMemo(
@@ -95,7 +96,7 @@ export function PreferencesView({
         </p>
       )}
       <div className="us-grid us-grid--single">
-        <SelectField
+        <SelectField block="us-field"
           name="service"
           label={t(PREFERENCES_LABELS.service ?? '')}
           value={v.service}
@@ -107,7 +108,7 @@ export function PreferencesView({
             ...PREFERENCE_SERVICES.map((s) => ({ value: s, label: t(SERVICE_LABEL[s] ?? s) })),
           ]}
         />
-        <SelectField
+        <SelectField block="us-field"
           name="represented"
           label={t(PREFERENCES_LABELS.represented ?? '')}
           value={v.represented}

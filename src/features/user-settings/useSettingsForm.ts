@@ -1,11 +1,9 @@
 /** One settings form actor per visit of a tab, and the selections its view needs. */
 import { useSelector } from '@xstate/react';
-import { useIntl } from 'react-intl';
 import { PAGE } from '../../../machines/lib/pages';
 import {
   canSave,
   visibleErrors,
-  type FieldMessage,
   type FormErrors,
   type FormValues,
   type SettingsFormEvent,
@@ -54,14 +52,3 @@ export function useSettingsForm(
 const NO_VALUES = {};
 const NO_ERRORS: FormErrors = {};
 const sameErrors = (a: FormErrors, b: FormErrors) => JSON.stringify(a) === JSON.stringify(b);
-
-/** A field message in the current language; its `field` value is a label key. */
-export function useFieldMessage() {
-  const intl = useIntl();
-  return (m: FieldMessage | undefined): string | null => {
-    if (!m) return null;
-    const values: Record<string, string | number> = { ...m.values };
-    if (typeof values.field === 'string') values.field = intl.formatMessage({ id: values.field });
-    return intl.formatMessage({ id: m.key }, values);
-  };
-}
