@@ -1,5 +1,5 @@
-import { fromPromise } from 'xstate';
-import type { CredentialsAnswer, ResetPasswordUser } from './lib/account/schemas';
+import { createMachine, fromPromise } from 'xstate';
+import type { ResetPasswordUser } from './lib/account/schemas';
 import type { CredentialsForm } from './lib/account/forms';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';
@@ -30,37 +30,24 @@ const spec: MachineModelSpec<typeof resetPasswordMachine> = {
     { type: 'xstate.done.actor.0.resetPassword.loading', output: null } as never,
     { type: 'xstate.done.actor.0.resetPassword.loading', output: { ...mari, endUserAgreementVersion: null } } as never,
     { type: 'xstate.error.actor.0.resetPassword.loading', error: { status: 500 } } as never,
-    { type: 'reset.submit', form: valid },
-    { type: 'reset.submit', form: { ...valid, repeat: 'other' } },
-    { type: 'reset.usernameEdited' },
+    // the form (the settings forms' machine, its own model) ends with the server's answer, or reports a failure
+    { type: 'xstate.done.actor.form', output: { values: valid, answer: { errorType: null } } } as never,
+    { type: 'xstate.done.actor.form', output: { values: valid, answer: { errorType: 'KEY' } } } as never,
+    { type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.server' } },
+    { type: 'warning', code: 'resetPassword.save', detail: 500 },
     { type: 'reset.cancel' },
-    {
-      type: 'xstate.done.actor.0.resetPassword.saving',
-      output: { errorType: null } satisfies CredentialsAnswer,
-    } as never,
-    {
-      type: 'xstate.done.actor.0.resetPassword.saving',
-      output: { errorType: 'UNIQUE' } satisfies CredentialsAnswer,
-    } as never,
-    {
-      type: 'xstate.done.actor.0.resetPassword.saving',
-      output: { errorType: 'KEY' } satisfies CredentialsAnswer,
-    } as never,
-    { type: 'xstate.error.actor.0.resetPassword.saving', error: { status: 500 } } as never,
   ],
   provide: {
     // inert fakes (never settle): only the path's synthetic done/error events drive the machine
     actors: {
       loadUser: fromPromise<ResetPasswordUser | null, { key: string }>(() => new Promise(() => {})),
-      saveCredentials: fromPromise<CredentialsAnswer, { key: string; form: CredentialsForm }>(
-        () => new Promise(() => {}),
-      ),
+      form: createMachine({}) as never,
     },
   },
-  serializeState: serializeWith((s) => [s.context.usernameNotUnique, s.context.user === null]),
+  serializeState: serializeWith((s) => [s.context.user === null]),
   states: {
-    saving: (s) => {
-      if (!s.context.form) throw new Error('saving without a form');
+    editing: (s) => {
+      if (!s.context.user) throw new Error('the form shows without the loaded user');
     },
   },
 };

@@ -60,6 +60,9 @@ function events(s: SettingsFormSnapshot): Ev[] {
     { type: 'form.edit', values: { firstName: 'A'.repeat(26) } },
     { type: 'form.save' },
     { type: 'form.save', andUse: true },
+    { type: 'form.touch', field: 'firstName' },
+    { type: 'form.reveal' },
+    ...(s.matches('editing') ? [{ type: 'form.reset', values: { firstName: 'Mari' } }] : []),
     ...(s.matches('editing') ? [draft] : []),
     ...(s.matches('editing') || s.matches({ conflict: 'merged' })
       ? [
@@ -81,7 +84,18 @@ const spec: MachineModelSpec<typeof settingsFormMachine> = {
     data: 'mari’s own details; to see a refused save, change the same field in a second tab first',
   },
   machine: settingsFormMachine,
-  input: { subject: 'EE48709050218', validate },
+  inputs: {
+    'contact details': { subject: 'EE48709050218', validate },
+    // a form of another flow: the values handed in, every edit reported, the flow goes on after the save
+    'a form of another flow (terms of use, customer add)': {
+      subject: 'EE48709050218',
+      validate,
+      initial: loaded,
+      endsOnSave: true,
+      reportsEdits: true,
+      logAs: 'eula.confirm',
+    },
+  },
   events,
   serializeState: (s) =>
     JSON.stringify([
