@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { createMachine, fromPromise } from 'xstate';
 import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
 import type { EulaForm } from './lib/account/forms';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
@@ -53,36 +53,27 @@ const spec: MachineModelSpec<typeof eulaMachine> = {
     { type: 'xstate.done.actor.0.eula.loading', output: data } as never,
     { type: 'xstate.done.actor.0.eula.loading', output: { ...data, info: null } } as never,
     { type: 'xstate.error.actor.0.eula.loading', error: { status: 500 } } as never,
-    { type: 'eula.confirm', form },
-    { type: 'eula.confirm', form: { ...form, accept: false } },
-    { type: 'eula.usernameEdited' },
-    { type: 'eula.currentPasswordEdited' },
+    // the form (the settings forms' machine, its own model) ends with the server's answer, or reports
     {
-      type: 'xstate.done.actor.0.eula.confirming',
-      output: { errorType: 'UNIQUE', hadPreference: false, preference: null },
+      type: 'xstate.done.actor.form',
+      output: { values: form, answer: { errorType: 'KEY', hadPreference: false, preference: null } },
     } as never,
     {
-      type: 'xstate.done.actor.0.eula.confirming',
-      output: { errorType: 'KEY', hadPreference: false, preference: null },
+      type: 'xstate.done.actor.form',
+      output: { values: form, answer: saved('EE48709050218', '/ui/private/ee/et/LOGISTICS', true) },
     } as never,
     {
-      type: 'xstate.done.actor.0.eula.confirming',
-      output: saved('EE48709050218', '/ui/private/ee/et/LOGISTICS', true),
+      type: 'xstate.done.actor.form',
+      output: { values: form, answer: saved('EPEE11000015', '/ui/business/ee/et/LOGISTICS') },
     } as never,
     {
-      type: 'xstate.done.actor.0.eula.confirming',
-      output: saved('EPEE11000015', '/ui/business/ee/et/LOGISTICS'),
+      type: 'xstate.done.actor.form',
+      output: { values: form, answer: saved('NOPREFERENCE', 'NOPREFERENCE') },
     } as never,
-    { type: 'xstate.done.actor.0.eula.confirming', output: saved('NOPREFERENCE', 'NOPREFERENCE') } as never,
-    { type: 'xstate.error.actor.0.eula.confirming', error: { status: 500 } } as never,
-    {
-      type: 'xstate.error.actor.0.eula.confirming',
-      error: {
-        status: 400,
-        code: 'BAD_INPUT',
-        fields: { 'userCredentials.currentPassword': 'is not your current password' },
-      },
-    } as never,
+    { type: 'toast.show', toast: { toastType: 'warning', messageKey: 'error.server' } },
+    { type: 'warning', code: 'eula.confirm', detail: 500 },
+    { type: 'form.sessionExpired', draftKey: 'eula:', values: { username: 'uku' } },
+    { type: 'form.restoreDraft', values: { username: 'uku' } },
     { type: 'xstate.done.actor.0.eula.changingRepresented', output: {} } as never,
     { type: 'xstate.error.actor.0.eula.changingRepresented', error: { status: 403 } } as never,
     { type: 'xstate.done.actor.0.eula.takingTarget', output: '/ui/settings/represented/EPEE11000015' } as never,
@@ -93,25 +84,18 @@ const spec: MachineModelSpec<typeof eulaMachine> = {
     // inert fakes (never settle): only the path's synthetic done/error events drive the machine
     actors: {
       loadTerms: fromPromise<EulaData, { key: string | null }>(() => new Promise(() => {})),
-      confirm: fromPromise<ConfirmAnswer, { key: string | null; form: EulaForm; data: EulaData }>(
-        () => new Promise(() => {}),
-      ),
+      form: createMachine({}) as never,
       changeRepresented: fromPromise<unknown, { gid: string }>(() => new Promise(() => {})),
       takeTarget: fromPromise<string | null>(() => new Promise(() => {})),
     },
   },
-  serializeState: serializeWith((s) => [
-    s.context.usernameNotUnique,
-    s.context.currentPasswordRefused,
-    s.context.data === null,
-    s.context.preference,
-  ]),
+  serializeState: serializeWith((s) => [s.context.draft !== null, s.context.data === null, s.context.preference]),
   states: {
     editing: (s) => {
       if (!s.hasTag('ready') || !s.context.data?.info) throw new Error('editing without the loaded terms');
     },
-    confirming: (s) => {
-      if (!s.context.form?.accept) throw new Error('confirming without accepting');
+    redirecting: (s) => {
+      if (!s.context.sent?.accept) throw new Error('going on without accepting');
     },
   },
 };
