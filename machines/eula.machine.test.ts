@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
 import type { EulaForm } from './lib/account/forms';
 import type { NavTarget } from './lib/rights';
-import { eulaMachine, type EulaData } from './eula.machine';
+import { confirmOutcome, confirmRefusal, eulaMachine, type EulaData } from './eula.machine';
+import { settingsFormMachine, visibleErrors, type SaveRequest } from './settingsForm.machine';
 
 const uku: EulaInfo = {
   id: 'EE39912310010',
@@ -53,11 +54,20 @@ function start(opts: {
             packagePrivateUrls: {},
           }),
         ),
-        confirm: fromPromise<ConfirmAnswer, { key: string | null; form: EulaForm; data: EulaData }>(({ input }) => {
-          calls.push(`confirm ${input.form.username}`);
-          const failure = failures.shift();
-          if (failure) return Promise.reject(failure);
-          return Promise.resolve(answers.shift() ?? { errorType: null, hadPreference: false, preference: null });
+        // the form's save as src/features/account/wire.ts provides it
+        form: settingsFormMachine.provide({
+          actors: {
+            saveForm: fromPromise(async ({ input }: { input: SaveRequest }) => {
+              calls.push(`confirm ${(input.values as EulaForm).username}`);
+              const failure = failures.shift();
+              if (failure) {
+                const refused = confirmRefusal(failure);
+                if (refused) return refused;
+                throw failure;
+              }
+              return confirmOutcome(answers.shift() ?? { errorType: null, hadPreference: false, preference: null });
+            }),
+          },
         }),
         changeRepresented: fromPromise<unknown, { gid: string }>(({ input }) => {
           calls.push(`change ${input.gid}`);
@@ -74,7 +84,14 @@ function start(opts: {
   const nav: NavTarget[] = [];
   actor.on('navigation.requested', (e) => nav.push(e.target));
   actor.start();
-  return { actor, nav, calls };
+  const child = () => actor.getSnapshot().children.form!;
+  /** what the view does: fills the form in (its values over the loaded ones) and presses Confirm */
+  const confirm = (values: Partial<EulaForm>) => {
+    child().send({ type: 'form.edit', values });
+    child().send({ type: 'form.save' });
+  };
+  const errors = () => visibleErrors(child().getSnapshot());
+  return { actor, nav, calls, child, confirm, errors };
 }
 
 const saved = (representedId: string, serviceUrl: string, hadPreference = false): ConfirmAnswer => ({
@@ -91,15 +108,16 @@ describe('eula machine', () => {
   });
 
   it('confirms only an accepted, valid form; a clash flags the username and stops', async () => {
-    const { actor, nav, calls } = start({ answers: [{ errorType: 'UNIQUE', hadPreference: false, preference: null }] });
-    await waitFor(actor, (s) => s.hasTag('ready'));
-    actor.send({ type: 'eula.confirm', form: { ...form, accept: false } });
-    actor.send({ type: 'eula.confirm', form: { ...form, represented: '' } });
-    expect(calls).toEqual([]);
-    actor.send({ type: 'eula.confirm', form });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.usernameNotUnique);
-    expect(calls).toEqual(['confirm uku']);
-    expect(nav).toEqual([]);
+    const t = start({ answers: [{ errorType: 'UNIQUE', hadPreference: false, preference: null }] });
+    await waitFor(t.actor, (s) => s.hasTag('ready'));
+    t.confirm({ ...form, accept: false });
+    t.confirm({ ...form, represented: '' });
+    expect(t.calls).toEqual([]);
+    expect(t.errors().represented?.key).toBe('validation.required');
+    t.confirm(form);
+    await waitFor(t.child(), (s) => visibleErrors(s).username?.key === 'validation.username.unique');
+    expect(t.calls).toEqual(['confirm uku']);
+    expect(t.nav).toEqual([]);
   });
 
   it('a refused current password flags that field, keeps the form and warns of nothing else; editing it clears the flag', async () => {
@@ -110,40 +128,42 @@ describe('eula machine', () => {
       fields: { 'userCredentials.currentPassword': 'is not yours' },
     });
     const wait = Object.assign(new Error('429'), { status: 429, code: 'TOO_MANY_ATTEMPTS' });
-    const { actor, nav, calls } = start({ failures: [wrong, wait] });
+    const t = start({ failures: [wrong, wait] });
     const toasts: unknown[] = [];
-    actor.on('toast.show', (e) => toasts.push(e));
-    await waitFor(actor, (s) => s.hasTag('ready'));
+    t.actor.on('toast.show', (e) => toasts.push(e));
+    await waitFor(t.actor, (s) => s.hasTag('ready'));
     const proving = { ...form, askCurrentPassword: true, currentPassword: 'Arvan1Parool' };
-    actor.send({ type: 'eula.confirm', form: { ...proving, currentPassword: '' } });
-    expect(calls).toEqual([]);
-    actor.send({ type: 'eula.confirm', form: proving });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.currentPasswordRefused !== null);
-    expect(actor.getSnapshot().context.currentPasswordRefused).toBe('user-settings.password.current.wrong');
-    expect(actor.getSnapshot().context.form).toEqual(proving);
-    actor.send({ type: 'eula.currentPasswordEdited' });
-    expect(actor.getSnapshot().context.currentPasswordRefused).toBeNull();
-    actor.send({ type: 'eula.confirm', form: proving });
-    await waitFor(actor, (s) => s.matches('editing') && s.context.currentPasswordRefused !== null);
-    expect(actor.getSnapshot().context.currentPasswordRefused).toBe('user-settings.password.current.wait');
+    t.confirm({ ...proving, currentPassword: '' });
+    expect(t.calls).toEqual([]);
+    t.confirm(proving);
+    await waitFor(t.child(), (s) => !!visibleErrors(s).currentPassword && s.matches('editing'));
+    expect(t.errors().currentPassword?.key).toBe('user-settings.password.current.wrong');
+    expect(t.child().getSnapshot().context.values).toMatchObject({ ...proving, serviceUrl: expect.any(String) });
+    t.child().send({ type: 'form.edit', values: { currentPassword: 'Arvan1Parool' } });
+    expect(t.errors().currentPassword).toBeUndefined();
+    t.child().send({ type: 'form.save' });
+    await waitFor(t.child(), (s) => !!visibleErrors(s).currentPassword && s.matches('editing'));
+    expect(t.errors().currentPassword?.key).toBe('user-settings.password.current.wait');
     expect(toasts).toEqual([]);
-    expect(nav).toEqual([]);
-    expect(calls).toEqual(['confirm uku', 'confirm uku']);
+    expect(t.nav).toEqual([]);
+    expect(t.calls).toEqual(['confirm uku', 'confirm uku']);
   });
 
   it('saves, changes to the real represented party, then goes to the preference URL', async () => {
-    const { actor, nav, calls } = start({ answers: [saved('EPEE11000015', '/ui/business/ee/et/LOGISTICS')] });
+    const { actor, nav, calls, confirm } = start({ answers: [saved('EPEE11000015', '/ui/business/ee/et/LOGISTICS')] });
     await waitFor(actor, (s) => s.hasTag('ready'));
-    actor.send({ type: 'eula.confirm', form });
+    confirm(form);
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls).toEqual(['confirm uku', 'change EPEE11000015']);
     expect(nav).toEqual([{ kind: 'path', path: '/business/ee/et/LOGISTICS' }]);
   });
 
   it('with an existing preference only redirects (no represented change)', async () => {
-    const { actor, nav, calls } = start({ answers: [saved('EPEE11000015', '/ui/business/ee/et/LOGISTICS', true)] });
+    const { actor, nav, calls, confirm } = start({
+      answers: [saved('EPEE11000015', '/ui/business/ee/et/LOGISTICS', true)],
+    });
     await waitFor(actor, (s) => s.hasTag('ready'));
-    actor.send({ type: 'eula.confirm', form });
+    confirm(form);
     await waitFor(actor, (s) => s.status === 'done');
     expect(calls).toEqual(['confirm uku']);
     expect(nav).toEqual([{ kind: 'path', path: '/business/ee/et/LOGISTICS' }]);
@@ -152,17 +172,14 @@ describe('eula machine', () => {
   it('without a preference URL goes to the TARGET cookie URL, else home', async () => {
     const withTarget = start({ answers: [saved('NOPREFERENCE', 'NOPREFERENCE')], target: '/ui/dashboard' });
     await waitFor(withTarget.actor, (s) => s.hasTag('ready'));
-    withTarget.actor.send({
-      type: 'eula.confirm',
-      form: { ...form, service: 'NOPREFERENCE', represented: 'NOPREFERENCE' },
-    });
+    withTarget.confirm({ ...form, service: 'NOPREFERENCE', represented: 'NOPREFERENCE' });
     await waitFor(withTarget.actor, (s) => s.status === 'done');
     expect(withTarget.calls).toEqual(['confirm uku', 'target']);
     expect(withTarget.nav).toEqual([{ kind: 'path', path: '/dashboard' }]);
 
     const none = start({ answers: [saved('NOPREFERENCE', 'NOPREFERENCE')] });
     await waitFor(none.actor, (s) => s.hasTag('ready'));
-    none.actor.send({ type: 'eula.confirm', form });
+    none.confirm(form);
     await waitFor(none.actor, (s) => s.status === 'done');
     expect(none.nav).toEqual([{ kind: 'home' }]);
   });
