@@ -13,7 +13,7 @@
 import { createMachine, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
 import { customerAddMachine } from './customerAdd.machine';
 import type { ConfirmationOutput } from './customerConfirmation.machine';
-import { EMPTY_FORM, MESSAGE, isConfirmationValid } from './lib/customer-add/rules';
+import { EMPTY_FORM, MESSAGE } from './lib/customer-add/rules';
 import { MARY_FGID, testfirma } from '../tests/support/fixtures/customer-add';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import type { SigningPanelOutput } from './signingPanel.machine';
@@ -35,6 +35,12 @@ const done = (id: string, output: unknown) => ({ type: `xstate.done.actor.${id}`
 const close = { type: 'customerAdd.close' };
 const search = { type: 'customerAdd.search', term: 'Põldmari' };
 const change = (values: Record<string, unknown>) => ({ type: 'customerAdd.change', values });
+/** the form (its own machine) reports what the person typed */
+const changed = (values: Record<string, unknown>, valid: boolean) => ({
+  type: 'form.changed',
+  values: { ...EMPTY_FORM, ...values },
+  valid,
+});
 const confirmationEnds = (output: ConfirmationOutput) => done('customerConfirmation', output);
 const panelEnds = (output: SigningPanelOutput) => done('signingPanel', output);
 const panelEndings = [
@@ -60,13 +66,14 @@ function events(s: CustomerAddSnapshot): Ev[] {
       { type: 'customerAdd.choose', code: '11000109' },
       { type: 'customerAdd.retry' },
       done('companyLookup', testfirma),
-      change(VALID_FORM),
+      change({ phone: '+37200000766' }),
+      changed(VALID_FORM, true),
       close,
     ];
   if (s.matches({ open: 'confirming' }))
     return [
-      change(VALID_FORM),
-      change({ board: false }),
+      changed(VALID_FORM, true),
+      changed({ ...VALID_FORM, board: false }, false),
       { type: 'customerAdd.sign' },
       { type: 'customerAdd.confirm' },
       { type: 'confirmation.incomplete' },
@@ -80,7 +87,7 @@ function events(s: CustomerAddSnapshot): Ev[] {
     return [
       { type: 'signing.start', method: 'mobileId' },
       { type: 'signingPanel.attemptStarted' },
-      change({ terms: false }),
+      changed({ ...VALID_FORM, terms: false }, false),
       ...panelEndings,
       search,
       close,
@@ -92,7 +99,7 @@ function events(s: CustomerAddSnapshot): Ev[] {
 
 /** the flow decides on the form only where the signing panel shows or is about to */
 const formComplete = (s: CustomerAddSnapshot) =>
-  s.matches({ open: 'confirming' }) || s.matches({ open: 'signing' }) ? isConfirmationValid(s.context.form) : null;
+  s.matches({ open: 'confirming' }) || s.matches({ open: 'signing' }) ? s.context.formValid : null;
 
 const serializeState = (s: CustomerAddSnapshot, event?: EventObject, prev?: CustomerAddSnapshot): string =>
   JSON.stringify([s.value, formComplete(s), event?.type ?? null, prev ? prev.value : null]);
@@ -118,7 +125,14 @@ const spec: Spec = {
   },
   events,
   serializeState,
-  provide: { actors: { companyLookup: inertChild, customerConfirmation: inertChild, signingPanel: inertChild } },
+  provide: {
+    actors: {
+      details: inertChild,
+      companyLookup: inertChild,
+      customerConfirmation: inertChild,
+      signingPanel: inertChild,
+    },
+  },
   states: {
     closed: (s) => {
       if (s.hasTag('busy')) throw new Error('closed must not be busy');
@@ -131,7 +145,7 @@ const spec: Spec = {
     'open.signing.choosingMethod': (s) => {
       if (s.hasTag('busy') || !s.hasTag('signingPanel'))
         throw new Error('the signing panel shows with enabled buttons');
-      if (!isConfirmationValid(s.context.form)) throw new Error('the panel shows only under a complete form');
+      if (!s.context.formValid) throw new Error('the panel shows only under a complete form');
     },
   },
 };

@@ -75,7 +75,10 @@ describe('resetPassword machine', () => {
     expect(t.errors().password?.key).toBe('validation.password');
     t.type({ password: form.password });
     t.save();
-    await waitFor(t.actor.getSnapshot().children.form!, (s) => visibleErrors(s).username?.key === 'validation.username.unique');
+    await waitFor(
+      t.actor.getSnapshot().children.form!,
+      (s) => visibleErrors(s).username?.key === 'validation.username.unique',
+    );
     expect(t.nav).toEqual([]);
     // the taken username stays marked while the person changes another field
     t.type({ repeat: form.repeat });

@@ -107,7 +107,7 @@ function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boole
               <legend>{t('account.eula.credentials')}</legend>
               {v.askCurrentPassword && (
                 <TextField
-                    block="acc-field"
+                  block="acc-field"
                   name="currentPassword"
                   type="password"
                   label={t('user-settings.password.current')}
@@ -120,7 +120,7 @@ function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boole
                 />
               )}
               <TextField
-                    block="acc-field"
+                block="acc-field"
                 name="username"
                 label={t('user-settings.password.username')}
                 value={v.username ?? ''}
@@ -131,7 +131,7 @@ function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boole
                 onChange={(v) => edit('username', v)}
               />
               <TextField
-                    block="acc-field"
+                block="acc-field"
                 name="password"
                 type="password"
                 label={t('user-settings.password.password')}
@@ -143,7 +143,7 @@ function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boole
                 onChange={(v) => edit('password', v)}
               />
               <TextField
-                    block="acc-field"
+                block="acc-field"
                 name="repeat"
                 type="password"
                 label={t('user-settings.password.repeat')}

@@ -18,11 +18,7 @@ import { ADDITIONAL_INFO_MAX } from '../../../machines/lib/contract';
 import { EMAIL_MAX, PHONE_MAX } from '../../../machines/lib/fields';
 import type { CustomerAddActor } from '../../../machines/customerAdd.machine';
 import type { SigningMethod } from '../../../machines/signing.machine';
-import {
-  staffConfirmLabelKey,
-  validatePhone,
-  type ConfirmationForm,
-} from '../../../machines/lib/customer-add/rules';
+import { staffConfirmLabelKey, validatePhone, type ConfirmationForm } from '../../../machines/lib/customer-add/rules';
 import { CompanyAutocomplete } from './CompanyAutocomplete';
 import { PinDialog } from './PinDialog';
 import type { PinPrompt } from './id-card';

@@ -55,7 +55,8 @@ export function EditView({ subject, canEditAny }: { subject: string; canEditAny:
     return <FormStatus loading={form.loading} onRetry={() => form.send({ type: 'form.retry' })} />;
   const v = form.values as EditForm;
   const text = (name: keyof EditForm, type: 'text' | 'email' | 'tel' = 'text', autoComplete?: string) => (
-    <TextField block="us-field"
+    <TextField
+      block="us-field"
       name={name}
       type={type}
       autoComplete={autoComplete}
@@ -105,7 +106,8 @@ export function EditView({ subject, canEditAny }: { subject: string; canEditAny:
         {text('email', 'email', 'email')}
         {text('mobile', 'tel', 'tel')}
         {text('phone', 'tel')}
-        <SelectField block="us-field"
+        <SelectField
+          block="us-field"
           name="preferredLanguage"
           label={t(EDIT_LABELS.preferredLanguage ?? '')}
           value={v.preferredLanguage}

@@ -44,7 +44,8 @@ export function PasswordView({ subject }: { subject: string }) {
     type: 'text' | 'password',
     autoComplete: string,
   ) => (
-    <TextField block="us-field"
+    <TextField
+      block="us-field"
       name={name}
       type={type}
       autoComplete={autoComplete}

@@ -96,7 +96,8 @@ export function PreferencesView({
         </p>
       )}
       <div className="us-grid us-grid--single">
-        <SelectField block="us-field"
+        <SelectField
+          block="us-field"
           name="service"
           label={t(PREFERENCES_LABELS.service ?? '')}
           value={v.service}
@@ -108,7 +109,8 @@ export function PreferencesView({
             ...PREFERENCE_SERVICES.map((s) => ({ value: s, label: t(SERVICE_LABEL[s] ?? s) })),
           ]}
         />
-        <SelectField block="us-field"
+        <SelectField
+          block="us-field"
           name="represented"
           label={t(PREFERENCES_LABELS.represented ?? '')}
           value={v.represented}
