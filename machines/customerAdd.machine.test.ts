@@ -262,7 +262,7 @@ describe('customer-add: the branch per contract and user (steps 2–6)', () => {
     actor.send({ type: 'customerAdd.change', values: { email: 'mary@testfirma.example', terms: true } });
     actor.send({ type: 'customerAdd.sign' });
     expect(confirmation(actor)?.matches('confirmingContract')).toBe(true);
-    expect(actor.getSnapshot().context.showErrors).toBe(true);
+    expect(actor.getSnapshot().children.details?.getSnapshot().context.showAll).toBe(true);
     actor.send({ type: 'customerAdd.change', values: { board: true } });
     actor.send({ type: 'customerAdd.sign' });
     expect(actor.getSnapshot().matches({ open: { signing: 'choosingMethod' } })).toBe(true);
