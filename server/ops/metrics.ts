@@ -213,7 +213,7 @@ function optionalGauge(name: string, help: string, aggregator: 'sum' | 'max', re
 }
 
 /** The version of package.json and the commit of the checkout (docs/deployment.md installs with git clone). */
-export function buildInfo(root = findRoot()): { version: string; commit: string } {
+function buildInfo(root = findRoot()): { version: string; commit: string } {
   let version = 'unknown';
   try {
     version =

@@ -68,7 +68,7 @@ const KEYWORDS_TOO = new Set(['offset', 'bool', 'inf', 'nan', 'atan2']);
  * and Grafana's variables are taken out, less function and aggregation names (followed by a parenthesis), keywords
  * and numbers.
  */
-export function metricNames(expr: string): string[] {
+function metricNames(expr: string): string[] {
   const s = expr
     .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '""')
     .replace(/\{[^}]*\}/g, ' ')
