@@ -24,8 +24,8 @@ const run = spawnSync(
 );
 
 const git = (...args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
-// the sources the screens were taken from: a change outside the screens folder itself makes the commit "+changes"
-const changed = git('status', '--porcelain', '--', '.', `:!${relative(ROOT, join(VIZ_DIR, SCREENS_FOLDER))}`);
+// the sources the screens were taken from: a change outside the generated visualizations makes the commit "+changes"
+const changed = git('status', '--porcelain', '--', '.', `:!${relative(ROOT, VIZ_DIR)}`);
 const commit = `${git('rev-parse', '--short', 'HEAD')}${changed ? '+changes' : ''}`;
 
 const taken: ManifestEntry[] = readdirSync(shots)
