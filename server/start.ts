@@ -90,7 +90,7 @@ export function demoWarning(runMode: Env['runMode']): string[] {
 
 export function start(opts: StartOptions): void {
   const lines = startupLog(opts.tag);
-  const log = lines.info;
+  const log = (msg: string) => lines.info(msg);
   const lifecycle = new Lifecycle();
   let env: Env | null = null;
   let db: Db | null = null;

@@ -27,7 +27,6 @@ export function tracingStarted(): void {
   on = true;
 }
 
-export const tracingIsOn = (): boolean => on;
 
 const tracer = () => trace.getTracer('epit-portal');
 

@@ -6,7 +6,7 @@
  * request's id, and one request log line with both ids; nothing personal in any span or in that line.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,7 +37,7 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const body = (req: import('node:http').IncomingMessage): Promise<string> =>
+const body = (req: IncomingMessage): Promise<string> =>
   new Promise((resolve) => {
     let text = '';
     req.on('data', (c: Buffer) => (text += c.toString()));
