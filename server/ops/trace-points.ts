@@ -27,7 +27,6 @@ export function tracingStarted(): void {
   on = true;
 }
 
-
 const tracer = () => trace.getTracer('epit-portal');
 
 /**

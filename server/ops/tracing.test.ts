@@ -89,8 +89,9 @@ beforeAll(async () => {
     env.DATABASE_URL = database.url;
   }
   portal = await startPortal('traced', tmp, env, { port });
-  await ready(portal);
-}, 120_000);
+  // a fresh database is migrated and seeded first: on a busy machine that takes a while
+  await ready(portal, 120_000);
+}, 150_000);
 
 afterAll(async () => {
   if (portal) await stopPortal(portal);
