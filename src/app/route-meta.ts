@@ -9,6 +9,7 @@
  * StaticDataRouteOption has a required member), so a route file that leaves it out, or one of its facts, fails
  * `tsc`.
  */
+import type { Wrapper } from '../../machines/lib/external';
 import type { RouteFacts } from '../../machines/lib/navigation/rules';
 import type { MessagePart } from '../i18n/message-parts';
 import type { Parts } from './portal';
@@ -20,8 +21,11 @@ export interface RouteStaticData extends RouteFacts {
   texts?: readonly MessagePart[];
   /** spec 1 §2 "Root layout": 'external' is the external application hosts' layout (body class layout-external) */
   layout: 'portal' | 'external';
-  /** the page hosts an external application in the portal's frame (the generic external page, the OSS wrapper) */
-  external: boolean;
+  /**
+   * an external application page (spec 1 §2) hosting the application in the portal's frame: its wrapper, and the
+   * service when the route has no `$service` parameter (the order-system wrapper hosts OSS); null on other pages
+   */
+  external: { wrapper: Wrapper; service?: string } | null;
   /**
    * spec 1 §4 "Context changes": when the person switches the represented party on this page, the page stays and
    * shows the application for the new party ('stay'), or the home page opens ('home')

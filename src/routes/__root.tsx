@@ -11,7 +11,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     access: 'public',
     parts: [],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   // application and the reload timestamp, for every page (./-search.ts)

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/business/$domain/$language/$service')({
     access: 'external',
     parts: [],
     layout: 'external',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   beforeLoad: async ({ context, params, location }) =>

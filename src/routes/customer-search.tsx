@@ -10,7 +10,7 @@ export const Route = createFileRoute('/customer-search')({
     texts: ['customerSearch'],
     parts: [],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   component: CustomerSearchPage,

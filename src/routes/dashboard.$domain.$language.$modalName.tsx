@@ -8,7 +8,7 @@ export const Route = createFileRoute('/dashboard/$domain/$language/$modalName')(
     access: 'protected',
     parts: [],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   // part of the first signed-in screen (the dashboard is in the first chunk), not a chunk of its own

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/dashboard')({
     access: 'protected',
     parts: [],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   // the first signed-in screen is in the first chunk, not a chunk of its own

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/external/$service')({
     access: 'external',
     parts: ['external'],
     layout: 'external',
-    external: true,
+    external: { wrapper: 'external-service' },
     afterPartySwitch: 'stay',
   },
   // spec 1 §2: the service is an upper-case application key

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/finance/error/unavailable')({
     texts: ['external'],
     parts: [],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   validateSearch: financeRecoverySearch,

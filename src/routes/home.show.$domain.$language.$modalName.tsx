@@ -9,7 +9,7 @@ export const Route = createFileRoute('/home/show/$domain/$language/$modalName')(
     access: 'protected',
     parts: [],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   // the dashboard (in the first chunk) with a modal, not a chunk of its own

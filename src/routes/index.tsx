@@ -25,7 +25,7 @@ export const Route = createFileRoute('/')({
     access: 'public',
     parts: [],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   // the landing page is the first signed-out screen: in the first chunk, not a chunk of its own

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/logistics/resolve')({
     access: 'external',
     parts: [],
     layout: 'external',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   beforeLoad: async ({ context, location }) =>

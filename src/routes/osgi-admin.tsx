@@ -10,7 +10,7 @@ export const Route = createFileRoute('/osgi-admin')({
     texts: ['devPages'],
     parts: [],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   component: OsgiAdminPage,

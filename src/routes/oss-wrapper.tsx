@@ -8,7 +8,7 @@ export const Route = createFileRoute('/oss-wrapper')({
     access: 'external',
     parts: ['external'],
     layout: 'external',
-    external: true,
+    external: { wrapper: 'oss-wrapper', service: 'OSS' },
     afterPartySwitch: 'stay',
   },
   component: () => <ExternalApplicationPage service="OSS" wrapper="oss-wrapper" />,

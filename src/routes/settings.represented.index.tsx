@@ -8,7 +8,7 @@ export const Route = createFileRoute('/settings/represented/')({
     access: 'protected',
     parts: ['representedSettings'],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   component: () => <RepresentedSettingsPage tab="edit" />,

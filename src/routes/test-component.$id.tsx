@@ -9,7 +9,7 @@ export const Route = createFileRoute('/test-component/$id')({
     texts: ['devPages'],
     parts: [],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   component: function TestComponent() {

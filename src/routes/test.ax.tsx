@@ -9,7 +9,7 @@ export const Route = createFileRoute('/test/ax')({
     texts: ['devPages'],
     parts: [],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   component: TestAxPage,

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/test/show')({
     texts: ['devPages'],
     parts: ['customerAdd'],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   component: TestShowPage,

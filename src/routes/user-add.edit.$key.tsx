@@ -9,7 +9,7 @@ export const Route = createFileRoute('/user-add/edit/$key')({
     simpleContext: true,
     parts: ['account'],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   component: function UserAddEdit() {

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/user-add/edit/')({
     simpleContext: true,
     parts: ['account'],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   component: function UserAddEditOwn() {

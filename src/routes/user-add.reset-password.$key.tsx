@@ -8,7 +8,7 @@ export const Route = createFileRoute('/user-add/reset-password/$key')({
     access: 'public',
     parts: ['account'],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   component: function UserAddResetPassword() {

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/user-settings/link/$domain/$language')({
     access: 'protected',
     parts: ['userSettings'],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   // the signed-in person's own settings: only the back office's state can turn them away

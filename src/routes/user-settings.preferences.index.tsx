@@ -9,7 +9,7 @@ export const Route = createFileRoute('/user-settings/preferences/')({
     access: 'protected',
     parts: ['userSettings'],
     layout: 'portal',
-    external: false,
+    external: null,
     afterPartySwitch: 'home',
   },
   beforeLoad: checkUserSettingsAccess,
