@@ -33,6 +33,11 @@ export interface PortalContext {
   domain: Domain;
   /** the address on screen (router href below the base), as the navigation guard last reported it */
   href: string | null;
+  /**
+   * spec 1 §4 "Root redirect": the party the first page after a login switches to, and where it then goes (the
+   * preferred service); null when no such switch is under way
+   */
+  afterSwitch: { gid: string; then: NavTarget } | null;
   baseUrl: string;
   /** spec 1 §9: page views go to the analytics endpoint (machines/lib/analytics.ts tracksPageViews) */
   tracksPageViews: boolean;
@@ -67,6 +72,11 @@ export type PortalBridgeEvent =
   | { type: 'api.unauthorized' }
   /** a call acted for a party whose right has ended; the server has cleared it (contract RIGHT_ENDED) */
   | { type: 'api.rightEnded' }
+  /**
+   * the root redirect (spec 1 §4) follows a preference that names another party: the portal switches to it, then goes
+   * to `then` (the preferred service), also when the switch fails
+   */
+  | { type: 'represented.switchRequested'; gid: string; then: NavTarget }
   /** `/dashboard/:domain/:language/:modalName`, `/home/show/:domain/:language/:modalName` name a modal */
   | { type: 'modal.openFromUrl'; modalName: string };
 
@@ -79,7 +89,7 @@ export type PortalEvent =
   | RepresentedChangeEmitted
   | RepresentedDetailsEmitted
   | DeadApplicationPollEmitted
-  | { type: 'navigation.urlChanged'; routeId: string; href: string }
+  | { type: 'navigation.urlChanged'; routeId: string; component: string; href: string }
   | PagesReport
   | CustomerAddModalEmitted
   | { type: 'toast.show'; toast: ToastRequest }
