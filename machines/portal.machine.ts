@@ -7,7 +7,7 @@
 import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { pageView, tracksPageViews, type PageView } from './lib/analytics';
 import type { UserContext } from './lib/contract';
-import type { PortalChildren, PortalContext, PortalEvent, PortalInput, SignedIn } from './lib/portal';
+import type { PortalChildren, PortalContext, PortalEvent, PortalInput, RouteFacts, SignedIn } from './lib/portal';
 import { choiceRequiredByContext, isAddCustomerModalName, isAxaptaDead, type NavTarget } from './lib/rights';
 import { showsAuthError } from './lib/session/rules';
 import { SYSTEM_ID } from './lib/system-ids';
@@ -79,6 +79,14 @@ export const portalMachine = setup({
       userContext: p.userContext,
     })),
     rememberHref: assign((_, { href }: { href: string }) => ({ href })),
+    /** the route on screen: what it does after a party switch (its declaration) */
+    rememberRoute: assign((_, { route }: { route: RouteFacts }) => ({ afterPartySwitch: route.afterPartySwitch })),
+    /** the open page hears where it is */
+    tellPagesRoute: sendTo(SYSTEM_ID.pages, (_, { route }: { route: RouteFacts }) => ({
+      type: 'pages.routeChanged' as const,
+      external: route.external,
+      hash: route.hash,
+    })),
     showToast: sendTo(SYSTEM_ID.toasts, (_, p: { toast: ToastRequest }) => ({ type: 'toasts.show', ...p.toast })),
     stopPoll: sendTo(SYSTEM_ID.deadApplicationPoll, { type: 'poll.stop' }),
     resetChoice: sendTo(SYSTEM_ID.representedChoice, { type: 'session.signedOut' }),
@@ -96,6 +104,7 @@ export const portalMachine = setup({
     tracksPageViews: ({ context }) => context.tracksPageViews,
     onPortalPage: ({ context }) => showsAuthError(`${context.baseUrl}${context.href ?? '/'}`, context.baseUrl),
     choiceRequired: (_, p: { userContext: UserContext }) => choiceRequiredByContext(p.userContext),
+    staysAfterPartySwitch: ({ context }) => context.afterPartySwitch === 'stay',
   },
 }).createMachine({
   id: 'portal',
@@ -106,6 +115,7 @@ export const portalMachine = setup({
     href: null,
     baseUrl: input.baseUrl,
     tracksPageViews: tracksPageViews(input.analytics),
+    afterPartySwitch: 'home',
     start: { session: input.session, drafts: input.drafts },
   }),
   invoke: [
@@ -193,6 +203,33 @@ export const portalMachine = setup({
       ],
       description: 'The represented party changed: the open page reloads for it, other scripts hear of it',
     },
+    'route.resolved': {
+      actions: [
+        { type: 'rememberRoute', params: ({ event }) => event },
+        { type: 'tellPagesRoute', params: ({ event }) => event },
+      ],
+      description:
+        'A page is on screen: the portal notes what it does after a party switch, the open page hears where it is',
+    },
+    'represented.changeRequested': [
+      {
+        guard: 'staysAfterPartySwitch',
+        actions: sendTo(SYSTEM_ID.representedChange, ({ event }) => ({
+          type: 'represented.change' as const,
+          gid: event.gid,
+          externalComponent: true,
+        })),
+        description:
+          'The person picks another party on a page that stays (an application page): it reloads for the new party',
+      },
+      {
+        actions: sendTo(SYSTEM_ID.representedChange, ({ event }) => ({
+          type: 'represented.change' as const,
+          gid: event.gid,
+        })),
+        description: 'The person picks another party on any other page: the home page opens for the new party',
+      },
+    ],
     'represented.switchRequested': {
       actions: sendTo(SYSTEM_ID.representedChange, ({ event }) => ({
         type: 'represented.change' as const,
@@ -381,13 +418,17 @@ export const portalMachine = setup({
           on: {
             'route.resolved': {
               target: 'choosing',
-              actions: sendTo(SYSTEM_ID.representedChoice, ({ context, event }) => ({
-                type: 'session.signedIn' as const,
-                context: context.userContext!,
-                path: event.path,
-                params: event.params,
-                domain: context.domain,
-              })),
+              actions: [
+                { type: 'rememberRoute', params: ({ event }) => event },
+                { type: 'tellPagesRoute', params: ({ event }) => event },
+                sendTo(SYSTEM_ID.representedChoice, ({ context, event }) => ({
+                  type: 'session.signedIn' as const,
+                  context: context.userContext!,
+                  path: event.path,
+                  params: event.params,
+                  domain: context.domain,
+                })),
+              ],
               description:
                 'The first page is on screen: the portal asks whom the person represents, unless it is known',
             },

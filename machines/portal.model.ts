@@ -95,7 +95,19 @@ const reported = (id: string, event: PortalEvent) => step(event, (p) => reportFr
 
 const signedInBySession = (userContext: UserContext) =>
   reported('session', { type: 'session.signedIn', userContext, domain: 'EE' });
-const firstPage = step({ type: 'route.resolved', path: '/dashboard', params: { modalName: null, application: null } });
+const firstPage = step({
+  type: 'route.resolved',
+  path: '/dashboard',
+  params: { modalName: null, application: null },
+  route: { hash: '', external: null, afterPartySwitch: 'home' },
+});
+/** the order system's page resolves (the router reads its staticData): it stays after a party switch */
+const ossPage: PortalEvent = {
+  type: 'route.resolved',
+  path: '/oss-wrapper#/shipments',
+  params: { modalName: null, application: null },
+  route: { hash: '/shipments', external: { service: 'OSS', wrapper: 'oss-wrapper' }, afterPartySwitch: 'stay' },
+};
 const startPage = (id: string, draftKey?: string) => (p: Portal) => {
   resetEffects();
   child(p, 'pages')!.send({ type: 'page.start', id, logic: recorderMachine, draftKey });
@@ -140,6 +152,8 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       { type: 'context.replaced', context: mariAtPoldmariAS, cause: 'RC' },
       { type: 'REPRESENTEE-CHANGE', cause: 'RC' },
       { type: 'represented.switchRequested', gid: 'EPEE11000026' },
+      { type: 'represented.changeRequested', gid: 'EPEE11000026' },
+      s.context.afterPartySwitch === 'stay' ? firstPage.event : ossPage,
       { type: 'represented.changed', gid: 'EPEE11000026', context: mariAtPoldmariAS },
       { type: 'represented.changeFailed', gid: 'EPEE11000026', status: 500 },
       { type: 'menu.reselect' },
@@ -186,8 +200,13 @@ const spec: MachineModelSpec<typeof portalMachine> = {
     },
   },
   standIns,
-  // what the guards read: whether the back office is down, whether the page is the home page
-  serializeState: serializeWith((s) => [isAxaptaDead(s.context.userContext), s.context.href === '/user-settings']),
+  // what the guards read: whether the back office is down, whether the page is the home page, whether it stays after
+  // a party switch
+  serializeState: serializeWith((s) => [
+    isAxaptaDead(s.context.userContext),
+    s.context.href === '/user-settings',
+    s.context.afterPartySwitch,
+  ]),
   states: {
     signedIn: (s) => {
       if (s.context.userContext === null) throw new Error('signed in, yet the portal has no user context');
@@ -220,7 +239,8 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       setup: startPage('externalApplication'),
       steps: [
         signedInBySession(mari),
-        firstPage,
+        step(ossPage),
+        step({ type: 'represented.changeRequested', gid: 'EPEE11000026' }),
         reported('representedChange', { type: 'context.replaced', context: mariAtPoldmariAS, cause: 'RC' }),
         reported('representedChange', { type: 'menu.reselect' }),
         reported('representedChange', { type: 'REPRESENTEE-CHANGE', cause: 'RC' }),
@@ -228,6 +248,17 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       ],
       check: (p) => {
         const page = inSystem(p, 'externalApplication');
+        expectEqual(
+          told(page, 'external.routeChanged'),
+          [{ type: 'external.routeChanged', service: 'OSS', wrapper: 'oss-wrapper', hash: '/shipments' }],
+          'the route the page hears',
+        );
+        expectEqual(
+          told(child(p, 'representedChange'), 'represented.change'),
+          [{ type: 'represented.change', gid: 'EPEE11000026', externalComponent: true }],
+          'the switch, staying on the page',
+        );
+        expectEqual(effects.navigate, [], 'no navigation');
         const change = expectOne(told(page, 'REPRESENTEE-CHANGE'), 'REPRESENTEE-CHANGE on the external page');
         expectEqual(change, { type: 'REPRESENTEE-CHANGE', cause: 'RC', userContext: mariAtPoldmariAS }, 'the page');
         expectEqual(effects.announced, [{ type: 'REPRESENTEE-CHANGE', cause: 'RC' }], 'the DOM event');

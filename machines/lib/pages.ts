@@ -53,7 +53,11 @@ export type PageLifecycleEvent =
 export type PageActorReport =
   | { type: 'form.sessionExpired'; draftKey: string | null; values: Record<string, unknown> }
   | { type: 'form.switchParty'; gid: string }
-  | { type: 'channel.activated' };
+  | { type: 'channel.activated' }
+  /** the frame channel: a notification from the application (ossChangeUrlHash) */
+  | { type: 'channel.notification'; method: string; params: unknown }
+  /** the external application page: a notification for the application in the frame (ossUpdateInitialData) */
+  | { type: 'channel.notify'; method: string; params: unknown };
 
 /** What the pages machine reports to the portal (its parent). */
 export type PagesReport = { type: 'signOn.required' } | { type: 'represented.switchRequested'; gid: string };
