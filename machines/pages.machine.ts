@@ -16,6 +16,7 @@ import type { Language, UserContext } from './lib/contract';
 import type { CustomerSearchActor } from './customerSearch.machine';
 import type { EulaActor } from './eula.machine';
 import type { ExternalApplicationActor } from './externalApplication.machine';
+import type { FinanceRecoveryActor } from './financeRecovery.machine';
 import type { FrameChannelActor } from './frameChannel.machine';
 import type { ResetPasswordActor } from './resetPassword.machine';
 import type { RightsListActor } from './rightsList.machine';
@@ -42,6 +43,7 @@ export interface PageActors {
   customerSearch: CustomerSearchActor;
   eula: EulaActor;
   resetPassword: ResetPasswordActor;
+  financeRecovery: FinanceRecoveryActor;
 }
 
 export interface PagesContext {

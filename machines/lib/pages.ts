@@ -18,6 +18,7 @@ export const PAGE = {
   customerSearch: 'customerSearch',
   eula: 'eula',
   resetPassword: 'resetPassword',
+  financeRecovery: 'financeRecovery',
 } as const;
 export type PageId = (typeof PAGE)[keyof typeof PAGE];
 
