@@ -3,8 +3,8 @@
  * `npm run test:model`.
  *
  * The page's inputs change through `external.contextChanged` (mari for Maasikas OÜ, with its applications alive or
- * every one dead), `external.routeChanged` (the OSS wrapper at its start and at /shipments, and LOGISTICS, PERIODICS
- * and a service she has no application for on the generic page), `external.languageChanged` and
+ * every one dead), `external.routeChanged` (the OSS wrapper, and LOGISTICS, PERIODICS and a
+ * service she has no application for on the generic page), `external.languageChanged` and
  * `REPRESENTEE-CHANGE` (with the context it changed to, or without). While it opens the application, the frame's
  * load and ready events are passed to its `applicationFrame` child, and what the child reports (a frame to mount,
  * kept, ready or gone, a navigation, a log line) comes as the child's events; the child runs for real with inert
@@ -42,12 +42,11 @@ const NOTES: Record<string, string> = {
 /** a model event: a type plus its payload */
 const ev = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ ...payload, type });
 /**
- * the order system on its wrapper (at its start, and at its shipment list), on the generic page (the wrong one),
- * another application, and none of hers
+ * the order system on its wrapper, on the generic page (the wrong one), another application, and none of hers (the
+ * order system's other places are the scenario's)
  */
 const ROUTES: Array<{ service: string; wrapper: Wrapper; hash: string }> = [
   { service: 'OSS', wrapper: 'oss-wrapper', hash: '' },
-  { service: 'OSS', wrapper: 'oss-wrapper', hash: '/shipments' },
   { service: 'LOGISTICS', wrapper: 'external-service', hash: '' },
   { service: 'PERIODICS', wrapper: 'external-service', hash: '' },
   { service: 'PARCELS', wrapper: 'external-service', hash: '' },
@@ -78,7 +77,6 @@ function events(s: ExternalApplicationSnapshot): EventObject[] {
       ev('frame.kept'),
       ev('frame.shown'),
       ev('frame.gone'),
-      OSS_MOVED,
       ev('navigation.requested', { target: { kind: 'path', path: '/finance/error/unavailable?refresh=auto' } }),
       ev('warning', { code: 'roles.loadFailed', detail: { application: 'OSS' } }),
     );
@@ -120,12 +118,11 @@ const spec: MachineModelSpec<typeof externalApplicationMachine> = {
       }),
     },
   },
-  // what the guards read: the route, the order system's place and which context; the language and the clock, and
-  // the frame element, change nothing they decide
+  // what the guards read: the route and which context (the order system's place changes only in the scenario); the
+  // language and the clock, and the frame element, change nothing they decide
   serializeState: serializeWith((s: ExternalApplicationSnapshot) => [
     s.context.service,
     s.context.wrapper,
-    s.context.menuPath,
     nameOf(s.context.userContext),
   ]),
   // the questions a product owner asks of this flow, answered step by step (the flow book lists them)
