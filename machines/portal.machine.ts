@@ -7,7 +7,7 @@
 import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { pageView, tracksPageViews, type PageView } from './lib/analytics';
 import type { UserContext } from './lib/contract';
-import type { PortalChildren, PortalContext, PortalEvent, PortalInput, SignedIn } from './lib/portal';
+import type { PortalChildren, PortalContext, PortalEvent, PortalInput, RouteOnScreen, SignedIn } from './lib/portal';
 import { choiceRequiredByContext, isAddCustomerModalName, isAxaptaDead, type NavTarget } from './lib/rights';
 import { showsAuthError } from './lib/session/rules';
 import { SYSTEM_ID } from './lib/system-ids';
@@ -82,6 +82,14 @@ export const portalMachine = setup({
     /** where the root redirect goes once the party it asked for is switched (null: the page asking waits itself) */
     rememberAfterSwitch: assign((_, { afterSwitch }: Pick<PortalContext, 'afterSwitch'>) => ({ afterSwitch })),
     forgetAfterSwitch: assign({ afterSwitch: null }),
+    /** the route on screen: what it does after a party switch (its declaration) */
+    rememberRoute: assign((_, { route }: { route: RouteOnScreen }) => ({ afterPartySwitch: route.afterPartySwitch })),
+    /** the open page hears where it is */
+    tellPagesRoute: sendTo(SYSTEM_ID.pages, (_, { route }: { route: RouteOnScreen }) => ({
+      type: 'pages.routeChanged' as const,
+      external: route.external,
+      hash: route.hash,
+    })),
     showToast: sendTo(SYSTEM_ID.toasts, (_, p: { toast: ToastRequest }) => ({ type: 'toasts.show', ...p.toast })),
     stopPoll: sendTo(SYSTEM_ID.deadApplicationPoll, { type: 'poll.stop' }),
     resetChoice: sendTo(SYSTEM_ID.representedChoice, { type: 'session.signedOut' }),
@@ -101,6 +109,7 @@ export const portalMachine = setup({
     choiceRequired: (_, p: { userContext: UserContext }) => choiceRequiredByContext(p.userContext),
     /** the switch that ended is the one the root redirect asked for */
     goesOnAfterSwitch: ({ context }, p: { gid: string }) => context.afterSwitch?.gid === p.gid,
+    staysAfterPartySwitch: ({ context }) => context.afterPartySwitch === 'stay',
   },
 }).createMachine({
   id: 'portal',
@@ -112,6 +121,7 @@ export const portalMachine = setup({
     afterSwitch: null,
     baseUrl: input.baseUrl,
     tracksPageViews: tracksPageViews(input.analytics),
+    afterPartySwitch: 'home',
     start: { session: input.session, drafts: input.drafts },
   }),
   invoke: [
@@ -199,6 +209,33 @@ export const portalMachine = setup({
       ],
       description: 'The represented party changed: the open page reloads for it, other scripts hear of it',
     },
+    'route.resolved': {
+      actions: [
+        { type: 'rememberRoute', params: ({ event }) => event },
+        { type: 'tellPagesRoute', params: ({ event }) => event },
+      ],
+      description:
+        'A page is on screen: the portal notes what it does after a party switch, the open page hears where it is',
+    },
+    'represented.changeRequested': [
+      {
+        guard: 'staysAfterPartySwitch',
+        actions: sendTo(SYSTEM_ID.representedChange, ({ event }) => ({
+          type: 'represented.change' as const,
+          gid: event.gid,
+          externalComponent: true,
+        })),
+        description:
+          'The person picks another party on a page that stays (an application page): it reloads for the new party',
+      },
+      {
+        actions: sendTo(SYSTEM_ID.representedChange, ({ event }) => ({
+          type: 'represented.change' as const,
+          gid: event.gid,
+        })),
+        description: 'The person picks another party on any other page: the home page opens for the new party',
+      },
+    ],
     'represented.switchRequested': {
       actions: [
         {
@@ -417,13 +454,17 @@ export const portalMachine = setup({
           on: {
             'route.resolved': {
               target: 'choosing',
-              actions: sendTo(SYSTEM_ID.representedChoice, ({ context, event }) => ({
-                type: 'session.signedIn' as const,
-                context: context.userContext!,
-                path: event.path,
-                params: event.params,
-                domain: context.domain,
-              })),
+              actions: [
+                { type: 'rememberRoute', params: ({ event }) => event },
+                { type: 'tellPagesRoute', params: ({ event }) => event },
+                sendTo(SYSTEM_ID.representedChoice, ({ context, event }) => ({
+                  type: 'session.signedIn' as const,
+                  context: context.userContext!,
+                  path: event.path,
+                  params: event.params,
+                  domain: context.domain,
+                })),
+              ],
               description:
                 'The first page is on screen: the portal asks whom the person represents, unless it is known',
             },

@@ -97,7 +97,19 @@ const reported = (id: string, event: PortalEvent) => step(event, (p) => reportFr
 
 const signedInBySession = (userContext: UserContext) =>
   reported('session', { type: 'session.signedIn', userContext, domain: 'EE' });
-const firstPage = step({ type: 'route.resolved', path: '/dashboard', params: { modalName: null, application: null } });
+const firstPage = step({
+  type: 'route.resolved',
+  path: '/dashboard',
+  params: { modalName: null, application: null },
+  route: { hash: '', external: null, afterPartySwitch: 'home' },
+});
+/** the order system's page resolves (the router reads its staticData): it stays after a party switch */
+const ossPage: PortalEvent = {
+  type: 'route.resolved',
+  path: '/oss-wrapper#/shipments',
+  params: { modalName: null, application: null },
+  route: { hash: '/shipments', external: { service: 'OSS', wrapper: 'oss-wrapper' }, afterPartySwitch: 'stay' },
+};
 const startPage = (id: string, draftKey?: string) => (p: Portal) => {
   resetEffects();
   child(p, 'pages')!.send({ type: 'page.start', id, logic: recorderMachine, draftKey });
@@ -148,6 +160,8 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       { type: 'REPRESENTEE-CHANGE', cause: 'RC' },
       { type: 'represented.switchRequested', gid: 'EPEE11000026' },
       { type: 'represented.switchRequested', gid: 'EPEE11000026', then: preferredService },
+      { type: 'represented.changeRequested', gid: 'EPEE11000026' },
+      ossPage,
       { type: 'represented.changed', gid: 'EPEE11000026', context: mariAtPoldmariAS },
       { type: 'represented.changeFailed', gid: 'EPEE11000026', status: 500 },
       { type: 'menu.reselect' },
@@ -195,7 +209,8 @@ const spec: MachineModelSpec<typeof portalMachine> = {
   },
   standIns,
   // what the guards read: whether the back office is down, whether the page is the home page (a root redirect's
-  // pending switch is left out: it would double the paths; the two scenarios below take both of its branches)
+  // pending switch and whether the page stays after a party switch are left out: they would double the paths; the
+  // scenarios below take their branches)
   serializeState: serializeWith((s) => [isAxaptaDead(s.context.userContext), s.context.href === '/user-settings']),
   states: {
     signedIn: (s) => {
@@ -259,7 +274,8 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       setup: startPage('externalApplication'),
       steps: [
         signedInBySession(mari),
-        firstPage,
+        step(ossPage),
+        step({ type: 'represented.changeRequested', gid: 'EPEE11000026' }),
         reported('representedChange', { type: 'context.replaced', context: mariAtPoldmariAS, cause: 'RC' }),
         reported('representedChange', { type: 'menu.reselect' }),
         reported('representedChange', { type: 'REPRESENTEE-CHANGE', cause: 'RC' }),
@@ -267,6 +283,17 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       ],
       check: (p) => {
         const page = inSystem(p, 'externalApplication');
+        expectEqual(
+          told(page, 'external.routeChanged'),
+          [{ type: 'external.routeChanged', service: 'OSS', wrapper: 'oss-wrapper', hash: '/shipments' }],
+          'the route the page hears',
+        );
+        expectEqual(
+          told(child(p, 'representedChange'), 'represented.change'),
+          [{ type: 'represented.change', gid: 'EPEE11000026', externalComponent: true }],
+          'the switch, staying on the page',
+        );
+        expectEqual(effects.navigate, [], 'no navigation');
         const change = expectOne(told(page, 'REPRESENTEE-CHANGE'), 'REPRESENTEE-CHANGE on the external page');
         expectEqual(change, { type: 'REPRESENTEE-CHANGE', cause: 'RC', userContext: mariAtPoldmariAS }, 'the page');
         expectEqual(effects.announced, [{ type: 'REPRESENTEE-CHANGE', cause: 'RC' }], 'the DOM event');

@@ -9,8 +9,10 @@
  * StaticDataRouteOption has a required member), so a route file that leaves it out, or one of its facts, fails
  * `tsc`.
  */
+import type { ParsedLocation } from '@tanstack/react-router';
 import type { Wrapper } from '../../machines/lib/external';
 import type { RouteFacts } from '../../machines/lib/navigation/rules';
+import type { RouteOnScreen } from '../../machines/lib/portal';
 import type { MessagePart } from '../i18n/message-parts';
 import type { Parts } from './portal';
 
@@ -36,4 +38,21 @@ export interface RouteStaticData extends RouteFacts {
 declare module '@tanstack/react-router' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging, TanStack Router's way
   interface StaticDataRouteOption extends RouteStaticData {}
+}
+
+/** What the router bridge (router.tsx) tells the root of the route on screen: its deepest match's declaration, its
+ * parameters and the location's hash. */
+export function routeOnScreen(
+  matches: readonly { staticData: Partial<RouteStaticData>; params: Partial<Record<string, string>> }[],
+  location: Pick<ParsedLocation, 'hash'>,
+): RouteOnScreen {
+  const leaf = matches.at(-1);
+  const meta = leaf?.staticData ?? {};
+  const params = leaf?.params ?? {};
+  const service = params.service ?? meta.external?.service;
+  return {
+    hash: location.hash,
+    external: meta.external && service ? { service, wrapper: meta.external.wrapper } : null,
+    afterPartySwitch: meta.afterPartySwitch ?? 'home',
+  };
 }

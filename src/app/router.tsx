@@ -4,6 +4,7 @@ import type { Portal } from './portal';
 import type { NavTarget } from '../../machines/lib/rights';
 import { redirectBrowser } from './browser';
 import { pageShown } from './release';
+import { routeOnScreen } from './route-meta';
 import { RouteError } from '../features/shell';
 
 /** What every route sees as `context` (beforeLoad, loaders, useRouteContext). */
@@ -40,6 +41,15 @@ export function createPortalRouter(portal: Portal) {
         const hash = target.keepHash ? router.state.location.hash : '';
         return void router.navigate({ href: hash ? `${target.path}#${hash}` : target.path, replace: target.replace });
       }
+      case 'hash':
+        // the order system's own navigation already made the history entry: replace it, keep the scroll
+        return void router.navigate({
+          to: '.',
+          search: true,
+          hash: target.hash,
+          replace: true,
+          resetScroll: false,
+        });
       case 'redirect':
         return redirectBrowser(target.url);
       case 'dashboard':
@@ -84,6 +94,8 @@ export function createPortalRouter(portal: Portal) {
         modalName: params.modalName ?? null,
         application: location.search.application ?? params.application ?? null,
       },
+      // what the route declares and where it is: the open page hears it, the party switch reads it
+      route: routeOnScreen(matches, location),
     });
     const external = matches.some((m) => m.staticData.layout === 'external');
     document.body.classList.add('layout-wide');

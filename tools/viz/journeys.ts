@@ -74,6 +74,7 @@ export const FLOW_PLACES: Record<string, { journey: string; title: string }> = {
   externalApplication: { journey: 'applications', title: 'An application page' },
   applicationFrame: { journey: 'applications', title: 'Opening an application for the party' },
   financeCheck: { journey: 'applications', title: "Invoicing management: checking the customer's package" },
+  financeRecovery: { journey: 'applications', title: 'Invoicing management is away: back to it' },
   deadApplicationPoll: { journey: 'applications', title: 'An application goes down or comes back' },
   frameLoad: { journey: 'applications', title: 'Waiting for the application to be ready' },
 

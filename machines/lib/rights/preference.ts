@@ -8,6 +8,8 @@ export type NavTarget =
    * redirect again); `keepHash`: the address keeps the portal's current hash (the order system's place, spec 1 §4)
    */
   | { kind: 'path'; path: string; replace?: boolean; keepHash?: boolean }
+  /** the page on screen with another hash (no '#'), replacing its history entry, without scrolling (spec 1 §4) */
+  | { kind: 'hash'; hash: string }
   | { kind: 'redirect'; url: string } // full page redirect
   | { kind: 'dashboard' }
   | { kind: 'home' }
