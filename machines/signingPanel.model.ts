@@ -48,6 +48,13 @@ const spec: Spec = {
       "http://localhost:8080/ui/; after signing in, 'Create new business customer contract' in the choice 'Choose, whose main page You want to enter' (or 'Add a new business customer contract' on the main page); type “Testfirma” in 'Name or registry code of the represented company', pick Testfirma OÜ, fill in 'E-mail address at the represented', tick both boxes, then 'Sign'",
     data: SIGNING_DATA,
   },
+  // a pick that cannot go ahead leaves the panel as it was, but for the phone field's error
+  screens: {
+    'panel.start': (_e, after) =>
+      after.matches('choosingMethod')
+        ? 'The panel stays as it was; the “Mobile phone number” field is marked “Invalid format of phone number”.'
+        : undefined,
+  },
   machine: signingPanelMachine,
   input: { customer: testfirma },
   events,

@@ -120,7 +120,8 @@ describe('through the routes and the simulators over HTTP', () => {
   // The flow book's tester paths name these people (tests/support/model/demo-signers.ts reads the same entries): each
   // demo person with a login whose Mobile-ID pair the demo data lists meets that pair's ending, with no console knob.
   const demo = loadDemoData();
-  const MID_PEOPLE = demo.signing.mobileId.flatMap((e) => {
+  const { mobileId } = demo.signing as { mobileId: { phone: string; personalCode: string; result: string }[] };
+  const MID_PEOPLE = mobileId.flatMap((e) => {
     const p = demo.persons.find((x) => x.personalCode === e.personalCode && x.login);
     return p && (demo.registry.find((r) => r.regCode === TESTFIRMA.code)?.boardMembers ?? []).includes(p.personalCode)
       ? [[p.key, e.phone, e.result] as const]
