@@ -182,12 +182,19 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   });
 
   // expired sessions, tickets and login failures are purged now and then
-  const purge = () =>
-    void purgeExpired(db, clock, env).catch((err: unknown) => app.log.error({ err }, 'purge of expired rows failed'));
+  const purgeOnce = () =>
+    purgeExpired(db, clock, env).then(
+      (rows) => metrics.purged(rows),
+      (err: unknown) => {
+        metrics.purged(null);
+        app.log.error({ err }, 'purge of expired rows failed');
+      },
+    );
+  const purge = () => void purgeOnce();
   const purgeTimer = setInterval(purge, PURGE_EVERY_MS);
   purgeTimer.unref();
   app.addHook('onReady', async () => {
-    await purgeExpired(db, clock, env).catch((err: unknown) => app.log.error({ err }, 'purge of expired rows failed'));
+    await purgeOnce();
   });
   app.addHook('onClose', (_app, done) => {
     clearInterval(purgeTimer);
@@ -200,7 +207,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     const { startMailSender } = await import('./lib/mail-sender.js');
     let sender: { stop(): Promise<void> } | null = null;
     app.addHook('onReady', (done) => {
-      sender = startMailSender({ db, clock, env, log: app.log, pollMs: opts.mailPollMs });
+      sender = startMailSender({ db, clock, env, log: app.log, pollMs: opts.mailPollMs, metrics });
       app.log.info(`mail is sent through ${smtpUrl.replace(/\/\/[^@/]*@/, '//')} as ${env.mail.from}`);
       done();
     });

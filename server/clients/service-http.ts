@@ -202,12 +202,14 @@ export function metered(transport: Transport, service: OutsideService, metrics: 
   if (metrics === noMetrics) return transport;
   return async (req) => {
     const t0 = performance.now();
+    // a status request the service holds open (Mobile-ID §3.3.4, Smart-ID §2.3.11): its time is the wait asked for
+    const longPoll = /[?&]timeoutMs=/.test(req.url);
     try {
       const res = await transport(req);
-      metrics.outsideCall(service, answerOutcome(res.status), (performance.now() - t0) / 1000);
+      metrics.outsideCall(service, answerOutcome(res.status), (performance.now() - t0) / 1000, longPoll);
       return res;
     } catch (err) {
-      metrics.outsideCall(service, failureOutcome(err), (performance.now() - t0) / 1000);
+      metrics.outsideCall(service, failureOutcome(err), (performance.now() - t0) / 1000, longPoll);
       throw err;
     }
   };

@@ -15,9 +15,10 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { ROOT } from '../lib/machines';
+import { ROOT, VIZ_DIR } from '../lib/machines';
 import { bookContent, bookProblems, findStale, orphans, planViz } from './lib';
 import { countCrossings } from './crossings';
+import { screenProblems } from './screens';
 import { embeddedHash, startMermaidRenderer, svgWithHash, type MermaidRenderer } from './render';
 
 /** the smallest diagram text the flow book may show at a diagram's opening scale (1280 × 800), in CSS px */
@@ -32,6 +33,8 @@ const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 const plan = await planViz({ machinesDir: opt('--machines'), outDir: opt('--out') });
 for (const e of bookProblems(plan)) plan.errors.push(`the flow book: ${e}`);
+// the portal's book only: a tool test's folder has no screens
+if (check && plan.outDir === VIZ_DIR) for (const e of screenProblems(plan.outDir)) plan.errors.push(`screens: ${e}`);
 for (const e of plan.errors) console.error(`✗ ${e}`);
 
 if (check) {

@@ -9,6 +9,7 @@ import { generatePaths, renderPathsMarkdown } from '../model/lib';
 import { plainPaths, renderPlainPathsMarkdown, testerPathProblems, type PlainPaths } from '../model/plain-paths';
 import { bookData, departureProblems, missingHandOffs, readDepartures, renderBook, type BookInput } from './book';
 import { unplaced } from './journeys';
+import { SCREENS_README } from './screens';
 import { readLinks, type MachineLinks } from './links';
 import { machineDiagrams, type Diagram } from './mermaid';
 import { embeddedHash, sha256 } from './render';
@@ -229,6 +230,8 @@ export function renderReadme(
     'lists the flows; each diagram sits beside its test paths in plain words, a group opens with a click, and a click on',
     'a step lists the paths through it. In `npm run dev`, <http://localhost:8080/ui/dev/flows> shows the same book',
     'attached to the portal running in another tab: it highlights where each flow is and lists the last transitions.',
+    '',
+    ...SCREENS_README,
     '',
     '## How to read a diagram',
     '',

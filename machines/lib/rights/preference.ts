@@ -28,7 +28,7 @@ export function inAppPath(url: string): string | null {
 }
 
 /** Where a service URL leads: in-app path, or a full page redirect when it has no /ui/ segment. */
-function serviceUrlTarget(url: string): NavTarget {
+export function serviceUrlTarget(url: string): NavTarget {
   const path = inAppPath(url);
   return path === null ? { kind: 'redirect', url } : { kind: 'path', path };
 }
