@@ -11,6 +11,7 @@ import { annaContext, mariAtMaasikas, mariAtPoldmari, mariWithNobody } from '../
 import type { AnalyticsInput, PageView } from './lib/analytics';
 import type { Draft } from './lib/pages';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { capitalised, DRAFT_KEPT_ACROSS_SIGN_ON } from '../tests/support/model/departures';
 import { serializeWith } from '../tests/support/model/model-serialize';
 import { providedMachine } from '../tests/support/model/provided';
 import { recorderMachine, reportFrom, told } from '../tests/support/model/recorder';
@@ -380,7 +381,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       },
     },
     {
-      title: 'The session expires while user settings are saved: the draft is kept, and restored after the sign-on',
+      title: `What happens if the session expires while user settings are saved? ${capitalised(DRAFT_KEPT_ACROSS_SIGN_ON)}`,
       setup: startPage('userSettingsForm', DRAFT_KEY),
       steps: [
         signedInBySession(mari),

@@ -61,7 +61,7 @@ export interface BookFlow {
   startedBy: BookHandOff[];
   handsOff: BookHandOff[];
   /** where the flow departs from the spec on purpose (a row of docs/spec-departures.md): the step, or the flow */
-  departures: { row: string; state: string; spec: string; portal: string }[];
+  departures: { row: string; state: string; title: string; spec: string; portal: string }[];
   /** the machine's id (what the live portal reports) */
   machineId: string;
   description: string;
@@ -581,6 +581,7 @@ export function startFlowBook(data: BookData, live: boolean): void {
       d.state === f.machineId || !d.state.includes('.')
         ? ' (the whole flow): '
         : ` (step “${f.states[d.state] ?? d.state}”): `,
+      el('strong', {}, `${d.title}. `),
       d.portal,
       el('div', { class: 'more' }, `The spec: ${d.spec}`),
     );
