@@ -19,7 +19,7 @@ import SQLite from 'better-sqlite3';
 import { createApp } from '../server/app.js';
 import { openDb } from '../server/db/index.js';
 import { prepareDb } from '../server/db/prepare.js';
-import { testEnv } from '../server/env.js';
+import { testEnv } from '../server/test/env.js';
 import { systemClock } from '../server/lib/clock.js';
 import { COUNTIES, FARMS, TOWNS, type County } from '../server/sim/address/names.js';
 import {

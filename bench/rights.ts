@@ -37,7 +37,7 @@ import { isValidPersonalCode } from '../machines/lib/fields/personal-code.js';
 import { createApp } from '../server/app.js';
 import { openDb, type Db } from '../server/db/index.js';
 import { prepareDb } from '../server/db/prepare.js';
-import { testEnv } from '../server/env.js';
+import { testEnv } from '../server/test/env.js';
 import { systemClock } from '../server/lib/clock.js';
 import { addDays, isoDay } from '../server/lib/dates.js';
 

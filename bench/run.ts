@@ -38,7 +38,7 @@ import SQLite from 'better-sqlite3';
 import { createApp } from '../server/app.js';
 import { openDb, type Db } from '../server/db/index.js';
 import { prepareDb } from '../server/db/prepare.js';
-import { testEnv } from '../server/env.js';
+import { testEnv } from '../server/test/env.js';
 import { systemClock } from '../server/lib/clock.js';
 import { customerSearchRows, rebuildSearchIndex } from '../server/routes/customer-search/search-index.js';
 import { currentBuild } from '../server/lib/build-id.js';

@@ -29,7 +29,7 @@ const oss: ApplicationFrameInput = {
   language: 'en',
   profileCode: 'NEW',
   requestedAt: NOW,
-  readyDocument: null,
+  mounted: null,
 };
 const finance: ApplicationFrameInput = { ...oss, application: 'FINANCE', wrapper: 'external-service' };
 
@@ -79,7 +79,7 @@ describe('applicationFrame machine (spec 1 §4 external application flow)', () =
     expect(t.context().messageKey).toBe('illegal.represented');
     expect(t.emitted).toEqual([
       { type: 'representeePanel.open', messageKey: 'illegal.represented' },
-      { type: 'frame.shown', document: null },
+      { type: 'frame.gone' },
     ]);
   });
 
@@ -145,22 +145,41 @@ describe('applicationFrame machine (spec 1 §4 external application flow)', () =
         code: 'externalApplication.frameLoadFailed',
         detail: { application: 'OSS', documentLoaded: true },
       },
-      { type: 'frame.shown', document: null },
+      { type: 'frame.gone' },
     ]);
     t.actor.send({ type: 'frame.ready' });
     expect(t.actor.getSnapshot().matches('frameLoadFailed')).toBe(true);
   });
 
-  it('the document shown and ready before stays as it is; another one loads under the overlay', async () => {
-    const same = open({ readyDocument: `${OSS_BASE}login?guid=EPEE11000015`, language: 'et' });
+  it('the frame showing this document stays as it is; another party mounts a new one, at its start', async () => {
+    const shown = `${OSS_BASE}login?guid=EPEE11000015&lang=en&menuPath=%2Fshipments&timestamp=1`;
+    const same = open({ mounted: { src: shown, ready: true }, language: 'et', menuPath: '/shipments' });
     await same.settle();
     expect(same.actor.getSnapshot().matches({ showing: 'frameReady' })).toBe(true);
     expect(same.actor.getSnapshot().children.frameLoad).toBeUndefined();
-    const other = open({ readyDocument: `${OSS_BASE}login?guid=EPEE11000026` });
+    expect(same.emitted.filter((e) => e.type.startsWith('frame.'))).toEqual([{ type: 'frame.kept' }]);
+    // still loading: the element stays and goes on loading
+    const loading = open({ mounted: { src: shown, ready: false } });
+    await loading.settle();
+    expect(loading.actor.getSnapshot().matches({ showing: 'frameLoading' })).toBe(true);
+    expect(loading.emitted.filter((e) => e.type.startsWith('frame.'))).toEqual([{ type: 'frame.kept' }]);
+    const other = open({
+      mounted: { src: `${OSS_BASE}login?guid=EPEE11000026&lang=en&timestamp=1`, ready: true },
+      menuPath: '/shipments',
+    });
     await other.settle();
     expect(other.actor.getSnapshot().matches({ showing: 'frameLoading' })).toBe(true);
+    const src = `${OSS_BASE}login?guid=EPEE11000015&lang=en&timestamp=${NOW}`;
+    expect(other.emitted.filter((e) => e.type.startsWith('frame.'))).toEqual([{ type: 'frame.mount', src }]);
     other.actor.send({ type: 'frame.ready' });
-    expect(other.emitted.slice(-1)).toEqual([{ type: 'frame.shown', document: `${OSS_BASE}login?guid=EPEE11000015` }]);
+    expect(other.emitted.slice(-1)).toEqual([{ type: 'frame.shown' }]);
+  });
+
+  it('the first frame opens where the portal points (spec 1 §4 OSS hash sync)', async () => {
+    const t = open({ menuPath: '/shipments/42' });
+    await t.settle();
+    const src = `${OSS_BASE}login?guid=EPEE11000015&lang=en&menuPath=%2Fshipments%2F42&timestamp=${NOW}`;
+    expect(t.emitted.filter((e) => e.type === 'frame.mount')).toEqual([{ type: 'frame.mount', src }]);
   });
 
   describe('invoicing management (spec 1 §4 service recovery)', () => {

@@ -4,8 +4,12 @@
  * afresh for each load of the page. It loads the application's role data (for the applications with a role catalogue;
  * a failure shows error.representation-failure and loads them again), checks the represented party (not valid:
  * select.represented or illegal.represented and the representee panel; valid: the frame URL), checks the finance
- * status first for invoicing management (`financeCheck`) and watches the frame start (`frameLoad`); a frame address
- * of the document already shown and ready keeps the frame. */
+ * status first for invoicing management (`financeCheck`) and watches the frame start (`frameLoad`).
+ *
+ * It alone decides what happens to the frame element the page has (`mounted`, kept by the page across loads): an
+ * address of the document it already shows keeps it where the person is (the order system hears the new language or
+ * party over the channel, spec 1 §4 "OSS hash sync"); another document mounts a new frame; a load that ends without
+ * a frame drops it. */
 import { assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { financeCheckMachine, type FinanceCheckOutcome } from './financeCheck.machine';
 import { frameLoadMachine, type FrameLoadOutput } from './frameLoad.machine';
@@ -41,8 +45,14 @@ export interface ApplicationFrameInput {
   profileCode: string | null;
   /** when the page's load began: the frame URL's timestamp and the day role validity is judged on */
   requestedAt: number;
-  /** the document of the frame shown and ready before this load (null: none) */
-  readyDocument: string | null;
+  /** the frame element the page shows now, from an earlier load (null: none) */
+  mounted: MountedFrame | null;
+}
+
+/** The page's frame element: its source address, and whether its application reported ready. */
+export interface MountedFrame {
+  src: string;
+  ready: boolean;
 }
 
 export interface ApplicationFrameContext extends ApplicationFrameInput {
@@ -60,8 +70,14 @@ export type ApplicationFrameEvent = { type: 'frame.loaded' } | { type: 'frame.re
 
 export type ApplicationFrameEmitted =
   | NavigationRequested
-  /** the frame's document reported ready (null: the load ended without a frame): the page keeps it for the next */
-  | { type: 'frame.shown'; document: string | null }
+  /** the page mounts a new frame element with this address (its first load adds no history entry) */
+  | { type: 'frame.mount'; src: string }
+  /** the frame element stays: this load opens the document it already shows */
+  | { type: 'frame.kept' }
+  /** the application in the frame reported ready */
+  | { type: 'frame.shown' }
+  /** the load ends without a frame (a message instead): the page drops the element; a later load mounts it afresh */
+  | { type: 'frame.gone' }
   | { type: 'representeePanel.open'; messageKey: string }
   | { type: 'representeePanel.close' }
   /** spec 1 §8, only logged: 'roles.loadFailed', 'externalApplication.applicationDataMissing', '…frameLoadFailed' */
@@ -76,9 +92,15 @@ const representeeCheck = (context: Ctx): RepresenteeCheck =>
     profileCode: context.profileCode,
     rolesAndPackets: context.rolesAndPackets,
   });
-/** the document a frame address opens (the order system is told a new language or menu path over the channel) */
-const documentOf = (context: Ctx) =>
-  context.frameUrl === null ? null : frameDocumentKey(context.frameUrl, { oss: context.wrapper === 'oss-wrapper' });
+/** whether the page's frame element already shows the document of this load's address */
+const mountedShowsDocument = (context: Ctx): boolean => {
+  const oss = context.wrapper === 'oss-wrapper';
+  return (
+    context.mounted !== null &&
+    context.frameUrl !== null &&
+    frameDocumentKey(context.mounted.src, { oss }) === frameDocumentKey(context.frameUrl, { oss })
+  );
+};
 
 const tell = reporter<ApplicationFrameContext, ApplicationFrameEvent, ApplicationFrameEmitted>();
 
@@ -106,7 +128,8 @@ export const applicationFrameMachine = setup({
     lacksApplicationData: ({ context }) => applicationBaseUrl(context.userContext, context.application) === null,
     isFinance: ({ context }) => context.application === FINANCE,
     isFinanceOutcome: (_, p: { outcome: FinanceCheckOutcome; is: FinanceCheckOutcome }) => p.outcome === p.is,
-    sameDocumentReady: ({ context }) => context.frameUrl !== null && context.readyDocument === documentOf(context),
+    sameDocumentReady: ({ context }) => mountedShowsDocument(context) && !!context.mounted?.ready,
+    sameDocumentLoading: ({ context }) => mountedShowsDocument(context),
     frameReported: (_, p: FrameLoadOutput) => p.ready,
   },
   actions: {
@@ -143,7 +166,8 @@ export const applicationFrameMachine = setup({
           guid: check.guid,
           isPerson: check.isPerson,
           language,
-          menuPath: context.menuPath,
+          // a frame already in the page belongs to another party or language: the new one opens at its start
+          menuPath: context.mounted ? null : context.menuPath,
           timestamp: context.requestedAt,
         }),
         roleName: roleNameFor({
@@ -160,9 +184,11 @@ export const applicationFrameMachine = setup({
       type: 'navigation.requested',
       target: { kind: 'path', path: financeUnavailablePath(p.refresh), replace: true },
     })),
-    reportShown: tell(({ context }) => ({ type: 'frame.shown', document: documentOf(context) })),
-    /** the view drops the frame when a load ends without one: a later load of its document loads it afresh */
-    reportNoFrame: tell(() => ({ type: 'frame.shown', document: null })),
+    reportShown: tell(() => ({ type: 'frame.shown' })),
+    reportKept: tell(() => ({ type: 'frame.kept' })),
+    reportMount: tell(({ context }) => ({ type: 'frame.mount', src: context.frameUrl ?? '' })),
+    /** a load that ends without a frame drops it: a later load of its document loads it afresh */
+    reportNoFrame: tell(() => ({ type: 'frame.gone' })),
     /** spec 1 §8: the server error instead of the frame; the log says how far the frame got */
     showFrameLoadError: assign({ messageKey: EXTERNAL_MESSAGE.frameLoadError }),
     logFrameLoadFailure: tell(({ context }, p: FrameLoadOutput) => ({
@@ -298,9 +324,16 @@ export const applicationFrameMachine = setup({
             {
               guard: 'sameDocumentReady',
               target: 'frameReady',
+              actions: 'reportKept',
               description: 'The frame already shows this document, ready: it stays where the person is',
             },
-            { target: 'frameLoading', description: 'The frame loads this document' },
+            {
+              guard: 'sameDocumentLoading',
+              target: 'frameLoading',
+              actions: 'reportKept',
+              description: 'The frame is still loading this document: it goes on loading',
+            },
+            { target: 'frameLoading', actions: 'reportMount', description: 'A new frame loads this document' },
           ],
         },
         frameLoading: {

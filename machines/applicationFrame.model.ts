@@ -4,7 +4,8 @@
  *
  * The page hands each load its data as input, and the machine decides on it at once (roles to load or not, the
  * party check, invoicing's finance check), so the spec has several starts: shipment registration (OSS) for
- * Maasikas OÜ, the same with its document already shown and ready, with the profile code OLD (OSS hidden), and with
+ * Maasikas OÜ, the same with its document already in the frame (ready, or still loading), with the profile code OLD
+ * (OSS hidden), and with
  * no application addresses; invoicing management for Maasikas OÜ and with nobody chosen. The role data, the finance
  * check's outcome and the frame watch's end are the synthetic done/error events of their actors, whose fakes never
  * settle.
@@ -14,7 +15,7 @@ import { applicationFrameMachine, type ApplicationFrameSnapshot } from './applic
 import { financeCheckMachine, type FinanceCheckOutcome, type FinanceStatus } from './financeCheck.machine';
 import type { FrameLoadOutput } from './frameLoad.machine';
 import type { RolesAndPackets, UserContext } from './lib/contract';
-import { EXTERNAL_MESSAGE, frameDocumentKey } from './lib/external';
+import { EXTERNAL_MESSAGE } from './lib/external';
 import { OSS_BASE, mariAtMaasikas, mariWithNobody, ossRoles } from '../tests/support/fixtures/external';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';
@@ -22,8 +23,8 @@ import { serializeWith } from '../tests/support/model/model-serialize';
 type Input = InputFrom<typeof applicationFrameMachine>;
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
-/** the order system's login frame for mari and Maasikas OÜ, as a document (without what does not reload it) */
-const OSS_DOCUMENT = frameDocumentKey(`${OSS_BASE}login?guid=EPEE11000015&lang=en&timestamp=${NOW}`, { oss: true });
+/** the order system's frame for mari and Maasikas OÜ, in Estonian from an earlier load: the same document */
+const OSS_SHOWN = `${OSS_BASE}login?guid=EPEE11000015&lang=et&timestamp=${NOW - 60_000}`;
 const noAddresses: UserContext = {
   ...mariAtMaasikas(),
   applications: mariAtMaasikas().applications.map((a) => ({
@@ -43,7 +44,7 @@ const oss: Input = {
   language: 'en',
   profileCode: 'NEW',
   requestedAt: NOW,
-  readyDocument: null,
+  mounted: null,
 };
 const finance: Input = { ...oss, application: 'FINANCE', wrapper: 'external-service' };
 
@@ -82,9 +83,13 @@ const spec: MachineModelSpec<typeof applicationFrameMachine> = {
   machine: applicationFrameMachine,
   inputs: {
     'shipment registration (OSS) for Maasikas OÜ': oss,
-    'shipment registration for Maasikas OÜ, its document shown and ready before': {
+    'shipment registration for Maasikas OÜ, its document in the frame and ready': {
       ...oss,
-      readyDocument: OSS_DOCUMENT,
+      mounted: { src: OSS_SHOWN, ready: true },
+    },
+    'shipment registration for Maasikas OÜ, its document in the frame and still loading': {
+      ...oss,
+      mounted: { src: OSS_SHOWN, ready: false },
     },
     'shipment registration for Maasikas OÜ with the profile code OLD': { ...oss, profileCode: 'OLD' },
     'shipment registration for Maasikas OÜ, no application addresses': { ...oss, userContext: noAddresses },

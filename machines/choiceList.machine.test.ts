@@ -7,15 +7,15 @@ import { representedChoiceMachine } from './representedChoice.machine';
 describe('choiceList machine (spec 1 §2: search box, pages of 10)', () => {
   it('starts on the first page of the whole list; a search goes back to its first page', () => {
     const list = createActor(choiceListMachine).start();
-    expect(list.getSnapshot().context).toEqual({ searchTerm: '', page: 0 });
+    expect(list.getSnapshot().context).toEqual({ searchTerm: '', page: 1 });
     list.send({ type: 'choice.search', term: 'maa' });
-    expect(list.getSnapshot().context).toEqual({ searchTerm: 'maa', page: 0 });
+    expect(list.getSnapshot().context).toEqual({ searchTerm: 'maa', page: 1 });
   });
 
   it('turns only to pages the rows have (mari: 4 rows, one page)', () => {
     const list = createActor(choiceListMachine).start();
     list.send({ type: 'choice.page', page: 3, context: userContext() });
-    expect(list.getSnapshot().context.page).toBe(0);
+    expect(list.getSnapshot().context.page).toBe(1);
   });
 
   it('lives while the choice is open: opened again, the list starts over', () => {
@@ -29,6 +29,6 @@ describe('choiceList machine (spec 1 §2: search box, pages of 10)', () => {
     choice.send({ type: 'session.signedOut' });
     expect(choiceListOf(choice.getSnapshot())).toBeUndefined();
     choice.send({ type: 'session.signedIn', context: userContext(), path: '/dashboard', domain: 'EE' });
-    expect(choiceListOf(choice.getSnapshot())?.getSnapshot().context).toEqual({ searchTerm: '', page: 0 });
+    expect(choiceListOf(choice.getSnapshot())?.getSnapshot().context).toEqual({ searchTerm: '', page: 1 });
   });
 });

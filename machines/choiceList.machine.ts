@@ -30,7 +30,7 @@ export const choiceListMachine = setup({
     events: {} as ChoiceListEvent,
   },
   actions: {
-    search: assign((_, p: { term: string }) => ({ searchTerm: p.term, page: 0 })),
+    search: assign((_, p: { term: string }) => ({ searchTerm: p.term, page: 1 })),
     turnPage: assign(({ context }, p: { page: number; context: UserContext }) => ({
       page: choiceView(p.context.epitPrincipal, context.searchTerm, p.page).page,
     })),
@@ -39,7 +39,7 @@ export const choiceListMachine = setup({
   id: 'choiceList',
   description:
     'The parties in the choice of whom to represent: the person searches them by name or code and turns the pages, 10 to a page.',
-  context: { searchTerm: '', page: 0 },
+  context: { searchTerm: '', page: 1 },
   initial: 'browsing',
   states: {
     browsing: {

@@ -32,7 +32,7 @@ const spec: MachineModelSpec<typeof choiceListMachine> = {
   events: () => [
     { type: 'choice.search', term: 'kase' },
     { type: 'choice.search', term: '' },
-    { type: 'choice.page', page: 1, context: jaan },
+    { type: 'choice.page', page: 2, context: jaan },
     { type: 'choice.page', page: 7, context: jaan },
   ],
   serializeState: serializeWith((s) => [s.context.searchTerm, s.context.page]),

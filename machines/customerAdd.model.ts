@@ -115,6 +115,22 @@ const spec: Spec = {
       "http://localhost:8080/ui/; after signing in, 'Create new business customer contract' in the choice 'Choose, whose main page You want to enter' (or 'Add a new business customer contract' on the main page)",
     data: 'type the name in “Name or registry code of the represented company”: Testfirma OÜ (11000109) has no contract yet, so a board member signs a new one (button Sign); Põldmari AS (11000026) has one, so the person asks for rights (button Confirm); Peatatud Leping OÜ (11000115): its contract is stopped; staff: kristi (password Kask12345) adds a customer without signing',
   },
+  // the company field and the form belong to child flows (companyLookup, customerConfirmation): what shows after the
+  // person's act there, where this flow's own step stays the same
+  screens: {
+    'customerAdd.search':
+      'The company field shows what was typed; “Loading…” shows beside it, then the matching companies are listed under it (name and registry code), or “Company not found”.',
+    'customerAdd.choose':
+      'The company field shows the picked company; “Loading…” shows beside it while its details load from the business register.',
+    'customerAdd.retry': '“Loading…” shows beside the company field while the search runs again.',
+    'customerAdd.change': 'The form shows what was filled in; the chosen company stays shown above it.',
+    'customerAdd.sign': 'The form stays as it is while the portal checks it: nothing is sent yet.',
+    'customerAdd.confirm': 'The form stays as it is while the portal checks it.',
+    'confirmation.incomplete':
+      'The form stays open; each missing field is marked in red with “… is mandatory” under it (e.g. “E-mail address at the represented is mandatory”).',
+    'signing.start':
+      'The signing panel shows the chosen method starting; the ID-card, Mobile-ID and Smart-ID buttons are disabled.',
+  },
   machine: customerAddMachine,
   input: {
     accountService: {

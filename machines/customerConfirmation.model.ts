@@ -83,6 +83,21 @@ const spec: Spec = {
       "http://localhost:8080/ui/; after signing in, 'Create new business customer contract' in the choice 'Choose, whose main page You want to enter' (or 'Add a new business customer contract' on the main page)",
     data: 'type the name in “Name or registry code of the represented company”: Testfirma OÜ (11000109) has no contract yet, so a board member signs a new one (button Sign); Põldmari AS (11000026) has one, so the person asks for rights (button Confirm); Peatatud Leping OÜ (11000115): its contract is stopped',
   },
+  // what shows after the person's act where the flow's own step stays the same
+  screens: {
+    // the first one hands the company over (the flow's next step says what shows); later ones are the person typing
+    'confirmation.update': (_e, after, before) =>
+      after.value === before.value ? 'The form shows what was filled in.' : undefined,
+    // complete, the flow moves on and its next step says what shows; incomplete, it stays on the form
+    'confirmation.sign': (_e, after) =>
+      after.matches('confirmingContract')
+        ? 'The form stays open; each missing field is marked in red with “… is mandatory” under it (e.g. “E-mail address at the represented is mandatory”).'
+        : undefined,
+    'confirmation.confirm': (_e, after) =>
+      after.matches('confirmingRights')
+        ? 'The form stays open; each missing field is marked in red with “… is mandatory” under it (e.g. “E-mail address at the represented is mandatory”).'
+        : undefined,
+  },
   machine: customerConfirmationMachine,
   events,
   serializeState,

@@ -3,8 +3,8 @@ import { createActor, createMachine, fromPromise } from 'xstate';
 import { applicationFrameMachine } from './applicationFrame.machine';
 import {
   externalApplicationMachine,
-  frameSourceOf,
   isApplicationLoading,
+  pageFrameOf,
   type ExternalApplicationEmitted,
   type ExternalApplicationInput,
 } from './externalApplication.machine';
@@ -30,6 +30,7 @@ const base: ExternalApplicationInput = {
   wrapper: 'oss-wrapper',
   language: 'en',
   userContext: maasikas,
+  domain: 'EE',
   clock: { now: () => NOW },
 };
 
@@ -80,7 +81,7 @@ function start(input: Partial<ExternalApplicationInput> = {}, fakes: { finance?:
     /** the frame's address, while the application is shown */
     src: () => {
       const f = frame();
-      return f ? frameSourceOf(f) : null;
+      return f?.hasTag('frame') ? f.context.frameUrl : null;
     },
     settle: () => vi.advanceTimersByTimeAsync(0),
     later: (ms: number) => void (now += ms),
@@ -112,7 +113,11 @@ describe('externalApplication machine (spec 1 §4 external application flow)', (
     expect(t.frame()!.hasTag('frameLoading')).toBe(true);
     t.actor.send({ type: 'frame.ready' });
     expect(t.frame()!.matches({ showing: 'frameReady' })).toBe(true);
-    expect(t.actor.getSnapshot().context.readyDocument).toBe(`${OSS_BASE}login?guid=EPEE11000015`);
+    expect(pageFrameOf(t.actor.getSnapshot())).toEqual({
+      src: `${OSS_BASE}login?guid=EPEE11000015&lang=en&timestamp=${NOW}`,
+      n: 1,
+      ready: true,
+    });
     await vi.advanceTimersByTimeAsync(FRAME_LOAD_TIMEOUT_MS * 2);
     expect(t.frame()!.context.messageKey).toBeNull();
   });
@@ -173,7 +178,7 @@ describe('externalApplication machine (spec 1 §4 external application flow)', (
 
   it('a route change while the roles load cancels that load', async () => {
     const t = start();
-    t.actor.send({ type: 'external.routeChanged', service: 'PERIODICS', wrapper: 'external-service' });
+    t.actor.send({ type: 'external.routeChanged', service: 'PERIODICS', wrapper: 'external-service', hash: '' });
     await t.settle();
     expect(t.aborted).toEqual(['OSS']);
     expect(t.src()).toBe(`${PERIODICALS_BASE}?guid=EPEE11000015&lang=en&timestamp=${NOW}`);
@@ -263,5 +268,78 @@ describe('externalApplication machine (spec 1 §4 external application flow)', (
     expect(t.frame()!.context.messageKey).toBeNull();
     await vi.advanceTimersByTimeAsync(1_000);
     expect(t.frame()!.context.messageKey).toBe('error.server');
+  });
+
+  describe('the frame element and the OSS hash sync (spec 1 §4)', () => {
+    const notifications = (emitted: ExternalApplicationEmitted[]) => emitted.filter((e) => e.type === 'channel.notify');
+    const ready = async (input: Partial<ExternalApplicationInput> = {}) => {
+      const t = start(input);
+      await t.settle();
+      t.actor.send({ type: 'frame.ready' });
+      return t;
+    };
+
+    it('the order system opens where the portal points; a language change keeps the frame and tells it', async () => {
+      const t = await ready({ menuPath: '/shipments/42' });
+      const first = pageFrameOf(t.actor.getSnapshot());
+      expect(first?.src).toBe(`${OSS_BASE}login?guid=EPEE11000015&lang=en&menuPath=%2Fshipments%2F42&timestamp=${NOW}`);
+      expect(notifications(t.emitted)).toEqual([]);
+      t.actor.send({ type: 'external.languageChanged', language: 'et' });
+      await t.settle();
+      expect(pageFrameOf(t.actor.getSnapshot())).toEqual(first);
+      expect(t.frame()!.matches({ showing: 'frameReady' })).toBe(true);
+      expect(notifications(t.emitted)).toEqual([
+        {
+          type: 'channel.notify',
+          method: 'ossUpdateInitialData',
+          params: { customerId: 'EPEE11000015', language: 'ET', domain: 'EE', urlHash: '/shipments/42' },
+        },
+      ]);
+    });
+
+    it('another party mounts a new frame at the start of the order system; a message drops it', async () => {
+      const t = await ready({ menuPath: '/shipments/42' });
+      await t.represent(withProfileCode(mariAtPoldmari(), 'NEW'));
+      const next = pageFrameOf(t.actor.getSnapshot());
+      expect(next).toEqual({
+        src: `${OSS_BASE}login?guid=EPEE11000026&lang=en&timestamp=${NOW}`,
+        n: 2,
+        ready: false,
+      });
+      expect(notifications(t.emitted)).toEqual([]);
+      await t.represent(mariWithNobody());
+      expect(pageFrameOf(t.actor.getSnapshot())).toBeNull();
+    });
+
+    it("the order system's moves replace the portal's hash; Back and Forward move the order system", async () => {
+      const t = await ready();
+      t.actor.send({ type: 'frame.notification', method: 'ossChangeUrlHash', params: { changeHash: '#/shipments/7' } });
+      expect(navigations(t.emitted)).toEqual([{ kind: 'hash', hash: '/shipments/7' }]);
+      // the router's own resolution of that hash goes back to no one
+      t.actor.send({ type: 'external.routeChanged', service: 'OSS', wrapper: 'oss-wrapper', hash: '/shipments/7' });
+      // the same place again, a malformed notification: nothing
+      t.actor.send({ type: 'frame.notification', method: 'ossChangeUrlHash', params: { changeHash: '/shipments/7' } });
+      t.actor.send({ type: 'frame.notification', method: 'ossChangeUrlHash', params: { hash: 1 } });
+      expect(navigations(t.emitted)).toHaveLength(1);
+      expect(notifications(t.emitted)).toEqual([]);
+      // Back: the portal's address names the start again
+      t.actor.send({ type: 'external.routeChanged', service: 'OSS', wrapper: 'oss-wrapper', hash: '' });
+      expect(notifications(t.emitted)).toEqual([
+        {
+          type: 'channel.notify',
+          method: 'ossUpdateInitialData',
+          params: { customerId: 'EPEE11000015', language: 'EN', domain: 'EE', urlHash: '' },
+        },
+      ]);
+      expect(t.roleCalls).toEqual(['OSS']);
+    });
+
+    it('another application page loads afresh; the generic page ignores hashes', async () => {
+      const t = await ready({ service: 'PERIODICS', wrapper: 'external-service' });
+      t.actor.send({ type: 'frame.notification', method: 'ossChangeUrlHash', params: { changeHash: '/x' } });
+      t.actor.send({ type: 'external.routeChanged', service: 'PERIODICS', wrapper: 'external-service', hash: 'x' });
+      expect(t.emitted.filter((e) => e.type === 'navigation.requested' || e.type === 'channel.notify')).toEqual([]);
+      expect(t.roleCalls).toEqual(['PERIODICALS']);
+    });
   });
 });

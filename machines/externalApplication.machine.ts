@@ -10,16 +10,31 @@
  *
  * A language change, a route change or a representee change (REPRESENTEE-CHANGE, which the dead-application poll
  * fires too when the context changes on the server) loads the page again: the application is updated without
- * reloading the portal, and a dead application comes back as soon as it is alive again. The document shown and ready
- * is kept across loads, so an address that opens it again keeps the frame where the person is.
+ * reloading the portal, and a dead application comes back as soon as it is alive again. The page keeps the frame
+ * element (`frame`: its address and a mount number, the view's only input for it) across loads; the child decides at
+ * each load whether it stays (the same document: the person's place in the application is kept) or a new one mounts.
  *
- * One actor per external page, run by the portal's pages machine, which hands it the session's changes. What the
- * portal must hear (navigation, toasts, log lines) is reported; time comes from the `clock` of the input.
+ * For the order system the page also keeps the portal's hash and the frame's place in step (spec 1 §4 "OSS hash
+ * sync"): a route change on the same page (Back, Forward, an edited hash) and a kept frame tell the order system
+ * `ossUpdateInitialData` over the frame channel; the order system's `ossChangeUrlHash` replaces the portal's hash.
+ *
+ * One actor per external page, run by the portal's pages machine, which hands it the session's changes, the route's
+ * (from the router, once per resolved navigation) and the frame channel's notifications. What the portal must hear
+ * (navigation, toasts, log lines, notifications for the frame) is reported; time comes from the `clock` of the input.
  */
 import { assign, enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { applicationFrameMachine, type ApplicationFrameSnapshot } from './applicationFrame.machine';
-import type { Language, UserContext } from './lib/contract';
-import { EXTERNAL_MESSAGE, applicationForUser, wrapperRedirect, type Wrapper } from './lib/external';
+import type { Domain, Language, UserContext } from './lib/contract';
+import {
+  CHANNEL_METHOD,
+  EXTERNAL_MESSAGE,
+  applicationForUser,
+  guidOf,
+  ossUpdateInitialData,
+  portalHashFromOss,
+  wrapperRedirect,
+  type Wrapper,
+} from './lib/external';
 import { report, reporter } from './lib/report';
 import { isApplicationDead, type NavTarget } from './lib/rights';
 import type { NavigationRequested, RepresenteeChange, Warning } from './lib/shell-events';
@@ -34,7 +49,16 @@ export interface ExternalApplicationInput {
   menuPath?: string | null;
   userContext: UserContext;
   language: Language;
+  /** the portal's domain (the order system is told it with the language) */
+  domain: Domain;
   clock: { now(): number };
+}
+
+/** The page's frame element: its address, a number that is new for each element, whether it reported ready. */
+export interface PageFrame {
+  src: string;
+  n: number;
+  ready: boolean;
 }
 
 export interface ExternalApplicationContext extends Omit<ExternalApplicationInput, 'menuPath'> {
@@ -47,15 +71,16 @@ export interface ExternalApplicationContext extends Omit<ExternalApplicationInpu
   requestedAt: number;
   /** the message the page itself shows (no rights, maintenance); the application's own are the child's */
   messageKey: string | null;
-  /** the document of the frame that reported ready: a new address opening it again keeps the frame as it is */
-  readyDocument: string | null;
+  /** the frame element on the page (null: none): kept across loads while its document stays */
+  frame: PageFrame | null;
 }
 
 export type ExternalApplicationEvent =
   /** the session's user context changed (remembered; REPRESENTEE-CHANGE, which follows, reloads) */
   | { type: 'external.contextChanged'; userContext: UserContext }
   | { type: 'external.languageChanged'; language: Language }
-  | { type: 'external.routeChanged'; service: string; wrapper: Wrapper; menuPath?: string | null }
+  /** the router resolved a navigation to an external page (`hash`: the portal's location hash without '#') */
+  | { type: 'external.routeChanged'; service: string; wrapper: Wrapper; hash: string }
   /** the represented party or the context changed (with the context it changed to, when the portal has it) */
   | (RepresenteeChange & { userContext?: UserContext | null })
   /** the frame's load event; the application reported ready (the frame channel turned active) */
@@ -63,14 +88,30 @@ export type ExternalApplicationEvent =
   | { type: 'frame.ready' }
   /** the person asks to load the application again after a frame load error */
   | { type: 'frame.retry' }
-  /** reported by the applicationFrame child: the document shown and ready, or null when the load shows no frame */
-  | { type: 'frame.shown'; document: string | null }
+  /** a notification from the application over the frame channel (ossChangeUrlHash) */
+  | { type: 'frame.notification'; method: string; params: unknown }
+  /** reported by the applicationFrame child: what becomes of the frame element */
+  | ApplicationFrameReport
   | ForPortal;
 
-type ForPortal = NavigationRequested | { type: 'toast.show'; toast: ToastRequest } | Warning;
+type ApplicationFrameReport =
+  { type: 'frame.mount'; src: string } | { type: 'frame.kept' } | { type: 'frame.shown' } | { type: 'frame.gone' };
+type ForPortal =
+  | NavigationRequested
+  | { type: 'toast.show'; toast: ToastRequest }
+  | Warning
+  /** a notification for the application in the frame: the pages actor hands it to the frame channel */
+  | { type: 'channel.notify'; method: string; params: unknown };
 export type ExternalApplicationEmitted = ForPortal;
 
 const profileCodeOf = (ctx: UserContext) => ctx.epitPrincipal?.represented?.details?.userProfileCode ?? null;
+const isOrderSystem = (wrapper: Wrapper) => wrapper === 'oss-wrapper';
+/** the place in the order system a hash names ('' for its start) */
+const hashOf = (context: { menuPath: string | null }) => context.menuPath ?? '';
+/** the order system's new place, without '#', from its `ossChangeUrlHash` params (null: not that, or malformed) */
+const ossHashChange = (p: { method: string; params: unknown }): string | null =>
+  p.method === CHANNEL_METHOD.ossChangeUrlHash ? (portalHashFromOss(p.params)?.replace(/^#/, '') ?? null) : null;
+type RouteChange = { service: string; wrapper: Wrapper; hash: string };
 const tell = reporter<ExternalApplicationContext, ExternalApplicationEvent, ExternalApplicationEmitted>();
 
 export const externalApplicationMachine = setup({
@@ -87,6 +128,19 @@ export const externalApplicationMachine = setup({
     needsOtherWrapper: ({ context }) =>
       wrapperRedirect(context.userContext, { service: context.service, wrapper: context.wrapper }) !== null,
     isApplicationDead: ({ context }) => isApplicationDead(context.userContext, context.application ?? ''),
+    isSamePage: ({ context }, p: RouteChange) => p.service === context.service && p.wrapper === context.wrapper,
+    /** the order system's page with another hash than the frame was last told or told the portal */
+    isOtherOssPlace: ({ context }, p: RouteChange) =>
+      p.service === context.service &&
+      p.wrapper === context.wrapper &&
+      isOrderSystem(p.wrapper) &&
+      p.hash !== hashOf(context),
+    isOrderSystem: ({ context }) => isOrderSystem(context.wrapper),
+    /** the order system moved to a place the portal's address does not show yet */
+    isOssPlaceChange: ({ context }, p: { method: string; params: unknown }) => {
+      const hash = ossHashChange(p);
+      return isOrderSystem(context.wrapper) && hash !== null && hash !== hashOf(context);
+    },
   },
   actions: {
     rememberContext: assign((_, p: { userContext: UserContext }) => ({
@@ -94,8 +148,35 @@ export const externalApplicationMachine = setup({
       profileCode: profileCodeOf(p.userContext),
     })),
     rememberLanguage: assign((_, p: { language: Language }) => p),
-    rememberRoute: assign((_, p: { service: string; wrapper: Wrapper; menuPath: string | null }) => p),
-    rememberShown: assign((_, p: { document: string | null }) => ({ readyDocument: p.document })),
+    /** the order system opens where the portal's hash points; the other applications at their start */
+    rememberRoute: assign((_, p: RouteChange) => ({
+      service: p.service,
+      wrapper: p.wrapper,
+      menuPath: isOrderSystem(p.wrapper) ? p.hash || null : null,
+    })),
+    rememberPlace: assign((_, p: { hash: string }) => ({ menuPath: p.hash || null })),
+    /** a new frame element (a new `n`: its first load adds no history entry) */
+    mountFrame: assign(({ context }, p: { src: string }) => ({
+      frame: { src: p.src, n: (context.frame?.n ?? 0) + 1, ready: false },
+    })),
+    markFrameReady: assign(({ context }) => ({ frame: context.frame && { ...context.frame, ready: true } })),
+    dropFrame: assign({ frame: null }),
+    /** spec 1 §4 OSS hash sync: the order system hears the portal's place, language, domain and customer */
+    notifyOrderSystem: tell(({ context }) => ({
+      type: 'channel.notify',
+      method: CHANNEL_METHOD.ossUpdateInitialData,
+      params: ossUpdateInitialData({
+        customerId: (context.frame && guidOf(context.frame.src)) ?? '',
+        language: context.language,
+        domain: context.domain,
+        portalHash: hashOf(context),
+      }),
+    })),
+    /** replace, not push: the order system's own navigation already made the history entry */
+    showOssPlace: tell((_, p: { hash: string }) => ({
+      type: 'navigation.requested',
+      target: { kind: 'hash', hash: p.hash },
+    })),
     /** a load begins: the application for the route, nothing shown yet */
     stampRequest: assign(({ context }) => ({
       requestedAt: context.clock.now(),
@@ -117,8 +198,8 @@ export const externalApplicationMachine = setup({
       });
       report(enqueue, self, { type: 'navigation.requested', target: { kind: 'home' } });
     }),
-    /** the view drops the frame for the message: when the application is back, its document loads afresh */
-    showMaintenance: assign({ messageKey: EXTERNAL_MESSAGE.maintenance, readyDocument: null }),
+    /** the frame goes for the message: when the application is back, its document loads afresh */
+    showMaintenance: assign({ messageKey: EXTERNAL_MESSAGE.maintenance, frame: null }),
     passOn: enqueueActions(({ enqueue, self }, p: { event: ForPortal }) => report(enqueue, self, p.event)),
   },
 }).createMachine({
@@ -132,7 +213,7 @@ export const externalApplicationMachine = setup({
     application: null,
     requestedAt: 0,
     messageKey: null,
-    readyDocument: null,
+    frame: null,
   }),
   on: {
     'external.contextChanged': {
@@ -145,13 +226,31 @@ export const externalApplicationMachine = setup({
       actions: { type: 'rememberLanguage', params: ({ event }) => event },
       description: 'Picks another language: the application loads again in it',
     },
-    'external.routeChanged': {
-      target: '.resolving',
-      actions: {
-        type: 'rememberRoute',
-        params: ({ event }) => ({ service: event.service, wrapper: event.wrapper, menuPath: event.menuPath ?? null }),
+    'external.routeChanged': [
+      {
+        guard: { type: 'isOtherOssPlace', params: ({ event }) => event },
+        actions: [{ type: 'rememberPlace', params: ({ event }) => event }, 'notifyOrderSystem'],
+        description:
+          "The portal's address names another place in the order system (Back, Forward): the order system goes there",
       },
-      description: 'Opens another application page: the application loads for it',
+      {
+        guard: { type: 'isSamePage', params: ({ event }) => event },
+        description: 'The same page resolves again: nothing changes',
+        meta: { bookkeeping: true },
+      },
+      {
+        target: '.resolving',
+        actions: { type: 'rememberRoute', params: ({ event }) => event },
+        description: 'Opens another application page: the application loads for it',
+      },
+    ],
+    'frame.notification': {
+      guard: { type: 'isOssPlaceChange', params: ({ event }) => event },
+      actions: [
+        { type: 'rememberPlace', params: ({ event }) => ({ hash: ossHashChange(event) ?? '' }) },
+        { type: 'showOssPlace', params: ({ event }) => ({ hash: ossHashChange(event) ?? '' }) },
+      ],
+      description: "The order system moves to another of its pages: the portal's address follows, in place",
     },
     'REPRESENTEE-CHANGE': [
       {
@@ -166,11 +265,29 @@ export const externalApplicationMachine = setup({
         description: 'The party or the context changes, as the page already knows it: the application loads again',
       },
     ],
+    'frame.mount': {
+      actions: { type: 'mountFrame', params: ({ event }) => event },
+      description: 'The application opens in a new frame',
+    },
+    'frame.kept': [
+      {
+        guard: 'isOrderSystem',
+        actions: 'notifyOrderSystem',
+        description: 'The order system stays in its frame: it hears the new language or party over the channel',
+      },
+      {
+        description: 'The application stays in its frame, where the person is',
+        meta: { bookkeeping: true },
+      },
+    ],
     'frame.shown': {
-      actions: { type: 'rememberShown', params: ({ event }) => event },
-      description:
-        'The application in the frame is ready, or the load shows no frame: the page remembers which document is ready',
+      actions: 'markFrameReady',
+      description: 'The application in the frame is ready: a later load of its document keeps it',
       meta: { bookkeeping: true },
+    },
+    'frame.gone': {
+      actions: 'dropFrame',
+      description: 'The load shows a message instead of the application: the frame goes',
     },
     'navigation.requested': {
       actions: { type: 'passOn', params: ({ event }) => ({ event }) },
@@ -231,7 +348,7 @@ export const externalApplicationMachine = setup({
           language: context.language,
           profileCode: context.profileCode,
           requestedAt: context.requestedAt,
-          readyDocument: context.readyDocument,
+          mounted: context.frame && { src: context.frame.src, ready: context.frame.ready },
         }),
       },
       on: {
@@ -258,6 +375,5 @@ export const applicationFrameOf = (s: ExternalApplicationSnapshot) => s.children
 /** For the view: the loading message ('Application is loading') is shown. */
 export const isApplicationLoading = (s: ExternalApplicationSnapshot | ApplicationFrameSnapshot): boolean =>
   s.hasTag('loading');
-/** For the view: the frame's source address, when the frame is shown. */
-export const frameSourceOf = (s: ApplicationFrameSnapshot): string | null =>
-  s.hasTag('frame') ? s.context.frameUrl : null;
+/** For the view: the frame element to show (null: none). */
+export const pageFrameOf = (s: ExternalApplicationSnapshot): PageFrame | null => s.context.frame;

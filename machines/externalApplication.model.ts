@@ -3,12 +3,13 @@
  * `npm run test:model`.
  *
  * The page's inputs change through `external.contextChanged` (mari for Maasikas OÜ, with its applications alive or
- * every one dead), `external.routeChanged` (the OSS wrapper, and LOGISTICS, PERIODICS and a service she has no
- * application for on the generic page), `external.languageChanged` and
+ * every one dead), `external.routeChanged` (the OSS wrapper, and LOGISTICS, PERIODICS and a
+ * service she has no application for on the generic page), `external.languageChanged` and
  * `REPRESENTEE-CHANGE` (with the context it changed to, or without). While it opens the application, the frame's
- * load and ready events are passed to its `applicationFrame` child, and what the child reports (the document shown,
- * a navigation, a log line) comes as the child's events; the child runs for real with inert requests
- * (machines/applicationFrame.model.ts tests it on its own).
+ * load and ready events are passed to its `applicationFrame` child, and what the child reports (a frame to mount,
+ * kept, ready or gone, a navigation, a log line) comes as the child's events; the child runs for real with inert
+ * requests (machines/applicationFrame.model.ts tests it on its own). The order system's `ossChangeUrlHash` comes from
+ * the frame channel, through the pages actor.
  */
 import { fromPromise, type EventObject } from 'xstate';
 import { applicationFrameMachine } from './applicationFrame.machine';
@@ -20,7 +21,7 @@ import {
 import { financeCheckMachine, type FinanceStatus } from './financeCheck.machine';
 import type { FrameLoadOutput, frameLoadMachine } from './frameLoad.machine';
 import type { RolesAndPackets, UserContext } from './lib/contract';
-import { EXTERNAL_MESSAGE, frameDocumentKey, type Wrapper } from './lib/external';
+import { CHANNEL_METHOD, EXTERNAL_MESSAGE, type Wrapper } from './lib/external';
 import { OSS_FRAME_SRC, mariAtMaasikas, withProfileCode } from '../tests/support/fixtures/external';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';
@@ -38,23 +39,30 @@ const NOTES: Record<string, string> = {
   maasikas: 'mari for Maasikas OÜ',
   dead: 'mari for Maasikas OÜ, all applications dead',
 };
-/** the order system on its wrapper, on the generic page (the wrong one), another application, and none of hers */
-const ROUTES: Array<{ service: string; wrapper: Wrapper }> = [
-  { service: 'OSS', wrapper: 'oss-wrapper' },
-  { service: 'LOGISTICS', wrapper: 'external-service' },
-  { service: 'PERIODICS', wrapper: 'external-service' },
-  { service: 'PARCELS', wrapper: 'external-service' },
-];
-
 /** a model event: a type plus its payload */
 const ev = (type: string, payload: Record<string, unknown> = {}): EventObject => ({ ...payload, type });
+/**
+ * the order system on its wrapper, on the generic page (the wrong one), another application, and none of hers (the
+ * order system's other places are the scenario's)
+ */
+const ROUTES: Array<{ service: string; wrapper: Wrapper; hash: string }> = [
+  { service: 'OSS', wrapper: 'oss-wrapper', hash: '' },
+  { service: 'LOGISTICS', wrapper: 'external-service', hash: '' },
+  { service: 'PERIODICS', wrapper: 'external-service', hash: '' },
+  { service: 'PARCELS', wrapper: 'external-service', hash: '' },
+];
+/** the order system says it moved to a shipment */
+const OSS_MOVED = ev('frame.notification', {
+  method: CHANNEL_METHOD.ossChangeUrlHash,
+  params: { changeHash: '/shipments/42' },
+});
 
 function events(s: ExternalApplicationSnapshot): EventObject[] {
   const out: EventObject[] = [
     ...Object.entries(CONTEXTS).map(([name, userContext]) =>
       ev('external.contextChanged', { note: NOTES[name], userContext }),
     ),
-    ...ROUTES.map((r) => ev('external.routeChanged', { ...r, menuPath: null })),
+    ...ROUTES.map((r) => ev('external.routeChanged', r)),
     ev('external.languageChanged', { language: s.context.language === 'en' ? 'et' : 'en' }),
     ev('REPRESENTEE-CHANGE', { cause: 'RC' }),
     ev('REPRESENTEE-CHANGE', { cause: 'RC', note: NOTES.maasikas, userContext: maasikas }),
@@ -65,7 +73,10 @@ function events(s: ExternalApplicationSnapshot): EventObject[] {
       ev('frame.ready'),
       ev('frame.retry'),
       // what the application child reports while it runs
-      ev('frame.shown', { document: frameDocumentKey(OSS_FRAME_SRC, { oss: true }) }),
+      ev('frame.mount', { src: OSS_FRAME_SRC }),
+      ev('frame.kept'),
+      ev('frame.shown'),
+      ev('frame.gone'),
       ev('navigation.requested', { target: { kind: 'path', path: '/finance/error/unavailable?refresh=auto' } }),
       ev('warning', { code: 'roles.loadFailed', detail: { application: 'OSS' } }),
     );
@@ -77,6 +88,7 @@ const input: ExternalApplicationInput = {
   wrapper: 'oss-wrapper',
   userContext: maasikas,
   language: 'en',
+  domain: 'EE',
   clock: { now: () => NOW },
 };
 
@@ -106,7 +118,8 @@ const spec: MachineModelSpec<typeof externalApplicationMachine> = {
       }),
     },
   },
-  // what the guards read: the route and which context; the language and the clock change nothing they decide
+  // what the guards read: the route and which context (the order system's place changes only in the scenario); the
+  // language and the clock, and the frame element, change nothing they decide
   serializeState: serializeWith((s: ExternalApplicationSnapshot) => [
     s.context.service,
     s.context.wrapper,
@@ -124,6 +137,17 @@ const spec: MachineModelSpec<typeof externalApplicationMachine> = {
         'What happens if the person switches to a company whose application is down? The maintenance message shows instead of the application until it is back',
       steps: [{ event: ev('REPRESENTEE-CHANGE', { cause: 'RC', note: NOTES.dead, userContext: CONTEXTS.dead }) }],
     },
+    {
+      title:
+        "What happens when the person moves inside the order system? The portal's address follows it, and Back takes both back",
+      steps: [
+        { event: ev('frame.mount', { src: OSS_FRAME_SRC }) },
+        { event: ev('frame.shown') },
+        { event: OSS_MOVED },
+        { event: ev('external.routeChanged', { service: 'OSS', wrapper: 'oss-wrapper', hash: '/shipments/42' }) },
+        { event: ev('external.routeChanged', { service: 'OSS', wrapper: 'oss-wrapper', hash: '' }) },
+      ],
+    },
   ],
   states: {
     opening: (s) => {
@@ -139,7 +163,7 @@ const spec: MachineModelSpec<typeof externalApplicationMachine> = {
     maintenance: (s) => {
       if (s.context.messageKey !== EXTERNAL_MESSAGE.maintenance || s.children.applicationFrame)
         throw new Error('maintenance shows the maintenance message and no application');
-      if (s.context.readyDocument !== null) throw new Error('the frame is gone: its document must load afresh later');
+      if (s.context.frame !== null) throw new Error('the frame is gone: its document must load afresh later');
     },
     noApplication: (s) => {
       if (s.context.messageKey !== EXTERNAL_MESSAGE.noRights) throw new Error("'No rights to access component'");

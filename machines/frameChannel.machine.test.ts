@@ -271,7 +271,7 @@ describe('frameChannel machine (spec 1 §4 embedded-application channel, §9 tim
       { type: 'frame.scroll', pixels: 120 },
       { type: 'frame.scrollToView', pixels: 640 },
       { type: 'frame.height', pixels: 1780 },
-      { type: 'frame.notification', method: 'ossChangeUrlHash', params: { changeHash: '/shipments/42' } },
+      { type: 'channel.notification', method: 'ossChangeUrlHash', params: { changeHash: '/shipments/42' } },
       { type: 'warning', code: REJECTED, detail: { origin: 'https://evil.example', reason: 'origin' } },
       { type: 'warning', code: REJECTED, detail: { origin: APPS_ORIGIN, reason: 'source' } },
       { type: 'warning', code: REJECTED, detail: { origin: APPS_ORIGIN, reason: 'format' } },

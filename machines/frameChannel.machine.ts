@@ -13,7 +13,8 @@
  *
  * The origin and window checks run in the browser adapter (`frameMessageToEvent`); the machine only sees their result,
  * and reports a `warning` (code frameChannel.messageRejected) for the log when a message was turned away. It reports
- * `channel.activated` too: its parent (the pages actor) tells the application's page that the frame is up.
+ * `channel.activated` too: its parent (the pages actor) tells the application's page that the frame is up; and the
+ * application's notifications (`channel.notification`), which the pages actor hands to that page.
  *
  * systemId: SYSTEM_ID.frameChannel.
  */
@@ -53,13 +54,18 @@ export type FrameChannelCommand =
 /** What the channel hears: commands, and what its children report (the application's messages among them). */
 export type FrameChannelEvent = FrameChannelCommand | FrameConnectionEmitted | CallEnded;
 
-/** What the channel reports to its parent: the pages actor turns the first into `frame.ready`, logs the second. */
+/**
+ * What the channel reports to its parent: the pages actor turns the first into `frame.ready`, hands the second to
+ * the external application page, logs the third.
+ */
 export type FrameChannelReported =
   /**
    * the channel turned active (the application reported ready or answered a ping): after `frame.attach`, the first one
    * says the frame's document is up (the page's load error waits for it); later ones follow a reconnect
    */
   | { type: 'channel.activated' }
+  /** a notification from the application, e.g. ossChangeUrlHash { changeHash } */
+  | { type: 'channel.notification'; method: string; params: unknown }
   /** a message turned away (foreign origin or window, or not this channel's format): detail { reason, origin } */
   | Warning;
 
@@ -67,8 +73,6 @@ export type FrameChannelEmitted =
   | FrameChannelReported
   /** how a call ended, for the view that made it */
   | CallEnded
-  /** a notification from the application, e.g. ossChangeUrlHash { changeHash } */
-  | { type: 'frame.notification'; method: string; params: unknown }
   /** 'scroll|pixels': scroll the portal window to that offset of the frame */
   | { type: 'frame.scroll'; pixels: number }
   /** 'scroll-to-view|pixels': scroll just enough that that offset of the frame is in view */
@@ -127,8 +131,9 @@ const frameChannelSetup = setup({
       enqueue.emit(ended);
       enqueue.assign({ queue: context.queue.filter((m) => !('id' in m && m.id === callWireId(ended.id))) });
     }),
-    emitNotification: emit((_, p: { method: string; params: unknown }) => ({
-      type: 'frame.notification' as const,
+    /** its parent (the pages actor) hands it to the external application page */
+    reportNotification: tell((_, p: { method: string; params: unknown }) => ({
+      type: 'channel.notification',
       ...p,
     })),
     emitScroll: emit((_, p: { pixels: number }) => ({ type: 'frame.scroll' as const, ...p })),
@@ -238,7 +243,7 @@ export const frameChannelMachine = frameChannelSetup.createMachine({
         },
         'channel.notification': {
           actions: {
-            type: 'emitNotification',
+            type: 'reportNotification',
             params: ({ event }) => ({ method: event.method, params: event.params }),
           },
           description: 'The application sends news (for example its address changed): the portal passes it on',

@@ -57,7 +57,33 @@ const spec: Spec = {
     person: 'jaak (password Joeorg123)',
     address:
       "http://localhost:8080/ui/; after signing in, 'Create new business customer contract' in the choice 'Choose, whose main page You want to enter' (or 'Add a new business customer contract' on the main page); pick Testfirma OÜ, fill in 'E-mail address at the represented', tick both boxes, 'Sign', then 'ID-card'",
-    data: 'Testfirma OÜ (11000109), no contract yet; jaak signs with his demo card (the ID-card simulator at http://localhost:8080/sim/ also offers another card, which fails)',
+    data: 'Testfirma OÜ (11000109), no contract yet; jaak signs with his demo card, which is in the simulated reader when the portal starts',
+  },
+  // the ending decides what the tester sets up in the simulator console's ID-card reader (server/sim/SIGNING.md)
+  testerFor: (events) => {
+    const last = events[events.length - 1] as Ev | undefined;
+    const reader = "the ID-card reader in the simulator console http://localhost:8080/sim/ ('Inserted card')";
+    if (!last) return undefined;
+    if (last.type.startsWith('xstate.error.actor.getCertificate'))
+      return { data: `no card: pick “No card” in ${reader} before clicking 'ID-card'` };
+    if (last.type.startsWith('xstate.error.actor.signHash'))
+      return {
+        data: "the card failing while it signs: the simulator's card has no PIN and signs at once, so this ending cannot be reached against `npm start` (machines/idCardSigning.machine.test.ts drives it)",
+      };
+    if (last.type.startsWith('xstate.error.actor.'))
+      return {
+        data: "the server not answering: stop the portal (Ctrl+C in the terminal of `npm start`) after clicking 'ID-card'",
+      };
+    const status = (last.output as { status?: unknown } | undefined)?.status;
+    if (status === 'CERTIFICATE_MISMATCH')
+      return { data: `another person's card: pick mary's card in ${reader} before clicking 'ID-card'` };
+    if (status === 'DIGIDOC_ERROR')
+      return {
+        address:
+          "http://localhost:8080/ui/; after signing in, 'Create new business customer contract'; type “Digiviga” in 'Name or registry code of the represented company', pick Digiviga OÜ, fill in 'E-mail address at the represented', tick both boxes, 'Sign', then 'ID-card'",
+        data: 'Digiviga OÜ (12345678): the simulated container service fails when the signature is added',
+      };
+    return undefined;
   },
   machine: idCardSigningMachine,
   input: {

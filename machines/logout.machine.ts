@@ -99,7 +99,7 @@ export const logoutMachine = setup({
           initial: 'signingOut',
           states: {
             signingOut: {
-              description: 'The portal asks the server to end the session.',
+              description: 'The portal asks the server to end the session and waits for its answer.',
               invoke: {
                 id: 'singleSignout',
                 src: 'singleSignout',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type EmittedFrom } from 'xstate';
 import { navigationMachine, selectFirstLoad } from './navigation.machine';
-import type { NavigationRequest } from './lib/navigation/rules';
+import type { NavigationRequest, RouteFacts } from './lib/navigation/rules';
 
 function makeNav() {
   const actor = createActor(navigationMachine);
@@ -11,8 +11,23 @@ function makeNav() {
   return { actor, emitted };
 }
 
+/** the facts the routes these tests open declare (their staticData in src/routes/) */
+const FACTS: Record<string, RouteFacts> = {
+  '/': { component: 'index', access: 'public' },
+  '/dashboard': { component: 'epit-dashboard', access: 'protected' },
+  '/user-settings/edit/': { component: 'user-settings-edit', access: 'protected' },
+  '/customer-search': {
+    component: 'customer-search',
+    access: 'protected',
+    privileges: ['EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER'],
+  },
+  '/finance/error/unavailable': { component: 'finance-unavailable', access: 'public' },
+  '/external/$service': { component: 'external-service', access: 'external' },
+};
+
 const base: NavigationRequest = {
   routeId: '/dashboard',
+  route: FACTS['/dashboard'],
   target: '/ui/dashboard',
   signedIn: true,
   privileges: [],
@@ -24,6 +39,14 @@ const request = (over: Partial<NavigationRequest>) => ({
   requestId: ++id,
   ...base,
   ...over,
+  route: FACTS[over.routeId ?? base.routeId],
+});
+/** the router's report of a route on screen, with the component its route declares */
+const rendered = (routeId: string, href: string) => ({
+  type: 'navigation.rendered' as const,
+  routeId,
+  component: FACTS[routeId].component,
+  href,
 });
 
 /** a whole allowed navigation: request, started, loaded, rendered */
@@ -32,7 +55,7 @@ function navigate(actor: ReturnType<typeof makeNav>['actor'], routeId: string, h
   actor.send(req);
   actor.send({ type: 'navigation.started', requestId: req.requestId });
   actor.send({ type: 'navigation.loaded' });
-  actor.send({ type: 'navigation.rendered', routeId, href });
+  actor.send(rendered(routeId, href));
 }
 
 describe('navigation machine', () => {
@@ -47,7 +70,7 @@ describe('navigation machine', () => {
     const s = await waitFor(actor, (x) => x.context.requestId === req.requestId && x.hasTag('decided'));
     expect(s.matches('navigating')).toBe(true);
     actor.send({ type: 'navigation.loaded' });
-    actor.send({ type: 'navigation.rendered', routeId: '/dashboard', href: '/dashboard' });
+    actor.send(rendered('/dashboard', '/dashboard'));
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(emitted.map((e) => e.type)).toEqual([
       'navigation.preNavigate',
@@ -61,6 +84,7 @@ describe('navigation machine', () => {
     expect(emitted[4]).toEqual({
       type: 'navigation.urlChanged',
       routeId: '/dashboard',
+      component: 'epit-dashboard',
       href: '/dashboard',
       previousHref: null,
     });
@@ -72,7 +96,7 @@ describe('navigation machine', () => {
     const req = request({});
     actor.send(req);
     actor.send({ type: 'navigation.started', requestId: req.requestId });
-    actor.send({ type: 'navigation.rendered', routeId: '/dashboard', href: '/dashboard' });
+    actor.send(rendered('/dashboard', '/dashboard'));
     expect(emitted.map((e) => e.type)).toEqual([
       'navigation.preNavigate',
       'navigation.startNavigate',
@@ -99,7 +123,13 @@ describe('navigation machine', () => {
       },
     ]);
     expect(emitted.filter((e) => e.type === 'navigation.urlChanged')).toEqual([
-      { type: 'navigation.urlChanged', routeId: route, href: '/external/PER', previousHref: '/external/OSS' },
+      {
+        type: 'navigation.urlChanged',
+        routeId: route,
+        component: 'external-service',
+        href: '/external/PER',
+        previousHref: '/external/OSS',
+      },
     ]);
     emitted.length = 0;
     // another route: url-changed, not route-updated
@@ -108,7 +138,7 @@ describe('navigation machine', () => {
     expect(emitted.map((e) => e.type)).not.toContain('navigation.routeUpdated');
     emitted.length = 0;
     // the same address again (the router re-resolving in place): neither
-    actor.send({ type: 'navigation.rendered', routeId: '/dashboard', href: '/dashboard' });
+    actor.send(rendered('/dashboard', '/dashboard'));
     expect(emitted).toEqual([]);
   });
 
@@ -175,7 +205,7 @@ describe('navigation machine', () => {
     expect(selectFirstLoad(actor.getSnapshot())).toBe(true);
     actor.send(request({ routeId: '/customer-search', privileges: [] }));
     expect(selectFirstLoad(actor.getSnapshot())).toBe(true);
-    actor.send({ type: 'navigation.rendered', routeId: '/', href: '/' });
+    actor.send(rendered('/', '/'));
     expect(actor.getSnapshot().matches('denied')).toBe(true);
     expect(actor.getSnapshot().context.currentRouteId).toBe('/');
     expect(selectFirstLoad(actor.getSnapshot())).toBe(false);

@@ -4,7 +4,9 @@
  *
  * The router's beforeLoad (src/app/guard.ts) sends `navigation.request` (with what it knows of the session) and
  * waits with `waitFor(actor, s => s.context.requestId === id && (s.hasTag('starting') || s.hasTag('decided')))`.
- * The decision itself is the pure `decideNavigation` of machines/lib/navigation/rules.ts:
+ * The request carries the route's declared facts (its access rule and component name: the route's staticData), so
+ * the machine needs no table of routes. The decision itself is the pure `decideNavigation` of
+ * machines/lib/navigation/rules.ts:
  *   allow → starting: the app asks the navigation trackers' start hooks and answers `navigation.started` or
  *     `navigation.vetoed` (a tracker can veto a start; spec 1 §4);
  *       started → navigating (start-navigate, pre-partial) → `navigation.loaded` (post-partial) →
@@ -29,7 +31,6 @@ import {
   cancelledDecision,
   decideNavigation,
   locationChanges,
-  routeMeta,
   type NavigationDecision,
   type NavigationRequest,
   type NavigationVeto,
@@ -56,7 +57,7 @@ export type NavigationEvent =
   | { type: 'navigation.vetoed'; requestId: number; veto: NavigationVeto }
   /** the router has loaded the route's partial: its lazily loaded chunk and its pending data (loaders) */
   | { type: 'navigation.loaded' }
-  | { type: 'navigation.rendered'; routeId: string; href: string };
+  | ({ type: 'navigation.rendered'; href: string } & RouteInfo);
 
 interface RouteInfo {
   routeId: string;
@@ -69,15 +70,15 @@ export type NavigationEmitted =
   | ({ type: 'navigation.prePartial' } & RouteInfo)
   | ({ type: 'navigation.postPartial' } & RouteInfo)
   | ({ type: 'navigation.postNavigate' } & RouteInfo)
-  | { type: 'navigation.urlChanged'; routeId: string; href: string; previousHref: string | null }
+  | ({ type: 'navigation.urlChanged'; href: string; previousHref: string | null } & RouteInfo)
   | ({ type: 'navigation.routeUpdated'; href: string; previousHref: string } & RouteInfo)
   | ({ type: 'navigation.cancelled'; reason: string; to: string; message: string } & RouteInfo)
   | { type: 'toast.show'; toast: ToastRequest };
 
-const requested = (context: NavigationContext): RouteInfo => {
-  const routeId = context.request?.routeId ?? '';
-  return { routeId, component: routeMeta(routeId).component };
-};
+const requested = (context: NavigationContext): RouteInfo => ({
+  routeId: context.request?.routeId ?? '',
+  component: context.request?.route.component ?? '',
+});
 
 const tell = reporter<NavigationContext, NavigationEvent, NavigationEmitted>();
 
@@ -96,14 +97,14 @@ export const navigationMachine = setup({
     emitStartNavigate: emit(({ context }) => ({ type: 'navigation.startNavigate' as const, ...requested(context) })),
     emitPrePartial: emit(({ context }) => ({ type: 'navigation.prePartial' as const, ...requested(context) })),
     emitPostPartial: emit(({ context }) => ({ type: 'navigation.postPartial' as const, ...requested(context) })),
-    emitPostNavigate: emit((_, { routeId }: { routeId: string }) => ({
+    emitPostNavigate: emit((_, { routeId, component }: RouteInfo) => ({
       type: 'navigation.postNavigate' as const,
       routeId,
-      component: routeMeta(routeId).component,
+      component,
     })),
     /** the route and address now on screen; url-changed and route-updated when they say so */
     recordRendered: enqueueActions(
-      ({ context, enqueue, self }, { routeId, href }: { routeId: string; href: string }) => {
+      ({ context, enqueue, self }, { routeId, component, href }: RouteInfo & { href: string }) => {
         const changes = locationChanges(
           { routeId: context.currentRouteId, href: context.currentHref },
           { routeId, href },
@@ -112,12 +113,12 @@ export const navigationMachine = setup({
         // the portal keeps the address for those that name it (the customer-add flow's return address), and counts
         // a page view of the route (spec 1 §9)
         if (changes.urlChanged)
-          report(enqueue, self, { type: 'navigation.urlChanged' as const, routeId, href, previousHref });
+          report(enqueue, self, { type: 'navigation.urlChanged' as const, routeId, component, href, previousHref });
         if (changes.routeUpdated)
           enqueue.emit({
             type: 'navigation.routeUpdated' as const,
             routeId,
-            component: routeMeta(routeId).component,
+            component,
             href,
             previousHref: previousHref ?? '',
           });

@@ -2,6 +2,13 @@ import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { navigationMachine, type NavigationEvent } from './navigation.machine';
 
 const req = { securityUrl: '/api/security/login', privileges: ['SHOW_MY_SETTINGS'] };
+/** the facts the two routes declare (their staticData in src/routes/) */
+const dashboard = { component: 'epit-dashboard', access: 'protected' } as const;
+const customerSearch = {
+  component: 'customer-search',
+  access: 'protected',
+  privileges: ['EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER'],
+} as const;
 
 const spec: MachineModelSpec<typeof navigationMachine> = {
   name: 'navigation',
@@ -16,6 +23,7 @@ const spec: MachineModelSpec<typeof navigationMachine> = {
         type: 'navigation.request',
         requestId: 1,
         routeId: '/dashboard',
+        route: dashboard,
         target: '/ui/dashboard',
         signedIn: true,
         ...req,
@@ -24,6 +32,7 @@ const spec: MachineModelSpec<typeof navigationMachine> = {
         type: 'navigation.request',
         requestId: 2,
         routeId: '/dashboard',
+        route: dashboard,
         target: '/ui/dashboard',
         signedIn: false,
         ...req,
@@ -32,6 +41,7 @@ const spec: MachineModelSpec<typeof navigationMachine> = {
         type: 'navigation.request',
         requestId: 3,
         routeId: '/customer-search',
+        route: customerSearch,
         target: '/ui/customer-search',
         signedIn: true,
         ...req,
@@ -41,7 +51,7 @@ const spec: MachineModelSpec<typeof navigationMachine> = {
       { type: 'navigation.vetoed', requestId: s.context.requestId, veto: { cancel: 'unsaved changes' } },
       { type: 'navigation.loaded' },
       // in navigating/partialLoaded: post-navigate; elsewhere: only the route on screen is recorded
-      { type: 'navigation.rendered', routeId: '/dashboard', href: '/dashboard' },
+      { type: 'navigation.rendered', routeId: '/dashboard', component: dashboard.component, href: '/dashboard' },
     ];
     return ev;
   },

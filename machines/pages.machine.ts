@@ -5,7 +5,8 @@
  * their page (a chunk of its own), so the view hands it over with `page.start`.
  *
  * It passes between them and the portal what concerns them, as transitions: the open page hears of a new context,
- * language or represented party; the frame channel's first word from the application ends the frame's loading; a
+ * language, represented party or route; the frame channel's first word from the application ends the frame's
+ * loading, its notifications go to the external application page and that page's notifications to it; a
  * form's draft is kept over a sign-on and given back when the form shows again (spec 2 §2); the preferences' "Save
  * and use" asks the portal to act for the preferred party and hears how it went. What the page actors report for
  * the whole portal (toasts, navigation, log lines) goes on to the portal.
@@ -15,12 +16,14 @@ import type { Language, UserContext } from './lib/contract';
 import type { CustomerSearchActor } from './customerSearch.machine';
 import type { EulaActor } from './eula.machine';
 import type { ExternalApplicationActor } from './externalApplication.machine';
+import type { FinanceRecoveryActor } from './financeRecovery.machine';
 import type { FrameChannelActor } from './frameChannel.machine';
 import type { ResetPasswordActor } from './resetPassword.machine';
 import type { RightsListActor } from './rightsList.machine';
 import type { SettingsFormActor } from './settingsForm.machine';
 import { PAGE, type Draft, type PageActorReport, type PageId, type PageLifecycleEvent } from './lib/pages';
 import { report, reporter } from './lib/report';
+import type { RouteOnScreen } from './lib/portal';
 import type { NavTarget } from './lib/rights';
 import type { Warning } from './lib/shell-events';
 import type { ToastRequest } from './toasts.machine';
@@ -40,6 +43,7 @@ export interface PageActors {
   customerSearch: CustomerSearchActor;
   eula: EulaActor;
   resetPassword: ResetPasswordActor;
+  financeRecovery: FinanceRecoveryActor;
 }
 
 export interface PagesContext {
@@ -52,6 +56,8 @@ export interface PagesContext {
 export type PagesCommand =
   | { type: 'pages.contextChanged'; userContext: UserContext }
   | { type: 'pages.languageChanged'; language: Language }
+  /** the router resolved a navigation: an external page's service and wrapper (null: another page), its hash */
+  | { type: 'pages.routeChanged'; external: RouteOnScreen['external']; hash: string }
   | { type: 'pages.representeeChanged'; cause: 'RC' | 'SC'; userContext: UserContext | null }
   | { type: 'pages.partySwitched'; gid: string; ok: boolean }
   | { type: 'pages.loggedOut' };
@@ -176,6 +182,38 @@ export const pagesMachine = setup({
         }),
       },
       description: 'The represented party changed: the external application reloads for the new party',
+    },
+    'pages.routeChanged': {
+      guard: ({ event }) => event.external !== null,
+      actions: {
+        type: 'tellPage',
+        params: ({ event }) => ({
+          id: PAGE.externalApplication,
+          event: { type: 'external.routeChanged', ...event.external, hash: event.hash },
+        }),
+      },
+      description: 'An external application page resolves (another service, another hash): the page takes the route',
+    },
+    'channel.notification': {
+      actions: {
+        type: 'tellPage',
+        params: ({ event }) => ({
+          id: PAGE.externalApplication,
+          event: { type: 'frame.notification', method: event.method, params: event.params },
+        }),
+      },
+      description: 'The application in the frame sends news (its place changed): its page takes it',
+    },
+    'channel.notify': {
+      actions: {
+        type: 'tellPage',
+        params: ({ event }) => ({
+          id: PAGE.frameChannel,
+          event: { type: 'channel.notify', method: event.method, params: event.params },
+        }),
+      },
+      description:
+        'The external application page has news for the application (the address, the language): the channel sends it',
     },
     'channel.activated': {
       actions: {

@@ -7,7 +7,7 @@
 import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { pageView, tracksPageViews, type PageView } from './lib/analytics';
 import type { UserContext } from './lib/contract';
-import type { PortalChildren, PortalContext, PortalEvent, PortalInput, SignedIn } from './lib/portal';
+import type { PortalChildren, PortalContext, PortalEvent, PortalInput, RouteOnScreen, SignedIn } from './lib/portal';
 import { choiceRequiredByContext, isAddCustomerModalName, isAxaptaDead, type NavTarget } from './lib/rights';
 import { showsAuthError } from './lib/session/rules';
 import { SYSTEM_ID } from './lib/system-ids';
@@ -79,6 +79,17 @@ export const portalMachine = setup({
       userContext: p.userContext,
     })),
     rememberHref: assign((_, { href }: { href: string }) => ({ href })),
+    /** where the root redirect goes once the party it asked for is switched (null: the page asking waits itself) */
+    rememberAfterSwitch: assign((_, { afterSwitch }: Pick<PortalContext, 'afterSwitch'>) => ({ afterSwitch })),
+    forgetAfterSwitch: assign({ afterSwitch: null }),
+    /** the route on screen: what it does after a party switch (its declaration) */
+    rememberRoute: assign((_, { route }: { route: RouteOnScreen }) => ({ afterPartySwitch: route.afterPartySwitch })),
+    /** the open page hears where it is */
+    tellPagesRoute: sendTo(SYSTEM_ID.pages, (_, { route }: { route: RouteOnScreen }) => ({
+      type: 'pages.routeChanged' as const,
+      external: route.external,
+      hash: route.hash,
+    })),
     showToast: sendTo(SYSTEM_ID.toasts, (_, p: { toast: ToastRequest }) => ({ type: 'toasts.show', ...p.toast })),
     stopPoll: sendTo(SYSTEM_ID.deadApplicationPoll, { type: 'poll.stop' }),
     resetChoice: sendTo(SYSTEM_ID.representedChoice, { type: 'session.signedOut' }),
@@ -96,6 +107,9 @@ export const portalMachine = setup({
     tracksPageViews: ({ context }) => context.tracksPageViews,
     onPortalPage: ({ context }) => showsAuthError(`${context.baseUrl}${context.href ?? '/'}`, context.baseUrl),
     choiceRequired: (_, p: { userContext: UserContext }) => choiceRequiredByContext(p.userContext),
+    /** the switch that ended is the one the root redirect asked for */
+    goesOnAfterSwitch: ({ context }, p: { gid: string }) => context.afterSwitch?.gid === p.gid,
+    staysAfterPartySwitch: ({ context }) => context.afterPartySwitch === 'stay',
   },
 }).createMachine({
   id: 'portal',
@@ -104,8 +118,10 @@ export const portalMachine = setup({
     userContext: null,
     domain: 'EE',
     href: null,
+    afterSwitch: null,
     baseUrl: input.baseUrl,
     tracksPageViews: tracksPageViews(input.analytics),
+    afterPartySwitch: 'home',
     start: { session: input.session, drafts: input.drafts },
   }),
   invoke: [
@@ -149,7 +165,7 @@ export const portalMachine = setup({
         guard: 'tracksPageViews',
         actions: [
           { type: 'rememberHref', params: ({ event }) => event },
-          { type: 'trackPageView', params: ({ event }) => pageView(event.routeId, event.href) },
+          { type: 'trackPageView', params: ({ event }) => pageView(event.routeId, event.component, event.href) },
         ],
         description: 'Another page is on screen, live and with consent: the portal remembers it and counts a view',
       },
@@ -193,22 +209,78 @@ export const portalMachine = setup({
       ],
       description: 'The represented party changed: the open page reloads for it, other scripts hear of it',
     },
+    'route.resolved': {
+      actions: [
+        { type: 'rememberRoute', params: ({ event }) => event },
+        { type: 'tellPagesRoute', params: ({ event }) => event },
+      ],
+      description:
+        'A page is on screen: the portal notes what it does after a party switch, the open page hears where it is',
+    },
+    'represented.changeRequested': [
+      {
+        guard: 'staysAfterPartySwitch',
+        actions: sendTo(SYSTEM_ID.representedChange, ({ event }) => ({
+          type: 'represented.change' as const,
+          gid: event.gid,
+          externalComponent: true,
+        })),
+        description:
+          'The person picks another party on a page that stays (an application page): it reloads for the new party',
+      },
+      {
+        actions: sendTo(SYSTEM_ID.representedChange, ({ event }) => ({
+          type: 'represented.change' as const,
+          gid: event.gid,
+        })),
+        description: 'The person picks another party on any other page: the home page opens for the new party',
+      },
+    ],
     'represented.switchRequested': {
-      actions: sendTo(SYSTEM_ID.representedChange, ({ event }) => ({
-        type: 'represented.change' as const,
-        gid: event.gid,
-        awaitsResult: true,
-      })),
-      description: "'Save and use' in the preferences: the portal acts for the preferred party, on the same page",
+      actions: [
+        {
+          type: 'rememberAfterSwitch',
+          params: ({ event }) => ({ afterSwitch: 'then' in event ? { gid: event.gid, then: event.then } : null }),
+        },
+        sendTo(SYSTEM_ID.representedChange, ({ event }) => ({
+          type: 'represented.change' as const,
+          gid: event.gid,
+          awaitsResult: true,
+        })),
+      ],
+      description:
+        "'Save and use' in the preferences, or the first page after a login following the preference: the portal acts for the preferred party, on the same page",
     },
-    'represented.changed': {
-      actions: sendTo(SYSTEM_ID.pages, ({ event }) => ({ type: 'pages.partySwitched', gid: event.gid, ok: true })),
-      description: 'The party is switched: a page waiting for the switch goes on',
-    },
-    'represented.changeFailed': {
-      actions: sendTo(SYSTEM_ID.pages, ({ event }) => ({ type: 'pages.partySwitched', gid: event.gid, ok: false })),
-      description: 'The party cannot be switched: a page waiting for the switch says so',
-    },
+    'represented.changed': [
+      {
+        guard: { type: 'goesOnAfterSwitch', params: ({ event }) => event },
+        actions: [
+          { type: 'navigate', params: ({ context }) => ({ target: context.afterSwitch!.then }) },
+          'forgetAfterSwitch',
+        ],
+        description:
+          'The party the preference names is switched: its preferred service opens (spec 1 §4 root redirect)',
+      },
+      {
+        actions: sendTo(SYSTEM_ID.pages, ({ event }) => ({ type: 'pages.partySwitched', gid: event.gid, ok: true })),
+        description: 'The party is switched: a page waiting for the switch goes on',
+      },
+    ],
+    'represented.changeFailed': [
+      {
+        guard: { type: 'goesOnAfterSwitch', params: ({ event }) => event },
+        actions: [
+          { type: 'navigate', params: ({ context }) => ({ target: context.afterSwitch!.then }) },
+          'forgetAfterSwitch',
+        ],
+        description:
+          'The party the preference names cannot be switched (only logged): its preferred service opens all the same',
+      },
+      {
+        actions: sendTo(SYSTEM_ID.pages, ({ event }) => ({ type: 'pages.partySwitched', gid: event.gid, ok: false })),
+        description: 'The party cannot be switched: a page waiting for the switch says so',
+      },
+    ],
     'menu.reselect': {
       actions: sendTo(SYSTEM_ID.sidePanel, { type: 'represented.changed' }),
       description: 'The party changed: the side menu selects its entry again',
@@ -282,7 +354,8 @@ export const portalMachine = setup({
     ],
     'signOn.required': {
       actions: 'redirectToSignOn',
-      description: 'The session ended while a form was open (its draft kept): the person signs on again',
+      description:
+        'The session ended while a form was open (its draft kept), or the person has signed on elsewhere already: the browser goes to sign on',
     },
   },
   states: {
@@ -381,13 +454,17 @@ export const portalMachine = setup({
           on: {
             'route.resolved': {
               target: 'choosing',
-              actions: sendTo(SYSTEM_ID.representedChoice, ({ context, event }) => ({
-                type: 'session.signedIn' as const,
-                context: context.userContext!,
-                path: event.path,
-                params: event.params,
-                domain: context.domain,
-              })),
+              actions: [
+                { type: 'rememberRoute', params: ({ event }) => event },
+                { type: 'tellPagesRoute', params: ({ event }) => event },
+                sendTo(SYSTEM_ID.representedChoice, ({ context, event }) => ({
+                  type: 'session.signedIn' as const,
+                  context: context.userContext!,
+                  path: event.path,
+                  params: event.params,
+                  domain: context.domain,
+                })),
+              ],
               description:
                 'The first page is on screen: the portal asks whom the person represents, unless it is known',
             },

@@ -11,6 +11,7 @@ import { annaContext, mariAtMaasikas, mariAtPoldmari, mariWithNobody } from '../
 import type { AnalyticsInput, PageView } from './lib/analytics';
 import type { Draft } from './lib/pages';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { capitalised, DRAFT_KEPT_ACROSS_SIGN_ON } from '../tests/support/model/departures';
 import { serializeWith } from '../tests/support/model/model-serialize';
 import { providedMachine } from '../tests/support/model/provided';
 import { recorderMachine, reportFrom, told } from '../tests/support/model/recorder';
@@ -50,6 +51,8 @@ const mariWithTestfirma: UserContext = {
   privileges: [...mari.privileges, 'ADDED_CUSTOMER_MARKER'],
 };
 const DRAFT_KEY = 'user-settings:EE48709050218';
+/** where jaan's preference leads after the next login (spec 1 §4 root redirect): logistics, for Põldmari AS */
+const preferredService = { kind: 'path', path: '/business/ee/et/LOGISTICS', replace: true } as const;
 const noSignals = { doNotTrack: false, globalPrivacyControl: false };
 /** live mode with an analytics endpoint, in a browser without a privacy signal: page views are counted */
 const counted: AnalyticsInput = {
@@ -95,7 +98,19 @@ const reported = (id: string, event: PortalEvent) => step(event, (p) => reportFr
 
 const signedInBySession = (userContext: UserContext) =>
   reported('session', { type: 'session.signedIn', userContext, domain: 'EE' });
-const firstPage = step({ type: 'route.resolved', path: '/dashboard', params: { modalName: null, application: null } });
+const firstPage = step({
+  type: 'route.resolved',
+  path: '/dashboard',
+  params: { modalName: null, application: null },
+  route: { hash: '', external: null, afterPartySwitch: 'home' },
+});
+/** the order system's page resolves (the router reads its staticData): it stays after a party switch */
+const ossPage: PortalEvent = {
+  type: 'route.resolved',
+  path: '/oss-wrapper#/shipments',
+  params: { modalName: null, application: null },
+  route: { hash: '/shipments', external: { service: 'OSS', wrapper: 'oss-wrapper' }, afterPartySwitch: 'stay' },
+};
 const startPage = (id: string, draftKey?: string) => (p: Portal) => {
   resetEffects();
   child(p, 'pages')!.send({ type: 'page.start', id, logic: recorderMachine, draftKey });
@@ -134,12 +149,20 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       { type: 'warning', code: 'demo.failed', detail: 500 },
       { type: 'navigation.requested', target: { kind: 'home' } },
       s.context.href === '/user-settings'
-        ? { type: 'navigation.urlChanged', routeId: '/', href: '/' }
-        : { type: 'navigation.urlChanged', routeId: '/user-settings/edit/', href: '/user-settings' },
+        ? { type: 'navigation.urlChanged', routeId: '/', component: 'index', href: '/' }
+        : {
+            type: 'navigation.urlChanged',
+            routeId: '/user-settings/edit/',
+            component: 'user-settings-edit',
+            href: '/user-settings',
+          },
       { type: 'context.replaced', context: axaptaDown, cause: 'SC' },
       { type: 'context.replaced', context: mariAtPoldmariAS, cause: 'RC' },
       { type: 'REPRESENTEE-CHANGE', cause: 'RC' },
       { type: 'represented.switchRequested', gid: 'EPEE11000026' },
+      { type: 'represented.switchRequested', gid: 'EPEE11000026', then: preferredService },
+      { type: 'represented.changeRequested', gid: 'EPEE11000026' },
+      ossPage,
       { type: 'represented.changed', gid: 'EPEE11000026', context: mariAtPoldmariAS },
       { type: 'represented.changeFailed', gid: 'EPEE11000026', status: 500 },
       { type: 'menu.reselect' },
@@ -186,7 +209,9 @@ const spec: MachineModelSpec<typeof portalMachine> = {
     },
   },
   standIns,
-  // what the guards read: whether the back office is down, whether the page is the home page
+  // what the guards read: whether the back office is down, whether the page is the home page (a root redirect's
+  // pending switch and whether the page stays after a party switch are left out: they would double the paths; the
+  // scenarios below take their branches)
   serializeState: serializeWith((s) => [isAxaptaDead(s.context.userContext), s.context.href === '/user-settings']),
   states: {
     signedIn: (s) => {
@@ -194,6 +219,35 @@ const spec: MachineModelSpec<typeof portalMachine> = {
     },
   },
   scenarios: [
+    {
+      title:
+        'The first page after a login follows a preference for another party: the portal switches to it, then opens the service',
+      setup: () => resetEffects(),
+      steps: [
+        signedInBySession(mari),
+        step({ type: 'represented.switchRequested', gid: 'EPEE11000026', then: preferredService }),
+        reported('representedChange', { type: 'represented.changed', gid: 'EPEE11000026', context: mariAtPoldmariAS }),
+      ],
+      check: (p) => {
+        expectEqual(
+          told(child(p, 'representedChange'), 'represented.change'),
+          [{ type: 'represented.change', gid: 'EPEE11000026', awaitsResult: true }],
+          'the switch asked for',
+        );
+        expectEqual(effects.navigate, [{ target: preferredService }], 'the preferred service opened after it');
+        expectEqual(p.getSnapshot().context.afterSwitch, null, 'nothing left waiting');
+      },
+    },
+    {
+      title: 'The switch the preference asks for fails: the preferred service opens all the same',
+      setup: () => resetEffects(),
+      steps: [
+        signedInBySession(mari),
+        step({ type: 'represented.switchRequested', gid: 'EPEE11000026', then: preferredService }),
+        reported('representedChange', { type: 'represented.changeFailed', gid: 'EPEE11000026', status: 500 }),
+      ],
+      check: () => expectEqual(effects.navigate, [{ target: preferredService }], 'the preferred service opened'),
+    },
     {
       title: 'Mari opens her settings in live mode: the page view names the page’s template, never her code',
       setup: () => resetEffects(),
@@ -203,6 +257,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         reported('navigation', {
           type: 'navigation.urlChanged',
           routeId: '/user-settings/edit/$fgid',
+          component: 'user-settings-edit',
           href: '/user-settings/edit/EE48709050218?tab=1',
         }),
       ],
@@ -220,7 +275,8 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       setup: startPage('externalApplication'),
       steps: [
         signedInBySession(mari),
-        firstPage,
+        step(ossPage),
+        step({ type: 'represented.changeRequested', gid: 'EPEE11000026' }),
         reported('representedChange', { type: 'context.replaced', context: mariAtPoldmariAS, cause: 'RC' }),
         reported('representedChange', { type: 'menu.reselect' }),
         reported('representedChange', { type: 'REPRESENTEE-CHANGE', cause: 'RC' }),
@@ -228,6 +284,17 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       ],
       check: (p) => {
         const page = inSystem(p, 'externalApplication');
+        expectEqual(
+          told(page, 'external.routeChanged'),
+          [{ type: 'external.routeChanged', service: 'OSS', wrapper: 'oss-wrapper', hash: '/shipments' }],
+          'the route the page hears',
+        );
+        expectEqual(
+          told(child(p, 'representedChange'), 'represented.change'),
+          [{ type: 'represented.change', gid: 'EPEE11000026', externalComponent: true }],
+          'the switch, staying on the page',
+        );
+        expectEqual(effects.navigate, [], 'no navigation');
         const change = expectOne(told(page, 'REPRESENTEE-CHANGE'), 'REPRESENTEE-CHANGE on the external page');
         expectEqual(change, { type: 'REPRESENTEE-CHANGE', cause: 'RC', userContext: mariAtPoldmariAS }, 'the page');
         expectEqual(effects.announced, [{ type: 'REPRESENTEE-CHANGE', cause: 'RC' }], 'the DOM event');
@@ -314,7 +381,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       },
     },
     {
-      title: 'The session expires while user settings are saved: the draft is kept, and restored after the sign-on',
+      title: `What happens if the session expires while user settings are saved? ${capitalised(DRAFT_KEPT_ACROSS_SIGN_ON)}`,
       setup: startPage('userSettingsForm', DRAFT_KEY),
       steps: [
         signedInBySession(mari),

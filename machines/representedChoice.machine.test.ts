@@ -121,19 +121,19 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     expect(view.items).toHaveLength(10);
     expect(view.pageCount).toBe(2);
     expect(view.items[0].name).toBe('Jaan Tamm');
-    actor.send({ type: 'choice.page', page: 1, context: jaan });
+    actor.send({ type: 'choice.page', page: 2, context: jaan });
     view = rows(jaan, actor);
     expect(view.items).toHaveLength(2);
     actor.send({ type: 'choice.search', term: 'KASE' });
     view = rows(jaan, actor);
-    expect(list(actor).page).toBe(0);
+    expect(list(actor).page).toBe(1);
     expect(view.items.map((r) => r.name)).toEqual(['Kase Trükk OÜ']);
     actor.send({ type: 'choice.search', term: 'ublt302' });
     expect(rows(jaan, actor).items.map((r) => [r.name, r.code, r.country])).toEqual([
       ['UAB Nemuno Siuntos', '302411111', 'LT'],
     ]);
     actor.send({ type: 'choice.page', page: 7, context: jaan });
-    expect(list(actor).page).toBe(0);
+    expect(list(actor).page).toBe(1);
   });
 
   it('a pick changes the represented party, fires REPRESENTEE-CHANGE RC, restores the previous path and closes', async () => {

@@ -374,7 +374,7 @@ export const rightsEditMachine = rightsEditSetup.createMachine({
     },
     confirmingRemoveAll: {
       tags: ['confirmingRemoveAll'],
-      description: 'The portal asks whether every right of the user is to end; nothing is saved yet.',
+      description: 'The dialog asks “Remove all rights?” before anything is cleared; nothing is saved yet.',
       on: {
         'rights.removeAllConfirmed': {
           target: 'removingAll',

@@ -129,7 +129,10 @@ export const rightsSaveMachine = setup({
         ],
       },
     },
-    saved: { type: 'final', description: 'The rights are saved, but for the applications the server names.' },
+    saved: {
+      type: 'final',
+      description: 'The rights are saved, but for the applications the server names; a saved right holds at once.',
+    },
     stale: {
       type: 'final',
       description: "Nothing was saved: the user's rights changed since the dialog loaded them.",

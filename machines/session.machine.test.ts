@@ -6,6 +6,15 @@ import { logoutMachine, type LogoutLogic } from './logout.machine';
 import { SYSTEM_ID } from './lib/system-ids';
 import { signedInContext, signedOutContext } from '../tests/support/fixtures/contexts';
 import type { Language, SimpleUserContext, UserContext } from './lib/contract';
+import type { RouteFacts } from './lib/navigation/rules';
+
+/** what the routes these tests enter declare (their staticData in src/routes/) */
+const facts = (routeId: string): RouteFacts =>
+  routeId === '/'
+    ? { component: 'index', access: 'public' }
+    : routeId.startsWith('/user-add/edit/')
+      ? { component: 'user-add-edit', access: 'public', simpleContext: true }
+      : { component: 'epit-dashboard', access: 'protected' };
 
 /** The locale with cookie writes that do nothing (the tests that do not look at the cookies). */
 const quietLocale = localeMachine.provide({ actions: { persistLanguage: () => {}, persistDomain: () => {} } });
@@ -20,6 +29,8 @@ function makeSession(
     fail?: Error;
     signout?: () => Promise<string>;
     cookies?: { language?: string; domain?: string };
+    /** the sign-on service's answer to the ticket check */
+    ticket?: boolean;
   } = {},
 ) {
   const calls = {
@@ -31,6 +42,7 @@ function makeSession(
     resetSessionStorage: 0,
     redirect: [] as string[],
     ossLogout: [] as string[],
+    checkTicket: 0,
   };
   const machine = sessionMachine.provide({
     actors: {
@@ -51,6 +63,10 @@ function makeSession(
           persistLanguage: (_, p: { language: string }) => void calls.persistLanguage.push(p.language),
           persistDomain: (_, p: { domain: string | null }) => void calls.persistDomain.push(p.domain),
         },
+      }),
+      checkTicket: fromPromise<boolean, void>(() => {
+        calls.checkTicket++;
+        return Promise.resolve(opts.ticket ?? false);
       }),
       loadLogout: loaded(
         logoutMachine.provide({
@@ -86,44 +102,54 @@ describe('session machine', () => {
     const { actor, calls } = makeSession();
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(calls.loadUserContext).toBe(0);
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', params: {} });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard'), params: {} });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await waitFor(actor, (s) => s.hasTag('settled'));
     expect(actor.getSnapshot().matches('signedIn')).toBe(true);
     expect(actor.getSnapshot().context.userContext?.epitPrincipal?.representative.firstName).toBe('Mari');
-    actor.send({ type: 'session.routeChanged', routeId: '/user-settings/edit/', params: {} });
+    actor.send({
+      type: 'session.routeChanged',
+      routeId: '/user-settings/edit/',
+      route: facts('/user-settings/edit/'),
+      params: {},
+    });
     expect(calls.loadUserContext).toBe(1);
   });
 
   it('is signed out when the context has no principal, and when the API answers 401', async () => {
     const a = makeSession({ context: signedOutContext });
-    a.actor.send({ type: 'session.routeChanged', routeId: '/' });
+    a.actor.send({ type: 'session.routeChanged', routeId: '/', route: facts('/') });
     await waitFor(a.actor, (s) => s.hasTag('settled'));
     expect(a.actor.getSnapshot().matches('signedOut')).toBe(true);
 
     const b = makeSession({ fail: Object.assign(new Error('no session'), { status: 401 }) });
-    b.actor.send({ type: 'session.routeChanged', routeId: '/' });
+    b.actor.send({ type: 'session.routeChanged', routeId: '/', route: facts('/') });
     await waitFor(b.actor, (s) => s.hasTag('settled'));
     expect(b.actor.getSnapshot().matches('signedOut')).toBe(true);
   });
 
   it('ends in contextFailed on a server error and retries on the next route change', async () => {
     const { actor, calls } = makeSession({ fail: Object.assign(new Error('boom'), { status: 500 }) });
-    actor.send({ type: 'session.routeChanged', routeId: '/' });
+    actor.send({ type: 'session.routeChanged', routeId: '/', route: facts('/') });
     await waitFor(actor, (s) => s.hasTag('settled'));
     expect(actor.getSnapshot().matches('contextFailed')).toBe(true);
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     await waitFor(actor, (s) => s.hasTag('settled'));
     expect(calls.loadUserContext).toBe(2);
   });
 
   it('loads only the simple context for user-add-edit, and the full one when leaving it', async () => {
     const { actor, calls } = makeSession();
-    actor.send({ type: 'session.routeChanged', routeId: '/user-add/edit/$key', params: { key: 'abc' } });
+    actor.send({
+      type: 'session.routeChanged',
+      routeId: '/user-add/edit/$key',
+      route: facts('/user-add/edit/$key'),
+      params: { key: 'abc' },
+    });
     await waitFor(actor, (s) => s.hasTag('settled'));
     expect(actor.getSnapshot().matches('simpleContext')).toBe(true);
     expect(calls).toMatchObject({ loadSimpleContext: 1, loadUserContext: 0 });
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     await waitFor(actor, (s) => s.hasTag('settled'));
     expect(actor.getSnapshot().matches('signedIn')).toBe(true);
   });
@@ -134,6 +160,7 @@ describe('session machine', () => {
     actor.send({
       type: 'session.routeChanged',
       routeId: '/dashboard/$domain/$language/$modalName',
+      route: facts('/dashboard/$domain/$language/$modalName'),
       params: { domain: 'lv', language: 'lav', modalName: 'x' },
     });
     expect(actor.getSnapshot().context).toMatchObject({ language: 'lv', domain: 'LV' });
@@ -143,7 +170,7 @@ describe('session machine', () => {
 
   it('writes the language cookie always but posts changeLanguage only when signed in', async () => {
     const out = makeSession({ context: signedOutContext });
-    out.actor.send({ type: 'session.routeChanged', routeId: '/' });
+    out.actor.send({ type: 'session.routeChanged', routeId: '/', route: facts('/') });
     await waitFor(out.actor, (s) => s.hasTag('settled'));
     out.actor.send({ type: 'session.languageChange', language: 'lt' });
     expect(out.actor.getSnapshot().context.language).toBe('lt');
@@ -151,20 +178,20 @@ describe('session machine', () => {
     expect(out.calls.postLanguage).toEqual([]);
 
     const inn = makeSession();
-    inn.actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    inn.actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     await waitFor(inn.actor, (s) => s.matches('signedIn'));
     inn.actor.send({ type: 'session.languageChange', language: 'ru' });
     await vi.runAllTimersAsync();
     expect(inn.calls.persistLanguage).toEqual(['ru']);
     expect(inn.calls.postLanguage).toEqual(['ru']);
     // the next route change without a language param keeps the chosen language (cookie updated)
-    inn.actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    inn.actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     expect(inn.actor.getSnapshot().context.language).toBe('ru');
   });
 
   it('logs out: emits the event, resets session storage, signs out, redirects, and fetches the OSS logout URL', async () => {
     const { actor, calls, emitted } = makeSession({ cookies: { language: 'est', domain: 'EE' } });
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
     expect(emitted.map((e) => e.type)).toContain('session.loggedOut');
@@ -181,7 +208,7 @@ describe('session machine', () => {
       applications: [{ name: 'PERIODICALS', customParameters: { logoutUrl: '/apps/periodicals/logout' } }],
     };
     const { actor, calls } = makeSession({ context: periodicalsOnly, cookies: { language: 'est', domain: 'EE' } });
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
     await waitFor(actor, (s) => s.matches('loggedOut'));
@@ -208,7 +235,7 @@ describe('session machine', () => {
       },
     });
     const actor = createActor(machine, { input: { cookies: {} } }).start();
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
     await waitFor(actor, (s) => s.matches({ loggingOut: 'running' }));
@@ -239,7 +266,7 @@ describe('session machine', () => {
       },
     });
     const actor = createActor(machine, { input: { cookies: {} } }).start();
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
     await waitFor(actor, (s) => s.matches({ loggingOut: 'running' }));
@@ -275,7 +302,7 @@ describe('session machine', () => {
     const toasts: unknown[] = [];
     actor.on('toast.show', (e) => toasts.push(e.toast));
     actor.start();
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.logout' });
     await waitFor(actor, (s) => s.matches('signedIn'));
@@ -311,7 +338,7 @@ describe('session machine', () => {
     const toasts: unknown[] = [];
     actor.on('toast.show', (e) => toasts.push(e.toast));
     actor.start();
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     await waitFor(actor, (s) => s.matches('signedIn'));
     // nothing of the logout before the person clicks Log out
     expect(loads).toBe(0);
@@ -339,7 +366,7 @@ describe('session machine', () => {
 
   it('takes a replaced context (changeRepresented, dead-application poll) and re-derives signed in/out', async () => {
     const { actor } = makeSession();
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.contextReplaced', userContext: signedOutContext });
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
@@ -352,7 +379,7 @@ describe('session machine', () => {
     });
     actor.subscribe({ error: () => {} });
     actor.start();
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard' });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard') });
     await waitFor(actor, (s) => s.hasTag('settled'));
     expect(actor.getSnapshot().context.error?.message).toContain('loadUserContext not provided');
   });
@@ -362,12 +389,13 @@ describe('session machine', () => {
     actor.send({
       type: 'session.routeChanged',
       routeId: '/dashboard/$domain/$language/$modalName',
+      route: facts('/dashboard/$domain/$language/$modalName'),
       params: { domain: 'lv', language: 'lv', modalName: 'x' },
     });
     await waitFor(actor, (s) => s.hasTag('settled'));
     expect(calls.persistDomain.at(-1)).toBe('LV');
     expect(actor.getSnapshot().context.language).toBe('lv');
-    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', params: {} });
+    actor.send({ type: 'session.routeChanged', routeId: '/dashboard', route: facts('/dashboard'), params: {} });
     expect(actor.getSnapshot().context.domain).toBe('LV');
     // the person's own language (the cookie) applies again where the route names none
     expect(actor.getSnapshot().context.language).toBe('et');
@@ -376,6 +404,7 @@ describe('session machine', () => {
     actor.send({
       type: 'session.routeChanged',
       routeId: '/dashboard/$domain/$language/$modalName',
+      route: facts('/dashboard/$domain/$language/$modalName'),
       params: { domain: 'xx', modalName: 'x' },
     });
     expect(calls.persistDomain.at(-1)).toBe(null);

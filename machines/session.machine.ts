@@ -1,8 +1,8 @@
 /**
  * The session: spec 1 §4 "Login state" and "Logout", §1 language and domain.
  *
- * - The user context loads on the first route change (`session.routeChanged`); the user-add-edit
- *   route (RouteMeta.simpleContext) gets only the simple context.
+ * - The user context loads on the first route change (`session.routeChanged`, with the route's declared facts); a
+ *   route declared `simpleContext` (the terms of use) gets only the simple context.
  * - Signed in = the context has a principal.
  * - Language and domain are the `locale` child's (machines/locale.machine.ts): the session forwards it the route
  *   changes and language choices and keeps the language and domain it reports. A chosen language is announced
@@ -15,13 +15,15 @@
  *   asks the server again in the background (`signedIn.checkingRight`; the page does not wait), and a context load
  *   that the server refuses with RIGHT_ENDED (it has cleared the represented party) loads again, acting for no one.
  *   The API client tells the portal of every RIGHT_ENDED answer (api.rightEnded), which says so and asks again.
+ * - Spec 1 §7 cross-domain ticket check: signed out on a public page, the `checkTicket` actor asks the sign-on
+ *   service whether the browser already has a session there (once per tab, its effect's rule); when it has, the
+ *   session reports `signOn.required` and the portal sends the browser to sign on. A failure is only logged (§8).
  * Effects are provided by src/app/system.ts (the logout's with the logic `loadLogout` returns); the defaults throw.
  */
 import { assign, enqueueActions, forwardTo, setup } from 'xstate';
 import { notProvided } from './lib/not-provided';
 import { reporter } from './lib/report';
 import { isRightEnded, type Domain, type Language, type SimpleUserContext, type UserContext } from './lib/contract';
-import { routeMeta } from './lib/navigation/rules';
 import { signoutLocale } from './lib/session/rules';
 import { ossLogoutUrl } from './lib/external/oss-logout';
 import {
@@ -55,9 +57,14 @@ export const sessionMachine = setup({
     locale: localeMachine,
     /** the logout's logic with its effects (single sign-out, the OSS logout GET, the redirect): a chunk of its own */
     loadLogout: notProvided<LogoutLogic>('loadLogout'),
+    /** spec 1 §7: true when the browser has a sign-on session elsewhere (false on any failure, which it logs) */
+    checkTicket: notProvided<boolean>('checkTicket'),
   },
   actions: {
     tellLocale: forwardTo('locale'),
+    notePage: assign({
+      publicPage: ({ event }) => event.type === 'session.routeChanged' && event.route.access === 'public',
+    }),
     spawnLogout: assign({
       logout: ({ spawn }, p: { logic: LogoutLogic }) => spawn(p.logic, { systemId: SYSTEM_ID.logout }),
     }),
@@ -90,14 +97,16 @@ export const sessionMachine = setup({
       domain: context.domain,
     })),
     announceSignedOut: tell(() => ({ type: 'session.signedOut' })),
+    requireSignOn: tell(() => ({ type: 'signOn.required' })),
     warnServerError: tell(() => ({ type: 'toast.show', toast: { toastType: 'warning', messageKey: 'error.server' } })),
     clearError: assign({ error: null }),
   },
   guards: {
-    wantsSimpleContext: ({ event }) =>
-      event.type === 'session.routeChanged' && routeMeta(event.routeId).simpleContext === true,
-    wantsFullContext: ({ event }) =>
-      event.type === 'session.routeChanged' && routeMeta(event.routeId).simpleContext !== true,
+    wantsSimpleContext: ({ event }) => event.type === 'session.routeChanged' && event.route.simpleContext === true,
+    wantsFullContext: ({ event }) => event.type === 'session.routeChanged' && event.route.simpleContext !== true,
+    onPublicPage: ({ context }) => context.publicPage,
+    toPublicPage: ({ event }) => event.type === 'session.routeChanged' && event.route.access === 'public',
+    hasTicket: (_, { hasTicket }: { hasTicket: boolean }) => hasTicket,
     hasPrincipal: ({ context }) => context.userContext?.epitPrincipal != null,
     isUnauthenticated: ({ context }) => context.error?.status === 401,
     isRightEnded: ({ context }) =>
@@ -115,12 +124,13 @@ export const sessionMachine = setup({
     simpleContext: null,
     error: null,
     logout: null,
+    publicPage: false,
   }),
   invoke: { id: 'locale', src: 'locale', input: ({ context }) => context.start },
   initial: 'idle',
   on: {
     'session.routeChanged': {
-      actions: 'tellLocale',
+      actions: ['tellLocale', 'notePage'],
       description: 'Opens another page: the locale takes its language and country',
       meta: { bookkeeping: true },
     },
@@ -150,12 +160,12 @@ export const sessionMachine = setup({
           {
             guard: 'wantsSimpleContext',
             target: 'loadingSimpleContext',
-            actions: 'tellLocale',
+            actions: ['tellLocale', 'notePage'],
             description: 'The first page opens, if it is the terms-of-use page of a new account',
           },
           {
             target: 'loadingContext',
-            actions: 'tellLocale',
+            actions: ['tellLocale', 'notePage'],
             description: 'The first page opens',
           },
         ],
@@ -234,7 +244,7 @@ export const sessionMachine = setup({
           {
             guard: 'wantsFullContext',
             target: 'loadingContext',
-            actions: 'tellLocale',
+            actions: ['tellLocale', 'notePage'],
             description: 'Opens any other page, if it is not the terms-of-use page: the portal loads who the person is',
           },
         ],
@@ -252,7 +262,7 @@ export const sessionMachine = setup({
             'session.routeChanged': {
               guard: 'representsParty',
               target: 'checkingRight',
-              actions: 'tellLocale',
+              actions: ['tellLocale', 'notePage'],
               description:
                 'Opens another page while acting for a party: the portal asks whether that right still holds',
             },
@@ -276,7 +286,7 @@ export const sessionMachine = setup({
             'session.routeChanged': {
               target: 'checkingRight',
               reenter: true,
-              actions: 'tellLocale',
+              actions: ['tellLocale', 'notePage'],
               description: 'Opens yet another page before the answer: the portal asks again',
             },
           },
@@ -317,6 +327,59 @@ export const sessionMachine = setup({
       description: "No one is signed in; the header shows only 'log in to e-service'.",
       tags: ['settled'],
       entry: 'announceSignedOut',
+      initial: 'arriving',
+      states: {
+        arriving: {
+          description: 'The portal looks at the page the person is on.',
+          always: [
+            {
+              guard: 'onPublicPage',
+              target: 'checkingTicket',
+              description: 'The page is public: the portal asks the sign-on service whether the person signed on there',
+            },
+            { target: 'ready', description: 'The page is not public: it sends the person to sign on itself' },
+          ],
+        },
+        checkingTicket: {
+          // spec 1 §7 cross-domain ticket check (a JSONP request; without such an endpoint, a CAS gateway login)
+          description:
+            'The portal asks the sign-on service, in the background, whether the person has signed on there already.',
+          invoke: {
+            id: 'checkTicket',
+            src: 'checkTicket',
+            onDone: [
+              {
+                guard: { type: 'hasTicket', params: ({ event }) => ({ hasTicket: event.output }) },
+                target: 'signingOn',
+                description: 'The person has signed on at the sign-on service',
+              },
+              {
+                target: 'ready',
+                description: 'The person has not signed on there, or this tab has asked before',
+              },
+            ],
+            onError: {
+              target: 'ready',
+              description: 'The sign-on service does not answer (only logged)',
+            },
+          },
+        },
+        ready: {
+          description: 'The person is not signed on anywhere, as far as the portal knows.',
+          on: {
+            'session.routeChanged': {
+              guard: 'toPublicPage',
+              target: 'checkingTicket',
+              actions: ['tellLocale', 'notePage'],
+              description: 'Opens another public page: the portal asks the sign-on service (once per tab)',
+            },
+          },
+        },
+        signingOn: {
+          description: 'The person has signed on elsewhere: the browser is on its way to sign on here as well.',
+          entry: 'requireSignOn',
+        },
+      },
       on: {
         'session.contextReplaced': {
           target: 'resolvingPrincipal',
@@ -336,12 +399,12 @@ export const sessionMachine = setup({
           {
             guard: 'wantsSimpleContext',
             target: 'loadingSimpleContext',
-            actions: 'tellLocale',
+            actions: ['tellLocale', 'notePage'],
             description: 'Opens the terms-of-use page of a new account: the portal tries again',
           },
           {
             target: 'loadingContext',
-            actions: 'tellLocale',
+            actions: ['tellLocale', 'notePage'],
             description: 'Opens another page: the portal tries again',
           },
         ],

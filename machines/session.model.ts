@@ -9,6 +9,9 @@ import { localeMachine } from './locale.machine';
 import { logoutMachine, type LogoutLogic } from './logout.machine';
 
 const noop = () => {};
+/** what the two routes declare (their staticData in src/routes/): the dashboard, and the terms of use (public) */
+const dashboard = { component: 'epit-dashboard', access: 'protected' };
+const termsOfUse = { component: 'user-add-edit', access: 'public', simpleContext: true };
 /** mari acting for Põldmari AS: each page asks whether that right still holds */
 const actingForParty = mariAtPoldmari();
 /** a logout that reports nothing: the path's logout.* events stand for its reports */
@@ -36,8 +39,13 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
       !s.matches('resolvingPrincipal') &&
       !s.matches('resolvingFailure')
     ) {
-      ev.push({ type: 'session.routeChanged', routeId: '/dashboard', params: {} });
-      ev.push({ type: 'session.routeChanged', routeId: '/user-add/edit/$key', params: { key: 'k1' } });
+      ev.push({ type: 'session.routeChanged', routeId: '/dashboard', route: dashboard, params: {} });
+      ev.push({
+        type: 'session.routeChanged',
+        routeId: '/user-add/edit/$key',
+        route: termsOfUse,
+        params: { key: 'k1' },
+      });
     }
     if (s.matches('loadingContext')) {
       ev.push({ type: 'xstate.done.actor.loadUserContext', output: signedInContext });
@@ -75,6 +83,12 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
       ev.push({ type: 'xstate.error.actor.postLanguage', error: new Error('down') });
     }
     if (s.matches('contextFailed')) ev.push({ type: 'session.reload' });
+    // the sign-on service's answer: signed on there, not (or asked before in this tab), or no answer
+    if (s.matches({ signedOut: 'checkingTicket' })) {
+      ev.push({ type: 'xstate.done.actor.checkTicket', output: true });
+      ev.push({ type: 'xstate.done.actor.checkTicket', output: false });
+      ev.push({ type: 'xstate.error.actor.checkTicket', error: new Error('ticket check failed') });
+    }
     if (s.matches('signedOut')) {
       ev.push({ type: 'session.languageChange', language: 'lv' });
       ev.push({ type: 'session.contextReplaced', userContext: signedInContext });
@@ -107,6 +121,7 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
         actions: { persistLanguage: noop, persistDomain: noop, reportResolved: noop, reportChosen: noop },
       }),
       loadLogout: fromPromise<LogoutLogic, void>(() => new Promise(() => {})),
+      checkTicket: fromPromise<boolean, void>(() => new Promise(() => {})),
     },
   },
   serializeState: (s) =>
@@ -116,6 +131,8 @@ const spec: MachineModelSpec<typeof sessionMachine> = {
       s.context.userContext?.epitPrincipal ? 1 : 0,
       s.context.userContext?.applications.length ?? 0,
       s.context.userContext?.epitPrincipal?.represented ? 1 : 0,
+      // whether the page is public matters only on the way to signed out (the ticket check)
+      s.matches('signedIn') || s.matches('loggingOut') ? null : s.context.publicPage,
     ]),
   stopWhen: (s) => s.matches('loggedOut'),
 };

@@ -6,6 +6,7 @@
  */
 import { fromPromise, type EventObject } from 'xstate';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
+import { capitalised, DRAFT_KEPT_ACROSS_SIGN_ON } from '../tests/support/model/departures';
 import { preferenceUseMachine } from './preferenceUse.machine';
 import {
   canSave,
@@ -120,8 +121,7 @@ const spec: MachineModelSpec<typeof settingsFormMachine> = {
   // the questions a product owner asks of this flow, answered step by step (the flow book lists them)
   scenarios: [
     {
-      title:
-        'What happens if the session expires while settings are saved? Nothing is saved; what the person typed is kept while they sign on again, and the form shows it again afterwards',
+      title: `What happens if the session expires while settings are saved? ${capitalised(DRAFT_KEPT_ACROSS_SIGN_ON)}`,
       steps: [
         { event: done('loadForm', loaded) },
         { event: { type: 'form.edit', values: { firstName: 'Mari-Liis' } } as Ev },

@@ -15,7 +15,7 @@ import { signingCustomer } from './lib/customer-add/rules';
 import { testfirma } from '../tests/support/fixtures/customer-add';
 import { idCardSigningMachine } from './idCardSigning.machine';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
-import { signerFor } from '../tests/support/model/demo-signers';
+import { SIGNING_DATA, signerFor } from '../tests/support/model/demo-signers';
 import { signingMachine } from './signing.machine';
 
 type SigningSnapshot = SnapshotFrom<typeof signingMachine>;
@@ -90,7 +90,7 @@ const spec: Spec = {
     person: 'mary (password Suslik123)',
     address:
       "http://localhost:8080/ui/; after signing in, 'Create new business customer contract' in the choice 'Choose, whose main page You want to enter' (or 'Add a new business customer contract' on the main page); type “Testfirma” in 'Name or registry code of the represented company', pick Testfirma OÜ, fill in 'E-mail address at the represented', tick both boxes, then 'Sign'",
-    data: 'Testfirma OÜ (11000109), no contract yet (once someone signs, it has one: start from an empty DATA_DIR). Mobile-ID: mary with +37200000766 succeeds; the simulator’s other numbers belong to no demo person and end in “Mobile-ID contract missing, does not belong to logged in user or not activated”. Smart-ID: sille (password Sepp12345) succeeds, rein (password Rebane123) refuses, toomas (password Tuisk1234) times out. ID-card: jaak (password Joeorg123) with his demo card',
+    data: SIGNING_DATA,
   },
   machine: signingMachine,
   input: {
@@ -127,9 +127,6 @@ const spec: Spec = {
     {
       title:
         'What happens if Mobile-ID signing times out? The person does not confirm on the phone in time: Mobile-ID says so, the panel shows “The Mobile-ID signing was not confirmed in time. Please try again.” and nothing is signed',
-      tester: {
-        data: 'Testfirma OÜ (11000109). No demo person reaches a Mobile-ID time-out: the simulator times out only for +37066000266, whose owner is no demo person, so mary gets “Mobile-ID contract missing, does not belong to logged in user or not activated”. The same ending with Smart-ID: toomas (password Tuisk1234), Path 16',
-      },
       steps: [
         { event: { type: 'signing.start', method: 'mobileId' } as Ev },
         { event: done('startMobileId', { status: 'SUCCESS', challengeId: '4821' }) },
@@ -137,6 +134,16 @@ const spec: Spec = {
         { event: done('checkMobileIdStatus', { status: SIGNING_IN_PROGRESS }) },
         { event: after('POLL_INTERVAL', 'signing.mobileId.awaitingConfirmation.waitingForNextCheck') },
         { event: done('checkMobileIdStatus', { status: 'MID_TIMEOUT' }) },
+      ],
+    },
+    {
+      title:
+        'What happens if the person cancels Mobile-ID signing on the phone? Mobile-ID says so, the panel shows “The Mobile-ID signing was cancelled on the phone.” and nothing is signed',
+      steps: [
+        { event: { type: 'signing.start', method: 'mobileId' } as Ev },
+        { event: done('startMobileId', { status: 'SUCCESS', challengeId: '4821' }) },
+        { event: after('FIRST_CHECK', 'signing.mobileId.awaitingConfirmation.waitingForFirstCheck') },
+        { event: done('checkMobileIdStatus', { status: 'MID_USER_CANCELLED' }) },
       ],
     },
     {

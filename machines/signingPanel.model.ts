@@ -8,7 +8,7 @@ import { type EventObject, type SnapshotFrom, fromPromise } from 'xstate';
 import { MESSAGE } from './lib/customer-add/rules';
 import { testfirma } from '../tests/support/fixtures/customer-add';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
-import { signerFor } from '../tests/support/model/demo-signers';
+import { SIGNING_DATA, signerFor } from '../tests/support/model/demo-signers';
 import { provideSigning, type SigningOutput } from './signing.machine';
 import { signingPanelMachine } from './signingPanel.machine';
 
@@ -46,7 +46,14 @@ const spec: Spec = {
     person: 'mary (password Suslik123)',
     address:
       "http://localhost:8080/ui/; after signing in, 'Create new business customer contract' in the choice 'Choose, whose main page You want to enter' (or 'Add a new business customer contract' on the main page); type “Testfirma” in 'Name or registry code of the represented company', pick Testfirma OÜ, fill in 'E-mail address at the represented', tick both boxes, then 'Sign'",
-    data: 'Testfirma OÜ (11000109), no contract yet (once someone signs, it has one: start from an empty DATA_DIR). Mobile-ID: mary with +37200000766 succeeds; the simulator’s other numbers belong to no demo person and end in “Mobile-ID contract missing, does not belong to logged in user or not activated”. Smart-ID: sille (password Sepp12345) succeeds, rein (password Rebane123) refuses, toomas (password Tuisk1234) times out. ID-card: jaak (password Joeorg123) with his demo card',
+    data: SIGNING_DATA,
+  },
+  // a pick that cannot go ahead leaves the panel as it was, but for the phone field's error
+  screens: {
+    'panel.start': (_e, after) =>
+      after.matches('choosingMethod')
+        ? 'The panel stays as it was; the “Mobile phone number” field is marked “Invalid format of phone number”.'
+        : undefined,
   },
   machine: signingPanelMachine,
   input: { customer: testfirma },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { openDb } from './db/index.js';
 import { prepareDb } from './db/prepare.js';
-import { testEnv } from './env.js';
+import { testEnv } from './test/env.js';
 import { fakeClock } from './lib/clock.js';
 import type { FastifyInstance } from 'fastify';
 

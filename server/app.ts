@@ -30,7 +30,7 @@ import { findSession, installSignedInHint } from './lib/session.js';
 import { installSecurityHeaders } from './security/headers.js';
 import { installLiveModeGates, rejectRepeatedQuery } from './security/live-mode.js';
 import { PURGE_EVERY_MS, purgeExpired } from './security/purge.js';
-import { installRequestLog, loggerOptions } from './security/request-log.js';
+import { callersTraceId, installRequestLog, loggerOptions, requestId } from './security/request-log.js';
 import { collectRoutes } from './security/route-list.js';
 import { installAnswerCheck } from './contract/answer-hook.js';
 import { routes } from './routes/index.js';
@@ -39,6 +39,7 @@ import { installFaultInjection } from './sim/faults/index.js';
 import { installHealthRoutes } from './ops/health.js';
 import { installLifecycle, Lifecycle } from './ops/lifecycle.js';
 import { noMetrics, type Metrics } from './ops/metrics.js';
+import type { Tracing } from './ops/tracing.js';
 import { BUILD_HEADER, currentBuild } from './lib/build-id.js';
 import { SIMPLE_CONTEXT_PATHS } from '../machines/lib/navigation/rules.js';
 
@@ -63,6 +64,8 @@ export interface CreateAppOptions {
   metrics?: Metrics;
   /** with SMTP_URL set: how often the mail sender looks at the outbox, in ms (default a second; tests: less) */
   mailPollMs?: number;
+  /** with OTEL_EXPORTER_OTLP_ENDPOINT set (server/start.ts): the request spans, and the trace id for the request log */
+  tracing?: Pick<Tracing, 'plugin' | 'traceIdOf'> | null;
 }
 
 export function portalConfig(env: Env): PortalConfig {
@@ -101,6 +104,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     logger: logging ? loggerOptions(env.debug, logging === true ? undefined : logging.stream) : false,
     // one line per request of our own instead (server/security/request-log.ts): no query strings, no cookies
     logController: new LogController({ disableRequestLogging: true }),
+    // the proxy's X-Request-Id when it sent a well-formed one, else a random UUID (server/security/request-log.ts)
+    genReqId: requestId,
     // X-Forwarded-* only from the proxies TRUST_PROXY names (the login throttle and the audit log read req.ip)
     // a hop count is a function here: Fastify's types leave numbers out (proxy-addr counts hops from the socket, 0 first)
     trustProxy: typeof env.trustProxy === 'number' ? trustHops(env.trustProxy) : env.trustProxy,
@@ -108,6 +113,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     // errors raised before routing (a malformed percent-escape in the path): the same ServiceError body as any failure
     frameworkErrors: (error, _req, reply) => sendFrameworkError(error, reply),
   });
+  // first, so that every route and hook registered after it runs inside the request's span (server/ops/tracing.ts)
+  const tracing = opts.tracing ?? null;
+  if (tracing) await app.register(tracing.plugin);
   const closing = new AbortController();
   const fetchImpl = opts.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
   const lifecycle = opts.lifecycle ?? new Lifecycle();
@@ -136,7 +144,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installErrorHandlers(app);
   const ui: UiMode = opts.ui ?? { kind: 'static' };
   await installSecurityHeaders(app, env, { development: ui.kind === 'middleware' });
-  installRequestLog(app, { log: !!logging, metrics });
+  installRequestLog(app, {
+    log: !!logging,
+    metrics,
+    traceId: tracing ? (req) => tracing.traceIdOf(req) ?? callersTraceId(req) : callersTraceId,
+  });
   // after SIGTERM: Connection: close, and the handover's unanswered GETs (server/ops/lifecycle.ts)
   installLifecycle(app, lifecycle);
   rejectRepeatedQuery(app);
@@ -182,12 +194,19 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   });
 
   // expired sessions, tickets and login failures are purged now and then
-  const purge = () =>
-    void purgeExpired(db, clock, env).catch((err: unknown) => app.log.error({ err }, 'purge of expired rows failed'));
+  const purgeOnce = () =>
+    purgeExpired(db, clock, env).then(
+      (rows) => metrics.purged(rows),
+      (err: unknown) => {
+        metrics.purged(null);
+        app.log.error({ err }, 'purge of expired rows failed');
+      },
+    );
+  const purge = () => void purgeOnce();
   const purgeTimer = setInterval(purge, PURGE_EVERY_MS);
   purgeTimer.unref();
   app.addHook('onReady', async () => {
-    await purgeExpired(db, clock, env).catch((err: unknown) => app.log.error({ err }, 'purge of expired rows failed'));
+    await purgeOnce();
   });
   app.addHook('onClose', (_app, done) => {
     clearInterval(purgeTimer);
@@ -200,7 +219,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     const { startMailSender } = await import('./lib/mail-sender.js');
     let sender: { stop(): Promise<void> } | null = null;
     app.addHook('onReady', (done) => {
-      sender = startMailSender({ db, clock, env, log: app.log, pollMs: opts.mailPollMs });
+      sender = startMailSender({ db, clock, env, log: app.log, pollMs: opts.mailPollMs, metrics });
       app.log.info(`mail is sent through ${smtpUrl.replace(/\/\/[^@/]*@/, '//')} as ${env.mail.from}`);
       done();
     });

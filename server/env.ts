@@ -1,6 +1,6 @@
 /**
  * The one reader of process.env (architecture guide: "env.ts is the one reader of process.env").
- * Everything else receives an `Env` value, so tests build their own with `loadEnv({})` or `testEnv()`.
+ * Everything else receives an `Env` value, so tests build their own with `loadEnv({})` or `testEnv()` (server/test/env.ts).
  *
  * Every setting is checked here, when the process starts: a value that cannot be used throws a `ConfigError`
  * naming the variable, what it holds and what is allowed, which server/start.ts prints as one line before it
@@ -497,14 +497,6 @@ export const testDatabaseUrl = (): string | null => postgresUrl(process.env.TEST
 /** Whether GET /api/docs shows the reference page: API_DOCS, else everywhere but in live run mode. */
 export const apiDocsOn = (env: Pick<Env, 'apiDocs' | 'runMode'>): boolean =>
   env.apiDocs === null ? env.runMode !== 'live' : env.apiDocs === 'on';
-
-/**
- * An Env for tests: defaults, never the real process.env.
- * @internal for tests and benchmarks
- */
-export function testEnv(overrides: Partial<Env> = {}): Env {
-  return { ...loadEnv({ RUN_MODE: 'test' }), ...overrides };
-}
 
 /**
  * Single sign-on: the portal is a CAS 3.0 client (CAS Protocol 3.0 specification, §2). The defaults point at the

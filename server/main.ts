@@ -7,14 +7,17 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from './env.js';
+import { startupLog } from './ops/startup-log.js';
 import { start } from './start.js';
+
+const log = startupLog('start');
 
 function buildPortal(rootDir: string): Promise<boolean> {
   return new Promise((resolve) => {
-    console.log('[start] dist/index.html is missing: building the portal with `vite build` ...');
+    log.info('dist/index.html is missing: building the portal with `vite build` ...');
     const child = spawn('npx', ['vite', 'build'], { cwd: rootDir, stdio: 'inherit', env: process.env });
     child.on('error', (err) => {
-      console.error(`[start] could not run vite build: ${err.message}`);
+      log.error(`could not run vite build: ${err.message}`);
       resolve(false);
     });
     child.on('exit', (code) => resolve(code === 0));
@@ -28,9 +31,8 @@ start({
     if (env.runMode === 'live')
       throw new ConfigError('DIST_DIR', env.distDir, "a folder holding the portal's build: run `npm run build` first");
     if (await buildPortal(env.rootDir)) return;
-    console.error('[start] ************************************************************');
-    console.error('[start] The portal build FAILED. /ui/ answers "not built" until `npm run build` succeeds;');
-    console.error('[start] the API, the sign-on simulator (/cas/) and the simulator console (/sim/) still work.');
-    console.error('[start] ************************************************************');
+    log.error(
+      'The portal build FAILED. /ui/ answers "not built" until `npm run build` succeeds; the API, the sign-on simulator (/cas/) and the simulator console (/sim/) still work.',
+    );
   },
 });

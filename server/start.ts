@@ -10,7 +10,11 @@
  *
  * Failures a person can fix (a setting that cannot be used, a port in use, DATA_DIR not writable, a database that
  * does not answer) are reported in one line, no stack, and the process exits 1. The settings are checked before the
- * rest of the server is even loaded, so a refusal comes at once.
+ * rest of the server is even loaded, so a refusal comes at once. Every line is JSON, as the request log's are
+ * (server/ops/startup-log.ts).
+ *
+ * With OTEL_EXPORTER_OTLP_ENDPOINT set, tracing (server/ops/tracing.ts) starts right after the settings are checked:
+ * before the database is opened (its statements are traced from the first) and before Fastify is loaded.
  */
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -22,9 +26,12 @@ import type { Db } from './db/index.js';
 import { ConfigError, loadEnv, type Env } from './env.js';
 import { linkOrigin } from './lib/origins.js';
 import { HANDOVER_MS, Lifecycle } from './ops/lifecycle.js';
+import { startupLog } from './ops/startup-log.js';
+import { tracingWanted } from './ops/trace-points.js';
+import type { Tracing } from './ops/tracing.js';
 
 export interface StartOptions {
-  /** log prefix, e.g. 'start' or 'dev' */
+  /** the `name` of the log lines, e.g. 'start' or 'dev' */
   tag: string;
   /** before the app is built (main: build the portal when dist/ is missing) */
   beforeApp?(env: Env): Promise<void>;
@@ -82,7 +89,8 @@ export function demoWarning(runMode: Env['runMode']): string[] {
 }
 
 export function start(opts: StartOptions): void {
-  const log = (msg: string) => console.log(`[${opts.tag}] ${msg}`);
+  const lines = startupLog(opts.tag);
+  const log = (msg: string) => lines.info(msg);
   const lifecycle = new Lifecycle();
   let env: Env | null = null;
   let db: Db | null = null;
@@ -90,6 +98,7 @@ export function start(opts: StartOptions): void {
   /** the demo external applications, a second listener on APPS_PORT (server/apps/) */
   let apps: FastifyInstance | null = null;
   let metricsServer: Server | null = null;
+  let tracing: Tracing | null = null;
   let stopping = false;
   /** ends the drain early (a second signal) */
   let skipDrain = () => {};
@@ -101,9 +110,7 @@ export function start(opts: StartOptions): void {
     const drainMs = drain ? (env?.shutdown.drainMs ?? 0) : 0;
     setTimeout(
       () => {
-        console.error(
-          `[${opts.tag}] shutdown took longer than ${drainMs + shutdownMs + SHUTDOWN_MARGIN_MS} ms: exiting`,
-        );
+        lines.error(`shutdown took longer than ${drainMs + shutdownMs + SHUTDOWN_MARGIN_MS} ms: exiting`);
         process.exit(exitCode || 1);
       },
       drainMs + shutdownMs + SHUTDOWN_MARGIN_MS,
@@ -134,8 +141,8 @@ export function start(opts: StartOptions): void {
       const cut = await Promise.race([closed.then(() => false), sleep(shutdownMs, true, { ref: false })]);
       if (cut && app) {
         const open = await new Promise<number>((resolve) => app!.server.getConnections((_e, n) => resolve(n)));
-        console.error(
-          `[${opts.tag}] requests still running after SHUTDOWN_TIMEOUT_SECONDS (${shutdownMs / 1000} s): closing ${open} connection(s)`,
+        lines.error(
+          `requests still running after SHUTDOWN_TIMEOUT_SECONDS (${shutdownMs / 1000} s): closing ${open} connection(s)`,
         );
         app.server.closeAllConnections();
         apps?.server.closeAllConnections();
@@ -143,9 +150,11 @@ export function start(opts: StartOptions): void {
       }
       await db?.destroy();
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(null)));
+      // the spans of the last requests are exported before the process ends
+      await tracing?.shutdown().catch((err: unknown) => lines.warn(`traces not exported: ${messageOf(err)}`));
       if (drainMs > 0) log('stopped');
     } catch (err) {
-      console.error(`[${opts.tag}] error while shutting down:`, err);
+      lines.error('error while shutting down', err);
       exitCode ||= 1;
     }
     process.exit(exitCode);
@@ -163,6 +172,12 @@ export function start(opts: StartOptions): void {
       throw new StartupError(
         'SMTP_URL is required in live run mode: set it and MAIL_FROM (e.g. SMTP_URL=smtp://user:password@mail.example:587 MAIL_FROM=portal@example.ee), or set MAIL=off to run without mail',
       );
+    // traces, when wanted: before the database and Fastify, so both are traced from the first statement and request
+    if (tracingWanted()) {
+      const { startTracing } = await import('./ops/tracing.js');
+      tracing = startTracing({ serviceVersion: env.appVersion });
+      log(tracing.describe);
+    }
     // the settings are fine: now the rest of the server (loading it takes a while)
     const [{ createApp }, { createAppsServer }, { openDb }, { databaseName }, { prepareDb }, { systemClock }] =
       await Promise.all([
@@ -199,7 +214,7 @@ export function start(opts: StartOptions): void {
       const { liveTrustProblem } = await import('./routes/sign/certificates.js');
       const trust = liveTrustProblem(env.signing.trustDir, path.join(env.rootDir, 'server/trust/epit-demo-ca.pem'));
       if (trust && 'refuse' in trust) throw new StartupError(trust.refuse);
-      if (trust) console.warn(`[${opts.tag}] warning: ${trust.warn}`);
+      if (trust) lines.warn(`warning: ${trust.warn}`);
     }
     await opts.beforeApp?.(env);
     let metrics;
@@ -217,7 +232,7 @@ export function start(opts: StartOptions): void {
       log(`metrics at http://${env.metrics.host}:${env.metrics.port}/metrics`);
     }
     // request log
-    app = await createApp({ db, clock: systemClock, env, logger: true, ui: opts.ui, lifecycle, metrics });
+    app = await createApp({ db, clock: systemClock, env, logger: true, ui: opts.ui, lifecycle, metrics, tracing });
     await app.ready();
     await opts.beforeListen?.(app, env);
     await listen(app, env);
@@ -232,7 +247,7 @@ export function start(opts: StartOptions): void {
     } catch (err) {
       // the portal stands without its demo applications: their frames fail to load, everything else works
       if (!(err instanceof StartupError)) throw err;
-      console.error(`[${opts.tag}] the demo applications did not start: ${err.message}`);
+      lines.error(`the demo applications did not start: ${err.message}`);
       await apps.close();
       apps = null;
     }
@@ -242,15 +257,15 @@ export function start(opts: StartOptions): void {
     log(
       `portal at ${origin}/ui/, listening on ${env.host}:${env.port}  (sign-on ${signOn}/login${console_}, run mode ${env.runMode})`,
     );
-    if (env.runMode !== 'live') demoWarning(env.runMode).forEach((line) => console.warn(`[${opts.tag}] ${line}`));
+    // one line (the banner's rows of stars are for a terminal)
+    if (env.runMode !== 'live') lines.warn(demoWarning(env.runMode).slice(1, -1).join(' '));
   };
 
   process.on('SIGINT', () => void shutdown(0, false));
   process.on('SIGTERM', () => void shutdown(0, true));
   run().catch((err: unknown) => {
-    if (err instanceof ConfigError || err instanceof StartupError)
-      console.error(`[${opts.tag}] cannot start: ${err.message}`);
-    else console.error(`[${opts.tag}] failed:`, err);
+    if (err instanceof ConfigError || err instanceof StartupError) lines.error(`cannot start: ${err.message}`);
+    else lines.error('failed', err);
     void shutdown(1, false);
   });
 }

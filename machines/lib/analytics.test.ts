@@ -48,8 +48,8 @@ describe('trackedPath: no personal code or customer id leaves the browser', () =
     expect(trackedPath('__root__', '/EE48709050218')).toBe('/not-found');
   });
 
-  it('names the page by its component', () => {
-    expect(pageView('/user-settings/edit/$fgid', '/user-settings/edit/EE48709050218')).toEqual({
+  it('names the page by the component its route declares', () => {
+    expect(pageView('/user-settings/edit/$fgid', 'user-settings-edit', '/user-settings/edit/EE48709050218')).toEqual({
       path: '/user-settings/edit/:fgid',
       title: 'user-settings-edit',
     });

@@ -8,7 +8,6 @@
  * is known to hold none of them and the value is a plain word (a domain, a language, a service code).
  */
 import type { PortalConfig } from './contract';
-import { routeMeta } from './navigation/rules';
 
 /** What the browser says of the person's wishes: Do Not Track and Global Privacy Control. */
 export interface PrivacySignals {
@@ -57,9 +56,9 @@ export function trackedPath(routeId: string, href: string): string {
   return path || '/';
 }
 
-/** What a page view of `routeId` shown at `href` tells the analytics endpoint. */
-export function pageView(routeId: string, href: string): PageView {
-  return { path: trackedPath(routeId, href), title: routeMeta(routeId).component };
+/** What a page view of `routeId` (the spec's `component`, from the route's declaration) shown at `href` tells the analytics endpoint. */
+export function pageView(routeId: string, component: string, href: string): PageView {
+  return { path: trackedPath(routeId, href), title: component };
 }
 
 function safeDecode(value: string): string {

@@ -18,6 +18,7 @@ export const PAGE = {
   customerSearch: 'customerSearch',
   eula: 'eula',
   resetPassword: 'resetPassword',
+  financeRecovery: 'financeRecovery',
 } as const;
 export type PageId = (typeof PAGE)[keyof typeof PAGE];
 
@@ -53,7 +54,11 @@ export type PageLifecycleEvent =
 export type PageActorReport =
   | { type: 'form.sessionExpired'; draftKey: string | null; values: Record<string, unknown> }
   | { type: 'form.switchParty'; gid: string }
-  | { type: 'channel.activated' };
+  | { type: 'channel.activated' }
+  /** the frame channel: a notification from the application (ossChangeUrlHash) */
+  | { type: 'channel.notification'; method: string; params: unknown }
+  /** the external application page: a notification for the application in the frame (ossUpdateInitialData) */
+  | { type: 'channel.notify'; method: string; params: unknown };
 
 /** What the pages machine reports to the portal (its parent). */
 export type PagesReport = { type: 'signOn.required' } | { type: 'represented.switchRequested'; gid: string };

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { openDb, type Db } from '../db/index.js';
 import { prepareDb } from '../db/prepare.js';
-import { loadCasSettings, testEnv } from '../env.js';
+import { loadCasSettings } from '../env.js';
+import { testEnv } from '../test/env.js';
 import { fakeClock } from '../lib/clock.js';
 import { parseLogoutRequest } from '../clients/cas.js';
 

@@ -274,6 +274,7 @@ export const casRoutes: FastifyPluginAsync = (app) => {
       const reserved = await reserveLoginAttempt(db, clock, attempt);
       if ('wait' in reserved) {
         reply.header('Retry-After', String(Math.ceil(reserved.wait / 1000)));
+        app.deps.metrics.loginThrottled('sign-on');
         return again(429, t.tooManyAttempts.replace('{minutes}', String(Math.ceil(reserved.wait / 60_000))));
       }
       const p = await db
@@ -284,6 +285,7 @@ export const casRoutes: FastifyPluginAsync = (app) => {
         .executeTakeFirst();
       if (!(await checkPassword(password, p?.password_hash)) || !p) {
         // the reservation stays: it is this failure
+        app.deps.metrics.loginFailed('sign-on');
         await audit(req, 'login', { outcome: 'failure', actorFgid: p?.fgid ?? null, username });
         return again(401, t.wrongCredentials);
       }

@@ -9,7 +9,8 @@
  * - Anything else goes through the app's `fetch` (deps.fetch: the global fetch; in server tests one that routes
  *   loopback addresses into app.inject).
  *
- * Every request has a deadline (`timeoutMs`) and follows the caller's AbortSignal.
+ * Every request has a deadline (`timeoutMs`) and follows the caller's AbortSignal. With tracing on, every request is
+ * a span and carries the caller's `traceparent` and `X-Request-Id` (fetch: server/ops/tracing.ts; node:https here).
  */
 import { X509Certificate } from 'node:crypto';
 import https from 'node:https';
@@ -17,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import tls, { type PeerCertificate } from 'node:tls';
 import { noMetrics, type CallOutcome, type Metrics, type OutsideService } from '../ops/metrics.js';
 import { OutsideServiceError } from '../lib/errors.js';
+import { outsideCallSpan } from '../ops/trace-points.js';
 
 export interface ServiceRequest {
   method: 'GET' | 'POST';
@@ -147,35 +149,45 @@ export function pinnedTransport(pems: string[]): Transport {
     return undefined;
   };
   return (req) =>
-    new Promise((resolve, reject) => {
-      const signal = deadline(req);
-      const payload = req.body !== undefined ? Buffer.from(JSON.stringify(req.body), 'utf8') : undefined;
-      const request = https.request(
-        req.url,
-        {
-          method: req.method,
-          ca,
-          checkServerIdentity,
-          minVersion: 'TLSv1.2',
-          signal,
-          agent: false,
-          headers: {
-            Accept: 'application/json',
-            ...(payload ? { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': payload.length } : {}),
-          },
+    outsideCallSpan(req.method, req.url, (traceHeaders) => pinnedRequest(req, ca, checkServerIdentity, traceHeaders));
+}
+
+function pinnedRequest(
+  req: ServiceRequest,
+  ca: string[],
+  checkServerIdentity: (host: string, cert: PeerCertificate) => Error | undefined,
+  traceHeaders: Record<string, string | number>,
+): Promise<ServiceResponse> {
+  return new Promise((resolve, reject) => {
+    const signal = deadline(req);
+    const payload = req.body !== undefined ? Buffer.from(JSON.stringify(req.body), 'utf8') : undefined;
+    const request = https.request(
+      req.url,
+      {
+        method: req.method,
+        ca,
+        checkServerIdentity,
+        minVersion: 'TLSv1.2',
+        signal,
+        agent: false,
+        headers: {
+          Accept: 'application/json',
+          ...(payload ? { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': payload.length } : {}),
+          ...traceHeaders,
         },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, json: parse(Buffer.concat(chunks).toString('utf8')) }),
-          );
-          res.on('error', (err) => reject(new ServiceUnreachableError(req.url, reason(err, signal))));
-        },
-      );
-      request.on('error', (err) => reject(new ServiceUnreachableError(req.url, reason(err, signal))));
-      request.end(payload);
-    });
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, json: parse(Buffer.concat(chunks).toString('utf8')) }),
+        );
+        res.on('error', (err) => reject(new ServiceUnreachableError(req.url, reason(err, signal))));
+      },
+    );
+    request.on('error', (err) => reject(new ServiceUnreachableError(req.url, reason(err, signal))));
+    request.end(payload);
+  });
 }
 
 /** The transport for a service: pinned https when the URL is https and certificates are pinned, else `doFetch`. */
@@ -202,12 +214,14 @@ export function metered(transport: Transport, service: OutsideService, metrics: 
   if (metrics === noMetrics) return transport;
   return async (req) => {
     const t0 = performance.now();
+    // a status request the service holds open (Mobile-ID §3.3.4, Smart-ID §2.3.11): its time is the wait asked for
+    const longPoll = /[?&]timeoutMs=/.test(req.url);
     try {
       const res = await transport(req);
-      metrics.outsideCall(service, answerOutcome(res.status), (performance.now() - t0) / 1000);
+      metrics.outsideCall(service, answerOutcome(res.status), (performance.now() - t0) / 1000, longPoll);
       return res;
     } catch (err) {
-      metrics.outsideCall(service, failureOutcome(err), (performance.now() - t0) / 1000);
+      metrics.outsideCall(service, failureOutcome(err), (performance.now() - t0) / 1000, longPoll);
       throw err;
     }
   };

@@ -21,6 +21,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { PG_POOL_MAX_DEFAULT } from '../env.js';
+import { tracedDialect } from '../ops/trace-points.js';
 
 /** Anything that runs queries: a Kysely instance or transaction of any schema. */
 interface Queryable {
@@ -171,7 +172,8 @@ const unlimitedVarchar: KyselyPlugin = {
 };
 
 function dialect(poolOf: pg.Pool | (() => Promise<pg.Pool>)): Dialect {
-  return new PostgresDialect({ pool: poolOf });
+  // with tracing on, every statement in a span (server/ops/trace-points.ts); as it is otherwise
+  return tracedDialect(new PostgresDialect({ pool: poolOf }), 'postgresql');
 }
 
 /** The pool of each database opened with `openPostgres`, for the metrics of its connections (server/ops/metrics.ts). */

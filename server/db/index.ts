@@ -14,6 +14,7 @@ import { migrations } from './migrations/index.js';
 import { migrateUp } from './migrator.js';
 import { registerGeneration } from './prepared.js';
 import { cachingStatements } from './statement-cache.js';
+import { tracedDialect } from '../ops/trace-points.js';
 
 export type Db = Kysely<DB>;
 
@@ -43,7 +44,8 @@ export function openDb(dataDir: string | null, databaseUrl: string | null = null
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const cached = cachingStatements(sqlite); // kept statements and the contents' generation
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cached.database }) });
+  // with tracing on, every statement in a span (server/ops/trace-points.ts); as it is otherwise
+  const db = new Kysely<DB>({ dialect: tracedDialect(new SqliteDialect({ database: cached.database }), 'sqlite') });
   registerGeneration(db, () => cached.generation());
   return db;
 }

@@ -14,6 +14,8 @@ import { keepMail } from '../lib/mail.js';
 import { hashPassword } from '../lib/password.js';
 import { createPasswordResetKey } from '../lib/reset-keys.js';
 import { buildServiceUrl, domainOfGid } from '../lib/service-url.js';
+import type { Transaction } from 'kysely';
+import type { DB } from './schema.js';
 import type { Db } from './index.js';
 
 const Names = z.record(z.string(), z.string());
@@ -146,6 +148,35 @@ const demoHash = (pw: string) => {
   return h;
 };
 
+/**
+ * The reference data every database holds, a live one too (security/live-seed.ts): the role catalogue and its
+ * categories, and a status row per application (none dead).
+ */
+export async function seedReferenceData(trx: Transaction<DB>, demo: DemoData, nowIso: string): Promise<void> {
+  await trx
+    .insertInto('role_categories')
+    .values(Object.entries(demo.roleCategories).map(([code, names]) => ({ code, names: JSON.stringify(names) })))
+    .execute();
+  await trx
+    .insertInto('roles')
+    .values(
+      demo.roles.map((r) => ({
+        application: r.application,
+        id: r.id,
+        ep_company_id: r.epCompanyId,
+        packet_id: r.packetId,
+        category: r.category,
+        is_primary: r.primary ? 1 : 0,
+        names: JSON.stringify(r.names),
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('application_status')
+    .values(APPLICATIONS.map((application) => ({ application, dead: 0, changed_at: nowIso })))
+    .execute();
+}
+
 export async function isSeeded(db: Db): Promise<boolean> {
   const mark = await db.selectFrom('meta').select('value').where('key', '=', 'seeded_at').executeTakeFirst();
   if (mark) return true;
@@ -165,24 +196,7 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
   for (const p of demo.persons) if (p.login) hashes.set(p.key, await demoHash(p.login.password));
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('role_categories')
-      .values(Object.entries(demo.roleCategories).map(([code, names]) => ({ code, names: JSON.stringify(names) })))
-      .execute();
-    await trx
-      .insertInto('roles')
-      .values(
-        demo.roles.map((r) => ({
-          application: r.application,
-          id: r.id,
-          ep_company_id: r.epCompanyId,
-          packet_id: r.packetId,
-          category: r.category,
-          is_primary: r.primary ? 1 : 0,
-          names: JSON.stringify(r.names),
-        })),
-      )
-      .execute();
+    await seedReferenceData(trx, demo, nowIso);
 
     const customerByGid = new Map(demo.customers.map((c) => [c.jgid, c]));
     for (const c of demo.customers) {
@@ -336,11 +350,6 @@ export async function seedIfEmpty(db: Db, clock: Clock, opts: { origin?: string 
       }));
       if (board.length) await trx.insertInto('registry_board_members').values(board).execute();
     }
-
-    await trx
-      .insertInto('application_status')
-      .values(APPLICATIONS.map((application) => ({ application, dead: 0, changed_at: nowIso })))
-      .execute();
 
     await trx.insertInto('meta').values({ key: 'seeded_at', value: nowIso }).execute();
   });

@@ -12,12 +12,14 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase } from '../db/dialect.js';
 import { migrate, openDb, type Db } from '../db/index.js';
-import { loadMailSettings, testDatabaseUrl, testEnv } from '../env.js';
+import { loadMailSettings, testDatabaseUrl } from '../env.js';
+import { testEnv } from '../test/env.js';
 import { makeTestApp, type TestApp } from '../test/helpers.js';
 import { freePort } from '../test/processes.js';
 import { mailServer, parseMail, REFUSED, USER } from '../test/smtp.js';
 import { fakeClock } from './clock.js';
 import { sendMail } from './mail.js';
+import { createMetrics } from '../ops/metrics.js';
 import { MAX_ATTEMPTS, retryWaitMs, startMailSender } from './mail-sender.js';
 import { resolveResetKey } from './reset-keys.js';
 
@@ -150,7 +152,8 @@ describe('mail by SMTP', { timeout: 60_000 }, () => {
       {},
       { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },
     );
-    const sender = startMailSender({ db, clock, env, log, pollMs: 60_000 });
+    const made = createMetrics({ db, clock, sessionIdleMs: 60_000 });
+    const sender = startMailSender({ db, clock, env, log, pollMs: 60_000, metrics: made.metrics });
     closers.push(() => sender.stop());
     const id = await sendMail(
       db,
@@ -176,6 +179,12 @@ describe('mail by SMTP', { timeout: 60_000 }, () => {
     const errors = lines.filter((l) => l.level >= 50);
     expect(errors).toHaveLength(1);
     expect(errors[0].msg).toMatch(new RegExp(`^mail ${id} given up after ${MAX_ATTEMPTS} tries: .*ECONNREFUSED`));
+    // the metrics (server/ops/metrics.ts): each failed try, the last one given up, and nothing left waiting
+    const text = await made.registry.metrics();
+    expect(text).toContain(`portal_outbox_failures_total{result="retry"} ${MAX_ATTEMPTS - 1}`);
+    expect(text).toContain('portal_outbox_failures_total{result="given_up"} 1');
+    expect(text).toMatch(/^portal_outbox_sent_total 0$/m);
+    expect(text).toMatch(/^portal_outbox_pending 0$/m);
   });
 
   it('two senders on one database send each mail once', async () => {

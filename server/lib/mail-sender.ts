@@ -19,6 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/index.js';
 import type { Env } from '../env.js';
+import type { Metrics } from '../ops/metrics.js';
 import type { Clock } from './clock.js';
 
 export const MAX_ATTEMPTS = 12;
@@ -57,6 +58,8 @@ export function startMailSender(opts: {
   log: FastifyBaseLogger;
   /** how often the outbox is looked at, in real time (default a second) */
   pollMs?: number;
+  /** mails sent and tries failed (server/ops/metrics.ts) */
+  metrics?: Metrics;
 }): MailSender {
   const { db, clock, log } = opts;
   const { smtpUrl, from, retryMs } = opts.env.mail;
@@ -109,6 +112,7 @@ export function startMailSender(opts: {
         .set({ state: 'sent', sent_at: clock.now().toISOString(), lease_until: null, last_error: null })
         .where('id', '=', id)
         .execute();
+      opts.metrics?.mailSent();
       log.info({ outboxId: id, kind: row.kind, messageId: info.messageId }, 'mail sent');
     } catch (caught) {
       const err = caught as SmtpError;
@@ -125,6 +129,7 @@ export function startMailSender(opts: {
         })
         .where('id', '=', id)
         .execute();
+      opts.metrics?.mailFailed(giveUp);
       if (giveUp)
         log.error(
           { outboxId: id, kind: row.kind, attempts, error },

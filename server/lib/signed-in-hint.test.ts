@@ -11,7 +11,7 @@ import { COOKIE, PortalConfig } from '../../machines/lib/contract.js';
 import { createApp } from '../app.js';
 import { openDb } from '../db/index.js';
 import { prepareDb } from '../db/prepare.js';
-import { testEnv } from '../env.js';
+import { testEnv } from '../test/env.js';
 import { fakeClock } from './clock.js';
 import { makeTestApp, type TestApp } from '../test/helpers.js';
 

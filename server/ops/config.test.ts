@@ -16,6 +16,15 @@ const root = path.resolve(import.meta.dirname, '../..');
 const tmp = mkdtempSync(path.join(tmpdir(), 'epit-config-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/** The messages of the JSON lines a start wrote (server/ops/startup-log.ts): every line must be one. */
+const messages = (text: string): string[] =>
+  text.trim()
+    ? text
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { msg: string }).msg)
+    : [];
+
 /** `npm start` with `env` on top of a clean test environment: its exit code and what it wrote. */
 function start(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -86,7 +95,7 @@ describe.skipIf(testDatabaseUrl())('a bad setting stops npm start with one line 
     async (_kind, env, line) => {
       const run = await start(env);
       expect(run.code).toBe(1);
-      expect(run.stderr).toBe(`[start] cannot start: ${line}\n`);
+      expect(messages(run.stderr)).toEqual([`cannot start: ${line}`]);
       expect(run.stdout).toBe('');
     },
     40_000,
@@ -106,23 +115,23 @@ describe.skipIf(testDatabaseUrl())('a live start: the trust folder and the build
   it('refuses a trust folder holding the demo CA, whose key is published', async () => {
     const run = await live('live-demo-ca', { SIGNING_TRUST_DIR: 'server/trust' });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(
-      new RegExp(
-        `^\\[start\\] cannot start: SIGNING_TRUST_DIR ${path.join(root, 'server/trust')} trusts the demo CA \\(.*EPIT Demo.*\\), whose key is published with the code: remove it from that folder\\n$`,
+    expect(messages(run.stderr)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^cannot start: SIGNING_TRUST_DIR ${path.join(root, 'server/trust')} trusts the demo CA \\(.*EPIT Demo.*\\), whose key is published with the code: remove it from that folder$`,
+        ),
       ),
-    );
+    ]);
   }, 40_000);
   it('warns in one line of an empty trust folder, and refuses to start without a build', async () => {
     const empty = path.join(tmp, 'empty-trust');
     mkdirSync(empty);
     const run = await live('live-no-build', { SIGNING_TRUST_DIR: empty });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(
-      `[start] warning: SIGNING_TRUST_DIR ${empty} holds no CA certificate: every signature is refused until the signers' CA chains are put there (docs/deployment.md)\n`,
-    );
-    expect(run.stderr).toContain(
-      `[start] cannot start: DIST_DIR is "${tmp}"; allowed: a folder holding the portal's build: run \`npm run build\` first\n`,
-    );
+    expect(messages(run.stderr)).toEqual([
+      `warning: SIGNING_TRUST_DIR ${empty} holds no CA certificate: every signature is refused until the signers' CA chains are put there (docs/deployment.md)`,
+      `cannot start: DIST_DIR is "${tmp}"; allowed: a folder holding the portal's build: run \`npm run build\` first`,
+    ]);
     expect(run.stdout).toContain('seeded with reference data only (live run mode: no demo people)');
   }, 40_000);
 });

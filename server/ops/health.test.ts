@@ -41,7 +41,10 @@ describe('/health and /ready', () => {
       .filter((l) => l.msg === 'request');
     expect(logged.map((l) => l.route)).toEqual(['/api/context/getSimpleUserContext']);
     // the request line (server/security/request-log.ts writes it itself) is the one pino writes, field for field
-    const fields = { method: 'GET', route: '/x', path: '/x', status: 200, ms: 1.5, session: null };
+    const fields = {
+      ...{ method: 'GET', route: '/x', path: '/x', status: 200, ms: 1.5, session: null },
+      ...{ traceId: null, ip: '127.0.0.1', ua: 'lightMyRequest' },
+    };
     t.app.log.child({ reqId: 'req-x' }).info(fields, 'request');
     const [ours, pinos] = [lines.find((l) => l.includes('getSimpleUserContext'))!, lines.at(-1)!];
     const shape = (line: string) => Object.entries(JSON.parse(line) as object).map(([k, v]) => `${k}:${typeof v}`);

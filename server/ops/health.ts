@@ -40,8 +40,8 @@ export function installHealthRoutes(app: FastifyInstance): void {
     return { status };
   });
 
-  async function readiness(): Promise<ReadyStatus> {
-    if (lifecycle.phase !== 'serving') return 'draining';
+  /** One query on the migrator's table: whether the database answers, and holds this build's last migration. */
+  async function probeDatabase(): Promise<'ok' | 'database-unavailable' | 'migrations-pending'> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<'timeout'>(
       (resolve) => (timer = setTimeout(() => resolve('timeout'), READY_TIMEOUT_MS)),
@@ -52,8 +52,7 @@ export function installHealthRoutes(app: FastifyInstance): void {
         timeout,
       ]);
       if (found === 'timeout') return 'database-unavailable';
-      if (!found.rows.length) return 'migrations-pending';
-      return lifecycle.phase === 'serving' ? 'ready' : 'draining';
+      return found.rows.length ? 'ok' : 'migrations-pending';
     } catch (err) {
       // a database without the migrator's table has never been migrated
       return isDatabaseUnavailable(err) ? 'database-unavailable' : 'migrations-pending';
@@ -61,6 +60,23 @@ export function installHealthRoutes(app: FastifyInstance): void {
       clearTimeout(timer);
     }
   }
+
+  async function readiness(): Promise<ReadyStatus> {
+    if (lifecycle.phase !== 'serving') return 'draining';
+    const found = await probeDatabase();
+    if (found !== 'ok') return found;
+    return lifecycle.phase === 'serving' ? 'ready' : 'draining';
+  }
+
+  // portal_ready and portal_database_up (server/ops/metrics.ts): the same check when scraped, the database asked
+  // also while draining, so the two say apart "taken out" and "cannot reach the database"
+  app.deps.metrics.readinessFrom(async () => {
+    const found = await probeDatabase();
+    return {
+      ready: found === 'ok' && lifecycle.phase === 'serving',
+      databaseUp: found !== 'database-unavailable',
+    };
+  });
 }
 
 declare module 'fastify' {

@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { isPostgres } from '../db/dialect.js';
-import { makeTestApp, type TestApp } from '../test/helpers.js';
+import { executionOf, makeTestApp, serviceOf, type TestApp } from '../test/helpers.js';
+import { THROTTLE } from '../security/throttle.js';
 import { customer, quickChecks, TESTFIRMA, type SignJson } from '../routes/sign/test-kit.js';
 import { ServiceUnreachableError, metered } from '../clients/service-http.js';
 import { createMetrics, type MetricsRegistry } from './metrics.js';
@@ -86,13 +87,14 @@ describe('metrics', () => {
     const text = await made.registry.metrics();
     expect(sample(text, 'signing_sessions_started_total', { method: 'MID' })).toBe(1);
     expect(sample(text, 'signing_sessions_ended_total', { method: 'MID', result: 'SUCCESS' })).toBe(1);
-    // the certificate, the signature session and the status requests, each answered
-    expect(
-      sample(text, 'outside_service_requests_total', { service: 'mobile-id', outcome: 'ok' }),
-    ).toBeGreaterThanOrEqual(3);
-    expect(
-      sample(text, 'outside_service_request_duration_seconds_count', { service: 'mobile-id', outcome: 'ok' }),
-    ).toBe(sample(text, 'outside_service_requests_total', { service: 'mobile-id', outcome: 'ok' }));
+    // the certificate and the signature session, each answered; the status requests are long polls, apart
+    const mid = { service: 'mobile-id', outcome: 'ok' };
+    expect(sample(text, 'outside_service_requests_total', { ...mid, call: 'request' })).toBeGreaterThanOrEqual(2);
+    expect(sample(text, 'outside_service_requests_total', { ...mid, call: 'long_poll' })).toBeGreaterThanOrEqual(1);
+    for (const call of ['request', 'long_poll'])
+      expect(sample(text, 'outside_service_request_duration_seconds_count', { ...mid, call })).toBe(
+        sample(text, 'outside_service_requests_total', { ...mid, call }),
+      );
     // the business register was asked whether mary is a board member
     expect(
       sample(text, 'outside_service_requests_total', { service: 'registry', outcome: 'ok' }),
@@ -121,6 +123,31 @@ describe('metrics', () => {
     expect(sample(text, 'outside_service_requests_total', { service: 'address-register', outcome: 'http_5xx' })).toBe(
       1,
     );
+  });
+
+  it('count wrong passwords at the sign-on form, and the attempts the throttle refuses', async () => {
+    t = await withMetrics();
+    const c = t.client();
+    const attempt = async () => {
+      const start = await c.get('/api/security/login?target=%2Fui%2Fdashboard');
+      const casUrl = start.headers.location as string;
+      const page = await c.get(casUrl.replace(/^https?:\/\/[^/]+/, ''));
+      const form = {
+        service: serviceOf(casUrl),
+        username: 'mari',
+        password: 'wrong',
+        execution: executionOf(page.body),
+      };
+      return (await c.request('POST', '/cas/login', { form })).statusCode;
+    };
+    // THROTTLE.userFailures wrong passwords, then the next attempt waits (server/security/throttle.ts)
+    const codes = [];
+    for (let i = 0; i <= THROTTLE.userFailures; i++) codes.push(await attempt());
+    expect(codes).toEqual([...Array<number>(THROTTLE.userFailures).fill(401), 429]);
+    const text = await made.registry.metrics();
+    expect(sample(text, 'portal_login_failures_total', { form: 'sign-on' })).toBe(THROTTLE.userFailures);
+    expect(sample(text, 'portal_login_throttled_total', { form: 'sign-on' })).toBe(1);
+    expect(sample(text, 'portal_login_failures_total', { form: 'current-password' })).toBe(0);
   });
 
   it('are not on the public port', async () => {

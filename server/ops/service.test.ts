@@ -159,6 +159,27 @@ describe.skipIf(!testDatabaseUrl())('two portal processes behind nginx on Postgr
     expect(sampleOf(text, /^portal_sessions_open (\d+)$/m)).toBeGreaterThanOrEqual(1);
   });
 
+  it("nginx's request id is the portal's: one id in nginx's access log and in the answering process's line", async (ctx) => {
+    needsNginx(ctx);
+    const balancer = lb!;
+    // the client's own id is replaced by nginx's (deploy/epit.nginx.conf)
+    const res = await fetch(`${balancer.base}/api/context/getSimpleUserContext`, {
+      headers: { 'x-request-id': 'chosen-by-the-client' },
+    });
+    expect(res.status).toBe(200);
+    const last = balancer.accessLog().trim().split('\n').at(-1)!;
+    const id = last.split(' ')[1];
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    const until = Date.now() + 5_000;
+    const logged = () =>
+      Object.values(portals)
+        .flatMap((p) => p!.log.split('\n'))
+        .find((l) => l.includes(`"reqId":"${id}"`));
+    while (!logged() && Date.now() < until) await sleep(50);
+    expect(JSON.parse(logged()!)).toMatchObject({ reqId: id, route: '/api/context/getSimpleUserContext', status: 200 });
+    expect(Object.values(portals).some((p) => p!.log.includes('chosen-by-the-client'))).toBe(false);
+  });
+
   it('a restart of one process under load: no request fails, sessions and a signing carry over', async (ctx) => {
     needsNginx(ctx);
     const balancer = lb!;

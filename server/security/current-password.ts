@@ -48,7 +48,7 @@ export async function proveCurrentPassword(
   if (person.password_hash === null) return;
   const field = opts.field ?? CURRENT_PASSWORD_FIELD;
   if (given === undefined || given === '') throw missing(field);
-  const { db, clock } = req.server.deps;
+  const { db, clock, metrics } = req.server.deps;
   // the username the sign-on form counts (a password without a username cannot be typed there: the fgid stands in)
   const attempt: LoginAttempt = { username: person.username ?? person.fgid, address: req.ip };
   // counted before the check, as at the sign-on form: parallel guesses cannot all pass (throttle.ts)
@@ -57,6 +57,7 @@ export async function proveCurrentPassword(
     const wait = reserved.wait;
     const minutes = Math.ceil(wait / 60_000);
     reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+    metrics.loginThrottled('current-password');
     await audit(req, opts.event, { subject: person.fgid, outcome: 'refused', detail: { currentPassword: 'wait' } });
     throw new HttpError(
       429,
@@ -68,6 +69,7 @@ export async function proveCurrentPassword(
   }
   if (!(await checkPassword(given, person.password_hash))) {
     // the reservation stands as the failure
+    metrics.loginFailed('current-password');
     await audit(req, opts.event, { subject: person.fgid, outcome: 'failure', detail: { currentPassword: 'wrong' } });
     throw wrong(field);
   }

@@ -4,9 +4,8 @@
  * made with `npm run user:add -- --staff` (tools/user-add/). A database that already holds the demo people's
  * logins (seeded in test mode) is refused, so a live server never accepts the passwords the README publishes.
  */
-import { APPLICATIONS } from '../../machines/lib/contract.js';
 import type { Db } from '../db/index.js';
-import { isSeeded, loadDemoData, seedExtensions } from '../db/seed.js';
+import { isSeeded, loadDemoData, seedExtensions, seedReferenceData } from '../db/seed.js';
 import type { Clock } from '../lib/clock.js';
 
 export class DemoDataInLiveModeError extends Error {}
@@ -20,28 +19,7 @@ export async function seedLiveIfEmpty(db: Db, clock: Clock, opts: { origin?: str
   }
   const nowIso = clock.now().toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('role_categories')
-      .values(Object.entries(demo.roleCategories).map(([code, names]) => ({ code, names: JSON.stringify(names) })))
-      .execute();
-    await trx
-      .insertInto('roles')
-      .values(
-        demo.roles.map((r) => ({
-          application: r.application,
-          id: r.id,
-          ep_company_id: r.epCompanyId,
-          packet_id: r.packetId,
-          category: r.category,
-          is_primary: r.primary ? 1 : 0,
-          names: JSON.stringify(r.names),
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto('application_status')
-      .values(APPLICATIONS.map((application) => ({ application, dead: 0, changed_at: nowIso })))
-      .execute();
+    await seedReferenceData(trx, demo, nowIso);
     await trx.insertInto('meta').values({ key: 'seeded_at', value: nowIso }).execute();
   });
   // the other features' steps (reference rows of their own); with no person they add no login

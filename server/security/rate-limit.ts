@@ -51,9 +51,10 @@ export async function hit(db: Db, clock: Clock, limit: RateLimit, subject: strin
 
 /** Counts the request; over the limit, throws 429 (the catalogue's message, `Retry-After` in seconds). */
 export async function enforce(reply: FastifyReply, limit: RateLimit, subject: string, count = 1): Promise<void> {
-  const { db, clock } = reply.server.deps;
+  const { db, clock, metrics } = reply.server.deps;
   const wait = await hit(db, clock, limit, subject, count);
   if (wait === 0) return;
+  metrics.rateLimited(limit.scope);
   reply.header('retry-after', String(Math.ceil(wait / 1000)));
   throw tooManyRequests();
 }

@@ -1,17 +1,51 @@
 /**
- * Request logging: one structured pino line per request, always (not only with DEBUG): method, route (the
- * pattern, `/api/user/:gid`), path, status, time in ms and a hash of the session id. Never the query string (a
+ * Request logging: one structured pino line per request, always (not only with DEBUG): the request id, method, route
+ * (the pattern, `/api/user/:gid`), path, status, time in ms, a hash of the session id, the trace id, the client's
+ * address and its user agent (docs/operations.md, "Log fields"). Never the query string (a
  * service ticket travels there), a body, a password or a cookie: Fastify's own request lines are switched off
  * (`disableRequestLogging`), and the logger redacts cookie and authorization headers should anything log a request
  * object. Never a reset or invitation key, a personal code or a customer id either (log-mask.ts): the path is
  * masked, and every other line (an error's message and stack, a warning) passes the same mask on its way out.
  */
-import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { COOKIE } from '../../machines/lib/contract.js';
 import { noMetrics, type Metrics } from '../ops/metrics.js';
-import { maskLine, maskPath } from './log-mask.js';
+import { maskLine, maskPath, maskText } from './log-mask.js';
+
+/**
+ * What an incoming X-Request-Id may be to be taken as the request's id (nginx's `$request_id` is 32 hex digits, a
+ * UUID 36 characters): letters, digits, `.`, `_`, `-` and `:`, at most 64. Nothing that could end a JSON string or
+ * a log line, so a caller cannot write into the log through it.
+ */
+const GIVEN_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The request's id (Fastify's `genReqId`): the X-Request-Id the proxy in front sent (the nginx example sets one for
+ * every request and logs it), else a random UUID, unique across processes and restarts.
+ */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && GIVEN_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+const TRACEPARENT = /^[0-9a-f]{2}-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+/** The trace id of the caller's W3C `traceparent` (Trace Context §3.2), when it sent a well-formed one. */
+export function callersTraceId(req: FastifyRequest): string | null {
+  const header = req.headers.traceparent;
+  if (typeof header !== 'string') return null;
+  const id = TRACEPARENT.exec(header)?.[1];
+  return id && id !== '0'.repeat(32) ? id : null;
+}
+
+/** The user agent as logged: at most 200 characters, masked like any other text (log-mask.ts). */
+function userAgent(req: FastifyRequest): string {
+  const ua = req.headers['user-agent'];
+  return typeof ua === 'string' ? JSON.stringify(maskText(ua.slice(0, 200))) : 'null';
+}
 
 /** A short, stable, non-reversible name of a session id: lines of one session can be followed without the id. */
 export function sessionHash(id: string | undefined): string | null {
@@ -57,8 +91,17 @@ const LEVEL = { debug: 20, info: 30 } as const;
  * to do, and at every request it cost more than the rest of the line (about 3 µs of 50 measured with the context
  * bench, bench/perf-api.ts).
  */
-export function installRequestLog(app: FastifyInstance, opts: { log: boolean; metrics: Metrics }): void {
+export function installRequestLog(
+  app: FastifyInstance,
+  opts: {
+    log: boolean;
+    metrics: Metrics;
+    /** the request's trace id: its span's with tracing on (server/ops/tracing.ts), else the caller's traceparent's */
+    traceId?: (req: FastifyRequest) => string | null;
+  },
+): void {
   const { log, metrics } = opts;
+  const traceIdOf = opts.traceId ?? callersTraceId;
   if (!log && metrics === noMetrics) return;
   app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? null;
@@ -69,6 +112,7 @@ export function installRequestLog(app: FastifyInstance, opts: { log: boolean; me
     if (level < logger.levelVal) return done();
     const path = maskPath(req.url, route);
     const session = sessionHash(req.cookies?.[COOKIE.session]);
+    const traceId = traceIdOf(req);
     const stream = logger[streamSym] as { write(line: string): unknown };
     const time = logger[timeSym] as () => string;
     stream.write(
@@ -76,7 +120,7 @@ export function installRequestLog(app: FastifyInstance, opts: { log: boolean; me
         route === null ? 'null' : JSON.stringify(route)
       },"path":${JSON.stringify(path)},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"session":${
         session === null ? 'null' : `"${session}"`
-      },"msg":"request"}\n`,
+      },"traceId":${traceId === null ? 'null' : `"${traceId}"`},"ip":${JSON.stringify(req.ip)},"ua":${userAgent(req)},"msg":"request"}\n`,
     );
     done();
   });

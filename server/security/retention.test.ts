@@ -5,7 +5,8 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { migrate, openDb, type Db } from '../db/index.js';
-import { loadMailSettings, testEnv } from '../env.js';
+import { loadMailSettings } from '../env.js';
+import { testEnv } from '../test/env.js';
 import { fakeClock } from '../lib/clock.js';
 import { sendMail } from '../lib/mail.js';
 import { purgeExpired } from './purge.js';

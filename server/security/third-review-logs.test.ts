@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app.js';
 import { openDb } from '../db/index.js';
 import { prepareDb } from '../db/prepare.js';
-import { testEnv } from '../env.js';
+import { testEnv } from '../test/env.js';
 import { fakeClock } from '../lib/clock.js';
 import { randomToken } from '../lib/random.js';
 import { makeTestApp, type TestApp } from '../test/helpers.js';

@@ -33,6 +33,7 @@ export function createNavigator(baseUrl: string): AttachableNavigator {
   const pageLoad = (target: NavTarget) => {
     if (target.kind === 'redirect') redirectBrowser(target.url);
     else if (target.kind === 'path') redirectBrowser(base + target.path);
+    else if (target.kind === 'hash') window.location.replace(`#${target.hash}`);
     else if (target.kind === 'restore') {
       if (target.path) redirectBrowser(base + target.path);
       else redirectBrowser(`${base}/dashboard`);

@@ -1,4 +1,5 @@
 /** Browser cookies of the shell (spec 1 §9: EPIT-LANGUAGE and EPIT-DOMAIN are permanent, 100 years). */
+import { COOKIE } from '../../machines/lib/contract';
 import { readDocumentCookie } from '../api/client';
 
 export const readCookie = readDocumentCookie;
@@ -14,4 +15,11 @@ export function writePermanentCookie(name: string, value: string): void {
 export function clearCookie(name: string): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
+}
+
+/** spec 2 §4: the remembered target address (cookie TARGET) is used once, then expired. */
+export function takeTargetCookie(): string | null {
+  const target = readCookie(COOKIE.target);
+  if (target !== null) clearCookie(COOKIE.target);
+  return target || null;
 }

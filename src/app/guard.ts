@@ -11,13 +11,15 @@
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { waitFor } from 'xstate';
 import type { Portal } from './portal';
-import { routeMeta } from '../../machines/lib/navigation/rules';
 import { redirectBrowser } from './browser';
+import type { RouteStaticData } from './route-meta';
 
 export interface GuardArgs {
   portal: Portal;
   location: ParsedLocation;
   routeId: string;
+  /** the matched route's declared facts (its staticData) */
+  route: RouteStaticData;
   params: Record<string, string | undefined>;
 }
 
@@ -27,21 +29,27 @@ function browserTarget(portal: Portal, location: ParsedLocation): string {
   return base + location.href;
 }
 
-export async function guardNavigation({ portal, location, routeId, params }: GuardArgs): Promise<void> {
+export async function guardNavigation({ portal, location, routeId, route, params }: GuardArgs): Promise<void> {
   const { session, navigation, config } = portal;
-  session.send({ type: 'session.routeChanged', routeId, params });
+  const facts = {
+    component: route.component,
+    access: route.access,
+    privileges: route.privileges,
+    simpleContext: route.simpleContext,
+  };
+  session.send({ type: 'session.routeChanged', routeId, route: facts, params });
   const s = await waitFor(session, (snap) => snap.hasTag('settled'), { timeout: Infinity });
   // The context failed to load (spec 1 §8: only logged). Sending the user to sign-on would loop
   // (the server would bring them back to the same failure), so protected pages go home, where
   // the index page offers a retry.
-  if (s.matches('contextFailed') && routeMeta(routeId).access !== 'public')
-    redirect({ to: '/', replace: true, throw: true });
+  if (s.matches('contextFailed') && route.access !== 'public') redirect({ to: '/', replace: true, throw: true });
   // the navigation machine numbers the requests: the one this guard waits for is the next
   const requestId = navigation.getSnapshot().context.requestId + 1;
   navigation.send({
     type: 'navigation.request',
     requestId,
     routeId,
+    route: facts,
     target: browserTarget(portal, location),
     signedIn: s.hasTag('signedIn'),
     privileges: s.context.userContext?.privileges ?? [],
@@ -52,10 +60,9 @@ export async function guardNavigation({ portal, location, routeId, params }: Gua
     timeout: Infinity,
   });
   if (current(n) && n.hasTag('starting')) {
-    const routeId = n.context.request?.routeId ?? '';
     const veto = await portal.navigationEvents.runStartHooks({
       routeId,
-      component: routeMeta(routeId).component,
+      component: route.component,
       target: browserTarget(portal, location),
     });
     navigation.send(veto ? { type: 'navigation.vetoed', requestId, veto } : { type: 'navigation.started', requestId });

@@ -2,7 +2,7 @@
  * A part of the portal wired the first time something needs it: its feature module,
  * machines and views are a chunk of their own that loads with the route (or modal) that uses it. The composition
  * root exposes the wired part as a plain property, readable once loaded; the root route's beforeLoad loads the
- * parts a route needs (portal.ts PARTS_OF_ROUTE) before any of its components renders.
+ * parts a route declares (its staticData `parts`, src/app/route-meta.ts) before any of its components renders.
  */
 export interface LazyPart<T> {
   /** imports and wires the part once; every caller gets the same promise (a failed import may be tried again) */
@@ -34,7 +34,7 @@ export function lazyPart<T>(name: string, importAndWire: () => Promise<T>): Lazy
       return pending;
     },
     get: () => {
-      if (!value) throw new Error(`portal part '${name}' read before it was loaded (portal.ts PARTS_OF_ROUTE)`);
+      if (!value) throw new Error(`portal part '${name}' read before it was loaded (the route's staticData parts)`);
       return value.part;
     },
     subscribe: (listener) => {

@@ -30,6 +30,9 @@ function setup() {
 }
 
 const start = { routeId: '/dashboard', component: 'epit-dashboard', target: '/ui/dashboard' };
+/** what the two routes declare (their staticData) */
+const dashboard = { component: 'epit-dashboard', access: 'protected' } as const;
+const userSettings = { component: 'user-settings-edit', access: 'protected' } as const;
 
 describe('navigation events', () => {
   it('asks the trackers in order; the first veto wins, a throwing tracker does not veto', async () => {
@@ -71,8 +74,14 @@ describe('navigation events', () => {
       privileges: [],
       securityUrl: '/s',
       ...start,
+      route: dashboard,
     });
-    navigation.send({ type: 'navigation.rendered', routeId: '/dashboard', href: '/dashboard' });
+    navigation.send({
+      type: 'navigation.rendered',
+      routeId: '/dashboard',
+      component: 'epit-dashboard',
+      href: '/dashboard',
+    });
     setLanguage('en');
     setLanguage('en');
     off();
@@ -83,6 +92,7 @@ describe('navigation events', () => {
       privileges: [],
       securityUrl: '/s',
       ...start,
+      route: dashboard,
     });
     expect(log).toEqual(['pre-navigate epit-dashboard', 'url-changed /dashboard', 'language-changed et->en']);
   });
@@ -95,6 +105,7 @@ describe('navigation events', () => {
       type: 'navigation.request',
       requestId: 1,
       routeId: '/user-settings/edit/',
+      route: userSettings,
       target: '/ui/user-settings/edit/',
       signedIn: true,
       privileges: [],

@@ -14,6 +14,7 @@ import type { RepresentedSettings } from '../features/represented-settings';
 import type { UserSettings } from '../features/user-settings';
 import { loadMessageParts } from '../i18n/load';
 import type { MessagePart } from '../i18n/message-parts';
+import type { RouteStaticData } from './route-meta';
 import { lazyPart, type LazyPart } from './lazy-part';
 import { createSystem, type PortalOptions, type PortalSystem } from './system';
 import { createNavigationEvents, type NavigationEvents } from './navigation-events';
@@ -61,8 +62,8 @@ export interface Portal extends PortalCore {
   readonly firstLoad: boolean;
   /** the parts above that load with their route or modal */
   parts: Parts;
-  /** loads the parts the route needs (PARTS_OF_ROUTE) before its components render */
-  loadPartsFor: (routeId: string) => Promise<void>;
+  /** loads the parts and texts a route declares (its staticData) before its components render */
+  loadPartsFor: (route: Pick<RouteStaticData, 'parts' | 'texts'>) => Promise<void>;
 }
 
 /** The parts of the portal that are not on the first screen: each its own chunk, wired on first use. */
@@ -73,26 +74,6 @@ export interface Parts {
   account: LazyPart<Account>;
   userSettings: LazyPart<UserSettings>;
 }
-
-/**
- * Which routes read which part (by route id prefix), and the texts beyond the first screen's they show
- * (src/i18n/message-parts.ts; a part's own texts are in TEXTS_OF_PART). A route whose views read `portal.<part>`
- * or show such texts is listed here; the customer-add flow also loads when its modal first opens (the customerAddModal machine).
- */
-const PARTS_OF_ROUTE: [prefix: string, parts: (keyof Parts)[], texts?: MessagePart[]][] = [
-  ['/external/', ['external']],
-  ['/oss-wrapper', ['external']],
-  ['/settings/', ['representedSettings']],
-  ['/user-settings/', ['userSettings']],
-  ['/user-add/', ['account']],
-  // the ID-card signature test (dev-pages) uses the customer-add flow's card adapter and PIN dialog
-  ['/test/show', ['customerAdd']],
-  ['/customer-search', [], ['customerSearch']],
-  ['/finance/', [], ['external']],
-  ['/test/', [], ['devPages']],
-  ['/test-component/', [], ['devPages']],
-  ['/osgi-admin', [], ['devPages']],
-];
 
 /** The texts each part's views show: loaded with its code, so a part is never on screen without them. */
 const TEXTS_OF_PART: Record<keyof Parts, MessagePart[]> = {
@@ -151,11 +132,11 @@ export function createPortal(config: PortalConfig, options: PortalOptions = {}):
   );
 
   const parts: Parts = { customerAdd, external, representedSettings, account, userSettings };
-  const loadPartsFor = async (routeId: string) => {
-    const routes = PARTS_OF_ROUTE.filter(([prefix]) => routeId.startsWith(prefix));
-    const texts = routes.flatMap(([, , names = []]) => names);
+  // a route's views read `portal.<part>` or show texts beyond the first screen's: the route declares them (its
+  // staticData); the customer-add flow also loads when its modal first opens (the customerAddModal machine)
+  const loadPartsFor = async ({ parts: names, texts = [] }: Pick<RouteStaticData, 'parts' | 'texts'>) => {
     await Promise.all([
-      ...routes.flatMap(([, names]) => names).map((name) => parts[name].load()),
+      ...names.map((name) => parts[name].load()),
       ...(texts.length > 0 ? [loadMessageParts(texts)] : []),
     ]);
   };

@@ -1,10 +1,10 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { Portal } from './portal';
-import { loginUrl, routeMeta } from '../../machines/lib/navigation/rules';
 import type { NavTarget } from '../../machines/lib/rights';
-import { currentTarget, redirectBrowser } from './browser';
+import { redirectBrowser } from './browser';
 import { pageShown } from './release';
+import { routeOnScreen } from './route-meta';
 import { RouteError } from '../features/shell';
 
 /** What every route sees as `context` (beforeLoad, loaders, useRouteContext). */
@@ -41,6 +41,15 @@ export function createPortalRouter(portal: Portal) {
         const hash = target.keepHash ? router.state.location.hash : '';
         return void router.navigate({ href: hash ? `${target.path}#${hash}` : target.path, replace: target.replace });
       }
+      case 'hash':
+        // the order system's own navigation already made the history entry: replace it, keep the scroll
+        return void router.navigate({
+          to: '.',
+          search: true,
+          hash: target.hash,
+          replace: true,
+          resetScroll: false,
+        });
       case 'redirect':
         return redirectBrowser(target.url);
       case 'dashboard':
@@ -69,7 +78,13 @@ export function createPortalRouter(portal: Portal) {
     const { matches, location } = router.state;
     if (!matches.some((m) => m.status === 'error')) pageShown(location.pathname);
     const leaf = matches[matches.length - 1];
-    if (leaf) portal.navigation.send({ type: 'navigation.rendered', routeId: leaf.routeId, href: location.href });
+    if (leaf)
+      portal.navigation.send({
+        type: 'navigation.rendered',
+        routeId: leaf.routeId,
+        component: leaf.staticData.component,
+        href: location.href,
+      });
     // the first page a signed-in person sees: the portal asks whom they represent (spec 1 §4 "Login state")
     const params: Partial<Record<string, string>> = leaf?.params ?? {};
     portal.root.send({
@@ -79,21 +94,12 @@ export function createPortalRouter(portal: Portal) {
         modalName: params.modalName ?? null,
         application: location.search.application ?? params.application ?? null,
       },
+      // what the route declares and where it is: the open page hears it, the party switch reads it
+      route: routeOnScreen(matches, location),
     });
-    const external = matches.some((m) => routeMeta(m.routeId).layoutExternal);
+    const external = matches.some((m) => m.staticData.layout === 'external');
     document.body.classList.add('layout-wide');
     document.body.classList.toggle('layout-external', external);
-    // signed out on a public page: ask single sign-on whether a session exists elsewhere (once per tab; its code
-    // loads then). A failure is only logged (spec 1 §8)
-    if (leaf && portal.session.getSnapshot().matches('signedOut') && routeMeta(leaf.routeId).access === 'public') {
-      import('./ticket-check')
-        .then(({ checkTicketOnce }) => checkTicketOnce(portal.config))
-        .then((hasTicket) => {
-          if (hasTicket && portal.session.getSnapshot().matches('signedOut'))
-            redirectBrowser(loginUrl(portal.config.securityUrl, currentTarget()));
-        })
-        .catch((error: unknown) => console.warn(error));
-    }
   });
   return router;
 }

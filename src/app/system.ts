@@ -156,6 +156,16 @@ function withSessionEffects(api: ApiClient, queryClient: QueryClient, config: Po
           },
         },
       }),
+      // spec 1 §7 cross-domain ticket check, asked by the session while signed out on a public page; its code loads
+      // then. A failure, the import's too, is only logged (spec 1 §8)
+      checkTicket: fromPromise(() =>
+        import('./ticket-check')
+          .then(({ checkTicketOnce }) => checkTicketOnce(config))
+          .catch((error: unknown) => {
+            console.warn(error);
+            return false;
+          }),
+      ),
       // spec 1 §4 Logout: loaded when the person clicks Log out (the import fails: the session warns, stays signed in)
       loadLogout: fromPromise(() =>
         import('./logout').then((m) => m.logoutLogic({ api, queryClient }, config.securityUrl)),

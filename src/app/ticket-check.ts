@@ -1,8 +1,9 @@
 /**
  * Cross-domain single sign-on ticket check (spec 1 §7): a JSONP script request to the ticket endpoint
  * (config.ticketCheckUrl, by default casUrl + '/ticket-check') with '?callback=fn' answering fn({ value: boolean });
- * true means the user already has a sign-on session elsewhere, so a security redirect follows. Done once per tab,
- * only when signed out on a public page (so a failing sign-on can never loop).
+ * true means the user already has a sign-on session elsewhere, so a security redirect follows (the session reports
+ * signOn.required). Done once per tab, only when signed out on a public page (so a failing sign-on can never loop):
+ * the session's `checkTicket` actor (machines/session.machine.ts) is this function.
  *
  * A plain CAS server has no such endpoint (ticketCheckUrl null): the same question is then asked the standard way,
  * a login with gateway=true (CAS Protocol 3.0 §2.1.1), which never shows the sign-on form and returns the browser

@@ -6,6 +6,14 @@ import { rootSearch } from './-search';
 import { reloadOnceFor, isCodeLoadError, takesNewerBuild } from '../app/release';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  staticData: {
+    component: 'not-found',
+    access: 'public',
+    parts: [],
+    layout: 'portal',
+    external: null,
+    afterPartySwitch: 'home',
+  },
   // application and the reload timestamp, for every page (./-search.ts)
   validateSearch: rootSearch,
   // one guard for every navigation: session first, then the navigation machine's decision
@@ -17,15 +25,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       window.location.reload();
       return new Promise<never>(() => {});
     }
+    // the route on screen is the last match (the root itself on a page no route matched); its facts are its staticData
     const leaf = matches[matches.length - 1];
     await guardNavigation({
       portal: context.portal,
       location,
-      routeId: leaf?.routeId ?? '__root__',
-      params: leaf?.params ?? {},
+      routeId: leaf.routeId,
+      route: leaf.staticData,
+      params: leaf.params,
     });
     // the parts of the portal the route's views read (their own chunks), before any of them renders
-    if (leaf) await context.portal.loadPartsFor(leaf.routeId).catch(reloadOrThrow);
+    await context.portal.loadPartsFor(leaf.staticData).catch(reloadOrThrow);
   },
   component: RootLayout,
   // the first load's loading state while the guard waits for the session (a slow API)

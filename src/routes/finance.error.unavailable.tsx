@@ -9,6 +9,15 @@ import { FinanceUnavailablePage } from '../features/external';
 const financeRecoverySearch = z.object({ refresh: z.catch(z.optional(z.enum(['auto', 'manual'])), undefined) });
 
 export const Route = createFileRoute('/finance/error/unavailable')({
+  staticData: {
+    component: 'finance-unavailable',
+    access: 'public',
+    texts: ['external'],
+    parts: [],
+    layout: 'portal',
+    external: null,
+    afterPartySwitch: 'home',
+  },
   validateSearch: financeRecoverySearch,
   component: FinanceUnavailable,
 });

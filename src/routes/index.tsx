@@ -1,8 +1,10 @@
-import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { effectivePreference, preferredRepresentedToApply, rootRedirect } from '../../machines/lib/rights';
-import { redirectBrowser } from '../app/browser';
-import { switchRepresented } from '../app/switch-represented';
+import { Navigate, createFileRoute, redirect } from '@tanstack/react-router';
+import {
+  effectivePreference,
+  preferredRepresentedToApply,
+  rootRedirect,
+  type NavTarget,
+} from '../../machines/lib/rights';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../app/PortalContext';
@@ -13,15 +15,24 @@ import { indexSearch } from './-search';
  * Root (spec 1 §2, §4 "Root redirect"): a signed-in user goes to the dashboard, or on the first load of the page to
  * the stored preferred service URL (in-app path after /ui, or a full page redirect without a /ui/ segment), unless a
  * modalName or application parameter is present. When it follows the preference and the preference names a party
- * other than the current one (the next login after "Save and use"), it switches to that party first, so the
- * service opens for it; a failed switch still follows the preference.
+ * other than the current one (the next login after "Save and use"), the portal switches to that party first, so the
+ * service opens for it; a failed switch still follows the preference. The route only tells the portal (its machine
+ * carries out the switch and the navigation after it).
  */
 export const Route = createFileRoute('/')({
+  staticData: {
+    component: 'index',
+    access: 'public',
+    parts: [],
+    layout: 'portal',
+    external: null,
+    afterPartySwitch: 'home',
+  },
   // the landing page is the first signed-out screen: in the first chunk, not a chunk of its own
   codeSplitGroupings: [],
   // modalName here, application from the root route (./-search.ts)
   validateSearch: indexSearch,
-  beforeLoad: async ({ context, search }) => {
+  beforeLoad: ({ context, search }) => {
     const s = context.session.getSnapshot();
     const target = rootRedirect({
       signedIn: s.hasTag('signedIn'),
@@ -31,15 +42,17 @@ export const Route = createFileRoute('/')({
       atIndex: true,
     });
     if (!target) return;
-    if (target.kind !== 'dashboard') {
-      const gid = preferredRepresentedToApply(s.context.userContext, new Date());
-      if (gid) await switchRepresented(context.portal.representedChange, gid);
-    }
-    if (target.kind === 'path') redirect({ href: target.path, replace: true, throw: true });
-    else if (target.kind === 'redirect') {
-      redirectBrowser(target.url);
-      await new Promise<never>(() => {}); // the browser leaves the SPA
-    } else redirect({ to: '/dashboard', replace: true, throw: true });
+    if (target.kind === 'dashboard') redirect({ to: '/dashboard', replace: true, throw: true });
+    // the preference names another party: the portal switches to it, then opens the service, a failed switch too
+    // (machines/portal.machine.ts represented.switchRequested); the page stays pending until it does
+    const gid = preferredRepresentedToApply(s.context.userContext, new Date());
+    if (gid) {
+      const then: NavTarget = target.kind === 'path' ? { ...target, replace: true } : target;
+      context.portal.root.send({ type: 'represented.switchRequested', gid, then });
+    } else if (target.kind === 'path') redirect({ href: target.path, replace: true, throw: true });
+    // a service outside the portal: the browser leaves the SPA
+    else context.portal.navigateTo(target);
+    return new Promise<never>(() => {});
   },
   component: Welcome,
 });
@@ -49,12 +62,10 @@ function Welcome() {
   const { session } = usePortal();
   const failed = useSelector(session, (s) => s.matches('contextFailed'));
   const signedIn = useSelector(session, (s) => s.hasTag('signedIn'));
-  const router = useRouter();
   const shell = useShell();
-  // the retry below brought the context back: the root redirect above decides where to go, no page reload
-  useEffect(() => {
-    if (signedIn) void router.invalidate();
-  }, [signedIn, router]);
+  // the retry below brought the context back: a signed-in person's root redirect, after the first page, is the
+  // dashboard (spec 1 §4 "Root redirect"), without a page reload
+  if (signedIn) return <Navigate to="/dashboard" replace />;
   if (failed) {
     return (
       <section className="page card card--notice" role="alert">

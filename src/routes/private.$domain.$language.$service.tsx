@@ -3,6 +3,14 @@ import { externalFeature } from './-lazy-features';
 
 /** /private/{domain}/{language}/{service} (spec 1 §2): resolved to the person's application and its page. */
 export const Route = createFileRoute('/private/$domain/$language/$service')({
+  staticData: {
+    component: 'private-service',
+    access: 'external',
+    parts: [],
+    layout: 'external',
+    external: null,
+    afterPartySwitch: 'home',
+  },
   beforeLoad: async ({ context, params, location }) =>
     (await externalFeature()).resolveServiceRoute(context, { route: 'private', ...params }, location.hash),
 });

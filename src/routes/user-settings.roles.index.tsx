@@ -4,6 +4,14 @@ import { checkUserSettingsAccess } from './-user-settings-access';
 
 /** User settings, roles tab of the signed-in person (spec 2 §2: without fgid, the current representative). */
 export const Route = createFileRoute('/user-settings/roles/')({
+  staticData: {
+    component: 'user-settings-roles',
+    access: 'protected',
+    parts: ['userSettings'],
+    layout: 'portal',
+    external: null,
+    afterPartySwitch: 'home',
+  },
   beforeLoad: checkUserSettingsAccess,
   component: () => <UserSettingsPage tab="roles" />,
 });

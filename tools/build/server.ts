@@ -8,6 +8,8 @@
  *   resolving and loading some 600 package files at start cost about as much CPU as the rest of the start
  *   (measured: about 1.4 s of CPU to /ready with the packages left outside, 0.75 s bundled, 3 s through tsx). A
  *   bundled package has no `__dirname`: pino's transports (worker threads), which the portal does not use, need it.
+ * - Tracing (server/ops/tracing.ts) patches no module as it loads (which a bundle would defeat): its packages are
+ *   bundled like the rest, into a chunk loaded only with OTEL_EXPORTER_OTLP_ENDPOINT set.
  * - Code splitting keeps the server's dynamic imports lazy: the settings are checked before the rest of the server is
  *   loaded (server/start.ts), so a refusal still comes at once.
  * - Source files find their neighbours by `import.meta.url` (the demo seed, the simulators' certificates, the terms'

@@ -99,6 +99,22 @@ describe('paths a tester can run', () => {
     expect(problems).toContain('names the personal code EE48709050218');
   });
 
+  it('fail the check on a person who is not a demo person, a wrong password or an ending no demo person reaches', () => {
+    const section = md.split(/^(?=## Path )/m)[1];
+    const with_ = (person: string, data = '') =>
+      testerPathProblems(plain, '# paths\n' + section.replace('mari (password Maasikas1)', person) + data, ids).join(
+        '\n',
+      );
+    expect(with_('marta (password Maasikas1)')).toMatch(/does not start with a demo person's username/);
+    expect(with_('mari (password Maasikas2)')).toMatch(/mari's password is Maasikas1, not Maasikas2/);
+    expect(with_('mari')).toMatch(/mari is named without the password/);
+    expect(with_('uku')).toMatch(/uku has no account in the demo data: say how/);
+    expect(with_('uku, who has no password yet: the link is in the outbox')).toBe('');
+    expect(with_('mari (password Maasikas1)', '- **Data:** no demo person reaches this ending\n')).toMatch(
+      /says no demo person reaches it/,
+    );
+  });
+
   it('show a message by its English words', () => {
     expect(messageWords("then 'error.server' shows")).toMatch(/^then “[^”]+” shows$/);
   });

@@ -76,6 +76,18 @@ function seen(machine: AnyStateMachine, snapshot: AnyMachineSnapshot): string[] 
   return out;
 }
 
+/** The spec's words for what is on screen after this event, where the flow's step does not show it (`screens`). */
+function screenOf(
+  spec: MachineModelSpec,
+  event: EventObject,
+  after: AnyMachineSnapshot,
+  before: AnyMachineSnapshot,
+): string[] | undefined {
+  const screen = spec.screens?.[event.type];
+  const text = typeof screen === 'function' ? screen(event, after, before) : screen;
+  return text === undefined ? undefined : [messageWords(text)];
+}
+
 /** `meta: { answer: true }`: an event another part of the portal sends (a child's verdict), not the person's act. */
 function isAnswer(def: AnyTransitionDefinition | undefined): boolean {
   const meta = (def as { meta?: unknown } | undefined)?.meta;
@@ -94,7 +106,12 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const english = JSON.parse(readFileSync(join(ROOT, 'locales', 'en.json'), 'utf8')) as Record<string, string>;
 
 interface DemoData {
-  persons: { key: string; personalCode: string; country: string }[];
+  persons: {
+    key: string;
+    personalCode: string;
+    country: string;
+    login: { username: string; password: string } | null;
+  }[];
   customers: { regCode: string; name: string }[];
   registry: { regCode: string; name: string }[];
 }
@@ -166,7 +183,7 @@ function testerOf(spec: MachineModelSpec, path: ModelPath): Partial<TesterSetup>
 function plainPath(spec: MachineModelSpec, path: ModelPath, defs: Map<string, AnyTransitionDefinition>): PlainPath {
   const machine = spec.machine;
   const visits = new Set(activeStateNodeIds(path.initial));
-  const steps = path.steps.map((s): PlainStep => {
+  const steps = path.steps.map((s, i): PlainStep => {
     const active = activeStateNodeIds(s.snapshot);
     active.forEach((id) => visits.add(id));
     const kind = s.transitions.some((k) => isAnswer(defs.get(k))) ? 'answers' : kindOf(s.event);
@@ -174,7 +191,8 @@ function plainPath(spec: MachineModelSpec, path: ModelPath, defs: Map<string, An
       kind,
       text: stepText(s.transitions, defs, s.event.type),
       ...(kind === 'does' && dataOf(s.event) ? { data: dataOf(s.event) } : {}),
-      sees: seen(machine, s.snapshot),
+      sees:
+        screenOf(spec, s.event, s.snapshot, i ? path.steps[i - 1].snapshot : path.initial) ?? seen(machine, s.snapshot),
       state: stateLabel(valueOf(s.snapshot)),
       active,
     };
@@ -279,6 +297,60 @@ export function renderPlainPathsMarkdown(plain: PlainPaths, description?: string
   return lines.join('\n');
 }
 
+/**
+ * Who signs in must be a demo person a tester can sign in as: the line starts with a username of the demo data, with
+ * its password; a person without an account is told how to get one (`uku, who has no password yet: the link …`).
+ * Every `name (password …)` on the line must be right, so a renamed person or a changed password fails here.
+ */
+export function demoPersonProblems(line: string): string[] {
+  const out: string[] = [];
+  const first = /^[a-z]+/.exec(line)?.[0];
+  const p = demo.persons.find((x) => x.key === first);
+  if (!p) out.push(`"${line.slice(0, 40)}" does not start with a demo person's username`);
+  else if (!p.login && !/no password yet|no account yet/.test(line))
+    out.push(`${p.key} has no account in the demo data: say how the tester gets one`);
+  else if (p.login && !line.includes(`${p.login.username} (password ${p.login.password})`))
+    out.push(`${p.key} is named without the password (${p.login.username} (password …)) the demo data gives`);
+  for (const m of line.matchAll(/\b([a-z]+) \(password ([^)\s]+)\)/g)) {
+    const q = demo.persons.find((x) => x.login?.username === m[1]);
+    if (!q) out.push(`${m[1]} is no demo person with a login`);
+    else if (q.login!.password !== m[2]) out.push(`${m[1]}'s password is ${q.login!.password}, not ${m[2]}`);
+  }
+  return out;
+}
+
+const words = (t: string) =>
+  t
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * See lines that do not say what is on screen: one that only repeats its step's words, one that is a state's name, and
+ * (with `screens`, for the flows a tester follows screen by screen) one after the person's act that repeats the See
+ * before it, which is the model's step standing still while the screen changes (a child machine took the act: say what
+ * shows in the model spec's `screens`).
+ */
+function seeProblems(body: string, labels: Set<string>, screens: boolean): string[] {
+  const out: string[] = [];
+  let before = /^At the start: (.*)$/m.exec(body)?.[1];
+  for (const m of body.matchAll(/^\d+\. \*\*(Do|Answer|Wait):\*\* (.*)\n {3}- \*\*See:\*\* (.*)$/gm)) {
+    const [, lead, step, see] = m;
+    const act = step.replace(/ \(“[^)]*\)$/, '');
+    if (words(see) === words(act)) out.push(`the See line after "${act.slice(0, 50)}" only repeats the step`);
+    for (const part of see.split(' · '))
+      if (labels.has(words(part))) out.push(`the See line "${part}" is a state's name, not what is on screen`);
+    if (screens && lead === 'Do' && see === before)
+      out.push(
+        `the See line after "${act.slice(0, 50)}" repeats the one before: say what shows (screens in the model spec)`,
+      );
+    before = see;
+  }
+  return out;
+}
+
 /** Words a path may use that look like code: brand spellings. */
 const CAMEL_WORDS = new Set(['eIDAS', 'iOS']);
 
@@ -287,18 +359,28 @@ const CAMEL_WORDS = new Set(['eIDAS', 'iOS']);
  * with no person or no address, a message key instead of its words, a code name (a state id of the machine, a
  * camelCase identifier, an arrow), a personal code, an upper-case code in the data. Empty = every path reads.
  */
-export function testerPathProblems(plain: PlainPaths, markdown: string, stateIds: string[]): string[] {
+export function testerPathProblems(
+  plain: PlainPaths,
+  markdown: string,
+  stateIds: string[],
+  { screens = false }: { screens?: boolean } = {},
+): string[] {
   const problems: string[] = [];
   const ids = new Set(
     stateIds.flatMap((id) => [id, id.split('.').slice(1).join('.')]).filter((id) => id.includes('.')),
   );
+  // a state's name in words (`selecting company`): what a See line says when the step has no description
+  const labels = new Set(stateIds.map((id) => words(id.split('.').pop() ?? id)));
   const sections = markdown.split(/^(?=## Path )/m).slice(1);
   for (const section of sections) {
     const name = section.slice(3, section.indexOf('\n'));
-    const report = (what: string) => problems.push(`${plain.flow} ${name}: ${what}`);
+    const report = (...what: string[]) => what.forEach((w) => problems.push(`${plain.flow} ${name}: ${w}`));
     const person = /^- \*\*Who signs in:\*\* (.+)$/m.exec(section)?.[1];
     const address = /^- \*\*Open:\*\* (.+)$/m.exec(section)?.[1];
     if (!person || person.startsWith('(nobody')) report('names nobody who signs in (tester.person in the model spec)');
+    else report(...demoPersonProblems(person));
+    if (/\bno demo person\b|\bnot reachable with the demo data\b/i.test(section))
+      report('says no demo person reaches it: give the ending a demo person (server/db/seed/portal-demo.json)');
     if (!address || !address.includes('http://localhost:8080/ui/'))
       report('has no address under http://localhost:8080/ui/ (tester.address in the model spec)');
     const body = section.slice(section.indexOf('\n'));
@@ -317,6 +399,7 @@ export function testerPathProblems(plain: PlainPaths, markdown: string, stateIds
     for (const m of told.matchAll(/(?<![+\d])\b(?:EE|LV|LT)?\d{11}\b/g))
       report(`names the personal code ${m[0]}: name the person`);
     for (const m of body.matchAll(/“[A-Z][A-Z0-9_]+”/g)) report(`names the code ${m[0]}`);
+    report(...seeProblems(body, labels, screens));
   }
   return [...new Set(problems)];
 }

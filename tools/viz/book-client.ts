@@ -10,6 +10,7 @@
  * - Live mode (served at /ui/dev/flows by `npm run dev`): listens on the BroadcastChannel `epit-flows`, where the
  *   portal in another tab publishes each machine's state, highlights it, and keeps a trail of the last transitions.
  */
+import { addScreens, type BookScreens } from './screens-client';
 
 export interface BookStep {
   kind: 'does' | 'answers' | 'waits';
@@ -60,7 +61,7 @@ export interface BookFlow {
   startedBy: BookHandOff[];
   handsOff: BookHandOff[];
   /** where the flow departs from the spec on purpose (a row of docs/spec-departures.md): the step, or the flow */
-  departures: { row: string; state: string; spec: string; portal: string }[];
+  departures: { row: string; state: string; title: string; spec: string; portal: string }[];
   /** the machine's id (what the live portal reports) */
   machineId: string;
   description: string;
@@ -94,6 +95,7 @@ export interface BookData {
   glossary: { term: string; means: string }[];
   flows: BookFlow[];
   system?: BookSystem;
+  screens?: BookScreens;
 }
 
 /** What the portal publishes on the `epit-flows` channel (src/features/flow-book/broadcast.ts). */
@@ -122,6 +124,7 @@ interface Trail {
 /** the smallest diagram text on screen at a diagram's opening scale, in CSS px (viz:check measures it) */
 const READABLE = 12.5;
 
+/** @public called by the script book.ts writes into the page */
 export function startFlowBook(data: BookData, live: boolean): void {
   const app = document.getElementById('app')!;
   const flows = new Map(data.flows.map((f) => [f.flow, f]));
@@ -578,6 +581,7 @@ export function startFlowBook(data: BookData, live: boolean): void {
       d.state === f.machineId || !d.state.includes('.')
         ? ' (the whole flow): '
         : ` (step “${f.states[d.state] ?? d.state}”): `,
+      el('strong', {}, `${d.title}. `),
       d.portal,
       el('div', { class: 'more' }, `The spec: ${d.spec}`),
     );
@@ -722,6 +726,7 @@ export function startFlowBook(data: BookData, live: boolean): void {
       views,
       el('div', { class: 'side-by-side' }, holder, renderPaths(f, r.state, r.path)),
     );
+    addScreens(app, f, data.screens);
     const svg = holder.querySelector('svg');
     if (svg) zoomable(holder, svg);
     highlight(f);

@@ -9,15 +9,17 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import ts from 'typescript';
 import type { AnyStateMachine } from 'xstate';
-import { allStateNodes } from '../lib/describe';
+import { allStateNodes, allTransitions } from '../lib/describe';
 import type { PlainPaths } from '../model/plain-paths';
 import { joinText } from '../model/plain-paths';
-import { stateDescription } from '../model/plain';
+import { stateDescription, transitionDescription } from '../model/plain';
 import type { BookData, BookFlow, BookHandOff, BookSystem } from './book-client';
 import { DEPARTURES, FLOW_PLACES, GLOSSARY, JOURNEYS, LEGEND } from './journeys';
 import type { MachineLinks } from './links';
 import type { Diagram } from './mermaid';
 import { SYSTEM_HOW_TO_READ_LINES, type SystemDiagram } from './system';
+import { bookScreens } from './screens';
+import { SCREENS_CSS } from './screens-client';
 
 export interface BookInput {
   flows: {
@@ -34,30 +36,111 @@ export interface BookInput {
   /** what each machine starts (links.ts): the hand-offs between flows, shown on both flows' pages */
   links?: Map<string, MachineLinks>;
   /** docs/spec-departures.md's departures by their number: the spec's words and what the portal does */
-  departures?: Map<string, { spec: string; portal: string }>;
+  departures?: Map<string, DepartureRow>;
+}
+
+/** A row of docs/spec-departures.md: the spec's words, what the portal does, and the rest of the row (where it is). */
+export interface DepartureRow {
+  spec: string;
+  portal: string;
+  /** the whole row, for the machines and steps it names */
+  text: string;
 }
 
 /** The rows of docs/spec-departures.md's tables (`| D4 | the spec's words | what the portal does | why |`). */
-export function readDepartures(markdown: string): Map<string, { spec: string; portal: string }> {
-  const out = new Map<string, { spec: string; portal: string }>();
+export function readDepartures(markdown: string): Map<string, DepartureRow> {
+  const out = new Map<string, DepartureRow>();
   for (const line of markdown.split('\n')) {
     const m = /^\| ([A-Z]\d+) \| (.*) \|\s*$/.exec(line);
     if (!m) continue;
     const cells = m[2].split(' | ').map((c) => c.replace(/`/g, '').trim());
-    out.set(m[1], { spec: cells[0] ?? '', portal: cells[1] ?? '' });
+    out.set(m[1], { spec: cells[0] ?? '', portal: cells[1] ?? '', text: m[2] });
   }
   return out;
 }
 
-/** Departures the book cannot show: a step its machine does not have, or a row the document does not have. */
+const STOP = new Set(
+  'a an and are as at be by for from in into is it its no of on or the their them then they this to was were what when while with'.split(
+    ' ',
+  ),
+);
+/** the words of a text that carry its meaning, a plural or third person's `s` left off */
+export function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !STOP.has(w)).map((w) => w.replace(/s$/, ''));
+}
+
+/**
+ * What the book says at a marked step: the step's description and its arrows' (inside it too); for a whole flow,
+ * every description of the flow and the titles of its "what happens if" paths.
+ */
+function wordsAt(f: BookInput['flows'][number], state: string): string {
+  const whole = !state.includes('.');
+  const inside = (id: string) => whole || id === state || id.startsWith(`${state}.`);
+  const texts = [
+    ...(whole ? [f.description ?? ''] : []),
+    ...allStateNodes(f.machine)
+      .filter((n) => inside(n.id))
+      .map((n) => stateDescription(n) ?? ''),
+    ...allTransitions(f.machine)
+      .filter((t) => inside(t.source.id))
+      .map((t) => transitionDescription(t.def) ?? ''),
+    ...(whole ? (f.plain?.paths ?? []).flatMap((p) => (p.scenario ? [p.scenario] : [])) : []),
+  ];
+  return texts.join(' ');
+}
+
+/**
+ * Where the book and docs/spec-departures.md would contradict each other:
+ * - a mark on a step its machine does not have, or on a row the document does not have;
+ * - a mark whose row does not name the flow's machine (`machines/<flow>.machine.ts`), or (on a step) the step;
+ * - a row of the Departures table that names a machine, or a step of one, the book does not mark there;
+ * - a mark whose title has a word the row's "what the portal does" does not say, or the book does not say at the step.
+ */
 export function departureProblems(input: BookInput): string[] {
   if (!input.departures) return [];
+  const rows = input.departures;
   const out: string[] = [];
   for (const d of DEPARTURES) {
     const f = input.flows.find((x) => x.flow === d.flow);
+    const row = rows.get(d.row);
     if (!f) out.push(`${d.row}: no flow ${d.flow}`);
     else if (!(d.state in stateNames(f.machine))) out.push(`${d.row}: ${d.flow} has no step ${d.state}`);
-    if (!input.departures.has(d.row)) out.push(`${d.row} (${d.flow}): docs/spec-departures.md has no such row`);
+    if (!row) out.push(`${d.row} (${d.flow}): docs/spec-departures.md has no such row`);
+    if (!f || !row) continue;
+    if (!row.text.includes(`machines/${d.flow}.machine.ts`))
+      out.push(`${d.row} does not name machines/${d.flow}.machine.ts, which the book marks: link it in the row`);
+    const key = d.state.split('.').pop()!;
+    if (d.state.includes('.') && !row.text.includes(`\`${key}\``))
+      out.push(`${d.row} does not name the step \`${key}\` of ${d.flow}, which the book marks`);
+    const said = new Set(contentWords(row.portal));
+    const missing = contentWords(d.title).filter((w) => !said.has(w));
+    if (missing.length)
+      out.push(
+        `${d.row}: the book's title “${d.title}” says ${missing.join(', ')}; the row's “what the portal does” does not`,
+      );
+    const atStep = new Set(contentWords(wordsAt(f, d.state)));
+    const unsaid = contentWords(d.title).filter((w) => !atStep.has(w));
+    if (unsaid.length)
+      out.push(
+        `${d.row}: ${d.state} does not say ${unsaid.join(', ')} of “${d.title}” (its description, arrows or paths)`,
+      );
+  }
+  // the other way: each machine (and step) a departure row names is marked there
+  for (const [id, row] of rows) {
+    if (!id.startsWith('D')) continue;
+    for (const m of row.text.matchAll(/machines\/([a-zA-Z]+)\.machine\.ts/g)) {
+      const f = input.flows.find((x) => x.flow === m[1]);
+      if (!f) continue;
+      const marks = DEPARTURES.filter((d) => d.row === id && d.flow === m[1]);
+      if (!marks.length)
+        out.push(`${id} names machines/${m[1]}.machine.ts, but the book marks no step of ${m[1]} with it`);
+      const keys = new Map(Object.keys(stateNames(f.machine)).map((s) => [s.split('.').pop()!, s]));
+      for (const n of row.text.matchAll(/`([a-zA-Z]+)`/g)) {
+        const state = keys.get(n[1]);
+        if (state && state.includes('.') && !marks.some((d) => d.state === state))
+          out.push(`${id} names the step \`${n[1]}\` of ${m[1]}, but the book does not mark it there`);
+      }
+    }
   }
   return out;
 }
@@ -80,13 +163,20 @@ function systemData({ diagram, descriptions }: NonNullable<BookInput['system']>)
 }
 
 let clientJs: string | undefined;
-/** book-client.ts as plain JavaScript (types stripped, ES2020), once per process */
+/** book-client.ts and screens-client.ts as plain JavaScript (types stripped, ES2020) in one script, once per process */
 function client(): string {
   if (clientJs === undefined) {
-    const source = readFileSync(fileURLToPath(new URL('./book-client.ts', import.meta.url)), 'utf8');
-    clientJs = ts.transpileModule(source, {
-      compilerOptions: { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext, removeComments: true },
-    }).outputText;
+    clientJs = ['./screens-client.ts', './book-client.ts']
+      .map((file) => readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8'))
+      .map(
+        (source) =>
+          ts.transpileModule(source, {
+            compilerOptions: { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext, removeComments: true },
+          }).outputText,
+      )
+      // one script: the imports between the two are its own names
+      .map((js) => js.replace(/^import .*$/gm, ''))
+      .join('\n');
   }
   return clientJs;
 }
@@ -158,9 +248,11 @@ export function missingHandOffs(data: BookData, links: Map<string, MachineLinks>
 }
 
 /** The flow book's data: what the page script reads. */
-export function bookData({ flows, system, links, departures }: BookInput): BookData {
+export function bookData({ flows, system, links, departures, outDir }: BookInput): BookData {
   const hands = handOffs(flows, links);
+  const screens = bookScreens(outDir);
   return {
+    ...(screens ? { screens } : {}),
     ...(system ? { system: systemData(system) } : {}),
     journeys: JOURNEYS,
     legend: LEGEND,
@@ -173,7 +265,9 @@ export function bookData({ flows, system, links, departures }: BookInput): BookD
       departures: DEPARTURES.filter((d) => d.flow === f.flow && departures?.has(d.row)).map((d) => ({
         row: d.row,
         state: d.state,
-        ...departures!.get(d.row)!,
+        title: d.title,
+        spec: departures!.get(d.row)!.spec,
+        portal: departures!.get(d.row)!.portal,
       })),
       machineId: f.machine.id,
       description: f.description ?? '',
@@ -223,7 +317,7 @@ export function renderBook(input: BookInput): string | undefined {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<title>Flow book</title>',
-    `<style>${CSS}</style>`,
+    `<style>${CSS}${SCREENS_CSS}</style>`,
     '</head>',
     '<body>',
     '<!-- Generated by `npm run viz` from machines/*.machine.ts and their model specs; do not edit. -->',

@@ -15,8 +15,10 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, relative, resolve } from 'node:path';
-import { ROOT } from '../lib/machines';
+import { ROOT, VIZ_DIR } from '../lib/machines';
 import { bookContent, bookProblems, findStale, orphans, planViz } from './lib';
+import { countCrossings } from './crossings';
+import { screenProblems } from './screens';
 import { embeddedHash, startMermaidRenderer, svgWithHash, type MermaidRenderer } from './render';
 
 /** the smallest diagram text the flow book may show at a diagram's opening scale (1280 × 800), in CSS px */
@@ -31,6 +33,8 @@ const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 const plan = await planViz({ machinesDir: opt('--machines'), outDir: opt('--out') });
 for (const e of bookProblems(plan)) plan.errors.push(`the flow book: ${e}`);
+// the portal's book only: a tool test's folder has no screens
+if (check && plan.outDir === VIZ_DIR) for (const e of screenProblems(plan.outDir)) plan.errors.push(`screens: ${e}`);
 for (const e of plan.errors) console.error(`✗ ${e}`);
 
 if (check) {
@@ -49,10 +53,14 @@ if (check) {
   let renderer: MermaidRenderer | undefined;
   const small: string[] = [];
   let measuredRoutes = 0;
+  /** diagram → how many times its arrows cross (reported, not a failure: ELK avoids them where it can) */
+  const crossings = new Map<string, number>();
   try {
     renderer = await startMermaidRenderer({ mermaid: false });
     for (const file of files) {
-      const found = await renderer.overlaps(readFileSync(file, 'utf8'));
+      const text = readFileSync(file, 'utf8');
+      crossings.set(basename(file, '.svg'), countCrossings(text));
+      const found = await renderer.overlaps(text);
       if (!found.length) continue;
       overlapping += found.length;
       perDiagram.push(
@@ -95,6 +103,16 @@ if (check) {
     console.error(
       `✗ diagram text under ${MIN_TEXT} px in the flow book at 1280 × 800:\n${small.map((s) => `    - ${s}`).join('\n')}`,
     );
+  const crossed = [...crossings].filter(([name, n]) => n > 0 && !name.endsWith('.detail'));
+  console.log(
+    `crossing arrows in the product-owner diagrams: ${crossed.reduce((sum, [, n]) => sum + n, 0)} in all` +
+      (crossed.length
+        ? `; ${crossed
+            .sort((a, b) => b[1] - a[1])
+            .map(([name, n]) => `${name} ${n}`)
+            .join(', ')}`
+        : ''),
+  );
   const pathLists = [...plan.files.keys()].filter((f) => f.includes('/paths/')).length;
   console.log(
     `viz:check: ${plan.svgs.size} diagram(s), ${pathLists} path list(s) and the flow book ` +

@@ -74,6 +74,7 @@ export const FLOW_PLACES: Record<string, { journey: string; title: string }> = {
   externalApplication: { journey: 'applications', title: 'An application page' },
   applicationFrame: { journey: 'applications', title: 'Opening an application for the party' },
   financeCheck: { journey: 'applications', title: "Invoicing management: checking the customer's package" },
+  financeRecovery: { journey: 'applications', title: 'Invoicing management is away: back to it' },
   deadApplicationPoll: { journey: 'applications', title: 'An application goes down or comes back' },
   frameLoad: { journey: 'applications', title: 'Waiting for the application to be ready' },
 
@@ -178,19 +179,5 @@ export const GLOSSARY: { term: string; means: string }[] = [
   { term: 'Flow', means: 'One part of the portal that runs by itself and keeps its own state (a state machine).' },
 ];
 
-/**
- * Steps that depart from the spec on purpose: the flow (and its step, or the flow's own id for the whole flow) and
- * the row of docs/spec-departures.md that says how and why. viz reports a step or a row that does not exist.
- */
-export const DEPARTURES: { flow: string; state: string; row: string }[] = [
-  { flow: 'customerConfirmation', state: 'customerConfirmation', row: 'D1' },
-  { flow: 'customerCreation', state: 'customerCreation', row: 'D1' },
-  { flow: 'companyLookup', state: 'companyLookup.lookupFailed', row: 'D2' },
-  { flow: 'representedChoice', state: 'representedChoice.open.changingRepresented', row: 'D3' },
-  { flow: 'rightsSave', state: 'rightsSave', row: 'D4' },
-  { flow: 'frameLoad', state: 'frameLoad', row: 'D7' },
-  { flow: 'signingPanel', state: 'signingPanel', row: 'D8' },
-  { flow: 'idCardSigning', state: 'idCardSigning', row: 'D8' },
-  { flow: 'rightsEdit', state: 'rightsEdit.confirmingRemoveAll', row: 'D23' },
-  { flow: 'settingsForm', state: 'settingsForm.signingOnAgain', row: 'D44' },
-];
+/** Steps that depart from the spec on purpose, with their rows of docs/spec-departures.md (one list, in tests/support). */
+export { DEPARTURES } from '../../tests/support/model/departures';

@@ -9,6 +9,7 @@ import { generatePaths, renderPathsMarkdown } from '../model/lib';
 import { plainPaths, renderPlainPathsMarkdown, testerPathProblems, type PlainPaths } from '../model/plain-paths';
 import { bookData, departureProblems, missingHandOffs, readDepartures, renderBook, type BookInput } from './book';
 import { unplaced } from './journeys';
+import { SCREENS_README } from './screens';
 import { readLinks, type MachineLinks } from './links';
 import { machineDiagrams, type Diagram } from './mermaid';
 import { embeddedHash, sha256 } from './render';
@@ -41,6 +42,20 @@ export interface VizPlan {
   /** what each machine starts (read from the source with the system page): the book's hand-offs */
   links?: Map<string, MachineLinks>;
 }
+
+/**
+ * The flows whose See lines must change with every act of the person (the customer-add journey, which a tester follows
+ * against `npm start` screen by screen): there a See line that stays the same after a Do fails the check.
+ */
+const SCREEN_FLOWS = new Set([
+  'customerAdd',
+  'companyLookup',
+  'customerConfirmation',
+  'customerCreation',
+  'signingPanel',
+  'signing',
+  'idCardSigning',
+]);
 
 export interface PlanOptions {
   machinesDir?: string;
@@ -98,7 +113,11 @@ export async function planViz({ machinesDir = MACHINES_DIR, outDir = VIZ_DIR }: 
       files.set(join(outDir, 'paths', `${s.flow}.plain.md`), md);
       // a tester runs these against the portal `npm start` serves; the tool tests' folders have no portal to run
       if (machines.some((m) => m.flow === SYSTEM_ROOT))
-        errors.push(...testerPathProblems(p, md, stateIds(s.spec.machine)).map((e) => `${rel}: ${e}`));
+        errors.push(
+          ...testerPathProblems(p, md, stateIds(s.spec.machine), { screens: SCREEN_FLOWS.has(s.flow) }).map(
+            (e) => `${rel}: ${e}`,
+          ),
+        );
     } catch (err) {
       broken.add(s.flow);
       errors.push(`${rel}: path generation failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -211,6 +230,8 @@ export function renderReadme(
     'lists the flows; each diagram sits beside its test paths in plain words, a group opens with a click, and a click on',
     'a step lists the paths through it. In `npm run dev`, <http://localhost:8080/ui/dev/flows> shows the same book',
     'attached to the portal running in another tab: it highlights where each flow is and lists the last transitions.',
+    '',
+    ...SCREENS_README,
     '',
     '## How to read a diagram',
     '',

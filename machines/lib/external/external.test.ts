@@ -26,6 +26,7 @@ import {
   companyOfParty,
   externalHeader,
   financeOutcome,
+  panelRepresentees,
   financeUnavailablePath,
   frameIdentity,
   frameMessageToEvent,
@@ -468,5 +469,20 @@ describe('finance recovery (spec 1 §4)', () => {
     expect(financeOutcome('customer_not_found')).toBe('noPackage');
     expect(financeOutcome('UNAVAILABLE')).toBe('unavailable');
     expect(financeUnavailablePath('auto')).toBe('/finance/error/unavailable?refresh=auto');
+  });
+});
+
+describe('the representee panel offers (spec 1 §4 External application flow)', () => {
+  const today = new Date('2026-11-23T10:00:00Z');
+  const offered = (ctx: ReturnType<typeof mariAtMaasikas>, application: string) =>
+    panelRepresentees(ctx.epitPrincipal, application, { today, locale: 'et' }).map((r) => r.name);
+
+  it('the other parties with a valid role in the application; an ended role is not offered', () => {
+    expect(offered(mariAtMaasikas(), 'OSS')).toEqual(['Põldmari AS']);
+    expect(offered(mariAtPoldmari(), 'PERIODICALS')).toEqual(['Maasikas OÜ']);
+  });
+
+  it('an application without roles in the rights offers every other party, by name', () => {
+    expect(offered(mariAtMaasikas(), 'FINANCE')).toEqual(['Mari Maasikas', 'Põldmari AS', 'Vana Kaup OÜ']);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Whether the represented party can use the application (spec 1 §4 "External application flow", §5 "A represented
  * party is usable in an application only if ...", §6 NO_REPRESENTEE), and the external page header (spec 1 §2
- * "External application pages").
+ * "External application pages"), and the parties its representee panel offers.
  */
-import type { RolesAndPackets, UserContext } from '../contract';
+import type { EpitPrincipal, RepresentationRight, RolesAndPackets, UserContext } from '../contract';
+import { visibleRepresentees } from '../rights/representees';
 import {
   codeOfRight,
   currentRight,
@@ -119,4 +120,23 @@ export function externalHeader(
     code,
     codeKind: represented.isPerson ? 'personalCode' : 'regCode',
   };
+}
+
+/**
+ * Spec 1 §4 "External application flow": the parties the representee panel offers for an application, the current
+ * one left out, by name in the person's language. An application without roles in the rights (invoicing management)
+ * offers every party the person may act for: the flow decides when one is picked.
+ */
+export function panelRepresentees(
+  principal: EpitPrincipal | null | undefined,
+  application: string,
+  { today, locale }: { today: Date; locale: string },
+): RepresentationRight[] {
+  const current = principal?.represented?.gid ?? null;
+  const others = (options: { application: string } | { all: true }) =>
+    visibleRepresentees(principal, options, today).filter((r) => r.gid !== current);
+  const forApplication = others({ application });
+  const candidates = forApplication.length ? forApplication : others({ all: true });
+  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
+  return candidates.sort((a, b) => collator.compare(a.name ?? '', b.name ?? ''));
 }

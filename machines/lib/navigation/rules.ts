@@ -2,11 +2,12 @@
  * Pure navigation decisions (spec 1 §2 routes, §4 navigation events).
  * The navigation machine uses these; the router's beforeLoad feeds them through the machine.
  *
- * Route ids are TanStack Router route ids (file-route paths, e.g. '/user-add/edit/$key').
- * Later issues add their routes to ROUTES below (one line each).
+ * What a route is (its access rule, its component name, whether it loads only the simple context) is declared once,
+ * in the route's own file as its `staticData` (src/app/route-meta.ts); the router hands those facts to the machines
+ * with each navigation, so no table of route ids lives here.
  */
 
-type RouteAccess =
+export type RouteAccess =
   /** noAuth pages: anybody */
   | 'public'
   /** needs a principal; optional privileges (any of) */
@@ -14,73 +15,23 @@ type RouteAccess =
   /** external application hosts: exempt from the authorisation check when a principal exists */
   | 'external';
 
-export interface RouteMeta {
-  /** the spec's component name (used in messages and in the session: user-add-edit loads the simple context) */
+/** The facts of a route the machines decide with: the part of its staticData that is not about the browser. */
+export interface RouteFacts {
+  /** the spec's component name (used in messages, navigation events and page views) */
   component: string;
   access: RouteAccess;
   /** any of these privileges authorises the route (protected routes only) */
   privileges?: readonly string[];
   /** load only the simple user context (spec 1 §4 Login state) */
   simpleContext?: boolean;
-  /** body class layout-external (spec 1 §2 Root layout) */
-  layoutExternal?: boolean;
-}
-
-const ROUTES: Record<string, RouteMeta> = {
-  '/': { component: 'index', access: 'public' },
-  /** not-found pages render under the root route */
-  __root__: { component: 'not-found', access: 'public' },
-  '/dashboard': { component: 'epit-dashboard', access: 'protected' },
-  '/dashboard/$domain/$language/$modalName': { component: 'epit-dashboard', access: 'protected' },
-  '/home/show/$domain/$language/$modalName': { component: 'epit-dashboard', access: 'protected' },
-  '/user-settings/edit/': { component: 'user-settings-edit', access: 'protected' },
-  '/user-settings/edit/$fgid': { component: 'user-settings-edit', access: 'protected' },
-  '/user-add/edit/$key': { component: 'user-add-edit', access: 'public', simpleContext: true },
-  // the terms of use of the signed-in person, the reset link, the developer pages
-  '/user-add/edit/': { component: 'user-add-edit', access: 'public', simpleContext: true },
-  '/user-add/reset-password/$key': { component: 'user-add-reset-password', access: 'public' },
-  '/osgi-admin': { component: 'osgi-admin', access: 'protected', privileges: ['DEPLOYMENT_ADMIN'] },
-  '/test-component/$id': { component: 'test-component', access: 'protected' },
-  '/test/show': { component: 'test-show', access: 'protected' },
-  '/test/ax': { component: 'test-ax', access: 'protected' },
-  '/finance/error/unavailable': { component: 'finance-unavailable', access: 'public' },
-  '/customer-search': {
-    component: 'customer-search',
-    access: 'protected',
-    privileges: ['EDIT_ANY_CUSTOMER', 'EDIT_ANY_USER'],
-  },
-  '/external/$service': { component: 'external-service', access: 'external', layoutExternal: true },
-  '/oss-wrapper': { component: 'oss-wrapper', access: 'external', layoutExternal: true },
-  // link targets that later issues build (each a plain "coming" page until then)
-  '/user-settings/roles/': { component: 'user-settings-roles', access: 'protected' },
-  '/user-settings/roles/$fgid': { component: 'user-settings-roles', access: 'protected' },
-  '/user-settings/password/': { component: 'user-settings-password', access: 'protected' },
-  '/user-settings/password/$fgid': { component: 'user-settings-password', access: 'protected' },
-  '/user-settings/preferences/': { component: 'user-settings-preferences', access: 'protected' },
-  '/user-settings/preferences/$fgid': { component: 'user-settings-preferences', access: 'protected' },
-  '/user-settings/link/$domain/$language': { component: 'user-settings-link', access: 'protected' },
-  '/settings/represented/$jgid': { component: 'represented-settings-edit', access: 'protected' },
-  '/settings/rights/$jgid': { component: 'represented-settings-rights', access: 'protected' },
-  '/settings/represented/': { component: 'represented-settings-edit', access: 'protected' },
-  '/settings/rights/': { component: 'represented-settings-rights', access: 'protected' },
-  '/logistics/': { component: 'logistics', access: 'external', layoutExternal: true },
-  '/logistics/resolve': { component: 'logistics-resolve', access: 'external', layoutExternal: true },
-  '/business/$domain/$language/$service': { component: 'business-service', access: 'external', layoutExternal: true },
-  '/private/$domain/$language/$service': { component: 'private-service', access: 'external', layoutExternal: true },
-};
-
-/** Unknown routes are treated as protected: safer to ask for a login than to show too much. */
-export function routeMeta(routeId: string): RouteMeta {
-  return ROUTES[routeId] ?? { component: routeId, access: 'protected' };
 }
 
 /**
  * The paths (below the portal's base) whose pages load only the simple user context: the server then does not hint
- * the full context to the browser ahead of the page.
+ * the full context to the browser ahead of the page. The server does not load the routes, so this is their
+ * declaration `simpleContext: true` as path prefixes; src/routes/-route-facts.test.ts fails when the two differ.
  */
-export const SIMPLE_CONTEXT_PATHS: readonly string[] = Object.entries(ROUTES)
-  .filter(([, meta]) => meta.simpleContext)
-  .map(([id]) => id.split('$')[0]);
+export const SIMPLE_CONTEXT_PATHS: readonly string[] = ['/user-add/edit/'];
 
 /** The in-app home (spec 1 §2: a failed or disallowed navigation goes home). */
 const HOME_PATH = '/' as const;
@@ -103,6 +54,8 @@ export function securityBase(securityUrl: string): string {
 
 export interface NavigationRequest {
   routeId: string;
+  /** the route's declared facts (its staticData) */
+  route: RouteFacts;
   /** the page as the browser shows it, path + search, including the base ('/ui/dashboard?x=1') */
   target: string;
   signedIn: boolean;
@@ -158,7 +111,7 @@ export function locationChanges(
   return { urlChanged, routeUpdated: urlChanged && shown.href !== null && shown.routeId === rendered.routeId };
 }
 
-function isAuthorised(meta: RouteMeta, signedIn: boolean, privileges: readonly string[]): boolean {
+function isAuthorised(meta: RouteFacts, signedIn: boolean, privileges: readonly string[]): boolean {
   if (meta.access === 'public') return true;
   if (!signedIn) return false;
   // spec 1 §2: external routes are exempt from the authorisation redirect when a principal exists
@@ -169,7 +122,7 @@ function isAuthorised(meta: RouteMeta, signedIn: boolean, privileges: readonly s
 
 /** The decision for one navigation, in spec order: authentication, then authorisation. */
 export function decideNavigation(req: NavigationRequest): NavigationDecision {
-  const meta = routeMeta(req.routeId);
+  const meta = req.route;
   if (meta.access !== 'public' && !req.signedIn) return { kind: 'login', url: loginUrl(req.securityUrl, req.target) };
   if (!isAuthorised(meta, req.signedIn, req.privileges))
     return { kind: 'denied', to: HOME_PATH, messageKey: 'error.noRights' };

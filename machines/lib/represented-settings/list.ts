@@ -3,6 +3,7 @@
  * then search, filter and page as cheap pure functions (10,000 users must feel instant: no work per keystroke
  * beyond one pass over precomputed lower-case keys). Pure.
  */
+import { pageCount, pageOf } from '../paging';
 import { isRoleValid, roleCell as sharedRoleCell, type RoleCell as SharedRoleCell } from '../rights/validity';
 import type { Admin, EnterpriseUserRole, EnterpriseUsersAnswer } from './contract';
 
@@ -70,14 +71,11 @@ export function filterRows(rows: readonly RightsRow[], search: string, filter: R
   return out;
 }
 
-export function pageCount(total: number, pageSize = RIGHTS_PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-/** Page `page` (1-based, clamped) of `rows`. */
-export function pageOf<T>(rows: readonly T[], page: number, pageSize = RIGHTS_PAGE_SIZE): T[] {
-  const p = Math.min(Math.max(1, page), pageCount(rows.length, pageSize));
-  return rows.slice((p - 1) * pageSize, p * pageSize);
-}
+/** How many pages of the rights list `total` rows fill (the shared paging rule, machines/lib/paging.ts). */
+export const rightsPageCount = (total: number): number => pageCount(total, RIGHTS_PAGE_SIZE);
+
+/** Page `page` (from 1, clamped) of the rights list. */
+export const rightsPageOf = <T>(rows: readonly T[], page: number): T[] => pageOf(rows, page, RIGHTS_PAGE_SIZE).items;
 
 /** What one cell shows: the rule shared with the user's roles view (machines/lib/rights/validity.ts). */
 export type RoleCell = SharedRoleCell<EnterpriseUserRole>;

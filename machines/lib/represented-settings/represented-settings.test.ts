@@ -14,8 +14,8 @@ import {
   identityIssues,
   offeredCategories,
   offeredCountries,
-  pageCount,
-  pageOf,
+  rightsPageCount,
+  rightsPageOf,
   pickCategory,
   roleCell,
   roleCommandOf,
@@ -371,10 +371,10 @@ describe('rights list in memory', () => {
   });
   it('pages 20 at a time and clamps the page', () => {
     const many = Array.from({ length: 45 }, (_, i) => i);
-    expect(pageCount(45)).toBe(3);
-    expect(pageOf(many, 3)).toEqual([40, 41, 42, 43, 44]);
-    expect(pageOf(many, 9)).toEqual([40, 41, 42, 43, 44]);
-    expect(pageCount(0)).toBe(1);
+    expect(rightsPageCount(45)).toBe(3);
+    expect(rightsPageOf(many, 3)).toEqual([40, 41, 42, 43, 44]);
+    expect(rightsPageOf(many, 9)).toEqual([40, 41, 42, 43, 44]);
+    expect(rightsPageCount(0)).toBe(1);
   });
   it('shows a dash for an ended role and "not active" for a not-yet-valid one', () => {
     expect(roleCell(item('x', 'a', 'b', 'OSS', { end: '22.11.2026' }), today).kind).toBe('none');

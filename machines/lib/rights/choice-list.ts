@@ -1,4 +1,5 @@
 /** Domain rules: represented-choice list (spec 1 §2). Part of machines/lib/rights (see index.ts). */
+import { pageOf } from '../paging';
 import { type EpitPrincipal } from '../contract';
 import { codeOfRight, countryOfRight } from './countries';
 
@@ -50,21 +51,8 @@ export function showChoiceSearch(rightsCount: number): boolean {
   return rightsCount > CHOICE_SEARCH_THRESHOLD;
 }
 
-export interface Page<T> {
-  items: T[];
-  /** zero-based, clamped to the available pages */
-  page: number;
-  pageCount: number;
-  total: number;
-}
-export function pageOf<T>(items: T[], page: number, size = CHOICE_PAGE_SIZE): Page<T> {
-  const pageCount = Math.max(1, Math.ceil(items.length / size));
-  const p = Math.min(Math.max(0, Math.floor(page) || 0), pageCount - 1);
-  return { items: items.slice(p * size, p * size + size), page: p, pageCount, total: items.length };
-}
-
 /** Everything the choice modal shows for a search term and page. */
 export function choiceView(principal: EpitPrincipal | null | undefined, term: string, page: number, locale = 'et') {
   const all = choiceRows(principal, locale);
-  return { showSearch: showChoiceSearch(all.length), ...pageOf(filterChoiceRows(all, term), page) };
+  return { showSearch: showChoiceSearch(all.length), ...pageOf(filterChoiceRows(all, term), page, CHOICE_PAGE_SIZE) };
 }

@@ -8,6 +8,8 @@ export type NavTarget =
    * redirect again); `keepHash`: the address keeps the portal's current hash (the order system's place, spec 1 §4)
    */
   | { kind: 'path'; path: string; replace?: boolean; keepHash?: boolean }
+  /** the page on screen with another hash (no '#'), replacing its history entry, without scrolling (spec 1 §4) */
+  | { kind: 'hash'; hash: string }
   | { kind: 'redirect'; url: string } // full page redirect
   | { kind: 'dashboard' }
   | { kind: 'home' }
@@ -28,7 +30,7 @@ export function inAppPath(url: string): string | null {
 }
 
 /** Where a service URL leads: in-app path, or a full page redirect when it has no /ui/ segment. */
-function serviceUrlTarget(url: string): NavTarget {
+export function serviceUrlTarget(url: string): NavTarget {
   const path = inAppPath(url);
   return path === null ? { kind: 'redirect', url } : { kind: 'path', path };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EpitPrincipal } from '../contract';
+import { pageOf } from '../paging';
 import {
   MARI_ID,
   mariAsMaasikas,
@@ -30,7 +31,6 @@ import {
   isShortcutShown,
   isUsableInApplication,
   needsRepresentedChoice,
-  pageOf,
   preferenceTarget,
   preferredRepresentedToApply,
   rootRedirect,
@@ -150,13 +150,14 @@ describe('choice list rows (spec 1 §2)', () => {
   });
   it('pages at 10 and shows the search box only above 10', () => {
     const items = Array.from({ length: 23 }, (_, i) => i);
-    expect(pageOf(items, 0).items).toHaveLength(10);
-    expect(pageOf(items, 2)).toMatchObject({ items: [20, 21, 22], pageCount: 3, page: 2, total: 23 });
-    expect(pageOf(items, 9).page).toBe(2);
-    expect(pageOf([], 3)).toMatchObject({ page: 0, pageCount: 1, items: [] });
+    expect(pageOf(items, 1, 10).items).toHaveLength(10);
+    expect(pageOf(items, 3, 10)).toMatchObject({ items: [20, 21, 22], pageCount: 3, page: 3, total: 23 });
+    expect(pageOf(items, 9, 10).page).toBe(3);
+    expect(pageOf(items, 0, 10).page).toBe(1);
+    expect(pageOf([], 3, 10)).toMatchObject({ page: 1, pageCount: 1, items: [] });
     expect(showChoiceSearch(10)).toBe(false);
     expect(showChoiceSearch(11)).toBe(true);
-    expect(choiceView(mariPrincipal(), '', 0).showSearch).toBe(false);
+    expect(choiceView(mariPrincipal(), '', 1).showSearch).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, loginUrl, securityBase } from '../navigation/rules';
+import { decideNavigation, loginUrl, securityBase, type RouteFacts } from '../navigation/rules';
 import {
   isHomePath,
   languageCookieValue,
@@ -49,11 +49,25 @@ describe('navigation rules', () => {
     expect(securityBase('https://sso.example/security/login?x=1')).toBe('https://sso.example/security');
     expect(securityBase('/security/login/')).toBe('/security');
   });
-  it('treats unknown routes as protected', () => {
-    expect(
-      decideNavigation({ routeId: '/nope', target: '/ui/nope', signedIn: false, privileges: [], securityUrl: '/s' })
-        .kind,
-    ).toBe('login');
+  it("decides by the route's declared access rule: authentication first, then the privileges", () => {
+    const at = (route: RouteFacts, signedIn: boolean, privileges: string[] = []) =>
+      decideNavigation({ routeId: '/x', route, target: '/ui/x', signedIn, privileges, securityUrl: '/s' }).kind;
+    const publicPage: RouteFacts = { component: 'index', access: 'public' };
+    const protectedPage: RouteFacts = { component: 'epit-dashboard', access: 'protected' };
+    const search: RouteFacts = { component: 'customer-search', access: 'protected', privileges: ['EDIT_ANY_USER'] };
+    const external: RouteFacts = { component: 'external-service', access: 'external' };
+    expect([at(publicPage, false), at(protectedPage, false), at(search, false), at(external, false)]).toEqual([
+      'allow',
+      'login',
+      'login',
+      'login',
+    ]);
+    expect([
+      at(protectedPage, true),
+      at(search, true),
+      at(search, true, ['EDIT_ANY_USER']),
+      at(external, true),
+    ]).toEqual(['allow', 'denied', 'allow', 'allow']);
   });
 });
 

@@ -3,6 +3,7 @@
  * (machines/lib/portal.ts) and src/app/ can name them without the machine.
  */
 import type { Domain, Language, SimpleUserContext, UserContext } from '../contract';
+import type { RouteFacts } from '../navigation/rules';
 import type { LocaleEmitted, LocaleInput } from '../../locale.machine';
 import type { LogoutActor, LogoutEmitted } from '../../logout.machine';
 import type { ToastRequest } from '../../toasts.machine';
@@ -22,10 +23,13 @@ export interface SessionContext {
   error: { status?: number; message: string } | null;
   /** the logout, from the moment its code has loaded (spawned at Log out) until it fails */
   logout: LogoutActor | null;
+  /** the page last entered is public (spec 1 §7: signed out there, the portal asks for a sign-on ticket) */
+  publicPage: boolean;
 }
 
 export type SessionEvent =
-  | { type: 'session.routeChanged'; routeId: string; params?: Record<string, string | undefined> }
+  /** a page is entered, with its route's declared facts (the route's staticData) */
+  | { type: 'session.routeChanged'; routeId: string; route: RouteFacts; params?: Record<string, string | undefined> }
   | { type: 'session.languageChange'; language: Language }
   | { type: 'session.logout' }
   | { type: 'session.contextReplaced'; userContext: UserContext }
@@ -40,6 +44,8 @@ export type SessionEmitted =
   | { type: 'session.signedOut' }
   | { type: 'session.loggedOut' }
   | { type: 'session.languageChanged'; language: Language }
+  /** spec 1 §7: the browser has a sign-on session elsewhere: it signs on here too */
+  | { type: 'signOn.required' }
   | { type: 'toast.show'; toast: ToastRequest };
 
 /** What a failed context load left: its HTTP status, when it had one, and its message. */

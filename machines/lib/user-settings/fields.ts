@@ -32,6 +32,17 @@ export const MSG = {
   currentPasswordWait: 'user-settings.password.current.wait',
 } as const;
 
+/** The edit form's fields, with the message each shows when the server refuses it (null: no format rule, 'Invalid value'). */
+export const EDIT_FIELD_RULES = {
+  firstName: null,
+  lastName: null,
+  email: FIELD_MESSAGE.email,
+  mobile: FIELD_MESSAGE.phone,
+  phone: FIELD_MESSAGE.phone,
+  preferredLanguage: null,
+  address: FIELD_MESSAGE.address,
+} as const;
+
 /** Languages of communication as the server speaks them (three-letter, upper case). */
 export const PREFERRED_LANGUAGES = Object.values(LANGUAGE3) as [string, ...string[]];
 

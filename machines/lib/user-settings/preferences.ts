@@ -4,6 +4,7 @@
  * Pure: the shared contract and machines/lib/rights only.
  */
 import { NOPREFERENCE, type Preference, type RepresentationRight, type UserContext } from '../contract';
+import { serviceUrlTarget, type NavTarget } from '../rights/preference';
 import { buildServiceUrl } from '../rights/service-urls';
 import { holdsFinance, isInternalUser } from '../rights/principal';
 import { isRoleValid, roleFor } from '../rights/validity';
@@ -106,4 +107,24 @@ export function preferencesFormOf(
   const represented = pref.representedId ?? '';
   const keep = represented !== '' && isRepresentedAllowed(represented, service, rights, today);
   return { service, represented: keep ? represented : '' };
+}
+
+/** Whether the settings shown are the signed-in person's own (spec 2 §6: one's own rights come from the context). */
+export function isSelf(ctx: UserContext | null, subject: string): boolean {
+  return ctx?.epitPrincipal?.representative.id === subject;
+}
+
+/** "Save and use" (spec 2 §4) acts for the chosen party first, unless none (NOPREFERENCE) was chosen. */
+export function partyOfPreference(represented: string | null | undefined): string | null {
+  return represented && represented !== NOPREFERENCE ? represented : null;
+}
+
+/**
+ * spec 2 §4 "Save and use": where the saved preference leads (the portal has switched to its party first): the
+ * service URL, else the remembered target address (cookie TARGET, used once), else the dashboard.
+ */
+export function savedServiceTarget(serviceUrl: string, remembered: () => string | null): NavTarget {
+  if (serviceUrl !== NOPREFERENCE) return serviceUrlTarget(serviceUrl);
+  const url = remembered();
+  return url ? serviceUrlTarget(url) : { kind: 'dashboard' };
 }

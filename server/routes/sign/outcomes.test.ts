@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoData } from '../../db/seed.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 import { midHttpStatus, midResultStatus, sidHttpStatus, sidResultStatus } from './outcomes.js';
 import { customer, quickChecks, simSettings, TESTFIRMA } from './test-kit.js';
@@ -114,6 +115,38 @@ describe('through the routes and the simulators over HTTP', () => {
       expect((await mary.get('/api/sign/mobile/check')).json(), result).toEqual({ status });
     }
     await simSettings(t, { midResult: null });
+  });
+
+  // The flow book's tester paths name these people (tests/support/model/demo-signers.ts reads the same entries): each
+  // demo person with a login whose Mobile-ID pair the demo data lists meets that pair's ending, with no console knob.
+  const demo = loadDemoData();
+  const { mobileId } = demo.signing as { mobileId: { phone: string; personalCode: string; result: string }[] };
+  const MID_PEOPLE = mobileId.flatMap((e) => {
+    const p = demo.persons.find((x) => x.personalCode === e.personalCode && x.login);
+    return p && (demo.registry.find((r) => r.regCode === TESTFIRMA.code)?.boardMembers ?? []).includes(p.personalCode)
+      ? [[p.key, e.phone, e.result] as const]
+      : [];
+  });
+
+  it('the demo people meet their Mobile-ID endings: rein cancels, toomas times out, mary signs', async () => {
+    expect(MID_PEOPLE.map(([who, , result]) => `${who} ${result}`)).toEqual(
+      expect.arrayContaining(['rein USER_CANCELLED', 'toomas TIMEOUT', 'mary OK']),
+    );
+    for (const [who, phone, result] of MID_PEOPLE.filter(([, , r]) => r !== 'OK')) {
+      const c = await t.login(who);
+      const start = (
+        await c.post('/api/sign/mobile/start', { mobileNr: phone, customer: customer(TESTFIRMA.code) })
+      ).json<{ status: string }>();
+      expect(start.status, who).toBe('SUCCESS');
+      t.clock.advance(3500); // midDelayMs: the simulated person answers
+      expect((await c.get('/api/sign/mobile/check')).json(), who).toEqual({ status: midResultStatus(result) });
+    }
+    // the same number is not mary's: her Mobile-ID contract is missing, as the book's contract-error path says
+    const mary = await t.login('mary');
+    const rein = MID_PEOPLE.find(([who]) => who === 'rein')!;
+    expect(
+      (await mary.post('/api/sign/mobile/start', { mobileNr: rein[1], customer: customer(TESTFIRMA.code) })).json(),
+    ).toEqual({ status: 'MOBILE_ID_CONTRACT_ERROR', challengeId: null });
   });
 
   it('every Mobile-ID HTTP error at the start ends in its status', async () => {

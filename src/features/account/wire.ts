@@ -4,9 +4,7 @@
  * its `navigation.requested`, `toast.show` and `warning` to the portal (useAccountActor).
  */
 import { fromPromise } from 'xstate';
-import { z } from 'zod/mini';
 import type { ConfirmBody } from '../../../machines/lib/account/schemas';
-import { COOKIE } from '../../../machines/lib/contract';
 import type { CredentialsForm, EulaForm } from '../../../machines/lib/account/forms';
 import { confirmOutcome, confirmRefusal, eulaMachine, type EulaData } from '../../../machines/eula.machine';
 import { settingsFormMachine, type SaveOutcome, type SaveRequest } from '../../../machines/settingsForm.machine';
@@ -17,7 +15,7 @@ import { getRepresentedWithAdminRoles } from '../../api/user-add/get-represented
 import { getUserInfo } from '../../api/user-add/get-user-info';
 import { getUserByResetKey } from '../../api/user-reset-password/get-user-by-key';
 import { saveCredentials } from '../../api/user-reset-password/save-credentials';
-import { readCookie } from '../../app/cookies';
+import { takeTargetCookie } from '../../app/cookies';
 import type { PortalCore } from '../../app/portal';
 
 export interface Account {
@@ -96,9 +94,7 @@ function provideEula(system: PortalCore) {
       ),
       // spec 2 §4: the remembered target address (cookie TARGET) is used once, then expired
       takeTarget: fromPromise(() => {
-        const target = readCookie(COOKIE.target);
-        if (target) document.cookie = `${COOKIE.target}=; Max-Age=0; Path=/`;
-        return Promise.resolve(z.catch(z.nullable(z.string().check(z.minLength(1))), null).parse(target));
+        return Promise.resolve(takeTargetCookie());
       }),
     },
   });

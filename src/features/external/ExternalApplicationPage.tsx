@@ -1,10 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { UserContext } from '../../../machines/lib/contract';
-import { externalHeader, type Wrapper } from '../../../machines/lib/external';
-import { visibleRepresentees } from '../../../machines/lib/rights/representees';
+import { externalHeader, panelRepresentees, type Wrapper } from '../../../machines/lib/external';
 import {
   applicationFrameOf,
   isApplicationLoading,
@@ -21,8 +19,9 @@ import './external.css';
  * An external application page (spec 1 §2 "External application pages", §4 "External application flow"): the generic
  * external page (`/external/$service`, #app-iframe) and the order-system wrapper (`/oss-wrapper`, #oss-iframe). The
  * portal's pages machine runs its flow (and the frame channel, started with the first such page) while it shows, and
- * hands the flow the session's changes; the page hands it the route's, and shows what it decides: the header, the
- * loading message, the representee panel, the maintenance or other message, or the frame.
+ * hands the flow the session's changes and the route's (the router's resolved navigations, through the portal); the
+ * page starts the flow with the route it mounts on, and shows what the flow decides: the header, the loading message,
+ * the representee panel, the maintenance or other message, or the frame.
  */
 export function ExternalApplicationPage({ service, wrapper }: { service: string; wrapper: Wrapper }) {
   const { session } = usePortal();
@@ -50,16 +49,9 @@ function ExternalApplication({
     menuPath: wrapper === 'oss-wrapper' ? router.state.location.hash || null : null,
     userContext,
     language: session.getSnapshot().context.language,
+    domain: session.getSnapshot().context.domain,
     clock: { now: () => Date.now() },
   } satisfies ExternalApplicationInput);
-
-  // the route's changes; the session's reach the flow through the portal
-  useEffect(() => {
-    if (!app) return;
-    const c = app.getSnapshot().context;
-    if (c.service !== service || c.wrapper !== wrapper)
-      app.send({ type: 'external.routeChanged', service, wrapper, menuPath: null });
-  }, [app, service, wrapper]);
 
   if (!app) return <LoadingMessage />;
   return <ExternalApplicationView app={app} wrapper={wrapper} />;
@@ -168,18 +160,10 @@ function ExternalApplicationView({ app, wrapper }: { app: ExternalApplicationAct
 function RepresenteePanel({ messageKey, application }: { messageKey: string; application: string }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const { session, representedChange } = usePortal();
+  const { session, representedChange, root } = usePortal();
   const principal = useSelector(session, (s) => s.context.userContext?.epitPrincipal ?? null);
   const busy = useSelector(representedChange, (s) => s.hasTag('busy'));
-  const current = principal?.represented?.gid ?? null;
-  const collator = new Intl.Collator(intl.locale, { sensitivity: 'base' });
-  const today = new Date();
-  const forApplication = visibleRepresentees(principal, { application }, today).filter((r) => r.gid !== current);
-  // an application without roles in the rights (invoicing management): every party may be tried, the flow decides
-  const candidates = forApplication.length
-    ? forApplication
-    : visibleRepresentees(principal, { all: true }, today).filter((r) => r.gid !== current);
-  const options = candidates.sort((a, b) => collator.compare(a.name ?? '', b.name ?? ''));
+  const options = panelRepresentees(principal, application, { today: new Date(), locale: intl.locale });
 
   return (
     <section className="card external-panel" aria-labelledby="external-panel-title" data-testid="representee-panel">
@@ -199,9 +183,7 @@ function RepresenteePanel({ messageKey, application }: { messageKey: string; app
                   type="button"
                   className="button button--ghost"
                   disabled={busy}
-                  onClick={() =>
-                    representedChange.send({ type: 'represented.change', gid: r.gid, externalComponent: true })
-                  }
+                  onClick={() => root.send({ type: 'represented.changeRequested', gid: r.gid })}
                 >
                   {r.name}
                 </button>

@@ -1,30 +1,22 @@
-import { useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { FINANCE, FINANCE_RECOVERY_REFRESH, type FinanceRecovery } from '../../../machines/lib/external';
+import type { FinanceRecovery } from '../../../machines/lib/external';
+import { financeRecoveryMachine } from '../../../machines/financeRecovery.machine';
+import { PAGE } from '../../../machines/lib/pages';
+import { usePageActor } from '../../app/usePageActor';
 import './external.css';
 
 /**
  * /finance/error/unavailable (spec 1 §2; §4 "Service recovery (finance)"): the maintenance title and description as
- * the invoicing application's fallback, with one of the two recovery messages. `auto` (finance said it is
- * unavailable for now): the page goes back to invoicing management by itself after about ten seconds (spec 1 §9),
- * which checks again and comes back here while finance is still away. `manual` (the status could not be read): the
- * person is asked to refresh, and a button does it.
+ * the invoicing application's fallback, with one of the two recovery messages. Its flow
+ * (machines/financeRecovery.machine.ts) goes back to invoicing management by itself after about ten seconds (`auto`),
+ * or when the person clicks the refresh button (`manual`).
  */
 export function FinanceUnavailablePage({ refresh }: { refresh: FinanceRecovery }) {
   const intl = useIntl();
-  const router = useRouter();
   const t = (id: string) => intl.formatMessage({ id });
-  const retry = () => void router.navigate({ to: '/external/$service', params: { service: FINANCE }, replace: true });
-
-  useEffect(() => {
-    if (refresh !== 'auto') return;
-    const timer = window.setTimeout(
-      () => void router.navigate({ to: '/external/$service', params: { service: FINANCE }, replace: true }),
-      FINANCE_RECOVERY_REFRESH,
-    );
-    return () => window.clearTimeout(timer);
-  }, [refresh, router]);
+  const recovery = usePageActor(PAGE.financeRecovery, financeRecoveryMachine, { refresh }, { restartKey: refresh });
+  const asking = useSelector(recovery ?? undefined, (s) => !!s?.matches('askingToRefresh'));
 
   return (
     <section className="page card card--notice finance-unavailable" aria-labelledby="maintenance-title">
@@ -34,7 +26,12 @@ export function FinanceUnavailablePage({ refresh }: { refresh: FinanceRecovery }
         {t(refresh === 'auto' ? 'finance.recovery.auto' : 'finance.recovery.manual')}
       </p>
       {refresh === 'manual' && (
-        <button type="button" className="button button--primary" onClick={retry}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!asking}
+          onClick={() => recovery?.send({ type: 'recovery.refresh' })}
+        >
           {t('finance.recovery.refresh')}
         </button>
       )}

@@ -18,8 +18,6 @@ import { createWindowChannel, type FrameSlot } from './window-channel';
 export interface External {
   /** the portal's end of the message channel to the framed application */
   frameChannelLogic: ReturnType<typeof provideChannel>;
-  /** the iframe the channel talks to (its element, while one is mounted) */
-  frameSlot: Readonly<FrameSlot>;
   /** the frame host's iframe is mounted: the channel opens to it; the returned function closes it again */
   attachFrame: (iframe: HTMLIFrameElement, channel: { send(event: FrameAttachEvent): void }) => () => void;
   /** the external application page with the real effects */
@@ -71,7 +69,6 @@ export function wireExternal(core: Pick<PortalCore, 'api' | 'config'>): External
   };
   return {
     frameChannelLogic: provideChannel(frameSlot),
-    frameSlot,
     attachFrame,
     applicationLogic: provideApplication(core),
   };

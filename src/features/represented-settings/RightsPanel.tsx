@@ -10,10 +10,10 @@ import { useIntl } from 'react-intl';
 import {
   buildRows,
   filterRows,
-  pageCount,
-  pageOf,
   RESULT_NO_PACKAGE,
   RIGHTS_APPLICATIONS,
+  rightsPageCount,
+  rightsPageOf,
   roleCell,
   type Admin,
   type AppLoad,
@@ -27,7 +27,7 @@ import type { RightsEditActor } from '../../../machines/rightsEdit.machine';
 import { usePortal } from '../../app/PortalContext';
 import { usePageActor } from '../../app/usePageActor';
 import { PAGE } from '../../../machines/lib/pages';
-import { RightsPager } from './RightsPager';
+import { Pager } from '../../ui/Pager';
 import { RightsEditModal } from './RightsEditModal';
 
 /** role id → its name in the current language, per application */
@@ -89,9 +89,9 @@ function RightsList({ actor, today }: { actor: RightsListActor; today: Date }) {
   // memoised selectors: rows once per load, the filter once per keystroke, the page once per page change
   const rows = useMemo(() => buildRows(nonNull(apps), admins, today), [apps, admins, today]);
   const filtered = useMemo(() => filterRows(rows, search, filter), [rows, search, filter]);
-  const pages = pageCount(filtered.length);
+  const pages = rightsPageCount(filtered.length);
   const current = Math.min(page, pages);
-  const pageRows = useMemo(() => pageOf(filtered, current), [filtered, current]);
+  const pageRows = useMemo(() => rightsPageOf(filtered, current), [filtered, current]);
   const loaded = !loading || rows.length > 0 || admins.length > 0;
   const empty = !loading && rows.length === 0 && admins.length === 0;
 
@@ -196,7 +196,7 @@ function RightsList({ actor, today }: { actor: RightsListActor; today: Date }) {
           </tbody>
         </table>
       </div>
-      <RightsPager
+      <Pager
         page={current}
         pageCount={pages}
         label={t('pager.label', { what: t('represented-settings.users') })}

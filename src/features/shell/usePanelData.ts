@@ -39,16 +39,15 @@ export function useRepresentedSummary() {
   return representedSummary(ctx?.epitPrincipal?.represented);
 }
 
-/** Switch the represented party (header dropdown, user-menu panel): representedChange, then home (dashboard). */
+/**
+ * Switch the represented party (header dropdown, user-menu panel): the portal asks representedChange for it, and the
+ * route's declaration (`afterPartySwitch` in its staticData) decides whether the page stays or home opens.
+ */
 export function useChangeRepresented() {
-  const { representedChange } = usePortal();
+  const { representedChange, root } = usePortal();
   const busy = useSelector(representedChange, (s) => s.hasTag('busy'));
-  // both external application pages (the generic one and the OSS wrapper) stay put and update their frame
-  const external = useRouterState({
-    select: (s) => s.matches.some((m) => m.routeId.startsWith('/external/') || m.routeId === '/oss-wrapper'),
-  });
   return {
     busy,
-    change: (gid: string) => representedChange.send({ type: 'represented.change', gid, externalComponent: external }),
+    change: (gid: string) => root.send({ type: 'represented.changeRequested', gid }),
   };
 }

@@ -5,11 +5,14 @@
  * a sign-on and switches the party for "Save and use".
  */
 import { fromPromise } from 'xstate';
-import { COOKIE, NOPREFERENCE, type UserContext } from '../../../machines/lib/contract';
-import { FIELD_MESSAGE, refusedFields } from '../../../machines/lib/fields';
-import { inAppPath, type NavTarget } from '../../../machines/lib/rights';
+import { refusedFields } from '../../../machines/lib/fields';
+import { type NavTarget } from '../../../machines/lib/rights';
 import {
+  EDIT_FIELD_RULES,
   editBody,
+  isSelf,
+  partyOfPreference,
+  savedServiceTarget,
   editFormOf,
   currentPasswordRefusal,
   passwordBody,
@@ -41,7 +44,7 @@ import { saveEdit } from '../../api/user-settings/save-edit';
 import { savePassword } from '../../api/user-settings/save-password';
 import { savePreferences } from '../../api/user-settings/save-preferences';
 import { sendPasswordReset } from '../../api/user-settings/send-password-reset';
-import { clearCookie, readCookie } from '../../app/cookies';
+import { takeTargetCookie } from '../../app/cookies';
 import type { PortalCore } from '../../app/portal';
 
 export type SettingsFormLogic = ReturnType<typeof provideForm>;
@@ -80,24 +83,9 @@ function provideForm(effects: FormEffects) {
   });
 }
 
-/** The edit view's fields with the rule whose message each shows when the server refuses it. */
-const EDIT_FIELD_RULES = {
-  firstName: null,
-  lastName: null,
-  email: FIELD_MESSAGE.email,
-  mobile: FIELD_MESSAGE.phone,
-  phone: FIELD_MESSAGE.phone,
-  preferredLanguage: null,
-  address: FIELD_MESSAGE.address,
-} as const;
-
 const asEdit = (v: FormValues) => v as EditForm;
 const asPassword = (v: FormValues) => v as PasswordForm;
 const asPreferences = (v: FormValues) => v as PreferencesForm;
-
-export function isSelf(ctx: UserContext | null, subject: string): boolean {
-  return ctx?.epitPrincipal?.representative.id === subject;
-}
 
 /** Representation rights of the subject: one's own from the context, another user's from the server (spec 2 §6). */
 async function subjectRights(system: PortalCore, subject: string) {
@@ -122,31 +110,15 @@ async function preferenceBody(system: PortalCore, subject: string, form: Prefere
   return { representedId: form.represented, serviceUrl };
 }
 
-/**
- * spec 2 §4 "Save and use": where the saved preference leads (the portal has switched to its party first): the
- * service URL, else the remembered TARGET cookie's address (which is then expired), else the dashboard.
- */
+/** spec 2 §4 "Save and use": where the preference just saved leads (whether or not it became the cached one). */
 function savedService(system: PortalCore) {
-  return async ({ subject, values }: ServiceRequest): Promise<NavTarget> => {
-    // the preference just saved, whether or not it became the cached one (an internal user's does not)
-    const url = (await preferenceBody(system, subject, asPreferences(values))).serviceUrl;
-    if (url !== NOPREFERENCE) {
-      const path = inAppPath(url);
-      return path === null ? { kind: 'redirect', url } : { kind: 'path', path };
-    }
-    const remembered = readCookie(COOKIE.target);
-    if (!remembered) return { kind: 'dashboard' };
-    clearCookie(COOKIE.target);
-    const path = inAppPath(remembered);
-    return path === null ? { kind: 'redirect', url: remembered } : { kind: 'path', path };
-  };
+  return async ({ subject, values }: ServiceRequest): Promise<NavTarget> =>
+    savedServiceTarget((await preferenceBody(system, subject, asPreferences(values))).serviceUrl, takeTargetCookie);
 }
 
-/** "Save and use" acts for the chosen party first, unless none (NOPREFERENCE) was chosen. */
-export function partyOfPreferences(values: FormValues): string | null {
-  const represented = asPreferences(values).represented;
-  return represented && represented !== NOPREFERENCE ? represented : null;
-}
+/** "Save and use" acts for the chosen party first, unless none was chosen. */
+export const partyOfPreferences = (values: FormValues): string | null =>
+  partyOfPreference(asPreferences(values).represented);
 
 export function wireUserSettings(system: PortalCore): UserSettings {
   const { api, queryClient } = system;

@@ -10,6 +10,7 @@
  * real time (the person confirms on the phone after midDelayMs; a status request is held up to checkWaitMs).
  */
 import { FIRST_CHECK, POLL_INTERVAL } from '../../../machines/signing.machine';
+import { screen } from '../support/screens';
 import { expect, test } from '../fixtures';
 import type { Page } from '@playwright/test';
 import {
@@ -19,6 +20,7 @@ import {
   chooseCompany,
   dialog,
   expectOutcome,
+  fillConfirmation,
   insertCard,
   mobileIdButton,
   openCustomerAdd,
@@ -57,7 +59,14 @@ test('mary signs Testfirma OÜ with Mobile-ID +37200000766: 4-digit code, status
   await page.clock.install();
   const requests = await recordSignRequests(page);
   await openCustomerAdd(page, 'mary');
-  await toSigningPanel(page, TESTFIRMA.name, 'Testfirma');
+  await screen(page, 'customerAdd', 'search');
+  // toSigningPanel's steps, with the flow book's screens between them
+  await chooseCompany(page, TESTFIRMA.name, 'Testfirma');
+  await fillConfirmation(page);
+  await screen(page, 'customerConfirmation', 'contract-form');
+  await page.getByRole('button', { name: 'Sign', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Choose how to sign' })).toBeVisible();
+  await screen(page, 'customerAdd', 'signing-methods');
   await phoneField(page).fill('+37200000766');
   await pauseClock(page);
   await mobileIdButton(page).click();
@@ -65,6 +74,7 @@ test('mary signs Testfirma OÜ with Mobile-ID +37200000766: 4-digit code, status
   const code = page.getByTestId('verification-code');
   await expect(code).toBeVisible();
   await expect(code.locator('strong')).toHaveText(/^\d{4}$/);
+  await screen(page, 'signing', 'mobile-id-code', { show: code });
   // the signing buttons are disabled while signing runs
   await expect(mobileIdButton(page)).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Smart-ID', exact: true })).toBeDisabled();
@@ -83,6 +93,7 @@ test('mary signs Testfirma OÜ with Mobile-ID +37200000766: 4-digit code, status
   await page.clock.resume();
   await expectOutcome(page, MSG.success, { timeout: 20_000 });
   await expect(page).toHaveURL(/\/ui\/settings\/represented\/EPEE11000109\?redirectUrl=/);
+  await screen(page, 'customerAdd', 'signed');
 
   // the status requests the browser made, on the page clock: first FIRST_CHECK after the start answered, then
   // POLL_INTERVAL after each answer; RUNNING until the last, which is SUCCESS
@@ -187,6 +198,7 @@ test("sille's Smart-ID signature succeeds, rein's is refused and toomas's times 
       await toSigningPanel(p, TESTFIRMA.name, 'Testfirma');
       await p.getByRole('button', { name: 'Smart-ID', exact: true }).click();
       await expect(p.getByTestId('verification-code').locator('strong')).toHaveText(/^\d{4}$/);
+      if (who === 'sille') await screen(p, 'signing', 'smart-id-code', { show: p.getByTestId('verification-code') });
       await p.clock.fastForward(FIRST_CHECK);
       await expectOutcome(p, message);
       return p;
@@ -230,6 +242,7 @@ test("jaak signs with his demo card; with mary's card inserted he gets CERTIFICA
   const pin = page.getByRole('dialog', { name: 'Enter PIN2' });
   await expect(pin).toBeVisible();
   await expect(pin).toContainText('JAAK-KRISTJAN JÕEORG');
+  await screen(page, 'signing', 'id-card-pin');
   await pin.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('alert').filter({ hasText: MSG.IDCARD_USER_CANCELLED })).toBeVisible();
   await page.getByRole('button', { name: 'ID-card', exact: true }).click();

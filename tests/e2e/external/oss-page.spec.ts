@@ -5,6 +5,7 @@
  * and the phone layout. Read-only: every test signs in afresh and changes only its own session.
  */
 import type { Page } from '@playwright/test';
+import { screen } from '../support/screens';
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../fixtures';
 import {
   appsOrigin,
@@ -35,6 +36,7 @@ test('mari opens shipment registration: the header names the service, Maasikas O
   await expect(header(page).getByTestId('external-represented')).toContainText('Maasikas OÜ');
   await expect(header(page).getByTestId('external-code')).toHaveText('11000015');
   await expect(header(page).getByTestId('external-role')).toHaveText('Shipment administrator');
+  await screen(page, 'externalApplication', 'open');
   await expect(page.locator('body')).toHaveClass(/\blayout-external\b/);
 
   // the frame's document is the demo application on its own origin, signed on as mari for Maasikas OÜ

@@ -4,6 +4,7 @@
  * The PERIODICALS save failure switch is global: it is turned off again in `finally`.
  */
 import type { Page } from '@playwright/test';
+import { screen } from '../support/screens';
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../fixtures';
 import { choiceDialog } from '../shell/helpers';
 import { apiPost, badChecksum, dotsDate, freshEeCode, isoDate, MAASIKAS, openAs, setSaveFailure } from './helpers';
@@ -38,9 +39,11 @@ async function addPerson(
     await section(page, 'OSS').getByLabel('To').fill(isoDate(1));
   }
   await expect(section(page, 'PERIODICALS').getByRole('radio', { name: 'No rights' })).toBeChecked();
+  await screen(page, 'rightsEdit', 'editing');
   await modal(page).getByRole('button', { name: 'Save', exact: true }).click();
   await expect(modal(page)).toBeHidden();
   await expect(page.locator('.toast').filter({ hasText: 'Save successful' })).toBeVisible();
+  await screen(page, 'rightsEdit', 'saved');
 }
 
 async function findRow(page: Page, text: string) {
@@ -214,6 +217,7 @@ test("remove all rights asks, then ends a person's rights; absent for a main adm
   await modal(page).getByRole('button', { name: 'Remove all rights' }).click();
   const question = modal(page).getByRole('alertdialog', { name: 'Remove all rights?' });
   await expect(question).toContainText('Every right of Eemaldatav Testija');
+  await screen(page, 'rightsEdit', 'confirm-remove-all');
   await question.getByRole('button', { name: 'Cancel' }).click();
   await expect(question).toBeHidden();
   await expect(section(page, 'OSS').getByRole('radio', { name: 'Operations' })).toBeChecked();

@@ -2,6 +2,7 @@
  * The represented choice (spec 1 §2 "Represented-choice modal"): mari's and jaan's represented-choice modal, the
  * header dropdown, the user menu at 375 px, keyboard operation, axe and screenshots of the choice modal.
  */
+import { screen } from '../support/screens';
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../fixtures';
 import { choiceDialog, choiceNames, markWindow, pick, signIn, windowMarkerSurvived } from './helpers';
 
@@ -35,9 +36,12 @@ test('mari: picking Maasikas OÜ shows it on the dashboard; the header dropdown 
   page,
 }) => {
   await signIn(page, 'mari');
+  await expect(choiceDialog(page)).toBeVisible();
+  await screen(page, 'representedChoice', 'choosing');
   await pick(page, 'Maasikas OÜ');
   const block = page.getByTestId('represented-block');
   await expect(block.getByTestId('represented')).toHaveText('Maasikas OÜ');
+  await screen(page, 'representedChoice', 'chosen');
   await expect(block.getByTestId('represented-code')).toHaveText('11000015');
   await expect(block.getByTestId('represented-country')).toHaveText('EE');
   // main admin of an EE customer: the edit tab

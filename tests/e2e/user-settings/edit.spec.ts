@@ -5,6 +5,7 @@
  * the API answers 400 with nothing changed. Restores her mobile and address parts at the end.
  */
 import { UserEditAnswer } from '../../../machines/lib/user-settings';
+import { screen } from '../support/screens';
 import { expect, test } from '../fixtures';
 import { FGID, apiPost, saveButton, signIn, successToast } from './helpers';
 
@@ -48,9 +49,11 @@ test('mari changes her mobile and address, sees Save successful and the values a
     await address.press('Enter');
     await expect(address).toHaveValue(picked);
     await expect(page.getByText('The address is picked from the address register')).toBeVisible();
+    await screen(page, 'settingsForm', 'editing');
 
     await saveButton(page).click();
     await expect(successToast(page)).toBeVisible();
+    await screen(page, 'settingsForm', 'saved');
 
     await page.reload();
     await expect(page.getByLabel('Mobile', { exact: true })).toHaveValue('+372 5551 2345');

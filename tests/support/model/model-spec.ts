@@ -105,6 +105,16 @@ export interface MachineModelSpec<TMachine extends AnyStateMachine = AnyStateMac
    * e.g. the demo person whose Smart-ID signing times out for a path that ends in a time-out.
    */
   testerFor?: (events: EventObject[]) => Partial<TesterSetup> | undefined;
+  /**
+   * What is on screen after a step, by the step's event type, where the flow's own step does not show it: a child
+   * machine handles the person's act, or the step answers in place. The plain path's See line says this instead of
+   * repeating the description of the step the flow stays in. A function (of the event and the snapshots after and before it) may return undefined: the
+   * step's description.
+   */
+  screens?: Record<
+    string,
+    string | ((event: EventObject, after: SnapshotFrom<TMachine>, before: SnapshotFrom<TMachine>) => string | undefined)
+  >;
   /** per named start (`inputs`): its person, address or data, where they differ from `tester` */
   testerByStart?: Record<string, Partial<TesterSetup>>;
 }
