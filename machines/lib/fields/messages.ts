@@ -61,7 +61,7 @@ export type FieldErrors = Record<string, MessageRef>;
 /**
  * A zod result's issues as a form's field errors: the first issue of each field (in the schema's order), its message
  * key with the field's label and the rule's bound (`max` of a too_big issue or a rule re-filed with `params.max`,
- * `min` of a too_small one). `field` files every issue on one field (a schema of one value, as the phone number);
+ * `min` of a too_small one filed as `validation.minLength`). `field` files every issue on one field (a schema of one value, as the phone number);
  * `values` adds values of a field's own (the business customer form's maxima).
  */
 export function fieldErrorsOf(
@@ -75,7 +75,8 @@ export function fieldErrorsOf(
     if (errors[field]) continue;
     const values: Record<string, string | number> = { ...opts.values?.(field), field: labels[field] ?? field };
     if (issue.code === 'too_big') values.max = Number(issue.maximum);
-    if (issue.code === 'too_small') values.min = Number(issue.minimum);
+    // A required field is a minimum length of 1 too; only the length message is about the bound.
+    if (issue.code === 'too_small' && issue.message === FIELD_MESSAGE.minLength) values.min = Number(issue.minimum);
     if (issue.code === 'custom' && typeof issue.params?.max === 'number') values.max = issue.params.max;
     errors[field] = { key: issue.message, values };
   }
