@@ -124,6 +124,7 @@ const spec: Spec = {
       'The company field shows the picked company; “Loading…” shows beside it while its details load from the business register.',
     'customerAdd.retry': '“Loading…” shows beside the company field while the search runs again.',
     'customerAdd.change': 'The form shows what was filled in; the chosen company stays shown above it.',
+    'form.changed': 'The form shows what was filled in; the chosen company stays shown above it.',
     'customerAdd.sign': 'The form stays as it is while the portal checks it: nothing is sent yet.',
     'customerAdd.confirm': 'The form stays as it is while the portal checks it.',
     'confirmation.incomplete':

@@ -34,7 +34,7 @@ const spec: MachineModelSpec<typeof resetPasswordMachine> = {
     { type: 'xstate.done.actor.form', output: { values: valid, answer: { errorType: null } } } as never,
     { type: 'xstate.done.actor.form', output: { values: valid, answer: { errorType: 'KEY' } } } as never,
     { type: 'toast.show', toast: { toastType: 'error', messageKey: 'error.server' } },
-    { type: 'warning', code: 'resetPassword.save', detail: 500 },
+    { type: 'warning', code: 'demo.failed', detail: 500 },
     { type: 'reset.cancel' },
   ],
   provide: {
