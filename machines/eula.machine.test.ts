@@ -57,15 +57,16 @@ function start(opts: {
         // the form's save as src/features/account/wire.ts provides it
         form: settingsFormMachine.provide({
           actors: {
-            saveForm: fromPromise(async ({ input }: { input: SaveRequest }) => {
+            saveForm: fromPromise(({ input }: { input: SaveRequest }) => {
               calls.push(`confirm ${(input.values as EulaForm).username}`);
               const failure = failures.shift();
               if (failure) {
                 const refused = confirmRefusal(failure);
-                if (refused) return refused;
-                throw failure;
+                return refused ? Promise.resolve(refused) : Promise.reject(failure);
               }
-              return confirmOutcome(answers.shift() ?? { errorType: null, hadPreference: false, preference: null });
+              return Promise.resolve(
+                confirmOutcome(answers.shift() ?? { errorType: null, hadPreference: false, preference: null }),
+              );
             }),
           },
         }),
@@ -138,7 +139,10 @@ describe('eula machine', () => {
     t.confirm(proving);
     await waitFor(t.child(), (s) => !!visibleErrors(s).currentPassword && s.matches('editing'));
     expect(t.errors().currentPassword?.key).toBe('user-settings.password.current.wrong');
-    expect(t.child().getSnapshot().context.values).toMatchObject({ ...proving, serviceUrl: expect.any(String) });
+    expect(t.child().getSnapshot().context.values).toMatchObject({
+      ...proving,
+      serviceUrl: expect.any(String) as string,
+    });
     t.child().send({ type: 'form.edit', values: { currentPassword: 'Arvan1Parool' } });
     expect(t.errors().currentPassword).toBeUndefined();
     t.child().send({ type: 'form.save' });

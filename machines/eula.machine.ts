@@ -32,7 +32,6 @@ import { currentPasswordRefusal } from './lib/user-settings/forms';
 import type { ServiceUrlContext } from './lib/user-settings/preferences';
 import { inAppPath, preferenceTarget, type NavTarget } from './lib/rights/preference';
 import type { NavigationRequested, Warning } from './lib/shell-events';
-import type { ToastRequest } from './toasts.machine';
 import { failureStatus } from './representedChange.machine';
 import {
   settingsFormMachine,

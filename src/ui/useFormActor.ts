@@ -29,7 +29,7 @@ export function useFormActor<V extends FormValues>(actor: SettingsFormActor | un
     valid,
     /** a change of fields; `touch: false` points its mistake out only when the person leaves it */
     edit: (patch: Partial<V>, opts: { touch?: boolean } = {}) =>
-      actor?.send({ type: 'form.edit', values: patch as Record<string, unknown>, touch: opts.touch }),
+      actor?.send({ type: 'form.edit', values: patch, touch: opts.touch }),
     touch: (field: keyof V & string) => actor?.send({ type: 'form.touch', field }),
     save: () => actor?.send({ type: 'form.save' }),
   };

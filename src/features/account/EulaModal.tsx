@@ -30,10 +30,10 @@ const SERVICE_LABELS: Record<string, string> = {
 
 export function EulaModal({ inviteKey }: { inviteKey: string | null }) {
   const actor = useEulaActor(inviteKey);
-  return actor ? <EulaModalContent actor={actor} invited={inviteKey !== null} /> : null;
+  return actor ? <EulaModalContent actor={actor} /> : null;
 }
 
-function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boolean }) {
+function EulaModalContent({ actor }: { actor: EulaActor }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const message = useMessage();
@@ -52,8 +52,7 @@ function EulaModalContent({ actor, invited }: { actor: EulaActor; invited: boole
   const v: Partial<EulaForm> = formActor ? form.values : (sent ?? {});
   const shown = (field: keyof EulaForm) => message(form.errors[field]);
   const offered = eulaParties(data?.parties ?? [], v.service ?? '', new Date());
-  const edit = <K extends keyof EulaForm>(field: K, value: EulaForm[K]) =>
-    form.edit({ [field]: value } as Partial<EulaForm>);
+  const edit = <K extends keyof EulaForm>(field: K, value: EulaForm[K]) => form.edit({ [field]: value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     form.save();
