@@ -51,7 +51,10 @@ export type CustomerAddModalEmitted =
   | { type: 'customerAdd.done'; created: boolean; context: UserContext | null };
 
 /** What this machine tells the flow (machines/customerAdd.machine.ts). */
-type FlowCommand = ({ type: 'customerAdd.open' } & CustomerAddOpening) | { type: 'customerAdd.close' };
+type FlowCommand =
+  | ({ type: 'customerAdd.open' } & CustomerAddOpening)
+  | { type: 'customerAdd.close' }
+  | { type: 'customerAdd.backOfficeDown' };
 
 const tell = reporter<CustomerAddModalContext, CustomerAddModalEvent, CustomerAddModalEmitted>();
 
@@ -161,10 +164,10 @@ export const customerAddModalMachine = setup({
         },
         'customerAddModal.closed': {
           actions: { type: 'tellFlow', params: { event: { type: 'customerAdd.close' } } },
-          description: 'The modal is closed: the flow stops every request',
+          description: 'The modal is closed (by the person, or by the portal): the flow stops every request',
         },
         'customerAddModal.backOfficeDown': {
-          actions: { type: 'tellFlow', params: { event: { type: 'customerAdd.close' } } },
+          actions: { type: 'tellFlow', params: { event: { type: 'customerAdd.backOfficeDown' } } },
           description:
             'The back office goes down: an open flow closes, keeping what was typed, and its end closes the modal',
         },
