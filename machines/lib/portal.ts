@@ -43,23 +43,6 @@ export interface PortalContext {
 /** What the session reports when someone is signed in. */
 export type SignedIn = { userContext: UserContext; domain: Domain };
 
-/** The root's invoked children, by id: each id is also the name of its logic. */
-export type PortalChildren = {
-  [
-    K in
-      | 'session'
-      | 'navigation'
-      | 'toasts'
-      | 'modals'
-      | 'sidePanel'
-      | 'representedChoice'
-      | 'representedChange'
-      | 'representedDetails'
-      | 'deadApplicationPoll'
-      | 'pages'
-  ]: K;
-};
-
 /** What the router and the API client tell the portal (src/app/ bridges). */
 export type PortalBridgeEvent =
   | { type: 'route.resolved'; path: string; params: { modalName: string | null; application: string | null } }
