@@ -12,7 +12,7 @@ import { assign, enqueueActions, setup, type AnyActorLogic } from 'xstate';
 import type { UserContext } from './lib/contract';
 import type { CustomerAddActor } from './customerAdd.machine';
 import { notProvided } from './lib/not-provided';
-import { report, reporter, reportingChild } from './lib/report';
+import { report, reporter, ownId } from './lib/report';
 import type { NavTarget } from './lib/rights';
 import type { Warning } from './lib/shell-events';
 import { SYSTEM_ID } from './lib/system-ids';
@@ -74,7 +74,7 @@ export const customerAddModalMachine = setup({
     rememberOpening: assign((_, p: { opening: CustomerAddOpening }) => p),
     startFlow: assign({
       flow: ({ spawn }, p: { logic: AnyActorLogic; input: unknown }) =>
-        spawn(p.logic, reportingChild(SYSTEM_ID.customerAdd, p.input)),
+        spawn(p.logic, { systemId: SYSTEM_ID.customerAdd, input: p.input, ...ownId(SYSTEM_ID.customerAdd) }),
     }),
     tellFlow: enqueueActions(({ context, enqueue }, p: { event: FlowCommand }) => {
       if (context.flow) enqueue.sendTo(context.flow, p.event);

@@ -19,7 +19,7 @@
  */
 import { assign, enqueueActions, forwardTo, setup } from 'xstate';
 import { notProvided } from './lib/not-provided';
-import { reporter, reportingChild } from './lib/report';
+import { reporter, ownId } from './lib/report';
 import { isRightEnded, type Domain, type Language, type SimpleUserContext, type UserContext } from './lib/contract';
 import { routeMeta } from './lib/navigation/rules';
 import { signoutLocale } from './lib/session/rules';
@@ -59,7 +59,8 @@ export const sessionMachine = setup({
   actions: {
     tellLocale: forwardTo('locale'),
     spawnLogout: assign({
-      logout: ({ spawn }, p: { logic: LogoutLogic }) => spawn(p.logic, reportingChild(SYSTEM_ID.logout)),
+      logout: ({ spawn }, p: { logic: LogoutLogic }) =>
+        spawn(p.logic, { systemId: SYSTEM_ID.logout, ...ownId(SYSTEM_ID.logout) }),
     }),
     startLogout: enqueueActions(({ context, enqueue }) => {
       if (context.logout)

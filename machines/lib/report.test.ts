@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup, type AnyActorLogic, type EventObject } from 'xstate';
-import { reporter, reportingChild } from './report';
+import { reporter, ownId } from './report';
 
 type Said = { type: 'child.said'; n: number };
 const tell = reporter<object, { type: 'say' }, Said>();
@@ -22,7 +22,11 @@ const parent = setup({
   invoke: { id: 'invoked', src: 'child' },
   on: {
     'child.said': { actions: assign({ heard: ({ context, event }) => [...context.heard, event] }) },
-    spawn: { actions: assign({ spawned: ({ spawn, event }) => spawn(event.logic, reportingChild('spawned')) }) },
+    spawn: {
+      actions: assign({
+        spawned: ({ spawn, event }) => spawn(event.logic, { systemId: 'spawned', ...ownId('spawned') }),
+      }),
+    },
   },
 });
 
@@ -36,7 +40,7 @@ describe('report', () => {
     expect(actor.getSnapshot().status).toBe('active');
   });
 
-  it('an invoked child and a child spawned with reportingChild report to their parent', () => {
+  it('an invoked child and a child spawned with ownId report to their parent', () => {
     const actor = createActor(parent).start();
     actor.getSnapshot().children.invoked!.send({ type: 'say' });
     actor.send({ type: 'spawn', logic: child });
@@ -44,13 +48,13 @@ describe('report', () => {
     expect(actor.getSnapshot().context.heard).toHaveLength(2);
   });
 
-  it('every spawn of a logic object in machines/ gives the child an id (reportingChild)', () => {
+  it('every spawn of a logic object in machines/ gives the child an id (ownId)', () => {
     const dir = join(__dirname, '..');
     const bare = readdirSync(dir)
       .filter((f) => f.endsWith('.machine.ts'))
       .flatMap((f) =>
-        [...readFileSync(join(dir, f), 'utf8').matchAll(/spawn\(([^,)]+)(,\s*([^)]*))?\)/g)]
-          .filter((m) => !m[1].startsWith("'") && !(m[3] ?? '').startsWith('reportingChild('))
+        [...readFileSync(join(dir, f), 'utf8').matchAll(/spawn\(([^,)]+)(,\s*(\{[^}]*\}))?\)/g)]
+          .filter((m) => !m[1].startsWith("'") && !(m[3] ?? '').includes('...ownId('))
           .map((m) => `${f}: ${m[0]}`),
       );
     expect(bare).toEqual([]);

@@ -53,11 +53,10 @@ export function reporter<TContext extends MachineContext, TEvent extends EventOb
 }
 
 /**
- * The options to spawn a child that reports (see hasParent): an id of its own, and its systemId. xstate's types
- * leave the id out when the logic is an object rather than a name in `setup({ actors })`, so that the parent's
- * `children` stay typed by name; the id is still the actor's at run time.
+ * A spawned child's own id (see hasParent), spread into the spawn's options beside its systemId. xstate's types leave
+ * the id out when the logic is an object rather than a name in `setup({ actors })`, so that the parent's `children`
+ * stay typed by name; the id is still the actor's at run time.
  */
-export function reportingChild(id: string, input?: unknown): { systemId: string; input?: unknown } {
-  const options = { id, systemId: id, input };
-  return options;
+export function ownId(id: string): object {
+  return { id };
 }
