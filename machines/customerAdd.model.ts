@@ -97,7 +97,8 @@ const formComplete = (s: CustomerAddSnapshot) =>
   s.matches({ open: 'confirming' }) || s.matches({ open: 'signing' }) ? isConfirmationValid(s.context.form) : null;
 
 /** Mobile-ID's phone rule decides only in the signing panel */
-const phoneValid = (s: CustomerAddSnapshot) => (s.matches({ open: 'signing' }) ? isPhoneValid(s.context.form.phone) : null);
+const phoneValid = (s: CustomerAddSnapshot) =>
+  s.matches({ open: 'signing' }) ? isPhoneValid(s.context.form.phone) : null;
 
 const serializeState = (s: CustomerAddSnapshot, event?: EventObject, prev?: CustomerAddSnapshot): string =>
   JSON.stringify([s.value, formComplete(s), phoneValid(s), event?.type ?? null, prev ? prev.value : null]);

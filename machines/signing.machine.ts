@@ -223,7 +223,11 @@ export const signingMachine = signingSetup.createMachine({
       description: 'The attempt starts with the method the person picked in the signing panel.',
       always: [
         { guard: 'choseIdCard', target: 'idCard', description: 'The person picked ID-card' },
-        { guard: 'choseMobileId', target: 'mobileId', description: 'The person picked Mobile-ID (with a phone number)' },
+        {
+          guard: 'choseMobileId',
+          target: 'mobileId',
+          description: 'The person picked Mobile-ID (with a phone number)',
+        },
         { target: 'smartId', description: 'The person picked Smart-ID' },
       ],
     },

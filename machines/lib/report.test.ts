@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, setup, type AnyActorLogic, type EventObject } from 'xstate';
+import { assign, createActor, setup, type AnyActorLogic, type AnyActorRef, type EventObject } from 'xstate';
 import { reporter, ownId } from './report';
 
 type Said = { type: 'child.said'; n: number };
@@ -44,7 +44,8 @@ describe('report', () => {
     const actor = createActor(parent).start();
     actor.getSnapshot().children.invoked!.send({ type: 'say' });
     actor.send({ type: 'spawn', logic: child });
-    actor.system.get('spawned')!.send({ type: 'say' });
+    const spawned: AnyActorRef | undefined = actor.system.get('spawned');
+    spawned?.send({ type: 'say' });
     expect(actor.getSnapshot().context.heard).toHaveLength(2);
   });
 
