@@ -44,8 +44,8 @@ describe('report', () => {
     const actor = createActor(parent).start();
     actor.getSnapshot().children.invoked!.send({ type: 'say' });
     actor.send({ type: 'spawn', logic: child });
-    const spawned: AnyActorRef | undefined = actor.system.get('spawned');
-    spawned?.send({ type: 'say' });
+    const spawned = actor.getSnapshot().context.spawned as AnyActorRef;
+    spawned.send({ type: 'say' });
     expect(actor.getSnapshot().context.heard).toHaveLength(2);
   });
 
