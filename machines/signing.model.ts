@@ -142,7 +142,6 @@ const spec: Spec = {
       title:
         'What happens if the person cancels Mobile-ID signing on the phone? Mobile-ID says so, the panel shows “The Mobile-ID signing was cancelled on the phone.” and nothing is signed',
       steps: [
-        { event: { type: 'signing.start', method: 'mobileId' } as Ev },
         { event: done('startMobileId', { status: 'SUCCESS', challengeId: '4821' }) },
         { event: after('FIRST_CHECK', 'signing.mobileId.awaitingConfirmation.waitingForFirstCheck') },
         { event: done('checkMobileIdStatus', { status: 'MID_USER_CANCELLED' }) },
