@@ -10,20 +10,26 @@
  *    one GET route that returns that same object (Fastify serialises it per request, as the portal does).
  * 3. Runs autocannon (its own process) with 50 connections against each, a short warm-up first, then
  *    BENCH_API_SECONDS (default 10) each, the real route first and the bare one right after, so both see the same
- *    load on the machine, and prints requests/s, p50/p99, the ratio and whether the targets are met (ratio ≥ 0.5,
- *    p99 < 10 ms). The load average is printed too: on a busy machine both figures drop.
+ *    load on the machine, and prints requests/s, p50/p99, the CPU each process spent per request (from /proc) and
+ *    the two ratios of the targets: bare's CPU per request / getUserContext's (≥ 0.8, i.e. at most 1.25× bare's)
+ *    and getUserContext's p99 / bare's p99 (≤ 1.5). Both are ratios within one run, so a busy machine moves both
+ *    sides; the load average is printed too.
+ * 4. Does all that once per setting of the real server: by default with its Prometheus metrics on (METRICS_PORT,
+ *    server/ops/metrics.ts, as a deployment runs) and again with them off. The request log is on in both, as in
+ *    production. BENCH_API_TRACING=1 adds OpenTelemetry tracing to every setting: the server gets
+ *    OTEL_EXPORTER_OTLP_ENDPOINT pointing at a sink this bench runs on the loopback (it answers every export with
+ *    200 and counts them), so the spans are made, batched and sent as in production, to nowhere else.
  *
  *   npm run bench -- perf-api
  *   BENCH_API_SECONDS=20 BENCH_API_CONNECTIONS=50 npm run bench -- perf-api
+ *   BENCH_API_METRICS=1 npm run bench -- perf-api        # only with metrics (0: only without; default: both)
+ *   BENCH_API_TRACING=1 npm run bench -- perf-api        # with OpenTelemetry tracing on (OTLP to a local sink)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- perf-api   # both servers write a V8 CPU profile there on exit (bare: bare/)
- *   BENCH_API_METRICS=0 npm run bench -- perf-api        # the real server without its metrics (METRICS_PORT unset)
  *   BENCH_SERVER_NODE_ARGS=--single-threaded-gc npm run bench -- perf-api   # more node flags for the real server
- *
- * The real server runs with its Prometheus metrics on (METRICS_PORT, server/ops/metrics.ts), as a deployment would,
- * unless BENCH_API_METRICS=0; the bench reads them once at the end and prints how many context requests they counted.
  *   npx tsx bench/perf-api.ts                            # the same, without bench/run.ts
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdtempSync, openSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,10 +43,13 @@ const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 50);
 const WARM_UP_SECONDS = Number(process.env.BENCH_API_WARM_UP ?? 10);
 const ROUTE = '/api/context/getUserContext';
-const METRICS = process.env.BENCH_API_METRICS !== '0';
-/** the user-context targets: at least half the bare framework's requests/s, p99 under 10 ms */
-const MIN_RATIO = 0.5;
-const MAX_P99_MS = 10;
+/** which settings of the real server are measured: with metrics, without, or both (the default) */
+const METRICS_SETTINGS: boolean[] =
+  process.env.BENCH_API_METRICS === '1' ? [true] : process.env.BENCH_API_METRICS === '0' ? [false] : [true, false];
+const TRACING = process.env.BENCH_API_TRACING === '1';
+/** the user-context targets: CPU per request at most 1.25× bare Fastify's, p99 at most 1.5× bare's, in one run */
+const MIN_CPU_RATIO = 0.8;
+const MAX_P99_RATIO = 1.5;
 
 async function waitFor(url: string, child: ChildProcess, what: string, log: () => string): Promise<void> {
   const deadline = Date.now() + 240_000;
@@ -148,111 +157,173 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(', ');
 
+/**
+ * A stand-in OTLP/HTTP collector on the loopback: reads each export, answers 200 with an empty message (a valid
+ * ExportTraceServiceResponse in protobuf, `{}` in JSON) and counts the exports and their bytes.
+ */
+async function otlpSink(port: number): Promise<{ close(): Promise<void>; exports: () => number; bytes: () => number }> {
+  let exports = 0;
+  let bytes = 0;
+  const server = createServer((req, res) => {
+    req.on('data', (d: Buffer) => void (bytes += d.length));
+    req.on('end', () => {
+      exports++;
+      const json = (req.headers['content-type'] ?? '').includes('json');
+      res.writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' });
+      res.end(json ? '{}' : '');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    exports: () => exports,
+    bytes: () => bytes,
+  };
+}
+
+type Measured = Figures & { cpuPerRequest: number | null };
+
+const row = (label: string, f: Measured) =>
+  console.log(
+    `${label.padEnd(34)} ${Math.round(f.requestsPerSecond).toLocaleString('en').padStart(7)} requests/s · p50 ${f.p50.toFixed(1)} ms · p99 ${f.p99.toFixed(1)} ms · ${f.cpuPerRequest === null ? '' : `${Math.round(f.cpuPerRequest)} µs CPU per request · `}${f.total.toLocaleString('en')} requests, ${f.errors} errors, ${f.non2xx} non-2xx`,
+  );
+
+/** the environment without any OpenTelemetry setting of the shell, so the bench alone decides about tracing */
+const withoutOtel = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('OTEL_')));
+
+/** The real server (npm start's process) with one setting, mari signed in. */
+async function startPortal(tmp: string, name: string, metrics: boolean, otlp: string | null) {
+  const [port, appsPort, metricsPort] = [await freePort(), await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${port}`;
+  const serverLog = path.join(tmp, `${name}.log`);
+  const profile = process.env.BENCH_CPU_PROF;
+  // the request log goes to a file, as a production deployment writes it to a file or the journal
+  const logFd = openSync(serverLog, 'w');
+  const server = spawn(
+    process.execPath,
+    [
+      // more node flags, as in the load benches (bench/lib/portal-server.ts); without npm start's heap cap, as the
+      // figures of docs/performance.md were measured
+      ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, name)}`] : []),
+      '--import',
+      'tsx',
+      'server/main.ts',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...withoutOtel(process.env),
+        NODE_ENV: 'production',
+        PORT: String(port),
+        APPS_PORT: String(appsPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(tmp, `${name}-data`),
+        RUN_MODE: 'test',
+        DEBUG: '',
+        METRICS_PORT: metrics ? String(metricsPort) : '',
+        // tracing is off unless an OTLP endpoint is set: only the sink of this bench, or none at all
+        ...(otlp ? { OTEL_EXPORTER_OTLP_ENDPOINT: otlp } : {}),
+      },
+      stdio: ['ignore', logFd, logFd],
+    },
+  );
+  const tail = () => readFileSync(serverLog, 'utf8').slice(-4000);
+  await waitFor(`${base}/api/context/getSimpleUserContext`, server, 'the portal server', tail);
+  const cookie = [...(await signIn(base, 'mari', 'Maasikas1'))].map(([k, v]) => `${k}=${v}`).join('; ');
+  const answer = await fetch(base + ROUTE, { headers: { cookie } });
+  if (answer.status !== 200) throw new Error(`getUserContext answered ${answer.status}: ${await answer.text()}`);
+  return { server, base, cookie, json: await answer.text(), metricsPort, serverLog };
+}
+
 export async function perfApiBench(): Promise<void> {
   const tmp = mkdtempSync(path.join(tmpdir(), 'epit-perf-api-'));
-  const [port, appsPort, barePort, metricsPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const base = `http://127.0.0.1:${port}`;
-  const serverLog = path.join(tmp, 'server.log');
+  const barePort = await freePort();
   const profile = process.env.BENCH_CPU_PROF;
-  let server: ChildProcess | null = null;
+  const sinkPort = await freePort();
+  const sink = TRACING ? await otlpSink(sinkPort) : null;
+  const otlp = sink ? `http://127.0.0.1:${sinkPort}` : null;
+  let portal: Awaited<ReturnType<typeof startPortal>> | null = null;
   let bare: ChildProcess | null = null;
+  const verdicts: string[] = [];
   try {
-    // the request log goes to a file, as a production deployment writes it to a file or the journal
-    const logFd = openSync(serverLog, 'w');
-    server = spawn(
-      process.execPath,
-      [
-        // more node flags, as in the load benches (bench/lib/portal-server.ts); without npm start's heap cap, as the
-        // figures of docs/performance.md were measured
-        ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
-        ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-        '--import',
-        'tsx',
-        'server/main.ts',
-      ],
+    for (const metrics of METRICS_SETTINGS) {
+      const setting = `${metrics ? 'metrics on' : 'metrics off'}, tracing ${TRACING ? 'on' : 'off'}`;
+      portal = await startPortal(tmp, metrics ? 'metrics' : 'plain', metrics, otlp);
+      const { json, cookie, base, server } = portal;
+      // a bare process per setting: the context names the apps server's address, whose port each server picks anew
       {
-        cwd: root,
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          PORT: String(port),
-          APPS_PORT: String(appsPort),
-          HOST: '127.0.0.1',
-          DATA_DIR: path.join(tmp, 'data'),
-          RUN_MODE: 'test',
-          DEBUG: '',
-          METRICS_PORT: METRICS ? String(metricsPort) : '',
-        },
-        stdio: ['ignore', logFd, logFd],
-      },
-    );
-    const tail = () => readFileSync(serverLog, 'utf8').slice(-4000);
-    await waitFor(`${base}/api/context/getSimpleUserContext`, server, 'the portal server', tail);
-    const cookie = [...(await signIn(base, 'mari', 'Maasikas1'))].map(([k, v]) => `${k}=${v}`).join('; ');
-    const answer = await fetch(base + ROUTE, { headers: { cookie } });
-    if (answer.status !== 200) throw new Error(`getUserContext answered ${answer.status}: ${await answer.text()}`);
-    const json = await answer.text();
-    const contextFile = path.join(tmp, 'context.json');
-    writeFileSync(contextFile, json);
+        const contextFile = path.join(tmp, 'context.json');
+        writeFileSync(contextFile, json);
+        let bareLog = '';
+        const bareProfile = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, 'bare')}`] : [];
+        const bareArgs = [
+          ...bareProfile,
+          '--import',
+          'tsx',
+          fileURLToPath(import.meta.url),
+          '--bare',
+          String(barePort),
+        ];
+        bare = spawn(process.execPath, bareArgs, {
+          cwd: root,
+          env: { ...process.env, NODE_ENV: 'production', BENCH_BARE_BODY: contextFile },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        bare.stderr?.on('data', (d: Buffer) => void (bareLog = (bareLog + d.toString()).slice(-4000)));
+        await waitFor(`http://127.0.0.1:${barePort}${ROUTE}`, bare, 'the bare Fastify server', () => bareLog);
+      }
+      const bareUrl = `http://127.0.0.1:${barePort}${ROUTE}`;
+      const bareJson = await (await fetch(bareUrl)).text();
+      if (bareJson !== json) throw new Error('the bare server does not answer the same JSON');
 
-    let bareLog = '';
-    const bareProfile = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, 'bare')}`] : [];
-    const bareArgs = [...bareProfile, '--import', 'tsx', fileURLToPath(import.meta.url), '--bare', String(barePort)];
-    bare = spawn(process.execPath, bareArgs, {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', BENCH_BARE_BODY: contextFile },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    bare.stderr?.on('data', (d: Buffer) => void (bareLog = (bareLog + d.toString()).slice(-4000)));
-    const bareUrl = `http://127.0.0.1:${barePort}${ROUTE}`;
-    await waitFor(bareUrl, bare, 'the bare Fastify server', () => bareLog);
-    const bareJson = await (await fetch(bareUrl)).text();
-    if (bareJson !== json) throw new Error('the bare server does not answer the same JSON');
-
-    console.log(
-      `getUserContext against bare Fastify (targets: ratio ≥ ${MIN_RATIO}, getUserContext p99 < ${MAX_P99_MS} ms): the real server process (npm start, SQLite, demo data, request log to a file, ${METRICS ? 'metrics on METRICS_PORT' : 'metrics off'}) and a bare Fastify process with one route returning the same ${json.length}-byte JSON; autocannon ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up`,
-    );
-    console.log(`load average before: ${load()} (${process.env.BENCH_NOTE ?? 'figures drop on a busy machine'})`);
-    const headers = { cookie };
-    await autocannon(base + ROUTE, WARM_UP_SECONDS, headers);
-    await autocannon(bareUrl, WARM_UP_SECONDS, {});
-    const real = await measure(base + ROUTE, SECONDS, headers, server.pid);
-    const plain = await measure(bareUrl, SECONDS, {}, bare.pid);
-    const row = (label: string, f: Figures & { cpuPerRequest: number | null }) =>
       console.log(
-        `${label.padEnd(34)} ${Math.round(f.requestsPerSecond).toLocaleString('en').padStart(7)} requests/s · p50 ${f.p50.toFixed(1)} ms · p99 ${f.p99.toFixed(1)} ms · ${f.cpuPerRequest === null ? '' : `${Math.round(f.cpuPerRequest)} µs CPU per request · `}${f.total.toLocaleString('en')} requests, ${f.errors} errors, ${f.non2xx} non-2xx`,
+        `\ngetUserContext against bare Fastify, ${setting} (targets: CPU per request bare / getUserContext ≥ ${MIN_CPU_RATIO}, p99 getUserContext / bare ≤ ${MAX_P99_RATIO}): the real server process (npm start, SQLite, demo data, request log to a file) and a bare Fastify process with one route returning the same ${json.length}-byte JSON; autocannon ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up`,
       );
-    row('context/getUserContext (mari)', real);
-    row('bare Fastify, same JSON', plain);
-    const ratio = real.requestsPerSecond / plain.requestsPerSecond;
-    const ratioOk = ratio >= MIN_RATIO;
-    const p99Ok = real.p99 < MAX_P99_MS;
-    console.log(
-      `ratio ${ratio.toFixed(2)} (target ≥ ${MIN_RATIO}: ${ratioOk ? 'met' : 'NOT met'}) · getUserContext p99 ${real.p99.toFixed(1)} ms (target < ${MAX_P99_MS} ms: ${p99Ok ? 'met' : 'NOT met'})`,
-    );
-    if (real.cpuPerRequest !== null && plain.cpuPerRequest !== null)
-      console.log(
-        `CPU per request, bare / getUserContext: ${(plain.cpuPerRequest / real.cpuPerRequest).toFixed(2)} (the ratio the throughputs tend to when the server has a core to itself)`,
-      );
-    if (real.errors || real.non2xx) console.log('getUserContext had errors: the figures above are not valid');
-    if (METRICS) {
-      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-      const counted =
-        /^http_requests_total\{method="GET",route="\/api\/context\/getUserContext",status="200"\} (\d+)$/m.exec(text);
-      console.log(
-        `the metrics counted ${Number(counted?.[1] ?? 0).toLocaleString('en')} getUserContext answers (warm-up and run)`,
-      );
+      console.log(`load average before: ${load()} (${process.env.BENCH_NOTE ?? 'figures drop on a busy machine'})`);
+      const headers = { cookie };
+      await autocannon(base + ROUTE, WARM_UP_SECONDS, headers);
+      await autocannon(bareUrl, WARM_UP_SECONDS, {});
+      const real = await measure(base + ROUTE, SECONDS, headers, server.pid);
+      const plain = await measure(bareUrl, SECONDS, {}, bare.pid);
+      row('context/getUserContext (mari)', real);
+      row('bare Fastify, same JSON', plain);
+      const throughput = real.requestsPerSecond / plain.requestsPerSecond;
+      const p99Ratio = real.p99 / Math.max(plain.p99, 1);
+      const cpuRatio =
+        real.cpuPerRequest !== null && plain.cpuPerRequest !== null ? plain.cpuPerRequest / real.cpuPerRequest : null;
+      const cpuOk = cpuRatio !== null && cpuRatio >= MIN_CPU_RATIO;
+      const p99Ok = p99Ratio <= MAX_P99_RATIO;
+      const verdict = `${setting}: CPU ratio ${cpuRatio === null ? 'unknown (no /proc)' : cpuRatio.toFixed(2)} (target ≥ ${MIN_CPU_RATIO}: ${cpuOk ? 'met' : 'NOT met'}) · p99 ratio ${p99Ratio.toFixed(2)} (target ≤ ${MAX_P99_RATIO}: ${p99Ok ? 'met' : 'NOT met'}) · requests/s ratio ${throughput.toFixed(2)}`;
+      console.log(verdict);
+      verdicts.push(verdict);
+      if (real.errors || real.non2xx) console.log('getUserContext had errors: the figures above are not valid');
+      if (metrics) {
+        const text = await (await fetch(`http://127.0.0.1:${portal.metricsPort}/metrics`)).text();
+        const counted =
+          /^http_requests_total\{method="GET",route="\/api\/context\/getUserContext",status="200"\} (\d+)$/m.exec(text);
+        console.log(
+          `the metrics counted ${Number(counted?.[1] ?? 0).toLocaleString('en')} getUserContext answers (warm-up and run)`,
+        );
+      }
+      if (sink)
+        console.log(`the OTLP sink has received ${sink.exports()} exports, ${sink.bytes().toLocaleString('en')} bytes`);
+      console.log(`load average after: ${load()}`);
+      await stop(server);
+      portal = null;
+      await stop(bare);
+      bare = null;
     }
-    console.log(`load average after: ${load()}`);
+    console.log(`\nsummary (load average now ${load()}):\n${verdicts.join('\n')}`);
   } finally {
     await stop(bare);
-    await stop(server);
-    if (profile) console.log(`CPU profiles of the real server in ${profile}, of the bare process in ${profile}/bare`);
+    await stop(portal?.server ?? null);
+    await sink?.close();
+    if (profile)
+      console.log(
+        `CPU profiles of the real server in ${profile}/metrics and /plain, of the bare process in ${profile}/bare`,
+      );
     rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -15,7 +15,6 @@ import {
   type SigningEffects,
 } from './signing.machine';
 import type { StatusAnswer } from './idCardSigning.machine';
-import { signingPanelMachine } from './signingPanel.machine';
 import type { NavTarget } from './lib/rights';
 import type { ToastRequest } from './toasts.machine';
 import {
@@ -102,9 +101,7 @@ function start(
             }),
           },
         }),
-        signingPanel: signingPanelMachine.provide({
-          actors: { signing: actors.signing ?? provideSigning(opts.signing) },
-        }),
+        signing: actors.signing ?? provideSigning(opts.signing),
       },
     }),
     { input: { accountService: { ...accountService, runMode: opts.runMode ?? accountService.runMode } } },
@@ -125,11 +122,12 @@ function start(
 }
 
 type Actor = ReturnType<typeof start>['actor'];
-/** the children's snapshots: the company field, the action area, the signing panel and its attempt */
+/** the children's snapshots: the company field, the action area, and the signing attempt */
 const lookup = (actor: Actor) => actor.getSnapshot().children.companyLookup?.getSnapshot();
 const confirmation = (actor: Actor) => actor.getSnapshot().children.customerConfirmation?.getSnapshot();
-const panel = (actor: Actor) => actor.getSnapshot().children.signingPanel?.getSnapshot();
-const signingChild = (actor: Actor) => panel(actor)?.children.signing;
+/** what the signing panel shows (the flow's own context) */
+const panel = (actor: Actor) => actor.getSnapshot();
+const signingChild = (actor: Actor) => actor.getSnapshot().children.signing;
 
 async function chooseCompany(actor: ReturnType<typeof start>['actor'], term = 'Testfirma') {
   actor.send({ type: 'customerAdd.search', term });
@@ -397,7 +395,7 @@ describe('customer-add: the signing panel and the signing machine (steps 7–9)'
     await toSigningPanel(actor);
     const t0 = Date.now();
     actor.send({ type: 'signing.start', method: 'mobileId' });
-    expect(actor.getSnapshot().matches({ open: { signing: 'signingWithMethod' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ open: { signing: 'attempting' } })).toBe(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(startCall.calls[0].input.mobileNr).toBe('+37200000766');
     expect(signingChild(actor)?.getSnapshot().context.challengeId).toBe('4821');
@@ -431,6 +429,20 @@ describe('customer-add: the signing panel and the signing machine (steps 7–9)'
     await vi.advanceTimersByTimeAsync(STATUS_TIMEOUT);
     expect(check.calls).toHaveLength(2);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('the modal closing stops the flow and hears nothing back; the back office going down ends it, keeping the form', async () => {
+    const closed = start();
+    const heard: boolean[] = [];
+    closed.actor.on('customerAdd.finished', (e) => heard.push(e.created));
+    closed.actor.send({ type: 'customerAdd.change', values: { email: 'kept@testfirma.example' } });
+    closed.actor.send({ type: 'customerAdd.close' });
+    expect(closed.actor.getSnapshot().matches('closed')).toBe(true);
+    expect(heard).toEqual([]);
+    closed.actor.send({ type: 'customerAdd.open', privileges: [], representativeId: ME, returnUrl: '/ui/' });
+    closed.actor.send({ type: 'customerAdd.backOfficeDown' });
+    expect(heard).toEqual([false]);
+    expect(closed.actor.getSnapshot().context.form.email).toBe('kept@testfirma.example');
   });
 
   it('stopping the actor (navigating away) stops every further status request', async () => {
@@ -537,10 +549,10 @@ describe('customer-add: the signing panel and the signing machine (steps 7–9)'
     expect(startCall.calls).toHaveLength(0);
     expect(signingChild(actor)).toBeUndefined();
     expect(actor.getSnapshot().matches({ open: { signing: 'choosingMethod' } })).toBe(true);
-    expect(panel(actor)?.context.showPhoneError).toBe(true);
+    expect(panel(actor).context.showPhoneError).toBe(true);
     actor.send({ type: 'customerAdd.change', values: { phone: '+37200000766' } });
     actor.send({ type: 'signing.start', method: 'mobileId' });
-    expect(panel(actor)?.context.showPhoneError).toBe(false);
+    expect(panel(actor).context.showPhoneError).toBe(false);
   });
 
   it('ID-card: what is signed comes from the company and the form; success redirects', async () => {
@@ -584,11 +596,11 @@ describe('customer-add: the signing panel and the signing machine (steps 7–9)'
     actor.send({ type: 'signing.start', method: 'idCard' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ open: { signing: 'choosingMethod' } })).toBe(true);
-    expect(panel(actor)?.context.notice).toEqual({ key: 'customer-add.error.IDCARD_NO_CARD' });
+    expect(panel(actor).context.signingNotice).toEqual({ key: 'customer-add.error.IDCARD_NO_CARD' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(false);
     expect(actor.getSnapshot().context.form).toEqual(VALID_FORM);
     actor.send({ type: 'signing.start', method: 'idCard' });
-    expect(panel(actor)?.context.notice).toBeNull();
+    expect(panel(actor).context.signingNotice).toBeNull();
     await vi.advanceTimersByTimeAsync(0);
     expect(cert.calls).toHaveLength(2);
   });
@@ -605,7 +617,7 @@ describe('customer-add: the signing panel and the signing machine (steps 7–9)'
     actor.send({ type: 'signing.start', method: 'mobileId' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().matches({ open: { signing: 'choosingMethod' } })).toBe(true);
-    expect(panel(actor)?.context.notice).toEqual({ key: 'error.server' });
+    expect(panel(actor).context.signingNotice).toEqual({ key: 'error.server' });
     expect(actor.getSnapshot().context.form).toEqual(VALID_FORM);
     expect(toasts).toEqual([]);
     actor.send({ type: 'signing.start', method: 'mobileId' });
@@ -642,7 +654,7 @@ describe('customer-add: the signing panel and the signing machine (steps 7–9)'
     expect(child?.getSnapshot().matches('mobileId')).toBe(true);
     // while signing, the form and the search are locked
     actor.send({ type: 'customerAdd.search', term: 'Põld' });
-    expect(actor.getSnapshot().matches({ open: { signing: 'signingWithMethod' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ open: { signing: 'attempting' } })).toBe(true);
 
     const b = start();
     await toSigningPanel(b.actor);

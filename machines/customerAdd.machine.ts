@@ -2,16 +2,20 @@
  * Customer-add: spec 1 §2 "Customer-add modal", §4 customer-add flow steps 1–9, §5 validation, §7 customer-add/*,
  * §8 customer-add messages.
  *
- * The modal's flow, `closed` ⇄ `open`, composes three children: the person finds the company (`companyLookup`, steps
- * 1–3), confirms what they may do with it (`customerConfirmation`, steps 2–6, which adds the rights or the customer),
- * or signs a new contract (`signingPanel`, steps 7–9). This flow keeps what outlives a child: the form (through
- * failures and a closed dialog) and how the flow ended. The form's data entry (e-mail, additional info, the two
- * checkboxes, the phone number) is the settings forms' machine (`details`, machines/settingsForm.machine.ts): it keeps
- * the values, the touched fields and the errors with the confirmation's rules, and reports every edit
- * (`form.changed`), which this flow hands on to the confirmation and the signing panel. It never saves itself (the
- * children send the form with their requests), so it never reaches the conflict state. Leaving `open` (customerAdd.close, an end status, or stopping
- * the actor) tears down every child with its requests, polling and timers. When the flow ends it reports whether it
- * added something (`customerAdd.finished`): the portal then reloads the person's details before the modal closes.
+ * The modal's flow, `closed` ⇄ `open`: the person finds the company (the `companyLookup` child, steps 1–3),
+ * confirms what they may do with it (the `customerConfirmation` child, steps 2–6, which adds the rights or the
+ * customer), or signs a new contract in the signing panel (steps 7–9): this flow offers ID-card, Mobile-ID and
+ * Smart-ID, checks the Mobile-ID phone number (§5), and runs one signing attempt at a time (the `signing` child,
+ * whose input is the method picked). This flow keeps what outlives a child: the form (through failures and a closed
+ * dialog), why the last attempt could not start, and how the flow ended. The form's data entry (e-mail, additional
+ * info, the two checkboxes, the phone number) is the settings forms' machine (`details`,
+ * machines/settingsForm.machine.ts): it keeps the values, the touched fields and the errors with the confirmation's
+ * rules, and reports every edit (`form.changed`), which this flow hands on to the confirmation. It never saves itself
+ * (the children send the form with their requests), so it never reaches the conflict state. Leaving `open` (the modal closed, an end
+ * status, or stopping the actor) tears down every child with its requests, polling and timers. The modals machine
+ * owns whether the dialog is on screen: when this flow ends by itself it reports whether it added something
+ * (`customerAdd.finished`), and the portal reloads the person's details and closes the modal; when the modal closes,
+ * the flow is told (`customerAdd.close`) and reports nothing back.
  *
  * The effects are the children's actors (defaults throw "<name> not provided"); src/features/customer-add/wire.ts
  * provides them. Messages are i18n keys, reported as `toast.show` (severity + key), never display text.
@@ -21,11 +25,18 @@ import { companyLookupMachine } from './companyLookup.machine';
 import { customerConfirmationMachine, type ConfirmationOutput } from './customerConfirmation.machine';
 import type { CustomerAddGet } from './lib/contract';
 import * as rules from './lib/customer-add/rules';
-import { EMPTY_FORM, MESSAGE, validateConfirmation, type ConfirmationForm } from './lib/customer-add/rules';
+import {
+  EMPTY_FORM,
+  MESSAGE,
+  isPhoneValid,
+  signingCustomer,
+  validateConfirmation,
+  type ConfirmationForm,
+  type MessageRef,
+} from './lib/customer-add/rules';
 import { report } from './lib/report';
 import type { NavTarget } from './lib/rights';
-import type { SigningMethod } from './signing.machine';
-import { signingPanelMachine, type SigningPanelOutput } from './signingPanel.machine';
+import { signingMachine, type SigningMethod, type SigningOutput } from './signing.machine';
 import type { ToastRequest } from './toasts.machine';
 import { settingsFormMachine, type FormValues, type SettingsFormInput } from './settingsForm.machine';
 
@@ -44,13 +55,20 @@ interface CustomerAddContext {
   /** the company field's text */
   term: string;
   customer: CustomerAddGet | null;
-  /** what the user typed, as the form (`details`) last reported it; kept through failures and closing, cleared only after a success */
+  /** what the user typed, as the form (`details`) last reported it; kept through failures and closing, cleared only
+   * after a success */
   form: ConfirmationForm;
   /** the form's rules hold for it (the e-mail, the additional info and both checkboxes) */
   formValid: boolean;
+  /** the signing method picked last: the signing attempt's input */
+  method: SigningMethod | null;
+  /** why the last signing attempt could not start: shown in the signing panel */
+  signingNotice: MessageRef | null;
+  /** Mobile-ID was picked with a missing or wrong phone number: the phone field shows its error */
+  showPhoneError: boolean;
   /** the message the flow ended with (also reported as toast.show) */
   outcome: ToastRequest | null;
-  /** the modal was open since it last closed: its end is reported once */
+  /** the flow runs in the open modal: when it ends by itself, it reports so once */
   wasOpen: boolean;
 }
 
@@ -60,6 +78,9 @@ const FRESH = {
   returnUrl: '',
   term: '',
   customer: null,
+  method: null,
+  signingNotice: null,
+  showPhoneError: false,
   outcome: null,
   wasOpen: false,
 } satisfies Omit<CustomerAddContext, 'accountService' | 'form' | 'formValid'>;
@@ -79,7 +100,10 @@ const customerAddSetup = setup({
     context: {} as CustomerAddContext,
     events: {} as
       | { type: 'customerAdd.open'; privileges: string[]; representativeId?: string; returnUrl: string }
+      /** the modal closed (close button, Escape, logging out): the flow stops and reports nothing back */
       | { type: 'customerAdd.close' }
+      /** the back office went down (spec 1 §8: adding a customer is gated): the flow ends, keeping the form */
+      | { type: 'customerAdd.backOfficeDown' }
       | { type: 'customerAdd.search'; term: string }
       | { type: 'customerAdd.choose'; code: string }
       | { type: 'customerAdd.change'; values: Partial<ConfirmationForm> }
@@ -89,20 +113,17 @@ const customerAddSetup = setup({
       | { type: 'customerAdd.confirm' }
       /** look the term up again after a failed lookup */
       | { type: 'customerAdd.retry' }
-      /** the method the user picked in the signing panel, handed on to it */
+      /** the method the user picked in the signing panel */
       | { type: 'signing.start'; method: SigningMethod }
       /** reported by the confirmation: 'Sign' or 'Confirm' with the form incomplete */
-      | { type: 'confirmation.incomplete' }
-      /** reported by the signing panel: an attempt starts, or could not start */
-      | { type: 'signingPanel.attemptStarted' }
-      | { type: 'signingPanel.attemptFailed' },
+      | { type: 'confirmation.incomplete' },
     input: {} as { accountService: rules.AccountServiceConfig },
     emitted: {} as CustomerAddEmitted,
     children: {} as {
       details: 'details';
       companyLookup: 'companyLookup';
       customerConfirmation: 'customerConfirmation';
-      signingPanel: 'signingPanel';
+      signing: 'signing';
     },
   },
   actors: {
@@ -112,14 +133,17 @@ const customerAddSetup = setup({
     companyLookup: companyLookupMachine,
     /** steps 2–6: what the person may do with the company, their confirmation, and the rights or customer added */
     customerConfirmation: customerConfirmationMachine,
-    /** steps 7–9: the signing panel, one signing attempt at a time */
-    signingPanel: signingPanelMachine,
+    /** steps 7–9: one signing attempt with the method picked */
+    signing: signingMachine,
   },
   guards: {
     endedAs: (_, p: { output: ConfirmationOutput; ending: ConfirmationOutput['ending'] }) =>
       p.output.ending === p.ending,
     isConfirmationValid: ({ context }) => context.formValid,
-    isSigned: (_, p: SigningPanelOutput) => p.result === 'signed',
+    /** the signing attempt's result */
+    signingEndedAs: (_, p: { output: SigningOutput; result: SigningOutput['result'] }) => p.output.result === p.result,
+    isMobileIdWithoutPhone: ({ context }, p: { method: SigningMethod }) =>
+      p.method === 'mobileId' && !isPhoneValid(context.form.phone),
   },
   actions: {
     openModal: assign(({ event }) => {
@@ -172,6 +196,15 @@ const customerAddSetup = setup({
       enqueue.assign({ form: EMPTY_FORM, formValid: false });
       enqueue.sendTo('details', { type: 'form.reset', values: EMPTY_FORM });
     }),
+    /** the modal closed: the flow did not end by itself, so it reports nothing back */
+    forgetModal: assign({ wasOpen: false }),
+    revealPhoneError: assign({ showPhoneError: true }),
+    startAttempt: assign((_, p: { method: SigningMethod }) => ({
+      method: p.method,
+      signingNotice: null,
+      showPhoneError: false,
+    })),
+    setSigningNotice: assign((_, p: { key: string }) => ({ signingNotice: { key: p.key } })),
   },
 });
 
@@ -208,7 +241,16 @@ export const customerAddMachine = customerAddSetup.createMachine({
       // closing it (or leaving the page) stops every request and timer below
       description: 'The Add customer dialog is shown.',
       on: {
-        'customerAdd.close': { target: 'closed', description: 'Closes the dialog' },
+        'customerAdd.close': {
+          target: 'closed',
+          actions: 'forgetModal',
+          description: 'Closes the dialog (its close button or Escape), or the portal closes it',
+        },
+        'customerAdd.backOfficeDown': {
+          target: 'closed',
+          description:
+            'The back office goes down (“Back office system is not available”): the dialog closes and what was typed is kept',
+        },
         'customerAdd.change': {
           actions: 'editForm',
           description: 'Types the phone number for Mobile-ID',
@@ -307,48 +349,10 @@ export const customerAddMachine = customerAddSetup.createMachine({
         signing: {
           description: 'The signing panel with ID-card, Mobile-ID and Smart-ID is shown under the form.',
           tags: ['signingPanel'],
-          invoke: {
-            id: 'signingPanel',
-            src: 'signingPanel',
-            input: ({ context }) => ({ customer: context.customer! }),
-            onDone: [
-              {
-                guard: { type: 'isSigned', params: ({ event }) => event.output },
-                target: '#customerAdd.closed',
-                actions: [
-                  { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.success } },
-                  'goToAccountService',
-                  'clearForm',
-                ],
-                description:
-                  "The contract is signed: a success message shows, the dialog closes and the customer's page in the account service opens",
-              },
-              {
-                target: '#customerAdd.closed',
-                actions: { type: 'announce', params: ({ event }) => failure(event.output.messageKey) },
-                description: 'Signing ends without a signature: the reason shows and the dialog closes',
-              },
-            ],
-            onError: {
-              target: '#customerAdd.closed',
-              actions: { type: 'announce', params: failure(MESSAGE.serverError) },
-              description: 'The signing panel breaks down unexpectedly: an error shows and the dialog closes',
-            },
-          },
-          on: {
-            'signing.start': {
-              actions: sendTo('signingPanel', ({ context, event }) => ({
-                type: 'panel.start',
-                method: event.method,
-                form: context.form,
-              })),
-              description: 'Clicks ID-card, Mobile-ID or Smart-ID',
-            },
-          },
           initial: 'choosingMethod',
           states: {
             choosingMethod: {
-              description: 'The person picks a signing method.',
+              description: 'The panel offers ID-card, Mobile-ID and Smart-ID; the person picks one.',
               always: {
                 guard: not('isConfirmationValid'),
                 target: '#customerAdd.open.confirming',
@@ -357,16 +361,67 @@ export const customerAddMachine = customerAddSetup.createMachine({
               },
               on: {
                 'customerAdd.search': SEARCH_AGAIN,
-                'signingPanel.attemptStarted': { target: 'signingWithMethod', description: 'A signing attempt starts' },
+                'signing.start': [
+                  {
+                    guard: { type: 'isMobileIdWithoutPhone', params: ({ event }) => event },
+                    actions: 'revealPhoneError',
+                    description: 'Clicks Mobile-ID with a missing or wrong phone number: the phone field is marked',
+                  },
+                  {
+                    target: 'attempting',
+                    actions: { type: 'startAttempt', params: ({ event }) => event },
+                    description: 'Clicks ID-card, Smart-ID, or Mobile-ID with a valid phone number',
+                  },
+                ],
               },
             },
-            signingWithMethod: {
-              description: 'The person signs with the chosen method; the company field and the form are locked.',
+            attempting: {
+              description:
+                'The person signs with the chosen method; the buttons, the company field and the form are locked.',
               tags: ['busy'],
-              on: {
-                'signingPanel.attemptFailed': {
-                  target: 'choosingMethod',
-                  description: 'Signing could not start: the panel says why and the person may pick again',
+              invoke: {
+                id: 'signing',
+                src: 'signing',
+                input: ({ context }) => ({
+                  method: context.method!,
+                  customer: signingCustomer(context.customer!, context.form),
+                  mobileNr: context.form.phone.trim(),
+                }),
+                onDone: [
+                  {
+                    guard: {
+                      type: 'signingEndedAs',
+                      params: ({ event }) => ({ output: event.output, result: 'signed' }),
+                    },
+                    target: '#customerAdd.closed',
+                    actions: [
+                      { type: 'announce', params: { toastType: 'success', messageKey: MESSAGE.success } },
+                      'goToAccountService',
+                      'clearForm',
+                    ],
+                    description:
+                      "The contract is signed: a success message shows, the dialog closes and the customer's page in the account service opens",
+                  },
+                  {
+                    guard: {
+                      type: 'signingEndedAs',
+                      params: ({ event }) => ({ output: event.output, result: 'retry' }),
+                    },
+                    target: 'choosingMethod',
+                    actions: { type: 'setSigningNotice', params: ({ event }) => ({ key: event.output.messageKey }) },
+                    description:
+                      'Signing could not start (no ID-card, PIN cancelled, no answer): the panel says why and the person may try again',
+                  },
+                  {
+                    target: '#customerAdd.closed',
+                    actions: { type: 'announce', params: ({ event }) => failure(event.output.messageKey) },
+                    description: 'Signing ends without a signature: the reason shows and the dialog closes',
+                  },
+                ],
+                onError: {
+                  target: '#customerAdd.closed',
+                  actions: { type: 'announce', params: failure(MESSAGE.serverError) },
+                  description: 'Signing breaks down unexpectedly: an error shows and the dialog closes',
                 },
               },
             },

@@ -1,22 +1,23 @@
 /**
  * Model-based test spec of the customer-add flow (machines/customerAdd.machine.ts) for `npm run test:model`.
  *
- * The flow composes three children, each with its own spec (companyLookup, customerConfirmation, signingPanel): here
+ * The flow composes three children, each with its own spec (companyLookup, customerConfirmation, signing): here
  * they are inert stand-ins, and the path's events are what they would tell the flow: their endings
- * (`xstate.done.actor.<id>` with realistic outputs, `xstate.error.actor.signingPanel`) and their reports
- * (`confirmation.incomplete`, `signingPanel.attemptStarted`, `signingPanel.attemptFailed`).
+ * (`xstate.done.actor.<id>` with realistic outputs, `xstate.error.actor.signing`) and the confirmation's report
+ * (`confirmation.incomplete`).
  *
- * serializeState keeps only whether the form is complete (the signing panel's gate reads it), and adds the event and
- * the previous state, so every transition leads to its own vertex and plain shortest paths take every transition,
- * including the many that end in `closed`.
+ * serializeState keeps only whether the form is complete (the signing panel's gate reads it) and, in the panel,
+ * whether the phone number is valid (Mobile-ID's rule), and adds the event and the previous state, so every
+ * transition leads to its own vertex and plain shortest paths take every transition, including the many that end in
+ * `closed`.
  */
 import { createMachine, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
 import { customerAddMachine } from './customerAdd.machine';
 import type { ConfirmationOutput } from './customerConfirmation.machine';
-import { EMPTY_FORM, MESSAGE } from './lib/customer-add/rules';
+import { EMPTY_FORM, MESSAGE, isPhoneValid } from './lib/customer-add/rules';
 import { MARY_FGID, testfirma } from '../tests/support/fixtures/customer-add';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
-import type { SigningPanelOutput } from './signingPanel.machine';
+import type { SigningOutput } from './signing.machine';
 
 type CustomerAddSnapshot = SnapshotFrom<typeof customerAddMachine>;
 type Spec = MachineModelSpec<typeof customerAddMachine>;
@@ -42,11 +43,12 @@ const changed = (values: Record<string, unknown>, valid: boolean) => ({
   valid,
 });
 const confirmationEnds = (output: ConfirmationOutput) => done('customerConfirmation', output);
-const panelEnds = (output: SigningPanelOutput) => done('signingPanel', output);
-const panelEndings = [
-  panelEnds({ result: 'signed', messageKey: MESSAGE.success }),
-  panelEnds({ result: 'ended', messageKey: 'customer-add.error.MID_USER_CANCELLED' }),
-  { type: 'xstate.error.actor.signingPanel', error: new Error('crashed') },
+const signingEnds = (output: SigningOutput) => done('signing', output);
+const signingEndings = [
+  signingEnds({ result: 'signed', messageKey: MESSAGE.success }),
+  signingEnds({ result: 'retry', messageKey: 'customer-add.error.IDCARD_NO_CARD' }),
+  signingEnds({ result: 'ended', messageKey: 'customer-add.error.MID_USER_CANCELLED' }),
+  { type: 'xstate.error.actor.signing', error: new Error('crashed') },
 ];
 
 function events(s: CustomerAddSnapshot): Ev[] {
@@ -69,6 +71,7 @@ function events(s: CustomerAddSnapshot): Ev[] {
       change({ phone: '+37200000766' }),
       changed(VALID_FORM, true),
       close,
+      { type: 'customerAdd.backOfficeDown' },
     ];
   if (s.matches({ open: 'confirming' }))
     return [
@@ -86,14 +89,14 @@ function events(s: CustomerAddSnapshot): Ev[] {
   if (s.matches({ open: { signing: 'choosingMethod' } }))
     return [
       { type: 'signing.start', method: 'mobileId' },
-      { type: 'signingPanel.attemptStarted' },
-      changed({ ...VALID_FORM, terms: false }, false),
-      ...panelEndings,
+      { type: 'signing.start', method: 'idCard' },
+      // the phone number is no rule of the confirmation: the form stays complete either way
+      changed({ ...s.context.form, phone: isPhoneValid(s.context.form.phone) ? '12ab' : VALID_FORM.phone }, true),
+      changed({ ...s.context.form, terms: false }, false),
       search,
       close,
     ];
-  if (s.matches({ open: { signing: 'signingWithMethod' } }))
-    return [{ type: 'signingPanel.attemptFailed' }, ...panelEndings, search, close];
+  if (s.matches({ open: { signing: 'attempting' } })) return [...signingEndings, close];
   return [];
 }
 
@@ -101,8 +104,12 @@ function events(s: CustomerAddSnapshot): Ev[] {
 const formComplete = (s: CustomerAddSnapshot) =>
   s.matches({ open: 'confirming' }) || s.matches({ open: 'signing' }) ? s.context.formValid : null;
 
+/** Mobile-ID's phone rule decides only in the signing panel */
+const phoneValid = (s: CustomerAddSnapshot) =>
+  s.matches({ open: 'signing' }) ? isPhoneValid(s.context.form.phone) : null;
+
 const serializeState = (s: CustomerAddSnapshot, event?: EventObject, prev?: CustomerAddSnapshot): string =>
-  JSON.stringify([s.value, formComplete(s), event?.type ?? null, prev ? prev.value : null]);
+  JSON.stringify([s.value, formComplete(s), phoneValid(s), event?.type ?? null, prev ? prev.value : null]);
 
 /** a child that never ends and never reports: only the path's events speak for it */
 const inertChild: AnyStateMachine = createMachine({});
@@ -143,12 +150,7 @@ const spec: Spec = {
   events,
   serializeState,
   provide: {
-    actors: {
-      details: inertChild,
-      companyLookup: inertChild,
-      customerConfirmation: inertChild,
-      signingPanel: inertChild,
-    },
+    actors: { details: inertChild, companyLookup: inertChild, customerConfirmation: inertChild, signing: inertChild },
   },
   states: {
     closed: (s) => {
@@ -156,7 +158,7 @@ const spec: Spec = {
       if (s.context.outcome?.toastType === 'success' && s.context.form !== EMPTY_FORM)
         throw new Error('a success clears what was typed');
     },
-    'open.signing.signingWithMethod': (s) => {
+    'open.signing.attempting': (s) => {
       if (!s.hasTag('busy')) throw new Error('the form and the company field are locked while signing');
     },
     'open.signing.choosingMethod': (s) => {

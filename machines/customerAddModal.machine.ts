@@ -12,7 +12,7 @@ import { assign, enqueueActions, setup, type AnyActorLogic } from 'xstate';
 import type { UserContext } from './lib/contract';
 import type { CustomerAddActor } from './customerAdd.machine';
 import { notProvided } from './lib/not-provided';
-import { report, reporter } from './lib/report';
+import { report, reporter, ownId } from './lib/report';
 import type { NavTarget } from './lib/rights';
 import type { Warning } from './lib/shell-events';
 import { SYSTEM_ID } from './lib/system-ids';
@@ -51,7 +51,10 @@ export type CustomerAddModalEmitted =
   | { type: 'customerAdd.done'; created: boolean; context: UserContext | null };
 
 /** What this machine tells the flow (machines/customerAdd.machine.ts). */
-type FlowCommand = ({ type: 'customerAdd.open' } & CustomerAddOpening) | { type: 'customerAdd.close' };
+type FlowCommand =
+  | ({ type: 'customerAdd.open' } & CustomerAddOpening)
+  | { type: 'customerAdd.close' }
+  | { type: 'customerAdd.backOfficeDown' };
 
 const tell = reporter<CustomerAddModalContext, CustomerAddModalEvent, CustomerAddModalEmitted>();
 
@@ -71,7 +74,7 @@ export const customerAddModalMachine = setup({
     rememberOpening: assign((_, p: { opening: CustomerAddOpening }) => p),
     startFlow: assign({
       flow: ({ spawn }, p: { logic: AnyActorLogic; input: unknown }) =>
-        spawn(p.logic, { systemId: SYSTEM_ID.customerAdd, input: p.input }),
+        spawn(p.logic, { systemId: SYSTEM_ID.customerAdd, input: p.input, ...ownId(SYSTEM_ID.customerAdd) }),
     }),
     tellFlow: enqueueActions(({ context, enqueue }, p: { event: FlowCommand }) => {
       if (context.flow) enqueue.sendTo(context.flow, p.event);
@@ -161,10 +164,10 @@ export const customerAddModalMachine = setup({
         },
         'customerAddModal.closed': {
           actions: { type: 'tellFlow', params: { event: { type: 'customerAdd.close' } } },
-          description: 'The modal is closed: the flow stops every request',
+          description: 'The modal is closed (by the person, or by the portal): the flow stops every request',
         },
         'customerAddModal.backOfficeDown': {
-          actions: { type: 'tellFlow', params: { event: { type: 'customerAdd.close' } } },
+          actions: { type: 'tellFlow', params: { event: { type: 'customerAdd.backOfficeDown' } } },
           description:
             'The back office goes down: an open flow closes, keeping what was typed, and its end closes the modal',
         },

@@ -22,7 +22,7 @@ import type { ResetPasswordActor } from './resetPassword.machine';
 import type { RightsListActor } from './rightsList.machine';
 import type { SettingsFormActor } from './settingsForm.machine';
 import { PAGE, type Draft, type PageActorReport, type PageId, type PageLifecycleEvent } from './lib/pages';
-import { report, reporter } from './lib/report';
+import { report, reporter, ownId } from './lib/report';
 import type { RouteOnScreen } from './lib/portal';
 import type { NavTarget } from './lib/rights';
 import type { Warning } from './lib/shell-events';
@@ -96,7 +96,7 @@ export const pagesMachine = setup({
         enqueue.assign({
           pages: ({ context: c, spawn }) => ({
             ...c.pages,
-            [p.id]: spawn(p.logic, { systemId: p.id, input: p.input }),
+            [p.id]: spawn(p.logic, { systemId: p.id, input: p.input, ...ownId(p.id) }),
           }),
         });
       },

@@ -7,7 +7,7 @@
 import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { pageView, tracksPageViews, type PageView } from './lib/analytics';
 import type { UserContext } from './lib/contract';
-import type { PortalChildren, PortalContext, PortalEvent, PortalInput, RouteOnScreen, SignedIn } from './lib/portal';
+import type { PortalContext, PortalEvent, PortalInput, RouteOnScreen, SignedIn } from './lib/portal';
 import { choiceRequiredByContext, isAddCustomerModalName, isAxaptaDead, type NavTarget } from './lib/rights';
 import { showsAuthError } from './lib/session/rules';
 import { SYSTEM_ID } from './lib/system-ids';
@@ -39,6 +39,44 @@ const RIGHT_ENDED = {
   params: { toast: { toastType: 'error', messageKey: 'error.rightEnded' } },
 } as const;
 
+/**
+ * The root's children, declared once: each id (also its systemId, SYSTEM_ID) with its logic. The invokes below start
+ * them, `PortalChildren` types them, src/app/portal.ts hands the long-lived ones to the views, and the model's
+ * stand-ins replace them, all by these names.
+ */
+const CHILDREN = {
+  session: sessionMachine,
+  navigation: navigationMachine,
+  toasts: toastsMachine,
+  modals: modalMachine,
+  sidePanel: sidePanelMachine,
+  representedChoice: representedChoiceMachine,
+  representedChange: representedChangeMachine,
+  /** the one child not invoked for the root's whole life: only while someone is signed in */
+  representedDetails: representedDetailsMachine,
+  deadApplicationPoll: deadApplicationPollMachine,
+  pages: pagesMachine,
+  customerAddModal: customerAddModalMachine,
+};
+export type PortalChildId = keyof typeof CHILDREN;
+/** The root's invoked children, by id: each id is also the name of its logic. */
+export type PortalChildren = { [K in PortalChildId]: K };
+/** The children the root runs for its whole life: started with it, read by the views (src/app/portal.ts). */
+export const LONG_LIVED_CHILDREN = [
+  'session',
+  'navigation',
+  'toasts',
+  'modals',
+  'sidePanel',
+  'representedChoice',
+  'representedChange',
+  'deadApplicationPoll',
+  'pages',
+  'customerAddModal',
+] as const satisfies Exclude<PortalChildId, 'representedDetails'>[];
+/** The long-lived children's actors, by id. */
+export type PortalActors = { [K in (typeof LONG_LIVED_CHILDREN)[number]]: ActorRefFrom<(typeof CHILDREN)[K]> };
+
 export const portalMachine = setup({
   types: {
     context: {} as PortalContext,
@@ -46,19 +84,7 @@ export const portalMachine = setup({
     input: {} as PortalInput,
     children: {} as PortalChildren,
   },
-  actors: {
-    session: sessionMachine,
-    navigation: navigationMachine,
-    toasts: toastsMachine,
-    modals: modalMachine,
-    sidePanel: sidePanelMachine,
-    representedChoice: representedChoiceMachine,
-    representedChange: representedChangeMachine,
-    representedDetails: representedDetailsMachine,
-    deadApplicationPoll: deadApplicationPollMachine,
-    pages: pagesMachine,
-    customerAddModal: customerAddModalMachine,
-  },
+  actors: CHILDREN,
   actions: {
     /** the router: an in-app path, a full page load, home, the dashboard, a reload of the route */
     navigate: notProvidedAction<{ target: NavTarget }>('navigate'),

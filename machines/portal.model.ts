@@ -18,7 +18,7 @@ import { recorderMachine, reportFrom, told } from '../tests/support/model/record
 import { isAxaptaDead } from './lib/rights';
 import { pagesMachine } from './pages.machine';
 import type { PortalEvent } from './lib/portal';
-import { portalMachine } from './portal.machine';
+import { LONG_LIVED_CHILDREN, portalMachine } from './portal.machine';
 import { withDetails } from './representedDetails.machine';
 
 type Portal = ActorRefFrom<typeof portalMachine>;
@@ -118,18 +118,7 @@ const startPage = (id: string, draftKey?: string) => (p: Portal) => {
 
 /** every child but the pages machine is a stand-in that keeps what it is told */
 const standIns = Object.fromEntries(
-  [
-    'session',
-    'navigation',
-    'toasts',
-    'modals',
-    'sidePanel',
-    'representedChoice',
-    'representedChange',
-    'representedDetails',
-    'deadApplicationPoll',
-    'customerAddModal',
-  ].map((src) => [src, recorderMachine]),
+  [...LONG_LIVED_CHILDREN.filter((id) => id !== 'pages'), 'representedDetails'].map((src) => [src, recorderMachine]),
 );
 
 const spec: MachineModelSpec<typeof portalMachine> = {

@@ -22,7 +22,7 @@
  */
 import { assign, enqueueActions, forwardTo, setup } from 'xstate';
 import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
+import { reporter, ownId } from './lib/report';
 import { isRightEnded, type Domain, type Language, type SimpleUserContext, type UserContext } from './lib/contract';
 import { signoutLocale } from './lib/session/rules';
 import { ossLogoutUrl } from './lib/external/oss-logout';
@@ -66,7 +66,8 @@ export const sessionMachine = setup({
       publicPage: ({ event }) => event.type === 'session.routeChanged' && event.route.access === 'public',
     }),
     spawnLogout: assign({
-      logout: ({ spawn }, p: { logic: LogoutLogic }) => spawn(p.logic, { systemId: SYSTEM_ID.logout }),
+      logout: ({ spawn }, p: { logic: LogoutLogic }) =>
+        spawn(p.logic, { systemId: SYSTEM_ID.logout, ...ownId(SYSTEM_ID.logout) }),
     }),
     startLogout: enqueueActions(({ context, enqueue }) => {
       if (context.logout)

@@ -13,7 +13,7 @@ import {
 } from './signing.machine';
 import type { StatusAnswer } from './idCardSigning.machine';
 
-const INPUT: SigningInput = {
+const REQUEST = {
   customer: {
     enterpriseCode: '11000109',
     enterpriseName: 'Testfirma OÜ',
@@ -22,6 +22,7 @@ const INPUT: SigningInput = {
   },
   mobileNr: '+37200000766',
 };
+const INPUT: SigningInput = { ...REQUEST, method: 'mobileId' };
 
 type Fakes = SigningEffects;
 
@@ -37,10 +38,9 @@ function fake<TOut, TIn = unknown>(answer: (input: TIn, n: number) => TOut | Pro
 }
 
 function start(actors: Fakes, method: SigningMethod) {
-  const actor = createActor(provideSigning(actors), { input: INPUT });
-  actor.start();
   const t0 = Date.now();
-  actor.send({ type: 'signing.start', method });
+  const actor = createActor(provideSigning(actors), { input: { ...REQUEST, method } });
+  actor.start();
   return { actor, t0 };
 }
 
@@ -61,18 +61,16 @@ describe('signing: Mobile-ID and Smart-ID (step 7)', () => {
     return { startCall, check };
   }
 
-  it('waits for the method, then starts Mobile-ID with the phone and the customer and shows the code', async () => {
+  it('starts Mobile-ID, the method of its input, with the phone and the customer and shows the code', async () => {
     const { startCall, check } = phone([SIGNING_IN_PROGRESS]);
     const actor = createActor(provideSigning({ startMobileId: startCall.logic, checkMobileIdStatus: check.logic }), {
       input: INPUT,
     });
     actor.start();
-    expect(actor.getSnapshot().value).toBe('choosingMethod');
-    expect(actor.getSnapshot().hasTag('busy')).toBe(false);
-    actor.send({ type: 'signing.start', method: 'mobileId' });
+    expect(actor.getSnapshot().matches('mobileId')).toBe(true);
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
     await vi.advanceTimersByTimeAsync(0);
-    expect(startCall.calls[0].input).toEqual(INPUT);
+    expect(startCall.calls[0].input).toEqual(REQUEST);
     expect(actor.getSnapshot().context.challengeId).toBe('4821');
     expect(actor.getSnapshot().hasTag('verificationCode')).toBe(true);
   });
@@ -290,9 +288,8 @@ describe('signing: ID-card (step 8)', () => {
   });
 
   it('defaults are loud: a request the app did not provide fails as a transport error', async () => {
-    const actor = createActor(signingMachine, { input: INPUT });
+    const actor = createActor(signingMachine, { input: { ...REQUEST, method: 'smartId' } });
     actor.start();
-    actor.send({ type: 'signing.start', method: 'smartId' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().output).toEqual({ result: 'retry', messageKey: 'error.server' });
   });

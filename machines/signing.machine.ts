@@ -1,8 +1,8 @@
 /**
  * Signing a new contract: spec 1 §4 customer-add steps 7–9, §7 sign/*, §8 customer-add messages, §9 polling.
  *
- * One signing attempt. The signing panel (machines/signingPanel.machine.ts) invokes it (actor id `signing`) when
- * the user picks a method and hands on that `signing.start`; the input is what is signed. Mobile-ID and
+ * One signing attempt. The customer-add flow (machines/customerAdd.machine.ts) invokes it (actor id `signing`) when
+ * the person picks a method in the signing panel; the input is the method and what is signed. Mobile-ID and
  * Smart-ID run here (start, verification code, status polling); the ID-card's own exchange is the invoked
  * machines/idCardSigning.machine.ts, whose ending this machine turns into its own. The attempt ends with a
  * SigningOutput: `signed` (SUCCESS), `retry` (the ID-card adapter failed: no card, PIN cancelled; or a start,
@@ -32,11 +32,17 @@ export type SigningMethod = 'idCard' | 'mobileId' | 'smartId';
 /** The answer of sign/mobile/start and sign/smart_id/start, as machines/lib/contract.ts shapes it (spec 1 §7). */
 export type StartAnswer = z.infer<typeof SignStartResponse>;
 
-export interface SigningInput {
+/** What a Mobile-ID or Smart-ID start sends. */
+export interface SigningRequest {
   /** what is signed: the company and the confirmation (sign/digest, sign/mobile/start, sign/smart_id/start) */
   customer: SigningCustomer;
   /** the Mobile-ID phone number, trimmed */
   mobileNr: string;
+}
+
+export interface SigningInput extends SigningRequest {
+  /** the method the person picked in the signing panel */
+  method: SigningMethod;
 }
 
 export interface SigningOutput {
@@ -44,8 +50,6 @@ export interface SigningOutput {
   /** signed: the success message; retry: the notice in the panel; ended: the error message (i18n keys) */
   messageKey: string;
 }
-
-export type SigningEvent = { type: 'signing.start'; method: SigningMethod };
 
 interface SigningContext extends SigningInput {
   /** Mobile-ID / Smart-ID verification code (challengeId) */
@@ -56,7 +60,6 @@ interface SigningContext extends SigningInput {
 const signingSetup = setup({
   types: {
     context: {} as SigningContext,
-    events: {} as SigningEvent,
     input: {} as SigningInput,
     output: {} as SigningOutput,
   },
@@ -64,19 +67,18 @@ const signingSetup = setup({
     /** step 8: certificate, digest, PIN and finalize with the ID-card */
     idCardSigning: idCardSigningMachine,
     /** POST sign/mobile/start { mobileNr, customer } → { status, challengeId } */
-    startMobileId: notProvided<StartAnswer, SigningInput>('startMobileId'),
+    startMobileId: notProvided<StartAnswer, SigningRequest>('startMobileId'),
     /** GET sign/mobile/check → { status } */
     checkMobileIdStatus: notProvided<StatusAnswer, void>('checkMobileIdStatus'),
     /** POST sign/smart_id/start { customer } → { status, challengeId } (the phone number is not sent) */
-    startSmartId: notProvided<StartAnswer, SigningInput>('startSmartId'),
+    startSmartId: notProvided<StartAnswer, SigningRequest>('startSmartId'),
     /** GET sign/smart_id/check → { status } */
     checkSmartIdStatus: notProvided<StatusAnswer, void>('checkSmartIdStatus'),
   },
   delays: { FIRST_CHECK, POLL_INTERVAL, STATUS_TIMEOUT },
   guards: {
-    choseIdCard: ({ event }) => event.type === 'signing.start' && event.method === 'idCard',
-    choseMobileId: ({ event }) => event.type === 'signing.start' && event.method === 'mobileId',
-    choseSmartId: ({ event }) => event.type === 'signing.start' && event.method === 'smartId',
+    choseIdCard: ({ context }) => context.method === 'idCard',
+    choseMobileId: ({ context }) => context.method === 'mobileId',
     isSuccess: (_, p: { status: string }) => isSuccessStatus(p.status),
     isInProgress: (_, p: { status: string }) => isInProgressStatus(p.status),
     idCardEndedAs: (_, p: { output: IdCardSigningOutput; ending: IdCardSigningOutput['ending'] }) =>
@@ -215,17 +217,19 @@ export const signingMachine = signingSetup.createMachine({
     outcome: null,
   }),
   output: ({ context }) => context.outcome ?? SERVER_ERROR,
-  initial: 'choosingMethod',
+  initial: 'starting',
   states: {
-    choosingMethod: {
-      description: 'The signing panel offers ID-card, Mobile-ID and Smart-ID; the person picks one.',
-      on: {
-        'signing.start': [
-          { guard: 'choseIdCard', target: 'idCard', description: 'Clicks ID-card' },
-          { guard: 'choseMobileId', target: 'mobileId', description: 'Clicks Mobile-ID (with a phone number)' },
-          { guard: 'choseSmartId', target: 'smartId', description: 'Clicks Smart-ID' },
-        ],
-      },
+    starting: {
+      description: 'The attempt starts with the method the person picked in the signing panel.',
+      always: [
+        { guard: 'choseIdCard', target: 'idCard', description: 'The person picked ID-card' },
+        {
+          guard: 'choseMobileId',
+          target: 'mobileId',
+          description: 'The person picked Mobile-ID (with a phone number)',
+        },
+        { target: 'smartId', description: 'The person picked Smart-ID' },
+      ],
     },
 
     idCard: {

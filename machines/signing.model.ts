@@ -4,7 +4,8 @@
  * Every request and every delay is driven by a synthetic event (`xstate.done.actor.<id>` /
  * `xstate.error.actor.<id>` with realistic answers, `xstate.after.<DELAY>.<stateId>`); the provided fakes are
  * inert so the replay sees only those. The ID-card child (machines/idCardSigning.model.ts drives its steps) ends
- * with each of its endings. The attempt ends (a final state) with the output the signing panel reads.
+ * with each of its endings. The attempt starts with the method of its input (one start per method) and ends (a final
+ * state) with the output the customer-add flow reads.
  *
  * serializeState adds the event and the previous state, so every transition leads to its own vertex and plain
  * shortest paths take every transition, including the many that end in `ended`.
@@ -58,12 +59,6 @@ function phoneEvents(s: SigningSnapshot, method: 'mobileId' | 'smartId'): Ev[] {
 }
 
 function events(s: SigningSnapshot): Ev[] {
-  if (s.matches('choosingMethod'))
-    return [
-      { type: 'signing.start', method: 'idCard' },
-      { type: 'signing.start', method: 'mobileId' },
-      { type: 'signing.start', method: 'smartId' },
-    ];
   // the ID-card's own steps are machines/idCardSigning.model.ts's: here only how its attempt ends
   if (s.matches('idCard'))
     return [
@@ -80,6 +75,18 @@ function events(s: SigningSnapshot): Ev[] {
 const serializeState = (s: SigningSnapshot, event?: EventObject, prev?: SigningSnapshot): string =>
   JSON.stringify([s.value, event?.type ?? null, prev ? prev.value : null]);
 
+/** what is signed: Testfirma OÜ with the confirmation, and mary's Mobile-ID number */
+const REQUEST = {
+  customer: signingCustomer(testfirma, {
+    email: 'mary@testfirma.example',
+    additionalInfo: '',
+    terms: true,
+    board: true,
+    phone: '+37200000766',
+  }),
+  mobileNr: '+37200000766',
+};
+
 const inert = fromPromise<never, unknown>(() => new Promise<never>(() => {}));
 const inertRequest = <TOut, TIn>() => fromPromise<TOut, TIn>(() => new Promise<TOut>(() => {}));
 
@@ -93,15 +100,11 @@ const spec: Spec = {
     data: SIGNING_DATA,
   },
   machine: signingMachine,
-  input: {
-    customer: signingCustomer(testfirma, {
-      email: 'mary@testfirma.example',
-      additionalInfo: '',
-      terms: true,
-      board: true,
-      phone: '+37200000766',
-    }),
-    mobileNr: '+37200000766',
+  // the scenarios start from the first
+  inputs: {
+    'Mobile-ID': { ...REQUEST, method: 'mobileId' },
+    'Smart-ID': { ...REQUEST, method: 'smartId' },
+    'ID-card': { ...REQUEST, method: 'idCard' },
   },
   events,
   serializeState,
@@ -128,7 +131,6 @@ const spec: Spec = {
       title:
         'What happens if Mobile-ID signing times out? The person does not confirm on the phone in time: Mobile-ID says so, the panel shows “The Mobile-ID signing was not confirmed in time. Please try again.” and nothing is signed',
       steps: [
-        { event: { type: 'signing.start', method: 'mobileId' } as Ev },
         { event: done('startMobileId', { status: 'SUCCESS', challengeId: '4821' }) },
         { event: after('FIRST_CHECK', 'signing.mobileId.awaitingConfirmation.waitingForFirstCheck') },
         { event: done('checkMobileIdStatus', { status: SIGNING_IN_PROGRESS }) },
@@ -140,7 +142,6 @@ const spec: Spec = {
       title:
         'What happens if the person cancels Mobile-ID signing on the phone? Mobile-ID says so, the panel shows “The Mobile-ID signing was cancelled on the phone.” and nothing is signed',
       steps: [
-        { event: { type: 'signing.start', method: 'mobileId' } as Ev },
         { event: done('startMobileId', { status: 'SUCCESS', challengeId: '4821' }) },
         { event: after('FIRST_CHECK', 'signing.mobileId.awaitingConfirmation.waitingForFirstCheck') },
         { event: done('checkMobileIdStatus', { status: 'MID_USER_CANCELLED' }) },
@@ -150,7 +151,6 @@ const spec: Spec = {
       title:
         'What happens if the Mobile-ID status check gets no answer for 60 seconds? The portal gives up: the server error shows and nothing is signed',
       steps: [
-        { event: { type: 'signing.start', method: 'mobileId' } as Ev },
         { event: done('startMobileId', { status: 'SUCCESS', challengeId: '4821' }) },
         { event: after('FIRST_CHECK', 'signing.mobileId.awaitingConfirmation.waitingForFirstCheck') },
         { event: after('STATUS_TIMEOUT', 'signing.mobileId.awaitingConfirmation.checkingStatus') },
@@ -158,9 +158,6 @@ const spec: Spec = {
     },
   ],
   states: {
-    choosingMethod: (s) => {
-      if (s.hasTag('busy')) throw new Error('the signing buttons are enabled until a method is picked');
-    },
     'mobileId.awaitingConfirmation': (s) => {
       if (!s.hasTag('verificationCode') || !s.hasTag('busy') || !s.context.challengeId)
         throw new Error('the verification code shows and the buttons are disabled');

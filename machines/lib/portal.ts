@@ -51,23 +51,6 @@ export interface PortalContext {
 /** What the session reports when someone is signed in. */
 export type SignedIn = { userContext: UserContext; domain: Domain };
 
-/** The root's invoked children, by id: each id is also the name of its logic. */
-export type PortalChildren = {
-  [
-    K in
-      | 'session'
-      | 'navigation'
-      | 'toasts'
-      | 'modals'
-      | 'sidePanel'
-      | 'representedChoice'
-      | 'representedChange'
-      | 'representedDetails'
-      | 'deadApplicationPoll'
-      | 'pages'
-  ]: K;
-};
-
 /**
  * What the portal needs to know of the route on screen, read by the router bridge from the route's declaration
  * (its `staticData`, src/app/route-meta.ts) and location.

@@ -5,6 +5,7 @@
  */
 import type { PortalConfig } from '../../machines/lib/contract';
 import { selectFirstLoad } from '../../machines/navigation.machine';
+import { LONG_LIVED_CHILDREN, type PortalActors } from '../../machines/portal.machine';
 import type { NavTarget } from '../../machines/lib/rights';
 // type-only: each of these features is a chunk of its own, imported below when first needed
 import type { CustomerAddPart } from '../features/customer-add';
@@ -21,25 +22,15 @@ import { createNavigationEvents, type NavigationEvents } from './navigation-even
 
 export type { PortalOptions } from './system';
 
-/** The running actors, read from the root once it has started. */
-function childrenOf(root: PortalSystem['root']) {
+export type { PortalActors } from '../../machines/portal.machine';
+
+/** The running actors (machines/portal.machine.ts LONG_LIVED_CHILDREN), read from the root once it has started (it invokes them at its start). */
+function childrenOf(root: PortalSystem['root']): PortalActors {
   const c = root.getSnapshot().children;
   // the root invokes them at its start and keeps them for its whole life
-  return {
-    session: c.session!,
-    navigation: c.navigation!,
-    toasts: c.toasts!,
-    modals: c.modals!,
-    sidePanel: c.sidePanel!,
-    representedChoice: c.representedChoice!,
-    representedChange: c.representedChange!,
-    deadApplicationPoll: c.deadApplicationPoll!,
-    pages: c.pages!,
-    customerAddModal: c.customerAddModal!,
-  };
+  for (const id of LONG_LIVED_CHILDREN) if (!c[id]) throw new Error(`the portal has no ${id} actor`);
+  return Object.fromEntries(LONG_LIVED_CHILDREN.map((id) => [id, c[id]])) as PortalActors;
 }
-
-export type PortalActors = ReturnType<typeof childrenOf>;
 /** What the parts are wired with: the system and its running actors. */
 export type PortalCore = PortalSystem & PortalActors;
 

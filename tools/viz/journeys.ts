@@ -57,7 +57,6 @@ export const FLOW_PLACES: Record<string, { journey: string; title: string }> = {
   companyLookup: { journey: 'customer', title: 'Finding the company in the business register' },
   customerConfirmation: { journey: 'customer', title: 'Confirming what to do with the company' },
   customerCreation: { journey: 'customer', title: 'Asking for rights, or adding the customer (staff)' },
-  signingPanel: { journey: 'customer', title: 'The signing panel: picking a signing method' },
   signing: { journey: 'customer', title: 'Signing the contract with ID-card, Mobile-ID or Smart-ID' },
   idCardSigning: { journey: 'customer', title: 'Signing with the ID-card' },
   customerSearch: { journey: 'customer', title: 'Staff: searching customers and users' },

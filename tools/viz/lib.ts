@@ -52,7 +52,6 @@ const SCREEN_FLOWS = new Set([
   'companyLookup',
   'customerConfirmation',
   'customerCreation',
-  'signingPanel',
   'signing',
   'idCardSigning',
 ]);

@@ -1,10 +1,12 @@
 /**
- * The customer-add modal (spec 1 §2 "Customer-add modal", §4 customer-add steps 1–9, §5, §8): shown while the
- * customer-add actor (systemId 'customerAdd') is `open`. The view only selects and sends; every decision is the
- * machines' (machines/customerAdd.machine.ts and its children: companyLookup for the company field,
- * customerConfirmation for the action area, signingPanel for the panel, and its signing attempt, whose verification
- * code the panel shows); the form's data entry is its `details` child on the settings forms' machine, which this view
- * reads and sends to, with the rules of machines/lib/customer-add/rules.ts.
+ * The customer-add modal (spec 1 §2 "Customer-add modal", §4 customer-add steps 1–9, §5, §8): on screen while the
+ * modals machine shows it (the one owner of "open": its close button and Escape go there), with the customer-add
+ * flow's content while the flow (systemId 'customerAdd') is `open`. The view only selects and sends; every decision
+ * is the machines' (machines/customerAdd.machine.ts, which owns the signing panel, and its children: companyLookup
+ * for the company field, customerConfirmation for the action area, and the signing attempt, whose verification code
+ * the panel shows); it reads their states and tags. The field rules are shared with them
+ * (machines/lib/customer-add/rules.ts); the form's data entry is the flow's `details` child on the settings forms'
+ * machine, which this view reads and sends to.
  */
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
@@ -14,6 +16,8 @@ import { TextField } from '../../ui/Field';
 import { formatRef, useMessage } from '../../ui/message';
 import { Modal } from '../../ui/Modal';
 import { useFormActor } from '../../ui/useFormActor';
+import { CUSTOMER_ADD_COMPONENT } from '../../../machines/lib/pages';
+import { ESCAPE_KEY } from '../../../machines/modal.machine';
 import { ADDITIONAL_INFO_MAX } from '../../../machines/lib/contract';
 import { EMAIL_MAX, PHONE_MAX } from '../../../machines/lib/fields';
 import type { CustomerAddActor } from '../../../machines/customerAdd.machine';
@@ -38,18 +42,24 @@ export function CustomerAddModal() {
 
 function CustomerAddDialog({ actor, pinPrompt }: { actor: CustomerAddActor; pinPrompt: PinPrompt }) {
   const intl = useIntl();
-  const open = useSelector(actor, (s) => s.matches('open'));
+  const { modals } = usePortal();
+  const open = useSelector(
+    modals,
+    (s) => s.hasTag('visible') && s.context.current?.component === CUSTOMER_ADD_COMPONENT,
+  );
+  const running = useSelector(actor, (s) => s.matches('open'));
   const staff = useSelector(actor, (s) => s.context.privileges.includes('ADD_ANY_CUSTOMER'));
   return (
     <Modal
       open={open}
       title={intl.formatMessage({ id: staff ? 'customer-search.add' : 'customer-add.title' })}
-      onClose={() => actor.send({ type: 'customerAdd.close' })}
+      onClose={() => modals.send({ type: 'modal.dismiss', via: 'closeButton' })}
+      onEscape={() => modals.send({ type: 'modal.keyDown', keyCode: ESCAPE_KEY })}
       protected
       closeable
       className="modal--customer-add"
     >
-      {open && <CustomerAddContent actor={actor} />}
+      {running && <CustomerAddContent actor={actor} />}
       <PinDialog prompt={pinPrompt} />
     </Modal>
   );
@@ -244,12 +254,11 @@ function SigningPanel({ actor, busy }: { actor: CustomerAddActor; busy: boolean 
   const intl = useIntl();
   const id = useId();
   const phone = useSelector(actor, (s) => s.context.form.phone);
-  const panel = useSelector(actor, (s) => s.children.signingPanel);
-  const showPhoneError = useSelector(panel, (s) => !!s?.context.showPhoneError);
-  const notice = useSelector(panel, (s) => s?.context.notice ?? null);
-  const signingNow = useSelector(actor, (s) => s.matches({ open: { signing: 'signingWithMethod' } }));
-  // the attempt under way (machines/signing.machine.ts): its verification code while the user confirms it
-  const attempt = useSelector(panel, (s) => s?.children.signing);
+  const showPhoneError = useSelector(actor, (s) => s.context.showPhoneError);
+  const notice = useSelector(actor, (s) => s.context.signingNotice);
+  const signingNow = useSelector(actor, (s) => s.hasTag('busy'));
+  // the attempt under way (machines/signing.machine.ts): its verification code while the person confirms it
+  const attempt = useSelector(actor, (s) => s.children.signing);
   const challengeId = useSelector(attempt, (s) => (s?.hasTag('verificationCode') ? s.context.challengeId : null));
   const phoneError = showPhoneError ? validatePhone(phone).phone : undefined;
   const start = (m: SigningMethod) => actor.send({ type: 'signing.start', method: m });

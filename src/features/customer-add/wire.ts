@@ -1,8 +1,8 @@
 /**
  * The real effects of the customer-add flow's children (the company lookup, the creation of rights or a customer
- * under the confirmation, each signing attempt under the signing panel), provided to the logic the portal's
+ * under the confirmation, each signing attempt), provided to the logic the portal's
  * customerAddModal machine runs when the customer-add modal first opens (src/app/portal.ts): machines/customerAdd,
- * companyLookup, customerConfirmation, customerCreation, signingPanel, signing and idCardSigning. Every API call
+ * companyLookup, customerConfirmation, customerCreation, signing and idCardSigning. Every API call
  * passes the `signal` fromPromise hands in, so leaving a state (closing the modal, an end status, leaving the page)
  * aborts its request.
  */
@@ -23,7 +23,6 @@ import { customerAddMachine } from '../../../machines/customerAdd.machine';
 import { customerConfirmationMachine } from '../../../machines/customerConfirmation.machine';
 import { customerCreationMachine } from '../../../machines/customerCreation.machine';
 import { STATUS_TIMEOUT, provideSigning } from '../../../machines/signing.machine';
-import { signingPanelMachine } from '../../../machines/signingPanel.machine';
 import type { PortalCore } from '../../app/portal';
 import { createIdCardAdapter, createPinPrompt, type IdCardAdapter, type PinPrompt } from './id-card';
 
@@ -87,7 +86,7 @@ function provideFlow(
           }),
         },
       }),
-      signingPanel: signingPanelMachine.provide({ actors: { signing } }),
+      signing,
     },
   });
 }

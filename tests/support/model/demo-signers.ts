@@ -65,11 +65,19 @@ function answers(events: EventObject[]): string[] {
   });
 }
 
-/** `method` of the event that starts the attempt (`signing.start`, `panel.start`), if the path has one */
+/**
+ * `method` of the event that starts the attempt (customer add's `signing.start`), if the path has one; else the method
+ * whose requests answer in it (a signing attempt's path: its method is its input)
+ */
 function methodOf(events: EventObject[]): string | undefined {
   for (const e of events) {
     const m = (e as { method?: unknown }).method;
     if (typeof m === 'string') return m;
+  }
+  for (const { type } of events) {
+    if (/\.(startMobileId|checkMobileIdStatus)$/.test(type)) return 'mobileId';
+    if (/\.(startSmartId|checkSmartIdStatus)$/.test(type)) return 'smartId';
+    if (/\.idCardSigning$/.test(type)) return 'idCard';
   }
   return undefined;
 }

@@ -40,7 +40,7 @@ export const DEPARTURES: DepartureMark[] = [
   },
   { flow: 'rightsSave', state: 'rightsSave', row: 'D4', title: 'A saved right holds at once' },
   { flow: 'frameLoad', state: 'frameLoad', row: 'D7', title: 'The application in the frame reports ready' },
-  { flow: 'signingPanel', state: 'signingPanel', row: 'D8', title: 'The person may try again' },
+  { flow: 'customerAdd', state: 'customerAdd.open.signing', row: 'D8', title: 'The person may try again' },
   { flow: 'idCardSigning', state: 'idCardSigning', row: 'D8', title: 'The person may try again' },
   { flow: 'logout', state: 'logout', row: 'D11', title: 'Waits for its answer' },
   { flow: 'applicationFrame', state: 'applicationFrame.rolesFailed', row: 'D15', title: 'Not available at the moment' },
