@@ -431,7 +431,7 @@ describe('customer-add: the signing panel and the signing machine (steps 7–9)'
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('the modal closing stops the flow and hears nothing back; the back office going down ends it, keeping the form', async () => {
+  it('the modal closing stops the flow and hears nothing back; the back office going down ends it, keeping the form', () => {
     const closed = start();
     const heard: boolean[] = [];
     closed.actor.on('customerAdd.finished', (e) => heard.push(e.created));
