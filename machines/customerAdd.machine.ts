@@ -19,8 +19,8 @@
 import { assertEvent, assign, enqueueActions, not, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { companyLookupMachine } from './companyLookup.machine';
 import { customerConfirmationMachine, type ConfirmationOutput } from './customerConfirmation.machine';
-import type { CustomerAddGet } from './lib/contract';
-import * as rules from './lib/customer-add/rules';
+import type { CustomerAddGet } from '../domain/contract';
+import * as rules from '../domain/customer-add/rules';
 import {
   EMPTY_FORM,
   MESSAGE,
@@ -28,9 +28,9 @@ import {
   signingCustomer,
   type ConfirmationForm,
   type MessageRef,
-} from './lib/customer-add/rules';
-import { report } from './lib/report';
-import type { NavTarget } from './lib/rights';
+} from '../domain/customer-add/rules';
+import { report } from '../domain/report';
+import type { NavTarget } from '../domain/rights';
 import { signingMachine, type SigningMethod, type SigningOutput } from './signing.machine';
 import type { ToastRequest } from './toasts.machine';
 

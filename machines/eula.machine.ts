@@ -19,14 +19,14 @@
  *   - a failure → editing with a warning toast (error.server).
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
-import { NOPREFERENCE, type Preference, type RepresentationRight } from './lib/contract';
-import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
-import { emptyEulaForm, validateEula, type EulaForm } from './lib/account/forms';
-import { currentPasswordRefusal } from './lib/user-settings/forms';
-import { inAppPath, preferenceTarget, type NavTarget } from './lib/rights/preference';
-import type { NavigationRequested, Warning } from './lib/shell-events';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
+import { NOPREFERENCE, type Preference, type RepresentationRight } from '../domain/contract';
+import type { ConfirmAnswer, EulaInfo } from '../domain/account/schemas';
+import { emptyEulaForm, validateEula, type EulaForm } from '../domain/account/forms';
+import { currentPasswordRefusal } from '../domain/user-settings/forms';
+import { inAppPath, preferenceTarget, type NavTarget } from '../domain/rights/preference';
+import type { NavigationRequested, Warning } from '../domain/shell-events';
 import type { ToastRequest } from './toasts.machine';
 import { failureStatus } from './representedChange.machine';
 

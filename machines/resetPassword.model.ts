@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
-import type { CredentialsAnswer, ResetPasswordUser } from './lib/account/schemas';
-import type { CredentialsForm } from './lib/account/forms';
+import type { CredentialsAnswer, ResetPasswordUser } from '../domain/account/schemas';
+import type { CredentialsForm } from '../domain/account/forms';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';
 import { resetPasswordMachine } from './resetPassword.machine';

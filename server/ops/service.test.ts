@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { UserContext } from '../../machines/lib/contract.js';
+import { UserContext } from '../../domain/contract.js';
 import { startBalancer, servedBy, NginxUnavailable, type Balancer } from '../test/nginx.js';
 import { startCluster, type Cluster } from '../test/pg-cluster.js';
 import { openDb } from '../db/index.js';

@@ -9,7 +9,7 @@
  * model and by tests/e2e/shell/*.spec.ts.
  */
 import type { Page } from '@playwright/test';
-import type { RepresentationRight, Represented, UserContext } from '../../machines/lib/contract';
+import type { RepresentationRight, Represented, UserContext } from '../../domain/contract';
 import { role, right, userContext } from '../support/fixtures/shell';
 import type { MachineModelSpec } from '../support/model/model-spec';
 import { serializeWith } from '../support/model/model-serialize';

@@ -15,10 +15,10 @@ import {
   eulaServiceUrl,
   validateEula,
   type EulaForm,
-} from '../../../machines/lib/account';
-import { NOPREFERENCE } from '../../../machines/lib/contract';
-import { MSG, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../machines/lib/user-settings/fields';
-import { PREFERENCE_SERVICES } from '../../../machines/lib/user-settings/preferences';
+} from '../../../domain/account';
+import { NOPREFERENCE } from '../../../domain/contract';
+import { MSG, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '../../../domain/user-settings/fields';
+import { PREFERENCE_SERVICES } from '../../../domain/user-settings/preferences';
 import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';
 import { SelectField, TextField, useMessage } from './Fields';

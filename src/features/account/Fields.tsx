@@ -1,7 +1,7 @@
 /** Labelled inputs of the account modals, each with its error announced and tied to it (aria-describedby). */
 import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import type { MessageRef } from '../../../machines/lib/user-settings/forms';
+import type { MessageRef } from '../../../domain/user-settings/forms';
 
 /** A field message in the current language; its `field` value is a label key. */
 export function useMessage() {

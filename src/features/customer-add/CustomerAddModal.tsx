@@ -5,17 +5,17 @@
  * is the machines' (machines/customerAdd.machine.ts, which owns the signing panel, and its children: companyLookup
  * for the company field, customerConfirmation for the action area, and the signing attempt, whose verification code
  * the panel shows); it reads their states and tags. The field rules are shared with them
- * (machines/lib/customer-add/rules.ts).
+ * (domain/customer-add/rules.ts).
  */
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';
-import { CUSTOMER_ADD_COMPONENT } from '../../../machines/lib/pages';
+import { CUSTOMER_ADD_COMPONENT } from '../../../domain/pages';
 import { ESCAPE_KEY } from '../../../machines/modal.machine';
-import { ADDITIONAL_INFO_MAX } from '../../../machines/lib/contract';
-import { EMAIL_MAX, PHONE_MAX } from '../../../machines/lib/fields';
+import { ADDITIONAL_INFO_MAX } from '../../../domain/contract';
+import { EMAIL_MAX, PHONE_MAX } from '../../../domain/fields';
 import type { CustomerAddActor } from '../../../machines/customerAdd.machine';
 import type { SigningMethod } from '../../../machines/signing.machine';
 import {
@@ -24,7 +24,7 @@ import {
   validatePhone,
   type ConfirmationForm,
   type MessageRef,
-} from '../../../machines/lib/customer-add/rules';
+} from '../../../domain/customer-add/rules';
 import { CompanyAutocomplete } from './CompanyAutocomplete';
 import { PinDialog } from './PinDialog';
 import type { PinPrompt } from './id-card';

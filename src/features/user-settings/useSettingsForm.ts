@@ -1,7 +1,7 @@
 /** One settings form actor per visit of a tab, and the selections its view needs. */
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { PAGE } from '../../../machines/lib/pages';
+import { PAGE } from '../../../domain/pages';
 import {
   canSave,
   visibleErrors,

@@ -18,7 +18,7 @@
  * reader, which is the simulator's global state (tests/e2e/customer-add/signing.spec.ts shows it).
  */
 import type { Locator, Page } from '@playwright/test';
-import { COOKIE } from '../../../machines/lib/contract';
+import { COOKIE } from '../../../domain/contract';
 import { post } from '../account/helpers';
 import { expect, signInAs, test } from '../fixtures';
 import { MAASIKAS, openAs } from '../represented-settings/helpers';
