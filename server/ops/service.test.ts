@@ -154,7 +154,9 @@ describe.skipIf(!testDatabaseUrl())('two portal processes behind nginx on Postgr
       'http_requests_total{method="GET",route="/api/context/changeRepresented/:gid",status="200"} 1',
     );
     expect(text).not.toContain('EPEE11000015');
-    expect(sampleOf(text, /^outside_service_requests_total\{service="cas",outcome="ok"\} (\d+)$/m)).toBe(1);
+    expect(sampleOf(text, /^outside_service_requests_total\{service="cas",call="request",outcome="ok"\} (\d+)$/m)).toBe(
+      1,
+    );
     expect(sampleOf(text, /^db_pool_connections\{state="idle"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
     expect(sampleOf(text, /^portal_sessions_open (\d+)$/m)).toBeGreaterThanOrEqual(1);
   });

@@ -142,6 +142,18 @@ test('mari: the dashboard, her settings and Maasikas OÜ’s settings and rights
   }
 });
 
+test('mari: the application pages (the order system and periodicals) in five languages', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(WIDE);
+  await openAs(page, 'mari', 'Maasikas OÜ');
+  // the portal's own texts around the frame (the application inside it speaks for itself)
+  for (const path of ['/ui/oss-wrapper', '/ui/external/PERIODICS']) {
+    await open(page, path);
+    await expect(page.locator('main iframe')).toBeVisible();
+    await crawl(page, path);
+  }
+});
+
 test('kristi: the staff start page and the customer search in five languages', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(WIDE);
