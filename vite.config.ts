@@ -17,7 +17,7 @@ const ROUTE_SPLIT = /[\\/]src[\\/]routes[\\/]([a-z-]+)[^\\/]*\.tsx\?tsr-split=/;
  * so a wide page asks for them in one request at boot.
  */
 const WIDE_SHELL =
-  /[\\/]src[\\/]features[\\/]shell[\\/](Header|RepresenteeCombobox|MainMenu|MenuItems|menu-tree|usePanelData)\.tsx?$|[\\/]machines[\\/]lib[\\/]rights[\\/](representees|side-panel)\.ts$/;
+  /[\\/]src[\\/]features[\\/]shell[\\/](Header|RepresenteeCombobox|MainMenu|MenuItems|menu-tree|usePanelData)\.tsx?$|[\\/]domain[\\/]rights[\\/](representees|side-panel)\.ts$/;
 
 /** the packages the first screen runs (react-intl brings @formatjs and intl-messageformat) */
 const FIRST_SCREEN_LIBRARIES =
@@ -116,7 +116,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
+          include: ['machines/**/*.test.ts', 'domain/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'tools/**/*.test.ts'],
           environment: 'node',
           // the files of a worker share one module graph, as in the server project below (no test mocks a module,
           // and each makes its own state)

@@ -24,8 +24,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
-import { COOKIE } from '../machines/lib/contract.js';
-import { CHANNEL_TIMING } from '../machines/lib/external/index.js';
+import { COOKIE } from '../domain/contract.js';
+import { CHANNEL_TIMING } from '../domain/external/index.js';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tools/lib/chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -33,7 +33,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { isValidPersonalCode } from '../machines/lib/fields/personal-code.js';
+import { isValidPersonalCode } from '../domain/fields/personal-code.js';
 import { createApp } from '../server/app.js';
 import { openDb, type Db } from '../server/db/index.js';
 import { prepareDb } from '../server/db/prepare.js';

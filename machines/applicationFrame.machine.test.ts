@@ -8,7 +8,7 @@ import {
 } from './applicationFrame.machine';
 import { financeCheckMachine, type FinanceStatus } from './financeCheck.machine';
 import { FRAME_LOAD_TIMEOUT_MS } from './frameLoad.machine';
-import type { RolesAndPackets } from './lib/contract';
+import type { RolesAndPackets } from '../domain/contract';
 import {
   ANNA_ID,
   FINANCE_BASE,

@@ -13,7 +13,7 @@
 import { assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { financeCheckMachine, type FinanceCheckOutcome } from './financeCheck.machine';
 import { frameLoadMachine, type FrameLoadOutput } from './frameLoad.machine';
-import type { Language, RolesAndPackets, UserContext } from './lib/contract';
+import type { Language, RolesAndPackets, UserContext } from '../domain/contract';
 import {
   EXTERNAL_MESSAGE,
   FINANCE,
@@ -27,11 +27,11 @@ import {
   type FinanceRecovery,
   type RepresenteeCheck,
   type Wrapper,
-} from './lib/external';
-import { isOneOf } from './lib/external/one-of';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
-import type { NavigationRequested, Warning } from './lib/shell-events';
+} from '../domain/external';
+import { isOneOf } from '../domain/external/one-of';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
+import type { NavigationRequested, Warning } from '../domain/shell-events';
 
 /** Spec 1 §8 "Role loading failure": the page loads the roles again after this pause (value not in the spec). */
 export const ROLE_RETRY = 10_000;

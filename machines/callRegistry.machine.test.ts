@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine } from 'xstate';
 import { callRegistryMachine, type CallEnded } from './callRegistry.machine';
-import { CHANNEL_SCOPE, CHANNEL_TIMING } from './lib/external/channel';
+import { CHANNEL_SCOPE, CHANNEL_TIMING } from '../domain/external/channel';
 
 const { CALL_TIMEOUT } = CHANNEL_TIMING;
 const failed = (id: string, reason: string, error: string | null = null, message: string | null = null) => ({

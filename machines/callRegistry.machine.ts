@@ -9,8 +9,8 @@
  * out, or its frame gone). An answer to a call that is not waiting (already over, or never made) is ignored.
  */
 import { enqueueActions, setup } from 'xstate';
-import { CHANNEL_SCOPE, CHANNEL_TIMING, type FrameInboundEvent } from './lib/external/channel';
-import { report, reporter } from './lib/report';
+import { CHANNEL_SCOPE, CHANNEL_TIMING, type FrameInboundEvent } from '../domain/external/channel';
+import { report, reporter } from '../domain/report';
 
 export interface CallRegistryContext {
   /** ids of the calls waiting for an answer, oldest first */

@@ -8,8 +8,8 @@
  * It decides nothing for the other actors and reports nothing.
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import type { UserContext } from './lib/contract';
-import { choiceView } from './lib/rights';
+import type { UserContext } from '../domain/contract';
+import { choiceView } from '../domain/rights';
 
 export interface ChoiceListContext {
   searchTerm: string;

@@ -4,9 +4,9 @@
  */
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';
-import type { RepresentationRight } from './lib/contract';
+import type { RepresentationRight } from '../domain/contract';
 import { right, userContext } from '../tests/support/fixtures/shell';
-import { choiceView } from './lib/rights';
+import { choiceView } from '../domain/rights';
 import { choiceListMachine } from './choiceList.machine';
 
 /** jaan: his own entry and 11 customers, one of them Kase Trükk OÜ (two pages of 10) */

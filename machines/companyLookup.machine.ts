@@ -10,10 +10,10 @@
  */
 import { assign, setup } from 'xstate';
 import type { z } from 'zod/mini';
-import type { AutocompleteItem as AutocompleteItemSchema, CustomerAddGet } from './lib/contract';
-import * as rules from './lib/customer-add/rules';
-import { MESSAGE } from './lib/customer-add/rules';
-import { notProvided } from './lib/not-provided';
+import type { AutocompleteItem as AutocompleteItemSchema, CustomerAddGet } from '../domain/contract';
+import * as rules from '../domain/customer-add/rules';
+import { MESSAGE } from '../domain/customer-add/rules';
+import { notProvided } from '../domain/not-provided';
 
 /** The autocomplete waits for a pause in typing (value not in the spec). */
 export const AUTOCOMPLETE_DEBOUNCE = 300;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import { SIGNING_IN_PROGRESS, type CustomerAddGet } from './lib/contract';
+import { SIGNING_IN_PROGRESS, type CustomerAddGet } from '../domain/contract';
 import { AUTOCOMPLETE_DEBOUNCE, companyLookupMachine } from './companyLookup.machine';
 import { customerAddMachine } from './customerAdd.machine';
 import { customerConfirmationMachine } from './customerConfirmation.machine';
@@ -15,7 +15,7 @@ import {
   type SigningEffects,
 } from './signing.machine';
 import type { StatusAnswer } from './idCardSigning.machine';
-import type { NavTarget } from './lib/rights';
+import type { NavTarget } from '../domain/rights';
 import type { ToastRequest } from './toasts.machine';
 import {
   END_STATUSES,
@@ -27,7 +27,7 @@ import {
   staffConfirmLabelKey,
   validateConfirmation,
   validatePhone,
-} from './lib/customer-add/rules';
+} from '../domain/customer-add/rules';
 import { MARY_FGID, testfirma } from '../tests/support/fixtures/customer-add';
 
 const ME = MARY_FGID;

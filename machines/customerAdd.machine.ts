@@ -23,8 +23,8 @@
 import { assertEvent, assign, enqueueActions, not, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { companyLookupMachine } from './companyLookup.machine';
 import { customerConfirmationMachine, type ConfirmationOutput } from './customerConfirmation.machine';
-import type { CustomerAddGet } from './lib/contract';
-import * as rules from './lib/customer-add/rules';
+import type { CustomerAddGet } from '../domain/contract';
+import * as rules from '../domain/customer-add/rules';
 import {
   EMPTY_FORM,
   MESSAGE,
@@ -33,9 +33,9 @@ import {
   validateConfirmation,
   type ConfirmationForm,
   type MessageRef,
-} from './lib/customer-add/rules';
-import { report } from './lib/report';
-import type { NavTarget } from './lib/rights';
+} from '../domain/customer-add/rules';
+import { report } from '../domain/report';
+import type { NavTarget } from '../domain/rights';
 import { signingMachine, type SigningMethod, type SigningOutput } from './signing.machine';
 import type { ToastRequest } from './toasts.machine';
 import { settingsFormMachine, type FormValues, type SettingsFormInput } from './settingsForm.machine';

@@ -14,7 +14,7 @@
 import { createMachine, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
 import { customerAddMachine } from './customerAdd.machine';
 import type { ConfirmationOutput } from './customerConfirmation.machine';
-import { EMPTY_FORM, MESSAGE, isPhoneValid } from './lib/customer-add/rules';
+import { EMPTY_FORM, MESSAGE, isPhoneValid } from '../domain/customer-add/rules';
 import { MARY_FGID, testfirma } from '../tests/support/fixtures/customer-add';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import type { SigningOutput } from './signing.machine';

@@ -9,13 +9,13 @@
  * add-customer is gated), so the modal closes and what was typed waits in the flow for the next opening.
  */
 import { assign, enqueueActions, setup, type AnyActorLogic } from 'xstate';
-import type { UserContext } from './lib/contract';
+import type { UserContext } from '../domain/contract';
 import type { CustomerAddActor } from './customerAdd.machine';
-import { notProvided } from './lib/not-provided';
-import { report, reporter, ownId } from './lib/report';
-import type { NavTarget } from './lib/rights';
-import type { Warning } from './lib/shell-events';
-import { SYSTEM_ID } from './lib/system-ids';
+import { notProvided } from '../domain/not-provided';
+import { report, reporter, ownId } from '../domain/report';
+import type { NavTarget } from '../domain/rights';
+import type { Warning } from '../domain/shell-events';
+import { SYSTEM_ID } from '../domain/system-ids';
 import type { ToastRequest } from './toasts.machine';
 
 /** Who opened the modal and where the flow returns to (customer-add step 8's `returnUrl`). */

@@ -4,7 +4,7 @@
  * paths check that the flow hears of each opening and closing of the modal.
  */
 import { fromPromise, type AnyActorLogic } from 'xstate';
-import type { UserContext } from './lib/contract';
+import type { UserContext } from '../domain/contract';
 import { mariAtMaasikas } from '../tests/support/fixtures/external';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { recorderMachine, told } from '../tests/support/model/recorder';

@@ -9,14 +9,14 @@
  * has loaded. The flow keeps the form, because what was typed outlives this area (it stays through a failure and a
  * closed dialog): it hands over the company, the person and the form as the area opens, and again with each change
  * (`confirmation.update`), and passes on 'Sign' and 'Confirm' (`confirmation.sign`, `confirmation.confirm`). A try
- * with the form incomplete is reported (machines/lib/report.ts: `confirmation.incomplete`), and the flow marks the
+ * with the form incomplete is reported (domain/report.ts: `confirmation.incomplete`), and the flow marks the
  * missing fields.
  * The area ends with how it ended (its output): `sign` (the signing panel takes over), `added` or `refused`, with the
  * message to show. A request the server did not answer keeps the area open with an error; the person may try again.
  */
 import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { creationRequest, customerCreationMachine, type CreationOutput } from './customerCreation.machine';
-import type { CustomerAddGet } from './lib/contract';
+import type { CustomerAddGet } from '../domain/contract';
 import {
   EMPTY_FORM,
   MESSAGE,
@@ -25,8 +25,8 @@ import {
   isSuccessStatus,
   type ConfirmationForm,
   type MessageRef,
-} from './lib/customer-add/rules';
-import { reporter } from './lib/report';
+} from '../domain/customer-add/rules';
+import { reporter } from '../domain/report';
 
 /** what the confirmation decides on */
 export interface ConfirmationFacts {

@@ -14,8 +14,8 @@
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { customerConfirmationMachine } from './customerConfirmation.machine';
 import { customerCreationMachine } from './customerCreation.machine';
-import type { CustomerAddGet } from './lib/contract';
-import { EMPTY_FORM, MESSAGE, isConfirmationValid } from './lib/customer-add/rules';
+import type { CustomerAddGet } from '../domain/contract';
+import { EMPTY_FORM, MESSAGE, isConfirmationValid } from '../domain/customer-add/rules';
 import { testfirma } from '../tests/support/fixtures/customer-add';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 

@@ -9,8 +9,8 @@
  */
 import { assign, setup } from 'xstate';
 import type { z } from 'zod/mini';
-import type { CustomerAddGet, StatusValue } from './lib/contract';
-import { notProvided } from './lib/not-provided';
+import type { CustomerAddGet, StatusValue } from '../domain/contract';
+import { notProvided } from '../domain/not-provided';
 
 /** customer-add/create-rights and create-customer answer { value: SUCCESS or an error code } */
 type ValueAnswer = z.infer<typeof StatusValue>;

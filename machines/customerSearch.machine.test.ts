@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { customerSearchMachine, type CustomerSearchEmitted } from './customerSearch.machine';
-import { SEARCH_PAGE_SIZE, pager, visibleRows, type CustomerRow, type UserRow } from './lib/customer-search/rules';
+import { SEARCH_PAGE_SIZE, pager, visibleRows, type CustomerRow, type UserRow } from '../domain/customer-search/rules';
 
 const customer = (i: number, name: string): CustomerRow => ({
   id: `EPEE${11000000 + i}`,

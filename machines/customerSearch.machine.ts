@@ -11,9 +11,9 @@
  * that search, so paging and sorting need no further request.
  */
 import { assign, setup, type ActorRefFrom, type DoneActorEvent } from 'xstate';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
-import type { NavigationRequested } from './lib/shell-events';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
+import type { NavigationRequested } from '../domain/shell-events';
 import {
   INITIAL_CUSTOMER_SORT,
   INITIAL_USER_SORT,
@@ -25,7 +25,7 @@ import {
   type Sort,
   type UserRow,
   type UserSortKey,
-} from './lib/customer-search/rules';
+} from '../domain/customer-search/rules';
 import type { ToastRequest } from './toasts.machine';
 
 export interface SearchPart<Row, Key extends string> {

@@ -5,7 +5,7 @@
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { customerSearchMachine } from './customerSearch.machine';
-import { isSearchTermValid } from './lib/customer-search/rules';
+import { isSearchTermValid } from '../domain/customer-search/rules';
 
 type CustomerSearchSnapshot = SnapshotFrom<typeof customerSearchMachine>;
 

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { UserContext } from './lib/contract';
+import type { UserContext } from '../domain/contract';
 import {
   DEAD_APP_POLL,
   deadApplicationPollMachine,
   type DeadApplicationPollEmitted,
 } from './deadApplicationPoll.machine';
 import { mariAsMaasikas } from '../tests/support/fixtures/shell';
-import { isAxaptaDead } from './lib/rights';
+import { isAxaptaDead } from '../domain/rights';
 import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import model from './deadApplicationPoll.model';
 

@@ -11,10 +11,10 @@
  * systemId: SYSTEM_ID.deadApplicationPoll.
  */
 import { setup, type MachineContext } from 'xstate';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
-import type { UserContext } from './lib/contract';
-import type { ContextReplaced, RepresenteeChange, Warning } from './lib/shell-events';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
+import type { UserContext } from '../domain/contract';
+import type { ContextReplaced, RepresenteeChange, Warning } from '../domain/shell-events';
 
 /** Spec 1 §9: the dead-application check runs every 30000 ms. */
 export const DEAD_APP_POLL = 30_000;

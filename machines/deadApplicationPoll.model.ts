@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { UserContext } from './lib/contract';
+import type { UserContext } from '../domain/contract';
 import { mariAsMaasikas } from '../tests/support/fixtures/shell';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';

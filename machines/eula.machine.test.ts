@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
-import type { EulaForm } from './lib/account/forms';
-import type { NavTarget } from './lib/rights';
+import type { ConfirmAnswer, EulaInfo } from '../domain/account/schemas';
+import type { EulaForm } from '../domain/account/forms';
+import type { NavTarget } from '../domain/rights';
 import { confirmOutcome, confirmRefusal, eulaMachine, type EulaData } from './eula.machine';
 import { settingsFormMachine, visibleErrors, type SaveRequest } from './settingsForm.machine';
 

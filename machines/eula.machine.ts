@@ -22,16 +22,16 @@
  *   the TARGET cookie's URL (`takeTarget` reads and expires it), else home.
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
-import { NOPREFERENCE, type Preference, type RepresentationRight } from './lib/contract';
-import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
-import { eulaFormOf, eulaServiceUrl, type EulaForm, validateEula } from './lib/account/forms';
-import { MSG } from './lib/user-settings/fields';
-import { currentPasswordRefusal } from './lib/user-settings/forms';
-import type { ServiceUrlContext } from './lib/user-settings/preferences';
-import { inAppPath, preferenceTarget, type NavTarget } from './lib/rights/preference';
-import type { NavigationRequested, Warning } from './lib/shell-events';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
+import { NOPREFERENCE, type Preference, type RepresentationRight } from '../domain/contract';
+import type { ConfirmAnswer, EulaInfo } from '../domain/account/schemas';
+import { eulaFormOf, eulaServiceUrl, type EulaForm, validateEula } from '../domain/account/forms';
+import { MSG } from '../domain/user-settings/fields';
+import { currentPasswordRefusal } from '../domain/user-settings/forms';
+import type { ServiceUrlContext } from '../domain/user-settings/preferences';
+import { inAppPath, preferenceTarget, type NavTarget } from '../domain/rights/preference';
+import type { NavigationRequested, Warning } from '../domain/shell-events';
 import { failureStatus } from './representedChange.machine';
 import {
   settingsFormMachine,

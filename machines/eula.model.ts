@@ -1,6 +1,6 @@
 import { createMachine, fromPromise } from 'xstate';
-import type { ConfirmAnswer, EulaInfo } from './lib/account/schemas';
-import type { EulaForm } from './lib/account/forms';
+import type { ConfirmAnswer, EulaInfo } from '../domain/account/schemas';
+import type { EulaForm } from '../domain/account/forms';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';
 import { eulaMachine, type EulaData } from './eula.machine';

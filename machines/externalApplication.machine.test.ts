@@ -10,7 +10,7 @@ import {
 } from './externalApplication.machine';
 import { financeCheckMachine, type FinanceStatus } from './financeCheck.machine';
 import { FRAME_LOAD_TIMEOUT_MS } from './frameLoad.machine';
-import type { RolesAndPackets, UserContext } from './lib/contract';
+import type { RolesAndPackets, UserContext } from '../domain/contract';
 import {
   OSS_BASE,
   PERIODICALS_BASE,

@@ -24,7 +24,7 @@
  */
 import { assign, enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { applicationFrameMachine, type ApplicationFrameSnapshot } from './applicationFrame.machine';
-import type { Domain, Language, UserContext } from './lib/contract';
+import type { Domain, Language, UserContext } from '../domain/contract';
 import {
   CHANNEL_METHOD,
   EXTERNAL_MESSAGE,
@@ -34,10 +34,10 @@ import {
   portalHashFromOss,
   wrapperRedirect,
   type Wrapper,
-} from './lib/external';
-import { report, reporter } from './lib/report';
-import { isApplicationDead, type NavTarget } from './lib/rights';
-import type { NavigationRequested, RepresenteeChange, Warning } from './lib/shell-events';
+} from '../domain/external';
+import { report, reporter } from '../domain/report';
+import { isApplicationDead, type NavTarget } from '../domain/rights';
+import type { NavigationRequested, RepresenteeChange, Warning } from '../domain/shell-events';
 import type { ToastRequest } from './toasts.machine';
 
 export interface ExternalApplicationInput {

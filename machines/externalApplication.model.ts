@@ -20,8 +20,8 @@ import {
 } from './externalApplication.machine';
 import { financeCheckMachine, type FinanceStatus } from './financeCheck.machine';
 import type { FrameLoadOutput, frameLoadMachine } from './frameLoad.machine';
-import type { RolesAndPackets, UserContext } from './lib/contract';
-import { CHANNEL_METHOD, EXTERNAL_MESSAGE, type Wrapper } from './lib/external';
+import type { RolesAndPackets, UserContext } from '../domain/contract';
+import { CHANNEL_METHOD, EXTERNAL_MESSAGE, type Wrapper } from '../domain/external';
 import { OSS_FRAME_SRC, mariAtMaasikas, withProfileCode } from '../tests/support/fixtures/external';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';

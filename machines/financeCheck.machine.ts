@@ -8,8 +8,8 @@
  * its output is the outcome. The status is asked through the provided `checkFinanceStatus` (its default throws).
  */
 import { assign, setup } from 'xstate';
-import { financeOutcome } from './lib/external';
-import { notProvided } from './lib/not-provided';
+import { financeOutcome } from '../domain/external';
+import { notProvided } from '../domain/not-provided';
 
 /** The finance status answer: a special status (PACKET_NOT_FOUND, CUSTOMER_NOT_FOUND, UNAVAILABLE, ...) or none. */
 export interface FinanceStatus {

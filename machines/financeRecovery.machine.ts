@@ -8,9 +8,9 @@
  * A page actor (machines/pages.machine.ts) while the page shows; the navigation is reported to the portal.
  */
 import { setup, type ActorRefFrom } from 'xstate';
-import { FINANCE, FINANCE_RECOVERY_REFRESH, type FinanceRecovery } from './lib/external';
-import { reporter } from './lib/report';
-import type { NavigationRequested } from './lib/shell-events';
+import { FINANCE, FINANCE_RECOVERY_REFRESH, type FinanceRecovery } from '../domain/external';
+import { reporter } from '../domain/report';
+import type { NavigationRequested } from '../domain/shell-events';
 
 export interface FinanceRecoveryInput {
   refresh: FinanceRecovery;

@@ -7,7 +7,7 @@ import {
   type FrameChannelEmitted,
 } from './frameChannel.machine';
 import { frameConnectionMachine, type WindowChannelInput, type WindowChannelPost } from './frameConnection.machine';
-import { CHANNEL_SCOPE, CHANNEL_TIMING, frameMessageToEvent, type OutboundMessage } from './lib/external';
+import { CHANNEL_SCOPE, CHANNEL_TIMING, frameMessageToEvent, type OutboundMessage } from '../domain/external';
 import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import model from './frameChannel.model';
 import { APPS_ORIGIN, OSS_FRAME_SRC } from '../tests/support/fixtures/external';

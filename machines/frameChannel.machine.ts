@@ -27,9 +27,9 @@ import {
   frameOriginOf,
   notificationMessage,
   type OutboundMessage,
-} from './lib/external/channel';
-import { reporter } from './lib/report';
-import type { Warning } from './lib/shell-events';
+} from '../domain/external/channel';
+import { reporter } from '../domain/report';
+import type { Warning } from '../domain/shell-events';
 
 // ---------------------------------------------------------------- types
 

@@ -8,7 +8,7 @@
 import { fromCallback, type EventObject } from 'xstate';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';
-import { CHANNEL_METHOD, CHANNEL_SCOPE } from './lib/external/channel';
+import { CHANNEL_METHOD, CHANNEL_SCOPE } from '../domain/external/channel';
 import { OSS_FRAME_SRC } from '../tests/support/fixtures/external';
 import { callRegistryMachine } from './callRegistry.machine';
 import { frameChannelMachine, type FrameChannelSnapshot } from './frameChannel.machine';

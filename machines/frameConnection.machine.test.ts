@@ -6,7 +6,12 @@ import {
   type WindowChannelInput,
   type WindowChannelPost,
 } from './frameConnection.machine';
-import { CHANNEL_SCOPE, CHANNEL_TIMING, type FrameInboundEvent, type OutboundMessage } from './lib/external/channel';
+import {
+  CHANNEL_SCOPE,
+  CHANNEL_TIMING,
+  type FrameInboundEvent,
+  type OutboundMessage,
+} from '../domain/external/channel';
 import { APPS_ORIGIN } from '../tests/support/fixtures/external';
 
 const { HEALTH_CHECK, PING_TIMEOUT, RECONNECT } = CHANNEL_TIMING;

@@ -21,8 +21,8 @@ import {
   unknownMethodMessage,
   type FrameInboundEvent,
   type OutboundMessage,
-} from './lib/external/channel';
-import { report, reporter } from './lib/report';
+} from '../domain/external/channel';
+import { report, reporter } from '../domain/report';
 
 /** Input of the connection and of the provided `windowChannel` actor. */
 export interface WindowChannelInput {

@@ -7,7 +7,7 @@
 import { fromCallback, type EventObject } from 'xstate';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';
-import { CHANNEL_METHOD, notificationMessage } from './lib/external/channel';
+import { CHANNEL_METHOD, notificationMessage } from '../domain/external/channel';
 import { APPS_ORIGIN } from '../tests/support/fixtures/external';
 import {
   frameConnectionMachine,

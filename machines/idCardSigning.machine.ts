@@ -12,9 +12,9 @@
  */
 import { assign, setup } from 'xstate';
 import type { z } from 'zod/mini';
-import type { DigestResponse, SigningCustomer, StatusResponse } from './lib/contract';
-import { MESSAGE, cardErrorCode, endStatusMessageKey, isSuccessStatus } from './lib/customer-add/rules';
-import { notProvided } from './lib/not-provided';
+import type { DigestResponse, SigningCustomer, StatusResponse } from '../domain/contract';
+import { MESSAGE, cardErrorCode, endStatusMessageKey, isSuccessStatus } from '../domain/customer-add/rules';
+import { notProvided } from '../domain/not-provided';
 
 export type StatusAnswer = z.infer<typeof StatusResponse>;
 export type DigestAnswer = z.infer<typeof DigestResponse>;

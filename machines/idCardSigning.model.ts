@@ -7,7 +7,7 @@
  */
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { idCardSigningMachine } from './idCardSigning.machine';
-import { signingCustomer } from './lib/customer-add/rules';
+import { signingCustomer } from '../domain/customer-add/rules';
 import { testfirma } from '../tests/support/fixtures/customer-add';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 

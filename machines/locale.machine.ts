@@ -11,10 +11,10 @@
  * the account when signed in). Cookie writes are provided by src/app/ through the session; the defaults throw.
  */
 import { assign, setup } from 'xstate';
-import { notProvidedAction } from './lib/not-provided';
-import { DOMAINS, type Domain, type Language } from './lib/contract';
-import { reporter } from './lib/report';
-import { resolveDomain, resolveLanguage, toLanguage } from './lib/session/rules';
+import { notProvidedAction } from '../domain/not-provided';
+import { DOMAINS, type Domain, type Language } from '../domain/contract';
+import { reporter } from '../domain/report';
+import { resolveDomain, resolveLanguage, toLanguage } from '../domain/session/rules';
 
 export interface LocaleInput {
   /** cookie values read by the app at start: EPIT-LANGUAGE, EPIT-DOMAIN (absent or null: no cookie) */

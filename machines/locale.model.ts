@@ -4,7 +4,7 @@
  */
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';
-import { resolveLanguage } from './lib/session/rules';
+import { resolveLanguage } from '../domain/session/rules';
 import { localeMachine } from './locale.machine';
 
 const noop = () => {};

@@ -13,8 +13,8 @@
  * src/app/ with this machine and its effects, `logoutMachine.provide(...)`) and spawns it then. The defaults throw.
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { notProvided, notProvidedAction } from './lib/not-provided';
-import { reporter } from './lib/report';
+import { notProvided, notProvidedAction } from '../domain/not-provided';
+import { reporter } from '../domain/report';
 
 /** What the session tells the logout when the person clicks Log out. */
 export interface LogoutStart {

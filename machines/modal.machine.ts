@@ -12,8 +12,8 @@
  * systemId: SYSTEM_ID.modals.
  */
 import { assign, setup } from 'xstate';
-import { reporter } from './lib/report';
-import { URL_MODALS } from './lib/rights';
+import { reporter } from '../domain/report';
+import { URL_MODALS } from '../domain/rights';
 
 export const ESCAPE_KEY = 27;
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type EmittedFrom } from 'xstate';
 import { navigationMachine, selectFirstLoad } from './navigation.machine';
-import type { NavigationRequest, RouteFacts } from './lib/navigation/rules';
+import type { NavigationRequest, RouteFacts } from '../domain/navigation/rules';
 
 function makeNav() {
   const actor = createActor(navigationMachine);

@@ -6,7 +6,7 @@
  * waits with `waitFor(actor, s => s.context.requestId === id && (s.hasTag('starting') || s.hasTag('decided')))`.
  * The request carries the route's declared facts (its access rule and component name: the route's staticData), so
  * the machine needs no table of routes. The decision itself is the pure `decideNavigation` of
- * machines/lib/navigation/rules.ts:
+ * domain/navigation/rules.ts:
  *   allow → starting: the app asks the navigation trackers' start hooks and answers `navigation.started` or
  *     `navigation.vetoed` (a tracker can veto a start; spec 1 §4);
  *       started → navigating (start-navigate, pre-partial) → `navigation.loaded` (post-partial) →
@@ -26,7 +26,7 @@
  * navigation.cancelled, toast.show (denied, cancelled).
  */
 import { assign, emit, enqueueActions, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { report, reporter } from './lib/report';
+import { report, reporter } from '../domain/report';
 import {
   cancelledDecision,
   decideNavigation,
@@ -34,10 +34,10 @@ import {
   type NavigationDecision,
   type NavigationRequest,
   type NavigationVeto,
-} from './lib/navigation/rules';
+} from '../domain/navigation/rules';
 import type { ToastRequest } from './toasts.machine';
 
-export type { NavigationVeto } from './lib/navigation/rules';
+export type { NavigationVeto } from '../domain/navigation/rules';
 
 export interface NavigationContext {
   requestId: number;

@@ -12,7 +12,7 @@
  * the whole portal (toasts, navigation, log lines) goes on to the portal.
  */
 import { assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef } from 'xstate';
-import type { Language, UserContext } from './lib/contract';
+import type { Language, UserContext } from '../domain/contract';
 import type { CustomerSearchActor } from './customerSearch.machine';
 import type { EulaActor } from './eula.machine';
 import type { ExternalApplicationActor } from './externalApplication.machine';
@@ -21,11 +21,11 @@ import type { FrameChannelActor } from './frameChannel.machine';
 import type { ResetPasswordActor } from './resetPassword.machine';
 import type { RightsListActor } from './rightsList.machine';
 import type { SettingsFormActor } from './settingsForm.machine';
-import { PAGE, type Draft, type PageActorReport, type PageId, type PageLifecycleEvent } from './lib/pages';
-import { report, reporter, ownId } from './lib/report';
-import type { RouteOnScreen } from './lib/portal';
-import type { NavTarget } from './lib/rights';
-import type { Warning } from './lib/shell-events';
+import { PAGE, type Draft, type PageActorReport, type PageId, type PageLifecycleEvent } from '../domain/pages';
+import { report, reporter, ownId } from '../domain/report';
+import type { RouteOnScreen } from './portal.types';
+import type { NavTarget } from '../domain/rights';
+import type { Warning } from '../domain/shell-events';
 import type { ToastRequest } from './toasts.machine';
 
 export interface PagesInput {

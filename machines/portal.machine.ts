@@ -1,19 +1,19 @@
 /**
  * The portal: the root of the actor system (systemId `portal`). It owns the long-lived actors, the `pages` actor and
  * the customer-add modal's flow as children; what one actor must tell another passes here as a described transition
- * (a child reports, machines/lib/report.ts; this machine decides whom it concerns), so the flows between machines are
+ * (a child reports, domain/report.ts; this machine decides whom it concerns), so the flows between machines are
  * drawn in the flow book, walked by the model paths and watched in the inspector. Browser effects come from src/app/.
  */
 import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
-import { pageView, tracksPageViews, type PageView } from './lib/analytics';
-import type { UserContext } from './lib/contract';
-import type { PortalContext, PortalEvent, PortalInput, RouteOnScreen, SignedIn } from './lib/portal';
-import { choiceRequiredByContext, isAddCustomerModalName, isAxaptaDead, type NavTarget } from './lib/rights';
-import { showsAuthError } from './lib/session/rules';
-import { SYSTEM_ID } from './lib/system-ids';
-import type { ContextReplaced, RepresenteeChange } from './lib/shell-events';
-import { addedCustomer, CUSTOMER_ADD_COMPONENT, OPEN_CUSTOMER_ADD } from './lib/pages';
-import { notProvidedAction } from './lib/not-provided';
+import { pageView, tracksPageViews, type PageView } from '../domain/analytics';
+import type { UserContext } from '../domain/contract';
+import type { PortalContext, PortalEvent, PortalInput, RouteOnScreen, SignedIn } from './portal.types';
+import { choiceRequiredByContext, isAddCustomerModalName, isAxaptaDead, type NavTarget } from '../domain/rights';
+import { showsAuthError } from '../domain/session/rules';
+import { SYSTEM_ID } from '../domain/system-ids';
+import type { ContextReplaced, RepresenteeChange } from '../domain/shell-events';
+import { addedCustomer, CUSTOMER_ADD_COMPONENT, OPEN_CUSTOMER_ADD } from '../domain/pages';
+import { notProvidedAction } from '../domain/not-provided';
 import { deadApplicationPollMachine } from './deadApplicationPoll.machine';
 import { modalMachine } from './modal.machine';
 import { navigationMachine } from './navigation.machine';

@@ -6,18 +6,18 @@
  * report them.
  */
 import { createActor, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
-import type { UserContext } from './lib/contract';
+import type { UserContext } from '../domain/contract';
 import { annaContext, mariAtMaasikas, mariAtPoldmari, mariWithNobody } from '../tests/support/fixtures/external';
-import type { AnalyticsInput, PageView } from './lib/analytics';
-import type { Draft } from './lib/pages';
+import type { AnalyticsInput, PageView } from '../domain/analytics';
+import type { Draft } from '../domain/pages';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { capitalised, DRAFT_KEPT_ACROSS_SIGN_ON } from '../tests/support/model/departures';
 import { serializeWith } from '../tests/support/model/model-serialize';
 import { providedMachine } from '../tests/support/model/provided';
 import { recorderMachine, reportFrom, told } from '../tests/support/model/recorder';
-import { isAxaptaDead } from './lib/rights';
+import { isAxaptaDead } from '../domain/rights';
 import { pagesMachine } from './pages.machine';
-import type { PortalEvent } from './lib/portal';
+import type { PortalEvent } from './portal.types';
 import { LONG_LIVED_CHILDREN, portalMachine } from './portal.machine';
 import { withDetails } from './representedDetails.machine';
 

@@ -5,7 +5,7 @@
  *
  * idle → switchingParty → findingService → idle
  * - With a preferred party the switch comes first (the service must open for that party): the machine reports
- *   `form.switchParty` (machines/lib/report.ts) and waits for the portal's answer, `form.partySwitched` or
+ *   `form.switchParty` (domain/report.ts) and waits for the portal's answer, `form.partySwitched` or
  *   `form.partySwitchFailed` for that party, which the form passes down. Without one (no preference) it goes
  *   straight on.
  * - `findService` names where the saved preference leads; the machine reports `preferences.opened` with it, or
@@ -14,9 +14,9 @@
  * Pure: the search is an actor whose default throws; src/features/user-settings/wire.ts provides it.
  */
 import { assign, setup } from 'xstate';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
-import type { NavTarget } from './lib/rights';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
+import type { NavTarget } from '../domain/rights';
 
 /** Whose preferences were saved, and as what. */
 export interface ServiceRequest {

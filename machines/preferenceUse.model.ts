@@ -5,7 +5,7 @@
  */
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
-import type { NavTarget } from './lib/rights';
+import type { NavTarget } from '../domain/rights';
 import { preferenceUseMachine, type ServiceRequest } from './preferenceUse.machine';
 
 type PreferenceUseSnapshot = SnapshotFrom<typeof preferenceUseMachine>;

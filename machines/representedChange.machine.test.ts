@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { UserContext } from './lib/contract';
+import type { UserContext } from '../domain/contract';
 import { mariAsMaasikas } from '../tests/support/fixtures/shell';
 import { transitionCoverage } from '../tests/support/model/transition-coverage';
 import { representedChangeMachine, type RepresentedChangeEmitted } from './representedChange.machine';

@@ -19,16 +19,16 @@
  * systemId: SYSTEM_ID.representedChange.
  */
 import { assign, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
-import type { UserContext } from './lib/contract';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
+import type { UserContext } from '../domain/contract';
 import type {
   ContextReplaced,
   MenuReselect,
   NavigationRequested,
   RepresenteeChange,
   Warning,
-} from './lib/shell-events';
+} from '../domain/shell-events';
 
 export interface RepresentedChangeRequest {
   gid: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import type { RepresentationRight, UserContext } from './lib/contract';
+import type { RepresentationRight, UserContext } from '../domain/contract';
 import { MARI_ID, mariAsMaasikas, right, role, userContext } from '../tests/support/fixtures/shell';
 import { transitionCoverage } from '../tests/support/model/transition-coverage';
-import { choiceView } from './lib/rights';
+import { choiceView } from '../domain/rights';
 import { choiceListOf } from './choiceList.machine';
 import {
   representedChoiceMachine,

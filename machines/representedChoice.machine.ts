@@ -29,9 +29,9 @@
  */
 import { assign, forwardTo, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { choiceListMachine, type ChoiceListEvent } from './choiceList.machine';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
-import type { Domain, UserContext } from './lib/contract';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
+import type { Domain, UserContext } from '../domain/contract';
 import {
   choiceRequiredByContext,
   effectivePreference,
@@ -40,14 +40,14 @@ import {
   needsRepresentedChoice,
   preferenceTarget,
   type NavTarget,
-} from './lib/rights';
+} from '../domain/rights';
 import type {
   ContextReplaced,
   MenuReselect,
   NavigationRequested,
   RepresenteeChange,
   Warning,
-} from './lib/shell-events';
+} from '../domain/shell-events';
 import { failureStatus } from './representedChange.machine';
 import type { ToastRequest } from './toasts.machine';
 

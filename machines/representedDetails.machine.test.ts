@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { RepresentedDetails, UserContext } from './lib/contract';
+import type { RepresentedDetails, UserContext } from '../domain/contract';
 import { mariAsMaasikas, userContext } from '../tests/support/fixtures/shell';
 import { representedDetailsMachine, type RepresentedDetailsEmitted } from './representedDetails.machine';
 

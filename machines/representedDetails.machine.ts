@@ -14,11 +14,11 @@
  * systemId: SYSTEM_ID.representedDetails.
  */
 import { assign, setup } from 'xstate';
-import type { Domain, RepresentedDetails, UserContext } from './lib/contract';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
-import { isAxaptaDead } from './lib/rights';
-import type { ContextReplaced, Warning } from './lib/shell-events';
+import type { Domain, RepresentedDetails, UserContext } from '../domain/contract';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
+import { isAxaptaDead } from '../domain/rights';
+import type { ContextReplaced, Warning } from '../domain/shell-events';
 
 export interface RepresentedDetailsInput {
   userContext: UserContext;

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import type { RepresentedDetails } from './lib/contract';
+import type { RepresentedDetails } from '../domain/contract';
 import { mariAsMaasikas, userContext } from '../tests/support/fixtures/shell';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { CredentialsAnswer, ResetPasswordUser } from './lib/account/schemas';
-import type { CredentialsForm } from './lib/account/forms';
-import type { NavTarget } from './lib/rights';
+import type { CredentialsAnswer, ResetPasswordUser } from '../domain/account/schemas';
+import type { CredentialsForm } from '../domain/account/forms';
+import type { NavTarget } from '../domain/rights';
 import { credentialsOutcome, resetPasswordMachine } from './resetPassword.machine';
 import { settingsFormMachine, visibleErrors, type SaveRequest } from './settingsForm.machine';
 

@@ -17,12 +17,12 @@
  * `reset.cancel` closes the modal (home).
  */
 import { assign, setup, type ActorRefFrom } from 'xstate';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
-import type { CredentialsAnswer, ResetPasswordUser } from './lib/account/schemas';
-import { validateCredentials, type CredentialsForm } from './lib/account/forms';
-import { MSG } from './lib/user-settings/fields';
-import type { NavigationRequested, Warning } from './lib/shell-events';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
+import type { CredentialsAnswer, ResetPasswordUser } from '../domain/account/schemas';
+import { validateCredentials, type CredentialsForm } from '../domain/account/forms';
+import { MSG } from '../domain/user-settings/fields';
+import type { NavigationRequested, Warning } from '../domain/shell-events';
 import type { ToastRequest } from './toasts.machine';
 import { failureStatus } from './representedChange.machine';
 import {

@@ -1,6 +1,6 @@
 import { createMachine, fromPromise } from 'xstate';
-import type { ResetPasswordUser } from './lib/account/schemas';
-import type { CredentialsForm } from './lib/account/forms';
+import type { ResetPasswordUser } from '../domain/account/schemas';
+import type { CredentialsForm } from '../domain/account/forms';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { serializeWith } from '../tests/support/model/model-serialize';
 import { resetPasswordMachine } from './resetPassword.machine';

@@ -22,7 +22,7 @@ import {
   NEW_CODE,
   TODAY,
 } from '../tests/support/fixtures/represented-settings';
-import type { UserLookup } from './lib/represented-settings';
+import type { UserLookup } from '../domain/represented-settings';
 
 const ctx = {
   apps: {

@@ -17,7 +17,7 @@
  *   dialog was opened with (the rights list's row) as If-Match (RFC 9110 §13.1.1); a 412 means someone else saved
  *   them meanwhile and nothing changed. Then `conflict` keeps every choice made, loads the person's rights again and
  *   merges them role row by role row (one row per application) against the rights the dialog was based on
- *   (machines/lib/form-merge.ts): rows only the other administrator changed take their values (and are named), rows
+ *   (domain/form-merge.ts): rows only the other administrator changed take their values (and are named), rows
  *   only this one changed keep theirs, rows both changed offer both values (`rights.choose`), this administrator's
  *   showing until they choose. Saving again sends the new version, so a right the other one removed stays removed
  *   unless this administrator chooses to give it again.
@@ -27,9 +27,9 @@
  * src/features/represented-settings/wire.ts.
  */
 import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { mergeForm, type BothChanged } from './lib/form-merge';
-import { notProvided } from './lib/not-provided';
-import { identityIssues, roleIssues, type RoleFormValue } from './lib/represented-settings';
+import { mergeForm, type BothChanged } from '../domain/form-merge';
+import { notProvided } from '../domain/not-provided';
+import { identityIssues, roleIssues, type RoleFormValue } from '../domain/represented-settings';
 import {
   personOf,
   rightsPersonMachine,
@@ -48,7 +48,7 @@ import {
 } from './rightsRoles.machine';
 import { rightsSaveMachine, type RightsSaveOutput } from './rightsSave.machine';
 import type { ToastRequest } from './toasts.machine';
-import { reporter } from './lib/report';
+import { reporter } from '../domain/report';
 
 export type { AppSection } from './rightsRoles.machine';
 export type { KnownUser } from './rightsPerson.machine';

@@ -13,7 +13,7 @@ import {
 import { rightsEditMachine, type RightsEditActor } from './rightsEdit.machine';
 import { rightsPersonMachine } from './rightsPerson.machine';
 import { rightsSaveMachine, type SaveRightsInput } from './rightsSave.machine';
-import { buildRows, filterRows, type UserLookup } from './lib/represented-settings';
+import { buildRows, filterRows, type UserLookup } from '../domain/represented-settings';
 import type { ToastRequest } from './toasts.machine';
 
 interface Deferred<T> {

@@ -9,7 +9,7 @@
  *   load the error; no users and no administrators the no-rights notice.
  * - "Add new user" and the row edit open the modal only once loaded. A save in the modal reloads the list.
  * - Search (resets to page 1), the active / not-active filter (resets to page 1) and paging are kept here; the rows
- *   themselves are derived from the loaded answers by memoised pure selectors (machines/lib/represented-settings/
+ *   themselves are derived from the loaded answers by memoised pure selectors (domain/represented-settings/
  *   list.ts), so a keystroke costs one pass over precomputed keys, not a request.
  *
  * Pure: effects are the actors below (defaults throw); src/features/represented-settings/wire.ts provides them.
@@ -24,7 +24,7 @@ import {
   type RepresentedCustomer,
   type RightsFilter,
   type RoleTree,
-} from './lib/represented-settings';
+} from '../domain/represented-settings';
 import {
   rightsEditMachine,
   type AppSection,
@@ -34,8 +34,8 @@ import {
 } from './rightsEdit.machine';
 import { rightsLoadMachine, type ApplicationAnswer, type RightsLoadReport } from './rightsLoad.machine';
 import type { ToastRequest } from './toasts.machine';
-import { reporter } from './lib/report';
-import { serviceForApplication } from './lib/rights';
+import { reporter } from '../domain/report';
+import { serviceForApplication } from '../domain/rights';
 
 export interface RightsListInput {
   customerId: string;

@@ -2,7 +2,7 @@
  * The rights model load of a business customer (spec 2 §4 "Rights model load", §2 "/settings/rights").
  *
  * customer + admins + one region per supported application, all at once; done when every one has ended.
- * - Each answer, or the failure of a load, is reported as it lands (machines/lib/report.ts: to the rights list, which
+ * - Each answer, or the failure of a load, is reported as it lands (domain/report.ts: to the rights list, which
  *   shows it at once).
  * - The load resolves when every parallel load has ended, with or without errors: a failed load ends its region
  *   like an answer does, so one slow or broken application never holds the others back.
@@ -16,9 +16,9 @@ import {
   type EnterpriseUsersAnswer,
   type RepresentedCustomer,
   type RoleTree,
-} from './lib/represented-settings';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
+} from '../domain/represented-settings';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
 
 /** One application's users with their roles, and its role tree. */
 export interface ApplicationAnswer {

@@ -10,7 +10,7 @@ import {
   MARI,
   NEW_CODE,
 } from '../tests/support/fixtures/represented-settings';
-import type { UserLookup } from './lib/represented-settings';
+import type { UserLookup } from '../domain/represented-settings';
 
 const users = knownUsers({
   apps: {

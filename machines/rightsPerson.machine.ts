@@ -9,7 +9,7 @@
  *   names fill in and lock; not found (or the lookup failed: `rights.lookupFailed`) → the names stay editable.
  * - A new country brings its domain and that domain's default language; ZZ maps to domain EE.
  * - Nobody clears their own administrator box.
- * Every change is reported (machines/lib/report.ts) to the rights dialog, machines/rightsEdit.machine.ts, which
+ * Every change is reported (domain/report.ts) to the rights dialog, machines/rightsEdit.machine.ts, which
  * invokes it with actor id `person`, with whether the person is being looked up (Save waits meanwhile).
  *
  * Pure: the lookup is an actor (default throws); src/features/represented-settings/wire.ts provides it.
@@ -22,10 +22,10 @@ import {
   type EnterpriseUserRole,
   type RightsDomain,
   type UserLookup,
-} from './lib/represented-settings';
-import { globalPersonId, isValidPersonalCode } from './lib/fields';
-import { notProvided } from './lib/not-provided';
-import { reporter } from './lib/report';
+} from '../domain/represented-settings';
+import { globalPersonId, isValidPersonalCode } from '../domain/fields';
+import { notProvided } from '../domain/not-provided';
+import { reporter } from '../domain/report';
 
 /** A person the customer already knows (a row of the rights list or a head administrator). */
 export interface KnownUser {

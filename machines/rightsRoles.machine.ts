@@ -9,7 +9,7 @@
  * - `rights.clear` (Remove all rights) empties every section; `rights.reset` fills them with another person's roles
  *   (the typed code belongs to one of the customer's users); `rights.set` puts the values the dialog merged after a
  *   refused save (someone else saved the person's rights meanwhile), with where the person has a role now.
- * Every change is reported (machines/lib/report.ts) to the rights dialog, machines/rightsEdit.machine.ts, which
+ * Every change is reported (domain/report.ts) to the rights dialog, machines/rightsEdit.machine.ts, which
  * invokes it with actor id `roles` and validates and saves what it reports.
  */
 import { assign, setup } from 'xstate';
@@ -22,9 +22,9 @@ import {
   type OfferedCategory,
   type RoleFormValue,
   type Validity,
-} from './lib/represented-settings';
-import { reporter } from './lib/report';
-import { isRoleEnded } from './lib/rights/validity';
+} from '../domain/represented-settings';
+import { reporter } from '../domain/report';
+import { isRoleEnded } from '../domain/rights/validity';
 
 /** One application's section: offered roles, or why there is nothing to choose (spec 2 §2). */
 export interface AppSection {

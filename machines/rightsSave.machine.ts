@@ -13,9 +13,9 @@
  * Pure: the request is an actor (default throws); src/features/represented-settings/wire.ts provides it.
  */
 import { assign, setup } from 'xstate';
-import { roleCommandOf, type RoleCommand, type RoleFormValue, type SaveCommand } from './lib/represented-settings';
-import { globalPersonId, normalisePersonalCode } from './lib/fields';
-import { notProvided } from './lib/not-provided';
+import { roleCommandOf, type RoleCommand, type RoleFormValue, type SaveCommand } from '../domain/represented-settings';
+import { globalPersonId, normalisePersonalCode } from '../domain/fields';
+import { notProvided } from '../domain/not-provided';
 import type { Identity } from './rightsPerson.machine';
 import type { AppSection } from './rightsRoles.machine';
 

@@ -3,10 +3,10 @@ import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { sessionMachine } from './session.machine';
 import { localeMachine } from './locale.machine';
 import { logoutMachine, type LogoutLogic } from './logout.machine';
-import { SYSTEM_ID } from './lib/system-ids';
+import { SYSTEM_ID } from '../domain/system-ids';
 import { signedInContext, signedOutContext } from '../tests/support/fixtures/contexts';
-import type { Language, SimpleUserContext, UserContext } from './lib/contract';
-import type { RouteFacts } from './lib/navigation/rules';
+import type { Language, SimpleUserContext, UserContext } from '../domain/contract';
+import type { RouteFacts } from '../domain/navigation/rules';
 
 /** what the routes these tests enter declare (their staticData in src/routes/) */
 const facts = (routeId: string): RouteFacts =>

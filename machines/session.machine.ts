@@ -21,19 +21,19 @@
  * Effects are provided by src/app/system.ts (the logout's with the logic `loadLogout` returns); the defaults throw.
  */
 import { assign, enqueueActions, forwardTo, setup } from 'xstate';
-import { notProvided } from './lib/not-provided';
-import { reporter, ownId } from './lib/report';
-import { isRightEnded, type Domain, type Language, type SimpleUserContext, type UserContext } from './lib/contract';
-import { signoutLocale } from './lib/session/rules';
-import { ossLogoutUrl } from './lib/external/oss-logout';
+import { notProvided } from '../domain/not-provided';
+import { reporter, ownId } from '../domain/report';
+import { isRightEnded, type Domain, type Language, type SimpleUserContext, type UserContext } from '../domain/contract';
+import { signoutLocale } from '../domain/session/rules';
+import { ossLogoutUrl } from '../domain/external/oss-logout';
 import {
   errorInfo,
   type SessionContext,
   type SessionEmitted,
   type SessionEvent,
   type SessionInput,
-} from './lib/session/types';
-import { SYSTEM_ID } from './lib/system-ids';
+} from './session.types';
+import { SYSTEM_ID } from '../domain/system-ids';
 import { initialLocale, localeMachine, type LocaleEmitted } from './locale.machine';
 import type { LogoutLogic } from './logout.machine';
 

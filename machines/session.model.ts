@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';
 import { sessionMachine } from './session.machine';
-import type { Language, SimpleUserContext, UserContext } from './lib/contract';
+import type { Language, SimpleUserContext, UserContext } from '../domain/contract';
 import { signedInContext, signedOutContext } from '../tests/support/fixtures/contexts';
 import { mariAtPoldmari } from '../tests/support/fixtures/external';
-import { RIGHT_ENDED } from './lib/contract';
+import { RIGHT_ENDED } from '../domain/contract';
 import { localeMachine } from './locale.machine';
 import { logoutMachine, type LogoutLogic } from './logout.machine';
 

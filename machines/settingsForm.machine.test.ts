@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { NavTarget } from './lib/rights';
+import type { NavTarget } from '../domain/rights';
 import { preferenceUseMachine, type ServiceRequest } from './preferenceUse.machine';
 import {
   canSave,

@@ -11,7 +11,7 @@
  *   When the form shows again the portal hands it back (`form.restoreDraft`), over the loaded values.
  * - A save answered 412 (someone else saved the record since the form loaded it; the form sent the version it was
  *   based on as If-Match, RFC 9110 §13.1.1): `conflict` keeps everything typed, loads the record again and merges
- *   field by field against the version the form was based on (machines/lib/form-merge.ts): fields only the other
+ *   field by field against the version the form was based on (domain/form-merge.ts): fields only the other
  *   person changed take their values and are named; fields only this person changed keep theirs; fields both changed
  *   offer both values (`form.choose`), the person's own showing until they choose. Saving again sends the new version.
  *   Fields that make one choice (`together`: the preferences' service and party) merge and are chosen as one.
@@ -22,18 +22,18 @@
  * Pure: effects are the actors below, whose defaults throw; src/features/user-settings/wire.ts provides them.
  */
 import { assign, enqueueActions, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { notProvided } from './lib/not-provided';
-import type { FieldErrors } from './lib/fields';
-import { draftOf, withDraft } from './lib/drafts';
-import { groupOf, mergeForm, type BothChanged, type FieldGroups } from './lib/form-merge';
-import type { NavTarget } from './lib/rights';
-import { report, reporter } from './lib/report';
-import type { Warning } from './lib/shell-events';
+import { notProvided } from '../domain/not-provided';
+import type { FieldErrors } from '../domain/fields';
+import { draftOf, withDraft } from '../domain/drafts';
+import { groupOf, mergeForm, type BothChanged, type FieldGroups } from '../domain/form-merge';
+import type { NavTarget } from '../domain/rights';
+import { report, reporter } from '../domain/report';
+import type { Warning } from '../domain/shell-events';
 import { preferenceUseMachine, type PartySwitchAnswer, type PreferenceUseEmitted } from './preferenceUse.machine';
 import type { ToastRequest } from './toasts.machine';
 import { failureStatus } from './representedChange.machine';
 
-/** A form's messages by field (machines/lib/fields: one message type for every form). */
+/** A form's messages by field (domain/fields: one message type for every form). */
 export type FormErrors = FieldErrors;
 /** The values of a form: every field as typed (the tab's own type, e.g. EditForm). */
 export type FormValues = object;
@@ -47,7 +47,7 @@ export interface SettingsFormInput {
   draftKey?: string | null;
   /** "Save and use": the party the saved values ask to act for (none: stay) */
   partyToUse?: (values: FormValues) => string | null;
-  /** fields that make one choice together, merged and chosen as one after a conflict (machines/lib/form-merge.ts) */
+  /** fields that make one choice together, merged and chosen as one after a conflict (domain/form-merge.ts) */
   together?: FieldGroups;
   /**
    * the values, when the flow the form is part of has them already (the terms of use, reset password, customer

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import { SIGNING_END_STATUSES, SIGNING_IN_PROGRESS } from './lib/contract';
+import { SIGNING_END_STATUSES, SIGNING_IN_PROGRESS } from '../domain/contract';
 import {
   FIRST_CHECK,
   POLL_INTERVAL,

@@ -15,9 +15,9 @@
  */
 import { assign, setup } from 'xstate';
 import type { z } from 'zod/mini';
-import type { SignStartResponse, SigningCustomer } from './lib/contract';
-import { MESSAGE, endStatusMessageKey, isInProgressStatus, isSuccessStatus } from './lib/customer-add/rules';
-import { notProvided } from './lib/not-provided';
+import type { SignStartResponse, SigningCustomer } from '../domain/contract';
+import { MESSAGE, endStatusMessageKey, isInProgressStatus, isSuccessStatus } from '../domain/customer-add/rules';
+import { notProvided } from '../domain/not-provided';
 import { idCardSigningMachine, type IdCardSigningOutput, type StatusAnswer } from './idCardSigning.machine';
 
 /** spec 1 §9: the first Mobile-ID / Smart-ID status check 10 s after the start */
@@ -29,7 +29,7 @@ export const STATUS_TIMEOUT = 60_000;
 
 export type SigningMethod = 'idCard' | 'mobileId' | 'smartId';
 
-/** The answer of sign/mobile/start and sign/smart_id/start, as machines/lib/contract.ts shapes it (spec 1 §7). */
+/** The answer of sign/mobile/start and sign/smart_id/start, as domain/contract.ts shapes it (spec 1 §7). */
 export type StartAnswer = z.infer<typeof SignStartResponse>;
 
 /** What a Mobile-ID or Smart-ID start sends. */

@@ -11,8 +11,8 @@
  * shortest paths take every transition, including the many that end in `ended`.
  */
 import { fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
-import { SIGNING_IN_PROGRESS } from './lib/contract';
-import { signingCustomer } from './lib/customer-add/rules';
+import { SIGNING_IN_PROGRESS } from '../domain/contract';
+import { signingCustomer } from '../domain/customer-add/rules';
 import { testfirma } from '../tests/support/fixtures/customer-add';
 import { idCardSigningMachine } from './idCardSigning.machine';
 import type { MachineModelSpec } from '../tests/support/model/model-spec';

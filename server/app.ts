@@ -17,8 +17,8 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { COOKIE, type PortalConfig, type ServiceError } from '../machines/lib/contract.js';
-import { resolveLanguage } from '../machines/lib/session/rules.js';
+import { COOKIE, type PortalConfig, type ServiceError } from '../domain/contract.js';
+import { resolveLanguage } from '../domain/session/rules.js';
 import type { Db } from './db/index.js';
 import type { Env } from './env.js';
 import type { Clock } from './lib/clock.js';
@@ -41,7 +41,7 @@ import { installLifecycle, Lifecycle } from './ops/lifecycle.js';
 import { noMetrics, type Metrics } from './ops/metrics.js';
 import type { Tracing } from './ops/tracing.js';
 import { BUILD_HEADER, currentBuild } from './lib/build-id.js';
-import { SIMPLE_CONTEXT_PATHS } from '../machines/lib/navigation/rules.js';
+import { SIMPLE_CONTEXT_PATHS } from '../domain/navigation/rules.js';
 
 /** How /ui/ is served: the built dist/ (default), a Vite middleware (dev), or not at all. */
 export type UiMode =
@@ -87,7 +87,7 @@ export function portalConfig(env: Env): PortalConfig {
     idCard: env.signing.idCard,
     // this server sets EPIT-SIGNED-IN with every session (server/lib/session.ts)
     sessionHint: true,
-    // spec 1 §9: the browser sends page views there in live run mode only (machines/lib/analytics.ts)
+    // spec 1 §9: the browser sends page views there in live run mode only (domain/analytics.ts)
     analytics: env.analytics,
   };
 }

@@ -72,7 +72,7 @@ export interface Env {
   shutdown: ShutdownSettings;
   /**
    * ANALYTICS_URL and ANALYTICS_SITE_ID: the Matomo-compatible tracking endpoint the portal sends page views to, and
-   * its site id (spec 1 §9, live run mode only: machines/lib/analytics.ts); null (both unset): no analytics
+   * its site id (spec 1 §9, live run mode only: domain/analytics.ts); null (both unset): no analytics
    */
   analytics: AnalyticsSettings | null;
   /** SMTP_URL, MAIL_FROM, MAIL and MAIL_RETRY_SECONDS: how the portal's mail leaves (server/lib/mail-sender.ts) */

@@ -4,9 +4,9 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { COOKIE, PortalConfig } from '../machines/lib/contract';
+import { COOKIE, PortalConfig } from '../domain/contract';
 import { readCookie } from './app/cookies';
-import { resolveLanguage } from '../machines/lib/session/rules';
+import { resolveLanguage } from '../domain/session/rules';
 import { loadMessageParts, loadMessages } from './i18n/load';
 import bootTexts from 'virtual:epit-boot-texts';
 import { App } from './app/App';

@@ -1,10 +1,10 @@
 /**
  * The client side of the channel (server/apps/channel.ts), run in a bare script context with a fake window: what it
- * posts is read back with the portal's own parser (machines/lib/external/channel.ts), so the two sides agree.
+ * posts is read back with the portal's own parser (domain/external/channel.ts), so the two sides agree.
  */
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { parseFrameMessage, pingMessage, portalHashFromOss } from '../../machines/lib/external/index.js';
+import { parseFrameMessage, pingMessage, portalHashFromOss } from '../../domain/external/index.js';
 import { CHANNEL_SCRIPT } from './channel.js';
 
 const PORTAL = 'http://localhost:8080';

@@ -1,6 +1,6 @@
 /**
  * The client side of the embedded-application channel (spec 1 §4 "Embedded-application channel", "Iframe message
- * channel"; the wire format is machines/lib/external/channel.ts), as a plain browser script every demo application's
+ * channel"; the wire format is domain/external/channel.ts), as a plain browser script every demo application's
  * page includes. It:
  * - posts to `window.parent` with the portal's origin as target (never '*'), and only when framed;
  * - accepts a message only when its origin is the portal's and its sender is `window.parent`;
@@ -13,7 +13,7 @@
  * Reads its settings from `<script type="application/json" id="app-config">`: `{ portalOrigin, pingUrl, silent? }`
  * (`silent`: the console's "never ready" switch; nothing is posted, so the portal never hears ready or a pong).
  */
-import { CHANNEL_METHOD, CHANNEL_SCOPE, PONG } from '../../machines/lib/external/channel.js';
+import { CHANNEL_METHOD, CHANNEL_SCOPE, PONG } from '../../domain/external/channel.js';
 
 export const CHANNEL_SCRIPT = `(function () {
   'use strict';

@@ -14,7 +14,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { COOKIE, TICKET_CHECK_CALLBACK, TICKET_CHECK_CALLBACK_PREFIX } from '../../machines/lib/contract.js';
+import { COOKIE, TICKET_CHECK_CALLBACK, TICKET_CHECK_CALLBACK_PREFIX } from '../../domain/contract.js';
 import { loadDemoData } from '../db/seed.js';
 import { parseOrThrow } from '../lib/errors.js';
 import { audit } from '../audit/audit.js';

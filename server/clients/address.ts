@@ -5,10 +5,10 @@
  *   search(q, limit)   GET {base}/addresses?q=&limit=      → AddressSuggestion[]
  *   address(padreId)   GET {base}/addresses/{padreId}      → AddressSuggestion | null (404)
  *
- * The answers are checked against the portal's contract (machines/lib/address.ts); anything else is an
+ * The answers are checked against the portal's contract (domain/address.ts); anything else is an
  * AddressRegisterError, which the routes answer with 502.
  */
-import { AddressSearchAnswer, AddressSuggestion } from '../../machines/lib/address.js';
+import { AddressSearchAnswer, AddressSuggestion } from '../../domain/address.js';
 import type { AppDeps } from '../lib/deps.js';
 import { metered, transportFor, type Transport } from './service-http.js';
 import { OutsideServiceError } from '../lib/errors.js';

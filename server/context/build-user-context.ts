@@ -14,7 +14,7 @@ import {
   type Represented,
   type RepresentedDetails,
   type UserContext,
-} from '../../machines/lib/contract.js';
+} from '../../domain/contract.js';
 import type { Db } from '../db/index.js';
 import { prepared } from '../db/prepared.js';
 import { deadApplications } from '../lib/application-status.js';

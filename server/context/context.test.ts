@@ -8,7 +8,7 @@ import {
   ServiceError,
   SimpleUserContext,
   UserContext,
-} from '../../machines/lib/contract.js';
+} from '../../domain/contract.js';
 import { isoDay, isoToDmy, addDays } from '../lib/dates.js';
 import { executionOf, makeTestApp, serviceOf, type Client, type TestApp } from '../test/helpers.js';
 

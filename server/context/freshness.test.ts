@@ -9,7 +9,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserContext } from '../../machines/lib/contract.js';
+import { UserContext } from '../../domain/contract.js';
 import { openDb } from '../db/index.js';
 import { prepared } from '../db/prepared.js';
 import { prepareDb } from '../db/prepare.js';

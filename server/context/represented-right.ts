@@ -2,11 +2,11 @@
  * The represented party's right, checked on every call that acts for it (spec 1 §4 role validity): a right ended,
  * removed or made inactive by an administrator, or one whose end day has passed at midnight, ends the session's
  * representation at the next call, not when the person happens to switch. The session's represented party is cleared
- * and the call answers RIGHT_ENDED (machines/lib/contract.ts), so the portal can say so and ask again.
+ * and the call answers RIGHT_ENDED (domain/contract.ts), so the portal can say so and ask again.
  */
 import type { FastifyRequest } from 'fastify';
-import { RIGHT_ENDED, type RepresentationRight } from '../../machines/lib/contract.js';
-import { hasValidRole } from '../../machines/lib/rights/validity.js';
+import { RIGHT_ENDED, type RepresentationRight } from '../../domain/contract.js';
+import { hasValidRole } from '../../domain/rights/validity.js';
 import { audit } from '../audit/audit.js';
 import { HttpError } from '../lib/errors.js';
 import { invalidateSessionCache, type Session } from '../lib/session.js';

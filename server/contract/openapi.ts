@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod/mini';
-import { COOKIE, ServiceError, XSRF_HEADER } from '../../machines/lib/contract.js';
+import { COOKIE, ServiceError, XSRF_HEADER } from '../../domain/contract.js';
 import { ACCESS_TABLE, type Access } from '../security/access-table.js';
 import { splitKey } from './keys.js';
 import { ROUTE_CONTRACTS, SCHEMA_MODULES, type Answer, type RouteContract, type Schema } from './routes.js';
@@ -403,7 +403,7 @@ const BASES = {
 
 const INFO = `The calls the EPIT portal makes to its backend (portal-spec-1-shell.md §7 and portal-spec-2-settings.md §7),
 as the reference server answers them. Generated from the zod schemas the portal and the server share
-(machines/lib/contract.ts and the files beside it): the portal parses these answers with the same schemas.
+(domain/contract.ts and the files beside it): the portal parses these answers with the same schemas.
 
 **Paths** are relative to the API base (\`apiUrl\` of /ui/config.json, \`/api\` on the reference server); the ticket
 check is on the single sign-on base (\`casUrl\`), the portal's configuration where the portal is mounted (\`/ui\`).

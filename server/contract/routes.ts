@@ -2,27 +2,27 @@
  * The portal's API as a table: for every route the reference server answers under /api (and the CAS ticket endpoint
  * the portal also calls, spec 1 §7), the zod schemas the route itself parses its input with (a body's field rules
  * included: the `…Rules` schemas) and the schemas of its answers. `openapi.ts` turns this table into the published OpenAPI document; `answers.ts` checks answers against
- * that document. Only schema objects the code already uses are named here (from machines/lib, the shared contract,
+ * that document. Only schema objects the code already uses are named here (from domain, the shared contract,
  * or exported beside the route); never a copy.
  *
  * Who may call a route (the security schemes, 401 and 403) comes from the authorization matrix's table
- * (server/security/access-table.ts). A failure body is always a ServiceError (machines/lib/contract.ts); `errors`
+ * (server/security/access-table.ts). A failure body is always a ServiceError (domain/contract.ts); `errors`
  * names the failures particular to a route, with their codes.
  */
 import type { z } from 'zod/mini';
-import * as contract from '../../machines/lib/contract.js';
-import * as devPages from '../../machines/lib/dev-pages/contract.js';
-import * as account from '../../machines/lib/account/schemas.js';
-import * as address from '../../machines/lib/address.js';
-import * as settings from '../../machines/lib/represented-settings/contract.js';
-import * as userSettings from '../../machines/lib/user-settings/schemas.js';
+import * as contract from '../../domain/contract.js';
+import * as devPages from '../../domain/dev-pages/contract.js';
+import * as account from '../../domain/account/schemas.js';
+import * as address from '../../domain/address.js';
+import * as settings from '../../domain/represented-settings/contract.js';
+import * as userSettings from '../../domain/user-settings/schemas.js';
 import {
   CreateRightsRules,
   DigestRules,
   MobileStartRules,
   SmartIdStartRules,
-} from '../../machines/lib/customer-add/rules.js';
-import { SettingsSaveRules } from '../../machines/lib/represented-settings/rules.js';
+} from '../../domain/customer-add/rules.js';
+import { SettingsSaveRules } from '../../domain/represented-settings/rules.js';
 import { TicketCheckQuery } from '../cas/index.js';
 import * as appsProtocol from '../lib/apps-protocol.js';
 import { Search, PadreIdParams } from '../routes/address/index.js';
@@ -91,7 +91,7 @@ const file = (type: string, description: string): Answer => ({ kind: 'file', typ
 const APP_DEAD = '<APPLICATION>_DEAD (e.g. AXAPTA_DEAD): the application is marked dead (spec 1 §4)';
 const AXAPTA_DEAD = 'AXAPTA_DEAD: the accounting system is down, settings are gated (spec 2 §6)';
 const NOT_IN_LIVE = 'NOT_FOUND: developer pages are switched off in live run mode';
-/** machines/lib/contract.ts RIGHT_ENDED: a call acting for the session's represented party after its right ended */
+/** domain/contract.ts RIGHT_ENDED: a call acting for the session's represented party after its right ended */
 const RIGHT_ENDED =
   "RIGHT_ENDED (messageKey error.rightEnded): the session's represented party holds no right of the person valid " +
   'today any more; the session acts for no one from now on (spec 1 §4 role validity)';

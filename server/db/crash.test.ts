@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserContext } from '../../machines/lib/contract.js';
+import { UserContext } from '../../domain/contract.js';
 import { testDatabaseUrl } from '../env.js';
 import { halfWritten } from '../test/integrity.js';
 import { Browser, ready, startPortal, stopPortal, type PortalProcess } from '../test/processes.js';

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserContext } from '../../machines/lib/contract.js';
+import { UserContext } from '../../domain/contract.js';
 import { testDatabaseUrl } from '../env.js';
 import { makeTestApp, type Client, type TestApp } from '../test/helpers.js';
 import { startPortal } from '../test/processes.js';

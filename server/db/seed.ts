@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { personOfCode } from '../clients/registry.js';
-import { APPLICATIONS, LANGUAGE2, NOPREFERENCE } from '../../machines/lib/contract.js';
+import { APPLICATIONS, LANGUAGE2, NOPREFERENCE } from '../../domain/contract.js';
 import type { Clock } from '../lib/clock.js';
 import { offsetToIso } from '../lib/dates.js';
 import { keepMail } from '../lib/mail.js';

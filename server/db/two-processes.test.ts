@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CustomerAddGet, UserContext } from '../../machines/lib/contract.js';
+import { CustomerAddGet, UserContext } from '../../domain/contract.js';
 import { testDatabaseUrl } from '../env.js';
 import { Browser, ready, startPortal, stopPortal, type PortalProcess } from '../test/processes.js';
 import { mailServer, parseMail } from '../test/smtp.js';

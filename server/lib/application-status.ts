@@ -1,5 +1,5 @@
 /** Dead/alive state of the back-office applications, switched from the simulator console. */
-import { APPLICATIONS, type Application } from '../../machines/lib/contract.js';
+import { APPLICATIONS, type Application } from '../../domain/contract.js';
 import type { Db } from '../db/index.js';
 import type { Clock } from './clock.js';
 import { unavailable } from './errors.js';

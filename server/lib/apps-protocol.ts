@@ -5,7 +5,7 @@
  *
  *   application → portal   GET {portal}/api/apps/access?application=OSS&person=<fgid>&guid=<gid>
  *                          may this person use the application for the represented party `guid` (the `guid` of the
- *                          frame URL)? The portal's own rule (spec 1 §5, §6; machines/lib/external checkRepresentee).
+ *                          frame URL)? The portal's own rule (spec 1 §5, §6; domain/external checkRepresentee).
  *   portal → finance       GET {finance base}api/status?customerId=<gid>   → { status }
  *                          the finance special status of a customer (spec 1 §4 "Service recovery (finance)").
  *   application → console  GET {portal}/sim/api/apps   → { value: AppSwitches[] } (simulator switches; 404 in live)

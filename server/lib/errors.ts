@@ -7,8 +7,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // classic zod: importing it installs the English texts humanize() reads, for the shared zod/mini schemas too
 import { z } from 'zod';
-import type { ServiceError } from '../../machines/lib/contract.js';
-import { MSG } from '../../machines/lib/user-settings/fields.js';
+import type { ServiceError } from '../../domain/contract.js';
+import { MSG } from '../../domain/user-settings/fields.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 export class HttpError extends Error {
@@ -73,7 +73,7 @@ type Issue = z.core.$ZodIssue;
 export type FieldLabels = Readonly<Record<string, string>>;
 
 /**
- * A field rule's message key (machines/lib/fields, the i18n keys the portal shows) as the English sentence of a 400:
+ * A field rule's message key (domain/fields, the i18n keys the portal shows) as the English sentence of a 400:
  * spec 2 §5 "Generic messages". null for a message that is no rule key.
  */
 export function ruleSentence(key: string, label: string, limits: { max?: number; min?: number } = {}): string | null {
@@ -164,7 +164,7 @@ export class FieldFailures {
     if (!(field in this.fields)) this.fields[field] = message;
   }
 
-  /** the field fails its rule: `key` is the rule's message key (machines/lib/fields) */
+  /** the field fails its rule: `key` is the rule's message key (domain/fields) */
   failRule(field: string, key: string, label: string, limits: { max?: number; min?: number } = {}): void {
     this.fail(field, ruleSentence(key, label, limits) ?? key);
   }
@@ -178,7 +178,7 @@ export class FieldFailures {
 
 /**
  * The server's one body (and query, params) parser: validate `value` with `schema`, the shared rules of
- * machines/lib included; on failure throw 400 BAD_INPUT naming each field with its sentence. `where` names the root
+ * domain included; on failure throw 400 BAD_INPUT naming each field with its sentence. `where` names the root
  * ('body', 'query', 'gid', ...) for a field path that is empty; `labels` the fields for the sentences that name them.
  */
 export function parseOrThrow<S extends z.core.$ZodType>(

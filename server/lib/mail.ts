@@ -5,7 +5,7 @@
  * it the row is only `kept`. The simulators' console (/sim/, test and dev run modes) shows every row either way.
  */
 import { randomUUID } from 'node:crypto';
-import type { Language } from '../../machines/lib/contract.js';
+import type { Language } from '../../domain/contract.js';
 import type { Db } from '../db/index.js';
 import type { Env } from '../env.js';
 import type { Clock } from './clock.js';

@@ -7,7 +7,7 @@
  * checked against the session itself.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COOKIE, LANGUAGE3, type Privilege } from '../../machines/lib/contract.js';
+import { COOKIE, LANGUAGE3, type Privilege } from '../../domain/contract.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import { prepared } from '../db/prepared.js';

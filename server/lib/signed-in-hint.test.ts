@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { COOKIE, PortalConfig } from '../../machines/lib/contract.js';
+import { COOKIE, PortalConfig } from '../../domain/contract.js';
 import { createApp } from '../app.js';
 import { openDb } from '../db/index.js';
 import { prepareDb } from '../db/prepare.js';

@@ -7,7 +7,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COOKIE, XSRF_HEADER } from '../../machines/lib/contract.js';
+import { COOKIE, XSRF_HEADER } from '../../domain/contract.js';
 import { HttpError } from './errors.js';
 import { randomToken } from './random.js';
 import { findSession, setXsrfCookie } from './session.js';

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { UserContext } from '../../machines/lib/contract.js';
+import { UserContext } from '../../domain/contract.js';
 import { startBalancer, servedBy, NginxUnavailable, type Balancer } from '../test/nginx.js';
 import { startCluster, type Cluster } from '../test/pg-cluster.js';
 import { openDb } from '../db/index.js';
@@ -154,7 +154,9 @@ describe.skipIf(!testDatabaseUrl())('two portal processes behind nginx on Postgr
       'http_requests_total{method="GET",route="/api/context/changeRepresented/:gid",status="200"} 1',
     );
     expect(text).not.toContain('EPEE11000015');
-    expect(sampleOf(text, /^outside_service_requests_total\{service="cas",outcome="ok"\} (\d+)$/m)).toBe(1);
+    expect(sampleOf(text, /^outside_service_requests_total\{service="cas",call="request",outcome="ok"\} (\d+)$/m)).toBe(
+      1,
+    );
     expect(sampleOf(text, /^db_pool_connections\{state="idle"\} (\d+)$/m)).toBeGreaterThanOrEqual(1);
     expect(sampleOf(text, /^portal_sessions_open (\d+)$/m)).toBeGreaterThanOrEqual(1);
   });

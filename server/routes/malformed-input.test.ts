@@ -4,7 +4,7 @@
  * remaining shapes of bad input, and pins down that the routes which take no input ignore stray parameters.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ServiceError, ServiceUrlsResponse, SimpleUserContext, UserContext } from '../../machines/lib/contract.js';
+import { ServiceError, ServiceUrlsResponse, SimpleUserContext, UserContext } from '../../domain/contract.js';
 import { makeTestApp, type TestApp } from '../test/helpers.js';
 
 let t: TestApp;

@@ -17,7 +17,7 @@
  * - mainAdminOrPrivilege: a valid main-administrator right anywhere, or one of `any`
  * - machine: server-to-server (a shared secret or a CAS logout request); every browser identity is refused
  */
-import type { Privilege } from '../../machines/lib/contract.js';
+import type { Privilege } from '../../domain/contract.js';
 
 export type Access =
   | { kind: 'public' }

@@ -10,7 +10,7 @@
  * while that username waits, the answer is 429 before any hash is computed.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from '../../machines/lib/user-settings/fields.js';
+import { MSG } from '../../domain/user-settings/fields.js';
 import { audit, type AuditEvent } from '../audit/audit.js';
 import { HttpError } from '../lib/errors.js';
 import type { PersonRow } from '../lib/session.js';

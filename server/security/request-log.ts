@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
-import { COOKIE } from '../../machines/lib/contract.js';
+import { COOKIE } from '../../domain/contract.js';
 import { noMetrics, type Metrics } from '../ops/metrics.js';
 import { maskLine, maskPath, maskText } from './log-mask.js';
 

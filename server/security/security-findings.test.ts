@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CustomerAddGet, UserContext } from '../../machines/lib/contract.js';
+import { CustomerAddGet, UserContext } from '../../domain/contract.js';
 import { createApp, type UiMode } from '../app.js';
 import { openDb } from '../db/index.js';
 import { prepareDb } from '../db/prepare.js';

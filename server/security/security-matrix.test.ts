@@ -5,7 +5,7 @@
  * fails; a refused identity that gets a 2xx is a leak; a refusal where the table allows is a mismatch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Privilege } from '../../machines/lib/contract.js';
+import type { Privilege } from '../../domain/contract.js';
 import { loadDemoData } from '../db/seed.js';
 import type { Client, TestApp } from '../test/helpers.js';
 import { makeTestApp } from '../test/helpers.js';

@@ -6,8 +6,8 @@
  * address hears of every change, with who made it and when.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServiceError } from '../../machines/lib/contract.js';
-import type { EditUserInput } from '../../machines/lib/user-settings/index.js';
+import type { ServiceError } from '../../domain/contract.js';
+import type { EditUserInput } from '../../domain/user-settings/index.js';
 import { makeTestApp, type Client, type TestApp } from '../test/helpers.js';
 
 let t: TestApp | null = null;

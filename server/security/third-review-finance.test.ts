@@ -5,8 +5,8 @@
  * Each test failed on the code before the fix.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserContext } from '../../machines/lib/contract.js';
-import { EnterpriseUsersAnswer, type SaveCommand } from '../../machines/lib/represented-settings/contract.js';
+import { UserContext } from '../../domain/contract.js';
+import { EnterpriseUsersAnswer, type SaveCommand } from '../../domain/represented-settings/contract.js';
 import { makeAppsWorld, type AppsWorld, type Browser } from '../apps/test-kit.js';
 import { bearer } from '../lib/apps-protocol.js';
 import { up as addFinanceRole } from '../db/migrations/0340_finance_role.js';

@@ -5,7 +5,7 @@
  * password sets one as before; staff do not reach another person's password tab (spec 2 §6).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServiceError } from '../../machines/lib/contract.js';
+import type { ServiceError } from '../../domain/contract.js';
 import { executionOf, makeTestApp, toPath, type Client, type TestApp } from '../test/helpers.js';
 
 const MARI = 'EE48709050218';

@@ -1,11 +1,11 @@
 /**
  * Third review: a right ended by an administrator, or by its end day passing at midnight, ends the representation of
- * a session that already acts for that party at its next call (spec 1 §4 role validity; machines/lib/contract.ts
+ * a session that already acts for that party at its next call (spec 1 §4 role validity; domain/contract.ts
  * RIGHT_ENDED), instead of when the person happens to switch.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { RIGHT_ENDED } from '../../machines/lib/contract.js';
-import type { RoleCommand, SaveCommand } from '../../machines/lib/represented-settings/contract.js';
+import { RIGHT_ENDED } from '../../domain/contract.js';
+import type { RoleCommand, SaveCommand } from '../../domain/represented-settings/contract.js';
 import { bearer } from '../lib/apps-protocol.js';
 import { makeTestApp, type Client, type TestApp } from '../test/helpers.js';
 

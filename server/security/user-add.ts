@@ -10,8 +10,8 @@
  * a customer manager. Written as an audit row `user.add`.
  */
 import { parseArgs } from 'node:util';
-import type { Privilege } from '../../machines/lib/contract.js';
-import { EULA_VERSION } from '../../machines/lib/account/schemas.js';
+import type { Privilege } from '../../domain/contract.js';
+import { EULA_VERSION } from '../../domain/account/schemas.js';
 import type { Db } from '../db/index.js';
 import { writeAudit } from '../audit/audit.js';
 import type { Clock } from '../lib/clock.js';

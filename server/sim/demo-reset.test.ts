@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CustomerAddGet, UserContext } from '../../machines/lib/contract.js';
+import { CustomerAddGet, UserContext } from '../../domain/contract.js';
 import { makeTestApp, type TestApp } from '../test/helpers.js';
 
 let t: TestApp;

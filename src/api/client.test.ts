@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { ApiError, createApiClient } from './client';
-import { RIGHT_ENDED, SignoutResponse, UserContext } from '../../machines/lib/contract';
+import { RIGHT_ENDED, SignoutResponse, UserContext } from '../../domain/contract';
 
 type Call = { url: string; init: RequestInit };
 function fakeFetch(respond: (call: Call) => Response | Promise<Response>) {

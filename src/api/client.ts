@@ -10,7 +10,7 @@
  * - a versioned record's ETag is handed to onETag, and a write based on it sends it as If-Match (ifMatch).
  */
 import { z } from 'zod/mini';
-import { COOKIE, isRightEnded, ServiceError, XSRF_HEADER } from '../../machines/lib/contract';
+import { COOKIE, isRightEnded, ServiceError, XSRF_HEADER } from '../../domain/contract';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -47,7 +47,7 @@ export interface ApiClientOptions {
   onAuthorizationError?: (error: ApiError) => void;
   /** sees every answer's headers (the build the server serves: src/app/release.ts) */
   onAnswer?: (headers: Headers) => void;
-  /** a call acted for a party whose right has ended (machines/lib/contract.ts RIGHT_ENDED) */
+  /** a call acted for a party whose right has ended (domain/contract.ts RIGHT_ENDED) */
   onRightEnded?: (error: ApiError) => void;
   /** default timeout for every call, ms (none when absent) */
   timeout?: number;

@@ -5,7 +5,7 @@
  */
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { UserContext } from '../../machines/lib/contract';
+import type { UserContext } from '../../domain/contract';
 import { MARI_ID, userContext } from '../../tests/support/fixtures/shell';
 import { maasikas } from '../../tests/support/fixtures/represented-settings';
 import { createApiClient } from './client';

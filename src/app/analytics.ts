@@ -1,11 +1,11 @@
 /**
  * The browser side of page-view analytics (spec 1 §9): the hit, a request of Matomo's HTTP tracking API
  * (`matomo.php?idsite=…&rec=1&url=…&action_name=…`). The root machine decides whether a page is counted and what it
- * is called (machines/lib/analytics.ts); this only sends. Loaded with the first counted page view (src/app/system.ts):
+ * is called (domain/analytics.ts); this only sends. Loaded with the first counted page view (src/app/system.ts):
  * a portal without an endpoint, or a browser asking not to be tracked, never fetches it.
  */
-import type { PageView } from '../../machines/lib/analytics';
-import type { PortalConfig } from '../../machines/lib/contract';
+import type { PageView } from '../../domain/analytics';
+import type { PortalConfig } from '../../domain/contract';
 
 type Analytics = NonNullable<PortalConfig['analytics']>;
 

@@ -1,8 +1,8 @@
 /**
  * The browser as the portal drives it: full page loads, the page being shown, and the navigator that carries out
- * the machines' `navigation.requested` (machines/lib/shell-events.ts) — page loads until the router takes over.
+ * the machines' `navigation.requested` (domain/shell-events.ts) — page loads until the router takes over.
  */
-import type { NavTarget } from '../../machines/lib/rights';
+import type { NavTarget } from '../../domain/rights';
 
 /** A full page redirect (the browser leaves the SPA). */
 export function redirectBrowser(url: string): void {

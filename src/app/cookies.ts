@@ -1,5 +1,5 @@
 /** Browser cookies of the shell (spec 1 §9: EPIT-LANGUAGE and EPIT-DOMAIN are permanent, 100 years). */
-import { COOKIE } from '../../machines/lib/contract';
+import { COOKIE } from '../../domain/contract';
 import { readDocumentCookie } from '../api/client';
 
 export const readCookie = readDocumentCookie;

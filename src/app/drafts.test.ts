@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { draftOf } from '../../machines/lib/drafts';
+import { draftOf } from '../../domain/drafts';
 import { readDrafts, writeDrafts } from './drafts';
 
 class MemoryStorage implements Storage {

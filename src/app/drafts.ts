@@ -1,9 +1,9 @@
 /**
  * Where the portal keeps a form's draft over a sign-on (spec 2 §2 session expiry; machines/pages.machine.ts): the
  * sign-on is a page load, so the drafts wait in this browser tab's sessionStorage, which the logout empties. Passwords
- * are never in a draft (machines/lib/pages.ts draftOf).
+ * are never in a draft (domain/pages.ts draftOf).
  */
-import type { Draft } from '../../machines/lib/pages';
+import type { Draft } from '../../domain/pages';
 
 const KEY = 'epit.drafts';
 

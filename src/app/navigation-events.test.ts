@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { navigationMachine } from '../../machines/navigation.machine';
-import type { Language } from '../../machines/lib/contract';
-import type { NavTarget } from '../../machines/lib/rights';
+import type { Language } from '../../domain/contract';
+import type { NavTarget } from '../../domain/rights';
 import { createNavigationEvents } from './navigation-events';
 
 /** the navigation machine for real; a session that only has a language; a navigator that records */

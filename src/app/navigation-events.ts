@@ -18,7 +18,7 @@
  * Test hook: when `config.runMode === 'test'` the same object is `window.__epitNavigation`, so end-to-end tests
  * can register a tracker in the page (tests/e2e/skeleton/navigation-events.spec.ts). Never in live or dev.
  */
-import type { Language } from '../../machines/lib/contract';
+import type { Language } from '../../domain/contract';
 import type { NavigationVeto } from '../../machines/navigation.machine';
 import type { NavigationActor } from '../../machines/navigation.machine';
 import type { PortalSystem } from './system';

@@ -3,10 +3,10 @@
  * parts of the portal that load with their route or modal (each a chunk of its own, wired on first use). Read it as a
  * table of contents.
  */
-import type { PortalConfig } from '../../machines/lib/contract';
+import type { PortalConfig } from '../../domain/contract';
 import { selectFirstLoad } from '../../machines/navigation.machine';
 import { LONG_LIVED_CHILDREN, type PortalActors } from '../../machines/portal.machine';
-import type { NavTarget } from '../../machines/lib/rights';
+import type { NavTarget } from '../../domain/rights';
 // type-only: each of these features is a chunk of its own, imported below when first needed
 import type { CustomerAddPart } from '../features/customer-add';
 import type { External } from '../features/external';

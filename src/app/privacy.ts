@@ -1,7 +1,7 @@
 /**
- * The privacy signals the root machine decides page-view analytics with (spec 1 §9; machines/lib/analytics.ts).
+ * The privacy signals the root machine decides page-view analytics with (spec 1 §9; domain/analytics.ts).
  */
-import type { PrivacySignals } from '../../machines/lib/analytics';
+import type { PrivacySignals } from '../../domain/analytics';
 
 /** Do Not Track (navigator.doNotTrack, or window.doNotTrack in older browsers) and Global Privacy Control. */
 export function privacySignals(): PrivacySignals {

@@ -10,9 +10,9 @@
  * `tsc`.
  */
 import type { ParsedLocation } from '@tanstack/react-router';
-import type { Wrapper } from '../../machines/lib/external';
-import type { RouteFacts } from '../../machines/lib/navigation/rules';
-import type { RouteOnScreen } from '../../machines/lib/portal';
+import type { Wrapper } from '../../domain/external';
+import type { RouteFacts } from '../../domain/navigation/rules';
+import type { RouteOnScreen } from '../../machines/portal.types';
 import type { MessagePart } from '../i18n/message-parts';
 import type { Parts } from './portal';
 

@@ -1,7 +1,7 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '../routeTree.gen';
 import type { Portal } from './portal';
-import type { NavTarget } from '../../machines/lib/rights';
+import type { NavTarget } from '../../domain/rights';
 import { redirectBrowser } from './browser';
 import { pageShown } from './release';
 import { routeOnScreen } from './route-meta';

@@ -9,8 +9,8 @@
  * a login with gateway=true (CAS Protocol 3.0 §2.1.1), which never shows the sign-on form and returns the browser
  * to the page at once, with a ticket (signed in) or without one (still signed out).
  */
-import { TICKET_CHECK_CALLBACK_PREFIX, TicketCheckResponse, type PortalConfig } from '../../machines/lib/contract';
-import { loginUrl } from '../../machines/lib/navigation/rules';
+import { TICKET_CHECK_CALLBACK_PREFIX, TicketCheckResponse, type PortalConfig } from '../../domain/contract';
+import { loginUrl } from '../../domain/navigation/rules';
 import { currentTarget, redirectBrowser } from './browser';
 
 const ONCE_KEY = 'epit.ticketChecked';

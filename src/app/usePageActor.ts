@@ -7,7 +7,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { AnyActorLogic } from 'xstate';
-import type { PageId } from '../../machines/lib/pages';
+import type { PageId } from '../../domain/pages';
 import type { PageActors } from '../../machines/pages.machine';
 import { usePortal } from './PortalContext';
 

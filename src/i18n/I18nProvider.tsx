@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider, ReactIntlErrorCode, type ResolvedIntlConfig } from 'react-intl';
-import type { Language } from '../../machines/lib/contract';
+import type { Language } from '../../domain/contract';
 import { loadedMessages, loadMessages, subscribeMessages } from './load';
 import type { FooterCatalogues } from './messages';
 

@@ -7,7 +7,7 @@
  */
 import type { MessageFormatElement } from 'react-intl';
 import type * as OneLanguage from 'virtual:epit-messages/et';
-import type { Language } from '../../machines/lib/contract';
+import type { Language } from '../../domain/contract';
 import type { MessagePart } from './message-parts';
 import type { FooterCatalogues } from './messages';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIntl } from '@formatjs/intl';
-import { LANGUAGES } from '../../machines/lib/contract';
+import { LANGUAGES } from '../../domain/contract';
 import { CATALOGUES } from '../../tests/support/i18n/catalogues';
 
 /** CI gate: every language has every key, with a non-empty, parseable text. */

@@ -7,7 +7,7 @@
  * locales/*.json and ships one precompiled module per language (src/i18n/load.ts); tests import the
  * catalogues from tests/support/i18n/catalogues.ts.
  */
-import type { Language } from '../../machines/lib/contract';
+import type { Language } from '../../domain/contract';
 
 type Catalogue = Record<string, string>;
 export type Catalogues = Record<Language, Catalogue>;

@@ -2,7 +2,7 @@
  * The build's message modules (tools/i18n/vite-plugin.ts). Ambient module declarations cannot import relative
  * modules, so the shapes are written out: messages as ICU ASTs, the footer's share as FooterCatalogues
  * (./messages.ts), the parts by their names in ./message-parts.ts, the boot texts per Language
- * (machines/lib/contract.ts).
+ * (domain/contract.ts).
  */
 declare module 'virtual:epit-messages/*' {
   import type { MessageFormatElement } from 'react-intl';

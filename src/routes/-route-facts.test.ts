@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { SIMPLE_CONTEXT_PATHS } from '../../machines/lib/navigation/rules';
+import { SIMPLE_CONTEXT_PATHS } from '../../domain/navigation/rules';
 
 const ROUTES_DIR = join(import.meta.dirname);
 

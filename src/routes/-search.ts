@@ -5,7 +5,7 @@
  * value is dropped here, in one place, and never becomes an error page; unknown parameters stay in the URL untouched.
  */
 import { z } from 'zod/mini';
-import { normaliseParam } from '../../machines/lib/session/rules';
+import { normaliseParam } from '../../domain/session/rules';
 
 /** a parameter normalised (spec 1 §5) and then of the given type; null when empty, absent when of another type */
 const param = <T extends z.core.$ZodType>(type: T) =>

@@ -1,6 +1,6 @@
 import { isRedirect } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import type { UserContext } from '../../machines/lib/contract';
+import type { UserContext } from '../../domain/contract';
 import { signedInContext } from '../../tests/support/fixtures/contexts';
 import type { ToastRequest } from '../../machines/toasts.machine';
 import { checkUserSettingsAccess } from './-user-settings-access';

@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router';
-import { isAxaptaDead } from '../../machines/lib/rights';
-import { mayOpenUserSettings } from '../../machines/lib/user-settings/access';
-import type { UserContext } from '../../machines/lib/contract';
+import { isAxaptaDead } from '../../domain/rights';
+import { mayOpenUserSettings } from '../../domain/user-settings/access';
+import type { UserContext } from '../../domain/contract';
 import type { RouterContext } from '../app/router';
 
 /** What the check reads of the router context: the settled session's user context, and the portal's toasts. */

@@ -1,10 +1,5 @@
 import { Navigate, createFileRoute, redirect } from '@tanstack/react-router';
-import {
-  effectivePreference,
-  preferredRepresentedToApply,
-  rootRedirect,
-  type NavTarget,
-} from '../../machines/lib/rights';
+import { effectivePreference, preferredRepresentedToApply, rootRedirect, type NavTarget } from '../../domain/rights';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../app/PortalContext';

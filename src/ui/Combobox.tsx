@@ -38,6 +38,8 @@ export interface ComboboxProps<T> {
   onPick: (option: T) => void;
   /** the list opens when the input gets focus (a list to choose from) rather than once something is typed */
   openOnFocus?: boolean;
+  /** new options open the list, also while the field has no focus (they answer a search the person asked for) */
+  openOnNewOptions?: boolean;
   /** the first option is active as soon as the list shows (Enter picks it) */
   firstActive?: boolean;
   /** the text empties when the list closes (a filter, not a value) */
@@ -85,11 +87,14 @@ export function Combobox<T>(props: ComboboxProps<T>) {
   const [ownText, setOwnText] = useState(props.defaultValue ?? '');
   const text = props.value ?? ownText;
 
-  // new options: none active (or the first); typing opened the list already
+  // new options: none active (or the first); typing opened the list already, or they open it
   const [seen, setSeen] = useState({ offered, sync: props.syncValue });
   if (seen.offered !== offered || seen.sync !== props.syncValue) {
     setSeen({ offered, sync: props.syncValue });
-    if (seen.offered !== offered) setActive(start);
+    if (seen.offered !== offered) {
+      setActive(start);
+      if (props.openOnNewOptions && offered !== '') setOpen(true);
+    }
     if (props.syncValue && props.syncValue !== seen.sync) setOwnText(props.syncValue);
   }
 

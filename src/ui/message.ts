@@ -1,9 +1,9 @@
 /**
- * The one formatter of the portal's messages (machines/lib/fields `MessageRef`): a message key with its ICU values,
+ * The one formatter of the portal's messages (domain/fields `MessageRef`): a message key with its ICU values,
  * whose `field` value is the label key of the field it is about, translated first ("Phone is mandatory").
  */
 import { useIntl, type IntlShape } from 'react-intl';
-import type { MessageRef } from '../../machines/lib/fields';
+import type { MessageRef } from '../../domain/fields';
 
 export function formatRef(intl: IntlShape, ref: MessageRef): string {
   const values: Record<string, string | number> = { ...ref.values };

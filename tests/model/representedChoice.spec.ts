@@ -9,7 +9,7 @@
  * model and by tests/e2e/shell/*.spec.ts.
  */
 import type { Page } from '@playwright/test';
-import type { RepresentationRight, Represented, UserContext } from '../../machines/lib/contract';
+import type { RepresentationRight, Represented, UserContext } from '../../domain/contract';
 import { role, right, userContext } from '../support/fixtures/shell';
 import type { MachineModelSpec } from '../support/model/model-spec';
 import { serializeWith } from '../support/model/model-serialize';
@@ -80,8 +80,8 @@ const listSpec: MachineModelSpec<typeof choiceListMachine> = {
   machine: choiceListMachine,
   events: ({ context: c }) => [
     c.searchTerm === '' ? { type: 'choice.search', term: 'kase' } : { type: 'choice.search', term: '' },
-    ...(c.searchTerm === '' && c.page === 0 ? [{ type: 'choice.page', page: 1, context: signedOutJaan } as const] : []),
-    ...(c.page === 1 ? [{ type: 'choice.page', page: 0, context: signedOutJaan } as const] : []),
+    ...(c.searchTerm === '' && c.page === 1 ? [{ type: 'choice.page', page: 2, context: signedOutJaan } as const] : []),
+    ...(c.page === 2 ? [{ type: 'choice.page', page: 1, context: signedOutJaan } as const] : []),
   ],
   serializeState: serializeWith((s) => [s.context.searchTerm, s.context.page]),
 };
@@ -94,7 +94,7 @@ const actions: Record<string, UiAction> = {
       .fill((e as unknown as { term: string }).term);
   },
   'choice.page': async (page, e) => {
-    const n = (e as unknown as { page: number }).page + 1;
+    const n = (e as unknown as { page: number }).page;
     await choiceDialog(page)
       .getByRole('button', { name: `Page ${n} of 2` })
       .click();
@@ -124,7 +124,7 @@ const listShows: UiCheck = async (page, s) => {
   await expect(choiceDialog(page)).toBeVisible();
   const c = s.context as { searchTerm: string; page: number };
   if (c.searchTerm === 'kase') await expect.poll(() => choiceNames(page)).toEqual(['Kase Trükk OÜ']);
-  else await expect(choiceDialog(page).locator('tbody tr')).toHaveCount(c.page === 1 ? 2 : 10);
+  else await expect(choiceDialog(page).locator('tbody tr')).toHaveCount(c.page === 2 ? 2 : 10);
 };
 
 const states: Record<string, UiCheck> = {
@@ -163,8 +163,8 @@ test('the UI models of the choice modal have paths for every state a person can 
     ].sort(),
   );
   const listed = new Set(listPaths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.snapshot.context))));
-  expect(listed).toContain(JSON.stringify({ searchTerm: 'kase', page: 0 }));
-  expect(listed).toContain(JSON.stringify({ searchTerm: '', page: 1 }));
+  expect(listed).toContain(JSON.stringify({ searchTerm: 'kase', page: 1 }));
+  expect(listed).toContain(JSON.stringify({ searchTerm: '', page: 2 }));
 });
 
 for (const path of paths) {

@@ -5,10 +5,10 @@
  * and customer settings), so a test backend ends as it was. Every operation of the document has an entry here
  * (calls.test.ts), so a new route is never left out silently.
  */
-import type { RepresentationRight, UserContext } from '../../machines/lib/contract.js';
-import { SettingsSaveBody, type RepresentedCustomer } from '../../machines/lib/represented-settings/contract.js';
-import { isRoleValid } from '../../machines/lib/rights/validity.js';
-import { EditUserBody, type UserEditAnswer } from '../../machines/lib/user-settings/schemas.js';
+import type { RepresentationRight, UserContext } from '../../domain/contract.js';
+import { SettingsSaveBody, type RepresentedCustomer } from '../../domain/represented-settings/contract.js';
+import { isRoleValid } from '../../domain/rights/validity.js';
+import { EditUserBody, type UserEditAnswer } from '../../domain/user-settings/schemas.js';
 
 export interface Request {
   /** the concrete path on its base, e.g. /roles-and-packets/clientapp/OSS */

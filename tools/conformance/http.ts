@@ -3,7 +3,7 @@
  * them), redirects not followed (each step is checked), and the X-XSRF-TOKEN header copied from the
  * EPIT-XSRF-TOKEN cookie on every call, as the portal's API client sends it (spec 1 §7).
  */
-import { COOKIE, XSRF_HEADER } from '../../machines/lib/contract.js';
+import { COOKIE, XSRF_HEADER } from '../../domain/contract.js';
 
 export interface Reply {
   status: number;

@@ -4,7 +4,7 @@
  * server/contract/answers.ts, the one the server tests use). One line per call: PASS, FAIL with the first difference,
  * or SKIP with the reason; then the totals.
  */
-import type { UserContext } from '../../machines/lib/contract.js';
+import type { UserContext } from '../../domain/contract.js';
 import { answerChecker } from '../../server/contract/answers.js';
 import { operationsOf, splitKey } from '../../server/contract/keys.js';
 import type { OpenApiDocument } from '../../server/contract/openapi.js';

@@ -5,7 +5,7 @@
  * versions (an older one): both lines are a SKIP that says so, for such a backend's saves still work, they only
  * overwrite each other.
  */
-import { RepresentedCustomer } from '../../machines/lib/represented-settings/contract.js';
+import { RepresentedCustomer } from '../../domain/represented-settings/contract.js';
 import { settingsBodyOf } from './calls.js';
 import type { Reply } from './http.js';
 

@@ -31,9 +31,16 @@ function newest(paths: string[]): number {
 // DIST_DIR (default dist/) lets two checkouts' test runs build side by side without overwriting each other
 const distDir = process.env.DIST_DIR ? join(ROOT, process.env.DIST_DIR) : join(ROOT, 'dist');
 const built = join(distDir, 'index.html');
-const sources = ['src', 'locales', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) =>
-  join(ROOT, p),
-);
+const sources = [
+  'src',
+  'locales',
+  'machines',
+  'domain',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+].map((p) => join(ROOT, p));
 if (process.env.E2E_SKIP_BUILD !== '1' && (!existsSync(built) || statSync(built).mtimeMs < newest(sources))) {
   console.error(
     `[e2e] ${existsSync(built) ? 'the build is older than the sources' : 'there is no build'}: vite build --outDir ${distDir}`,

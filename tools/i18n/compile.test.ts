@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createIntl } from '@formatjs/intl';
-import { LANGUAGES } from '../../machines/lib/contract';
+import { LANGUAGES } from '../../domain/contract';
 import { CATALOGUES } from '../../tests/support/i18n/catalogues';
 import { messagesFor, type Catalogues } from '../../src/i18n/messages';
 import { MESSAGE_PART_NAMES, MESSAGE_PARTS } from '../../src/i18n/message-parts';

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { MessageFormatElement } from 'react-intl';
-import type { Language } from '../../machines/lib/contract.js';
+import type { Language } from '../../domain/contract.js';
 import {
   isFooterKey,
   messagesFor,

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createIntl } from '@formatjs/intl';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type Language } from '../../machines/lib/contract';
+import { LANGUAGES, type Language } from '../../domain/contract';
 import { CATALOGUES } from '../../tests/support/i18n/catalogues';
 import { emailChangedMail } from '../../server/lib/mail-texts/email-changed';
 import { passwordResetMail } from '../../server/lib/mail-texts/password-reset';

@@ -3,7 +3,7 @@
  * glossary.test.ts, locales/glossary.md). Each finding names the language, the key and the rule, so a failure says
  * what to change.
  */
-import type { Language } from '../../machines/lib/contract';
+import type { Language } from '../../domain/contract';
 
 export type Catalogue = Record<string, string>;
 

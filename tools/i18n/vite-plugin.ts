@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Alias, Plugin } from 'vite';
-import { LANGUAGES, type Language } from '../../machines/lib/contract.js';
+import { LANGUAGES, type Language } from '../../domain/contract.js';
 import type { Catalogues } from '../../src/i18n/messages.js';
 import { MESSAGE_PART_NAMES, type MessagePart } from '../../src/i18n/message-parts.js';
 import { bootTexts, compileLanguage, splitByPart, type CompiledLanguage } from './compile.js';

@@ -9,9 +9,9 @@ mkdirSync(join(ROOT, '.tmp'), { recursive: true });
 const tmp = mkdtempSync(join(ROOT, '.tmp', 'links-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** a child that reports through machines/lib/report.ts, as the portal's machines do (each case has a folder in tmp) */
+/** a child that reports through domain/report.ts, as the portal's machines do (each case has a folder in tmp) */
 const CHILD = `import { enqueueActions, setup } from 'xstate';
-import { report } from '${relative(join(tmp, 'each-case'), join(ROOT, 'machines/lib/report'))}';
+import { report } from '${relative(join(tmp, 'each-case'), join(ROOT, 'domain/report'))}';
 export const childMachine = setup({
   types: { events: {} as { type: 'child.start' } | { type: 'child.ignored' } },
   actions: {

@@ -1,7 +1,7 @@
 /**
  * What passes between the portal's actors, read from the machines' source with the TypeScript compiler API: which
  * machines a machine spawns (its invoked children come from the loaded machine), what each machine reports to its
- * parent (machines/lib/report.ts: `report(...)`, the `tell(...)` actions of a `reporter()`, xstate's `sendParent`)
+ * parent (domain/report.ts: `report(...)`, the `tell(...)` actions of a `reporter()`, xstate's `sendParent`)
  * and, for every machine with children, what each transition passes on (xstate's `sendTo` / `forwardTo`,
  * `enqueue.sendTo` inside `enqueueActions`, reports) and which effects it runs (actions the app provides).
  *
@@ -69,7 +69,7 @@ export interface LinkInput {
 }
 
 /** The module whose `report` / `reporter` tell a parent (architecture guide: what one machine tells another). */
-const REPORT_FILE = join(ROOT, 'machines', 'lib', 'report.ts');
+const REPORT_FILE = join(ROOT, 'domain', 'report.ts');
 
 class LinkError extends Error {
   constructor(node: ts.Node | undefined, message: string) {
@@ -367,7 +367,7 @@ export class LinkReader {
     return (decl.propertyName ?? decl.name).text;
   }
 
-  /** `report` or `reporter` of machines/lib/report.ts, when the identifier names one */
+  /** `report` or `reporter` of domain/report.ts, when the identifier names one */
   private reportName(e: ts.Expression): 'report' | 'reporter' | undefined {
     if (!ts.isIdentifier(e)) return undefined;
     const decl = this.declarationOf(e);

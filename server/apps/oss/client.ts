@@ -9,7 +9,7 @@
  * ''); the portal's `ossUpdateInitialData` `{ customerId, language, domain, urlHash }` moves the page (without a
  * history entry of its own), re-texts it in the language, and opens the login address again for another customer.
  */
-import { CHANNEL_METHOD } from '../../../machines/lib/external/channel.js';
+import { CHANNEL_METHOD } from '../../../domain/external/channel.js';
 
 export const OSS_CLIENT_SCRIPT = `(function () {
   'use strict';

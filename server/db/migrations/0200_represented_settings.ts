@@ -1,6 +1,6 @@
 /**
  * Business customer settings and rights management. Schema builder only, so PostgreSQL can run it too.
- * - customers.legal_padre_id / contact_padre_id: the address register id of each address (machines/lib/address.ts),
+ * - customers.legal_padre_id / contact_padre_id: the address register id of each address (domain/address.ts),
  *   so a saved address keeps its full name when it comes back unchanged (spec 2 §5: for EE a missing padreId blanks
  *   the full name); contact_managed: the customer manager manages the contact address (spec 2 §2, the field is
  *   disabled and the server refuses to change it).

@@ -5,7 +5,7 @@
  * until then, with who made it and when. The new address is shown masked: an old address may be one the person left
  * behind (a former employer's), which should not learn the new one.
  */
-import type { Language } from '../../../machines/lib/contract.js';
+import type { Language } from '../../../domain/contract.js';
 
 export interface EmailChangedMailInput {
   firstName: string;

@@ -3,7 +3,7 @@
  * 24 hours), in the five languages of the portal. The person reads it in their own language of communication
  * (persons.preferred_language), not the sender's.
  */
-import type { Language } from '../../../machines/lib/contract.js';
+import type { Language } from '../../../domain/contract.js';
 
 export interface PasswordResetMailInput {
   firstName: string;

@@ -1,5 +1,5 @@
 /**
- * /api/address/* — the address register (gazetteer) as the portal's contract has it (machines/lib/address.ts), for
+ * /api/address/* — the address register (gazetteer) as the portal's contract has it (domain/address.ts), for
  * the address autocomplete of user settings and business customer settings. Signed-in users
  * only; the register is asked over HTTP (server/clients/address.ts, ADDRESS_REGISTER_URL).
  *
@@ -11,13 +11,13 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { FIELD_MESSAGE, PADRE_ID } from '../../../machines/lib/fields/index.js';
+import { FIELD_MESSAGE, PADRE_ID } from '../../../domain/fields/index.js';
 import {
   ADDRESS_QUERY_MIN,
   ADDRESS_SUGGESTIONS_DEFAULT,
   ADDRESS_SUGGESTIONS_MAX,
   type AddressSuggestion,
-} from '../../../machines/lib/address.js';
+} from '../../../domain/address.js';
 import { addressRegister } from '../../clients/address.js';
 import { badInput, HttpError, notFound, parseOrThrow, ruleSentence } from '../../lib/errors.js';
 import { requireSession } from '../../lib/session.js';

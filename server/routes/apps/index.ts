@@ -3,7 +3,7 @@
  *
  *   GET /api/apps/access?application=OSS&person=<fgid>&guid=<gid>     Authorization: Bearer <APPS_SECRET>
  *       For an application's server (never a browser): may the person use the application for the represented party
- *       `guid`? The portal's own rule (machines/lib/external checkRepresentee: a valid role, NO_REPRESENTEE only in
+ *       `guid`? The portal's own rule (domain/external checkRepresentee: a valid role, NO_REPRESENTEE only in
  *       OSS and only for themself, the profile-code and company rules; invoicing management only for a FINANCE role
  *       valid today or the customer's main administrator). 200 { value: { allowed: true, person, party,
  *       roleId, roleNames } } or { value: { allowed: false, reason } }; 401 without the secret.
@@ -15,9 +15,9 @@
  */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LANGUAGES } from '../../../machines/lib/contract.js';
-import { checkRepresentee, externalHeader, roleNameFor } from '../../../machines/lib/external/index.js';
-import { currentRight, hasValidRole, holdsFinance, roleFor } from '../../../machines/lib/rights/index.js';
+import { LANGUAGES } from '../../../domain/contract.js';
+import { checkRepresentee, externalHeader, roleNameFor } from '../../../domain/external/index.js';
+import { currentRight, hasValidRole, holdsFinance, roleFor } from '../../../domain/rights/index.js';
 import { buildUserContext, loadRepresentationRights } from '../../context/build-user-context.js';
 import { requireRepresentedRight } from '../../context/represented-right.js';
 import {

@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { FisikPerson, FisikWriteBody } from '../../../machines/lib/dev-pages/contract.js';
+import { FisikPerson, FisikWriteBody } from '../../../domain/dev-pages/contract.js';
 import { HttpError, parseOrThrow } from '../../lib/errors.js';
 import { callService, requireStaff } from '../deployment/dev-access.js';
 

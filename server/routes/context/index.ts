@@ -1,7 +1,7 @@
 /** /api/context/* — spec 1 §7 user context calls. */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ChangeLanguageBody, type UserContext } from '../../../machines/lib/contract.js';
+import { ChangeLanguageBody, type UserContext } from '../../../domain/contract.js';
 import {
   loadRepresentedDetails,
   loadRepresentationRights,
@@ -14,7 +14,7 @@ import { requireAlive } from '../../lib/application-status.js';
 import { applicationLinks, type ApplicationLink } from '../../lib/external-applications.js';
 import { appsOrigin } from '../../lib/origins.js';
 import { forbidden, HttpError, notFound, parseOrThrow } from '../../lib/errors.js';
-import { hasValidRole } from '../../../machines/lib/rights/validity.js';
+import { hasValidRole } from '../../../domain/rights/validity.js';
 import { audit } from '../../audit/audit.js';
 import { sendJsonText } from '../../lib/json-text.js';
 import { requireXsrf } from '../../lib/xsrf.js';
@@ -109,7 +109,7 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
     await requireXsrf(req); // a GET that changes the session
     const rights = await loadRepresentationRights(db, session.fgid);
     if (!rights[gid]) throw forbidden(`You have no representation right for ${gid}.`);
-    // only a right valid today opens a party (spec 1 §4 role validity, machines/lib/rights/validity.ts)
+    // only a right valid today opens a party (spec 1 §4 role validity, domain/rights/validity.ts)
     if (!hasValidRole(rights[gid], app.deps.clock.now()))
       throw new HttpError(
         403,

@@ -5,7 +5,7 @@ import {
   CustomerSearchResponse,
   ServiceError,
   UserContext,
-} from '../../../machines/lib/contract.js';
+} from '../../../domain/contract.js';
 import { makeTestApp, type Client, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp;

@@ -4,7 +4,7 @@
  * PostgreSQL (where the sends really run side by side on a pool of connections).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SIGNING_IN_PROGRESS } from '../../../machines/lib/contract.js';
+import { SIGNING_IN_PROGRESS } from '../../../domain/contract.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 import { customer, quickChecks, TESTFIRMA, type SignJson } from '../sign/test-kit.js';
 

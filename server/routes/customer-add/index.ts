@@ -8,8 +8,8 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { CreateCustomerBody, type CustomerAddGet } from '../../../machines/lib/contract.js';
-import { CreateRightsRules } from '../../../machines/lib/customer-add/rules.js';
+import { CreateCustomerBody, type CustomerAddGet } from '../../../domain/contract.js';
+import { CreateRightsRules } from '../../../domain/customer-add/rules.js';
 import { bool } from '../../db/index.js';
 import { notFound, parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';

@@ -7,7 +7,7 @@
  * answers 412 and merges; customer add itself has nothing to merge.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RepresentedCustomer } from '../../../machines/lib/represented-settings/contract.js';
+import { RepresentedCustomer } from '../../../domain/represented-settings/contract.js';
 import { signingServices } from '../../clients/index.js';
 import { makeTestApp, type Client, type TestApp } from '../../test/helpers.js';
 import { customer, quickChecks, TESTFIRMA, type SignJson } from '../sign/test-kit.js';

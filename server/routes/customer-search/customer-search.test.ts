@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CustomerSearchResponse, ServiceError, UserSearchResponse } from '../../../machines/lib/contract.js';
+import { CustomerSearchResponse, ServiceError, UserSearchResponse } from '../../../domain/contract.js';
 import { makeTestApp, type Client, type TestApp } from '../../test/helpers.js';
 import { indexCustomer, indexPerson } from './search-index.js';
 

@@ -7,7 +7,7 @@
  * Terms need at least 3 characters (400 otherwise). Matching rules and the index: README.md.
  */
 import type { FastifyPluginCallback } from 'fastify';
-import { SearchBody } from '../../../machines/lib/contract.js';
+import { SearchBody } from '../../../domain/contract.js';
 import { parseOrThrow } from '../../lib/errors.js';
 import { requirePrivilege, requireSession } from '../../lib/session.js';
 import { sendJsonText } from '../../lib/json-text.js';

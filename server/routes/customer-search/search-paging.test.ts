@@ -5,7 +5,7 @@
  * the range (its rows come twice from the range).
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { CustomerSearchResponse } from '../../../machines/lib/contract.js';
+import { CustomerSearchResponse } from '../../../domain/contract.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 import { customerSearchRows, fold, words } from './search-index.js';
 import { SEARCH_LIMIT } from './search.js';

@@ -5,7 +5,7 @@
  */
 import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { z } from 'zod';
-import type { CustomerSearchItem, UserSearchItem } from '../../../machines/lib/contract.js';
+import type { CustomerSearchItem, UserSearchItem } from '../../../domain/contract.js';
 import type { Db } from '../../db/index.js';
 import { bool } from '../../db/index.js';
 import { isPostgres, jsonObjectSql, namedOnPostgres } from '../../db/dialect.js';
@@ -309,7 +309,7 @@ async function customersByName(db: Db, term: string): Promise<string[]> {
 /**
  * The customer search's answer, `{ value: CustomerSearchItem[] }`, as JSON text. Name searches answer in the
  * index's name order (folded name, then gid), code searches in code order; the portal's table sorts the rows itself
- * (machines/lib/customer-search/rules.ts), in the reader's own collation.
+ * (domain/customer-search/rules.ts), in the reader's own collation.
  */
 export async function customerSearchAnswer(db: Db, term: string): Promise<string> {
   await ensureSearchIndex(db);

@@ -6,7 +6,7 @@ import {
   DigidocFinalizeAnswer,
   FisikAnswer,
   SlaAnswer,
-} from '../../../machines/lib/dev-pages/contract.js';
+} from '../../../domain/dev-pages/contract.js';
 import { makeTestApp, type Client, type TestApp } from '../../test/helpers.js';
 
 const Value = z.object({ value: z.unknown() });

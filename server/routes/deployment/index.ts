@@ -12,7 +12,7 @@ import {
   DeploymentsAnswer,
   InstallDeploymentBody,
   isDeployable,
-} from '../../../machines/lib/dev-pages/contract.js';
+} from '../../../domain/dev-pages/contract.js';
 import { HttpError, parseOrThrow } from '../../lib/errors.js';
 import { callService, requireDeploymentAdmin } from './dev-access.js';
 

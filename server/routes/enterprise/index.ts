@@ -12,7 +12,7 @@ import {
   type Admin,
   type EnterpriseUserRole,
   type EnterpriseUsersAnswer,
-} from '../../../machines/lib/represented-settings/contract.js';
+} from '../../../domain/represented-settings/contract.js';
 import type { Db } from '../../db/index.js';
 import { requireAlive } from '../../lib/application-status.js';
 import { parseOrThrow } from '../../lib/errors.js';
@@ -105,7 +105,7 @@ function better<R extends RightRow>(a: R, b: R, today: string): R {
 
 /**
  * One customer's users of one application: one entry per person (their current right, see `better`), in person id
- * order. The portal merges the applications' lists and sorts the rows itself (machines/lib/represented-settings/
+ * order. The portal merges the applications' lists and sorts the rows itself (domain/represented-settings/
  * list.ts, by last and first name under the Estonian collation), so the server does not sort by name: rows come in
  * the order of the index rights_represented_app (represented_gid, application, person_fgid, …), which puts a
  * person's rights next to each other and needs no sort step. One query, no per-row work beyond building the item

@@ -4,7 +4,7 @@
  * only to someone who may manage the customer's rights. The finance package rides on settings/get (spec 2 §8).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BoardPositionAnswer, RepresentedCustomer } from '../../../machines/lib/represented-settings/contract.js';
+import { BoardPositionAnswer, RepresentedCustomer } from '../../../domain/represented-settings/contract.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 
 const MAASIKAS = 'EPEE11000015';

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import type { RolesAndPackets } from '../../../machines/lib/contract.js';
+import type { RolesAndPackets } from '../../../domain/contract.js';
 import type { Db } from '../../db/index.js';
 import { requireAlive } from '../../lib/application-status.js';
 import { HttpError, parseOrThrow } from '../../lib/errors.js';

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { COOKIE } from '../../../machines/lib/contract.js';
+import { COOKIE } from '../../../domain/contract.js';
 import { layout } from '../../cas/pages.js';
 import { CAS_LANG_FROM_COOKIE, CAS_TEXTS } from '../../cas/texts.js';
 import {

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { MAIN_ADMIN_APPLICATION } from '../../../machines/lib/represented-settings/contract.js';
+import { MAIN_ADMIN_APPLICATION } from '../../../domain/represented-settings/contract.js';
 import type { Db } from '../../db/index.js';
 import type { CustomersTable } from '../../db/schema.js';
 import { isoDay } from '../../lib/dates.js';

@@ -3,8 +3,8 @@ import type {
   RepresentedAddress,
   RepresentedCustomer,
   SettingsSaveBody,
-} from '../../../machines/lib/represented-settings/contract.js';
-import { FIELD_MESSAGE } from '../../../machines/lib/fields/index.js';
+} from '../../../domain/represented-settings/contract.js';
+import { FIELD_MESSAGE } from '../../../domain/fields/index.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { FieldFailures } from '../../lib/errors.js';
 import { changedMeanwhile, versionsToMatch, type IfMatch } from '../../lib/versions.js';

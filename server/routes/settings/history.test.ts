@@ -23,7 +23,7 @@ import {
   EnterpriseUsersAnswer,
   RepresentedCustomer,
   type SaveCommand,
-} from '../../../machines/lib/represented-settings/contract.js';
+} from '../../../domain/represented-settings/contract.js';
 import { emptyPostgresDatabase } from '../../db/dialect.js';
 import { testDatabaseUrl } from '../../env.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';

@@ -1,6 +1,6 @@
 /**
  * Business customer settings and rights management (spec 2 §7), the server side. Shapes are the ones of
- * machines/lib/represented-settings/contract.ts; dates on the wire DD.MM.YYYY; every failure is a ServiceError.
+ * domain/represented-settings/contract.ts; dates on the wire DD.MM.YYYY; every failure is a ServiceError.
  * Who: a main administrator of the customer (active AXAPTA right) or staff with EDIT_ANY_CUSTOMER, else
  * 403 FORBIDDEN (also for an unknown customer; staff get 404 NOT_FOUND). No session: 401. POSTs need X-XSRF-TOKEN.
  *
@@ -61,8 +61,8 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { SettingsGetBody } from '../../../machines/lib/represented-settings/contract.js';
-import { SettingsSaveRules } from '../../../machines/lib/represented-settings/rules.js';
+import { SettingsGetBody } from '../../../domain/represented-settings/contract.js';
+import { SettingsSaveRules } from '../../../domain/represented-settings/rules.js';
 import { requireAlive } from '../../lib/application-status.js';
 import { forbidden, notFound, parseOrThrow } from '../../lib/errors.js';
 import { hasPrivilege, requireSession } from '../../lib/session.js';

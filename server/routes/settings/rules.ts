@@ -1,6 +1,6 @@
 /**
  * The English names of business customer settings' fields (spec 2 §2) for the 400's sentences, on top of the rules of
- * machines/lib/represented-settings/rules.ts that the portal's forms use, so the browser and the server accept
+ * domain/represented-settings/rules.ts that the portal's forms use, so the browser and the server accept
  * exactly the same.
  */
 import type { FieldLabels } from '../../lib/errors.js';

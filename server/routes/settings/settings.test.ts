@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AddressSearchAnswer } from '../../../machines/lib/address.js';
-import { RepresentedCustomer } from '../../../machines/lib/represented-settings/contract.js';
+import { AddressSearchAnswer } from '../../../domain/address.js';
+import { RepresentedCustomer } from '../../../domain/represented-settings/contract.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 
 /** a 400 answer's per-field messages */

@@ -4,7 +4,7 @@
  * fresh one saves and answers the new ETag, and a save without If-Match behaves as it always has.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RepresentedCustomer } from '../../../machines/lib/represented-settings/contract.js';
+import { RepresentedCustomer } from '../../../domain/represented-settings/contract.js';
 import { makeTestApp, type Client, type TestApp } from '../../test/helpers.js';
 
 const MAASIKAS = 'EPEE11000015';

@@ -8,21 +8,16 @@
  *   POST sign/smart_id/start  { customer }            → { status, challengeId }
  *   GET  sign/smart_id/check                          → { status }   RUNNING while the person has not acted
  *
- * status: SUCCESS, RUNNING (checks only) or one of SIGNING_END_STATUSES (machines/lib/contract.ts).
+ * status: SUCCESS, RUNNING (checks only) or one of SIGNING_END_STATUSES (domain/contract.ts).
  *
  * Mobile-ID and Smart-ID are reached over HTTP as a relying party (server/clients, MID_URL / SMART_ID_URL);
  * every answer they can give maps to an end status in ./outcomes.ts.
  */
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 
-import {
-  FinalizeBody,
-  SIGNING_IN_PROGRESS,
-  SIGNING_SUCCESS,
-  type SigningEndStatus,
-} from '../../../machines/lib/contract.js';
-import { DigestRules, MobileStartRules, SmartIdStartRules } from '../../../machines/lib/customer-add/rules.js';
-import { phoneE164 } from '../../../machines/lib/fields/phone.js';
+import { FinalizeBody, SIGNING_IN_PROGRESS, SIGNING_SUCCESS, type SigningEndStatus } from '../../../domain/contract.js';
+import { DigestRules, MobileStartRules, SmartIdStartRules } from '../../../domain/customer-add/rules.js';
+import { phoneE164 } from '../../../domain/fields/phone.js';
 import { signingServices } from '../../clients/index.js';
 import { MidHttpError, MidProtocolError } from '../../clients/mobile-id.js';
 import { ServiceUnreachableError } from '../../clients/service-http.js';
@@ -106,7 +101,7 @@ export const signRoutes: FastifyPluginCallback = (app, _opts, done) => {
   // ---- Mobile-ID (spec 1 §4 step 7; MID REST v1 §3.1 certificate, §3.2 signature) ----
   app.post('/mobile/start', async (req) => {
     const session = await requireSession(req);
-    // the shared phone rule (machines/lib/fields/phone.ts) has accepted exactly the numbers phoneE164 reads
+    // the shared phone rule (domain/fields/phone.ts) has accepted exactly the numbers phoneE164 reads
     const body = parseOrThrow(MobileStartRules, req.body, 'body', { mobileNr: 'Mobile phone number' });
     const phone = phoneE164(body.mobileNr);
     if (!phone) throw badInput('mobileNr', 'Invalid format of phone number');

@@ -12,7 +12,7 @@
  * - the relying party's own faults and the service's outages (400, 401, 403, 405, 480, 5xx, 580, unreachable)
  *   → GENERIC_ERROR: nothing the person did, "try again later or contact customer manager".
  */
-import type { SigningEndStatus } from '../../../machines/lib/contract.js';
+import type { SigningEndStatus } from '../../../domain/contract.js';
 
 /** MID REST v1 §3.3.8 session end results (plus results of older servers that SK's clients still know). */
 export const MID_RESULT_STATUS: Record<string, SigningEndStatus> = {

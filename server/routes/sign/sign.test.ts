@@ -224,7 +224,7 @@ describe('guards and bad input', () => {
     const mary = await t.login('mary');
     const cases: [string, unknown, string][] = [
       ['/api/sign/mobile/start', { mobileNr: 'call me', customer: customer(TESTFIRMA.code) }, 'mobileNr'],
-      // fewer digits than Mobile-ID takes (machines/lib/fields/phone.ts): refused as the form refuses it
+      // fewer digits than Mobile-ID takes (domain/fields/phone.ts): refused as the form refuses it
       ['/api/sign/mobile/start', { mobileNr: '12345', customer: customer(TESTFIRMA.code) }, 'mobileNr'],
       ['/api/sign/mobile/start', { mobileNr: '+1234567', customer: customer(TESTFIRMA.code) }, 'mobileNr'],
       [

@@ -11,7 +11,7 @@
  * to the trust folder (./certificates.ts).
  */
 import { createHash } from 'node:crypto';
-import type { SigningCustomer } from '../../../machines/lib/contract.js';
+import type { SigningCustomer } from '../../../domain/contract.js';
 import type { Db } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Session } from '../../lib/session.js';

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { SlaResult } from '../../../machines/lib/dev-pages/contract.js';
+import type { SlaResult } from '../../../domain/dev-pages/contract.js';
 import { signingServices } from '../../clients/index.js';
 import { callService, requireStaff } from '../deployment/dev-access.js';
 

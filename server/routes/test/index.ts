@@ -20,7 +20,7 @@ import {
   DigidocDigestBody,
   DigidocFinalizeBody,
   EnterpriseFindBody,
-} from '../../../machines/lib/dev-pages/contract.js';
+} from '../../../domain/dev-pages/contract.js';
 import { signingServices } from '../../clients/index.js';
 import { isBoardMember, personOfCode, RegistryCompany, RegistryError } from '../../clients/registry.js';
 import { ServiceUnreachableError } from '../../clients/service-http.js';

@@ -5,7 +5,7 @@ import {
   EulaInfoAnswer,
   RepresentedWithAdminRolesAnswer,
   ResetPasswordUserAnswer,
-} from '../../../machines/lib/account/schemas.js';
+} from '../../../domain/account/schemas.js';
 import { createPasswordResetKey } from '../../lib/reset-keys.js';
 import { executionOf, makeTestApp, toPath, type TestApp } from '../../test/helpers.js';
 

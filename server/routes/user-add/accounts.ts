@@ -1,10 +1,10 @@
 /**
  * Shared by user-reset-password/* and user-add/*: who a key or a session stands for, and the credential rules
- * (spec 2 §5 username and password, the password tab's rules from machines/lib/user-settings).
+ * (spec 2 §5 username and password, the password tab's rules from domain/user-settings).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { PasswordRule, UsernameRule } from '../../../machines/lib/user-settings/fields.js';
+import { PasswordRule, UsernameRule } from '../../../domain/user-settings/fields.js';
 import type { Db } from '../../db/index.js';
 import type { PersonsTable } from '../../db/schema.js';
 import { badInput } from '../../lib/errors.js';

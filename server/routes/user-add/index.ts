@@ -23,8 +23,8 @@ import {
   ResetKeyParam,
   type ConfirmAnswer,
   type EulaInfo,
-} from '../../../machines/lib/account/schemas.js';
-import { DOMAINS, type RepresentationRight } from '../../../machines/lib/contract.js';
+} from '../../../domain/account/schemas.js';
+import { DOMAINS, type RepresentationRight } from '../../../domain/contract.js';
 import { language2, loadRepresentationRights } from '../../context/build-user-context.js';
 import type { Db } from '../../db/index.js';
 import { isoToDmy } from '../../lib/dates.js';

@@ -3,7 +3,7 @@
  * password has accepted the terms of use; an invited person without an account (uku) has not, so his invitation
  * link opens the terms-of-use modal.
  */
-import { EULA_VERSION } from '../../../machines/lib/account/schemas.js';
+import { EULA_VERSION } from '../../../domain/account/schemas.js';
 import { seedExtensions } from '../../db/seed.js';
 
 seedExtensions.push(async ({ db }) => {

@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { ResetKeyParam, SaveCredentialsBody, type CredentialsAnswer } from '../../../machines/lib/account/schemas.js';
+import { ResetKeyParam, SaveCredentialsBody, type CredentialsAnswer } from '../../../domain/account/schemas.js';
 import { parseOrThrow } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { consumeResetKey } from '../../lib/reset-keys.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServiceError } from '../../../machines/lib/contract.js';
-import { AddressSearchAnswer } from '../../../machines/lib/address.js';
-import { UserEditAnswer, type EditUserInput } from '../../../machines/lib/user-settings/index.js';
+import type { ServiceError } from '../../../domain/contract.js';
+import { AddressSearchAnswer } from '../../../domain/address.js';
+import { UserEditAnswer, type EditUserInput } from '../../../domain/user-settings/index.js';
 import { resolveResetKey } from '../../lib/reset-keys.js';
 import { makeTestApp, type Client, type TestApp } from '../../test/helpers.js';
 

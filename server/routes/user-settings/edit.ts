@@ -11,7 +11,7 @@ import {
   ResetEmailBody,
   type AddressBody,
   type UserEditAnswer,
-} from '../../../machines/lib/user-settings/index.js';
+} from '../../../domain/user-settings/index.js';
 import { audit } from '../../audit/audit.js';
 import { badInput, forbidden, notFound, parseOrThrow, type FieldLabels } from '../../lib/errors.js';
 import { sendMail } from '../../lib/mail.js';

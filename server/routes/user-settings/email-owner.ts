@@ -10,7 +10,7 @@
  *   at once.
  */
 import type { FastifyRequest } from 'fastify';
-import { LANGUAGE2, type Language } from '../../../machines/lib/contract.js';
+import { LANGUAGE2, type Language } from '../../../domain/contract.js';
 import { audit } from '../../audit/audit.js';
 import type { Db } from '../../db/index.js';
 import { isPostgres } from '../../db/dialect.js';

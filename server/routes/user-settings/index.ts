@@ -1,6 +1,6 @@
 /**
  * /api/user-settings/* — user settings (spec 2 §2–§9). Bodies and answers are the shared zod schemas of
- * machines/lib/user-settings (schemas.ts; field rules in fields.ts), validated here with the same rules.
+ * domain/user-settings (schemas.ts; field rules in fields.ts), validated here with the same rules.
  * Every call needs a session (401 UNAUTHENTICATED). {userId} is a person's fgid, e.g. EE48709050218 (400 otherwise).
  * Who: "self/staff" = the person themself or staff with EDIT_ANY_USER; anyone else 403 { code: 'FORBIDDEN' }
  * (before anything is read); an unknown person 404 NOT_FOUND. Bad input: 400 { code: 'BAD_INPUT',
@@ -48,10 +48,10 @@
  * GET  rights/{userId}                     self/staff → { value: { [gid]: RepresentationRight } } (as the context's
  *        representationRightsCache: every right with every role, ended and future ones included).
  * GET  service-urls                        any session → { value: { EE, LV, LT: package-private URL } }.
- * Address autocomplete: /api/address/search and /api/address/{padreId} (server/routes/address, machines/lib/address.ts).
+ * Address autocomplete: /api/address/search and /api/address/{padreId} (server/routes/address, domain/address.ts).
  */
 import type { FastifyPluginCallback } from 'fastify';
-import { DOMAINS } from '../../../machines/lib/contract.js';
+import { DOMAINS } from '../../../domain/contract.js';
 import { language2 } from '../../context/build-user-context.js';
 import { packagePrivateUrl } from '../../lib/external-applications.js';
 import { requireSession } from '../../lib/session.js';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServiceError } from '../../../machines/lib/contract.js';
-import { PasswordSettingsAnswer } from '../../../machines/lib/user-settings/index.js';
+import type { ServiceError } from '../../../domain/contract.js';
+import { PasswordSettingsAnswer } from '../../../domain/user-settings/index.js';
 import { executionOf, makeTestApp, toPath, type TestApp } from '../../test/helpers.js';
 
 const MARI = 'EE48709050218';

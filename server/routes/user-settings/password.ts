@@ -26,7 +26,7 @@ import {
   PasswordBody,
   type PasswordSaveAnswer,
   type PasswordSettingsAnswer,
-} from '../../../machines/lib/user-settings/index.js';
+} from '../../../domain/user-settings/index.js';
 import { audit } from '../../audit/audit.js';
 import { badInput, parseOrThrow } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/password.js';

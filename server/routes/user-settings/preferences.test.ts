@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Preference, UserContext, type ServiceError } from '../../../machines/lib/contract.js';
+import { Preference, UserContext, type ServiceError } from '../../../domain/contract.js';
 import { makeTestApp, type Client, type TestApp } from '../../test/helpers.js';
 
 const JAAN = 'EE37503124229';

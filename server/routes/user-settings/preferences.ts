@@ -5,7 +5,7 @@
  *   GET  /api/user-settings/rights/{userId}
  * See index.ts for the request and answer of each.
  *
- * A saved preference is checked with the rules the form uses (machines/lib/user-settings/preferences.ts): the
+ * A saved preference is checked with the rules the form uses (domain/user-settings/preferences.ts): the
  * service is read back from the URL (package-private: one of the server's own package-private URLs; logistics: the
  * §4 service URL, private or business as the represented party is), and the represented party must be one the person
  * may choose for that service today. The context reads the stored preference at every call (server/context), so the
@@ -19,13 +19,13 @@ import {
   NOPREFERENCE,
   type Preference,
   type RepresentationRight,
-} from '../../../machines/lib/contract.js';
+} from '../../../domain/contract.js';
 import {
   isRepresentedAllowed,
   PreferenceBody,
   serviceOfUrl,
   type UserRightsAnswer,
-} from '../../../machines/lib/user-settings/index.js';
+} from '../../../domain/user-settings/index.js';
 import { loadRepresentationRights } from '../../context/build-user-context.js';
 import { audit } from '../../audit/audit.js';
 import { badInput, parseOrThrow } from '../../lib/errors.js';
@@ -55,7 +55,7 @@ const SERVICE_URL =
   /^(?<origin>https?:\/\/[^/\s?#\\]+)?(?!\/[/\\])(?:\/[^\s?#\\]*)?\/ui\/(?<kind>private|business)\/(ee|lv|lt)\/(et|en|ru|lv|lt)\/(LOGISTICS|OSS|FINANCE)$/;
 
 /**
- * The service a preference names, checked with the rules the form uses (machines/lib/user-settings/preferences.ts):
+ * The service a preference names, checked with the rules the form uses (domain/user-settings/preferences.ts):
  * NOPREFERENCE, one of this server's package-private URLs, or an in-portal LOGISTICS or FINANCE address of the kind the
  * represented party is (private or business), for a party the person may choose for it today. Anything else is a
  * 400 naming the field. `rights` are the person's, with any party the request may add (an invitation's customer).

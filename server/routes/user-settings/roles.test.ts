@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServiceError } from '../../../machines/lib/contract.js';
-import { RoleListAnswer, UserRightsAnswer } from '../../../machines/lib/user-settings/index.js';
+import type { ServiceError } from '../../../domain/contract.js';
+import { RoleListAnswer, UserRightsAnswer } from '../../../domain/user-settings/index.js';
 import { isoToDmy, isoDay, addDays } from '../../lib/dates.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 

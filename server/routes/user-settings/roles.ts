@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import type { RoleListItem } from '../../../machines/lib/user-settings/index.js';
+import type { RoleListItem } from '../../../domain/user-settings/index.js';
 import type { Db } from '../../db/index.js';
 import { requireAlive } from '../../lib/application-status.js';
 import { isoToDmy } from '../../lib/dates.js';

@@ -4,7 +4,7 @@
  * send answers as the first one did. On PostgreSQL the sends really run side by side on a pool of connections.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SaveCommand } from '../../../machines/lib/represented-settings/contract.js';
+import type { SaveCommand } from '../../../domain/represented-settings/contract.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 
 const MAASIKAS = 'EPEE11000015';

@@ -11,13 +11,13 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { SaveCommand, type SaveAnswer, type UserLookup } from '../../../machines/lib/represented-settings/contract.js';
+import { SaveCommand, type SaveAnswer, type UserLookup } from '../../../domain/represented-settings/contract.js';
 import { isoDay } from '../../lib/dates.js';
 import { audit } from '../../audit/audit.js';
 import { forbidden, notFound, parseOrThrow } from '../../lib/errors.js';
 import { hasPrivilege, requireSession, type Session } from '../../lib/session.js';
 import type { Db } from '../../db/index.js';
-import { MAIN_ADMIN_APPLICATION } from '../../../machines/lib/represented-settings/contract.js';
+import { MAIN_ADMIN_APPLICATION } from '../../../domain/represented-settings/contract.js';
 import { enforce, USER_LOOKUP_LIMIT } from '../../security/rate-limit.js';
 import { sessionHash } from '../../security/request-log.js';
 import { requireCustomerManager } from '../settings/access.js';

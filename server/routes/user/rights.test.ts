@@ -7,8 +7,8 @@ import {
   AdminsAnswer,
   EnterpriseUsersAnswer,
   type SaveCommand,
-} from '../../../machines/lib/represented-settings/contract.js';
-import { RolesAndPackets, UserContext } from '../../../machines/lib/contract.js';
+} from '../../../domain/represented-settings/contract.js';
+import { RolesAndPackets, UserContext } from '../../../domain/contract.js';
 import { addDays, isoDay, isoToDmy } from '../../lib/dates.js';
 import { executionOf, makeTestApp, toPath, type Client, type TestApp } from '../../test/helpers.js';
 
@@ -94,7 +94,7 @@ describe('enterprise/users', () => {
     const ids = oss.list.map((u) => u.userId);
     expect(ids).toEqual(expect.arrayContaining([MARI, JAAN, KRISTI]));
     expect(new Set(ids).size).toBe(ids.length);
-    // the portal sorts the merged rows by name itself (machines/lib/represented-settings/list.ts)
+    // the portal sorts the merged rows by name itself (domain/represented-settings/list.ts)
     expect(ids).toEqual([...ids].sort());
     const jaan = oss.list.find((u) => u.userId === JAAN)!;
     expect(jaan).toMatchObject({

@@ -9,8 +9,8 @@ import {
   RIGHTS_APPLICATIONS,
   type RoleCommand,
   type SaveCommand,
-} from '../../../machines/lib/represented-settings/contract.js';
-import { globalPersonId } from '../../../machines/lib/fields/personal-code.js';
+} from '../../../domain/represented-settings/contract.js';
+import { globalPersonId } from '../../../domain/fields/personal-code.js';
 import {
   defaultLanguage,
   DOMAIN_LANGUAGES,
@@ -18,7 +18,7 @@ import {
   MAX,
   MSG,
   RIGHTS_LANGUAGE3,
-} from '../../../machines/lib/represented-settings/rules.js';
+} from '../../../domain/represented-settings/rules.js';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { isDead } from '../../lib/application-status.js';
@@ -64,7 +64,7 @@ async function checkCommand(db: Db, customer: CustomerRow, cmd: SaveCommand, isN
   const check = new FieldFailures();
   if (cmd.country === 'ZZ' && customer.permission_no_check_personal_code !== 1)
     check.fail('country', 'Country "other" is allowed only for a customer without the personal-code check');
-  // the modal's own identity rules (machines/lib/represented-settings/rules.ts), with the spec's English messages
+  // the modal's own identity rules (domain/represented-settings/rules.ts), with the spec's English messages
   const identity = identitySchema(true).safeParse({
     country: cmd.country,
     personalCode: cmd.userCode,

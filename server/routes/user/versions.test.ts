@@ -6,7 +6,7 @@
  * answers the new ETag; none behaves as before.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EnterpriseUsersAnswer, type SaveCommand } from '../../../machines/lib/represented-settings/contract.js';
+import { EnterpriseUsersAnswer, type SaveCommand } from '../../../domain/represented-settings/contract.js';
 import { makeTestApp, type Client, type TestApp } from '../../test/helpers.js';
 
 const MAASIKAS = 'EPEE11000015';

@@ -12,7 +12,7 @@
  */
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { FisikPerson, FisikWriteBody } from '../../../machines/lib/dev-pages/contract.js';
+import { FisikPerson, FisikWriteBody } from '../../../domain/dev-pages/contract.js';
 import type { Db } from '../../db/index.js';
 import { HttpError, notFound, parseOrThrow } from '../../lib/errors.js';
 import { registerConsoleSection } from '../console/sections.js';

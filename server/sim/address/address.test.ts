@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AddressSearchAnswer, AddressSuggestion } from '../../../machines/lib/address.js';
+import { AddressSearchAnswer, AddressSuggestion } from '../../../domain/address.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 import { insertPlaces, searchAddresses } from './register.js';
 import { demoAddresses, ensureAddressRegister } from './seed.js';

@@ -3,7 +3,7 @@
  * Portable SQL only: equality, `>= ? AND < ?` prefix ranges, `IN` lists and row-value keyset paging.
  */
 import { sql } from 'kysely';
-import type { AddressSuggestion } from '../../../machines/lib/address.js';
+import type { AddressSuggestion } from '../../../domain/address.js';
 import type { Db } from '../../db/index.js';
 
 /** lower case, diacritics removed ('Põhja-Tallinna' → 'pohja-tallinna') */

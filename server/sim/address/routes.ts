@@ -5,12 +5,12 @@
  *   GET /sim/address-api/addresses?q=<text>&limit=<1..20>   → { value: AddressSuggestion[] }
  *   GET /sim/address-api/addresses/{padreId}                → AddressSuggestion | 404 { serviceErrorMessage, code }
  *
- * The shapes are the portal's contract (machines/lib/address.ts). Read-only and without cookies, like a register's
+ * The shapes are the portal's contract (domain/address.ts). Read-only and without cookies, like a register's
  * public API.
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { ADDRESS_SUGGESTIONS_DEFAULT, ADDRESS_SUGGESTIONS_MAX } from '../../../machines/lib/address.js';
+import { ADDRESS_SUGGESTIONS_DEFAULT, ADDRESS_SUGGESTIONS_MAX } from '../../../domain/address.js';
 import { notFound, parseOrThrow } from '../../lib/errors.js';
 import { getAddress, searchAddresses } from './register.js';
 import { ensureAddressRegister } from './seed.js';

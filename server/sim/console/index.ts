@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { APPLICATIONS } from '../../../machines/lib/contract.js';
+import { APPLICATIONS } from '../../../domain/contract.js';
 import { applicationStatuses, setApplicationDead } from '../../lib/application-status.js';
 import { parseOrThrow } from '../../lib/errors.js';
 import { esc, ICON_LINK } from '../../lib/html.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../../machines/lib/contract.js';
+import { ServiceError } from '../../../domain/contract.js';
 import { makeTestApp, type TestApp } from '../../test/helpers.js';
 
 let t: TestApp | undefined;

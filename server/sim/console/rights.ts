@@ -11,7 +11,7 @@
  */
 import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
-import { RIGHTS_APPLICATIONS } from '../../../machines/lib/represented-settings/contract.js';
+import { RIGHTS_APPLICATIONS } from '../../../domain/represented-settings/contract.js';
 import type { Db } from '../../db/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { parseOrThrow } from '../../lib/errors.js';

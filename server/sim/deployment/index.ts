@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isDeployable, type Bundle, type Deployment } from '../../../machines/lib/dev-pages/contract.js';
+import { isDeployable, type Bundle, type Deployment } from '../../../domain/dev-pages/contract.js';
 import type { Db } from '../../db/index.js';
 import { seedExtensions } from '../../db/seed.js';
 import { HttpError, notFound } from '../../lib/errors.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceError, UserContext } from '../../../machines/lib/contract.js';
+import { ServiceError, UserContext } from '../../../domain/contract.js';
 import { makeTestApp, type Client, type TestApp } from '../../test/helpers.js';
 import { SERVER_ERROR_BODY } from './index.js';
 

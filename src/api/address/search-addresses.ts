@@ -1,6 +1,6 @@
-/** GET address/search?q=&limit= (machines/lib/address.ts): the address register's suggestions for a text. */
+/** GET address/search?q=&limit= (domain/address.ts): the address register's suggestions for a text. */
 import { queryOptions } from '@tanstack/react-query';
-import { AddressSearchAnswer, ADDRESS_SUGGESTIONS_DEFAULT } from '../../../machines/lib/address';
+import { AddressSearchAnswer, ADDRESS_SUGGESTIONS_DEFAULT } from '../../../domain/address';
 import type { ApiClient } from '../client';
 
 export function addressSearchQuery(api: ApiClient, q: string) {

@@ -3,7 +3,7 @@
  * person and sendNewPassword=false. The test page shows the answer; the accounting system is not what the portal's
  * pages read, so a write invalidates nothing.
  */
-import { FisikAnswer, type FisikPerson } from '../../../machines/lib/dev-pages/contract';
+import { FisikAnswer, type FisikPerson } from '../../../domain/dev-pages/contract';
 import type { ApiClient } from '../client';
 
 export async function getFisik(api: ApiClient, id: string) {

@@ -3,9 +3,9 @@
  * code. The package-private service addresses carry the session's language, so they are invalidated.
  */
 import { z } from 'zod/mini';
-import { type ChangeLanguageBody } from '../../../machines/lib/contract';
-import { languageWireValue } from '../../../machines/lib/session/rules';
-import type { Language } from '../../../machines/lib/contract';
+import { type ChangeLanguageBody } from '../../../domain/contract';
+import { languageWireValue } from '../../../domain/session/rules';
+import type { Language } from '../../../domain/contract';
 import { invalidate, type QueryDeps } from '../invalidate';
 import { serviceUrlsKey } from '../user-settings/get-service-urls';
 

@@ -5,7 +5,7 @@
  * query: the ones on screen load again for the new party. The new context itself goes to the session through the
  * machine that asked (representedChoice, representedChange, eula).
  */
-import { UserContext } from '../../../machines/lib/contract';
+import { UserContext } from '../../../domain/contract';
 import type { QueryDeps } from '../invalidate';
 
 export async function changeRepresented(

@@ -3,7 +3,7 @@
  * ones this session last saw, else the new user context. A new context means an application went down or came back,
  * which changes what most answers hold (roles, details, the finance status), so it invalidates every query then.
  */
-import { DeadApplicationsResponse, type UserContext } from '../../../machines/lib/contract';
+import { DeadApplicationsResponse, type UserContext } from '../../../domain/contract';
 import type { QueryDeps } from '../invalidate';
 
 export async function checkDeadApplications(

@@ -4,7 +4,7 @@
  * details, and a save of that customer's settings invalidates them.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { RepresentedDetailsResponse } from '../../../machines/lib/contract';
+import { RepresentedDetailsResponse } from '../../../domain/contract';
 import type { ApiClient } from '../client';
 import type { QueryDeps } from '../invalidate';
 

@@ -3,7 +3,7 @@
  * machine loads it (src/app/system.ts) and holds it (machines/session.machine.ts), so it is not a query; a write that
  * changes it reloads it into the session (reload-user-context.ts), and flows that need a fresh copy call this.
  */
-import { UserContext } from '../../../machines/lib/contract';
+import { UserContext } from '../../../domain/contract';
 import type { ApiClient } from '../client';
 
 export function getUserContext(api: ApiClient, signal?: AbortSignal): Promise<UserContext> {

@@ -1,6 +1,6 @@
 /** GET context/getUserDetails (spec 1 §7): the signed-in user's mobile and address (the dashboard's user card). */
 import { queryOptions } from '@tanstack/react-query';
-import { UserDetails } from '../../../machines/lib/contract';
+import { UserDetails } from '../../../domain/contract';
 import type { ApiClient } from '../client';
 
 export function userDetailsQuery(api: ApiClient, fgid: string | null) {

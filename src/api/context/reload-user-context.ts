@@ -3,7 +3,7 @@
  * names and represented parties, the menus and the dashboard read the session's context, not a query). A module of its
  * own so that only the parts with such writes load it, not the first screen.
  */
-import type { UserContext } from '../../../machines/lib/contract';
+import type { UserContext } from '../../../domain/contract';
 import type { ApiClient } from '../client';
 import { getUserContext } from './get-user-context';
 

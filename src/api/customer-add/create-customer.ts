@@ -4,8 +4,8 @@
  * is invalidated then.
  */
 import { type z } from 'zod/mini';
-import { type CreateCustomerBody, StatusValue } from '../../../machines/lib/contract';
-import { isSuccessStatus } from '../../../machines/lib/customer-add/rules';
+import { type CreateCustomerBody, StatusValue } from '../../../domain/contract';
+import { isSuccessStatus } from '../../../domain/customer-add/rules';
 import type { QueryDeps } from '../invalidate';
 
 export async function createCustomer(

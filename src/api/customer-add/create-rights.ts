@@ -5,8 +5,8 @@
  * represented choice needs it then: machines/pages.machine.ts).
  */
 import { type z } from 'zod/mini';
-import { type CreateRightsBody, StatusValue } from '../../../machines/lib/contract';
-import { isSuccessStatus } from '../../../machines/lib/customer-add/rules';
+import { type CreateRightsBody, StatusValue } from '../../../domain/contract';
+import { isSuccessStatus } from '../../../domain/customer-add/rules';
 import type { QueryDeps } from '../invalidate';
 
 export async function createRights(

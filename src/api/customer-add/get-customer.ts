@@ -1,5 +1,5 @@
 /** GET customer-add/get/{jgid} (spec 1 §7): the company's fields for the customer-add confirmation form. */
-import { CustomerAddGet } from '../../../machines/lib/contract';
+import { CustomerAddGet } from '../../../domain/contract';
 import type { ApiClient } from '../client';
 
 export function getCustomer(api: ApiClient, code: string, signal?: AbortSignal): Promise<CustomerAddGet> {

@@ -3,7 +3,7 @@
  * (paging and sorting need no further request), so this is a fetcher, not a query.
  */
 import type { z } from 'zod/mini';
-import { CustomerSearchResponse, type SearchBody } from '../../../machines/lib/contract';
+import { CustomerSearchResponse, type SearchBody } from '../../../domain/contract';
 import type { ApiClient } from '../client';
 
 export function searchCustomers(api: ApiClient, term: z.input<typeof SearchBody>, signal?: AbortSignal) {

@@ -2,7 +2,7 @@
  * POST deployment/installDeployment { deployment } (spec 2 §7): installs a package; both lists of the deployment admin
  * page change (the package's source, the bundles).
  */
-import { BundlesAnswer } from '../../../machines/lib/dev-pages/contract';
+import { BundlesAnswer } from '../../../domain/dev-pages/contract';
 import { invalidate, type QueryDeps } from '../invalidate';
 import { bundlesKey } from './list-bundles';
 import { deploymentsKey } from './list-deployments';

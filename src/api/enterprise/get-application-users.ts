@@ -8,7 +8,7 @@
  * first item's packet is the customer's packet of the application.
  */
 import { z } from 'zod/mini';
-import { EnterpriseUsersAnswer } from '../../../machines/lib/represented-settings';
+import { EnterpriseUsersAnswer } from '../../../domain/represented-settings';
 import type { ApiClient } from '../client';
 
 /** The answer as a backend may send it: the answer's own packetId may be missing. */

@@ -4,7 +4,7 @@
  * modal shows the person and not kept longer.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { BoardPositionAnswer } from '../../../machines/lib/represented-settings';
+import { BoardPositionAnswer } from '../../../domain/represented-settings';
 import type { ApiClient } from '../client';
 
 export function boardPositionQuery(api: ApiClient, customerId: string, userId: string | null) {

@@ -3,7 +3,7 @@
  * application and its packets with categories and roles.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { RolesAndPackets } from '../../../machines/lib/contract';
+import { RolesAndPackets } from '../../../domain/contract';
 import type { ApiClient } from '../client';
 
 /** The external application flow asks afresh on every page (its machine holds the answer): no cache. */

@@ -3,7 +3,7 @@
  * The answer's ETag is the customer data's version (RFC 9110): the data form sends it back as If-Match with its save.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { RepresentedCustomer } from '../../../machines/lib/represented-settings';
+import { RepresentedCustomer } from '../../../domain/represented-settings';
 import type { ApiClient } from '../client';
 
 /** keyed by the customer id (its jgid) */

@@ -5,7 +5,7 @@
  * customer's name from the user context. With `ifMatch` (the ETag the form's values are based on) a save over a
  * version someone else has saved meanwhile is refused: ApiError 412 CHANGED_MEANWHILE, nothing changed.
  */
-import { RepresentedCustomer, type SettingsSaveBody } from '../../../machines/lib/represented-settings';
+import { RepresentedCustomer, type SettingsSaveBody } from '../../../domain/represented-settings';
 import type { ApiClient, RequestOptions } from '../client';
 import { representedDetailsQuery } from '../context/get-represented-details';
 import { reloadUserContext } from '../context/reload-user-context';

@@ -1,5 +1,5 @@
 /** GET sign/smart_id/check (spec 1 §7, timeout 60000 ms): the Smart-ID signature's status (long polling). */
-import { StatusResponse } from '../../../machines/lib/contract';
+import { StatusResponse } from '../../../domain/contract';
 import type { ApiClient } from '../client';
 
 export function checkSmartId(api: ApiClient, timeout: number, signal?: AbortSignal) {

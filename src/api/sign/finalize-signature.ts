@@ -3,7 +3,7 @@
  * loads the user context again itself (accountServiceRedirect in src/features/customer-add).
  */
 import { type z } from 'zod/mini';
-import { type FinalizeBody, StatusResponse } from '../../../machines/lib/contract';
+import { type FinalizeBody, StatusResponse } from '../../../domain/contract';
 import type { ApiClient } from '../client';
 
 export function finalizeSignature(api: ApiClient, body: z.input<typeof FinalizeBody>, signal?: AbortSignal) {

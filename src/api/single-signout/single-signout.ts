@@ -4,8 +4,8 @@
  * (`securityBase(config.securityUrl)`), not to the API base. Every cached answer was the signed-out person's, so the
  * cache is emptied, not invalidated: nothing of theirs may show to whoever uses the browser next.
  */
-import { SignoutResponse } from '../../../machines/lib/contract';
-import { securityBase } from '../../../machines/lib/navigation/rules';
+import { SignoutResponse } from '../../../domain/contract';
+import { securityBase } from '../../../domain/navigation/rules';
 import type { QueryDeps } from '../invalidate';
 
 export async function singleSignout(

@@ -3,7 +3,7 @@
  * to the backend's root, not to its API base: the API base without its last segment ('/api' → '', as the service-URL
  * builder of spec 1 §7 reads the UI base off the API base).
  */
-import { SlaAnswer } from '../../../machines/lib/dev-pages/contract';
+import { SlaAnswer } from '../../../domain/dev-pages/contract';
 import type { ApiClient } from '../client';
 
 /** The backend's root: the API base without its last path segment ('/api' → '', 'https://h/x/api/' → 'https://h/x'). */

@@ -4,7 +4,7 @@
  * them on demand and shows the text; nothing is cached.
  */
 import { z } from 'zod/mini';
-import { EnterpriseFindAnswer, ValueAnswer } from '../../../machines/lib/dev-pages/contract';
+import { EnterpriseFindAnswer, ValueAnswer } from '../../../domain/dev-pages/contract';
 import type { ApiClient } from '../client';
 
 /** test/enterprise/{code}: the company, or null */

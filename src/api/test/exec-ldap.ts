@@ -1,5 +1,5 @@
 /** POST test/execLdap (spec 2 §7, empty body): the LDAP save test. Nothing the portal shows changes. */
-import { ValueAnswer } from '../../../machines/lib/dev-pages/contract';
+import { ValueAnswer } from '../../../domain/dev-pages/contract';
 import type { ApiClient } from '../client';
 
 export function execLdap(api: ApiClient) {

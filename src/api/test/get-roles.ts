@@ -1,6 +1,6 @@
 /** GET test/roles and GET test/userRoles (the test page's lists of every role and of the users' roles). */
 import { queryOptions } from '@tanstack/react-query';
-import { TestRolesAnswer, TestUserRolesAnswer } from '../../../machines/lib/dev-pages/contract';
+import { TestRolesAnswer, TestUserRolesAnswer } from '../../../domain/dev-pages/contract';
 import type { ApiClient } from '../client';
 
 export function testRolesQuery(api: ApiClient) {

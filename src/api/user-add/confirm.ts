@@ -3,7 +3,7 @@
  * (no user context, nothing cached), and the flow goes on to change the represented party and leave, so it
  * invalidates nothing itself.
  */
-import { ConfirmAnswer, type ConfirmBody } from '../../../machines/lib/account/schemas';
+import { ConfirmAnswer, type ConfirmBody } from '../../../domain/account/schemas';
 import type { ApiClient } from '../client';
 
 export function confirmTerms(api: ApiClient, body: ConfirmBody) {

@@ -1,5 +1,5 @@
 /** GET user-add/getRepresentedWithAdminRoles[?key=] (spec 2 §7): the parties the invited person may administer. */
-import { RepresentedWithAdminRolesAnswer } from '../../../machines/lib/account/schemas';
+import { RepresentedWithAdminRolesAnswer } from '../../../domain/account/schemas';
 import type { ApiClient } from '../client';
 
 export async function getRepresentedWithAdminRoles(api: ApiClient, key: string | null, signal?: AbortSignal) {

@@ -1,5 +1,5 @@
 /** GET user-add/getUserInfo[?key=] (spec 2 §7): the invited person's details for the terms-of-use page. */
-import { EulaInfoAnswer } from '../../../machines/lib/account/schemas';
+import { EulaInfoAnswer } from '../../../domain/account/schemas';
 import type { ApiClient } from '../client';
 
 export async function getUserInfo(api: ApiClient, key: string | null, signal?: AbortSignal) {

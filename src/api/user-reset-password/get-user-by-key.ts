@@ -1,5 +1,5 @@
 /** GET user-reset-password/getUserByResetPasswordKey/{key} (spec 2 §7): the person the reset link was made for. */
-import { ResetPasswordUserAnswer } from '../../../machines/lib/account/schemas';
+import { ResetPasswordUserAnswer } from '../../../domain/account/schemas';
 import type { ApiClient } from '../client';
 
 export async function getUserByResetKey(api: ApiClient, key: string, signal?: AbortSignal) {

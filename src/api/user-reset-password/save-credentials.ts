@@ -3,7 +3,7 @@
  * The person is not signed in and nothing of theirs is cached, so it invalidates nothing.
  */
 import type { z } from 'zod/mini';
-import { CredentialsAnswer, type SaveCredentialsBody } from '../../../machines/lib/account/schemas';
+import { CredentialsAnswer, type SaveCredentialsBody } from '../../../domain/account/schemas';
 import type { ApiClient } from '../client';
 
 export function saveCredentials(api: ApiClient, body: z.input<typeof SaveCredentialsBody>) {

@@ -4,7 +4,7 @@
  * back as If-Match with its save.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { UserEditAnswer } from '../../../machines/lib/user-settings';
+import { UserEditAnswer } from '../../../domain/user-settings';
 import type { ApiClient } from '../client';
 
 export function userEditKey(fgid: string) {

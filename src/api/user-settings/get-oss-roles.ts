@@ -1,6 +1,6 @@
 /** GET user-settings/roles/clientapp/OSS/{userId} (spec 2 §7), with the configured role-request timeout. */
 import { queryOptions } from '@tanstack/react-query';
-import { RoleListAnswer } from '../../../machines/lib/user-settings';
+import { RoleListAnswer } from '../../../domain/user-settings';
 import type { ApiClient } from '../client';
 
 /** the person's OSS roles (a prefix of the query's key, which adds the timeout) */

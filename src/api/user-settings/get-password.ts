@@ -1,6 +1,6 @@
 /** GET user-settings/password/{userId} (spec 2 §7): username, passwordUsed, canDisablePassword. */
 import { queryOptions } from '@tanstack/react-query';
-import { PasswordSettingsAnswer } from '../../../machines/lib/user-settings';
+import { PasswordSettingsAnswer } from '../../../domain/user-settings';
 import type { ApiClient } from '../client';
 
 export function passwordSettingsKey(fgid: string) {

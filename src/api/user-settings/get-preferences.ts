@@ -4,7 +4,7 @@
  * sends it back as If-Match with its save.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { Preference } from '../../../machines/lib/contract';
+import { Preference } from '../../../domain/contract';
 import type { ApiClient } from '../client';
 
 export function preferencesKey(fgid: string) {

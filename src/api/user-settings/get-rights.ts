@@ -1,6 +1,6 @@
 /** GET user-settings/rights/{userId} (spec 2 §7; another user's: EDIT_ANY_USER only): representation rights by gid. */
 import { queryOptions } from '@tanstack/react-query';
-import { UserRightsAnswer } from '../../../machines/lib/user-settings';
+import { UserRightsAnswer } from '../../../domain/user-settings';
 import type { ApiClient } from '../client';
 
 export function userRightsKey(fgid: string) {

@@ -4,7 +4,7 @@
  * shows meanwhile). The dashboard (the first screen) reads it: no other user-settings schema loads with it.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ServiceUrlsResponse } from '../../../machines/lib/contract';
+import { ServiceUrlsResponse } from '../../../domain/contract';
 import type { ApiClient } from '../client';
 
 export const serviceUrlsKey = ['user-settings', 'service-urls'] as const;

@@ -5,7 +5,7 @@
  * With `ifMatch` a save over a version someone else saved meanwhile is refused: ApiError 412, nothing changed.
  */
 import { z } from 'zod/mini';
-import type { EditUserInput } from '../../../machines/lib/user-settings';
+import type { EditUserInput } from '../../../domain/user-settings';
 import { userDetailsQuery } from '../context/get-user-details';
 import { reloadUserContext } from '../context/reload-user-context';
 import type { ApiClient, RequestOptions } from '../client';

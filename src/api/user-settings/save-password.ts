@@ -2,7 +2,7 @@
  * POST user-settings/password/{userId} (spec 2 §7): passwordUsed, username, password. An answer with errorType UNIQUE
  * changed nothing (the username is taken); otherwise the password tab's data changed.
  */
-import { PASSWORD_ERROR_UNIQUE, PasswordSaveAnswer, type PasswordBody } from '../../../machines/lib/user-settings';
+import { PASSWORD_ERROR_UNIQUE, PasswordSaveAnswer, type PasswordBody } from '../../../domain/user-settings';
 import { invalidate, type QueryDeps } from '../invalidate';
 import { passwordSettingsKey } from './get-password';
 

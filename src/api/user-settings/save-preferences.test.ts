@@ -5,7 +5,7 @@
  */
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { UserContext } from '../../../machines/lib/contract';
+import type { UserContext } from '../../../domain/contract';
 import { MARI_ID, userContext } from '../../../tests/support/fixtures/shell';
 import { createApiClient } from '../client';
 import { preferencesKey } from './get-preferences';

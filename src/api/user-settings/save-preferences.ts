@@ -7,7 +7,7 @@
  * someone else saved meanwhile is refused: ApiError 412, nothing changed.
  */
 import { z } from 'zod/mini';
-import { updatesCachedPreference, type PreferenceBody } from '../../../machines/lib/user-settings';
+import { updatesCachedPreference, type PreferenceBody } from '../../../domain/user-settings';
 import type { RequestOptions } from '../client';
 import { invalidate, type WriteDeps } from '../invalidate';
 import { preferencesKey } from './get-preferences';

@@ -3,7 +3,7 @@
  * portal shows, so it invalidates nothing.
  */
 import { z } from 'zod/mini';
-import { SendPasswordResetAnswer, type ResetEmailBody } from '../../../machines/lib/user-settings';
+import { SendPasswordResetAnswer, type ResetEmailBody } from '../../../domain/user-settings';
 import type { ApiClient } from '../client';
 
 export async function sendPasswordReset(api: ApiClient, body: ResetEmailBody): Promise<void> {

@@ -1,5 +1,5 @@
 /** GET user/{gid} (spec 2 §7): the person as the system knows them (the rights edit's lookup). */
-import { UserLookup } from '../../../machines/lib/represented-settings';
+import { UserLookup } from '../../../domain/represented-settings';
 import { ApiError, type ApiClient } from '../client';
 
 /** null when the person is unknown (404) */

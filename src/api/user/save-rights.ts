@@ -6,7 +6,7 @@
  * based on) a save over rights someone else saved meanwhile is refused: ApiError 412 CHANGED_MEANWHILE, nothing
  * changed.
  */
-import { SaveAnswer, type SaveCommand } from '../../../machines/lib/represented-settings';
+import { SaveAnswer, type SaveCommand } from '../../../domain/represented-settings';
 import { reloadUserContext } from '../context/reload-user-context';
 import { invalidate, type WriteDeps } from '../invalidate';
 import { ossRolesKey } from '../user-settings/get-oss-roles';

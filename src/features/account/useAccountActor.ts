@@ -3,7 +3,7 @@
  * navigation, toasts and log lines to the portal.
  */
 import { eulaDraftKey, type EulaActor, type EulaInput } from '../../../machines/eula.machine';
-import { PAGE } from '../../../machines/lib/pages';
+import { PAGE } from '../../../domain/pages';
 import type { ResetPasswordActor } from '../../../machines/resetPassword.machine';
 import { usePortal } from '../../app/PortalContext';
 import { usePageActor } from '../../app/usePageActor';

@@ -4,8 +4,8 @@
  * its `navigation.requested`, `toast.show` and `warning` to the portal (useAccountActor).
  */
 import { fromPromise } from 'xstate';
-import type { ConfirmBody } from '../../../machines/lib/account/schemas';
-import type { CredentialsForm, EulaForm } from '../../../machines/lib/account/forms';
+import type { ConfirmBody } from '../../../domain/account/schemas';
+import type { CredentialsForm, EulaForm } from '../../../domain/account/forms';
 import { confirmOutcome, confirmRefusal, eulaMachine, type EulaData } from '../../../machines/eula.machine';
 import { settingsFormMachine, type SaveOutcome, type SaveRequest } from '../../../machines/settingsForm.machine';
 import { credentialsOutcome, resetPasswordMachine } from '../../../machines/resetPassword.machine';

@@ -1,13 +1,13 @@
 /**
  * Address picked from the address register (spec 2 §3 "Address as shown", §5: for EE an address must be picked from
  * the register to get a padreId). The portal's combobox (src/ui/Combobox.tsx) over GET /api/address/search
- * (machines/lib/address.ts): typing searches after a short pause (at least 2 characters). Typing after a pick drops the padreId (the caller blanks the full name on save).
+ * (domain/address.ts): typing searches after a short pause (at least 2 characters). Typing after a pick drops the padreId (the caller blanks the full name on save).
  * Business customer settings use it for the legal and contact addresses too.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { ADDRESS_QUERY_MIN, type AddressSuggestion } from '../../../machines/lib/address';
+import { ADDRESS_QUERY_MIN, type AddressSuggestion } from '../../../domain/address';
 import { usePortal } from '../../app/PortalContext';
 import { Combobox } from '../../ui/Combobox';
 import { addressSearchQuery } from '../../api/address/search-addresses';

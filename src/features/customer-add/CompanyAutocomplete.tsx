@@ -35,6 +35,8 @@ export function CompanyAutocomplete({ actor, disabled }: { actor: CustomerAddAct
       // a chosen company shows its name in the field
       syncValue={chosenName}
       optionText={(s) => s.name}
+      // the lookup's answer (also after 'Try again') shows as soon as it arrives
+      openOnNewOptions
       onInput={(text) => actor.send({ type: 'customerAdd.search', term: text })}
       options={suggestions}
       optionKey={(s) => s.code}

@@ -5,7 +5,7 @@
  * is the machines' (machines/customerAdd.machine.ts, which owns the signing panel, and its children: companyLookup
  * for the company field, customerConfirmation for the action area, and the signing attempt, whose verification code
  * the panel shows); it reads their states and tags. The field rules are shared with them
- * (machines/lib/customer-add/rules.ts); the form's data entry is the flow's `details` child on the settings forms'
+ * (domain/customer-add/rules.ts); the form's data entry is the flow's `details` child on the settings forms'
  * machine, which this view reads and sends to.
  */
 import { useSelector } from '@xstate/react';
@@ -16,13 +16,13 @@ import { TextField } from '../../ui/Field';
 import { formatRef, useMessage } from '../../ui/message';
 import { Modal } from '../../ui/Modal';
 import { useFormActor } from '../../ui/useFormActor';
-import { CUSTOMER_ADD_COMPONENT } from '../../../machines/lib/pages';
+import { CUSTOMER_ADD_COMPONENT } from '../../../domain/pages';
 import { ESCAPE_KEY } from '../../../machines/modal.machine';
-import { ADDITIONAL_INFO_MAX } from '../../../machines/lib/contract';
-import { EMAIL_MAX, PHONE_MAX } from '../../../machines/lib/fields';
+import { ADDITIONAL_INFO_MAX } from '../../../domain/contract';
+import { EMAIL_MAX, PHONE_MAX } from '../../../domain/fields';
 import type { CustomerAddActor } from '../../../machines/customerAdd.machine';
 import type { SigningMethod } from '../../../machines/signing.machine';
-import { staffConfirmLabelKey, validatePhone, type ConfirmationForm } from '../../../machines/lib/customer-add/rules';
+import { staffConfirmLabelKey, validatePhone, type ConfirmationForm } from '../../../domain/customer-add/rules';
 import { CompanyAutocomplete } from './CompanyAutocomplete';
 import { PinDialog } from './PinDialog';
 import type { PinPrompt } from './id-card';

@@ -17,7 +17,7 @@ import { finalizeSignature } from '../../api/sign/finalize-signature';
 import { prepareDigest } from '../../api/sign/prepare-digest';
 import { startMobileId } from '../../api/sign/start-mobile-id';
 import { startSmartId } from '../../api/sign/start-smart-id';
-import type { PortalConfig } from '../../../machines/lib/contract';
+import type { PortalConfig } from '../../../domain/contract';
 import { companyLookupMachine } from '../../../machines/companyLookup.machine';
 import { customerAddMachine } from '../../../machines/customerAdd.machine';
 import { customerConfirmationMachine } from '../../../machines/customerConfirmation.machine';

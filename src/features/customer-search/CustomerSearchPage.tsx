@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { usePortal } from '../../app/PortalContext';
-import { SEARCH_MIN } from '../../../machines/lib/contract';
+import { SEARCH_MIN } from '../../../domain/contract';
 import type { CustomerSearchActor } from '../../../machines/customerSearch.machine';
 import {
   isSearchTermValid,
@@ -15,9 +15,9 @@ import {
   type CustomerRow,
   type Sort,
   type UserRow,
-} from '../../../machines/lib/customer-search/rules';
+} from '../../../domain/customer-search/rules';
 import { usePageActor } from '../../app/usePageActor';
-import { PAGE } from '../../../machines/lib/pages';
+import { PAGE } from '../../../domain/pages';
 import { customerSearchWithEffects } from './effects';
 import './customer-search.css';
 

@@ -3,7 +3,7 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
-import type { AddressSummary, UserContext } from '../../../machines/lib/contract';
+import type { AddressSummary, UserContext } from '../../../domain/contract';
 import type { z } from 'zod/mini';
 import { usePortal } from '../../app/PortalContext';
 import { LineIcon } from '../../ui/LineIcon';
@@ -19,7 +19,7 @@ import {
   isInternalUser,
   shortcutUrl,
   showAdminSearch,
-} from '../../../machines/lib/rights';
+} from '../../../domain/rights';
 import { ClientManager } from '../shell';
 import { GatedButton, GatedLink } from '../shell';
 import { appNameKey, settingsLink } from '../shell';

@@ -4,8 +4,8 @@
  * loaders start exactly what the dashboard will read, under the same keys.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Domain, UserContext } from '../../../machines/lib/contract';
-import { dashboardShortcuts, isAxaptaDead, isInternalUser } from '../../../machines/lib/rights';
+import type { Domain, UserContext } from '../../../domain/contract';
+import { dashboardShortcuts, isAxaptaDead, isInternalUser } from '../../../domain/rights';
 import type { ApiClient } from '../../api/client';
 import { representedDetailsQuery } from '../../api/context/get-represented-details';
 import { userDetailsQuery } from '../../api/context/get-user-details';

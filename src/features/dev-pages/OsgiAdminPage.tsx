@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { isDeployable } from '../../../machines/lib/dev-pages/contract';
+import { isDeployable } from '../../../domain/dev-pages/contract';
 import { installDeployment } from '../../api/deployment/install-deployment';
 import { bundlesQuery } from '../../api/deployment/list-bundles';
 import { deploymentsQuery } from '../../api/deployment/list-deployments';

@@ -6,7 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import type { FisikPerson } from '../../../machines/lib/dev-pages/contract';
+import type { FisikPerson } from '../../../domain/dev-pages/contract';
 import { getFisik, saveFisik } from '../../api/ax/fisik';
 import { usePortal } from '../../app/PortalContext';
 import { DevGate } from './DevGate';

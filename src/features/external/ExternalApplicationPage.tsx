@@ -1,15 +1,15 @@
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import type { UserContext } from '../../../machines/lib/contract';
-import { externalHeader, panelRepresentees, type Wrapper } from '../../../machines/lib/external';
+import type { UserContext } from '../../../domain/contract';
+import { externalHeader, panelRepresentees, type Wrapper } from '../../../domain/external';
 import {
   applicationFrameOf,
   isApplicationLoading,
   type ExternalApplicationActor,
   type ExternalApplicationInput,
 } from '../../../machines/externalApplication.machine';
-import { PAGE } from '../../../machines/lib/pages';
+import { PAGE } from '../../../domain/pages';
 import { usePortal } from '../../app/PortalContext';
 import { usePageActor } from '../../app/usePageActor';
 import { FrameHost } from './FrameHost';

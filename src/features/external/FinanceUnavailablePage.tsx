@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import type { FinanceRecovery } from '../../../machines/lib/external';
+import type { FinanceRecovery } from '../../../domain/external';
 import { financeRecoveryMachine } from '../../../machines/financeRecovery.machine';
-import { PAGE } from '../../../machines/lib/pages';
+import { PAGE } from '../../../domain/pages';
 import { usePageActor } from '../../app/usePageActor';
 import './external.css';
 

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { Wrapper } from '../../../machines/lib/external';
+import type { Wrapper } from '../../../domain/external';
 import { isChannelActive } from '../../../machines/frameChannel.machine';
 import type { ApplicationFrameActor } from '../../../machines/applicationFrame.machine';
 import { pageFrameOf, type ExternalApplicationActor } from '../../../machines/externalApplication.machine';

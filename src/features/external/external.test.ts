@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { frameChannelMachine, isChannelActive } from '../../../machines/frameChannel.machine';
 import { frameConnectionMachine } from '../../../machines/frameConnection.machine';
-import { CHANNEL_SCOPE } from '../../../machines/lib/external';
-import { frameDocumentKey, guidOf, withMenuPath } from '../../../machines/lib/external';
+import { CHANNEL_SCOPE } from '../../../domain/external';
+import { frameDocumentKey, guidOf, withMenuPath } from '../../../domain/external';
 import { createWindowChannel, type FrameSlot } from './window-channel';
 
 const APPS = 'http://localhost:8081';

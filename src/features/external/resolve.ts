@@ -5,8 +5,8 @@
  * session (so the user context and the route's domain are known).
  */
 import { redirect } from '@tanstack/react-router';
-import { resolveService, serviceOfRoute, type ServiceRoute } from '../../../machines/lib/external';
-import { inAppPath } from '../../../machines/lib/rights';
+import { resolveService, serviceOfRoute, type ServiceRoute } from '../../../domain/external';
+import { inAppPath } from '../../../domain/rights';
 import { serviceUrlsQuery } from '../../api/user-settings/get-service-urls';
 import { redirectBrowser } from '../../app/browser';
 import type { RouterContext } from '../../app/router';

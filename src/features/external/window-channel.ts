@@ -1,12 +1,12 @@
 /**
  * The browser side of the frame channel (machines/frameConnection.machine.ts `windowChannel`): one window `message`
  * listener while the channel is open, and `postMessage` to the frame. The origin and window checks are the pure
- * `frameMessageToEvent` (machines/lib/external/channel.ts): a message counts only when it comes from the frame's
+ * `frameMessageToEvent` (domain/external/channel.ts): a message counts only when it comes from the frame's
  * origin and from the frame's own window (spec 1 §4 "Iframe message channel").
  */
 import { fromCallback } from 'xstate';
-import { frameMessageToEvent } from '../../../machines/lib/external';
-import type { FrameInboundEvent } from '../../../machines/lib/external/channel';
+import { frameMessageToEvent } from '../../../domain/external';
+import type { FrameInboundEvent } from '../../../domain/external/channel';
 import type { WindowChannelInput, WindowChannelPost } from '../../../machines/frameConnection.machine';
 
 /** The iframe the channel talks to: the frame host puts its element here while it is mounted. */

@@ -4,7 +4,7 @@
  * wire (started with the first external page and kept), and the page's flow with its calls.
  */
 import { fromPromise } from 'xstate';
-import type { RolesAndPackets } from '../../../machines/lib/contract';
+import type { RolesAndPackets } from '../../../domain/contract';
 import { applicationFrameMachine } from '../../../machines/applicationFrame.machine';
 import { externalApplicationMachine } from '../../../machines/externalApplication.machine';
 import { financeCheckMachine, type FinanceStatus } from '../../../machines/financeCheck.machine';

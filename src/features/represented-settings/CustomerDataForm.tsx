@@ -1,20 +1,20 @@
 /**
  * The 'business customer data' tab (spec 2 §2, §4 contact address, §5 "Represented edit"): settings, information
  * and address sections with a Save button. One settings form actor per visit (machines/settingsForm.machine.ts with
- * the rules of machines/lib/represented-settings/customer-form.ts); Save is disabled while invalid or pending, and a
+ * the rules of domain/represented-settings/customer-form.ts); Save is disabled while invalid or pending, and a
  * failed save keeps what was typed.
  */
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import type { AddressSuggestion } from '../../../machines/lib/address';
+import type { AddressSuggestion } from '../../../domain/address';
 import {
   CUSTOMER_FIELD_LABELS,
   MAX,
   type CustomerForm,
   type RepresentedCustomer,
-} from '../../../machines/lib/represented-settings';
-import type { AddressValue } from '../../../machines/lib/fields';
+} from '../../../domain/represented-settings';
+import type { AddressValue } from '../../../domain/fields';
 import {
   canSave,
   visibleErrors,
@@ -23,7 +23,7 @@ import {
 } from '../../../machines/settingsForm.machine';
 import { usePortal } from '../../app/PortalContext';
 import { usePageActor } from '../../app/usePageActor';
-import { PAGE } from '../../../machines/lib/pages';
+import { PAGE } from '../../../domain/pages';
 import { FormConflict } from '../../ui/FormConflict';
 import { useMessage } from '../../ui/message';
 import { AddressAutocomplete } from '../address';

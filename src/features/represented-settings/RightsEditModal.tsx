@@ -16,7 +16,7 @@ import {
   offeredCountries,
   RIGHTS_DOMAINS,
   type RightsDomain,
-} from '../../../machines/lib/represented-settings';
+} from '../../../domain/represented-settings';
 import {
   canSaveRights,
   isAdminBoxDisabled,
@@ -25,7 +25,7 @@ import {
   type AppSection,
   type RightsEditActor,
 } from '../../../machines/rightsEdit.machine';
-import type { RoleFormValue } from '../../../machines/lib/represented-settings';
+import type { RoleFormValue } from '../../../domain/represented-settings';
 import { boardPositionQuery } from '../../api/enterprise/get-board-position';
 import { usePortal } from '../../app/PortalContext';
 import { Modal } from '../../ui/Modal';

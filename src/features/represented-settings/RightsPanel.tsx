@@ -1,7 +1,7 @@
 /**
  * The 'user rights' tab (spec 2 §2 "/settings/rights", §4 rights list filter and load, §8, §9 page size 20).
  * One rightsList actor per visit (machines/rightsList.machine.ts). The rows are derived in memory with memoised
- * selectors (machines/lib/represented-settings/list.ts) and only the current page is rendered, so a keystroke in
+ * selectors (domain/represented-settings/list.ts) and only the current page is rendered, so a keystroke in
  * the search box or a page change stays a few milliseconds at 10,000 users.
  */
 import { useSelector } from '@xstate/react';
@@ -20,13 +20,13 @@ import {
   type RightsFilter,
   type RightsRow,
   type RoleTree,
-} from '../../../machines/lib/represented-settings';
+} from '../../../domain/represented-settings';
 import { appNameKey, noPackagePlaceholder } from './app-names';
 import { hasLoadError, type RightsListActor } from '../../../machines/rightsList.machine';
 import type { RightsEditActor } from '../../../machines/rightsEdit.machine';
 import { usePortal } from '../../app/PortalContext';
 import { usePageActor } from '../../app/usePageActor';
-import { PAGE } from '../../../machines/lib/pages';
+import { PAGE } from '../../../domain/pages';
 import { Pager } from '../../ui/Pager';
 import { RightsEditModal } from './RightsEditModal';
 

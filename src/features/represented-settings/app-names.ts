@@ -1,5 +1,5 @@
-import { FINANCE_APPLICATION } from '../../../machines/lib/represented-settings';
-import { serviceForApplication } from '../../../machines/lib/rights';
+import { FINANCE_APPLICATION } from '../../../domain/represented-settings';
+import { serviceForApplication } from '../../../domain/rights';
 
 /** Translated application name key (OSS → app.name.LOGISTICS, PERIODICALS → app.name.PERIODICS). */
 export const appNameKey = (application: string) => `app.name.${serviceForApplication(application)}`;

@@ -24,8 +24,8 @@ import {
   usesAddressRegister,
   type CustomerForm,
   type RepresentedCustomer,
-} from '../../../machines/lib/represented-settings';
-import { FIELD_MESSAGE, refusedFields } from '../../../machines/lib/fields';
+} from '../../../domain/represented-settings';
+import { FIELD_MESSAGE, refusedFields } from '../../../domain/fields';
 import type { PortalCore } from '../../app/portal';
 import { getAdministrators } from '../../api/enterprise/get-administrators';
 import { getApplicationUsers } from '../../api/enterprise/get-application-users';

@@ -9,7 +9,7 @@ import {
   selectIsVisible,
   selectShowCreateContract,
 } from '../../../machines/representedChoice.machine';
-import { choiceView } from '../../../machines/lib/rights';
+import { choiceView } from '../../../domain/rights';
 import { LazyView, lazyView } from './LazyView';
 import { useAxaptaDead, useUserContext } from './useShellData';
 

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { RepresentedDetails } from '../../../machines/lib/contract';
+import type { RepresentedDetails } from '../../../domain/contract';
 
 /** Client manager block (spec 1 §2): name, phone (tel link), e-mail (mailto link). */
 export function ClientManager({

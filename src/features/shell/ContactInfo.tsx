@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { Domain } from '../../../machines/lib/contract';
+import type { Domain } from '../../../domain/contract';
 import { FOOTER_CONTACT } from './footer';
 
 /**

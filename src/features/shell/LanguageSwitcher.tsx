@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { Language } from '../../../machines/lib/contract';
+import type { Language } from '../../../domain/contract';
 
 /** Two-letter codes; the current language is plain text with aria-current (spec 1 §2). */
 export function LanguageSwitcher({

@@ -4,7 +4,7 @@ import {
   filterRepresenteeGroups,
   groupRepresentees,
   type RepresenteeOption,
-} from '../../../machines/lib/rights/representees';
+} from '../../../domain/rights/representees';
 import { Combobox } from '../../ui/Combobox';
 import { useChangeRepresented, useRepresentees } from './usePanelData';
 import { useUserContext } from './useShellData';

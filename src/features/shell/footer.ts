@@ -2,7 +2,7 @@
  * Footer content (spec 1 §2 "Root layout"): per language, falling back to Estonian (not through the general
  * language → en → et chain), with the contact and opening hours of the current domain.
  */
-import type { Domain, Language } from '../../../machines/lib/contract';
+import type { Domain, Language } from '../../../domain/contract';
 import type { FooterCatalogues } from '../../i18n/messages';
 
 /** Phone and e-mail of customer support per domain (not translated). */

@@ -4,9 +4,9 @@
  * the i18n fallback). Pure: views render it, the sidePanel machine decides which entry is open. Apart from menu.ts
  * (links and names the first screen uses) because only the menus (MenuItems.tsx) need it, and they load when shown.
  */
-import type { Domain, UserContext } from '../../../machines/lib/contract';
-import { businessSettingsLink, hasPrivilege, serviceForApplication } from '../../../machines/lib/rights';
-import { panelLinks, serviceMenuEntries } from '../../../machines/lib/rights/side-panel';
+import type { Domain, UserContext } from '../../../domain/contract';
+import { businessSettingsLink, hasPrivilege, serviceForApplication } from '../../../domain/rights';
+import { panelLinks, serviceMenuEntries } from '../../../domain/rights/side-panel';
 import { appLinks, appNameKey, settingsLink, type MenuEntry, type MenuLink } from './menu';
 
 /**

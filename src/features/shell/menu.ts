@@ -4,7 +4,7 @@
  * business tree, labels as locale keys) are in menu-tree.ts.
  */
 import { linkOptions } from '@tanstack/react-router';
-import type { businessSettingsLink } from '../../../machines/lib/rights';
+import type { businessSettingsLink } from '../../../domain/rights';
 
 /** The in-app pages the menus link to, as typed router links (`<Link {...link}>`). */
 export const appLinks = {

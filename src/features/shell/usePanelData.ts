@@ -6,8 +6,8 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { representedSummary, visibleRepresentees } from '../../../machines/lib/rights/representees';
-import { panelLinks, type PanelLinks } from '../../../machines/lib/rights/side-panel';
+import { representedSummary, visibleRepresentees } from '../../../domain/rights/representees';
+import { panelLinks, type PanelLinks } from '../../../domain/rights/side-panel';
 import { usePortal } from '../../app/PortalContext';
 import { useDomain, useUserContext } from './useShellData';
 

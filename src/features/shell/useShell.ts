@@ -1,8 +1,8 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { LANGUAGE3, LANGUAGES, type Language } from '../../../machines/lib/contract';
+import { LANGUAGE3, LANGUAGES, type Language } from '../../../domain/contract';
 import { usePortal } from '../../app/PortalContext';
-import { loginUrl } from '../../../machines/lib/navigation/rules';
+import { loginUrl } from '../../../domain/navigation/rules';
 import { currentTarget } from '../../app/browser';
 
 /** What the header (desktop and mobile) shows; one place so both stay alike. */

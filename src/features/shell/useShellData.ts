@@ -1,12 +1,12 @@
 /**
- * Selections of the shell views (select only what is shown; derived with the pure rules of machines/lib/rights/).
+ * Selections of the shell views (select only what is shown; derived with the pure rules of domain/rights/).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import type { Domain, UserContext } from '../../../machines/lib/contract';
+import type { Domain, UserContext } from '../../../domain/contract';
 import { rolesAndPacketsQuery } from '../../api/roles-and-packets/get-roles-and-packets';
 import { usePortal } from '../../app/PortalContext';
-import { isAxaptaDead } from '../../../machines/lib/rights';
+import { isAxaptaDead } from '../../../domain/rights';
 
 export function useUserContext(): UserContext | null {
   const { session } = usePortal();

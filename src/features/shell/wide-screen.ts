@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { COOKIE } from '../../../machines/lib/contract';
+import { COOKIE } from '../../../domain/contract';
 import { readCookie } from '../../app/cookies';
 
 /**

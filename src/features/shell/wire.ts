@@ -4,7 +4,7 @@
  * passes what they decide to the other actors.
  */
 import { fromPromise } from 'xstate';
-import type { UserContext } from '../../../machines/lib/contract';
+import type { UserContext } from '../../../domain/contract';
 import { deadApplicationPollMachine } from '../../../machines/deadApplicationPoll.machine';
 import { representedChangeMachine } from '../../../machines/representedChange.machine';
 import { representedChoiceMachine } from '../../../machines/representedChoice.machine';

@@ -2,7 +2,7 @@
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useIntl } from 'react-intl';
-import { isAxaptaDead } from '../../../machines/lib/rights';
+import { isAxaptaDead } from '../../../domain/rights';
 import { usePortal } from '../../app/PortalContext';
 
 export function useAxaptaDeadNotice(titleKey: string) {

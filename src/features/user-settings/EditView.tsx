@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import type { AddressSuggestion } from '../../../machines/lib/address';
+import type { AddressSuggestion } from '../../../domain/address';
 import {
   EDIT_LABELS,
   EMPTY_ADDRESS,
@@ -12,7 +12,7 @@ import {
   validateEdit,
   type EditForm,
   type UserEditAnswer,
-} from '../../../machines/lib/user-settings';
+} from '../../../domain/user-settings';
 import type { FormValues } from '../../../machines/settingsForm.machine';
 import { ApiError } from '../../api/client';
 import { userEditQuery } from '../../api/user-settings/get-edit';

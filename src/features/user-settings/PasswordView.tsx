@@ -15,7 +15,7 @@ import {
   USERNAME_MIN,
   validatePassword,
   type PasswordForm,
-} from '../../../machines/lib/user-settings';
+} from '../../../domain/user-settings';
 import type { FormValues } from '../../../machines/settingsForm.machine';
 import { passwordSettingsQuery } from '../../api/user-settings/get-password';
 import { usePortal } from '../../app/PortalContext';

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
-import { NOPREFERENCE, type RepresentationRight } from '../../../machines/lib/contract';
+import { NOPREFERENCE, type RepresentationRight } from '../../../domain/contract';
 import {
   allowedRights,
   PREFERENCE_SERVICES,
@@ -15,7 +15,7 @@ import {
   PREFERENCES_TOGETHER,
   validatePreferences,
   type PreferencesForm,
-} from '../../../machines/lib/user-settings';
+} from '../../../domain/user-settings';
 import type { FormValues } from '../../../machines/settingsForm.machine';
 import { userRightsQuery } from '../../api/user-settings/get-rights';
 import { usePortal } from '../../app/PortalContext';

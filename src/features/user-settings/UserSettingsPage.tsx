@@ -11,7 +11,7 @@ import { Link, Navigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { mayOpenUserSettings } from '../../../machines/lib/user-settings/access';
+import { mayOpenUserSettings } from '../../../domain/user-settings/access';
 import { userEditQuery } from '../../api/user-settings/get-edit';
 import { usePortal } from '../../app/PortalContext';
 import { useAxaptaDeadNotice } from './AxaptaNotice';

@@ -8,8 +8,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { PREFERENCES_TOGETHER, validatePreferences, type PreferencesForm } from '../../../machines/lib/user-settings';
-import type { Preference } from '../../../machines/lib/contract';
+import { PREFERENCES_TOGETHER, validatePreferences, type PreferencesForm } from '../../../domain/user-settings';
+import type { Preference } from '../../../domain/contract';
 import { MARI_ID, userContext } from '../../../tests/support/fixtures/shell';
 import { createApiClient } from '../../api/client';
 import type { PortalCore } from '../../app/portal';

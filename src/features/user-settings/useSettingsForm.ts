@@ -1,6 +1,6 @@
 /** One settings form actor per visit of a tab, and the selections its view needs. */
 import { useSelector } from '@xstate/react';
-import { PAGE } from '../../../machines/lib/pages';
+import { PAGE } from '../../../domain/pages';
 import {
   canSave,
   visibleErrors,

@@ -5,8 +5,8 @@
  * a sign-on and switches the party for "Save and use".
  */
 import { fromPromise } from 'xstate';
-import { refusedFields } from '../../../machines/lib/fields';
-import { type NavTarget } from '../../../machines/lib/rights';
+import { refusedFields } from '../../../domain/fields';
+import { type NavTarget } from '../../../domain/rights';
 import {
   EDIT_FIELD_RULES,
   editBody,
@@ -26,7 +26,7 @@ import {
   type PreferencesForm,
   type ResetEmailBody,
   type UserEditAnswer,
-} from '../../../machines/lib/user-settings';
+} from '../../../domain/user-settings';
 import { preferenceUseMachine, type ServiceRequest } from '../../../machines/preferenceUse.machine';
 import {
   settingsFormMachine,

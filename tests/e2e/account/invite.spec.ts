@@ -4,7 +4,7 @@
  * Maasikas OÜ, logs out and in with the new credentials, and the used link sends him home. uku's invitation is this
  * test's own data.
  */
-import { COOKIE } from '../../../machines/lib/contract';
+import { COOKIE } from '../../../domain/contract';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures';
 import { banner, expectSignedInAs } from '../skeleton/helpers';
 import { linkIn, newestMail, signOnWith } from './helpers';

@@ -4,7 +4,7 @@
  * console (/sim/api/...: inserted ID-card, Mobile-ID knobs, demo reset of a register company).
  */
 import type { Page } from '@playwright/test';
-import { UserContext } from '../../../machines/lib/contract';
+import { UserContext } from '../../../domain/contract';
 import { expect, loginAs, type DemoPerson } from '../fixtures';
 
 export const TESTFIRMA = { name: 'Testfirma OÜ', regCode: '11000109', jgid: 'EPEE11000109' };

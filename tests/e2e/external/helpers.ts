@@ -3,7 +3,7 @@
  * host on APPS_PORT, which defaults to PORT + 1 (server/env.ts): in a test run E2E_PORT + 1.
  */
 import type { FrameLocator, Page } from '@playwright/test';
-import { COOKIE } from '../../../machines/lib/contract';
+import { COOKIE } from '../../../domain/contract';
 import { expect, test } from '../fixtures';
 
 export { markWindow, pick, signIn, windowMarkerSurvived } from '../shell/helpers';

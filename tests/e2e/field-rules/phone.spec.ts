@@ -1,5 +1,5 @@
 /**
- * One phone rule (machines/lib/fields/phone.ts) wherever a form asks for a phone: a 5-digit number is refused in the
+ * One phone rule (domain/fields/phone.ts) wherever a form asks for a phone: a 5-digit number is refused in the
  * browser with the field's own message ('Invalid format of phone number', spec 2 §5), tied to the field, before
  * anything is sent, never as the generic server error. Customer add's Mobile-ID number (mary signing a contract for
  * Testfirma OÜ, spec 1 §4), user settings' mobile (mari, spec 2 §2 "Edit view"), and the business customer's phone

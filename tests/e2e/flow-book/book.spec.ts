@@ -54,8 +54,8 @@ test('the flow book opens from the file system offline: flows, a group and back,
   await expect(page).toHaveURL(/#\/signing\?path=1$/);
   await expect(page.locator('details.path.is-asked[data-path="1"]')).toHaveAttribute('open', '');
 
-  // a hand-off, both ways: the signing panel continues in signing, and signing links back
-  await page.locator('.started-by').getByRole('link', { name: 'The signing panel: picking a signing method' }).click();
+  // a hand-off, both ways: customer add continues in signing, and signing links back
+  await page.locator('.started-by').getByRole('link', { name: 'Adding a business customer', exact: true }).click();
   await expect(page.locator('.continues-in li[data-hand-off="signing"]')).toContainText('from the step');
   await page.goto(`${BOOK}#/`);
 
@@ -82,8 +82,8 @@ test('the flow book opens from the file system offline: flows, a group and back,
 
   // a step's paths: only the paths that pass through it, each opened
   const all = await paths.locator('details.path').count();
-  await diagram.locator('g[data-id="s_session_signedOut"]').click();
-  await expect(page).toHaveURL(/state=session\.signedOut/);
+  await diagram.locator('g[data-id="s_session_contextFailed"]').click();
+  await expect(page).toHaveURL(/state=session\.contextFailed/);
   await expect(paths.getByRole('heading', { name: /^Paths through “.+” \(\d+\)/ })).toBeVisible();
   const through = paths.locator('details.path');
   const shown = await through.count();
@@ -95,7 +95,7 @@ test('the flow book opens from the file system offline: flows, a group and back,
     await expect(p.locator('ol > li').first()).toContainText(/^(Do|Answer|Wait): /);
     await expect(p.locator('ol > li .sees').first()).toContainText(/^See: \S/);
   }
-  await expect(diagram.locator('g[data-id="s_session_signedOut"]')).toHaveClass(/is-selected/);
+  await expect(diagram.locator('g[data-id="s_session_contextFailed"]')).toHaveClass(/is-selected/);
   await paths.getByRole('link', { name: 'show all' }).click();
   await expect(paths.locator('details.path')).toHaveCount(all);
 

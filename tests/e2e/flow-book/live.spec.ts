@@ -45,7 +45,7 @@ test('the live flow book follows the session from loading the context to signed 
   await expect(live).toBeVisible();
   // the portal tab answers the book's hello with where it is now: signed out
   const sessionRow = live.locator('li[data-machine="session"] .live-state');
-  await expect(sessionRow).toHaveAttribute('data-state', 'session.signedOut', { timeout: 30_000 });
+  await expect(sessionRow).toHaveAttribute('data-state', 'session.signedOut.ready', { timeout: 30_000 });
   const diagram = book.locator('figure.diagram[data-diagram="session"]');
   await expect(diagram.locator('g.is-current')).toHaveAttribute('data-id', 's_session_signedOut');
 

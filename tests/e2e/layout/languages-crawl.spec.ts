@@ -18,7 +18,7 @@
  * reader, which is the simulator's global state (tests/e2e/customer-add/signing.spec.ts shows it).
  */
 import type { Locator, Page } from '@playwright/test';
-import { COOKIE } from '../../../machines/lib/contract';
+import { COOKIE } from '../../../domain/contract';
 import { post } from '../account/helpers';
 import { expect, signInAs, test } from '../fixtures';
 import { MAASIKAS, openAs } from '../represented-settings/helpers';
@@ -138,6 +138,18 @@ test('mari: the dashboard, her settings and Maasikas OÜ’s settings and rights
     `/ui/settings/rights/${MAASIKAS}`,
   ]) {
     await open(page, path);
+    await crawl(page, path);
+  }
+});
+
+test('mari: the application pages (the order system and periodicals) in five languages', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(WIDE);
+  await openAs(page, 'mari', 'Maasikas OÜ');
+  // the portal's own texts around the frame (the application inside it speaks for itself)
+  for (const path of ['/ui/oss-wrapper', '/ui/external/PERIODICS']) {
+    await open(page, path);
+    await expect(page.locator('main iframe')).toBeVisible();
     await crawl(page, path);
   }
 });

@@ -1,6 +1,6 @@
 /** Helpers of the business customer settings and rights tests (spec 2). */
 import type { Page } from '@playwright/test';
-import { COOKIE, XSRF_HEADER } from '../../../machines/lib/contract';
+import { COOKIE, XSRF_HEADER } from '../../../domain/contract';
 import { expect, signInAs, type DemoPerson } from '../fixtures';
 import { choiceDialog, pick } from '../shell/helpers';
 

@@ -9,8 +9,8 @@
  * the end, so Maasikas OÜ's active users are as before.
  */
 import type { Browser, Page } from '@playwright/test';
-import { EnterpriseUsersAnswer } from '../../../machines/lib/represented-settings';
-import { isRoleEnded } from '../../../machines/lib/rights/validity';
+import { EnterpriseUsersAnswer } from '../../../domain/represented-settings';
+import { isRoleEnded } from '../../../domain/rights/validity';
 import { expect, expectNoSeriousA11yViolations, test } from '../fixtures';
 import { apiPost, dotsDate, freshEeCode, MAASIKAS, openAs } from './helpers';
 

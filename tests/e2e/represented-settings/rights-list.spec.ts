@@ -3,7 +3,7 @@
  * apart from the users, search, the not-active filter; mari gets 403 from a customer where she is not main
  * administrator, kristi may change any customer; axe and screenshots. Read-only but for kristi's own new person.
  */
-import { EnterpriseUsersAnswer } from '../../../machines/lib/represented-settings';
+import { EnterpriseUsersAnswer } from '../../../domain/represented-settings';
 import { expect, expectNoSeriousA11yViolations, snap, test } from '../fixtures';
 import { apiPost, dotsDate, freshEeCode, MAASIKAS, openAs, POLDMARI, VANA_KAUP } from './helpers';
 

@@ -3,7 +3,7 @@
  * sorts, opens rows by click and by Enter, and opens the customer-add modal; mari is refused at the API (403);
  * peeter (internal, no search privilege) is sent home with 'No rights to access component'. Read-only.
  */
-import { COOKIE, ServiceError, XSRF_HEADER } from '../../../machines/lib/contract';
+import { COOKIE, ServiceError, XSRF_HEADER } from '../../../domain/contract';
 import { expect, expectNoSeriousA11yViolations, signInAs, snap, test } from '../fixtures';
 
 test('customer and user search work for kristi: 3-character minimum, Enter, sorting, row click and Enter on a row', async ({

@@ -1,7 +1,7 @@
 /**
  * Spec 1 §7 cross-domain ticket check: a signed-out public page asks the sign-on service's JSONP endpoint once
  * whether the browser has a sign-on session, and signs in when it has. The endpoint answers only the portal's own
- * callback names (machines/lib/contract.ts TICKET_CHECK_CALLBACK), so the name the page makes must be one of them.
+ * callback names (domain/contract.ts TICKET_CHECK_CALLBACK), so the name the page makes must be one of them.
  */
 import { expect, test } from '../fixtures';
 import { expectSignedInAs } from '../skeleton/helpers';

@@ -1,6 +1,6 @@
 /** Helpers of the shell tests (choice modal, header, menus, dashboards, dead-application poll). */
 import type { Page } from '@playwright/test';
-import { COOKIE } from '../../../machines/lib/contract';
+import { COOKIE } from '../../../domain/contract';
 import { expect, signInAs, test, type DemoPerson } from '../fixtures';
 
 /**

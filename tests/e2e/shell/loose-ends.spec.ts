@@ -4,7 +4,7 @@
  * sidebar re-laid out on resize (100 ms debounce) and the Services menu listing every external application.
  */
 import type { Request } from '@playwright/test';
-import { COOKIE } from '../../../machines/lib/contract';
+import { COOKIE } from '../../../domain/contract';
 import { expect, test } from '../fixtures';
 import { banner, MESSAGES, t } from '../skeleton/helpers';
 import { pick, signIn } from './helpers';

@@ -1,12 +1,12 @@
 /**
- * A right ended is ended at once (spec 1 §4 role validity; machines/lib/contract.ts RIGHT_ENDED): mari acts for
+ * A right ended is ended at once (spec 1 §4 role validity; domain/contract.ts RIGHT_ENDED): mari acts for
  * Põldmari AS with its shipment registration open; kristi ends mari's right there in another session through the real
  * rights API; mari's next navigation says so, closes the application's frame and asks her again whom she represents.
  * Changes mari's right in Põldmari AS (global state: restored at the end).
  */
 import type { Browser } from '@playwright/test';
-import type { RoleCommand, SaveCommand } from '../../../machines/lib/represented-settings/contract';
-import { COOKIE, XSRF_HEADER } from '../../../machines/lib/contract';
+import type { RoleCommand, SaveCommand } from '../../../domain/represented-settings/contract';
+import { COOKIE, XSRF_HEADER } from '../../../domain/contract';
 import { expect, signInAs, test } from '../fixtures';
 import { ossFrame } from '../external/helpers';
 import { MESSAGES } from '../skeleton/helpers';

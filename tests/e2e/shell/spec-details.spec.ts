@@ -13,7 +13,7 @@
  *   address block hidden for a person whose personal code is not from EE (spec 2 §2).
  */
 import type { Page } from '@playwright/test';
-import { COOKIE } from '../../../machines/lib/contract';
+import { COOKIE } from '../../../domain/contract';
 import { expect, test } from '../fixtures';
 import { MAASIKAS, POLDMARI } from '../represented-settings/helpers';
 import { t } from '../skeleton/helpers';

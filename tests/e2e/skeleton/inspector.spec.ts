@@ -54,14 +54,14 @@ test('the offline inspector shows the session actor go through loading to signed
     await expect(panel.getByRole('columnheader', { name: t(lang, key), exact: true })).toBeVisible();
   }
   const sessionState = panel.getByTestId('inspector-state-session');
-  await expect(sessionState, 'signed out, the session settles in signedOut').toHaveText('signedOut', {
+  await expect(sessionState, 'signed out, the session settles in signedOut').toHaveText('{"signedOut":"ready"}', {
     timeout: 30_000,
   });
   const signedOutRun = await recorded(page);
   const afterLastLoad = (values: string[]) => values.slice(values.findLastIndex((v) => v.startsWith('@load /ui/')) + 1);
   // without the EPIT-SIGNED-IN cookie the portal knows at once that no one is signed in (no call), so the
   // session passes loadingContext within one turn; the login below shows it loading
-  expect(afterLastLoad(signedOutRun).at(-1), 'the signed-out load settled in signedOut').toBe('signedOut');
+  expect(afterLastLoad(signedOutRun).at(-1), 'the signed-out load settled in signedOut').toBe('{"signedOut":"ready"}');
 
   // log in the way a person does: the header link, the sign-on page, back to the portal
   await page.evaluate(() => sessionStorage.setItem('qa.inspector.session', '[]'));
@@ -82,7 +82,9 @@ test('the offline inspector shows the session actor go through loading to signed
   const signedIn = values.findIndex((v) => v.includes('signedIn'));
   expect(loading, `the session row showed loadingContext live (seen: ${values.join(' → ')})`).toBeGreaterThanOrEqual(0);
   expect(signedIn, `then signedIn (seen: ${values.join(' → ')})`).toBeGreaterThan(loading);
-  expect(values.slice(0, signedIn), 'never signedOut on the way back from the sign-on page').not.toContain('signedOut');
+  expect(values.slice(0, signedIn), 'never signedOut on the way back from the sign-on page').not.toContain(
+    '{"signedOut":"ready"}',
+  );
   // the row's last events name what moved it
   await expect(panel.locator('tr[data-system-id="session"]').getByRole('listitem').first()).not.toBeEmpty();
   // the panel's texts follow the language like every other text

@@ -3,7 +3,7 @@
  * EPIT-LANGUAGE cookie, and is posted to context/changeLanguage (only when signed in).
  */
 import type { Page, Request } from '@playwright/test';
-import { UserContext } from '../../../machines/lib/contract';
+import { UserContext } from '../../../domain/contract';
 import { expect, signInAs, test } from '../fixtures';
 import {
   banner,

@@ -2,7 +2,7 @@
  * Login: logging in as mari on the sign-on page lands in the portal with "Mari Maasikas" in the
  * header, and logging in as every other demo person with a login also works.
  */
-import { UserContext } from '../../../machines/lib/contract';
+import { UserContext } from '../../../domain/contract';
 import { DEMO, type DemoPerson, expect, test } from '../fixtures';
 import { banner, expectSignedInAs, pageLanguage, t } from './helpers';
 

@@ -5,7 +5,7 @@
  * (TanStack Query ages answers by Date.now(); timers still run): only the save's invalidation can bring the new
  * number. Restores her mobile at the end.
  */
-import { editBody, editFormOf, UserEditAnswer } from '../../../machines/lib/user-settings';
+import { editBody, editFormOf, UserEditAnswer } from '../../../domain/user-settings';
 import { expect, test } from '../fixtures';
 import { FGID, apiPost, saveButton, signIn, successToast } from './helpers';
 

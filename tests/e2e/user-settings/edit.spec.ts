@@ -4,7 +4,7 @@
  * a 26-character first name shows the max-length message with Save disabled, and the same payload sent straight to
  * the API answers 400 with nothing changed. Restores her mobile and address parts at the end.
  */
-import { UserEditAnswer } from '../../../machines/lib/user-settings';
+import { UserEditAnswer } from '../../../domain/user-settings';
 import { screen } from '../support/screens';
 import { expect, test } from '../fixtures';
 import { FGID, apiPost, saveButton, signIn, successToast } from './helpers';

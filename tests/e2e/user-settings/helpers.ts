@@ -3,7 +3,7 @@
  * and XSRF token, and the settings page's parts by role and label.
  */
 import type { Page } from '@playwright/test';
-import { COOKIE, XSRF_HEADER } from '../../../machines/lib/contract';
+import { COOKIE, XSRF_HEADER } from '../../../domain/contract';
 import { expect, signInAs, test, type DemoPerson } from '../fixtures';
 
 export const FGID = {

@@ -5,7 +5,7 @@
  * gives 'Username is already in use'; a password without a digit is refused with the rule text; the terms-of-use
  * modal of the signed-in mari asks her current password too. Her own username and password are restored at the end.
  */
-import { UserContext } from '../../../machines/lib/contract';
+import { UserContext } from '../../../domain/contract';
 import { expect, test } from '../fixtures';
 import { FGID, apiPost, saveButton, signIn, signOnWith, successToast } from './helpers';
 

@@ -5,7 +5,7 @@
  * use" is hidden while the form is invalid. His own preference is restored at the end. With no preference at all,
  * "Save and use" opens the address the TARGET cookie remembered and expires the cookie (spec 2 §4).
  */
-import { COOKIE, Preference } from '../../../machines/lib/contract';
+import { COOKIE, Preference } from '../../../domain/contract';
 import { expect, loginAs, test } from '../fixtures';
 import { FGID, apiPost, choiceDialog, saveButton, signIn } from './helpers';
 

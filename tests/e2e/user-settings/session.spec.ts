@@ -3,10 +3,10 @@
  * back to the form with her typed values intact (a draft in sessionStorage), and saving then works. Her mobile is
  * restored at the end.
  */
-import { COOKIE } from '../../../machines/lib/contract';
+import { COOKIE } from '../../../domain/contract';
 import { expect, test } from '../fixtures';
 import { FGID, apiPost, choiceDialog, pick, saveButton, signIn, successToast } from './helpers';
-import { UserEditAnswer } from '../../../machines/lib/user-settings';
+import { UserEditAnswer } from '../../../domain/user-settings';
 
 test('a save after the session expired goes through sign-on and back with the typed values', async ({ page }) => {
   await signIn(page, 'mari', `/ui/user-settings/edit/${FGID.mari}`, FGID.mari);

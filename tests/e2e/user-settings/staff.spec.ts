@@ -5,7 +5,7 @@
  * Estonian, naming kristi. mari cannot open kristi's settings (not authorised, home) nor read them from the API (403).
  * mari restores her e-mail herself at the end (her own change: a reset link may go to it again).
  */
-import { UserEditAnswer } from '../../../machines/lib/user-settings';
+import { UserEditAnswer } from '../../../domain/user-settings';
 import { expect, test } from '../fixtures';
 import { FGID, apiPost, saveButton, signIn, successToast } from './helpers';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardErrorCode } from '../../../../machines/lib/customer-add/rules';
+import { cardErrorCode } from '../../../../domain/customer-add/rules';
 import { createPinPrompt } from './pin-prompt';
 import { createSoftwareCard } from './software-card';
 import { createWebEidCard } from './webeid';

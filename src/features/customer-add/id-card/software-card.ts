@@ -2,7 +2,7 @@
  * The reference setup's software ID-card: talks to the simulator's card reader (/sim/id-card/*, see
  * server/sim/SIGNING.md) and asks for PIN2 in its own dialog (pin-prompt.ts).
  */
-import { COOKIE, XSRF_HEADER } from '../../../../machines/lib/contract';
+import { COOKIE, XSRF_HEADER } from '../../../../domain/contract';
 import { readDocumentCookie } from '../../../api/client';
 import { IdCardError, type CardSignature, type IdCardAdapter, type SigningCertificate } from './types';
 import type { PinPrompt } from './pin-prompt';

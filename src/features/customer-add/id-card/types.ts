@@ -6,7 +6,7 @@
  *   sign(certificate, hash (base64), hashFunction) → { signature (base64), signatureAlgorithm }
  *
  * Failures reject with an IdCardError whose `code` the signing machine turns into a message
- * (machines/lib/customer-add/rules.ts cardErrorCode): IDCARD_NO_CARD, IDCARD_USER_CANCELLED.
+ * (domain/customer-add/rules.ts cardErrorCode): IDCARD_NO_CARD, IDCARD_USER_CANCELLED.
  */
 export interface SignatureAlgorithm {
   cryptoAlgorithm: string;
