@@ -38,11 +38,35 @@ import {
 const WIDE = { width: 1160, height: 900 };
 const PHONE = { width: 412, height: 823 };
 
-/** `network`: wait until no request has run for 0.5 s too (a narrower window loads nothing, so it only needs the frames) */
-async function settle(page: Page, network = true) {
-  if (network) await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+/** the page's requests still running (its frames' too), counted from the browser's request events */
+const running = new WeakMap<Page, () => number>();
+function countRequests(page: Page) {
+  let n = 0;
+  page.on('request', () => void n++);
+  page.on('requestfinished', () => void n--);
+  page.on('requestfailed', () => void n--);
+  running.set(page, () => n);
 }
+
+const frames = (page: Page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/**
+ * `network`: also wait until no request runs, across two frames in a row (what a view loads when it is first shown,
+ * e.g. the wide header's menus and their texts, has started by then). Playwright's 'networkidle' waits 0.5 s of
+ * quiet on every call, which this crawl pays hundreds of times; a narrower window loads nothing, so it only needs the
+ * frames.
+ */
+async function settle(page: Page, network = true) {
+  const count = running.get(page);
+  if (network && !count) await page.waitForLoadState('networkidle');
+  await frames(page);
+  if (!network || !count) return;
+  await expect.poll(count, { intervals: [20, 50, 100] }).toBe(0);
+  await frames(page);
+  await expect.poll(count, { intervals: [20, 50, 100] }).toBe(0);
+}
+test.beforeEach(({ page }) => countRequests(page));
 
 async function switchTo(page: Page, to: Lang) {
   const from = await pageLanguage(page);
