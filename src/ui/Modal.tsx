@@ -35,25 +35,26 @@ const FOCUSABLE =
 const openDialogs: HTMLElement[] = [];
 
 /**
- * Tab and Shift+Tab go round inside `scope`: from its last control to its first and back. A focus outside it (the
- * focused control was removed or disabled, so the focus fell to the page) comes back in at the first or the last.
+ * Tab and Shift+Tab go round inside `scope`: past its last control to its first and back. The focus may also be on
+ * something that Tab does not stop at (the dialog itself, a heading or a message that took it) or outside (the
+ * focused control was removed or disabled, so the focus fell to the page): then too the next stop is inside.
  */
 function keepTabInside(scope: HTMLElement, e: Pick<KeyboardEvent, 'shiftKey' | 'preventDefault'>) {
-  const items = [...scope.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const items = [...scope.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.checkVisibility());
   const active = document.activeElement;
-  const first = items[0];
-  const last = items[items.length - 1];
-  const outside = !scope.contains(active);
-  if (!first) {
-    e.preventDefault();
-    if (outside) scope.focus();
-  } else if (e.shiftKey && (outside || active === first || active === scope)) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && (outside || active === last)) {
-    e.preventDefault();
-    first.focus();
-  }
+  const inside = !!active && scope.contains(active);
+  // the stops left in the direction of travel
+  const ahead = inside
+    ? items.filter((el) =>
+        e.shiftKey
+          ? el.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING
+          : active.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING,
+      )
+    : [];
+  if (ahead.length > 0) return;
+  e.preventDefault();
+  (e.shiftKey ? items.at(-1) : items[0])?.focus();
+  if (!scope.contains(document.activeElement)) scope.focus();
 }
 
 /**
