@@ -66,7 +66,8 @@ function giveFocusBack(dialog: HTMLElement, opener: Element | null) {
   const active = document.activeElement;
   if (active && active !== document.body && !dialog.contains(active)) return;
   const back = opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : null;
-  (back ?? document.querySelector<HTMLElement>('main'))?.focus();
+  if (back) back.focus();
+  else document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
 }
 
 export function Modal({

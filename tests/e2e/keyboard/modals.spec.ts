@@ -7,7 +7,8 @@
  *   keys), a person's rights with its question "Remove all rights?" (a dialog inside the dialog, with a round of its
  *   own), the terms of use (protected) and the modal that cannot load (opened by the address: back to the main
  *   content);
- * - kristi: staff customer add (from customer search) and the test modal of /test-component.
+ * - kristi: staff customer add (from customer search, and from the user menu at 375 px) and the test modal of
+ *   /test-component.
  * Nothing is saved; the modals that write (customer add's signing step, the ID-card PIN, the reset-password modal)
  * and the keyboard-only journeys are in journeys.spec.ts, on the global-state server.
  */
@@ -102,7 +103,7 @@ test('mari: the choice, customer add, the rights and "Remove all rights?", the t
   await expectEscape(page, failed, { focusTo: main });
 });
 
-test('kristi: staff customer add from customer search, and the test modal', async ({ page }) => {
+test('kristi: staff customer add from customer search and from the user menu, and the test modal', async ({ page }) => {
   await signIn(page, 'kristi', '/ui/customer-search');
   const add = page.getByRole('button', { name: 'Add new customer' });
   await add.focus();
@@ -135,4 +136,14 @@ test('kristi: staff customer add from customer search, and the test modal', asyn
   await page.keyboard.press('Enter');
   await expect(modal).toBeHidden();
   await expect(open).toBeFocused();
+
+  // at 375 px customer add opens from the user menu, which closes as it does: its button is gone, so the focus
+  // goes to the main content
+  await page.setViewportSize({ width: 375, height: 800 });
+  await tabTo(page, page.getByRole('button', { name: 'User menu' }), { back: true });
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByTestId('user-menu-panel').getByRole('button', { name: 'Add new customer' }));
+  await page.keyboard.press('Enter');
+  await expect(customerAdd.getByRole('combobox')).toBeFocused();
+  await expectEscape(page, customerAdd, { focusTo: page.getByRole('main') });
 });
