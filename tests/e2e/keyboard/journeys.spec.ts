@@ -15,6 +15,7 @@ import { DEMO, expect, signInAs, test } from '../fixtures';
 import { linkIn, newestMail, post } from '../account/helpers';
 import { DEFAULT_SETTINGS, MSG, TESTFIRMA, insertCard, resetCompany, setSigningSim } from '../customer-add/helpers';
 import { choiceDialog } from '../shell/helpers';
+import { apiPost } from '../user-settings/helpers';
 import { expectEscape, expectFocusInside, expectTabCycle, tabTo } from './helpers';
 
 const MARY = { fgid: 'EE60001019906', card: '60001019906', phone: '+37200000766' };
@@ -116,20 +117,34 @@ test('mary, by keyboard alone: sign on, choose, customer add with Mobile-ID (the
   const save = page.getByRole('button', { name: 'Save', exact: true });
   const saved = page.getByText('Save successful', { exact: true });
   const before = UserEditAnswer.parse(await (await page.request.get(`/api/user-settings/edit/${MARY.fgid}`)).json());
-  for (const value of ['+3726123456', before.phone ?? '']) {
-    await tabTo(page, phone);
-    await page.keyboard.press('ControlOrMeta+A');
-    if (value) await page.keyboard.type(value);
-    else await page.keyboard.press('Delete');
-    await tabTo(page, save);
-    await page.keyboard.press('Enter');
-    await expect(saved.first()).toBeVisible();
-    await expect
-      .poll(async () => {
-        const now = await page.request.get(`/api/user-settings/edit/${MARY.fgid}`);
-        return UserEditAnswer.parse(await now.json()).phone ?? '';
-      })
-      .toBe(value);
+  try {
+    for (const value of ['+3726123456', before.phone ?? '']) {
+      await tabTo(page, phone);
+      await page.keyboard.press('ControlOrMeta+A');
+      if (value) await page.keyboard.type(value);
+      else await page.keyboard.press('Delete');
+      await tabTo(page, save);
+      await page.keyboard.press('Enter');
+      await expect(saved.first()).toBeVisible();
+      await expect
+        .poll(async () => {
+          const now = await page.request.get(`/api/user-settings/edit/${MARY.fgid}`);
+          return UserEditAnswer.parse(await now.json()).phone ?? '';
+        })
+        .toBe(value);
+    }
+  } finally {
+    // a failure half-way leaves no test phone behind
+    const res = await apiPost(page, `user-settings/edit/${MARY.fgid}`, {
+      firstName: before.firstName,
+      lastName: before.lastName,
+      email: before.email ?? '',
+      mobile: before.mobile ?? '',
+      phone: before.phone ?? '',
+      preferredLanguage: before.preferredLanguage ?? 'EST',
+      address: before.address ?? null,
+    });
+    expect(res.status(), await res.text()).toBe(200);
   }
 });
 
