@@ -2,9 +2,10 @@
  * The modal shell (spec 1 §4 Modals): role=dialog, aria-modal, labelled by its title; a MODAL_FADE (200 ms) fade
  * on open and close; Escape (key 27) and the overlay click close it unless it is protected;
  * a protected modal shows the close button and takes Escape only when also closeable.
- * Focus is trapped inside and returns to the opener on close.
+ * It takes the focus on open, keeps Tab inside (also inside a dialog nested in it) and gives the focus back to its
+ * opener on close.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { MODAL_FADE } from '../../machines/modal.machine';
@@ -30,6 +31,45 @@ export interface ModalProps {
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
 
+/** The open modals, the newest last: only the newest answers keys that reach the document. */
+const openDialogs: HTMLElement[] = [];
+
+/**
+ * Tab and Shift+Tab go round inside `scope`: past its last control to its first and back. The focus may also be on
+ * something that Tab does not stop at (the dialog itself, a heading or a message that took it) or outside (the
+ * focused control was removed or disabled, so the focus fell to the page): then too the next stop is inside.
+ */
+function keepTabInside(scope: HTMLElement, e: Pick<KeyboardEvent, 'shiftKey' | 'preventDefault'>) {
+  const items = [...scope.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.checkVisibility());
+  const active = document.activeElement;
+  const inside = !!active && scope.contains(active);
+  // the stops left in the direction of travel
+  const ahead = inside
+    ? items.filter((el) =>
+        e.shiftKey
+          ? el.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING
+          : active.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING,
+      )
+    : [];
+  if (ahead.length > 0) return;
+  e.preventDefault();
+  (e.shiftKey ? items.at(-1) : items[0])?.focus();
+  if (!scope.contains(document.activeElement)) scope.focus();
+}
+
+/**
+ * The focus goes back where it was before the modal opened. Only when it is still in the modal or fell to the page:
+ * a modal that closes because the portal went to another page leaves that page's focus alone. An opener that is gone
+ * (the choice modal opened by the sign-in itself, a menu that closed) gives the focus to the main content.
+ */
+function giveFocusBack(dialog: HTMLElement, opener: Element | null) {
+  const active = document.activeElement;
+  if (active && active !== document.body && !dialog.contains(active)) return;
+  const back = opener instanceof HTMLElement && opener !== document.body && opener.isConnected ? opener : null;
+  if (back) back.focus();
+  else document.querySelector<HTMLElement>('main')?.focus({ preventScroll: true });
+}
+
 export function Modal({
   title,
   open,
@@ -48,26 +88,43 @@ export function Modal({
   const [mounted, setMounted] = useState(open);
   const [visible, setVisible] = useState(false);
   const canClose = !isProtected || closeable;
+  const escape = onEscape ?? onClose;
+  // the document listener below lives as long as the modal is open; this reads the newest props
+  const escapeFromOutside = useEffectEvent(() => {
+    if (canClose) escape();
+  });
   // mount at once on open, start fading out at once on close (state adjusted while rendering, not in an effect)
   if (open && !mounted) setMounted(true);
   if (!open && visible) setVisible(false);
 
+  // open: fade in, take the focus (the [autofocus] control, else the dialog itself) and answer the keys that reach
+  // the document; close: the focus goes back to the opener at once, the dialog leaves after the fade
   useEffect(() => {
-    if (open) {
-      const raf = requestAnimationFrame(() => setVisible(true));
-      return () => cancelAnimationFrame(raf);
-    }
-    const t = setTimeout(() => setMounted(false), MODAL_FADE);
-    return () => clearTimeout(t);
-  }, [open]);
-
-  useEffect(() => {
-    if (!mounted) return;
-    const opener = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
-    (dialog?.querySelector<HTMLElement>('[autofocus],[data-autofocus]') ?? dialog)?.focus();
-    return () => opener?.focus?.();
-  }, [mounted]);
+    if (!open || !dialog) {
+      const t = setTimeout(() => setMounted(false), MODAL_FADE);
+      return () => clearTimeout(t);
+    }
+    const opener = document.activeElement;
+    dialog.querySelector<HTMLElement>('[autofocus],[data-autofocus]')?.focus();
+    if (!dialog.contains(document.activeElement)) dialog.focus();
+    const raf = requestAnimationFrame(() => setVisible(true));
+    openDialogs.push(dialog);
+    // keys from outside the dialog: its focused control was removed or disabled (a step of the flow ended, a
+    // signing made the fields read-only) and the focus fell to the page; Tab brings it back, Escape still closes
+    const onDocumentKey = (e: KeyboardEvent) => {
+      if (openDialogs.at(-1) !== dialog || dialog.contains(e.target as Node)) return;
+      if (e.key === 'Tab') keepTabInside(dialog, e);
+      else if (e.key === 'Escape') escapeFromOutside();
+    };
+    document.addEventListener('keydown', onDocumentKey);
+    return () => {
+      cancelAnimationFrame(raf);
+      document.removeEventListener('keydown', onDocumentKey);
+      openDialogs.splice(openDialogs.indexOf(dialog), 1);
+      giveFocusBack(dialog, opener);
+    };
+  }, [open]);
 
   if (!mounted) return null;
   const host = document.getElementById('modal-overlay') ?? document.body;
@@ -75,24 +132,16 @@ export function Modal({
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape' && canClose) {
       e.stopPropagation();
-      (onEscape ?? onClose)();
+      escape();
       return;
     }
     if (e.key !== 'Tab' || !dialogRef.current) return;
-    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) {
-      e.preventDefault();
-      return;
-    }
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (e.shiftKey && (document.activeElement === first || document.activeElement === dialogRef.current)) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    // a dialog inside this one (the ID-card PIN, a question before an irreversible step) keeps Tab to itself
+    const inner = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>(
+      '[role="dialog"],[role="alertdialog"]',
+    );
+    e.stopPropagation();
+    keepTabInside(inner && dialogRef.current.contains(inner) ? inner : dialogRef.current, e);
   };
 
   return createPortal(

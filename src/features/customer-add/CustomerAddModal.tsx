@@ -250,6 +250,13 @@ function ConfirmationFormView({
   );
 }
 
+/**
+ * A part that replaces the control the person was on (the Sign button gives way to the signing methods; the fields
+ * turn read-only while a signing runs) takes the focus when it appears, so the keyboard stays in the dialog where the
+ * flow went on. One function for every render: React calls it when the element comes and goes, not on each render.
+ */
+const focusOnArrival = (el: HTMLElement | null) => el?.focus();
+
 function SigningPanel({ actor, busy }: { actor: CustomerAddActor; busy: boolean }) {
   const intl = useIntl();
   const id = useId();
@@ -265,9 +272,13 @@ function SigningPanel({ actor, busy }: { actor: CustomerAddActor; busy: boolean 
 
   return (
     <section className="signing-panel" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{intl.formatMessage({ id: 'customer-add.signing.title' })}</h3>
+      <h3 id={`${id}-title`} ref={focusOnArrival} tabIndex={-1}>
+        {intl.formatMessage({ id: 'customer-add.signing.title' })}
+      </h3>
+      {/* an attempt that ended here (a cancelled PIN, no card in the reader): its message takes the focus, which the
+          attempt's disabled buttons or the PIN dialog had; Tab goes on to the methods */}
       {notice && (
-        <p className="field-error" role="alert">
+        <p className="field-error" role="alert" ref={focusOnArrival} tabIndex={-1}>
           {formatRef(intl, notice)}
         </p>
       )}
@@ -314,7 +325,7 @@ function SigningPanel({ actor, busy }: { actor: CustomerAddActor; busy: boolean 
         </div>
       </div>
       {signingNow && (
-        <div className="signing-panel__progress" role="status" aria-live="polite">
+        <div className="signing-panel__progress" role="status" aria-live="polite" ref={focusOnArrival} tabIndex={-1}>
           {challengeId && (
             <p className="verification-code" data-testid="verification-code">
               {intl.formatMessage(

@@ -7,7 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useSelector } from '@xstate/react';
-import { useId, type FormEvent } from 'react';
+import { useCallback, useId, useRef, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import {
   boardPositionOf,
@@ -79,6 +79,14 @@ export function RightsEditModal({ actor }: { actor: RightsEditActor }) {
   const portal = usePortal();
   const position = boardPositionOf(useQuery(boardPositionQuery(portal.api, customerId, personId)).data?.value);
   const confirmIds = { title: useId(), text: useId() };
+  // the question replaces the buttons while it is asked; when it goes (Cancel, Escape) the focus goes back to
+  // "Remove all rights", which comes back with the buttons (a stable callback: React calls it as the button comes)
+  const askedFromRemoveAll = useRef(false);
+  const removeAllRef = useCallback((el: HTMLButtonElement | null) => {
+    if (!el || !askedFromRemoveAll.current) return;
+    askedFromRemoveAll.current = false;
+    el.focus();
+  }, []);
   const message = (key: string) => {
     const m = issues[key];
     if (!m) return null;
@@ -245,7 +253,11 @@ export function RightsEditModal({ actor }: { actor: RightsEditActor }) {
                 type="button"
                 className="button button--ghost"
                 disabled={busy}
-                onClick={() => actor.send({ type: 'rights.removeAll' })}
+                ref={removeAllRef}
+                onClick={() => {
+                  askedFromRemoveAll.current = true;
+                  actor.send({ type: 'rights.removeAll' });
+                }}
               >
                 {t('represented-settings.removeAll')}
               </button>
