@@ -7,6 +7,7 @@ import { browserAliases, compiledMessages } from './tools/i18n/vite-plugin.js';
 import { precompressed } from './tools/build/compress.js';
 import { keepPreviousBuilds } from './tools/build/keep-builds.js';
 import { stripMachineDescriptionsPlugin } from './tools/build/strip-descriptions.js';
+import { WIDE_MEDIA } from './src/ui/wide-media.js';
 
 /** a route's split-off component (@tanstack/router-plugin autoCodeSplitting); [1] its family, the file's first name */
 const ROUTE_SPLIT = /[\\/]src[\\/]routes[\\/]([a-z-]+)[^\\/]*\.tsx\?tsr-split=/;
@@ -47,6 +48,34 @@ function preloadConfig(): Plugin {
   };
 }
 
+/**
+ * The desktop views' chunk (WIDE_SHELL) for a window wide enough to show them: a modulepreload link whose media is the
+ * desktop layout's query, so a wide page fetches it beside the entry instead of once the entry has run (a round trip
+ * later), and a phone does not fetch it at all. The server's Link header keeps the media (server/app.ts).
+ */
+function preloadWideShell(): Plugin {
+  let base = '/';
+  return {
+    name: 'epit-preload-wide-shell',
+    apply: 'build',
+    configResolved: (config) => void (base = config.base),
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, ctx): HtmlTagDescriptor[] => {
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'wide-shell');
+        if (!chunk) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${chunk.fileName}`, media: WIDE_MEDIA },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 // The portal is served under /ui/ by the reference backend (and by a real one).
 export default defineConfig({
   base: '/ui/',
@@ -63,6 +92,7 @@ export default defineConfig({
     // the machines' descriptions (the flow book's words) are read in development only
     stripMachineDescriptionsPlugin(),
     preloadConfig(),
+    preloadWideShell(),
     precompressed(), // .br and .gz beside every asset over 1 kB (tools/build/compress.ts)
     keepPreviousBuilds(), // the hashed files of the two builds before stay (tools/build/keep-builds.ts)
   ],

@@ -348,7 +348,10 @@ function preloadLinks(distDir: string): string {
     const rel = attr(tag, 'rel');
     // the same credentials mode as the tag's, or the browser fetches the file twice
     const cors = /\scrossorigin\b/.test(tag) ? '; crossorigin' : '';
-    if (tag.startsWith('<script') || rel === 'modulepreload') links.push(`<${url}>; rel=modulepreload${cors}`);
+    // a chunk only some windows need (the desktop views: vite.config.ts) keeps its media query
+    const media = attr(tag, 'media');
+    const only = media ? `; media="${media}"` : '';
+    if (tag.startsWith('<script') || rel === 'modulepreload') links.push(`<${url}>; rel=modulepreload${cors}${only}`);
     else if (rel === 'stylesheet' || (rel === 'preload' && attr(tag, 'as') === 'style'))
       links.push(`<${url}>; rel=preload; as=style${cors}`);
   }

@@ -124,11 +124,16 @@ describe('EPIT-SIGNED-IN', () => {
 });
 
 describe("index.html's preload hints", () => {
-  /** the portal served from a small built folder: index.html and two languages' first messages chunks */
+  /** the portal served from a small built folder: index.html (with the desktop views' preload, only for a wide window)
+   * and two languages' first messages chunks */
   async function portalOn() {
     const distDir = mkdtempSync(path.join(tmpdir(), 'epit-hint-dist-'));
     mkdirSync(path.join(distDir, 'assets'));
-    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+    writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><link rel="modulepreload" crossorigin href="/ui/assets/wide-shell-Wx12.js" ' +
+        'media="(min-width: 737px)"></head><body></body></html>',
+    );
     for (const file of [
       '_epit-messages-en-AbCd1234.js',
       '_epit-messages-ru-EfGh5678.js',
@@ -186,6 +191,10 @@ describe("index.html's preload hints", () => {
       expect(anonymous).toContain('</ui/assets/_epit-messages-en-AbCd1234.js>; rel=modulepreload; crossorigin');
       expect(anonymous).not.toContain('_epit-messages-ru');
       expect(anonymous, 'no session: nothing to ask the API for').not.toContain('/api/');
+      // a phone does not fetch the desktop views: the header keeps the tag's media query
+      expect(anonymous).toContain(
+        '</ui/assets/wide-shell-Wx12.js>; rel=modulepreload; crossorigin; media="(min-width: 737px)"',
+      );
 
       const russian = await portal.link(`${COOKIE.language}=RUS`);
       expect(russian).toContain('</ui/assets/_epit-messages-ru-EfGh5678.js>; rel=modulepreload');

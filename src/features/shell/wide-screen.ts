@@ -1,12 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { COOKIE } from '../../../domain/contract';
 import { readCookie } from '../../app/cookies';
-
-/**
- * Whether the window is wide enough for the desktop layout (spec 1 §2, §9: the compact header takes over at 736 px and
- * below, where the desktop header and the menu rail are hidden). The views only that layout shows load when it applies.
- */
-const WIDE = '(min-width: 737px)';
+import { WIDE_MEDIA as WIDE } from '../../ui/wide-media';
 
 const onWidthChange = (listener: () => void) => {
   const query = window.matchMedia(WIDE);
@@ -14,6 +9,7 @@ const onWidthChange = (listener: () => void) => {
   return () => query.removeEventListener('change', listener);
 };
 
+/** Whether the window is wide enough for the desktop layout; the views only that layout shows load when it applies. */
 export const wideScreen = () => window.matchMedia(WIDE).matches;
 
 export const useWideScreen = () => useSyncExternalStore(onWidthChange, wideScreen);
