@@ -2,6 +2,8 @@
  * Boot (conventions): fetch config.json next to the app → parse PortalConfig → actors → router → render.
  * Nothing about the API is built in: the same build serves the reference backend or a real one.
  */
+// first: zod without eval, before any module makes a schema (./app/no-eval.ts)
+import './app/no-eval';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { COOKIE, PortalConfig } from '../domain/contract';
