@@ -99,8 +99,9 @@ createRoot(document.getElementById('root')!).render(
 `;
 
 /**
- * Builds the hello world into `outDir` (a folder of a temporary folder the caller removes): `base` as vite's (the
- * router's basepath follows it), `plugins` beside @vitejs/plugin-react. bench/lighthouse.ts serves it under /ui/.
+ * Builds the hello world in `dir` (an empty folder the caller removes) and returns its built folder (`dir`/dist):
+ * `base` is vite's (the router's basepath follows it), `plugins` come beside @vitejs/plugin-react. bench/lighthouse.ts
+ * builds it under /ui/ with the portal's precompression and serves it with the portal's server.
  */
 export async function buildHelloWorld(
   compiled: boolean,
