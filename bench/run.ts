@@ -331,7 +331,7 @@ async function main() {
   await section('address', addressBench); // bench/address.ts: the address register over 1,000,000 addresses
   await section('size', portalSize);
   await section('weight', () => weightBench()); // bench/size.ts: the first signed-in screen's JS against a hello world
-  await section('lighthouse', () => lighthouseBench()); // bench/lighthouse.ts: mobile scores of three pages
+  await section('lighthouse', () => lighthouseBench()); // bench/lighthouse.ts: three pages beside a hello world, mobile and desktop
   await section('api', apiLatency);
   await section('perf-api', perfApiBench); // bench/perf-api.ts: getUserContext against bare Fastify, autocannon
   await section('rolling', rollingBench); // bench/rolling.ts: both processes restarted in turn behind nginx under load

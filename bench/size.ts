@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import { build, type PluginOption } from 'vite';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tools/lib/chromium.js';
 import { browserAliases } from '../tools/i18n/vite-plugin.js';
 import { builtAt, ensureBuild, root, signIn, startPortal } from './portal-process.js';
@@ -52,7 +52,7 @@ function weigh(files: string[]): Weight {
 }
 
 /** the hello world's variants: `anchor` is the one the ratios divide by */
-type Hello = 'anchor' | 'classic-zod' | 'naive';
+export type Hello = 'anchor' | 'classic-zod' | 'naive';
 
 const helloModule = (variant: Hello) => `
 import { StrictMode } from 'react';
@@ -91,7 +91,7 @@ function Hello() {
 }
 const rootRoute = createRootRoute({ component: () => <Outlet /> });
 const indexRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: Hello });
-const router = createRouter({ routeTree: rootRoute.addChildren([indexRoute]) });
+const router = createRouter({ routeTree: rootRoute.addChildren([indexRoute]), basepath: import.meta.env.BASE_URL });
 const queryClient = new QueryClient();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -104,27 +104,41 @@ createRoot(document.getElementById('root')!).render(
 );
 `;
 
+/**
+ * Builds the hello world in `dir` (an empty folder the caller removes) and returns its built folder (`dir`/dist):
+ * `base` is vite's (the router's basepath follows it), `plugins` come beside @vitejs/plugin-react. bench/lighthouse.ts
+ * builds it under /ui/ with the portal's precompression and serves it with the portal's server.
+ */
+export async function buildHelloWorld(
+  variant: Hello,
+  dir: string,
+  { base = '/', plugins = [] }: { base?: string; plugins?: PluginOption[] } = {},
+): Promise<string> {
+  mkdirSync(path.join(dir, 'src'));
+  symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>hello</title></head>' +
+      '<body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
+  );
+  writeFileSync(path.join(dir, 'src', 'main.tsx'), helloModule(variant));
+  await build({
+    root: dir,
+    base,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react(), ...plugins],
+    resolve: { alias: variant !== 'naive' ? browserAliases : [] },
+    build: { outDir: path.join(dir, 'dist') },
+  });
+  return path.join(dir, 'dist');
+}
+
 /** Builds the hello world in a temporary folder; returns the weight of its JS. */
 async function helloWorld(variant: Hello): Promise<Weight> {
   const dir = mkdtempSync(path.join(tmpdir(), 'epit-hello-'));
   try {
-    mkdirSync(path.join(dir, 'src'));
-    symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    writeFileSync(
-      path.join(dir, 'index.html'),
-      '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>hello</title></head>' +
-        '<body><div id="root"></div><script type="module" src="/src/main.tsx"></script></body></html>',
-    );
-    writeFileSync(path.join(dir, 'src', 'main.tsx'), helloModule(variant));
-    await build({
-      root: dir,
-      configFile: false,
-      logLevel: 'silent',
-      plugins: [react()],
-      resolve: { alias: variant !== 'naive' ? browserAliases : [] },
-      build: { outDir: path.join(dir, 'dist') },
-    });
-    const assets = path.join(dir, 'dist', 'assets');
+    const assets = path.join(await buildHelloWorld(variant, dir), 'assets');
     return weigh(
       readdirSync(assets)
         .filter((f) => f.endsWith('.js'))

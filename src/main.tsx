@@ -2,12 +2,14 @@
  * Boot (conventions): fetch config.json next to the app → parse PortalConfig → actors → router → render.
  * Nothing about the API is built in: the same build serves the reference backend or a real one.
  */
-import { StrictMode } from 'react';
+// first: zod without eval, before any module makes a schema (./app/no-eval.ts)
+import './app/no-eval';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { COOKIE, PortalConfig } from '../domain/contract';
 import { readCookie } from './app/cookies';
 import { resolveLanguage } from '../domain/session/rules';
-import { loadMessageParts, loadMessages } from './i18n/load';
+import { loadMessageParts, loadMessages, prepareLocaleData } from './i18n/load';
 import bootTexts from 'virtual:epit-boot-texts';
 import { App } from './app/App';
 import { createPortal, type PortalOptions } from './app/portal';
@@ -27,7 +29,9 @@ async function boot() {
     return (await import('./features/flow-book')).showFlowBook();
   // the session starts in the cookie's language (machines/session.machine.ts): its messages load beside config.json
   // and the session's first request (no round trip waits for another); awaited before the first render
-  const firstMessages = loadMessages(resolveLanguage(null, readCookie(COOKIE.language)));
+  const firstLanguage = resolveLanguage(null, readCookie(COOKIE.language));
+  const firstMessages = loadMessages(firstLanguage);
+  prepareLocaleData(firstLanguage);
   firstMessages.catch(() => undefined); // a failure is reported where it is awaited, below
   const config = await loadConfig();
   const options: PortalOptions = {};
@@ -55,10 +59,16 @@ async function boot() {
   const router = createPortalRouter(portal);
   await firstMessages;
   await loadMessages(portal.session.getSnapshot().context.language);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App portal={portal} router={router} devPanel={devPanel} />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // the first render as a transition: React renders it in slices of a few milliseconds, yielding to the browser
+  // between them, instead of one task of the whole tree (on a slow phone over 200 ms in which no input is handled:
+  // Lighthouse's total blocking time, docs/performance.md). The screen it commits is the same.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App portal={portal} router={router} devPanel={devPanel} />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -131,3 +131,16 @@ export function subscribeMessages(listener: () => void): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
+
+/**
+ * The browser's locale data for `language`, loaded now in a task of its own. Chromium loads it on a page's first
+ * Intl call (about 25 ms of CPU on a fast machine, four times that on a slow phone), which react-intl makes in
+ * IntlProvider (`supportedLocalesOf`, checking the locale) while React renders the first screen. Called at boot
+ * (src/main.tsx), it runs while the page waits for config.json, and the first render is that much shorter.
+ */
+export function prepareLocaleData(language: Language): void {
+  setTimeout(() => {
+    Intl.NumberFormat.supportedLocalesOf(language);
+    Intl.DateTimeFormat.supportedLocalesOf(language);
+  }, 0);
+}
