@@ -146,7 +146,6 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     expect(asked).toEqual(['EPEE11000015']);
     expect(emitted).toEqual([
       { type: 'context.replaced', context: picked, cause: 'RC' },
-      { type: 'menu.reselect' },
       { type: 'REPRESENTEE-CHANGE', cause: 'RC' },
       { type: 'navigation.requested', target: { kind: 'restore', path: '/customer-search' } },
     ]);

@@ -10,7 +10,7 @@
  * closed ── choice.open ──▶ open (e.g. "choose representee" on the dashboard)
  * open: its `list` child (machines/choiceList.machine.ts) keeps the search and the page the views read
  * open.choosing ── choice.pick {gid} ──▶ open.changingRepresented (invoke changeRepresented)
- *            done: context.replaced (RC), menu.reselect, REPRESENTEE-CHANGE (RC), then apply the preference:
+ *            done: context.replaced (RC), REPRESENTEE-CHANGE (RC), then apply the preference:
  *                  [preferenceInApp] navigate to the path after /ui · [preferenceFullPage] full page redirect ·
  *                  otherwise restore the path the user was on → closed
  *            error: log the status (a `warning`, spec 1 §8), back to choosing with the pick and the list kept: the
@@ -41,13 +41,7 @@ import {
   preferenceTarget,
   type NavTarget,
 } from '../domain/rights';
-import type {
-  ContextReplaced,
-  MenuReselect,
-  NavigationRequested,
-  RepresenteeChange,
-  Warning,
-} from '../domain/shell-events';
+import type { ContextReplaced, NavigationRequested, RepresenteeChange, Warning } from '../domain/shell-events';
 import { failureStatus } from './representedChange.machine';
 import type { ToastRequest } from './toasts.machine';
 
@@ -84,7 +78,6 @@ export type RepresentedChoiceEvent =
 
 export type RepresentedChoiceEmitted =
   | ContextReplaced
-  | MenuReselect
   | RepresenteeChange
   | NavigationRequested
   | Warning
@@ -102,8 +95,8 @@ const picked = ({ event }: { event: DoneActorEvent<UserContext> }) => ({ picked:
 /** The failure of `changeRepresented`, as action params. */
 const changeError = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
 
-/** After a pick: hand the context on, reselect the menu, fire the representee change; then navigate, then reset */
-const PICKED = [{ type: 'handOnContext', params: picked }, 'reselectMenu', 'fireRepresenteeChange'] as const;
+/** After a pick: hand the context on, fire the representee change; then navigate, then reset */
+const PICKED = [{ type: 'handOnContext', params: picked }, 'fireRepresenteeChange'] as const;
 
 const tell = reporter<RepresentedChoiceContext, RepresentedChoiceEvent, RepresentedChoiceEmitted>();
 
@@ -170,7 +163,6 @@ export const representedChoiceMachine = setup({
       context: params.picked,
       cause: 'RC' as const,
     })),
-    reselectMenu: tell(() => ({ type: 'menu.reselect' as const })),
     fireRepresenteeChange: tell(() => ({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const })),
     applyPreference: tell(({ context }, params: { picked: UserContext }) => ({
       type: 'navigation.requested' as const,
