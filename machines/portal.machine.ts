@@ -12,7 +12,7 @@ import { choiceRequiredByContext, isAddCustomerModalName, isAxaptaDead, type Nav
 import { showsAuthError } from '../domain/session/rules';
 import { SYSTEM_ID } from '../domain/system-ids';
 import type { ContextReplaced, RepresenteeChange } from '../domain/shell-events';
-import { addedCustomer, CUSTOMER_ADD_COMPONENT, OPEN_CUSTOMER_ADD } from '../domain/pages';
+import { addedCustomer, CUSTOMER_ADD_COMPONENT, OPEN_CUSTOMER_ADD, signedContract } from '../domain/pages';
 import { notProvidedAction } from '../domain/not-provided';
 import { deadApplicationPollMachine } from './deadApplicationPoll.machine';
 import { modalMachine } from './modal.machine';
@@ -370,6 +370,7 @@ export const portalMachine = setup({
         sendTo(SYSTEM_ID.representedChoice, ({ event, self }) => ({
           type: 'customerAdd.closed' as const,
           created: addedCustomer(event.result),
+          signed: signedContract(event.result),
           context: signedInContext(self),
         })),
       ],
@@ -381,12 +382,18 @@ export const portalMachine = setup({
         actions: [
           { type: 'noteBackOffice', params: ({ event }) => ({ userContext: event.context! }) },
           { type: 'handContextOn', params: ({ event }) => ({ userContext: event.context! }) },
-          sendTo(SYSTEM_ID.modals, ({ event }) => ({ type: 'modal.close', result: { created: event.created } })),
+          sendTo(SYSTEM_ID.modals, ({ event }) => ({
+            type: 'modal.close',
+            result: { created: event.created, signed: event.signed },
+          })),
         ],
         description: 'A customer was added: the reloaded details show it everywhere, and the modal closes',
       },
       {
-        actions: sendTo(SYSTEM_ID.modals, ({ event }) => ({ type: 'modal.close', result: { created: event.created } })),
+        actions: sendTo(SYSTEM_ID.modals, ({ event }) => ({
+          type: 'modal.close',
+          result: { created: event.created, signed: event.signed },
+        })),
         description: 'The customer-add flow ended without a new customer: the modal closes',
       },
     ],

@@ -198,8 +198,8 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       { type: 'modal.openFromUrl', modalName: 'add-customer' },
       { type: 'modal.opened', component: 'customer-add' },
       { type: 'modal.closed', component: 'customer-add', result: { created: true } },
-      { type: 'customerAdd.done', created: true, context: mariWithTestfirma },
-      { type: 'customerAdd.done', created: false, context: null },
+      { type: 'customerAdd.done', created: true, signed: true, context: mariWithTestfirma },
+      { type: 'customerAdd.done', created: false, signed: false, context: null },
       { type: 'signOn.required' },
       { type: 'api.unauthorized' },
       { type: 'api.rightEnded' },
@@ -340,13 +340,26 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         firstPage,
         step({ type: 'customerAdd.requested' }),
         reported('modals', { type: 'modal.opened', component: 'customer-add' }),
-        reported('customerAddModal', { type: 'customerAdd.done', created: true, context: mariWithTestfirma }),
-        reported('modals', { type: 'modal.closed', component: 'customer-add', result: { created: true } }),
+        reported('customerAddModal', {
+          type: 'customerAdd.done',
+          created: true,
+          signed: true,
+          context: mariWithTestfirma,
+        }),
+        reported('modals', {
+          type: 'modal.closed',
+          component: 'customer-add',
+          result: { created: true, signed: true },
+        }),
       ],
       check: (p) => {
         const modals = child(p, 'modals');
         expectOne(told(modals, 'modal.open'), 'the modal opening');
-        expectEqual(told(modals, 'modal.close'), [{ type: 'modal.close', result: { created: true } }], 'the close');
+        expectEqual(
+          told(modals, 'modal.close'),
+          [{ type: 'modal.close', result: { created: true, signed: true } }],
+          'the close',
+        );
         const opened = expectOne(told(child(p, 'customerAddModal'), 'customerAddModal.opened'), 'the flow start');
         expectEqual((opened as { returnUrl?: string }).returnUrl, '/ui/', 'where the flow returns');
         expectOne(told(child(p, 'customerAddModal'), 'customerAddModal.closed'), 'the flow stop');
@@ -358,7 +371,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         );
         expectEqual(
           told(child(p, 'representedChoice'), 'customerAdd.closed'),
-          [{ type: 'customerAdd.closed', created: true, context: mariWithTestfirma }],
+          [{ type: 'customerAdd.closed', created: true, signed: true, context: mariWithTestfirma }],
           'the choice of whom to represent',
         );
         expectEqual(sessionDetails(p), mariWithTestfirma, "the session's user context, which the portal reads");
@@ -375,7 +388,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         reported('modals', { type: 'modal.opened', component: 'customer-add' }),
         reported('deadApplicationPoll', { type: 'context.replaced', context: axaptaDown, cause: 'SC' }),
         // the flow closes (what was typed stays in it) and reports its end
-        reported('customerAddModal', { type: 'customerAdd.done', created: false, context: null }),
+        reported('customerAddModal', { type: 'customerAdd.done', created: false, signed: false, context: null }),
         reported('modals', { type: 'modal.closed', component: 'customer-add', result: { created: false } }),
         // asked again, by a button or by the address: nothing opens
         step({ type: 'customerAdd.requested' }),
@@ -385,7 +398,11 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         const modals = child(p, 'modals');
         expectOne(told(modals, 'modal.open'), 'the one opening, while the back office was up');
         expectEqual(told(modals, 'modal.openFromUrl'), [], 'the address while it is down');
-        expectEqual(told(modals, 'modal.close'), [{ type: 'modal.close', result: { created: false } }], 'the close');
+        expectEqual(
+          told(modals, 'modal.close'),
+          [{ type: 'modal.close', result: { created: false, signed: false } }],
+          'the close',
+        );
         expectOne(told(child(p, 'customerAddModal'), 'customerAddModal.backOfficeDown'), 'the flow told');
         expectEqual(
           told(child(p, 'toasts'), 'toasts.show'),

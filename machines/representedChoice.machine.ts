@@ -17,7 +17,9 @@
  *                   modal shows error.server, and a pick tries again
  *      ── choice.createContract [EE, AXAPTA alive] ──▶ waitingForCustomerAdd (emits customerAdd.requested)
  *      ── choice.createContract [AXAPTA dead] ──▶ toast.show error.axapta.dead
- * waitingForCustomerAdd ── customerAdd.closed [nothing represented] ──▶ open (the modal reopens)
+ * waitingForCustomerAdd ── customerAdd.closed [a contract signed] ──▶ closed (the person is on the customer's page in
+ *                       │                                             the account service, step 7: not covered)
+ *                       ├─ customerAdd.closed [nothing represented] ──▶ open (the modal reopens)
  *                       └─ customerAdd.closed [a party is represented] ──▶ closed + navigate to the dashboard
  * any ── session.signedOut ──▶ signedOut (reset)
  *
@@ -73,8 +75,11 @@ export type RepresentedChoiceEvent =
   | ChoiceListEvent
   | ({ type: 'choice.pick'; gid: string } & FromSession)
   | ({ type: 'choice.createContract' } & FromSession)
-  /** the customer-add modal closed (`context`: the session's, after any reload the customer-add flow did) */
-  | ({ type: 'customerAdd.closed'; created: boolean } & FromSession);
+  /**
+   * the customer-add modal closed (`context`: the session's, after any reload the customer-add flow did); `signed`: it
+   * signed a contract and sent the person on to the customer's page in the account service (spec 1 §4 step 7)
+   */
+  | ({ type: 'customerAdd.closed'; created: boolean; signed?: boolean } & FromSession);
 
 export type RepresentedChoiceEmitted =
   | ContextReplaced
@@ -132,6 +137,7 @@ export const representedChoiceMachine = setup({
       event.type === 'choice.createContract' && context.domain === 'EE' && !isAxaptaDead(event.context),
     axaptaDeadOnEE: ({ context, event }) =>
       event.type === 'choice.createContract' && context.domain === 'EE' && isAxaptaDead(event.context),
+    signedContract: ({ event }) => event.type === 'customerAdd.closed' && !!event.signed,
     stillNothingRepresented: ({ event }) =>
       event.type === 'customerAdd.closed' && choiceRequiredByContext(event.context),
     preferenceInApp: ({ context }, params: { picked: UserContext }) =>
@@ -325,6 +331,17 @@ export const representedChoiceMachine = setup({
       description: 'Add customer is open; the choice waits until it closes.',
       on: {
         'customerAdd.closed': [
+          {
+            // spec 1 §4 step 7: the signature sends the person to the account service's page for the customer (a
+            // full page load in the original, where the choice never showed; on the way back, the login rule asks
+            // again). Here that page may be one of the portal's: the choice, which no one can close, stays shut
+            // over it, and does not take the person back to the address that opened customer add.
+            guard: 'signedContract',
+            target: 'closed',
+            actions: 'forgetPick',
+            description:
+              "Add customer closes after a contract was signed: the customer's page in the account service stays on screen",
+          },
           {
             guard: 'stillNothingRepresented',
             target: 'open',
