@@ -33,6 +33,14 @@ export const OPEN_CUSTOMER_ADD = {
   class: CUSTOMER_ADD_MODAL_CLASS,
 } as const;
 
+/**
+ * Whether the customer-add modal's flow signed a contract and sent the person on to its page in the account service
+ * (spec 1 §4 customer-add step 7; its close result, `{ created: true, signed: true }`).
+ */
+export function signedContract(result: unknown): boolean {
+  return addedCustomer(result) && typeof result === 'object' && 'signed' in result! && result.signed === true;
+}
+
 /** Whether the customer-add modal closed with a new customer (its close result, `{ created: true }`). */
 export function addedCustomer(result: unknown): boolean {
   return !!result && typeof result === 'object' && 'created' in result && result.created === true;

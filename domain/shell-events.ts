@@ -7,7 +7,6 @@
  * - `REPRESENTEE-CHANGE` { cause: 'RC' | 'SC' } → the spec's representee-changed event (RC: the user changed the
  *   represented party; SC: the context changed on the server, seen by the dead-application poll); external
  *   application pages listen to it and reload their role data;
- * - `menu.reselect` → the side panel reselects (send `represented.changed` to the sidePanel actor);
  * - `navigation.requested` { target } → the router: 'path' (in-app, below /ui), 'redirect' (full page),
  *   'dashboard' (epit-dashboard), 'home', 'restore' (go back to the path the user was on before the choice
  *   modal, if any);
@@ -20,7 +19,6 @@ import type { NavTarget } from './rights';
 type ChangeCause = 'RC' | 'SC';
 export type ContextReplaced = { type: 'context.replaced'; context: UserContext; cause: ChangeCause };
 export type RepresenteeChange = { type: 'REPRESENTEE-CHANGE'; cause: ChangeCause };
-export type MenuReselect = { type: 'menu.reselect' };
 export type NavigationRequested = { type: 'navigation.requested'; target: NavTarget };
 /** `code` names what failed (e.g. 'changeRepresented.failed'); `detail` is what the log should carry (a status). */
 export type Warning = { type: 'warning'; code: string; detail: unknown };

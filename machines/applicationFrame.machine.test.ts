@@ -77,10 +77,9 @@ describe('applicationFrame machine (spec 1 §4 external application flow)', () =
     const t = open({ userContext: mariAtVanaKaup() });
     await t.settle();
     expect(t.context().messageKey).toBe('illegal.represented');
-    expect(t.emitted).toEqual([
-      { type: 'representeePanel.open', messageKey: 'illegal.represented' },
-      { type: 'frame.gone' },
-    ]);
+    // the page shows the representee panel while its flow is in representeeRequired
+    expect(t.actor.getSnapshot().matches('representeeRequired')).toBe(true);
+    expect(t.emitted).toEqual([{ type: 'frame.gone' }]);
   });
 
   it('a role loading failure is flagged and shows its message instead of the frame; the roles load again', async () => {

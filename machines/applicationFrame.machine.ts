@@ -10,7 +10,7 @@
  * address of the document it already shows keeps it where the person is (the order system hears the new language or
  * party over the channel, spec 1 §4 "OSS hash sync"); another document mounts a new frame; a load that ends without
  * a frame drops it. */
-import { assign, emit, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { financeCheckMachine, type FinanceCheckOutcome } from './financeCheck.machine';
 import { frameLoadMachine, type FrameLoadOutput } from './frameLoad.machine';
 import type { Language, RolesAndPackets, UserContext } from '../domain/contract';
@@ -78,8 +78,6 @@ export type ApplicationFrameEmitted =
   | { type: 'frame.shown' }
   /** the load ends without a frame (a message instead): the page drops the element; a later load mounts it afresh */
   | { type: 'frame.gone' }
-  | { type: 'representeePanel.open'; messageKey: string }
-  | { type: 'representeePanel.close' }
   /** spec 1 §8, only logged: 'roles.loadFailed', 'externalApplication.applicationDataMissing', '…frameLoadFailed' */
   | Warning;
 
@@ -144,10 +142,6 @@ export const applicationFrameMachine = setup({
       const check = representeeCheck(context);
       return { messageKey: check.valid ? EXTERNAL_MESSAGE.selectRepresented : check.messageKey };
     }),
-    announcePanel: emit(({ context }) => ({
-      type: 'representeePanel.open' as const,
-      messageKey: context.messageKey ?? '',
-    })),
     /** spec 1 §8: missing OSS application data is only logged (by the app: machines never log) */
     warnMissingApplicationData: tell(({ context }) => ({
       type: 'warning',
@@ -178,7 +172,6 @@ export const applicationFrameMachine = setup({
         }),
       };
     }),
-    closeRepresenteePanel: emit({ type: 'representeePanel.close' }),
     showNoFinancePackage: assign({ messageKey: EXTERNAL_MESSAGE.noFinancePackage }),
     requestFinanceRecovery: tell((_, p: { refresh: FinanceRecovery }) => ({
       type: 'navigation.requested',
@@ -268,7 +261,7 @@ export const applicationFrameMachine = setup({
     representeeRequired: {
       description:
         "'Choose representee to use the functionality' (or that the party has no rights) shows, and the representee panel opens.",
-      entry: ['askForRepresentee', 'announcePanel', 'reportNoFrame'],
+      entry: ['askForRepresentee', 'reportNoFrame'],
     },
     applicationDataMissing: {
       description: "'Application is loading' stays; the application cannot be opened (only logged, spec 1 §8).",
@@ -315,7 +308,6 @@ export const applicationFrameMachine = setup({
     showing: {
       description: 'The application is shown in the frame; the representee panel closes.',
       tags: ['frame'],
-      entry: 'closeRepresenteePanel',
       initial: 'deciding',
       states: {
         deciding: {

@@ -43,7 +43,8 @@ import { settingsFormMachine, type FormValues, type SettingsFormInput } from './
 type CustomerAddEmitted =
   | { type: 'toast.show'; toast: ToastRequest }
   | { type: 'navigation.requested'; target: NavTarget }
-  | { type: 'customerAdd.finished'; created: boolean };
+  /** `signed`: a contract was signed, and the person sent on to its page in the account service (step 7) */
+  | { type: 'customerAdd.finished'; created: boolean; signed: boolean };
 
 interface CustomerAddContext {
   /** from PortalConfig (the input): picks the account service address after a signature (step 7) */
@@ -70,6 +71,8 @@ interface CustomerAddContext {
   outcome: ToastRequest | null;
   /** the flow runs in the open modal: when it ends by itself, it reports so once */
   wasOpen: boolean;
+  /** the contract was signed and the person sent on to the customer's page in the account service (step 7) */
+  signed: boolean;
 }
 
 /** What a newly opened modal starts from (the form stays). */
@@ -83,6 +86,7 @@ const FRESH = {
   showPhoneError: false,
   outcome: null,
   wasOpen: false,
+  signed: false,
 } satisfies Omit<CustomerAddContext, 'accountService' | 'form' | 'formValid'>;
 
 /** the form: the confirmation's rules, the values kept in this flow, every edit reported */
@@ -185,11 +189,16 @@ const customerAddSetup = setup({
     reportFinished: enqueueActions(({ context, enqueue, self }) => {
       if (!context.wasOpen) return;
       enqueue.assign({ wasOpen: false });
-      report(enqueue, self, { type: 'customerAdd.finished', created: context.outcome?.toastType === 'success' });
+      report(enqueue, self, {
+        type: 'customerAdd.finished',
+        created: context.outcome?.toastType === 'success',
+        signed: context.signed,
+      });
     }),
     /** step 7: the account service's customer edit page, with the way back */
     goToAccountService: enqueueActions(({ context: c, enqueue, self }) => {
       const target = rules.accountServiceTarget(c.accountService, rules.jgidOf(c.customer!), c.returnUrl);
+      enqueue.assign({ signed: true });
       report(enqueue, self, { type: 'navigation.requested', target });
     }),
     clearForm: enqueueActions(({ enqueue }) => {

@@ -30,6 +30,8 @@ export interface CustomerAddModalContext {
   flow: CustomerAddActor | null;
   /** the opening that waits for the flow to load */
   opening: CustomerAddOpening | null;
+  /** the flow that ended last signed a contract (the person is on its page in the account service) */
+  signed: boolean;
 }
 
 type ForPortal =
@@ -42,13 +44,13 @@ export type CustomerAddModalEvent =
   /** from the portal: the back office (AXAPTA) went down, which gates adding a customer (spec 1 §8) */
   | { type: 'customerAddModal.backOfficeDown' }
   /** from the flow */
-  | { type: 'customerAdd.finished'; created: boolean }
+  | { type: 'customerAdd.finished'; created: boolean; signed: boolean }
   | ForPortal;
 
 export type CustomerAddModalEmitted =
   | ForPortal
   /** the flow is over: the modal closes; `context` is the reloaded person's details, when they reloaded */
-  | { type: 'customerAdd.done'; created: boolean; context: UserContext | null };
+  | { type: 'customerAdd.done'; created: boolean; signed: boolean; context: UserContext | null };
 
 /** What this machine tells the flow (machines/customerAdd.machine.ts). */
 type FlowCommand =
@@ -80,7 +82,13 @@ export const customerAddModalMachine = setup({
       if (context.flow) enqueue.sendTo(context.flow, p.event);
     }),
     passOn: enqueueActions(({ enqueue, self }, p: { event: ForPortal }) => report(enqueue, self, p.event)),
-    done: tell((_, p: { created: boolean; context: UserContext | null }) => ({ type: 'customerAdd.done', ...p })),
+    done: tell(({ context }, p: { created: boolean; context: UserContext | null }) => ({
+      type: 'customerAdd.done',
+      created: p.created,
+      signed: p.created && context.signed,
+      context: p.context,
+    })),
+    rememberSigned: assign((_, p: { signed: boolean }) => p),
   },
   guards: {
     created: (_, p: { created: boolean }) => p.created,
@@ -89,7 +97,7 @@ export const customerAddModalMachine = setup({
   id: 'customerAddModal',
   description:
     'The customer-add modal and its flow: the flow loads when the modal first opens, runs while it is open, and the person’s details reload when it added a customer.',
-  context: { flow: null, opening: null },
+  context: { flow: null, opening: null, signed: false },
   initial: 'notLoaded',
   on: {
     'toast.show': {
@@ -180,6 +188,7 @@ export const customerAddModalMachine = setup({
               {
                 guard: { type: 'created', params: ({ event }) => event },
                 target: 'reloadingContext',
+                actions: { type: 'rememberSigned', params: ({ event }) => event },
                 description: 'A customer or rights were added: the person’s details reload before the modal closes',
               },
               {

@@ -31,7 +31,11 @@ const spec: MachineModelSpec<typeof customerAddModalMachine> = {
       { type: 'warning', code: 'demo.failed', detail: 500 },
     ];
     if (s.matches({ ready: 'running' }))
-      out.push({ type: 'customerAdd.finished', created: true }, { type: 'customerAdd.finished', created: false });
+      out.push(
+        { type: 'customerAdd.finished', created: true, signed: true },
+        { type: 'customerAdd.finished', created: true, signed: false },
+        { type: 'customerAdd.finished', created: false, signed: false },
+      );
     if (s.matches('loading'))
       out.push(
         { type: 'xstate.done.actor.loadCustomerAdd', output: { logic: recorderMachine, input: {} } },

@@ -11,7 +11,7 @@
  * and use" asks the portal to act for the preferred party and hears how it went. What the page actors report for
  * the whole portal (toasts, navigation, log lines) goes on to the portal.
  */
-import { assign, enqueueActions, setup, type AnyActorLogic, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, setup, type AnyActorLogic, type EventFrom } from 'xstate';
 import type { Language, UserContext } from '../domain/contract';
 import type { CustomerSearchActor } from './customerSearch.machine';
 import type { EulaActor } from './eula.machine';
@@ -21,7 +21,7 @@ import type { FrameChannelActor } from './frameChannel.machine';
 import type { ResetPasswordActor } from './resetPassword.machine';
 import type { RightsListActor } from './rightsList.machine';
 import type { SettingsFormActor } from './settingsForm.machine';
-import { PAGE, type Draft, type PageActorReport, type PageId, type PageLifecycleEvent } from '../domain/pages';
+import { type Draft, type PageActorReport, type PageId, type PageLifecycleEvent } from '../domain/pages';
 import { report, reporter, ownId } from '../domain/report';
 import type { RouteOnScreen } from './portal.types';
 import type { NavTarget } from '../domain/rights';
@@ -119,10 +119,15 @@ export const pagesMachine = setup({
       drafts: [...context.drafts.filter((d) => d.key !== p.draft.key), p.draft],
     })),
     dropDrafts: assign({ drafts: [] }),
-    tellPage: enqueueActions(({ context, enqueue }, p: { id: PageId; event: { type: string } }) => {
-      const page = context.pages[p.id];
-      // the transition that calls this names both the page and an event its machine takes
-      if (page) enqueue.sendTo(page as AnyActorRef, p.event);
+    // each page hears only the events its machine takes (its actor's type): a page not running hears nothing
+    tellExternalApplication: enqueueActions(({ context, enqueue }, event: EventFrom<ExternalApplicationActor>) => {
+      if (context.pages.externalApplication) enqueue.sendTo(context.pages.externalApplication, event);
+    }),
+    tellFrameChannel: enqueueActions(({ context, enqueue }, event: EventFrom<FrameChannelActor>) => {
+      if (context.pages.frameChannel) enqueue.sendTo(context.pages.frameChannel, event);
+    }),
+    tellUserSettingsForm: enqueueActions(({ context, enqueue }, event: EventFrom<SettingsFormActor>) => {
+      if (context.pages.userSettingsForm) enqueue.sendTo(context.pages.userSettingsForm, event);
     }),
     passOn: enqueueActions(({ enqueue, self }, p: { event: ForPortal }) => report(enqueue, self, p.event)),
     requireSignOn: tell(() => ({ type: 'signOn.required' })),
@@ -155,70 +160,53 @@ export const pagesMachine = setup({
     },
     'pages.contextChanged': {
       actions: {
-        type: 'tellPage',
-        params: ({ event }) => ({
-          id: PAGE.externalApplication,
-          event: { type: 'external.contextChanged', userContext: event.userContext },
-        }),
+        type: 'tellExternalApplication',
+        params: ({ event }) => ({ type: 'external.contextChanged', userContext: event.userContext }),
       },
       description: "The person's details changed: the external application page takes them",
     },
     'pages.languageChanged': {
       actions: {
-        type: 'tellPage',
-        params: ({ event }) => ({
-          id: PAGE.externalApplication,
-          event: { type: 'external.languageChanged', language: event.language },
-        }),
+        type: 'tellExternalApplication',
+        params: ({ event }) => ({ type: 'external.languageChanged', language: event.language }),
       },
       description: 'The person picks another language: the external application follows it',
     },
     'pages.representeeChanged': {
       actions: {
-        type: 'tellPage',
-        params: ({ event }) => ({
-          id: PAGE.externalApplication,
-          event: { type: 'REPRESENTEE-CHANGE', cause: event.cause, userContext: event.userContext },
-        }),
+        type: 'tellExternalApplication',
+        params: ({ event }) => ({ type: 'REPRESENTEE-CHANGE', cause: event.cause, userContext: event.userContext }),
       },
       description: 'The represented party changed: the external application reloads for the new party',
     },
     'pages.routeChanged': {
       guard: ({ event }) => event.external !== null,
       actions: {
-        type: 'tellPage',
-        params: ({ event }) => ({
-          id: PAGE.externalApplication,
-          event: { type: 'external.routeChanged', ...event.external, hash: event.hash },
-        }),
+        type: 'tellExternalApplication',
+        // taken only when the guard held: the route is an external page's
+        params: ({ event }) => ({ type: 'external.routeChanged', ...event.external!, hash: event.hash }),
       },
       description: 'An external application page resolves (another service, another hash): the page takes the route',
     },
     'channel.notification': {
       actions: {
-        type: 'tellPage',
-        params: ({ event }) => ({
-          id: PAGE.externalApplication,
-          event: { type: 'frame.notification', method: event.method, params: event.params },
-        }),
+        type: 'tellExternalApplication',
+        params: ({ event }) => ({ type: 'frame.notification', method: event.method, params: event.params }),
       },
       description: 'The application in the frame sends news (its place changed): its page takes it',
     },
     'channel.notify': {
       actions: {
-        type: 'tellPage',
-        params: ({ event }) => ({
-          id: PAGE.frameChannel,
-          event: { type: 'channel.notify', method: event.method, params: event.params },
-        }),
+        type: 'tellFrameChannel',
+        params: ({ event }) => ({ type: 'channel.notify', method: event.method, params: event.params }),
       },
       description:
         'The external application page has news for the application (the address, the language): the channel sends it',
     },
     'channel.activated': {
       actions: {
-        type: 'tellPage',
-        params: { id: PAGE.externalApplication, event: { type: 'frame.ready' } },
+        type: 'tellExternalApplication',
+        params: { type: 'frame.ready' },
       },
       description: 'The application in the frame answers the channel: its page stops showing it as loading',
     },
@@ -239,11 +227,8 @@ export const pagesMachine = setup({
     },
     'pages.partySwitched': {
       actions: {
-        type: 'tellPage',
-        params: ({ event }) => ({
-          id: PAGE.userSettingsForm,
-          event: { type: event.ok ? 'form.partySwitched' : 'form.partySwitchFailed', gid: event.gid },
-        }),
+        type: 'tellUserSettingsForm',
+        params: ({ event }) => ({ type: event.ok ? 'form.partySwitched' : 'form.partySwitchFailed', gid: event.gid }),
       },
       description: 'The switch of party is done (or failed): the preferences go on to the service (or say so)',
     },

@@ -6,13 +6,13 @@
  */
 import { assign, forwardTo, sendTo, setup, type ActorRefFrom } from 'xstate';
 import { pageView, tracksPageViews, type PageView } from '../domain/analytics';
-import type { UserContext } from '../domain/contract';
-import type { PortalContext, PortalEvent, PortalInput, RouteOnScreen, SignedIn } from './portal.types';
+import type { Domain, UserContext } from '../domain/contract';
+import type { PortalContext, PortalEvent, PortalInput, RouteOnScreen } from './portal.types';
 import { choiceRequiredByContext, isAddCustomerModalName, isAxaptaDead, type NavTarget } from '../domain/rights';
 import { showsAuthError } from '../domain/session/rules';
 import { SYSTEM_ID } from '../domain/system-ids';
 import type { ContextReplaced, RepresenteeChange } from '../domain/shell-events';
-import { addedCustomer, CUSTOMER_ADD_COMPONENT, OPEN_CUSTOMER_ADD } from '../domain/pages';
+import { addedCustomer, CUSTOMER_ADD_COMPONENT, OPEN_CUSTOMER_ADD, signedContract } from '../domain/pages';
 import { notProvidedAction } from '../domain/not-provided';
 import { deadApplicationPollMachine } from './deadApplicationPoll.machine';
 import { modalMachine } from './modal.machine';
@@ -77,6 +77,22 @@ export const LONG_LIVED_CHILDREN = [
 /** The long-lived children's actors, by id. */
 export type PortalActors = { [K in (typeof LONG_LIVED_CHILDREN)[number]]: ActorRefFrom<(typeof CHILDREN)[K]> };
 
+/** The portal as its actions see it: its session child, which alone keeps the person's details. */
+interface WithSession {
+  // a snapshot computed apart from a running actor (the model paths) has no children
+  getSnapshot(): { children?: { session?: ActorRefFrom<typeof sessionMachine> } } | undefined;
+}
+/** The session's details now (the portal keeps no copy): read when the portal passes them on. */
+function sessionOf(self: WithSession): { userContext: UserContext | null; domain: Domain } {
+  const session = self.getSnapshot()?.children?.session?.getSnapshot().context;
+  return { userContext: session?.userContext ?? null, domain: session?.domain ?? 'EE' };
+}
+/**
+ * The details of the person signed in, what the choice of whom to represent is told with. Its machine takes them only
+ * while someone is signed in (signed out, it has been reset and ignores them).
+ */
+const signedInContext = (self: WithSession): UserContext => sessionOf(self).userContext!;
+
 export const portalMachine = setup({
   types: {
     context: {} as PortalContext,
@@ -96,9 +112,11 @@ export const portalMachine = setup({
     redirectToSignOn: notProvidedAction('redirectToSignOn'),
     /** spec 1 §9: one page view to the analytics endpoint */
     trackPageView: notProvidedAction<PageView>('trackPageView'),
-    rememberSession: assign((_, p: SignedIn) => ({ userContext: p.userContext, domain: p.domain })),
-    forgetSession: assign({ userContext: null }),
-    rememberContext: assign((_, { userContext }: { userContext: UserContext }) => ({ userContext })),
+    /** whether the details the session now has say the back office is down (spec 1 §8) */
+    noteBackOffice: assign((_, { userContext }: { userContext: UserContext }) => ({
+      backOfficeDown: isAxaptaDead(userContext),
+    })),
+    forgetBackOffice: assign({ backOfficeDown: false }),
     /** the session takes a changed user context (and reports it signed in with it) */
     handContextOn: sendTo(SYSTEM_ID.session, (_, p: { userContext: UserContext }) => ({
       type: 'session.contextReplaced' as const,
@@ -123,12 +141,11 @@ export const portalMachine = setup({
     openChoice: sendTo(SYSTEM_ID.representedChoice, { type: 'choice.open', path: '/dashboard' }),
   },
   guards: {
-    axaptaNewlyDead: ({ context }, p: { context: UserContext }) =>
-      !isAxaptaDead(context.userContext) && isAxaptaDead(p.context),
-    axaptaDead: ({ context }) => isAxaptaDead(context.userContext),
+    axaptaNewlyDead: ({ context }, p: { context: UserContext }) => !context.backOfficeDown && isAxaptaDead(p.context),
+    axaptaDead: ({ context }) => context.backOfficeDown,
     /** spec 1 §8: add-customer is gated while the back office is dead, also when the address names it */
     customerAddGated: ({ context }, p: { modalName: string }) =>
-      isAddCustomerModalName(p.modalName) && isAxaptaDead(context.userContext),
+      isAddCustomerModalName(p.modalName) && context.backOfficeDown,
     isCustomerAdd: (_, p: { component: string }) => p.component === CUSTOMER_ADD_COMPONENT,
     tracksPageViews: ({ context }) => context.tracksPageViews,
     onPortalPage: ({ context }) => showsAuthError(`${context.baseUrl}${context.href ?? '/'}`, context.baseUrl),
@@ -141,8 +158,7 @@ export const portalMachine = setup({
   id: 'portal',
   description: 'The portal as a whole: it passes what one part decides to the parts it concerns.',
   context: ({ input }) => ({
-    userContext: null,
-    domain: 'EE',
+    backOfficeDown: false,
     href: null,
     afterSwitch: null,
     baseUrl: input.baseUrl,
@@ -208,7 +224,7 @@ export const portalMachine = setup({
           params: ({ event }: { event: ContextReplaced }) => ({ context: event.context }),
         },
         actions: [
-          { type: 'rememberContext', params: ({ event }) => ({ userContext: event.context }) },
+          { type: 'noteBackOffice', params: ({ event }) => ({ userContext: event.context }) },
           { type: 'handContextOn', params: ({ event }) => ({ userContext: event.context }) },
           AXAPTA_DEAD,
           sendTo(SYSTEM_ID.customerAddModal, { type: 'customerAddModal.backOfficeDown' }),
@@ -218,7 +234,7 @@ export const portalMachine = setup({
       },
       {
         actions: [
-          { type: 'rememberContext', params: ({ event }) => ({ userContext: event.context }) },
+          { type: 'noteBackOffice', params: ({ event }) => ({ userContext: event.context }) },
           { type: 'handContextOn', params: ({ event }) => ({ userContext: event.context }) },
         ],
         description: "The person's details changed (another party, an application): the session takes them",
@@ -227,10 +243,10 @@ export const portalMachine = setup({
     'REPRESENTEE-CHANGE': {
       actions: [
         { type: 'announceRepresenteeChange', params: ({ event }: { event: RepresenteeChange }) => event },
-        sendTo(SYSTEM_ID.pages, ({ context, event }) => ({
+        sendTo(SYSTEM_ID.pages, ({ event, self }) => ({
           type: 'pages.representeeChanged' as const,
           cause: event.cause,
-          userContext: context.userContext,
+          userContext: sessionOf(self).userContext,
         })),
       ],
       description: 'The represented party changed: the open page reloads for it, other scripts hear of it',
@@ -307,19 +323,15 @@ export const portalMachine = setup({
         description: 'The party cannot be switched: a page waiting for the switch says so',
       },
     ],
-    'menu.reselect': {
-      actions: sendTo(SYSTEM_ID.sidePanel, { type: 'represented.changed' }),
-      description: 'The party changed: the side menu selects its entry again',
-    },
     'customerAdd.requested': [
       {
         guard: 'axaptaDead',
         actions: [
           AXAPTA_DEAD,
-          sendTo(SYSTEM_ID.representedChoice, ({ context }) => ({
+          sendTo(SYSTEM_ID.representedChoice, ({ self }) => ({
             type: 'customerAdd.closed' as const,
             created: false,
-            context: context.userContext!,
+            context: signedInContext(self),
           })),
         ],
         description:
@@ -343,10 +355,10 @@ export const portalMachine = setup({
     ],
     'modal.opened': {
       guard: { type: 'isCustomerAdd', params: ({ event }) => event },
-      actions: sendTo(SYSTEM_ID.customerAddModal, ({ context }) => ({
+      actions: sendTo(SYSTEM_ID.customerAddModal, ({ context, self }) => ({
         type: 'customerAddModal.opened' as const,
-        privileges: context.userContext?.privileges ?? [],
-        representativeId: context.userContext?.epitPrincipal?.representative.id ?? '',
+        privileges: sessionOf(self).userContext?.privileges ?? [],
+        representativeId: sessionOf(self).userContext?.epitPrincipal?.representative.id ?? '',
         returnUrl: `${context.baseUrl}${context.href ?? '/'}`,
       })),
       description: 'The customer-add modal is on screen: its flow starts, for this person, returning here',
@@ -355,10 +367,11 @@ export const portalMachine = setup({
       guard: { type: 'isCustomerAdd', params: ({ event }) => event },
       actions: [
         sendTo(SYSTEM_ID.customerAddModal, { type: 'customerAddModal.closed' }),
-        sendTo(SYSTEM_ID.representedChoice, ({ context, event }) => ({
+        sendTo(SYSTEM_ID.representedChoice, ({ event, self }) => ({
           type: 'customerAdd.closed' as const,
           created: addedCustomer(event.result),
-          context: context.userContext!,
+          signed: signedContract(event.result),
+          context: signedInContext(self),
         })),
       ],
       description: 'The customer-add modal closed: its flow stops, the choice of whom to represent goes on',
@@ -367,14 +380,20 @@ export const portalMachine = setup({
       {
         guard: ({ event }) => event.context !== null,
         actions: [
-          { type: 'rememberContext', params: ({ event }) => ({ userContext: event.context! }) },
+          { type: 'noteBackOffice', params: ({ event }) => ({ userContext: event.context! }) },
           { type: 'handContextOn', params: ({ event }) => ({ userContext: event.context! }) },
-          sendTo(SYSTEM_ID.modals, ({ event }) => ({ type: 'modal.close', result: { created: event.created } })),
+          sendTo(SYSTEM_ID.modals, ({ event }) => ({
+            type: 'modal.close',
+            result: { created: event.created, signed: event.signed },
+          })),
         ],
         description: 'A customer was added: the reloaded details show it everywhere, and the modal closes',
       },
       {
-        actions: sendTo(SYSTEM_ID.modals, ({ event }) => ({ type: 'modal.close', result: { created: event.created } })),
+        actions: sendTo(SYSTEM_ID.modals, ({ event }) => ({
+          type: 'modal.close',
+          result: { created: event.created, signed: event.signed },
+        })),
         description: 'The customer-add flow ended without a new customer: the modal closes',
       },
     ],
@@ -391,7 +410,7 @@ export const portalMachine = setup({
         'session.signedIn': {
           target: 'signedIn',
           actions: [
-            { type: 'rememberSession', params: ({ event }) => event },
+            { type: 'noteBackOffice', params: ({ event }) => event },
             sendTo(SYSTEM_ID.deadApplicationPoll, { type: 'poll.start' }),
           ],
           description: 'The person is signed in: the portal starts checking whether applications went down',
@@ -421,13 +440,17 @@ export const portalMachine = setup({
         id: SYSTEM_ID.representedDetails,
         systemId: SYSTEM_ID.representedDetails,
         src: 'representedDetails',
-        input: ({ context }) => ({ userContext: context.userContext! }),
+        // entered by the session's report that someone is signed in: its details are the first to look at
+        input: ({ event }) => {
+          if (event.type !== 'session.signedIn') throw new Error(`signed in by ${event.type}`);
+          return { userContext: event.userContext };
+        },
       },
       initial: 'awaitingFirstPage',
       on: {
         'session.signedIn': {
           actions: [
-            { type: 'rememberSession', params: ({ event }) => event },
+            { type: 'noteBackOffice', params: ({ event }) => event },
             sendTo(SYSTEM_ID.pages, ({ event }) => ({ type: 'pages.contextChanged', userContext: event.userContext })),
             forwardTo(SYSTEM_ID.representedDetails),
           ],
@@ -435,21 +458,21 @@ export const portalMachine = setup({
             "The person's details changed: the open page takes them, and a party's missing details are asked for",
         },
         'session.languageChanged': {
-          actions: [
-            sendTo(SYSTEM_ID.sidePanel, { type: 'language.changed', signedIn: true }),
-            sendTo(SYSTEM_ID.pages, ({ event }) => ({ type: 'pages.languageChanged', language: event.language })),
-          ],
-          description: 'The person picks another language: the side menu and the open page follow',
+          actions: sendTo(SYSTEM_ID.pages, ({ event }) => ({
+            type: 'pages.languageChanged',
+            language: event.language,
+          })),
+          description: 'The person picks another language: the open page follows',
         },
         'session.signedOut': {
           target: 'signedOut',
-          actions: ['forgetSession', 'stopPoll', 'resetChoice'],
+          actions: ['forgetBackOffice', 'stopPoll', 'resetChoice'],
           description: 'The person is no longer signed in: the checks stop and the choice starts over',
         },
         'session.loggedOut': {
           target: 'signedOut',
           actions: [
-            'forgetSession',
+            'forgetBackOffice',
             'stopPoll',
             'resetChoice',
             sendTo(SYSTEM_ID.modals, { type: 'modal.closeAll' }),
@@ -483,12 +506,12 @@ export const portalMachine = setup({
               actions: [
                 { type: 'rememberRoute', params: ({ event }) => event },
                 { type: 'tellPagesRoute', params: ({ event }) => event },
-                sendTo(SYSTEM_ID.representedChoice, ({ context, event }) => ({
+                sendTo(SYSTEM_ID.representedChoice, ({ event, self }) => ({
                   type: 'session.signedIn' as const,
-                  context: context.userContext!,
+                  context: signedInContext(self),
                   path: event.path,
                   params: event.params,
-                  domain: context.domain,
+                  domain: sessionOf(self).domain,
                 })),
               ],
               description:
@@ -516,7 +539,7 @@ export const portalMachine = setup({
                 guard: { type: 'choiceRequired', params: ({ event }) => event },
                 target: 'choosing',
                 actions: [
-                  { type: 'rememberSession', params: ({ event }) => event },
+                  { type: 'noteBackOffice', params: ({ event }) => event },
                   sendTo(SYSTEM_ID.pages, ({ event }) => ({
                     type: 'pages.contextChanged',
                     userContext: event.userContext,
@@ -531,7 +554,7 @@ export const portalMachine = setup({
               {
                 target: 'choosing',
                 actions: [
-                  { type: 'rememberSession', params: ({ event }) => event },
+                  { type: 'noteBackOffice', params: ({ event }) => event },
                   sendTo(SYSTEM_ID.pages, ({ event }) => ({
                     type: 'pages.contextChanged',
                     userContext: event.userContext,

@@ -5,7 +5,7 @@
  * and the named paths (scenarios) follow a flow between machines end to end, the events arriving as the children
  * report them.
  */
-import { createActor, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
+import { assign, createActor, sendParent, setup, type ActorRefFrom, type AnyActorRef, type EventObject } from 'xstate';
 import type { UserContext } from '../domain/contract';
 import { annaContext, mariAtMaasikas, mariAtPoldmari, mariWithNobody } from '../tests/support/fixtures/external';
 import type { AnalyticsInput, PageView } from '../domain/analytics';
@@ -15,7 +15,6 @@ import { capitalised, DRAFT_KEPT_ACROSS_SIGN_ON } from '../tests/support/model/d
 import { serializeWith } from '../tests/support/model/model-serialize';
 import { providedMachine } from '../tests/support/model/provided';
 import { recorderMachine, reportFrom, told } from '../tests/support/model/recorder';
-import { isAxaptaDead } from '../domain/rights';
 import { pagesMachine } from './pages.machine';
 import type { PortalEvent } from './portal.types';
 import { LONG_LIVED_CHILDREN, portalMachine } from './portal.machine';
@@ -116,10 +115,51 @@ const startPage = (id: string, draftKey?: string) => (p: Portal) => {
   child(p, 'pages')!.send({ type: 'page.start', id, logic: recorderMachine, draftKey });
 };
 
+/** what a stand-in is asked to report (tests/support/model/recorder.ts) */
+const reportedBy = (event: EventObject): EventObject => (event as EventObject & { event: EventObject }).event;
+/** the details a session report or a handed-on change carries (null: none) */
+const detailsIn = (e: EventObject): UserContext | null =>
+  e.type === 'session.signedIn' || e.type === 'session.contextReplaced'
+    ? (e as EventObject & { userContext: UserContext }).userContext
+    : null;
+/**
+ * The session's stand-in: it keeps what it is told, and, as the session does, the person's details it last reported
+ * or was handed (the portal reads them from it; it keeps no copy).
+ */
+const sessionStandIn = setup({
+  types: {
+    context: {} as { got: EventObject[]; userContext: UserContext | null; domain: 'EE' },
+    events: {} as EventObject,
+  },
+}).createMachine({
+  id: 'sessionStandIn',
+  context: { got: [], userContext: null, domain: 'EE' },
+  on: {
+    'fake.report': {
+      actions: [
+        assign({ userContext: ({ context, event }) => detailsIn(reportedBy(event)) ?? context.userContext }),
+        sendParent(({ event }) => reportedBy(event)),
+      ],
+    },
+    '*': {
+      actions: assign({
+        got: ({ context, event }) => [...context.got, event],
+        userContext: ({ context, event }) => detailsIn(event) ?? context.userContext,
+      }),
+    },
+  },
+});
+/** the session's details as the portal reads them */
+const sessionDetails = (p: Portal): unknown =>
+  (child(p, 'session')?.getSnapshot() as { context: { userContext: UserContext | null } }).context.userContext;
+
 /** every child but the pages machine is a stand-in that keeps what it is told */
-const standIns = Object.fromEntries(
-  [...LONG_LIVED_CHILDREN.filter((id) => id !== 'pages'), 'representedDetails'].map((src) => [src, recorderMachine]),
-);
+const standIns = {
+  ...Object.fromEntries(
+    [...LONG_LIVED_CHILDREN.filter((id) => id !== 'pages'), 'representedDetails'].map((src) => [src, recorderMachine]),
+  ),
+  session: sessionStandIn,
+};
 
 const spec: MachineModelSpec<typeof portalMachine> = {
   name: 'portal',
@@ -154,13 +194,12 @@ const spec: MachineModelSpec<typeof portalMachine> = {
       ossPage,
       { type: 'represented.changed', gid: 'EPEE11000026', context: mariAtPoldmariAS },
       { type: 'represented.changeFailed', gid: 'EPEE11000026', status: 500 },
-      { type: 'menu.reselect' },
       { type: 'customerAdd.requested' },
       { type: 'modal.openFromUrl', modalName: 'add-customer' },
       { type: 'modal.opened', component: 'customer-add' },
       { type: 'modal.closed', component: 'customer-add', result: { created: true } },
-      { type: 'customerAdd.done', created: true, context: mariWithTestfirma },
-      { type: 'customerAdd.done', created: false, context: null },
+      { type: 'customerAdd.done', created: true, signed: true, context: mariWithTestfirma },
+      { type: 'customerAdd.done', created: false, signed: false, context: null },
       { type: 'signOn.required' },
       { type: 'api.unauthorized' },
       { type: 'api.rightEnded' },
@@ -201,10 +240,10 @@ const spec: MachineModelSpec<typeof portalMachine> = {
   // what the guards read: whether the back office is down, whether the page is the home page (a root redirect's
   // pending switch and whether the page stays after a party switch are left out: they would double the paths; the
   // scenarios below take their branches)
-  serializeState: serializeWith((s) => [isAxaptaDead(s.context.userContext), s.context.href === '/user-settings']),
+  serializeState: serializeWith((s) => [s.context.backOfficeDown, s.context.href === '/user-settings']),
   states: {
     signedIn: (s) => {
-      if (s.context.userContext === null) throw new Error('signed in, yet the portal has no user context');
+      if (!s.children.representedDetails) throw new Error('signed in, yet no one fetches a party’s missing details');
     },
   },
   scenarios: [
@@ -267,7 +306,6 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         step(ossPage),
         step({ type: 'represented.changeRequested', gid: 'EPEE11000026' }),
         reported('representedChange', { type: 'context.replaced', context: mariAtPoldmariAS, cause: 'RC' }),
-        reported('representedChange', { type: 'menu.reselect' }),
         reported('representedChange', { type: 'REPRESENTEE-CHANGE', cause: 'RC' }),
         reported('representedChange', { type: 'represented.changed', gid: 'EPEE11000026', context: mariAtPoldmariAS }),
       ],
@@ -292,7 +330,6 @@ const spec: MachineModelSpec<typeof portalMachine> = {
           [{ type: 'session.contextReplaced', userContext: mariAtPoldmariAS }],
           'the session',
         );
-        expectOne(told(child(p, 'sidePanel'), 'represented.changed'), 'the side menu reselecting');
       },
     },
     {
@@ -303,13 +340,26 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         firstPage,
         step({ type: 'customerAdd.requested' }),
         reported('modals', { type: 'modal.opened', component: 'customer-add' }),
-        reported('customerAddModal', { type: 'customerAdd.done', created: true, context: mariWithTestfirma }),
-        reported('modals', { type: 'modal.closed', component: 'customer-add', result: { created: true } }),
+        reported('customerAddModal', {
+          type: 'customerAdd.done',
+          created: true,
+          signed: true,
+          context: mariWithTestfirma,
+        }),
+        reported('modals', {
+          type: 'modal.closed',
+          component: 'customer-add',
+          result: { created: true, signed: true },
+        }),
       ],
       check: (p) => {
         const modals = child(p, 'modals');
         expectOne(told(modals, 'modal.open'), 'the modal opening');
-        expectEqual(told(modals, 'modal.close'), [{ type: 'modal.close', result: { created: true } }], 'the close');
+        expectEqual(
+          told(modals, 'modal.close'),
+          [{ type: 'modal.close', result: { created: true, signed: true } }],
+          'the close',
+        );
         const opened = expectOne(told(child(p, 'customerAddModal'), 'customerAddModal.opened'), 'the flow start');
         expectEqual((opened as { returnUrl?: string }).returnUrl, '/ui/', 'where the flow returns');
         expectOne(told(child(p, 'customerAddModal'), 'customerAddModal.closed'), 'the flow stop');
@@ -321,10 +371,10 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         );
         expectEqual(
           told(child(p, 'representedChoice'), 'customerAdd.closed'),
-          [{ type: 'customerAdd.closed', created: true, context: mariWithTestfirma }],
+          [{ type: 'customerAdd.closed', created: true, signed: true, context: mariWithTestfirma }],
           'the choice of whom to represent',
         );
-        expectEqual(p.getSnapshot().context.userContext, mariWithTestfirma, "the portal's user context");
+        expectEqual(sessionDetails(p), mariWithTestfirma, "the session's user context, which the portal reads");
       },
     },
     {
@@ -338,7 +388,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         reported('modals', { type: 'modal.opened', component: 'customer-add' }),
         reported('deadApplicationPoll', { type: 'context.replaced', context: axaptaDown, cause: 'SC' }),
         // the flow closes (what was typed stays in it) and reports its end
-        reported('customerAddModal', { type: 'customerAdd.done', created: false, context: null }),
+        reported('customerAddModal', { type: 'customerAdd.done', created: false, signed: false, context: null }),
         reported('modals', { type: 'modal.closed', component: 'customer-add', result: { created: false } }),
         // asked again, by a button or by the address: nothing opens
         step({ type: 'customerAdd.requested' }),
@@ -348,7 +398,11 @@ const spec: MachineModelSpec<typeof portalMachine> = {
         const modals = child(p, 'modals');
         expectOne(told(modals, 'modal.open'), 'the one opening, while the back office was up');
         expectEqual(told(modals, 'modal.openFromUrl'), [], 'the address while it is down');
-        expectEqual(told(modals, 'modal.close'), [{ type: 'modal.close', result: { created: false } }], 'the close');
+        expectEqual(
+          told(modals, 'modal.close'),
+          [{ type: 'modal.close', result: { created: false, signed: false } }],
+          'the close',
+        );
         expectOne(told(child(p, 'customerAddModal'), 'customerAddModal.backOfficeDown'), 'the flow told');
         expectEqual(
           told(child(p, 'toasts'), 'toasts.show'),
@@ -431,7 +485,7 @@ const spec: MachineModelSpec<typeof portalMachine> = {
           [{ type: 'session.contextReplaced', userContext: poldmariWithDetails }],
           'the session (the header, the user menu and the client manager read it)',
         );
-        expectEqual(p.getSnapshot().context.userContext, poldmariWithDetails, "the portal's user context");
+        expectEqual(sessionDetails(p), poldmariWithDetails, "the session's user context, which the portal reads");
       },
     },
     {

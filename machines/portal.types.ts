@@ -3,7 +3,6 @@
  * only, so src/app/ can name them without the machine.
  */
 import type { AnalyticsInput } from '../domain/analytics';
-import type { Domain, UserContext } from '../domain/contract';
 import type { Draft } from '../domain/pages';
 import type { CustomerAddModalEmitted } from './customerAddModal.machine';
 import type { DeadApplicationPollEmitted } from './deadApplicationPoll.machine';
@@ -29,9 +28,12 @@ export interface PortalInput {
 }
 
 export interface PortalContext {
-  /** the session's user context, as it last reported it (or as a change handed it on) */
-  userContext: UserContext | null;
-  domain: Domain;
+  /**
+   * whether the back office was down in the details last handed to or reported by the session (spec 1 §8): what the
+   * guards of customer add read. The details themselves are the session's alone; the portal reads them from it when
+   * it passes them on.
+   */
+  backOfficeDown: boolean;
   /** the address on screen (router href below the base), as the navigation guard last reported it */
   href: string | null;
   /**
@@ -47,9 +49,6 @@ export interface PortalContext {
   /** what the session and the pages start with */
   start: Pick<PortalInput, 'session' | 'drafts'>;
 }
-
-/** What the session reports when someone is signed in. */
-export type SignedIn = { userContext: UserContext; domain: Domain };
 
 /**
  * What the portal needs to know of the route on screen, read by the router bridge from the route's declaration

@@ -27,7 +27,7 @@ function start(answer: UserContext | { status: number }) {
 }
 
 describe('representedChange machine (spec 1 §4 changing the represented party)', () => {
-  it('changes, hands the context on, reselects the menu, goes home and fires REPRESENTEE-CHANGE RC', async () => {
+  it('changes, hands the context on, goes home and fires REPRESENTEE-CHANGE RC', async () => {
     const ctx = mariAsMaasikas();
     const { actor, asked, emitted } = start(ctx);
     actor.send({ type: 'represented.change', gid: 'EPEE11000015' });
@@ -36,7 +36,6 @@ describe('representedChange machine (spec 1 §4 changing the represented party)'
     expect(asked).toEqual(['EPEE11000015']);
     expect(emitted).toEqual([
       { type: 'context.replaced', context: ctx, cause: 'RC' },
-      { type: 'menu.reselect' },
       { type: 'navigation.requested', target: { kind: 'home' } },
       { type: 'REPRESENTEE-CHANGE', cause: 'RC' },
       { type: 'represented.changed', gid: 'EPEE11000015', context: ctx },

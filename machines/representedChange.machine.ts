@@ -3,7 +3,7 @@
  * represented party", §8 "Represented change failure").
  *
  * `represented.change { gid }` → invoke `changeRepresented` (GET context/changeRepresented/{gid} → the new user
- * context) → emit `context.replaced` (cause RC) and `menu.reselect` → then, when the caller awaits no result (no
+ * context) → emit `context.replaced` (cause RC) → then, when the caller awaits no result (no
  * success callback) and the user is not on an external component, go home → `REPRESENTEE-CHANGE` (cause RC) fires
  * and `represented.changed` (the success callback) is emitted.
  * The spec's "in proxy view, the current route reloads" is what the external component does: it stays on its route
@@ -22,13 +22,7 @@ import { assign, setup, type ActorRefFrom, type DoneActorEvent, type ErrorActorE
 import { notProvided } from '../domain/not-provided';
 import { reporter } from '../domain/report';
 import type { UserContext } from '../domain/contract';
-import type {
-  ContextReplaced,
-  MenuReselect,
-  NavigationRequested,
-  RepresenteeChange,
-  Warning,
-} from '../domain/shell-events';
+import type { ContextReplaced, NavigationRequested, RepresenteeChange, Warning } from '../domain/shell-events';
 
 export interface RepresentedChangeRequest {
   gid: string;
@@ -46,7 +40,6 @@ export type RepresentedChangeEvent = { type: 'represented.change' } & Represente
 
 export type RepresentedChangeEmitted =
   | ContextReplaced
-  | MenuReselect
   | RepresenteeChange
   | NavigationRequested
   | Warning
@@ -68,8 +61,8 @@ const changedContext = ({ event }: { event: DoneActorEvent<UserContext> }) => ({
 /** The failure of `changeRepresented`, as action params. */
 const changeError = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
 
-/** After a change: hand the context on and reselect the menu; going home (if so) goes between these and the rest */
-const CHANGED_FIRST = [{ type: 'handOnContext', params: changedContext }, 'reselectMenu'] as const;
+/** After a change: hand the context on; going home (if so) goes between this and the rest */
+const CHANGED_FIRST = [{ type: 'handOnContext', params: changedContext }] as const;
 const CHANGED_LAST = [
   'fireRepresenteeChange',
   { type: 'reportChanged', params: changedContext },
@@ -105,7 +98,6 @@ export const representedChangeMachine = setup({
       context,
       cause: 'RC' as const,
     })),
-    reselectMenu: tell(() => ({ type: 'menu.reselect' as const })),
     goHome: tell(() => ({ type: 'navigation.requested' as const, target: { kind: 'home' as const } })),
     fireRepresenteeChange: tell(() => ({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const })),
     reportChanged: tell(({ context }, params: { context: UserContext }) => ({

@@ -146,7 +146,6 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     expect(asked).toEqual(['EPEE11000015']);
     expect(emitted).toEqual([
       { type: 'context.replaced', context: picked, cause: 'RC' },
-      { type: 'menu.reselect' },
       { type: 'REPRESENTEE-CHANGE', cause: 'RC' },
       { type: 'navigation.requested', target: { kind: 'restore', path: '/customer-search' } },
     ]);
@@ -241,6 +240,25 @@ describe('representedChoice machine (spec 1 §4 login state, picking in the choi
     actor.send({ type: 'customerAdd.closed', created: true, context: reloaded });
     expect(actor.getSnapshot().matches('open')).toBe(true);
     expect(rows(reloaded, actor).total).toBe(1);
+  });
+
+  it("the add-customer address, a contract signed: the customer's page in the account service stays, no choice over it", () => {
+    const { actor, emitted } = start();
+    // spec 1 §4 root redirect: the add-customer address opens customer add first, the choice waits for it
+    actor.send({
+      type: 'session.signedIn',
+      context: userContext(),
+      path: '/dashboard/EE/en/add-customer',
+      params: { modalName: 'add-customer' },
+      domain: 'EE',
+    });
+    expect(actor.getSnapshot().matches('waitingForCustomerAdd')).toBe(true);
+    // step 7: signed, the flow has sent her on to the customer's page in the account service; she still acts for no one
+    actor.send({ type: 'customerAdd.closed', created: true, signed: true, context: userContext() });
+    expect(actor.getSnapshot().matches('closed')).toBe(true);
+    expect(actor.getSnapshot().hasTag('visible')).toBe(false);
+    // neither back to the address that opened customer add (it would open it again) nor to the dashboard
+    expect(emitted.filter((e) => e.type === 'navigation.requested')).toEqual([]);
   });
 
   it('after the contract, with a represented party, goes to the dashboard', () => {

@@ -10,14 +10,16 @@
  * closed ── choice.open ──▶ open (e.g. "choose representee" on the dashboard)
  * open: its `list` child (machines/choiceList.machine.ts) keeps the search and the page the views read
  * open.choosing ── choice.pick {gid} ──▶ open.changingRepresented (invoke changeRepresented)
- *            done: context.replaced (RC), menu.reselect, REPRESENTEE-CHANGE (RC), then apply the preference:
+ *            done: context.replaced (RC), REPRESENTEE-CHANGE (RC), then apply the preference:
  *                  [preferenceInApp] navigate to the path after /ui · [preferenceFullPage] full page redirect ·
  *                  otherwise restore the path the user was on → closed
  *            error: log the status (a `warning`, spec 1 §8), back to choosing with the pick and the list kept: the
  *                   modal shows error.server, and a pick tries again
  *      ── choice.createContract [EE, AXAPTA alive] ──▶ waitingForCustomerAdd (emits customerAdd.requested)
  *      ── choice.createContract [AXAPTA dead] ──▶ toast.show error.axapta.dead
- * waitingForCustomerAdd ── customerAdd.closed [nothing represented] ──▶ open (the modal reopens)
+ * waitingForCustomerAdd ── customerAdd.closed [a contract signed] ──▶ closed (the person is on the customer's page in
+ *                       │                                             the account service, step 7: not covered)
+ *                       ├─ customerAdd.closed [nothing represented] ──▶ open (the modal reopens)
  *                       └─ customerAdd.closed [a party is represented] ──▶ closed + navigate to the dashboard
  * any ── session.signedOut ──▶ signedOut (reset)
  *
@@ -41,13 +43,7 @@ import {
   preferenceTarget,
   type NavTarget,
 } from '../domain/rights';
-import type {
-  ContextReplaced,
-  MenuReselect,
-  NavigationRequested,
-  RepresenteeChange,
-  Warning,
-} from '../domain/shell-events';
+import type { ContextReplaced, NavigationRequested, RepresenteeChange, Warning } from '../domain/shell-events';
 import { failureStatus } from './representedChange.machine';
 import type { ToastRequest } from './toasts.machine';
 
@@ -79,12 +75,14 @@ export type RepresentedChoiceEvent =
   | ChoiceListEvent
   | ({ type: 'choice.pick'; gid: string } & FromSession)
   | ({ type: 'choice.createContract' } & FromSession)
-  /** the customer-add modal closed (`context`: the session's, after any reload the customer-add flow did) */
-  | ({ type: 'customerAdd.closed'; created: boolean } & FromSession);
+  /**
+   * the customer-add modal closed (`context`: the session's, after any reload the customer-add flow did); `signed`: it
+   * signed a contract and sent the person on to the customer's page in the account service (spec 1 §4 step 7)
+   */
+  | ({ type: 'customerAdd.closed'; created: boolean; signed?: boolean } & FromSession);
 
 export type RepresentedChoiceEmitted =
   | ContextReplaced
-  | MenuReselect
   | RepresenteeChange
   | NavigationRequested
   | Warning
@@ -102,8 +100,8 @@ const picked = ({ event }: { event: DoneActorEvent<UserContext> }) => ({ picked:
 /** The failure of `changeRepresented`, as action params. */
 const changeError = ({ event }: { event: ErrorActorEvent }) => ({ error: event.error });
 
-/** After a pick: hand the context on, reselect the menu, fire the representee change; then navigate, then reset */
-const PICKED = [{ type: 'handOnContext', params: picked }, 'reselectMenu', 'fireRepresenteeChange'] as const;
+/** After a pick: hand the context on, fire the representee change; then navigate, then reset */
+const PICKED = [{ type: 'handOnContext', params: picked }, 'fireRepresenteeChange'] as const;
 
 const tell = reporter<RepresentedChoiceContext, RepresentedChoiceEvent, RepresentedChoiceEmitted>();
 
@@ -139,6 +137,7 @@ export const representedChoiceMachine = setup({
       event.type === 'choice.createContract' && context.domain === 'EE' && !isAxaptaDead(event.context),
     axaptaDeadOnEE: ({ context, event }) =>
       event.type === 'choice.createContract' && context.domain === 'EE' && isAxaptaDead(event.context),
+    signedContract: ({ event }) => event.type === 'customerAdd.closed' && !!event.signed,
     stillNothingRepresented: ({ event }) =>
       event.type === 'customerAdd.closed' && choiceRequiredByContext(event.context),
     preferenceInApp: ({ context }, params: { picked: UserContext }) =>
@@ -170,7 +169,6 @@ export const representedChoiceMachine = setup({
       context: params.picked,
       cause: 'RC' as const,
     })),
-    reselectMenu: tell(() => ({ type: 'menu.reselect' as const })),
     fireRepresenteeChange: tell(() => ({ type: 'REPRESENTEE-CHANGE' as const, cause: 'RC' as const })),
     applyPreference: tell(({ context }, params: { picked: UserContext }) => ({
       type: 'navigation.requested' as const,
@@ -333,6 +331,17 @@ export const representedChoiceMachine = setup({
       description: 'Add customer is open; the choice waits until it closes.',
       on: {
         'customerAdd.closed': [
+          {
+            // spec 1 §4 step 7: the signature sends the person to the account service's page for the customer (a
+            // full page load in the original, where the choice never showed; on the way back, the login rule asks
+            // again). Here that page may be one of the portal's: the choice, which no one can close, stays shut
+            // over it, and does not take the person back to the address that opened customer add.
+            guard: 'signedContract',
+            target: 'closed',
+            actions: 'forgetPick',
+            description:
+              "Add customer closes after a contract was signed: the customer's page in the account service stays on screen",
+          },
           {
             guard: 'stillNothingRepresented',
             target: 'open',

@@ -56,6 +56,7 @@ const spec: MachineModelSpec<typeof representedChoiceMachine> = {
     // the back office died since sign-in: the session's context says so
     { type: 'choice.createContract', context: axaptaDead },
     { type: 'customerAdd.closed', created: true, context: mariAsMaasikas() },
+    { type: 'customerAdd.closed', created: true, signed: true, context: mari },
     { type: 'customerAdd.closed', created: false, context: mari },
     { type: 'xstate.done.actor.changeRepresented', output: inApp } as never,
     { type: 'xstate.done.actor.changeRepresented', output: fullPage } as never,

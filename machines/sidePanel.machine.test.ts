@@ -62,18 +62,6 @@ describe('sidePanel machine (spec 1 §2 side panel)', () => {
     expect(a.getSnapshot().matches('closed')).toBe(true);
   });
 
-  it('reselects the menu on a language change only while signed in', () => {
-    const a = start();
-    const seen: (string | null)[] = [];
-    a.on('menu.reselected', (e) => seen.push(e.entry));
-    a.send({ type: 'menu.select', entry: 'logistics' });
-    a.send({ type: 'language.changed', signedIn: false });
-    expect(seen).toEqual([]);
-    a.send({ type: 'language.changed', signedIn: true });
-    a.send({ type: 'represented.changed' });
-    expect(seen).toEqual(['logistics', 'logistics']);
-  });
-
   it('model: generated shortest paths reach every transition', () => {
     const report = transitionCoverage(model);
     expect(report.missing).toEqual([]);

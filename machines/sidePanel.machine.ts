@@ -6,12 +6,11 @@
  * - a click on the open entry closes it; a click on any link inside the panel closes it;
  * - the selected side-menu entry follows the current application's icon code (`menu.select`): the top-level entry of
  *   the page, and on an external application's page the link with that application's icon code;
- * - on a language change while signed in (and after a represented change) the menu reselects: the machine emits
- *   `menu.reselected` with the selected entry so the view re-derives the tree of the new language.
+ * - the menu's tree follows the language and the represented party by itself: the views derive it from the session.
  *
  * systemId: SYSTEM_ID.sidePanel.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 
 /** Spec 1 §9: switching the side panel to another entry waits 200 ms. */
 export const PANEL_SWITCH = 200;
@@ -31,23 +30,17 @@ export type SidePanelEvent =
   | { type: 'panel.entryClicked'; entry: string }
   | { type: 'panel.linkClicked' }
   | { type: 'panel.close' }
-  | { type: 'menu.select'; entry: string | null; iconCode?: string | null }
-  | { type: 'language.changed'; signedIn: boolean }
-  | { type: 'represented.changed' };
-
-export type SidePanelEmitted = { type: 'menu.reselected'; entry: string | null };
+  | { type: 'menu.select'; entry: string | null; iconCode?: string | null };
 
 export const sidePanelMachine = setup({
   types: {
     context: {} as SidePanelContext,
     events: {} as SidePanelEvent,
-    emitted: {} as SidePanelEmitted,
   },
   delays: { PANEL_SWITCH },
   guards: {
     isOpenEntry: ({ context, event }) => event.type === 'panel.entryClicked' && event.entry === context.openEntry,
     isPendingEntry: ({ context, event }) => event.type === 'panel.entryClicked' && event.entry === context.pendingEntry,
-    isSignedIn: ({ event }) => event.type === 'language.changed' && event.signedIn,
   },
   actions: {
     openClickedEntry: assign({
@@ -62,7 +55,6 @@ export const sidePanelMachine = setup({
     selectEntry: assign(({ event }) =>
       event.type === 'menu.select' ? { selectedEntry: event.entry, selectedIcon: event.iconCode ?? null } : {},
     ),
-    reselect: emit(({ context }) => ({ type: 'menu.reselected' as const, entry: context.selectedEntry })),
   },
 }).createMachine({
   id: 'sidePanel',
@@ -74,17 +66,6 @@ export const sidePanelMachine = setup({
     'menu.select': {
       actions: 'selectEntry',
       description: 'The menu marks the entry of the application the person is in',
-      meta: { bookkeeping: true },
-    },
-    'language.changed': {
-      guard: 'isSignedIn',
-      actions: 'reselect',
-      description: 'The person changes the language, if signed in: the menu is rebuilt in the new language',
-      meta: { bookkeeping: true },
-    },
-    'represented.changed': {
-      actions: 'reselect',
-      description: 'The person starts acting for another party: the menu is rebuilt for it',
       meta: { bookkeeping: true },
     },
   },

@@ -15,9 +15,6 @@ const spec: MachineModelSpec<typeof sidePanelMachine> = {
     { type: 'panel.linkClicked' },
     { type: 'panel.close' },
     { type: 'menu.select', entry: 'services', iconCode: 'logistics' },
-    { type: 'language.changed', signedIn: true },
-    { type: 'language.changed', signedIn: false },
-    { type: 'represented.changed' },
     { type: 'xstate.after.PANEL_SWITCH.sidePanel.switching' },
   ],
   serializeState: serializeWith((s) => [

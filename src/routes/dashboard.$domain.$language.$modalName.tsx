@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ModalFromUrl } from '../features/dashboard';
+import { openModalFromUrl } from './-dashboard-loader';
 
 /** Child of /dashboard (which renders the dashboard): opens the modal named in the URL, e.g. add-customer (spec 1 §4). */
 export const Route = createFileRoute('/dashboard/$domain/$language/$modalName')({
@@ -13,10 +13,6 @@ export const Route = createFileRoute('/dashboard/$domain/$language/$modalName')(
   },
   // part of the first signed-in screen (the dashboard is in the first chunk), not a chunk of its own
   codeSplitGroupings: [],
-  component: DashboardModal,
+  onEnter: ({ context, params }) => openModalFromUrl(context, params.modalName),
+  component: () => null,
 });
-
-function DashboardModal() {
-  const { modalName } = Route.useParams();
-  return <ModalFromUrl modalName={modalName} />;
-}

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Dashboard, ModalFromUrl } from '../features/dashboard';
-import { loadDashboardData } from './-dashboard-loader';
+import { Dashboard } from '../features/dashboard';
+import { loadDashboardData, openModalFromUrl } from './-dashboard-loader';
 
 /** The dashboard with the modal named in the URL (spec 1 §2: /home/show/:domain/:language/:modalName). */
 export const Route = createFileRoute('/home/show/$domain/$language/$modalName')({
@@ -15,15 +15,6 @@ export const Route = createFileRoute('/home/show/$domain/$language/$modalName')(
   // the dashboard (in the first chunk) with a modal, not a chunk of its own
   codeSplitGroupings: [],
   loader: ({ context }) => loadDashboardData(context),
-  component: HomeShow,
+  onEnter: ({ context, params }) => openModalFromUrl(context, params.modalName),
+  component: Dashboard,
 });
-
-function HomeShow() {
-  const { modalName } = Route.useParams();
-  return (
-    <>
-      <Dashboard />
-      <ModalFromUrl modalName={modalName} />
-    </>
-  );
-}

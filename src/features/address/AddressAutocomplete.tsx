@@ -5,7 +5,7 @@
  * Business customer settings use it for the legal and contact addresses too.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ADDRESS_QUERY_MIN, type AddressSuggestion } from '../../../domain/address';
 import { usePortal } from '../../app/PortalContext';
@@ -50,13 +50,18 @@ export function AddressAutocomplete({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const [term, setTerm] = useState('');
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // the register is asked once the person stops typing
-  useEffect(() => {
-    if (picked) return;
-    const t = setTimeout(() => setTerm(text.trim()), TYPING_PAUSE);
-    return () => clearTimeout(t);
-  }, [text, picked]);
+  // the register is asked once the person stops typing: each keystroke starts the pause again
+  const type = (typed: string) => {
+    onType(typed);
+    clearTimeout(pause.current);
+    pause.current = setTimeout(() => setTerm(typed.trim()), TYPING_PAUSE);
+  };
+  const pick = (address: AddressSuggestion) => {
+    clearTimeout(pause.current);
+    onPick(address);
+  };
 
   const enabled = !picked && term.length >= ADDRESS_QUERY_MIN;
   const search = useQuery({ ...addressSearchQuery(api, term), enabled });
@@ -71,11 +76,11 @@ export function AddressAutocomplete({
       listClassName="address-ac__list"
       label={label}
       value={text}
-      onInput={onType}
+      onInput={type}
       options={suggestions}
       optionKey={(a) => a.padreId}
       renderOption={(a) => a.padreFullName}
-      onPick={onPick}
+      onPick={pick}
       describedBy={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
       invalid={!!error}
       disabled={disabled}

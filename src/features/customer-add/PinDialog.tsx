@@ -3,7 +3,7 @@
  * customer-add modal while the adapter waits for a PIN; Cancel (or Escape) cancels the signing with
  * IDCARD_USER_CANCELLED.
  */
-import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { PIN2_PATTERN, type PinPrompt } from './id-card';
 
@@ -23,9 +23,11 @@ export function PinDialog({ prompt }: { prompt: PinPrompt }) {
     setPin('');
     setError(false);
   }
-  useEffect(() => {
-    if (request) inputRef.current?.focus();
-  }, [request]);
+  // the field takes the focus when a request shows it (the dialog renders only while a PIN is asked for)
+  const focusOnShow = useCallback((input: HTMLInputElement | null) => {
+    inputRef.current = input;
+    input?.focus();
+  }, []);
 
   if (!request) return null;
   const submit = (e: React.FormEvent) => {
@@ -60,7 +62,7 @@ export function PinDialog({ prompt }: { prompt: PinPrompt }) {
         </p>
         <label htmlFor={`${id}-pin`}>{intl.formatMessage({ id: 'idcard.pin.label' })}</label>
         <input
-          ref={inputRef}
+          ref={focusOnShow}
           id={`${id}-pin`}
           type="password"
           inputMode="numeric"

@@ -1,7 +1,7 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Link, Outlet } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import type { AddressSummary, UserContext } from '../../../domain/contract';
 import type { z } from 'zod/mini';
@@ -52,16 +52,6 @@ export function Dashboard() {
       <Outlet />
     </>
   );
-}
-
-/**
- * Opens the modal named in the URL (spec 1 §4: /dashboard/:domain/:language/:modalName, /home/show/...), through the
- * portal, which keeps customer-add shut while the back office is dead (spec 1 §8).
- */
-export function ModalFromUrl({ modalName }: { modalName: string }) {
-  const { root } = usePortal();
-  useEffect(() => root.send({ type: 'modal.openFromUrl', modalName }), [root, modalName]);
-  return null;
 }
 
 function formatAddress(a: z.infer<typeof AddressSummary> | null | undefined): string | null {

@@ -1,3 +1,3 @@
 /** The user and admin dashboards (spec 1 §2, spec 2 §2 "Dashboards"). */
-export { Dashboard, ModalFromUrl } from './Dashboard';
+export { Dashboard } from './Dashboard';
 export { dashboardQueries, prefetchDashboard } from './queries';

@@ -1,5 +1,5 @@
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
 import { isCodeLoadError, portalBuild, reloadOnceFor } from '../../app/release';
 import { FullOverlay } from '../../ui/Overlays';
@@ -15,12 +15,22 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const codeFailed = isCodeLoadError(error);
   const reloading = codeFailed && reloadOnceFor.pending(window.location.href);
-  useEffect(() => {
-    const route = router.state.matches.at(-1)?.routeId ?? '__root__';
-    if (reloading) reloadOnceFor(window.location.href);
-    else console.error('route failed', { route, build: portalBuild(), error });
-  }, [error, reloading, router]);
-  if (reloading) return <FullOverlay active />;
+  // once the failure is on screen: the one reload, or the log line (a ref callback runs when its element shows)
+  const onShown = useCallback(
+    (shown: HTMLElement | null) => {
+      if (!shown) return;
+      const route = router.state.matches.at(-1)?.routeId ?? '__root__';
+      if (reloading) reloadOnceFor(window.location.href);
+      else console.error('route failed', { route, build: portalBuild(), error });
+    },
+    [error, reloading, router],
+  );
+  if (reloading)
+    return (
+      <div ref={onShown}>
+        <FullOverlay active />
+      </div>
+    );
   const tryAgain = () => {
     if (codeFailed) window.location.reload();
     else {
@@ -29,7 +39,7 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     }
   };
   return (
-    <section className="page card route-error" role="alert">
+    <section ref={onShown} className="page card route-error" role="alert">
       <h1>{intl.formatMessage({ id: 'error.page.title' })}</h1>
       <p>{intl.formatMessage({ id: codeFailed ? 'error.page.code' : 'error.page.text' })}</p>
       <button type="button" className="button" onClick={tryAgain}>

@@ -12,6 +12,7 @@
 import { FIRST_CHECK, POLL_INTERVAL } from '../../../machines/signing.machine';
 import { screen } from '../support/screens';
 import { expect, test } from '../fixtures';
+import { choiceDialog } from '../shell/helpers';
 import type { Page } from '@playwright/test';
 import {
   DEFAULT_SETTINGS,
@@ -93,6 +94,10 @@ test('mary signs Testfirma OÜ with Mobile-ID +37200000766: 4-digit code, status
   await page.clock.resume();
   await expectOutcome(page, MSG.success, { timeout: 20_000 });
   await expect(page).toHaveURL(/\/ui\/settings\/represented\/EPEE11000109\?redirectUrl=/);
+  // the customer's page in the account service stays usable: the choice of whom to represent, which waited for customer
+  // add (the add-customer address), does not open over it once the modal has closed
+  await expect(dialog(page)).toBeHidden();
+  await expect(choiceDialog(page)).toBeHidden();
   await screen(page, 'customerAdd', 'signed');
 
   // the status requests the browser made, on the page clock: first FIRST_CHECK after the start answered, then
