@@ -9,8 +9,13 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
-import pino from 'pino';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  FastifyServerOptions,
+} from 'fastify';
+import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 import { COOKIE } from '../../domain/contract.js';
 import { noMetrics, type Metrics } from '../ops/metrics.js';
 import { maskLine, maskPath, maskText } from './log-mask.js';
@@ -76,10 +81,80 @@ export function loggerOptions(debug: boolean, stream?: { write(line: string): vo
   };
 }
 
-/** pino's own parts of a logger: its bindings as JSON text (`,"pid":…,"hostname":…,"reqId":…`), its time, its stream */
+/** pino's own parts of a logger: its bindings as JSON text (`,"pid":…,"hostname":…`), its time, its stream */
 const { chindingsSym, streamSym, timeSym } = pino.symbols;
 type PinoParts = FastifyBaseLogger & { levelVal: number } & Record<symbol, unknown>;
 const LEVEL = { debug: 20, info: 30 } as const;
+
+/**
+ * A request's logger (`req.log`, Fastify's `childLoggerFactory`): pino's child with the request's id, made the first
+ * time something logs through it. Most requests log only their request line, which is written without it (below),
+ * and a pino child per request cost more than that line's own fields (about 3 µs, bench/perf-api.ts).
+ */
+type Logs = (...args: unknown[]) => void;
+class RequestLogger implements FastifyBaseLogger {
+  #child: FastifyBaseLogger | null = null;
+  constructor(
+    readonly parent: FastifyBaseLogger,
+    readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+  private get real(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, this.options));
+  }
+  get level(): string {
+    return this.real.level;
+  }
+  set level(level: string) {
+    this.real.level = level;
+  }
+  fatal(...args: unknown[]): void {
+    const real = this.real;
+    (real.fatal as Logs).apply(real, args);
+  }
+  error(...args: unknown[]): void {
+    const real = this.real;
+    (real.error as Logs).apply(real, args);
+  }
+  warn(...args: unknown[]): void {
+    const real = this.real;
+    (real.warn as Logs).apply(real, args);
+  }
+  info(...args: unknown[]): void {
+    const real = this.real;
+    (real.info as Logs).apply(real, args);
+  }
+  debug(...args: unknown[]): void {
+    const real = this.real;
+    (real.debug as Logs).apply(real, args);
+  }
+  trace(...args: unknown[]): void {
+    const real = this.real;
+    (real.trace as Logs).apply(real, args);
+  }
+  silent(...args: unknown[]): void {
+    const real = this.real;
+    (real.silent as Logs).apply(real, args);
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+}
+
+/** A route's pattern as its own path, masked (a pattern of the app: so few that every one is kept) */
+const maskedRoutes = new Map<string, string>();
+function maskedRoute(route: string): string {
+  let masked = maskedRoutes.get(route);
+  if (masked === undefined) maskedRoutes.set(route, (masked = maskPath(route, route)));
+  return masked;
+}
+
+/** Fastify's `childLoggerFactory` of the portal: the request's logger above */
+export const requestLogger = (
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger => new RequestLogger(logger, bindings, options);
 
 /**
  * The request log line and the request metrics (server/ops/metrics.ts), in one hook: both read the same route and
@@ -107,16 +182,21 @@ export function installRequestLog(
     const route = req.routeOptions.url ?? null;
     if (metrics !== noMetrics) metrics.request(req.method, route, reply.statusCode, reply.elapsedTime);
     if (!log) return done();
-    const logger = req.log as PinoParts;
+    // the request's logger's parts: its parent's and its own bindings (the request id), as pino's child would have them
+    const own = req.log instanceof RequestLogger ? req.log : null;
+    const logger = (own ? own.parent : req.log) as PinoParts;
     const level = req.routeOptions.config?.probe === true ? LEVEL.debug : LEVEL.info;
     if (level < logger.levelVal) return done();
-    const path = maskPath(req.url, route);
+    let bindings = logger[chindingsSym] as string;
+    if (own) for (const [key, value] of Object.entries(own.bindings)) bindings += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    // a route without parameters asked for as it is (no query): its path is masked once
+    const path = route !== null && req.url === route ? maskedRoute(route) : maskPath(req.url, route);
     const session = sessionHash(req.cookies?.[COOKIE.session]);
     const traceId = traceIdOf(req);
     const stream = logger[streamSym] as { write(line: string): unknown };
     const time = logger[timeSym] as () => string;
     stream.write(
-      `{"level":${level}${time()}${logger[chindingsSym] as string},"method":${JSON.stringify(req.method)},"route":${
+      `{"level":${level}${time()}${bindings},"method":${JSON.stringify(req.method)},"route":${
         route === null ? 'null' : JSON.stringify(route)
       },"path":${JSON.stringify(path)},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"session":${
         session === null ? 'null' : `"${session}"`
