@@ -148,10 +148,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   });
 
   await app.register(fastifyCookie);
+  keepParsedCookies(app);
   await app.register(fastifyFormbody);
   installErrorHandlers(app);
   const ui: UiMode = opts.ui ?? { kind: 'static' };
-  await installSecurityHeaders(app, env, { development: ui.kind === 'middleware' });
+  installSecurityHeaders(app, env, { development: ui.kind === 'middleware' });
   installRequestLog(app, {
     log: !!logging,
     metrics,
@@ -330,6 +331,30 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     if (!isFile(path.join(env.distDir, 'index.html'))) return notBuilt(reply);
     return sendIndex(req, reply);
   });
+}
+
+/** A new object without a prototype per request, as the `cookie` package's parse gives */
+const Cookies = function () {} as unknown as new () => Record<string, string>;
+Cookies.prototype = Object.create(null) as object;
+
+/**
+ * @fastify/cookie parses the Cookie header of every request anew, yet a browser sends the same header with each of its
+ * calls: the parsed cookies are kept by the header's text (a header of at most 2 kB; the last few thousand), and
+ * each request gets its own copy of them. Parsing is a function of the text alone, so the copy is what a parse gives.
+ */
+function keepParsedCookies(app: FastifyInstance): void {
+  const parse = app.parseCookie.bind(app);
+  const kept = new Map<string, Record<string, string>>();
+  app.parseCookie = (header: string) => {
+    let cookies = kept.get(header);
+    if (cookies === undefined) {
+      cookies = parse(header);
+      if (header.length > 2_048) return cookies;
+      if (kept.size >= 5_000) kept.clear();
+      kept.set(header, cookies);
+    }
+    return Object.assign(new Cookies(), cookies);
+  };
 }
 
 /** Vite's file names: `assets/<name>-<hash>.<ext>` (the hash is 8 characters of base64url by default). */

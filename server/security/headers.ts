@@ -52,7 +52,7 @@ function helmetHeaders(options: HelmetOptions): HeaderList {
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
     failure = err ?? null;
   });
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure) throw failure instanceof Error ? failure : new Error('helmet refused the security header settings');
   return headers;
 }
 
@@ -105,11 +105,7 @@ function secureCookies(app: FastifyInstance): void {
   });
 }
 
-export async function installSecurityHeaders(
-  app: FastifyInstance,
-  env: Env,
-  opts: { development: boolean },
-): Promise<void> {
+export function installSecurityHeaders(app: FastifyInstance, env: Env, opts: { development: boolean }): void {
   const https = env.publicOrigin?.startsWith('https:') === true;
   const dev = opts.development;
   // a CAS on another origin answers the portal's ticket check as a script (JSONP, spec 1 §7)

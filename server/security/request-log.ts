@@ -91,7 +91,8 @@ const LEVEL = { debug: 20, info: 30 } as const;
  * time something logs through it. Most requests log only their request line, which is written without it (below),
  * and a pino child per request cost more than that line's own fields (about 3 µs, bench/perf-api.ts).
  */
-type Logs = (...args: unknown[]) => void;
+/** what every log method takes: an object or a message first, then a message and its format arguments */
+type LogArgs = [objOrMsg: unknown, msg?: string, ...args: unknown[]];
 class RequestLogger implements FastifyBaseLogger {
   #child: FastifyBaseLogger | null = null;
   constructor(
@@ -108,33 +109,26 @@ class RequestLogger implements FastifyBaseLogger {
   set level(level: string) {
     this.real.level = level;
   }
-  fatal(...args: unknown[]): void {
-    const real = this.real;
-    (real.fatal as Logs).apply(real, args);
+  fatal(...args: LogArgs): void {
+    this.real.fatal(...args);
   }
-  error(...args: unknown[]): void {
-    const real = this.real;
-    (real.error as Logs).apply(real, args);
+  error(...args: LogArgs): void {
+    this.real.error(...args);
   }
-  warn(...args: unknown[]): void {
-    const real = this.real;
-    (real.warn as Logs).apply(real, args);
+  warn(...args: LogArgs): void {
+    this.real.warn(...args);
   }
-  info(...args: unknown[]): void {
-    const real = this.real;
-    (real.info as Logs).apply(real, args);
+  info(...args: LogArgs): void {
+    this.real.info(...args);
   }
-  debug(...args: unknown[]): void {
-    const real = this.real;
-    (real.debug as Logs).apply(real, args);
+  debug(...args: LogArgs): void {
+    this.real.debug(...args);
   }
-  trace(...args: unknown[]): void {
-    const real = this.real;
-    (real.trace as Logs).apply(real, args);
+  trace(...args: LogArgs): void {
+    this.real.trace(...args);
   }
-  silent(...args: unknown[]): void {
-    const real = this.real;
-    (real.silent as Logs).apply(real, args);
+  silent(...args: LogArgs): void {
+    this.real.silent(...args);
   }
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.real.child(bindings, options);
