@@ -25,6 +25,9 @@ const MAX_KEPT = 5_000;
 
 const generations = new WeakMap<object, () => number>();
 
+/** The key of an argument list's kept rows (most queries take one argument: that one, as it is) */
+const keyOf = (args: readonly string[]) => (args.length === 1 ? args[0] : args.join('\u0000'));
+
 /** Called by openDb for a SQLite database: where its contents' generation comes from. */
 export function registerGeneration(db: Db, generation: () => number): void {
   generations.set(db, generation);
@@ -71,7 +74,7 @@ export function prepared<R, A extends string[]>(
   const keptRows = (db: Db, args: A): readonly R[] | undefined => {
     const generationOf = opts.reuse ? generations.get(db) : undefined;
     if (!generationOf) return undefined;
-    const hit = kept.get(db)?.get(args.join('\u0000'));
+    const hit = kept.get(db)?.get(keyOf(args));
     return hit && hit.generation === generationOf() ? hit.rows : undefined;
   };
 
@@ -82,7 +85,7 @@ export function prepared<R, A extends string[]>(
     const generation = generationOf();
     let byArgs = kept.get(db);
     if (!byArgs) kept.set(db, (byArgs = new Map<string, { generation: number; rows: R[] }>()));
-    const key = args.join('\u0000');
+    const key = keyOf(args);
     const hit = byArgs.get(key);
     if (hit && hit.generation === generation) return hit.rows;
     const rows = await run(db, args);

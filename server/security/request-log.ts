@@ -46,11 +46,22 @@ export function callersTraceId(req: FastifyRequest): string | null {
   return id && id !== '0'.repeat(32) ? id : null;
 }
 
-/** The user agent as logged: at most 200 characters, masked like any other text (log-mask.ts). */
+/**
+ * The user agent as logged (JSON text): at most 200 characters, masked like any other text (log-mask.ts). A browser
+ * sends the same one with every call: the last few thousand are kept, masked.
+ */
 function userAgent(req: FastifyRequest): string {
   const ua = req.headers['user-agent'];
-  return typeof ua === 'string' ? JSON.stringify(maskText(ua.slice(0, 200))) : 'null';
+  if (typeof ua !== 'string') return 'null';
+  let logged = userAgents.get(ua);
+  if (logged === undefined) {
+    logged = JSON.stringify(maskText(ua.slice(0, 200)));
+    if (userAgents.size >= 5_000) userAgents.clear();
+    if (ua.length <= 1_000) userAgents.set(ua, logged);
+  }
+  return logged;
 }
+const userAgents = new Map<string, string>();
 
 /** A short, stable, non-reversible name of a session id: lines of one session can be followed without the id. */
 export function sessionHash(id: string | undefined): string | null {
@@ -77,8 +88,49 @@ export function loggerOptions(debug: boolean, stream?: { write(line: string): vo
     // every line but the request line (written below, masked there): a thrown error's message or stack, a
     // warning naming a customer, Fastify's own "reply already sent" with the request's URL
     hooks: { streamWrite: maskLine },
-    ...(stream ? { stream } : {}),
+    stream: stream ?? stdoutLines(),
   };
+}
+
+let stdout: { write(line: string): void } | null = null;
+
+/**
+ * Where the log goes when the app is given no stream (`npm start`): stdout through pino's asynchronous destination
+ * (sonic-boom), the lines of one turn of the event loop handed to it in one piece. sonic-boom measures all the text it
+ * holds at every write, which at a line per write cost about 4 µs per request under load (bench/perf-api.ts); a
+ * turn's lines at once pay that once. When the process exits (the shutdown's process.exit, a crash) the lines still
+ * held are handed over and written synchronously, as pino's destination does with its own. One per process.
+ */
+function stdoutLines(): { write(line: string): void } {
+  if (stdout) return stdout;
+  const out = pino.destination({ dest: 1, sync: false });
+  let held: string[] = [];
+  let due = false;
+  const handOver = () => {
+    due = false;
+    if (held.length === 0) return;
+    const text = held.join('');
+    held = [];
+    out.write(text);
+  };
+  process.on('exit', () => {
+    handOver();
+    try {
+      out.flushSync();
+    } catch {
+      // a write still under way, or stdout gone: nothing more can be done while exiting
+    }
+  });
+  stdout = {
+    write(line) {
+      held.push(line);
+      if (!due) {
+        due = true;
+        setImmediate(handOver);
+      }
+    },
+  };
+  return stdout;
 }
 
 /** pino's own parts of a logger: its bindings as JSON text (`,"pid":…,"hostname":…`), its time, its stream */
@@ -135,12 +187,20 @@ class RequestLogger implements FastifyBaseLogger {
   }
 }
 
-/** A route's pattern as its own path, masked (a pattern of the app: so few that every one is kept) */
+/** A route's pattern as its own path, masked, as JSON text (a pattern of the app: so few that every one is kept) */
 const maskedRoutes = new Map<string, string>();
 function maskedRoute(route: string): string {
   let masked = maskedRoutes.get(route);
-  if (masked === undefined) maskedRoutes.set(route, (masked = maskPath(route, route)));
+  if (masked === undefined) maskedRoutes.set(route, (masked = JSON.stringify(maskPath(route, route))));
   return masked;
+}
+
+/** A route's pattern as JSON text, kept (the app's patterns) */
+const routeTexts = new Map<string, string>();
+function routeJson(route: string): string {
+  let text = routeTexts.get(route);
+  if (text === undefined) routeTexts.set(route, (text = JSON.stringify(route)));
+  return text;
 }
 
 /** Fastify's `childLoggerFactory` of the portal: the request's logger above */
@@ -182,17 +242,17 @@ export function installRequestLog(
     const level = req.routeOptions.config?.probe === true ? LEVEL.debug : LEVEL.info;
     if (level < logger.levelVal) return done();
     let bindings = logger[chindingsSym] as string;
-    if (own) for (const [key, value] of Object.entries(own.bindings)) bindings += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
-    // a route without parameters asked for as it is (no query): its path is masked once
-    const path = route !== null && req.url === route ? maskedRoute(route) : maskPath(req.url, route);
+    if (own) for (const key in own.bindings) bindings += `,${JSON.stringify(key)}:${JSON.stringify(own.bindings[key])}`;
+    // a route without parameters asked for as it is (no query): its path is masked and written once
+    const path = route !== null && req.url === route ? maskedRoute(route) : JSON.stringify(maskPath(req.url, route));
     const session = sessionHash(req.cookies?.[COOKIE.session]);
     const traceId = traceIdOf(req);
     const stream = logger[streamSym] as { write(line: string): unknown };
     const time = logger[timeSym] as () => string;
     stream.write(
       `{"level":${level}${time()}${bindings},"method":${JSON.stringify(req.method)},"route":${
-        route === null ? 'null' : JSON.stringify(route)
-      },"path":${JSON.stringify(path)},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"session":${
+        route === null ? 'null' : routeJson(route)
+      },"path":${path},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"session":${
         session === null ? 'null' : `"${session}"`
       },"traceId":${traceId === null ? 'null' : `"${traceId}"`},"ip":${JSON.stringify(req.ip)},"ua":${userAgent(req)},"msg":"request"}\n`,
     );
