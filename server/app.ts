@@ -30,13 +30,7 @@ import { findSession, installSignedInHint } from './lib/session.js';
 import { installSecurityHeaders } from './security/headers.js';
 import { installLiveModeGates, rejectRepeatedQuery } from './security/live-mode.js';
 import { PURGE_EVERY_MS, purgeExpired } from './security/purge.js';
-import {
-  callersTraceId,
-  installRequestLog,
-  loggerOptions,
-  requestId,
-  requestLogger,
-} from './security/request-log.js';
+import { callersTraceId, installRequestLog, loggerOptions, requestId, requestLogger } from './security/request-log.js';
 import { collectRoutes } from './security/route-list.js';
 import { installAnswerCheck } from './contract/answer-hook.js';
 import { routes } from './routes/index.js';

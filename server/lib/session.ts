@@ -190,11 +190,7 @@ export async function findSession(req: FastifyRequest): Promise<Session | null> 
     const judged = judge(req, row);
     session = judged.session;
     if (session && judged.touch)
-      await db
-        .updateTable('sessions')
-        .set({ last_seen_at: clock.now().toISOString() })
-        .where('id', '=', id)
-        .execute();
+      await db.updateTable('sessions').set({ last_seen_at: clock.now().toISOString() }).where('id', '=', id).execute();
   }
   cache.set(req, session);
   return session;

@@ -9,12 +9,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyRequest,
-  FastifyServerOptions,
-} from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 import { COOKIE } from '../../domain/contract.js';
 import { noMetrics, type Metrics } from '../ops/metrics.js';
