@@ -188,9 +188,20 @@ const row = (label: string, f: Measured) =>
     `${label.padEnd(34)} ${Math.round(f.requestsPerSecond).toLocaleString('en').padStart(7)} requests/s · p50 ${f.p50.toFixed(1)} ms · p99 ${f.p99.toFixed(1)} ms · ${f.cpuPerRequest === null ? '' : `${Math.round(f.cpuPerRequest)} µs CPU per request · `}${f.total.toLocaleString('en')} requests, ${f.errors} errors, ${f.non2xx} non-2xx`,
   );
 
-/** the environment without any OpenTelemetry setting of the shell, so the bench alone decides about tracing */
+/**
+ * the environment without any OpenTelemetry setting of the shell, so the bench alone decides about tracing; with
+ * tracing on, the shell's sampler (OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG) is kept, and printed
+ */
+const SAMPLER_SETTINGS = ['OTEL_TRACES_SAMPLER', 'OTEL_TRACES_SAMPLER_ARG'];
 const withoutOtel = (env: NodeJS.ProcessEnv) =>
-  Object.fromEntries(Object.entries(env).filter(([k]) => !k.startsWith('OTEL_')));
+  Object.fromEntries(
+    Object.entries(env).filter(([k]) => !k.startsWith('OTEL_') || (TRACING && SAMPLER_SETTINGS.includes(k))),
+  );
+/** the sampler the traced server runs with, as OpenTelemetry reads it (its default: every trace, parentbased_always_on) */
+const sampler = () =>
+  process.env.OTEL_TRACES_SAMPLER
+    ? `${process.env.OTEL_TRACES_SAMPLER}${process.env.OTEL_TRACES_SAMPLER_ARG ? ` ${process.env.OTEL_TRACES_SAMPLER_ARG}` : ''}`
+    : 'parentbased_always_on (the default)';
 
 /** The real server (npm start's process) with one setting, mari signed in. */
 async function startPortal(tmp: string, name: string, metrics: boolean, otlp: string | null) {
@@ -249,7 +260,7 @@ export async function perfApiBench(): Promise<void> {
   const verdicts: string[] = [];
   try {
     for (const metrics of METRICS_SETTINGS) {
-      const setting = `${metrics ? 'metrics on' : 'metrics off'}, tracing ${TRACING ? 'on' : 'off'}`;
+      const setting = `${metrics ? 'metrics on' : 'metrics off'}, tracing ${TRACING ? `on (sampler ${sampler()})` : 'off'}`;
       portal = await startPortal(tmp, metrics ? 'metrics' : 'plain', metrics, otlp);
       const { json, cookie, base, server } = portal;
       // a bare process per setting: the context names the apps server's address, whose port each server picks anew

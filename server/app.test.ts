@@ -7,11 +7,11 @@ import { openDb } from './db/index.js';
 import { prepareDb } from './db/prepare.js';
 import { testEnv } from './test/env.js';
 import { fakeClock } from './lib/clock.js';
+import { BUILD_RECHECK_MS } from './lib/build-id.js';
 import type { FastifyInstance } from 'fastify';
 
 /** A ready app on a fresh database that serves the built portal in `distDir`. */
-async function appServing(distDir: string): Promise<FastifyInstance> {
-  const clock = fakeClock();
+async function appServing(distDir: string, clock = fakeClock()): Promise<FastifyInstance> {
   const db = openDb(null);
   await prepareDb(db, clock);
   const app = await createApp({ db, clock, env: testEnv({ distDir }) });
@@ -59,6 +59,7 @@ describe('/ui/ static portal', () => {
 describe('a release while pages are open: the build id and the kept builds (tools/build/keep-builds.ts)', () => {
   let dir: string;
   let app: FastifyInstance;
+  const clock = fakeClock();
   const index = (entry: string) =>
     `<!doctype html><script type="module" crossorigin src="/ui/assets/${entry}"></script><div id="root"></div>`;
   beforeAll(async () => {
@@ -87,7 +88,7 @@ describe('a release while pages are open: the build id and the kept builds (tool
       ]),
     );
     writeFileSync(path.join(dir, 'index.html'), index('index-new222.js'));
-    app = await appServing(dir);
+    app = await appServing(dir, clock);
   });
   afterAll(async () => {
     await app.close();
@@ -98,9 +99,14 @@ describe('a release while pages are open: the build id and the kept builds (tool
     const res = await app.inject({ url: '/api/context/getUserContext' });
     expect(res.headers['x-portal-build']).toBe('index-new222.js');
     writeFileSync(path.join(dir, 'index.html'), index('index-next333.js'));
-    // a build written while the process runs is announced at once (the page's mtime changed)
+    // a build written while the process runs is announced within a second (the page's mtime changed), not before
     const later = new Date(Date.now() + 5_000);
     utimesSync(path.join(dir, 'index.html'), later, later);
+    clock.advance(BUILD_RECHECK_MS - 1);
+    expect((await app.inject({ url: '/api/context/getUserContext' })).headers['x-portal-build']).toBe(
+      'index-new222.js',
+    );
+    clock.advance(1);
     expect((await app.inject({ url: '/api/context/getUserContext' })).headers['x-portal-build']).toBe(
       'index-next333.js',
     );

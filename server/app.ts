@@ -30,7 +30,7 @@ import { findSession, installSignedInHint } from './lib/session.js';
 import { installSecurityHeaders } from './security/headers.js';
 import { installLiveModeGates, rejectRepeatedQuery } from './security/live-mode.js';
 import { PURGE_EVERY_MS, purgeExpired } from './security/purge.js';
-import { callersTraceId, installRequestLog, loggerOptions, requestId } from './security/request-log.js';
+import { callersTraceId, installRequestLog, loggerOptions, requestId, requestLogger } from './security/request-log.js';
 import { collectRoutes } from './security/route-list.js';
 import { installAnswerCheck } from './contract/answer-hook.js';
 import { routes } from './routes/index.js';
@@ -40,7 +40,7 @@ import { installHealthRoutes } from './ops/health.js';
 import { installLifecycle, Lifecycle } from './ops/lifecycle.js';
 import { noMetrics, type Metrics } from './ops/metrics.js';
 import type { Tracing } from './ops/tracing.js';
-import { BUILD_HEADER, currentBuild } from './lib/build-id.js';
+import { BUILD_HEADER, buildAnnouncer, currentBuild } from './lib/build-id.js';
 import { SIMPLE_CONTEXT_PATHS } from '../domain/navigation/rules.js';
 
 /** How /ui/ is served: the built dist/ (default), a Vite middleware (dev), or not at all. */
@@ -104,6 +104,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     logger: logging ? loggerOptions(env.debug, logging === true ? undefined : logging.stream) : false,
     // one line per request of our own instead (server/security/request-log.ts): no query strings, no cookies
     logController: new LogController({ disableRequestLogging: true }),
+    // req.log: pino's child made only when a request logs more than its request line (request-log.ts)
+    ...(logging ? { childLoggerFactory: requestLogger } : {}),
     // the proxy's X-Request-Id when it sent a well-formed one, else a random UUID (server/security/request-log.ts)
     genReqId: requestId,
     // X-Forwarded-* only from the proxies TRUST_PROXY names (the login throttle and the audit log read req.ip)
@@ -140,10 +142,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   });
 
   await app.register(fastifyCookie);
+  keepParsedCookies(app);
   await app.register(fastifyFormbody);
   installErrorHandlers(app);
   const ui: UiMode = opts.ui ?? { kind: 'static' };
-  await installSecurityHeaders(app, env, { development: ui.kind === 'middleware' });
+  installSecurityHeaders(app, env, { development: ui.kind === 'middleware' });
   installRequestLog(app, {
     log: !!logging,
     metrics,
@@ -155,12 +158,13 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installXsrf(app);
   installSignedInHint(app); // EPIT-SIGNED-IN follows the session (server/lib/session.ts)
 
+  // the build this process serves: a page of an older one takes it at its next navigation (src/app/release.ts)
+  const announcedBuild = ui.kind === 'static' ? buildAnnouncer(env.distDir) : null;
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/api/') || req.url === '/api') {
       reply.header('Cache-Control', 'no-store');
-      // the build this process serves: a page of an older one takes it at its next navigation (src/app/release.ts)
-      const build = ui.kind === 'static' ? currentBuild(env.distDir) : null;
-      if (build) reply.header(BUILD_HEADER, build.id);
+      const build = announcedBuild?.(clock.now().getTime());
+      if (build) reply.header(BUILD_HEADER, build);
     }
     done(null, payload);
   });
@@ -237,6 +241,9 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   if (ui.kind === 'static') await serveDist(app, env);
   else if (ui.kind === 'middleware') {
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      // the middleware answers on the raw response: the headers set so far (the security headers) go there first
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
       ui.handle(req.raw, reply.raw, (err) => {
         if (!reply.raw.headersSent) {
@@ -318,6 +325,30 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     if (!isFile(path.join(env.distDir, 'index.html'))) return notBuilt(reply);
     return sendIndex(req, reply);
   });
+}
+
+/** A new object without a prototype per request, as the `cookie` package's parse gives */
+const Cookies = function () {} as unknown as new () => Record<string, string>;
+Cookies.prototype = Object.create(null) as object;
+
+/**
+ * @fastify/cookie parses the Cookie header of every request anew, yet a browser sends the same header with each of its
+ * calls: the parsed cookies are kept by the header's text (a header of at most 2 kB; the last few thousand), and
+ * each request gets its own copy of them. Parsing is a function of the text alone, so the copy is what a parse gives.
+ */
+function keepParsedCookies(app: FastifyInstance): void {
+  const parse = app.parseCookie.bind(app);
+  const kept = new Map<string, Record<string, string>>();
+  app.parseCookie = (header: string) => {
+    let cookies = kept.get(header);
+    if (cookies === undefined) {
+      cookies = parse(header);
+      if (header.length > 2_048) return cookies;
+      if (kept.size >= 5_000) kept.clear();
+      kept.set(header, cookies);
+    }
+    return Object.assign(new Cookies(), cookies);
+  };
 }
 
 /** Vite's file names: `assets/<name>-<hash>.<ext>` (the hash is 8 characters of base64url by default). */

@@ -282,6 +282,26 @@ export async function loadUserContext(
   return context;
 }
 
+/**
+ * The context `loadUserContext` would answer now, when it needs no query: no represented party, and the rights, the
+ * catalogues and the context itself kept and current (server/db/prepared.ts `kept`). Else undefined, and
+ * `loadUserContext` reads. No promise: the context call answers at once with it.
+ */
+export function keptUserContext(
+  db: Db,
+  session: Session,
+  linksOf: (rows: readonly LinkRow[]) => Record<string, ApplicationLink>,
+): UserContext | undefined {
+  if (session.representedGid) return undefined;
+  const rows = rightRows.kept(db, session.fgid);
+  const catalogueRowsNow = catalogueRows.kept(db);
+  if (!rows || !catalogueRowsNow) return undefined;
+  const kept = catalogues.get(catalogueRowsNow);
+  if (!kept) return undefined;
+  const hit = assembled.get(rows)?.get(session.person);
+  return hit?.catalogues === kept && hit.links === linksOf(kept.links) ? hit.context : undefined;
+}
+
 interface Assembled {
   catalogues: Catalogues;
   links: Record<string, ApplicationLink>;

@@ -25,15 +25,28 @@ const MAX_KEPT = 5_000;
 
 const generations = new WeakMap<object, () => number>();
 
+/** The key of an argument list's kept rows (most queries take one argument: that one, as it is) */
+const keyOf = (args: readonly string[]) => (args.length === 1 ? args[0] : args.join('\u0000'));
+
 /** Called by openDb for a SQLite database: where its contents' generation comes from. */
 export function registerGeneration(db: Db, generation: () => number): void {
   generations.set(db, generation);
 }
 
+/** A prepared query: called, it answers its rows; `kept` answers them only when it can without asking the database. */
+export interface Prepared<R, A extends string[]> {
+  (db: Db, ...args: A): Promise<readonly R[]>;
+  /**
+   * The rows a call would answer now when they are kept and still current (SQLite, `reuse`), else undefined. No
+   * query and no promise: a hot path answers at once with them and asks (the call) only when they are undefined.
+   */
+  kept(db: Db, ...args: A): readonly R[] | undefined;
+}
+
 export function prepared<R, A extends string[]>(
   build: (db: Db, ...args: A) => Compilable<R>,
   opts: { reuse?: boolean } = {},
-): (db: Db, ...args: A) => Promise<readonly R[]> {
+): Prepared<R, A> {
   const compiled = new WeakMap<Db, { query: CompiledQuery<R>; slots: (number | null)[] }>();
   const kept = new WeakMap<Db, Map<string, { generation: number; rows: R[] }>>();
 
@@ -58,14 +71,21 @@ export function prepared<R, A extends string[]>(
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
 
-  return async (db, ...args) => {
+  const keptRows = (db: Db, args: A): readonly R[] | undefined => {
+    const generationOf = opts.reuse ? generations.get(db) : undefined;
+    if (!generationOf) return undefined;
+    const hit = kept.get(db)?.get(keyOf(args));
+    return hit && hit.generation === generationOf() ? hit.rows : undefined;
+  };
+
+  const call = async (db: Db, ...args: A): Promise<readonly R[]> => {
     const generationOf = opts.reuse ? generations.get(db) : undefined;
     if (!generationOf) return run(db, args);
     // the generation before the read: a write during the read makes the kept rows count as older, never as newer
     const generation = generationOf();
     let byArgs = kept.get(db);
     if (!byArgs) kept.set(db, (byArgs = new Map<string, { generation: number; rows: R[] }>()));
-    const key = args.join('\u0000');
+    const key = keyOf(args);
     const hit = byArgs.get(key);
     if (hit && hit.generation === generation) return hit.rows;
     const rows = await run(db, args);
@@ -73,4 +93,5 @@ export function prepared<R, A extends string[]>(
     byArgs.set(key, { generation, rows });
     return rows;
   };
+  return Object.assign(call, { kept: (db: Db, ...args: A) => keptRows(db, args) });
 }

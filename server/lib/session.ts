@@ -107,8 +107,8 @@ function isoInstant(text: string): number | null {
   return text.length === 24 && Number.isFinite(ms) && new Date(ms).toISOString() === text ? ms : null;
 }
 /** expires_at is still ahead: as text against now's ISO text, as it always was, or as the instant it names */
-const ahead = (expiresAt: string, expires: number | null, now: Date) =>
-  expires !== null ? expires > now.getTime() : expiresAt > now.toISOString();
+const ahead = (expiresAt: string, expires: number | null, now: number) =>
+  expires !== null ? expires > now : expiresAt > new Date(now).toISOString();
 function sessionOf(row: SessionRow): KeptSession {
   const known = sessions.get(row);
   if (known) return known;
@@ -143,23 +143,54 @@ function sessionOf(row: SessionRow): KeptSession {
   return kept;
 }
 
+/**
+ * The session a row stands for now, or null (expired, idle, inactive, no row); `touch`: last_seen_at is due to be
+ * written (at most once a minute, and not for a passive route).
+ */
+function judge(req: FastifyRequest, row: SessionRow | undefined): { session: Session | null; touch: boolean } {
+  if (!row) return { session: null, touch: false };
+  const { clock, env } = req.server.deps;
+  const kept = sessionOf(row);
+  const now = clock.now().getTime();
+  const idle = now - kept.lastSeen >= env.security.sessionIdleMs;
+  if (!ahead(row.expires_at, kept.expires, now) || idle || row.not_active !== 0) return { session: null, touch: false };
+  const touch = now - kept.lastSeen >= TOUCH_EVERY_MS && !PASSIVE_ROUTES.has(req.routeOptions.url ?? '');
+  return { session: { ...kept.session }, touch };
+}
+
+/**
+ * The caller's session when it is known without a query: looked up already in this request, no session cookie, or
+ * its row kept and current (server/db/prepared.ts) with nothing to write. Else undefined: `findSession` asks.
+ * The hooks every request passes (server/lib/xsrf.ts) and the hottest routes stay synchronous with it.
+ */
+export function knownSession(req: FastifyRequest): Session | null | undefined {
+  if (cache.has(req)) return cache.get(req)!;
+  const id = req.cookies?.[COOKIE.session];
+  if (!id) {
+    cache.set(req, null);
+    return null;
+  }
+  const rows = sessionRow.kept(req.server.deps.db, id);
+  if (rows === undefined) return undefined;
+  const { session, touch } = judge(req, rows[0]);
+  if (touch) return undefined;
+  cache.set(req, session);
+  return session;
+}
+
 /** The caller's session, or null. Expired, idle and inactive sessions count as none. */
 export async function findSession(req: FastifyRequest): Promise<Session | null> {
-  if (cache.has(req)) return cache.get(req)!;
+  const known = knownSession(req);
+  if (known !== undefined) return known;
   const id = req.cookies?.[COOKIE.session];
   let session: Session | null = null;
   if (id) {
-    const { db, clock, env } = req.server.deps;
+    const { db, clock } = req.server.deps;
     const [row] = await sessionRow(db, id);
-    const kept = row ? sessionOf(row) : null;
-    const now = clock.now();
-    const lastSeen = kept ? kept.lastSeen : 0;
-    const idle = now.getTime() - lastSeen >= env.security.sessionIdleMs;
-    if (row && kept && ahead(row.expires_at, kept.expires, now) && !idle && row.not_active === 0) {
-      session = { ...kept.session };
-      if (now.getTime() - lastSeen >= TOUCH_EVERY_MS && !PASSIVE_ROUTES.has(req.routeOptions.url ?? ''))
-        await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', id).execute();
-    }
+    const judged = judge(req, row);
+    session = judged.session;
+    if (session && judged.touch)
+      await db.updateTable('sessions').set({ last_seen_at: clock.now().toISOString() }).where('id', '=', id).execute();
   }
   cache.set(req, session);
   return session;

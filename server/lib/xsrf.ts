@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE, XSRF_HEADER } from '../../domain/contract.js';
 import { HttpError } from './errors.js';
 import { randomToken } from './random.js';
-import { findSession, setXsrfCookie } from './session.js';
+import { findSession, knownSession, setXsrfCookie, type Session } from './session.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PROTECTED = /^\/(api|sim)(\/|$)/;
@@ -50,20 +50,32 @@ export async function requireXsrf(req: FastifyRequest): Promise<void> {
   if (!expected || !value || !cookie || !same(expected, value) || !same(cookie, value)) throw xsrfRefused();
 }
 
-async function syncCookie(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** The browser's cookie follows its session's token (a tab that kept an old cookie gets the right one back). */
+function syncCookie(req: FastifyRequest, reply: FastifyReply, session: Session | null): void {
   const cookie = req.cookies?.[COOKIE.xsrf];
-  const session = req.cookies?.[COOKIE.session] && isProtected(req) ? await findSession(req) : null;
-  // the browser's cookie follows its session's token (a tab that kept an old cookie gets the right one back)
   if (session?.xsrfToken && cookie !== session.xsrfToken) setXsrfCookie(req, reply, session.xsrfToken);
   else if (!cookie) setXsrfCookie(req, reply, randomToken(24));
 }
 
+async function check(req: FastifyRequest, reply: FastifyReply, unsafe: boolean): Promise<void> {
+  syncCookie(req, reply, req.cookies?.[COOKIE.session] && isProtected(req) ? await findSession(req) : null);
+  if (unsafe) await requireXsrf(req);
+}
+
 export function installXsrf(app: FastifyInstance): void {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     // a load balancer's probe (/health, /ready) is no browser: it gets no token
-    if (req.routeOptions.config?.probe) return;
-    await syncCookie(req, reply);
-    if (UNSAFE.has(req.method) && isProtected(req) && !req.routeOptions.config?.xsrfExempt) await requireXsrf(req);
+    if (req.routeOptions.config?.probe) return done();
+    const unsafe = UNSAFE.has(req.method) && isProtected(req) && !req.routeOptions.config?.xsrfExempt;
+    // a safe request whose session is known without a query (server/lib/session.ts): here and now, no promise
+    if (!unsafe) {
+      const session = req.cookies?.[COOKIE.session] && isProtected(req) ? knownSession(req) : null;
+      if (session !== undefined) {
+        syncCookie(req, reply, session);
+        return done();
+      }
+    }
+    check(req, reply, unsafe).then(() => done(), done);
   });
 }
 

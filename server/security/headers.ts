@@ -1,5 +1,5 @@
 /**
- * Security headers (finding 5) with @fastify/helmet:
+ * Security headers (finding 5) with helmet (the demo applications' with @fastify/helmet):
  * - Content-Security-Policy: scripts and styles from the portal's own origin only, no inline script and no eval;
  *   frames only from the configured applications' origins (APPS_ORIGIN or the portal's host on APPS_PORT, and the
  *   APP_*_URL settings); requests also to the analytics endpoint (ANALYTICS_URL); `frame-ancestors 'none'`: nobody
@@ -14,8 +14,9 @@
  * `frame-ancestors <portal origin>` instead.
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CAS_STYLE } from '../cas/pages.js';
 import type { Env } from '../env.js';
@@ -33,7 +34,27 @@ interface PolicyContext {
 const contexts = new WeakMap<IncomingMessage, PolicyContext>();
 /** What the portal's policy depends on: the applications' origins it may frame and call, the simulator console. */
 type PortalPolicy = Omit<PolicyContext, 'portal'>;
-type Header = [string, string | number | string[]];
+type HeaderList = readonly (readonly [name: string, value: string])[];
+
+/**
+ * The headers helmet sets with `options`: its middleware run once against a response that only records them (every
+ * directive here is a fixed value, so helmet needs nothing of a request). A header name in lower case, as Node
+ * keeps it.
+ */
+function helmetHeaders(options: HelmetOptions): HeaderList {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void headers.push([name.toLowerCase(), String(value)]),
+    removeHeader: () => {}, // X-Powered-By: Fastify never sets it
+  };
+  let failure: unknown = null;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    failure = err ?? null;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error('helmet refused the security header settings');
+  return headers;
+}
 
 const originOfUrl = (url: string | null): string | null => {
   if (!url || !/^https?:\/\//i.test(url)) return null;
@@ -84,11 +105,7 @@ function secureCookies(app: FastifyInstance): void {
   });
 }
 
-export async function installSecurityHeaders(
-  app: FastifyInstance,
-  env: Env,
-  opts: { development: boolean },
-): Promise<void> {
+export function installSecurityHeaders(app: FastifyInstance, env: Env, opts: { development: boolean }): void {
   const https = env.publicOrigin?.startsWith('https:') === true;
   const dev = opts.development;
   // a CAS on another origin answers the portal's ticket check as a script (JSONP, spec 1 §7)
@@ -119,11 +136,9 @@ export async function installSecurityHeaders(
     'report-uri': [CSP_REPORT_PATH],
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   });
-  const policy = (c: PortalPolicy) => ({ contentSecurityPolicy: { useDefaults: false, directives: directives(c) } });
-  await app.register(fastifyHelmet, {
-    // applied by the hook below: @fastify/helmet's global mode builds helmet anew for every request
-    global: false,
-    ...policy({ apps: [], simulator: false }),
+  /** helmet's settings for one context: the policy above and the rest, the same for every request */
+  const options = (c: PortalPolicy): HelmetOptions => ({
+    contentSecurityPolicy: { useDefaults: false, directives: directives(c) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
@@ -133,30 +148,20 @@ export async function installSecurityHeaders(
     crossOriginOpenerPolicy: false,
   });
   /**
-   * helmet's headers depend only on the policy context (the applications' origins, the simulator console), so
-   * helmet works them out on the first request of each context and later requests of it get the same headers.
+   * The headers depend only on the policy context (the applications' origins, the simulator console), so helmet
+   * works them out on the first request of each context and later requests of it get the same list, as Fastify
+   * reply headers (written out with the answer's own, in one pass). Kept by the list of the applications' origins
+   * (the same array for the same address, applicationOrigins), one map for the simulator console and one for the
+   * rest; bounded as that list's cache is.
    */
-  // by the list of the applications' origins (the same array for the same address, applicationOrigins), one map for
-  // the simulator console and one for the rest; bounded as that list's cache is
-  const kept = { portal: new WeakMap<string[], Header[]>(), simulator: new WeakMap<string[], Header[]>() };
+  const kept = { portal: new WeakMap<string[], HeaderList>(), simulator: new WeakMap<string[], HeaderList>() };
   app.addHook('onRequest', (req, reply, done) => {
-    const c: PortalPolicy = {
-      apps: applicationOrigins(env, req),
-      simulator: env.runMode !== 'live' && isSimulatorUrl(req.url),
-    };
-    const byApps = c.simulator ? kept.simulator : kept.portal;
-    const headers = byApps.get(c.apps);
-    if (headers) {
-      for (const [name, value] of headers) reply.raw.setHeader(name, value);
-      return done();
-    }
-    const before = new Set(reply.raw.getHeaderNames());
-    reply.helmet(policy(c));
-    const added = reply.raw
-      .getHeaderNames()
-      .filter((name) => !before.has(name))
-      .map((name): Header => [name, reply.raw.getHeader(name) ?? '']);
-    byApps.set(c.apps, added);
+    const apps = applicationOrigins(env, req);
+    const simulator = env.runMode !== 'live' && isSimulatorUrl(req.url);
+    const byApps = simulator ? kept.simulator : kept.portal;
+    let headers = byApps.get(apps);
+    if (!headers) byApps.set(apps, (headers = helmetHeaders(options({ apps, simulator }))));
+    for (const [name, value] of headers) reply.header(name, value);
     done();
   });
   if (https) secureCookies(app);

@@ -10,7 +10,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
-import pino from 'pino';
+import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 import { COOKIE } from '../../domain/contract.js';
 import { noMetrics, type Metrics } from '../ops/metrics.js';
 import { maskLine, maskPath, maskText } from './log-mask.js';
@@ -41,11 +41,22 @@ export function callersTraceId(req: FastifyRequest): string | null {
   return id && id !== '0'.repeat(32) ? id : null;
 }
 
-/** The user agent as logged: at most 200 characters, masked like any other text (log-mask.ts). */
+/**
+ * The user agent as logged (JSON text): at most 200 characters, masked like any other text (log-mask.ts). A browser
+ * sends the same one with every call: the last few thousand are kept, masked.
+ */
 function userAgent(req: FastifyRequest): string {
   const ua = req.headers['user-agent'];
-  return typeof ua === 'string' ? JSON.stringify(maskText(ua.slice(0, 200))) : 'null';
+  if (typeof ua !== 'string') return 'null';
+  let logged = userAgents.get(ua);
+  if (logged === undefined) {
+    logged = JSON.stringify(maskText(ua.slice(0, 200)));
+    if (userAgents.size >= 5_000) userAgents.clear();
+    if (ua.length <= 1_000) userAgents.set(ua, logged);
+  }
+  return logged;
 }
+const userAgents = new Map<string, string>();
 
 /** A short, stable, non-reversible name of a session id: lines of one session can be followed without the id. */
 export function sessionHash(id: string | undefined): string | null {
@@ -72,14 +83,127 @@ export function loggerOptions(debug: boolean, stream?: { write(line: string): vo
     // every line but the request line (written below, masked there): a thrown error's message or stack, a
     // warning naming a customer, Fastify's own "reply already sent" with the request's URL
     hooks: { streamWrite: maskLine },
-    ...(stream ? { stream } : {}),
+    stream: stream ?? stdoutLines(),
   };
 }
 
-/** pino's own parts of a logger: its bindings as JSON text (`,"pid":…,"hostname":…,"reqId":…`), its time, its stream */
+let stdout: { write(line: string): void } | null = null;
+
+/**
+ * Where the log goes when the app is given no stream (`npm start`): stdout through pino's asynchronous destination
+ * (sonic-boom), the lines of one turn of the event loop handed to it in one piece. sonic-boom measures all the text it
+ * holds at every write, which at a line per write cost about 4 µs per request under load (bench/perf-api.ts); a
+ * turn's lines at once pay that once. When the process exits (the shutdown's process.exit, a crash) the lines still
+ * held are handed over and written synchronously, as pino's destination does with its own. One per process.
+ */
+function stdoutLines(): { write(line: string): void } {
+  if (stdout) return stdout;
+  const out = pino.destination({ dest: 1, sync: false });
+  let held: string[] = [];
+  let due = false;
+  const handOver = () => {
+    due = false;
+    if (held.length === 0) return;
+    const text = held.join('');
+    held = [];
+    out.write(text);
+  };
+  process.on('exit', () => {
+    handOver();
+    try {
+      out.flushSync();
+    } catch {
+      // a write still under way, or stdout gone: nothing more can be done while exiting
+    }
+  });
+  stdout = {
+    write(line) {
+      held.push(line);
+      if (!due) {
+        due = true;
+        setImmediate(handOver);
+      }
+    },
+  };
+  return stdout;
+}
+
+/** pino's own parts of a logger: its bindings as JSON text (`,"pid":…,"hostname":…`), its time, its stream */
 const { chindingsSym, streamSym, timeSym } = pino.symbols;
 type PinoParts = FastifyBaseLogger & { levelVal: number } & Record<symbol, unknown>;
 const LEVEL = { debug: 20, info: 30 } as const;
+
+/**
+ * A request's logger (`req.log`, Fastify's `childLoggerFactory`): pino's child with the request's id, made the first
+ * time something logs through it. Most requests log only their request line, which is written without it (below),
+ * and a pino child per request cost more than that line's own fields (about 3 µs, bench/perf-api.ts).
+ */
+/** what every log method takes: an object or a message first, then a message and its format arguments */
+type LogArgs = [objOrMsg: unknown, msg?: string, ...args: unknown[]];
+class RequestLogger implements FastifyBaseLogger {
+  #child: FastifyBaseLogger | null = null;
+  constructor(
+    readonly parent: FastifyBaseLogger,
+    readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+  private get real(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, this.options));
+  }
+  get level(): string {
+    return this.real.level;
+  }
+  set level(level: string) {
+    this.real.level = level;
+  }
+  fatal(...args: LogArgs): void {
+    this.real.fatal(...args);
+  }
+  error(...args: LogArgs): void {
+    this.real.error(...args);
+  }
+  warn(...args: LogArgs): void {
+    this.real.warn(...args);
+  }
+  info(...args: LogArgs): void {
+    this.real.info(...args);
+  }
+  debug(...args: LogArgs): void {
+    this.real.debug(...args);
+  }
+  trace(...args: LogArgs): void {
+    this.real.trace(...args);
+  }
+  silent(...args: LogArgs): void {
+    this.real.silent(...args);
+  }
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+}
+
+/** A route's pattern as its own path, masked, as JSON text (a pattern of the app: so few that every one is kept) */
+const maskedRoutes = new Map<string, string>();
+function maskedRoute(route: string): string {
+  let masked = maskedRoutes.get(route);
+  if (masked === undefined) maskedRoutes.set(route, (masked = JSON.stringify(maskPath(route, route))));
+  return masked;
+}
+
+/** A route's pattern as JSON text, kept (the app's patterns) */
+const routeTexts = new Map<string, string>();
+function routeJson(route: string): string {
+  let text = routeTexts.get(route);
+  if (text === undefined) routeTexts.set(route, (text = JSON.stringify(route)));
+  return text;
+}
+
+/** Fastify's `childLoggerFactory` of the portal: the request's logger above */
+export const requestLogger = (
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger => new RequestLogger(logger, bindings, options);
 
 /**
  * The request log line and the request metrics (server/ops/metrics.ts), in one hook: both read the same route and
@@ -107,18 +231,23 @@ export function installRequestLog(
     const route = req.routeOptions.url ?? null;
     if (metrics !== noMetrics) metrics.request(req.method, route, reply.statusCode, reply.elapsedTime);
     if (!log) return done();
-    const logger = req.log as PinoParts;
+    // the request's logger's parts: its parent's and its own bindings (the request id), as pino's child would have them
+    const own = req.log instanceof RequestLogger ? req.log : null;
+    const logger = (own ? own.parent : req.log) as PinoParts;
     const level = req.routeOptions.config?.probe === true ? LEVEL.debug : LEVEL.info;
     if (level < logger.levelVal) return done();
-    const path = maskPath(req.url, route);
+    let bindings = logger[chindingsSym] as string;
+    if (own) for (const key in own.bindings) bindings += `,${JSON.stringify(key)}:${JSON.stringify(own.bindings[key])}`;
+    // a route without parameters asked for as it is (no query): its path is masked and written once
+    const path = route !== null && req.url === route ? maskedRoute(route) : JSON.stringify(maskPath(req.url, route));
     const session = sessionHash(req.cookies?.[COOKIE.session]);
     const traceId = traceIdOf(req);
     const stream = logger[streamSym] as { write(line: string): unknown };
     const time = logger[timeSym] as () => string;
     stream.write(
-      `{"level":${level}${time()}${logger[chindingsSym] as string},"method":${JSON.stringify(req.method)},"route":${
-        route === null ? 'null' : JSON.stringify(route)
-      },"path":${JSON.stringify(path)},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"session":${
+      `{"level":${level}${time()}${bindings},"method":${JSON.stringify(req.method)},"route":${
+        route === null ? 'null' : routeJson(route)
+      },"path":${path},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"session":${
         session === null ? 'null' : `"${session}"`
       },"traceId":${traceId === null ? 'null' : `"${traceId}"`},"ip":${JSON.stringify(req.ip)},"ua":${userAgent(req)},"msg":"request"}\n`,
     );
