@@ -67,13 +67,13 @@ export function useMenu() {
 export function useMenuSelection() {
   const { sidePanel } = usePortal();
   const path = useRouterState({ select: (s) => s.location.pathname });
-  // the application of an external page: the route's service, the order system on its wrapper
+  // the application of an external page: the route's service, or the one its declaration names (the order system on
+  // its wrapper, src/app/route-meta.ts)
   const application = useRouterState({
     select: (s) => {
-      const leaf = s.matches[s.matches.length - 1];
-      if (leaf?.routeId === '/oss-wrapper') return 'OSS';
+      const leaf = s.matches.at(-1);
       const params: Partial<Record<string, string>> = leaf?.params ?? {};
-      return params.service ?? null;
+      return params.service ?? leaf?.staticData.external?.service ?? null;
     },
   });
   const ctx = useUserContext();
