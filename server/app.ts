@@ -26,6 +26,7 @@ import './lib/deps.js';
 import { HttpError, installErrorHandlers } from './lib/errors.js';
 import { JSON_UTF8 } from './lib/json-text.js';
 import { installXsrf } from './lib/xsrf.js';
+import { onSendStep } from './lib/hook-chain.js';
 import { findSession, installSignedInHint } from './lib/session.js';
 import { installSecurityHeaders } from './security/headers.js';
 import { installLiveModeGates, rejectRepeatedQuery } from './security/live-mode.js';
@@ -160,7 +161,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
 
   // the build this process serves: a page of an older one takes it at its next navigation (src/app/release.ts)
   const announcedBuild = ui.kind === 'static' ? buildAnnouncer(env.distDir) : null;
-  app.addHook('onSend', (req, reply, payload, done) => {
+  onSendStep(app, (req, reply, payload, done) => {
     if (req.url.startsWith('/api/') || req.url === '/api') {
       reply.header('Cache-Control', 'no-store');
       const build = announcedBuild?.(clock.now().getTime());

@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { HttpError } from '../lib/errors.js';
+import { onRequestStep, routeOf } from '../lib/hook-chain.js';
 
 const isSim = (route: string, path: string) => [route, path].some((p) => p === '/sim' || p.startsWith('/sim/'));
 
@@ -38,8 +39,8 @@ export function installLiveModeGates(app: FastifyInstance, env: Env): void {
       app.log.warn({ missing }, `signing is not configured: set ${missing.join(', ')}`);
       done();
     });
-  app.addHook('onRequest', (req, _reply, done) => {
-    const route = req.routeOptions.url ?? '';
+  onRequestStep(app, (req, _reply, done) => {
+    const route = routeOf(req).url ?? '';
     const path = decodedPath(req.url);
     if (isSim(route, path)) {
       done(new HttpError(404, 'NOT_FOUND', 'The simulators are switched off in live run mode.'));
@@ -55,7 +56,7 @@ export function installLiveModeGates(app: FastifyInstance, env: Env): void {
 }
 
 export function rejectRepeatedQuery(app: FastifyInstance): void {
-  app.addHook('onRequest', (req, _reply, done) => {
+  onRequestStep(app, (req, _reply, done) => {
     const at = req.url.indexOf('?');
     // a NUL (%00) in a path is a 400: no id holds one, and PostgreSQL text cannot
     if ((at < 0 ? req.url : req.url.slice(0, at)).includes('%00'))

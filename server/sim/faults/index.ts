@@ -36,6 +36,7 @@ import { z } from 'zod';
 import type { Env } from '../../env.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { parseOrThrow } from '../../lib/errors.js';
+import { onRequestStep, onSendStep } from '../../lib/hook-chain.js';
 import { esc } from '../../lib/html.js';
 import { registerConsoleSection } from '../console/sections.js';
 
@@ -108,7 +109,7 @@ function offContract(mode: 'field-added' | 'field-removed', text: string): strin
 export function installFaultInjection(app: FastifyInstance, env: Env): void {
   if (env.runMode === 'live') return;
   const deps = app.deps;
-  app.addHook('onRequest', (req, reply, done) => {
+  onRequestStep(app, (req, reply, done) => {
     const setting = settingOf(deps);
     if (!applies(setting, req.url)) return done();
     if (setting.mode === 'down') {
@@ -128,7 +129,7 @@ export function installFaultInjection(app: FastifyInstance, env: Env): void {
       () => done(),
     );
   });
-  app.addHook('onSend', (req, reply, payload, done) => {
+  onSendStep(app, (req, reply, payload, done) => {
     const { mode } = settingOf(deps);
     if (mode !== 'field-added' && mode !== 'field-removed') return done(null, payload);
     const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
