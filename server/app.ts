@@ -161,13 +161,13 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
 
   // the build this process serves: a page of an older one takes it at its next navigation (src/app/release.ts)
   const announcedBuild = ui.kind === 'static' ? buildAnnouncer(env.distDir) : null;
-  onSendStep(app, (req, reply, payload, done) => {
+  onSendStep(app, (req, reply, payload) => {
     if (req.url.startsWith('/api/') || req.url === '/api') {
       reply.header('Cache-Control', 'no-store');
       const build = announcedBuild?.(clock.now().getTime());
       if (build) reply.header(BUILD_HEADER, build);
     }
-    done(null, payload);
+    return payload;
   });
   // live run mode: every /sim path is gone, and signing without its settings says so (server/security/live-mode.ts)
   installLiveModeGates(app, env);

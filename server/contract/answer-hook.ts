@@ -33,7 +33,7 @@ const inScope = (url: string) => url.startsWith('/api/') || url === '/cas/ticket
 export function installAnswerCheck(app: FastifyInstance): void {
   const check = checker;
   if (!check) return;
-  onSendStep(app, (req, reply, payload, done) => {
+  onSendStep(app, (req, reply, payload) => {
     const pattern = routeOf(req).url;
     if (pattern && req.method !== 'HEAD' && inScope(pattern)) {
       const type = reply.getHeader('content-type');
@@ -52,6 +52,6 @@ export function installAnswerCheck(app: FastifyInstance): void {
                 : null,
       });
     }
-    done(null, payload);
+    return payload;
   });
 }

@@ -22,13 +22,13 @@ declare module 'fastify' {
   }
 }
 
-type RequestStep = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
-type SendStep = (
-  req: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (err: Error | null, payload?: unknown) => void,
-) => void;
+/**
+ * A request step: nothing (go on), an Error (the chain ends, Fastify's error handler answers), or a promise of either
+ * when the step must wait. A step that answers or hijacks the reply returns nothing: the chain ends there.
+ */
+type RequestStep = (req: FastifyRequest, reply: FastifyReply) => Error | undefined | Promise<Error | undefined>;
+/** An answer step: the payload to send, this one or another (synchronous only). */
+type SendStep = (req: FastifyRequest, reply: FastifyReply, payload: unknown) => unknown;
 
 interface Chains {
   request: RequestStep[] | null;
@@ -53,6 +53,38 @@ export function routeOf(req: FastifyRequest): RouteFacts {
   return (req.portalRoute = { url, config });
 }
 
+/**
+ * Runs the steps from `i` on. A loop rather than a callback per step: no function is made per request unless a step
+ * waits (the server runs through tsx, whose kept function names cost a property definition per function made).
+ */
+function runSteps(
+  steps: readonly RequestStep[],
+  i: number,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  done: (err?: Error) => void,
+): void {
+  for (; i < steps.length; i++) {
+    // a step that answered (a fault's 500) or hijacked the reply ends the chain as Fastify's own ends: nothing more runs
+    if (reply.sent) return;
+    let result: ReturnType<RequestStep>;
+    try {
+      result = steps[i](req, reply);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (result === undefined) continue;
+    if (result instanceof Error) return done(result);
+    const from = i + 1;
+    result.then(
+      (err) => (err ? done(err) : runSteps(steps, from, req, reply, done)),
+      (err: unknown) => done(err as Error),
+    );
+    return;
+  }
+  if (!reply.sent) done();
+}
+
 /** Adds a step to the app's one `onRequest` hook (registered where the first step is added). */
 export function onRequestStep(app: FastifyInstance, step: RequestStep): void {
   const c = chainsOf(app);
@@ -63,19 +95,7 @@ export function onRequestStep(app: FastifyInstance, step: RequestStep): void {
   const steps: RequestStep[] = (c.request = [step]);
   app.addHook('onRequest', (req, reply, done) => {
     routeOf(req);
-    let i = 0;
-    const next = (err?: Error) => {
-      if (err) return done(err);
-      // a step that answered (a fault's 500) ends the chain as Fastify's own ends: nothing more runs
-      if (reply.sent) return;
-      if (i === steps.length) return done();
-      try {
-        steps[i++](req, reply, next);
-      } catch (error) {
-        done(error as Error);
-      }
-    };
-    next();
+    runSteps(steps, 0, req, reply, done);
   });
 }
 
@@ -88,17 +108,15 @@ export function onSendStep(app: FastifyInstance, step: SendStep): void {
   }
   const steps: SendStep[] = (c.send = [step]);
   app.addHook('onSend', (req, reply, payload, done) => {
-    let i = 0;
-    const next = (err: Error | null, newPayload?: unknown) => {
-      if (err) return done(err);
-      if (newPayload !== undefined) payload = newPayload;
-      if (i === steps.length) return done(null, payload);
-      try {
-        steps[i++](req, reply, payload, next);
-      } catch (error) {
-        done(error as Error);
+    let current = payload;
+    try {
+      for (const s of steps) {
+        const next = s(req, reply, current);
+        if (next !== undefined) current = next;
       }
-    };
-    next(null);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done(null, current);
   });
 }

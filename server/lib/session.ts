@@ -300,13 +300,13 @@ function setSignedInHint(req: FastifyRequest, reply: FastifyReply, on: boolean):
  * left alone, and so are logins and logouts, which set or clear it themselves.
  */
 export function installSignedInHint(app: FastifyInstance): void {
-  onSendStep(app, (req, reply, payload, done) => {
+  onSendStep(app, (req, reply, payload) => {
     if (cache.has(req)) {
       const hinted = req.cookies?.[COOKIE.signedIn] !== undefined;
       const live = cache.get(req) !== null;
       if (hinted !== live) setSignedInHint(req, reply, live);
     }
-    done(null, payload);
+    return payload;
   });
 }
 

@@ -63,20 +63,20 @@ async function check(req: FastifyRequest, reply: FastifyReply, unsafe: boolean):
 }
 
 export function installXsrf(app: FastifyInstance): void {
-  onRequestStep(app, (req, reply, done) => {
+  onRequestStep(app, (req, reply) => {
     const { config } = routeOf(req);
     // a load balancer's probe (/health, /ready) is no browser: it gets no token
-    if (config?.probe) return done();
+    if (config?.probe) return undefined;
     const unsafe = UNSAFE.has(req.method) && isProtected(req) && !config?.xsrfExempt;
     // a safe request whose session is known without a query (server/lib/session.ts): here and now, no promise
     if (!unsafe) {
       const session = req.cookies?.[COOKIE.session] && isProtected(req) ? knownSession(req) : null;
       if (session !== undefined) {
         syncCookie(req, reply, session);
-        return done();
+        return undefined;
       }
     }
-    check(req, reply, unsafe).then(() => done(), done);
+    return check(req, reply, unsafe).then(() => undefined);
   });
 }
 

@@ -49,13 +49,14 @@ const isProbe = (url: string) => url.startsWith('/health') || url.startsWith('/r
  * the portal asks again after, never a cut connection, whatever is in front of the portal.
  */
 export function installLifecycle(app: FastifyInstance, lifecycle: Lifecycle): void {
-  onRequestStep(app, (req, reply, done) => {
+  onRequestStep(app, (req, reply) => {
     const phase = lifecycle.phase;
-    if (phase === 'serving') return done();
+    if (phase === 'serving') return undefined;
     reply.header('connection', 'close');
     if (phase === 'draining' || !idempotent(req.method) || isProbe(req.url) || routeOf(req).config?.longPoll)
-      return done();
+      return undefined;
     reply.hijack();
     req.raw.socket?.destroy();
+    return undefined;
   });
 }

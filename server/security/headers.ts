@@ -169,7 +169,7 @@ export function installSecurityHeaders(app: FastifyInstance, env: Env, opts: { d
    */
   const kept = { portal: new WeakMap<string[], HeaderList>(), simulator: new WeakMap<string[], HeaderList>() };
   if (!app.hasRequestDecorator('applicationOrigins')) app.decorateRequest('applicationOrigins', null);
-  onRequestStep(app, (req, reply, done) => {
+  onRequestStep(app, (req, reply) => {
     const apps = applicationOrigins(env, req);
     req.applicationOrigins = apps;
     const simulator = env.runMode !== 'live' && isSimulatorUrl(req.url);
@@ -177,12 +177,12 @@ export function installSecurityHeaders(app: FastifyInstance, env: Env, opts: { d
     let headers = byApps.get(apps);
     if (!headers) byApps.set(apps, (headers = helmetHeaders(options({ apps, simulator }))));
     for (const [name, value] of headers) reply.header(name, value);
-    done();
+    return undefined;
   });
   if (https)
-    onSendStep(app, (_req, reply, payload, done) => {
+    onSendStep(app, (_req, reply, payload) => {
       secureCookies(reply);
-      done(null, payload);
+      return payload;
     });
   installCspReports(app);
 }
