@@ -10,7 +10,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** What the steps read of the request's route: its pattern (undefined: no route matched) and its config. */
-export interface RouteFacts {
+interface RouteFacts {
   url: string | undefined;
   config: FastifyContextConfig | undefined;
 }
