@@ -26,6 +26,7 @@ import './lib/deps.js';
 import { HttpError, installErrorHandlers } from './lib/errors.js';
 import { JSON_UTF8 } from './lib/json-text.js';
 import { installXsrf } from './lib/xsrf.js';
+import { onSendStep } from './lib/hook-chain.js';
 import { findSession, installSignedInHint } from './lib/session.js';
 import { installSecurityHeaders } from './security/headers.js';
 import { installLiveModeGates, rejectRepeatedQuery } from './security/live-mode.js';
@@ -160,13 +161,13 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
 
   // the build this process serves: a page of an older one takes it at its next navigation (src/app/release.ts)
   const announcedBuild = ui.kind === 'static' ? buildAnnouncer(env.distDir) : null;
-  app.addHook('onSend', (req, reply, payload, done) => {
+  onSendStep(app, (req, reply, payload) => {
     if (req.url.startsWith('/api/') || req.url === '/api') {
       reply.header('Cache-Control', 'no-store');
       const build = announcedBuild?.(clock.now().getTime());
       if (build) reply.header(BUILD_HEADER, build);
     }
-    done(null, payload);
+    return payload;
   });
   // live run mode: every /sim path is gone, and signing without its settings says so (server/security/live-mode.ts)
   installLiveModeGates(app, env);

@@ -4,6 +4,7 @@
  * a route answering something else fails its test. Production never sets one: no hook, no cost.
  */
 import type { FastifyInstance } from 'fastify';
+import { onSendStep, routeOf } from '../lib/hook-chain.js';
 
 export interface SentAnswer {
   /** `METHOD /pattern`, the route as registered */
@@ -32,8 +33,8 @@ const inScope = (url: string) => url.startsWith('/api/') || url === '/cas/ticket
 export function installAnswerCheck(app: FastifyInstance): void {
   const check = checker;
   if (!check) return;
-  app.addHook('onSend', (req, reply, payload, done) => {
-    const pattern = req.routeOptions.url;
+  onSendStep(app, (req, reply, payload) => {
+    const pattern = routeOf(req).url;
     if (pattern && req.method !== 'HEAD' && inScope(pattern)) {
       const type = reply.getHeader('content-type');
       check({
@@ -51,6 +52,6 @@ export function installAnswerCheck(app: FastifyInstance): void {
                 : null,
       });
     }
-    done(null, payload);
+    return payload;
   });
 }

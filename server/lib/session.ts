@@ -15,6 +15,7 @@ import type { PersonsTable } from '../db/schema.js';
 import type { Clock } from './clock.js';
 import './deps.js';
 import { forbidden, unauthenticated } from './errors.js';
+import { onSendStep, routeOf } from './hook-chain.js';
 import { randomToken } from './random.js';
 import { writeAudit } from '../audit/audit.js';
 
@@ -154,7 +155,7 @@ function judge(req: FastifyRequest, row: SessionRow | undefined): { session: Ses
   const now = clock.now().getTime();
   const idle = now - kept.lastSeen >= env.security.sessionIdleMs;
   if (!ahead(row.expires_at, kept.expires, now) || idle || row.not_active !== 0) return { session: null, touch: false };
-  const touch = now - kept.lastSeen >= TOUCH_EVERY_MS && !PASSIVE_ROUTES.has(req.routeOptions.url ?? '');
+  const touch = now - kept.lastSeen >= TOUCH_EVERY_MS && !PASSIVE_ROUTES.has(routeOf(req).url ?? '');
   return { session: { ...kept.session }, touch };
 }
 
@@ -299,13 +300,13 @@ function setSignedInHint(req: FastifyRequest, reply: FastifyReply, on: boolean):
  * left alone, and so are logins and logouts, which set or clear it themselves.
  */
 export function installSignedInHint(app: FastifyInstance): void {
-  app.addHook('onSend', (req, reply, payload, done) => {
+  onSendStep(app, (req, reply, payload) => {
     if (cache.has(req)) {
       const hinted = req.cookies?.[COOKIE.signedIn] !== undefined;
       const live = cache.get(req) !== null;
       if (hinted !== live) setSignedInHint(req, reply, live);
     }
-    done(null, payload);
+    return payload;
   });
 }
 

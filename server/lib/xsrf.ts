@@ -9,6 +9,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE, XSRF_HEADER } from '../../domain/contract.js';
 import { HttpError } from './errors.js';
+import { onRequestStep, routeOf } from './hook-chain.js';
 import { randomToken } from './random.js';
 import { findSession, knownSession, setXsrfCookie, type Session } from './session.js';
 
@@ -26,8 +27,7 @@ function same(a: string, b: string): boolean {
  * percent-escapes, so '/%61pi/...' reaches an /api route while not starting with '/api'.
  */
 function isProtected(req: FastifyRequest): boolean {
-  if (PROTECTED.test(req.url) || (req.routeOptions.url !== undefined && PROTECTED.test(req.routeOptions.url)))
-    return true;
+  if (PROTECTED.test(req.url) || (routeOf(req).url !== undefined && PROTECTED.test(routeOf(req).url!))) return true;
   try {
     return PROTECTED.test(decodeURIComponent(req.url.split('?')[0]));
   } catch {
@@ -63,19 +63,20 @@ async function check(req: FastifyRequest, reply: FastifyReply, unsafe: boolean):
 }
 
 export function installXsrf(app: FastifyInstance): void {
-  app.addHook('onRequest', (req, reply, done) => {
+  onRequestStep(app, (req, reply) => {
+    const { config } = routeOf(req);
     // a load balancer's probe (/health, /ready) is no browser: it gets no token
-    if (req.routeOptions.config?.probe) return done();
-    const unsafe = UNSAFE.has(req.method) && isProtected(req) && !req.routeOptions.config?.xsrfExempt;
+    if (config?.probe) return undefined;
+    const unsafe = UNSAFE.has(req.method) && isProtected(req) && !config?.xsrfExempt;
     // a safe request whose session is known without a query (server/lib/session.ts): here and now, no promise
     if (!unsafe) {
       const session = req.cookies?.[COOKIE.session] && isProtected(req) ? knownSession(req) : null;
       if (session !== undefined) {
         syncCookie(req, reply, session);
-        return done();
+        return undefined;
       }
     }
-    check(req, reply, unsafe).then(() => done(), done);
+    return check(req, reply, unsafe).then(() => undefined);
   });
 }
 

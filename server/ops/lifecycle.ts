@@ -19,6 +19,7 @@
  * server/start.ts moves the phases; the app reads them (a test's app stays `serving` unless the test moves it).
  */
 import type { FastifyInstance } from 'fastify';
+import { onRequestStep, routeOf } from '../lib/hook-chain.js';
 
 export type Phase = 'serving' | 'draining' | 'handover' | 'stopping';
 
@@ -48,13 +49,14 @@ const isProbe = (url: string) => url.startsWith('/health') || url.startsWith('/r
  * the portal asks again after, never a cut connection, whatever is in front of the portal.
  */
 export function installLifecycle(app: FastifyInstance, lifecycle: Lifecycle): void {
-  app.addHook('onRequest', (req, reply, done) => {
+  onRequestStep(app, (req, reply) => {
     const phase = lifecycle.phase;
-    if (phase === 'serving') return done();
+    if (phase === 'serving') return undefined;
     reply.header('connection', 'close');
-    if (phase === 'draining' || !idempotent(req.method) || isProbe(req.url) || req.routeOptions.config?.longPoll)
-      return done();
+    if (phase === 'draining' || !idempotent(req.method) || isProbe(req.url) || routeOf(req).config?.longPoll)
+      return undefined;
     reply.hijack();
     req.raw.socket?.destroy();
+    return undefined;
   });
 }

@@ -17,9 +17,10 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CAS_STYLE } from '../cas/pages.js';
 import type { Env } from '../env.js';
+import { onRequestStep, onSendStep } from '../lib/hook-chain.js';
 import { appsOrigin, portalOrigin } from '../lib/origins.js';
 import { CSP_REPORT_PATH, installCspReports } from './csp-report.js';
 
@@ -85,6 +86,21 @@ export function applicationOrigins(env: Env, req: FastifyRequest): string[] {
 }
 const originLists = new WeakMap<Env, Map<string, string[]>>();
 
+/**
+ * The demo applications' origin for this request (appsOrigin), as the security headers step worked it out: the
+ * first of the request's application origins. Worked out here when that step has not run for the request.
+ */
+export function requestAppsOrigin(env: Env, req: FastifyRequest): string {
+  return req.applicationOrigins?.[0] ?? appsOrigin(env, req);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the applications' origins of this request (applicationOrigins), set by the security headers step */
+    applicationOrigins: string[] | null;
+  }
+}
+
 /** '/sim', '/sim/…' or '/sim?…' (the path without splitting the query off: this runs for every request) */
 const isSimulatorUrl = (url: string) =>
   url.startsWith('/sim') && (url.length === 4 || url[4] === '/' || url[4] === '?');
@@ -93,16 +109,13 @@ const ctx = (req: IncomingMessage): PolicyContext =>
   contexts.get(req) ?? { apps: [], portal: "'self'", simulator: false };
 
 /** Adds `; Secure` to every Set-Cookie that lacks it (an https deployment never sends a cookie in the clear). */
-function secureCookies(app: FastifyInstance): void {
-  app.addHook('onSend', async (_req, reply, payload) => {
-    const set = reply.getHeader('set-cookie');
-    if (set === undefined) return payload;
-    const list = (Array.isArray(set) ? set : [String(set)]).map((c) => (/;\s*secure\b/i.test(c) ? c : `${c}; Secure`));
-    // reply.header appends to a Set-Cookie already there (one line per cookie): the marked list replaces it
-    reply.removeHeader('set-cookie');
-    reply.header('set-cookie', list);
-    return payload;
-  });
+function secureCookies(reply: FastifyReply): void {
+  const set = reply.getHeader('set-cookie');
+  if (set === undefined) return;
+  const list = (Array.isArray(set) ? set : [String(set)]).map((c) => (/;\s*secure\b/i.test(c) ? c : `${c}; Secure`));
+  // reply.header appends to a Set-Cookie already there (one line per cookie): the marked list replaces it
+  reply.removeHeader('set-cookie');
+  reply.header('set-cookie', list);
 }
 
 export function installSecurityHeaders(app: FastifyInstance, env: Env, opts: { development: boolean }): void {
@@ -155,16 +168,22 @@ export function installSecurityHeaders(app: FastifyInstance, env: Env, opts: { d
    * rest; bounded as that list's cache is.
    */
   const kept = { portal: new WeakMap<string[], HeaderList>(), simulator: new WeakMap<string[], HeaderList>() };
-  app.addHook('onRequest', (req, reply, done) => {
+  if (!app.hasRequestDecorator('applicationOrigins')) app.decorateRequest('applicationOrigins', null);
+  onRequestStep(app, (req, reply) => {
     const apps = applicationOrigins(env, req);
+    req.applicationOrigins = apps;
     const simulator = env.runMode !== 'live' && isSimulatorUrl(req.url);
     const byApps = simulator ? kept.simulator : kept.portal;
     let headers = byApps.get(apps);
     if (!headers) byApps.set(apps, (headers = helmetHeaders(options({ apps, simulator }))));
     for (const [name, value] of headers) reply.header(name, value);
-    done();
+    return undefined;
   });
-  if (https) secureCookies(app);
+  if (https)
+    onSendStep(app, (_req, reply, payload) => {
+      secureCookies(reply);
+      return payload;
+    });
   installCspReports(app);
 }
 
@@ -197,5 +216,9 @@ export async function installAppsHeaders(app: FastifyInstance, env: Env): Promis
     crossOriginResourcePolicy: false,
     crossOriginOpenerPolicy: false,
   });
-  if (https) secureCookies(app);
+  if (https)
+    app.addHook('onSend', (_req, reply, payload, done) => {
+      secureCookies(reply);
+      done(null, payload);
+    });
 }

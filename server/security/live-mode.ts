@@ -10,6 +10,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../env.js';
 import { HttpError } from '../lib/errors.js';
+import { onRequestStep, routeOf } from '../lib/hook-chain.js';
 
 const isSim = (route: string, path: string) => [route, path].some((p) => p === '/sim' || p.startsWith('/sim/'));
 
@@ -38,37 +39,34 @@ export function installLiveModeGates(app: FastifyInstance, env: Env): void {
       app.log.warn({ missing }, `signing is not configured: set ${missing.join(', ')}`);
       done();
     });
-  app.addHook('onRequest', (req, _reply, done) => {
-    const route = req.routeOptions.url ?? '';
+  onRequestStep(app, (req) => {
+    const route = routeOf(req).url ?? '';
     const path = decodedPath(req.url);
     if (isSim(route, path)) {
-      done(new HttpError(404, 'NOT_FOUND', 'The simulators are switched off in live run mode.'));
-      return;
+      return new HttpError(404, 'NOT_FOUND', 'The simulators are switched off in live run mode.');
     }
     if (missing.length && (route.startsWith('/api/sign/') || path.startsWith('/api/sign/'))) {
       req.log.warn({ missing }, `signing refused: not configured, set ${missing.join(', ')}`);
-      done(signingNotConfigured(missing));
-      return;
+      return signingNotConfigured(missing);
     }
-    done();
+    return undefined;
   });
 }
 
 export function rejectRepeatedQuery(app: FastifyInstance): void {
-  app.addHook('onRequest', (req, _reply, done) => {
+  onRequestStep(app, (req) => {
     const at = req.url.indexOf('?');
     // a NUL (%00) in a path is a 400: no id holds one, and PostgreSQL text cannot
     if ((at < 0 ? req.url : req.url.slice(0, at)).includes('%00'))
-      return done(new HttpError(400, 'BAD_INPUT', 'The address holds a NUL character.'));
-    if (at < 0 || !decodedPath(req.url).startsWith('/api/')) return done();
+      return new HttpError(400, 'BAD_INPUT', 'The address holds a NUL character.');
+    if (at < 0 || !decodedPath(req.url).startsWith('/api/')) return undefined;
     const seen = new Set<string>();
     for (const [name] of new URLSearchParams(req.url.slice(at + 1))) {
       if (seen.has(name)) {
-        done(new HttpError(400, 'BAD_INPUT', `${name}: must be given once`, { [name]: 'must be given once' }));
-        return;
+        return new HttpError(400, 'BAD_INPUT', `${name}: must be given once`, { [name]: 'must be given once' });
       }
       seen.add(name);
     }
-    done();
+    return undefined;
   });
 }

@@ -14,6 +14,7 @@ import pino, { type Bindings, type ChildLoggerOptions } from 'pino';
 import { COOKIE } from '../../domain/contract.js';
 import { noMetrics, type Metrics } from '../ops/metrics.js';
 import { maskLine, maskPath, maskText } from './log-mask.js';
+import { routeOf } from '../lib/hook-chain.js';
 
 /**
  * What an incoming X-Request-Id may be to be taken as the request's id (nginx's `$request_id` is 32 hex digits, a
@@ -228,13 +229,14 @@ export function installRequestLog(
   const traceIdOf = opts.traceId ?? callersTraceId;
   if (!log && metrics === noMetrics) return;
   app.addHook('onResponse', (req, reply, done) => {
-    const route = req.routeOptions.url ?? null;
+    const facts = routeOf(req);
+    const route = facts.url ?? null;
     if (metrics !== noMetrics) metrics.request(req.method, route, reply.statusCode, reply.elapsedTime);
     if (!log) return done();
     // the request's logger's parts: its parent's and its own bindings (the request id), as pino's child would have them
     const own = req.log instanceof RequestLogger ? req.log : null;
     const logger = (own ? own.parent : req.log) as PinoParts;
-    const level = req.routeOptions.config?.probe === true ? LEVEL.debug : LEVEL.info;
+    const level = facts.config?.probe === true ? LEVEL.debug : LEVEL.info;
     if (level < logger.levelVal) return done();
     let bindings = logger[chindingsSym] as string;
     if (own) for (const key in own.bindings) bindings += `,${JSON.stringify(key)}:${JSON.stringify(own.bindings[key])}`;

@@ -29,7 +29,8 @@ import {
 } from '../../lib/apps-protocol.js';
 import { badInput, forbidden, HttpError, parseOrThrow, unauthenticated } from '../../lib/errors.js';
 import { loadApplicationLinks } from '../../lib/external-applications.js';
-import { appsInternalOrigin, appsOrigin } from '../../lib/origins.js';
+import { appsInternalOrigin } from '../../lib/origins.js';
+import { requestAppsOrigin } from '../../security/headers.js';
 import { requireSession, type Session } from '../../lib/session.js';
 import { FGID, GID } from '../context/index.js';
 import { loadRolesAndPackets } from '../roles-and-packets/index.js';
@@ -66,7 +67,7 @@ export const appsRoutes: FastifyPluginCallback = (app, _opts, done) => {
       privileges: JSON.parse(person.privileges) as string[],
       isStaff: person.auth_channel === 'IN_AD',
     };
-    const ctx = await buildUserContext(db, session, await loadApplicationLinks(db, env, appsOrigin(env, req)));
+    const ctx = await buildUserContext(db, session, await loadApplicationLinks(db, env, requestAppsOrigin(env, req)));
     // a guid that is none of the person's representation rights (a forged frame URL), or a right that has ended or
     // is not active: the portal would not let the person choose that party (context/changeRepresented), and an
     // application's data is no more open than the portal

@@ -13,7 +13,7 @@ import {
 } from '../../context/build-user-context.js';
 import { requireAlive } from '../../lib/application-status.js';
 import { applicationLinks, type ApplicationLink } from '../../lib/external-applications.js';
-import { appsOrigin } from '../../lib/origins.js';
+import { requestAppsOrigin } from '../../security/headers.js';
 import { forbidden, HttpError, notFound, parseOrThrow } from '../../lib/errors.js';
 import { hasValidRole } from '../../../domain/rights/validity.js';
 import { audit } from '../../audit/audit.js';
@@ -47,7 +47,7 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
    */
   const links = new WeakMap<readonly LinkRow[], Map<string, Record<string, ApplicationLink>>>();
   const linksFor = (req: FastifyRequest) => (rows: readonly LinkRow[]) => {
-    const origin = appsOrigin(env, req);
+    const origin = requestAppsOrigin(env, req);
     let byOrigin = links.get(rows);
     if (!byOrigin) links.set(rows, (byOrigin = new Map<string, Record<string, ApplicationLink>>()));
     let out = byOrigin.get(origin);

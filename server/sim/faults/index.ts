@@ -36,6 +36,7 @@ import { z } from 'zod';
 import type { Env } from '../../env.js';
 import type { AppDeps } from '../../lib/deps.js';
 import { parseOrThrow } from '../../lib/errors.js';
+import { onRequestStep, onSendStep } from '../../lib/hook-chain.js';
 import { esc } from '../../lib/html.js';
 import { registerConsoleSection } from '../console/sections.js';
 
@@ -108,34 +109,33 @@ function offContract(mode: 'field-added' | 'field-removed', text: string): strin
 export function installFaultInjection(app: FastifyInstance, env: Env): void {
   if (env.runMode === 'live') return;
   const deps = app.deps;
-  app.addHook('onRequest', (req, reply, done) => {
+  onRequestStep(app, (req, reply) => {
     const setting = settingOf(deps);
-    if (!applies(setting, req.url)) return done();
+    if (!applies(setting, req.url)) return undefined;
     if (setting.mode === 'down') {
-      // no answer at all, and the handler never runs: `done` is not called
+      // no answer at all, and the handler never runs: the hijacked reply ends the chain
       reply.hijack();
       req.raw.socket?.destroy();
-      return;
+      return undefined;
     }
     if (setting.mode === '500') {
       reply.code(500).send(SERVER_ERROR_BODY);
-      return;
+      return undefined;
     }
-    if (setting.mode === 'field-added' || setting.mode === 'field-removed') return done();
+    if (setting.mode === 'field-added' || setting.mode === 'field-removed') return undefined;
     // slow: served normally after the delay (the server's shutdown cuts the wait short)
-    sleep(setting.delayMs, undefined, { signal: deps.closing }).then(
-      () => done(),
-      () => done(),
+    return sleep(setting.delayMs, undefined, { signal: deps.closing }).then(
+      () => undefined,
+      () => undefined,
     );
   });
-  app.addHook('onSend', (req, reply, payload, done) => {
+  onSendStep(app, (req, reply, payload) => {
     const { mode } = settingOf(deps);
-    if (mode !== 'field-added' && mode !== 'field-removed') return done(null, payload);
+    if (mode !== 'field-added' && mode !== 'field-removed') return payload;
     const json = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
     const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    if (!applies(settingOf(deps), req.url) || reply.statusCode >= 300 || !json || text === null)
-      return done(null, payload);
-    done(null, offContract(mode, text));
+    if (!applies(settingOf(deps), req.url) || reply.statusCode >= 300 || !json || text === null) return payload;
+    return offContract(mode, text);
   });
 }
 
