@@ -61,7 +61,14 @@ test('customer and user search work for kristi: 3-character minimum, Enter, sort
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Search customers and users' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Customer name or registry code' }).fill('11000015');
+  // the table still shows the first search's Maasikas OÜ row while the new one runs, and a pick waits for the rows
+  // of the last search (machines/customerSearch.machine.ts): click once the new rows are there
+  const searched = page.waitForResponse(
+    (r) => r.url().endsWith('/customer-search/customer') && r.request().postData()?.includes('11000015') === true,
+  );
   await page.getByRole('searchbox', { name: 'Customer name or registry code' }).press('Enter');
+  await searched;
+  await expect(page.getByRole('search', { name: 'Customer name or registry code' }).getByRole('status')).toHaveCount(0);
   await page
     .getByRole('table', { name: 'Customers found' })
     .getByRole('row', { name: /Maasikas OÜ/ })
