@@ -15,7 +15,7 @@ import { DEMO, expect, signInAs, test } from '../fixtures';
 import { linkIn, newestMail, post } from '../account/helpers';
 import { DEFAULT_SETTINGS, MSG, TESTFIRMA, insertCard, resetCompany, setSigningSim } from '../customer-add/helpers';
 import { choiceDialog } from '../shell/helpers';
-import { apiPost } from '../user-settings/helpers';
+import { apiPost, editBodyFrom } from '../user-settings/helpers';
 import { expectEscape, expectFocusInside, expectTabCycle, tabTo } from './helpers';
 
 const MARY = { fgid: 'EE60001019906', card: '60001019906', phone: '+37200000766' };
@@ -135,15 +135,7 @@ test('mary, by keyboard alone: sign on, choose, customer add with Mobile-ID (the
     }
   } finally {
     // a failure half-way leaves no test phone behind
-    const res = await apiPost(page, `user-settings/edit/${MARY.fgid}`, {
-      firstName: before.firstName,
-      lastName: before.lastName,
-      email: before.email ?? '',
-      mobile: before.mobile ?? '',
-      phone: before.phone ?? '',
-      preferredLanguage: before.preferredLanguage ?? 'EST',
-      address: before.address ?? null,
-    });
+    const res = await apiPost(page, `user-settings/edit/${MARY.fgid}`, editBodyFrom(before));
     expect(res.status(), await res.text()).toBe(200);
   }
 });

@@ -7,7 +7,7 @@
 import { UserEditAnswer } from '../../../domain/user-settings';
 import { screen } from '../support/screens';
 import { expect, test } from '../fixtures';
-import { FGID, apiPost, saveButton, signIn, successToast } from './helpers';
+import { FGID, apiPost, editBodyFrom, saveButton, signIn, successToast } from './helpers';
 
 const ORIGINAL = {
   mobile: '+37255500001',
@@ -62,14 +62,7 @@ test('mari changes her mobile and address, sees Save successful and the values a
     expect(after.address?.padreId, 'the picked address keeps its register id').toBeTruthy();
     expect(after.address?.padreFullName).toBe(picked);
   } finally {
-    const res = await apiPost(page, `user-settings/edit/${FGID.mari}`, {
-      firstName: before.firstName,
-      lastName: before.lastName,
-      email: before.email ?? '',
-      phone: before.phone ?? '',
-      preferredLanguage: before.preferredLanguage ?? 'EST',
-      ...ORIGINAL,
-    });
+    const res = await apiPost(page, `user-settings/edit/${FGID.mari}`, editBodyFrom(before, ORIGINAL));
     expect(res.status(), await res.text()).toBe(200);
   }
 });

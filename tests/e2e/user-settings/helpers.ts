@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { COOKIE, XSRF_HEADER } from '../../../domain/contract';
+import type { UserEditAnswer } from '../../../domain/user-settings';
 import { expect, signInAs, test, type DemoPerson } from '../fixtures';
 
 export const FGID = {
@@ -25,6 +26,23 @@ export async function xsrf(page: Page): Promise<string> {
 /** POST to the portal API with the page's session and XSRF token; the raw answer. */
 export async function apiPost(page: Page, path: string, data: unknown) {
   return page.request.post(`/api/${path}`, { data, headers: { [XSRF_HEADER]: await xsrf(page) } });
+}
+
+/**
+ * The body of POST user-settings/edit that puts back what GET user-settings/edit answered (`before`), with `change`
+ * on top: a test that edits a person's data restores it with this, also when it fails half-way.
+ */
+export function editBodyFrom(before: UserEditAnswer, change: Record<string, unknown> = {}) {
+  return {
+    firstName: before.firstName,
+    lastName: before.lastName,
+    email: before.email ?? '',
+    mobile: before.mobile ?? '',
+    phone: before.phone ?? '',
+    preferredLanguage: before.preferredLanguage ?? 'EST',
+    address: before.address ?? null,
+    ...change,
+  };
 }
 
 /** POST to the simulator console API (e.g. roles/load-failure/OSS). */

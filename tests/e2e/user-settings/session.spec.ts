@@ -5,7 +5,7 @@
  */
 import { COOKIE } from '../../../domain/contract';
 import { expect, test } from '../fixtures';
-import { FGID, apiPost, choiceDialog, pick, saveButton, signIn, successToast } from './helpers';
+import { FGID, apiPost, editBodyFrom, choiceDialog, pick, saveButton, signIn, successToast } from './helpers';
 import { UserEditAnswer } from '../../../domain/user-settings';
 
 test('a save after the session expired goes through sign-on and back with the typed values', async ({ page }) => {
@@ -43,15 +43,7 @@ test('a save after the session expired goes through sign-on and back with the ty
     await expect(page.getByLabel('Mobile', { exact: true })).toHaveValue('+37255577777');
     await expect(page.getByTestId('draft-restored')).toHaveCount(0);
   } finally {
-    await apiPost(page, `user-settings/edit/${FGID.mari}`, {
-      firstName: before.firstName,
-      lastName: before.lastName,
-      email: before.email ?? '',
-      mobile: before.mobile ?? '',
-      phone: before.phone ?? '',
-      preferredLanguage: before.preferredLanguage ?? 'EST',
-      address: null,
-    });
+    await apiPost(page, `user-settings/edit/${FGID.mari}`, editBodyFrom(before, { address: null }));
   }
 });
 

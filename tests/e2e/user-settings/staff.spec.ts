@@ -7,7 +7,7 @@
  */
 import { UserEditAnswer } from '../../../domain/user-settings';
 import { expect, test } from '../fixtures';
-import { FGID, apiPost, saveButton, signIn, successToast } from './helpers';
+import { FGID, apiPost, editBodyFrom, saveButton, signIn, successToast } from './helpers';
 
 interface Mail {
   to: string;
@@ -67,15 +67,7 @@ test('kristi finds mari and changes her e-mail: no reset link goes to the new ad
     try {
       const mari = await mariContext.newPage();
       await signIn(mari, 'mari', '/ui/config.json');
-      const res = await apiPost(mari, `user-settings/edit/${FGID.mari}`, {
-        firstName: before.firstName,
-        lastName: before.lastName,
-        email: before.email ?? '',
-        mobile: before.mobile ?? '',
-        phone: before.phone ?? '',
-        preferredLanguage: before.preferredLanguage ?? 'EST',
-        address: null,
-      });
+      const res = await apiPost(mari, `user-settings/edit/${FGID.mari}`, editBodyFrom(before, { address: null }));
       expect(res.status(), await res.text()).toBe(200);
     } finally {
       await mariContext.close();
