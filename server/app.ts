@@ -328,10 +328,6 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
   });
 }
 
-/** A new object without a prototype per request, as the `cookie` package's parse gives */
-const Cookies = function () {} as unknown as new () => Record<string, string>;
-Cookies.prototype = Object.create(null) as object;
-
 /**
  * @fastify/cookie parses the Cookie header of every request anew, yet a browser sends the same header with each of its
  * calls: the parsed cookies are kept by the header's text (a header of at most 2 kB; the last few thousand), and
@@ -348,7 +344,8 @@ function keepParsedCookies(app: FastifyInstance): void {
       if (kept.size >= 5_000) kept.clear();
       kept.set(header, cookies);
     }
-    return Object.assign(new Cookies(), cookies);
+    // a new object without a prototype per request, as the `cookie` package's parse gives
+    return Object.assign(Object.create(null) as Record<string, string>, cookies);
   };
 }
 
