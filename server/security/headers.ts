@@ -14,7 +14,8 @@
  * `frame-ancestors <portal origin>` instead.
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import fastifyHelmet from '@fastify/helmet';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,23 +39,21 @@ type PortalPolicy = Omit<PolicyContext, 'portal'>;
 type HeaderList = readonly (readonly [name: string, value: string])[];
 
 /**
- * The headers helmet sets with `options`: its middleware run once against a response that only records them (every
- * directive here is a fixed value, so helmet needs nothing of a request). A header name in lower case, as Node
- * keeps it.
+ * The headers helmet sets with `options`: its middleware run once against a response no one receives (every
+ * directive here is a fixed value, so helmet needs nothing of a request), then read back from it. A header name in
+ * lower case, as Node keeps it.
  */
 function helmetHeaders(options: HelmetOptions): HeaderList {
-  const headers: [string, string][] = [];
-  const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) =>
-      void headers.push([name.toLowerCase(), String(value)]),
-    removeHeader: () => {}, // X-Powered-By: Fastify never sets it
-  };
+  const req = new IncomingMessage(new Socket());
+  const res = new ServerResponse(req);
   let failure: unknown = null;
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+  helmet(options)(req, res, (err?: unknown) => {
     failure = err ?? null;
   });
   if (failure) throw failure instanceof Error ? failure : new Error('helmet refused the security header settings');
-  return headers;
+  return Object.entries(res.getHeaders()).flatMap(([name, value]) =>
+    value === undefined ? [] : [[name, Array.isArray(value) ? value.join(', ') : String(value)] as const],
+  );
 }
 
 const originOfUrl = (url: string | null): string | null => {
