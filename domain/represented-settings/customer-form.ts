@@ -29,7 +29,8 @@ const FIELD_MAX: Record<string, number> = {
   vatNr: MAX.vatNr,
 };
 
-const emptyAddress: AddressValue = {
+/** an address field with nothing in it (the contact address when the separate contact is off) */
+export const EMPTY_CUSTOMER_ADDRESS: AddressValue = {
   padreId: null,
   padreFullName: '',
   street: null,
@@ -39,7 +40,7 @@ const emptyAddress: AddressValue = {
   showGazetter: false,
 };
 function addressValue(a: RepresentedAddress | null): AddressValue {
-  if (!a) return emptyAddress;
+  if (!a) return EMPTY_CUSTOMER_ADDRESS;
   return {
     padreId: a.padreId ?? null,
     padreFullName: a.padreFullName ?? [a.street, a.city, a.zipCode].filter(Boolean).join(', '),

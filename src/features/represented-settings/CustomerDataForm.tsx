@@ -10,6 +10,7 @@ import { useIntl } from 'react-intl';
 import type { AddressSuggestion } from '../../../domain/address';
 import {
   CUSTOMER_FIELD_LABELS,
+  EMPTY_CUSTOMER_ADDRESS,
   MAX,
   type CustomerForm,
   type RepresentedCustomer,
@@ -31,15 +32,6 @@ import { CheckboxInput, TextInput } from './fields';
 import { customerFormValidate } from './wire';
 
 const sameErrors = (a: FormErrors, b: FormErrors) => JSON.stringify(a) === JSON.stringify(b);
-const emptyAddress: AddressValue = {
-  padreId: null,
-  padreFullName: '',
-  street: null,
-  zipCode: null,
-  city: null,
-  country: null,
-  showGazetter: false,
-};
 const picked = (a: AddressSuggestion): AddressValue => ({
   padreId: a.padreId,
   padreFullName: a.padreFullName,
@@ -231,7 +223,7 @@ function CustomerDataFields({
           hint={managed ? t('represented-settings.contactManaged') : undefined}
           onChange={(x) =>
             // spec 2 §4: turning the contact address off clears its full name
-            edit({ contactEnabled: x, addressContact: x ? v.addressContact : emptyAddress }, 'addressContact')
+            edit({ contactEnabled: x, addressContact: x ? v.addressContact : EMPTY_CUSTOMER_ADDRESS }, 'addressContact')
           }
         />
         {v.contactEnabled && (
