@@ -20,8 +20,11 @@ export const MESSAGE_PARTS = {
   account: ['account.', 'userAdd.'],
   /** external application pages and the finance recovery page (features/external) */
   external: ['external.', 'finance.', 'illegal.', 'select.'],
-  /** the forms' validation texts and the address autocomplete (features/address), shared by the forms above */
-  forms: ['validation.', 'address.'],
+  /**
+   * the forms' validation texts, the address autocomplete (features/address) and the edit-conflict notice
+   * (src/ui/FormConflict.tsx, the rights modal), shared by the forms above
+   */
+  forms: ['validation.', 'address.', 'conflict.'],
   /** developer and test pages (features/dev-pages) */
   devPages: ['devpages.'],
   /** development only: the inspector panel and the debug aids */
