@@ -18,8 +18,8 @@ export const MESSAGE_PARTS = {
   userSettings: ['user-settings.', 'userSettings.'],
   /** reset password and terms of use (features/account) */
   account: ['account.', 'userAdd.'],
-  /** external application pages and the finance recovery page (features/external) */
-  external: ['external.', 'finance.', 'illegal.', 'select.'],
+  /** external application pages and the finance recovery page (features/external), with their maintenance message */
+  external: ['external.', 'finance.', 'illegal.', 'select.', 'error.maintenance.'],
   /**
    * the forms' validation texts, the address autocomplete (features/address) and the edit-conflict notice
    * (src/ui/FormConflict.tsx, the rights modal), shared by the forms above
