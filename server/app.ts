@@ -44,6 +44,9 @@ import type { Tracing } from './ops/tracing.js';
 import { BUILD_HEADER, buildAnnouncer, currentBuild } from './lib/build-id.js';
 import { SIMPLE_CONTEXT_PATHS } from '../domain/navigation/rules.js';
 
+/** X-Portal-Build as Fastify keeps reply header names: in lower case (HTTP names are case-insensitive) */
+const BUILD_HEADER_KEY = BUILD_HEADER.toLowerCase();
+
 /** How /ui/ is served: the built dist/ (default), a Vite middleware (dev), or not at all. */
 export type UiMode =
   | { kind: 'static' }
@@ -163,9 +166,11 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   const announcedBuild = ui.kind === 'static' ? buildAnnouncer(env.distDir) : null;
   onSendStep(app, (req, reply, payload) => {
     if (req.url.startsWith('/api/') || req.url === '/api') {
-      reply.header('Cache-Control', 'no-store');
+      // names in lower case, as Fastify keeps them: it lowers every name it is given, and a lowered copy is a new
+      // string to look up at each answer, where a lower-case literal is itself
+      reply.header('cache-control', 'no-store');
       const build = announcedBuild?.(clock.now().getTime());
-      if (build) reply.header(BUILD_HEADER, build);
+      if (build) reply.header(BUILD_HEADER_KEY, build);
     }
     return payload;
   });

@@ -42,6 +42,11 @@ describe('application addresses in the user context', () => {
       logoutUrl: 'http://portal.test:8081/oss/logout',
     });
     expect(external(ctx, 'FINANCE')).toEqual({ application: 'FINANCE', url: 'http://portal.test:8081/finance/' });
+    // the same process asked through another host name: that host's addresses (the origins are kept per Host)
+    const mari = await t.login('mari');
+    const other = await mari.get('/api/context/getUserContext', { host: 'other.test:8080' });
+    expect(params(other.json<Ctx>(), 'OSS').baseUrl).toBe('http://other.test:8081/oss/');
+    expect(other.headers['content-security-policy']).toContain("frame-src 'self' http://other.test:8081;");
   });
 
   it('from the database: an absolute address and extra custom parameters are handed on as they are', async () => {

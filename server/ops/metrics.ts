@@ -88,6 +88,8 @@ const CALL_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 interface Series {
   labels: { method: string; route: string; status: string };
+  /** the status as a number (labels.status is its text) */
+  status: number;
   /** observations per bucket (not cumulative); the last slot is +Inf */
   buckets: Float64Array;
   count: number;
@@ -99,19 +101,33 @@ interface Series {
  * (`get()` is what prom-client's Registry asks of every metric it holds).
  */
 class RequestSeries {
-  private readonly byKey = new Map<string, Series>();
+  /** in the order first seen (the scrape's order) */
+  private readonly all: Series[] = [];
+  /**
+   * By route pattern (one of the app's few strings, whose hash V8 keeps), then a short list searched by method and
+   * status: a key string made and hashed per request cost more than the rest of the observation.
+   */
+  private readonly byRoute = new Map<string | null, Series[]>();
 
   observe(method: string, route: string | null, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let s = this.byKey.get(key);
+    let list = this.byRoute.get(route);
+    if (!list) this.byRoute.set(route, (list = []));
+    let s: Series | undefined;
+    for (const x of list)
+      if (x.status === status && x.labels.method === method) {
+        s = x;
+        break;
+      }
     if (!s) {
       s = {
         labels: { method, route: route ?? '(none)', status: String(status) },
+        status,
         buckets: new Float64Array(REQUEST_BUCKETS.length + 1),
         count: 0,
         sum: 0,
       };
-      this.byKey.set(key, s);
+      list.push(s);
+      this.all.push(s);
     }
     let i = 0;
     while (i < REQUEST_BUCKETS.length && seconds > REQUEST_BUCKETS[i]) i++;
@@ -132,7 +148,7 @@ class RequestSeries {
           help: 'Time from the arrival of a request to its answer, by method, route pattern and status',
           type: 'histogram',
           aggregator: 'sum',
-          values: [...this.byKey.values()].flatMap((s) => {
+          values: this.all.flatMap((s) => {
             let cumulative = 0;
             const buckets = REQUEST_BUCKETS.map((le, i) => {
               cumulative += s.buckets[i];
@@ -169,7 +185,7 @@ class RequestSeries {
           help: 'Requests answered, by method, route pattern and status',
           type: 'counter',
           aggregator: 'sum',
-          values: [...this.byKey.values()].map((s) => ({ labels: s.labels, value: s.count })),
+          values: this.all.map((s) => ({ labels: s.labels, value: s.count })),
         }),
     };
   }

@@ -67,7 +67,27 @@ const originOfUrl = (url: string | null): string | null => {
 
 /** The applications' origins the portal may frame and call (the OSS logout GET): APPS_ORIGIN and APP_*_URL. */
 export function applicationOrigins(env: Env, req: FastifyRequest): string[] {
-  const apps = appsOrigin(env, req);
+  // appsOrigin reads the request's protocol and host name, and the host name is its Host without the port: the
+  // list is kept by the protocol and the Host as Fastify reads them (trustProxy honoured), so a request of a known
+  // address does not split its Host again
+  const protocol = req.protocol;
+  const byHost = protocol === 'http' ? hostLists.http : protocol === 'https' ? hostLists.https : null;
+  if (!byHost) return originsOf(env, appsOrigin(env, req));
+  let perEnv = byHost.get(env);
+  if (!perEnv) byHost.set(env, (perEnv = new Map<string, string[]>()));
+  const host = req.host;
+  let list = perEnv.get(host);
+  if (!list) {
+    list = originsOf(env, appsOrigin(env, req));
+    if (perEnv.size >= 1_000) perEnv.clear(); // the Host header is the client's: bounded
+    perEnv.set(host, list);
+  }
+  return list;
+}
+const hostLists = { http: new WeakMap<Env, Map<string, string[]>>(), https: new WeakMap<Env, Map<string, string[]>>() };
+
+/** The list for the applications' origin `apps`: one array per origin (the headers' kept lists are keyed by it). */
+function originsOf(env: Env, apps: string): string[] {
   // the same for every request from the same address: worked out once per address; read only
   let byApps = originLists.get(env);
   if (!byApps) originLists.set(env, (byApps = new Map<string, string[]>()));

@@ -199,6 +199,53 @@ function routeJson(route: string): string {
   return text;
 }
 
+/**
+ * `ms` rounded to a tenth, as JSON writes `Math.round(ms * 10) / 10` (`12`, `12.3`), from integers: V8 turns a
+ * fraction into text on a slow path that cost more than the rest of the number's part of the line.
+ */
+function tenths(ms: number): string {
+  const t = Math.round(ms * 10);
+  if (!(Math.abs(t) < 2 ** 31)) return String(Math.round(ms * 10) / 10); // not a small integer (never for a request)
+  const whole = Math.trunc(t / 10);
+  const tenth = Math.abs(t % 10);
+  if (tenth === 0) return String(whole);
+  return `${t < 0 && whole === 0 ? '-' : ''}${whole}.${tenth}`;
+}
+
+/** A request id or other binding as `,"key":value`; an id of the characters requestId() allows needs no escaping. */
+function bindingJson(key: string, value: unknown): string {
+  if (key === 'reqId' && typeof value === 'string' && isPlainId(value)) return `,"reqId":"${value}"`;
+  return `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+}
+
+/**
+ * Whether `id` has only the characters GIVEN_REQUEST_ID allows (a UUID has): a loop, because testing the pattern
+ * here went through V8's runtime at every request and cost more than writing the id with JSON.stringify.
+ */
+function isPlainId(id: string): boolean {
+  if (id.length === 0 || id.length > 64) return false;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    const letterOrDigit = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    // '-' '.' ':' '_'
+    if (!letterOrDigit && c !== 45 && c !== 46 && c !== 58 && c !== 95) return false;
+  }
+  return true;
+}
+
+/** The client's address as JSON text: the same few addresses call again and again, so the last thousands are kept. */
+function addressJson(ip: string | undefined): string {
+  if (ip === undefined) return 'null';
+  let json = addresses.get(ip);
+  if (json === undefined) {
+    json = JSON.stringify(ip);
+    if (addresses.size >= 5_000) addresses.clear();
+    if (ip.length <= 100) addresses.set(ip, json);
+  }
+  return json;
+}
+const addresses = new Map<string, string>();
+
 /** Fastify's `childLoggerFactory` of the portal: the request's logger above */
 export const requestLogger = (
   logger: FastifyBaseLogger,
@@ -239,7 +286,7 @@ export function installRequestLog(
     const level = facts.config?.probe === true ? LEVEL.debug : LEVEL.info;
     if (level < logger.levelVal) return done();
     let bindings = logger[chindingsSym] as string;
-    if (own) for (const key in own.bindings) bindings += `,${JSON.stringify(key)}:${JSON.stringify(own.bindings[key])}`;
+    if (own) for (const key in own.bindings) bindings += bindingJson(key, own.bindings[key]);
     // a route without parameters asked for as it is (no query): its path is masked and written once
     const path = route !== null && req.url === route ? maskedRoute(route) : JSON.stringify(maskPath(req.url, route));
     const session = sessionHash(req.cookies?.[COOKIE.session]);
@@ -247,11 +294,12 @@ export function installRequestLog(
     const stream = logger[streamSym] as { write(line: string): unknown };
     const time = logger[timeSym] as () => string;
     stream.write(
-      `{"level":${level}${time()}${bindings},"method":${JSON.stringify(req.method)},"route":${
+      // the method is one of the HTTP parser's tokens (letters and `-`): nothing in it to escape
+      `{"level":${level}${time()}${bindings},"method":"${req.method}","route":${
         route === null ? 'null' : routeJson(route)
-      },"path":${path},"status":${reply.statusCode},"ms":${Math.round(reply.elapsedTime * 10) / 10},"session":${
+      },"path":${path},"status":${reply.statusCode},"ms":${tenths(reply.elapsedTime)},"session":${
         session === null ? 'null' : `"${session}"`
-      },"traceId":${traceId === null ? 'null' : `"${traceId}"`},"ip":${JSON.stringify(req.ip)},"ua":${userAgent(req)},"msg":"request"}\n`,
+      },"traceId":${traceId === null ? 'null' : `"${traceId}"`},"ip":${addressJson(req.ip)},"ua":${userAgent(req)},"msg":"request"}\n`,
     );
     done();
   });
