@@ -6,7 +6,7 @@
  * Only `@opentelemetry/api` is loaded here. With tracing off (server/ops/tracing.ts never started) nothing is wrapped:
  * `tracedDialect` hands the dialect back as it is, and the other helpers do nothing.
  */
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
+import { context, createContextKey, propagation, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
 
 let on = false;
@@ -29,21 +29,13 @@ export function tracingStarted(): void {
 
 const tracer = () => trace.getTracer('epit-portal');
 
-/**
- * The portal's request id of each request span and of the spans made inside it (server/ops/tracing.ts binds them),
- * so an outside call made under a span can pass that id on.
- */
-const requestIds = new WeakMap<object, string>();
+/** The portal's request id in the context of a request (server/ops/tracing.ts), and so of every span made inside it. */
+const REQUEST_ID = createContextKey('epit-portal request id');
 
-export function bindRequestId(span: Span, requestId: string): void {
-  requestIds.set(span, requestId);
-}
+export const withRequestId = (ctx: Context, requestId: string): Context => ctx.setValue(REQUEST_ID, requestId);
 
-/** The request id of the request whose span is active now, if any. */
-export function activeRequestId(): string | undefined {
-  const span = trace.getActiveSpan();
-  return span ? requestIds.get(span) : undefined;
-}
+/** The request id of the request whose context is active now, if any; an outside call passes it on. */
+export const activeRequestId = (): string | undefined => context.active().getValue(REQUEST_ID) as string | undefined;
 
 /**
  * The headers an outside call carries for tracing: W3C `traceparent` (and `tracestate`) of the active context, and

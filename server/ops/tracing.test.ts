@@ -195,6 +195,33 @@ describe('tracing on', { timeout: 60_000 }, () => {
     expect(everything).not.toContain(padreId); // no path, no query
   });
 
+  it("follows a caller's decision not to sample: nothing exported, the trace id and the 00 flags passed on", async () => {
+    const browser = new Browser();
+    await browser.login(portal.base, 'jaan');
+    const found = JSON.parse((await browser.get(`${portal.base}/api/address/search?q=Narva`)).text) as {
+      value: { padreId: string }[];
+    };
+    const url = `${portal.base}/api/address/${found.value[0].padreId}`;
+    const [unsampled, sampled] = [hex(16), hex(16)];
+    const requestId = `test-${hex(8)}`;
+    const calls = registerCalls.length;
+    const res = await browser.request(url, {
+      headers: { traceparent: `00-${unsampled}-${hex(8)}-00`, 'x-request-id': requestId },
+    });
+    expect(res.status).toBe(200);
+    // the register is called in the request's (unsampled) context: same trace, not sampled, the request's id
+    const call = registerCalls.slice(calls).find((h) => h.traceparent?.includes(unsampled));
+    expect(call?.traceparent).toMatch(new RegExp(`^00-${unsampled}-[0-9a-f]{16}-00$`));
+    expect(call?.['x-request-id']).toBe(requestId);
+    // a sampled request after it: once its spans are exported, none of the unsampled trace has been
+    await browser.request(url, { headers: { traceparent: `00-${sampled}-${hex(8)}-01` } });
+    expect((await spansOf(sampled, (f) => f.some((s) => s.kind === SERVER))).length).toBeGreaterThan(0);
+    expect(spans.filter((s) => s.traceId === unsampled)).toEqual([]);
+    // its log line carries the trace id all the same
+    const line = portal.log.split('\n').find((l) => l.includes(`"reqId":"${requestId}"`));
+    expect(line).toContain(`"traceId":"${unsampled}"`);
+  });
+
   it('takes a well-formed X-Request-Id only; otherwise the id is a random UUID', async () => {
     const browser = new Browser();
     const sent = ['bad id with spaces', 'x"}{"level":60', 'x'.repeat(65), null];

@@ -5,8 +5,8 @@
  *
  * server/start.ts loads this module only when tracing is wanted, before the database is opened and before Fastify is
  * loaded. Nothing here patches a module on load (which a bundled build, build/server/, would defeat):
- * - a request: `@fastify/otel`'s plugin, registered on the app by server/app.ts; the span takes the caller's W3C
- *   `traceparent`, is named by the route pattern (`GET /api/address/:padreId`) and carries `http.route`;
+ * - a request: the plugin here (`requestSpans`), registered first on the app by server/app.ts; the span takes the
+ *   caller's W3C `traceparent`, is named by the route pattern (`GET /api/address/:padreId`) and carries `http.route`;
  * - an outside call through fetch (CAS, the registers, Mobile-ID and Smart-ID without pinning, the demo
  *   applications): `@opentelemetry/instrumentation-undici`, which listens on Node's diagnostics channels and adds
  *   `traceparent` and `X-Request-Id` to the call;
@@ -16,14 +16,32 @@
  * database table survive; paths, queries, full URLs, user agents, exception messages and stacks never leave the
  * process (a path or query may hold a personal code, a registry code, a session id, a ticket or a reset key).
  */
-import FastifyOtelInstrumentation from '@fastify/otel';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import { OTLPTraceExporter as JsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { OTLPTraceExporter as ProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK, resources, type core, type tracing } from '@opentelemetry/sdk-node';
 import type { FastifyPluginCallback, FastifyRequest } from 'fastify';
 import { ConfigError } from '../env.js';
-import { activeRequestId, bindRequestId, tracesEndpoint, tracingStarted } from './trace-points.js';
+import { routeOf } from '../lib/hook-chain.js';
+import { activeRequestId, tracesEndpoint, tracingStarted, withRequestId } from './trace-points.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the request's span, with tracing on (server/ops/tracing.ts) */
+    requestSpan: Span | null;
+  }
+}
 
 type Source = Record<string, string | undefined>;
 
@@ -80,6 +98,57 @@ class ScrubbingExporter implements tracing.SpanExporter {
   }
 }
 
+/**
+ * The request's span: one `onRequest` and one `onResponse` hook. The sampler is asked once, at the span's start, with
+ * the caller's context (W3C `traceparent`: a caller's decision is followed under the parent-based samplers) and the
+ * method and route, which a sampler may read. The rest of the request runs in the span's context, sampled or not: a
+ * span that is not sampled still has its trace id and its `00` flags, which its statements and outside calls take
+ * (they are not sampled either, instead of starting traces of their own) and pass on in `traceparent`, so a called
+ * service follows the same decision (W3C Trace Context, "sampled" flag; OpenTelemetry, trace SDK, "Sampling").
+ */
+function requestSpans(tracer: Tracer): FastifyPluginCallback {
+  const endSpan = (req: FastifyRequest, status: number | null) => {
+    const span = req.requestSpan;
+    // a span that is not sampled records nothing: there is nothing to end
+    if (!span?.isRecording()) return;
+    if (status !== null) {
+      span.setAttribute('http.response.status_code', status);
+      // a server span's status: an error for 5xx only (OpenTelemetry's HTTP semantic conventions)
+      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    }
+    span.end();
+  };
+  const plugin: FastifyPluginCallback = (app, _opts, done) => {
+    app.decorateRequest('requestSpan', null);
+    app.addHook('onRequest', (req, _reply, next) => {
+      const route = routeOf(req).url;
+      const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+      const attributes: Attributes = { 'http.request.method': req.method };
+      if (route !== undefined) attributes['http.route'] = route;
+      const span = tracer.startSpan(
+        route === undefined ? req.method : `${req.method} ${route}`,
+        { kind: SpanKind.SERVER, attributes },
+        parent,
+      );
+      req.requestSpan = span;
+      context.with(withRequestId(trace.setSpan(parent, span), req.id), next);
+    });
+    app.addHook('onResponse', (req, reply, next) => {
+      endSpan(req, reply.statusCode);
+      next();
+    });
+    // a caller that went away before its answer: the span ends without a status code
+    app.addHook('onRequestAbort', (req, next) => {
+      endSpan(req, null);
+      next();
+    });
+    done();
+  };
+  // the hooks apply to the whole app, not only to routes registered inside this plugin (fastify-plugin's marker)
+  (plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
+  return plugin;
+}
+
 /** OTLP over HTTP, protobuf (the standard default) or JSON; gRPC is not offered. */
 function exporterFor(source: Source): { exporter: tracing.SpanExporter; protocol: string } {
   const name = source.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
@@ -94,21 +163,6 @@ function exporterFor(source: Source): { exporter: tracing.SpanExporter; protocol
 export function startTracing(opts: { serviceVersion: string; source?: Source }): Tracing {
   const source = opts.source ?? process.env;
   const { exporter, protocol } = exporterFor(source);
-  const traceIds = new WeakMap<FastifyRequest, string>();
-  const fastifyOtel = new FastifyOtelInstrumentation({
-    // one span per request; the hooks' spans would add a dozen to every request and say little to an operator, and
-    // the handler's one more (its statements and outside calls are the request span's children instead), whose
-    // start, context switch and end cost every request, also one its sampler does not keep
-    instrumentHooks: false,
-    instrumentHandler: false,
-    recordExceptions: false,
-    requestHook(span, request) {
-      const route = request.routeOptions.url;
-      span.updateName(route ? `${request.method} ${route}` : request.method);
-      bindRequestId(span, request.id);
-      traceIds.set(request, span.spanContext().traceId);
-    },
-  });
   const undici = new UndiciInstrumentation({
     requestHook(span, request) {
       span.updateName(`${request.method} ${new URL(request.origin).hostname}`);
@@ -125,15 +179,15 @@ export function startTracing(opts: { serviceVersion: string; source?: Source }):
     // traces only: the metrics are Prometheus's (server/ops/metrics.ts), the logs are stdout's
     metricReaders: [],
     logRecordProcessors: [],
-    instrumentations: [fastifyOtel, undici],
+    instrumentations: [undici],
   });
   sdk.start();
   tracingStarted();
   // the address without any user and password in it
   const endpoint = (tracesEndpoint(source) ?? '').replace(/\/\/[^@/]*@/, '//');
   return {
-    plugin: fastifyOtel.plugin(),
-    traceIdOf: (req) => traceIds.get(req) ?? null,
+    plugin: requestSpans(trace.getTracer('epit-portal')),
+    traceIdOf: (req) => req.requestSpan?.spanContext().traceId ?? null,
     describe: `traces to ${endpoint} (OTLP ${protocol})`,
     shutdown: () => sdk.shutdown(),
   };
