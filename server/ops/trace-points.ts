@@ -6,7 +6,15 @@
  * Only `@opentelemetry/api` is loaded here. With tracing off (server/ops/tracing.ts never started) nothing is wrapped:
  * `tracedDialect` hands the dialect back as it is, and the other helpers do nothing.
  */
-import { context, createContextKey, propagation, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
+import {
+  context,
+  createContextKey,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+} from '@opentelemetry/api';
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
 
 let on = false;
