@@ -145,8 +145,7 @@ function requestSpans(tracer: Tracer): FastifyPluginCallback {
     done();
   };
   // the hooks apply to the whole app, not only to routes registered inside this plugin (fastify-plugin's marker)
-  (plugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
-  return plugin;
+  return Object.assign(plugin, { [Symbol.for('skip-override')]: true });
 }
 
 /** OTLP over HTTP, protobuf (the standard default) or JSON; gRPC is not offered. */
