@@ -52,6 +52,7 @@ import { rightsBench } from './rights.js';
 import { rightsUiBench } from './rights-ui.js';
 import { weightBench } from './size.js';
 import { lighthouseBench } from './lighthouse.js';
+import { bootTasksBench } from './boot-tasks.js';
 import { mixedLoadBench } from './mixed-load.js';
 import { searchScaleBench } from './search-scale.js';
 import { stopBenchPostgres } from './lib/postgres.js';
@@ -296,6 +297,7 @@ const SECTIONS = [
   'size',
   'weight',
   'lighthouse',
+  'boot-tasks',
   'api',
   'perf-api',
   'rolling',
@@ -332,6 +334,7 @@ async function main() {
   await section('size', portalSize);
   await section('weight', () => weightBench()); // bench/size.ts: the first signed-in screen's JS against a hello world
   await section('lighthouse', () => lighthouseBench()); // bench/lighthouse.ts: three pages beside a hello world, mobile and desktop
+  await section('boot-tasks', () => bootTasksBench()); // bench/boot-tasks.ts: the boot's main-thread tasks in a Chromium trace
   await section('api', apiLatency);
   await section('perf-api', perfApiBench); // bench/perf-api.ts: getUserContext against bare Fastify, autocannon
   await section('rolling', rollingBench); // bench/rolling.ts: both processes restarted in turn behind nginx under load

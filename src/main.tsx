@@ -56,8 +56,19 @@ async function boot() {
   }
   watchPreloadErrors();
   const portal = createPortal(config, options);
+  // the actor system and the router are built in two tasks (each 15–30 ms on a fast machine, four times that on a
+  // slow phone): the session's first request is already on its way
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const router = createPortalRouter(portal);
+  // The first route resolves (the guard with the session's first answer, the route's code) before React renders, so
+  // the first render below is the whole first screen, in slices (a transition). Left to RouterProvider, the router
+  // committed it later through its store, whose updates React renders synchronously: the shell, the page and the
+  // choice modal in one task of 50–200 ms, with the modal's focus forcing a layout in it (docs/performance.md). The
+  // router's onResolved (router.tsx) then comes just before that render instead of just after it; RouterProvider
+  // finds the location resolved and does not load it again.
+  const firstRoute = router.load().catch((error: unknown) => console.error(error));
   await firstMessages;
+  await firstRoute;
   await loadMessages(portal.session.getSnapshot().context.language);
   const root = createRoot(document.getElementById('root')!);
   // the first render as a transition: React renders it in slices of a few milliseconds, yielding to the browser

@@ -87,6 +87,16 @@ export function Modal({
   const dialogRef = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(open);
   const [visible, setVisible] = useState(false);
+  // the modal overlay (ui/Overlays.tsx) is the modal's container for its whole life: a portal that moved to another
+  // container would build the dialog again and lose its focus. A modal rendered in the same commit as the overlay
+  // (the first screen, when the choice opens with it) takes it at the next frame; until then it shows nothing, which
+  // looks the same as the first frame of its fade
+  const [host, setHost] = useState(() => document.getElementById('modal-overlay'));
+  useEffect(() => {
+    if (host) return;
+    const frame = requestAnimationFrame(() => setHost(document.getElementById('modal-overlay') ?? document.body));
+    return () => cancelAnimationFrame(frame);
+  }, [host]);
   const canClose = !isProtected || closeable;
   const escape = onEscape ?? onClose;
   // the document listener below lives as long as the modal is open; this reads the newest props
@@ -124,10 +134,9 @@ export function Modal({
       openDialogs.splice(openDialogs.indexOf(dialog), 1);
       giveFocusBack(dialog, opener);
     };
-  }, [open]);
+  }, [open, host]);
 
-  if (!mounted) return null;
-  const host = document.getElementById('modal-overlay') ?? document.body;
+  if (!mounted || !host) return null;
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'Escape' && canClose) {
