@@ -66,9 +66,13 @@ async function boot() {
   // choice modal in one task of 50–200 ms, with the modal's focus forcing a layout in it (docs/performance.md). The
   // router's onResolved (router.tsx) then comes just before that render instead of just after it; RouterProvider
   // finds the location resolved and does not load it again.
+  // A slow API keeps the first route pending: once the router's pendingMs has passed (its root route's loading view,
+  // routes/__root.tsx, is then due) the render goes ahead and shows it, as it would when rendered at once.
+  const pendingMs = router.options.defaultPendingMs ?? 1000;
   const firstRoute = router.load().catch((error: unknown) => console.error(error));
+  const loadingViewDue = new Promise<void>((resolve) => setTimeout(resolve, pendingMs));
   await firstMessages;
-  await firstRoute;
+  await Promise.race([firstRoute, loadingViewDue]);
   await loadMessages(portal.session.getSnapshot().context.language);
   const root = createRoot(document.getElementById('root')!);
   // the first render as a transition: React renders it in slices of a few milliseconds, yielding to the browser

@@ -1,7 +1,8 @@
 /**
  * Shell details: the footer per language and domain, error.auth only away from home,
  * the load-failure modal for an unknown URL modal name, the logout redirect waiting for the OSS logout GET, the
- * sidebar re-laid out on resize (100 ms debounce) and the Services menu listing every external application.
+ * sidebar re-laid out on resize (100 ms debounce), the Services menu listing every external application and the
+ * loading view of a first load that waits for a slow API.
  */
 import type { Request } from '@playwright/test';
 import { COOKIE } from '../../../domain/contract';
@@ -214,4 +215,22 @@ test('the Services menu lists every external application of the context, not the
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   const site = page.getByTestId('mobile-site-menu');
   for (const s of services) await expect(site.getByRole('link', { name: MESSAGES.en[`app.name.${s}`] })).toBeVisible();
+});
+
+test("a slow API at the first load: the loading view shows after the router's pending time, then the page", async ({
+  page,
+}) => {
+  await signIn(page, 'mari');
+  await pick(page, 'Maasikas OÜ');
+  // the session's first answer takes 2.5 s (the real server answers; only the answer is held back)
+  await page.route('**/api/context/getUserContext', async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.fulfill({ response });
+  });
+  await page.reload();
+  const loading = page.getByRole('progressbar', { name: MESSAGES.en['common.loading'] });
+  await expect(loading).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(loading).toHaveCount(0);
 });
