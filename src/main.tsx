@@ -72,7 +72,9 @@ async function boot() {
   const firstRoute = router.load().catch((error: unknown) => console.error(error));
   const loadingViewDue = new Promise<void>((resolve) => setTimeout(resolve, pendingMs));
   await firstMessages;
-  await Promise.race([firstRoute, loadingViewDue]);
+  // the development build renders at once, as a slow API does: the inspector's panel, part of the tree, shows the
+  // session's boot live (its loadingContext among it)
+  if (!import.meta.env.DEV) await Promise.race([firstRoute, loadingViewDue]);
   await loadMessages(portal.session.getSnapshot().context.language);
   const root = createRoot(document.getElementById('root')!);
   // the first render as a transition: React renders it in slices of a few milliseconds, yielding to the browser
