@@ -24,6 +24,8 @@
  *   BENCH_API_SECONDS=20 BENCH_API_CONNECTIONS=50 npm run bench -- perf-api
  *   BENCH_API_METRICS=1 npm run bench -- perf-api        # only with metrics (0: only without; default: both)
  *   BENCH_API_TRACING=1 npm run bench -- perf-api        # with OpenTelemetry tracing on (OTLP to a local sink)
+ *   BENCH_API_ENCODING=1 npm run bench -- perf-api       # also getUserContext with a browser's Accept-Encoding (its
+ *                                                        # answer compressed; bare Fastify's never is: no ratio)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- perf-api   # both servers write a V8 CPU profile there on exit (bare: bare/)
  *   BENCH_SERVER_NODE_ARGS=--single-threaded-gc npm run bench -- perf-api   # more node flags for the real server
  *   npx tsx bench/perf-api.ts                            # the same, without bench/run.ts
@@ -47,6 +49,8 @@ const ROUTE = '/api/context/getUserContext';
 const METRICS_SETTINGS: boolean[] =
   process.env.BENCH_API_METRICS === '1' ? [true] : process.env.BENCH_API_METRICS === '0' ? [false] : [true, false];
 const TRACING = process.env.BENCH_API_TRACING === '1';
+/** what Chromium sends with every call: the context is answered compressed (server/lib/json-text.ts keeps those bytes) */
+const BROWSER_ENCODING = process.env.BENCH_API_ENCODING === '1' ? 'gzip, deflate, br, zstd' : null;
 /** the user-context targets: CPU per request at most 1.25× bare Fastify's, p99 at most 1.5× bare's, in one run */
 const MIN_CPU_RATIO = 0.8;
 const MAX_P99_RATIO = 1.5;
@@ -300,6 +304,11 @@ export async function perfApiBench(): Promise<void> {
       const plain = await measure(bareUrl, SECONDS, {}, bare.pid);
       row('context/getUserContext (mari)', real);
       row('bare Fastify, same JSON', plain);
+      if (BROWSER_ENCODING) {
+        const headers = { cookie, 'accept-encoding': BROWSER_ENCODING };
+        await autocannon(base + ROUTE, WARM_UP_SECONDS, headers);
+        row("getUserContext, browser's encoding", await measure(base + ROUTE, SECONDS, headers, server.pid));
+      }
       const throughput = real.requestsPerSecond / plain.requestsPerSecond;
       const p99Ratio = real.p99 / Math.max(plain.p99, 1);
       const cpuRatio =

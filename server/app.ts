@@ -24,7 +24,7 @@ import type { Env } from './env.js';
 import type { Clock } from './lib/clock.js';
 import './lib/deps.js';
 import { HttpError, installErrorHandlers } from './lib/errors.js';
-import { JSON_UTF8 } from './lib/json-text.js';
+import { answerCompression, JSON_UTF8 } from './lib/json-text.js';
 import { installXsrf } from './lib/xsrf.js';
 import { onSendStep } from './lib/hook-chain.js';
 import { findSession, installSignedInHint } from './lib/session.js';
@@ -190,6 +190,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     threshold: 1024,
     encodings: ['br', 'gzip'],
     globalDecompression: false, // request bodies are never compressed by the portal: no inflating of uploads
+    // the compressed bytes of an answer sent again as the same bytes (the kept user context) are kept
+    zlib: answerCompression,
   });
 
   for (const r of [...routes, ...simulatorRoutes]) await app.register(r.plugin, { prefix: r.prefix });

@@ -20,6 +20,7 @@ import { prepared } from '../db/prepared.js';
 import { deadApplications } from '../lib/application-status.js';
 import type { ApplicationLink } from '../lib/external-applications.js';
 import { isoToDmy } from '../lib/dates.js';
+import { sendsAgain } from '../lib/json-text.js';
 import type { Session } from '../lib/session.js';
 
 /** Example home addresses per domain (spec 1 §2 header: home link = home URL + '/' + language). */
@@ -324,7 +325,8 @@ export function userContextJson(context: UserContext): Buffer {
   let json = keptJson.get(context);
   if (json === undefined) {
     json = Buffer.from(JSON.stringify(context), 'utf8');
-    if (keptContexts.has(context)) keptJson.set(context, json);
+    // its compressed forms are kept with it as well (server/lib/json-text.ts)
+    if (keptContexts.has(context)) keptJson.set(context, sendsAgain(json));
   }
   return json;
 }

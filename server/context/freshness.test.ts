@@ -6,10 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserContext } from '../../domain/contract.js';
+import { isPostgres } from '../db/dialect.js';
 import { openDb } from '../db/index.js';
 import { prepared } from '../db/prepared.js';
 import { prepareDb } from '../db/prepare.js';
@@ -78,6 +80,41 @@ describe('the user context after a change', () => {
     const changed = await mari.get('/api/context/getUserContext');
     expect(UserContext.parse(changed.json()).language).toBe('ENG');
     expect(changed.body).toBe(first.body.replace('"language":"EST"', '"language":"ENG"'));
+  });
+
+  it("compresses an unchanged context once for a browser's Accept-Encoding, and a changed one anew", async () => {
+    t = await makeTestApp();
+    const mari = await t.login('mari');
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const plain = (await mari.get('/api/context/getUserContext')).body;
+    const brotli = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await mari.get('/api/context/getUserContext', browser));
+      for (const a of answers) {
+        expect(a.headers['content-encoding']).toBe('br');
+        expect(a.headers.vary).toBe('accept-encoding');
+        expect(Number(a.headers['content-length'])).toBe(a.rawPayload.length);
+        expect(zlib.brotliDecompressSync(a.rawPayload).toString()).toBe(plain);
+      }
+      // on SQLite the unchanged context is kept, and so its compressed bytes; PostgreSQL assembles it at every call
+      const compressions = isPostgres(t.db) ? answers.length : 1;
+      expect(brotli).toHaveBeenCalledTimes(compressions);
+      // gzip for a client without brotli, kept as well
+      const gzipped = [await mari.get('/api/context/getUserContext', { 'accept-encoding': 'gzip' })];
+      gzipped.push(await mari.get('/api/context/getUserContext', { 'accept-encoding': 'gzip' }));
+      for (const g of gzipped) expect(zlib.gunzipSync(g.rawPayload).toString()).toBe(plain);
+      expect(gzipped[1].rawPayload).toEqual(gzipped[0].rawPayload);
+
+      expect((await mari.post('/api/context/changeLanguage', { value: 'ENG' })).statusCode).toBe(200);
+      const changed = await mari.get('/api/context/getUserContext', browser);
+      expect(zlib.brotliDecompressSync(changed.rawPayload).toString()).toBe(
+        plain.replace('"language":"EST"', '"language":"ENG"'),
+      );
+      expect(brotli).toHaveBeenCalledTimes(compressions + 1);
+    } finally {
+      brotli.mockRestore();
+    }
   });
 
   it('ends at once with a session ended elsewhere', async () => {

@@ -35,7 +35,8 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return null;
 }
 
-describe('metrics', () => {
+// a fresh database is migrated and seeded for each test: on a busy machine that alone can pass the default 5 s
+describe('metrics', { timeout: 30_000 }, () => {
   it('count requests by route pattern and status, with their time; no id or personal code becomes a label', async () => {
     t = await withMetrics();
     const mari = await t.login('mari');
