@@ -19,6 +19,7 @@
  *   BENCH_SCREENS=landing,dashboard npx tsx bench/lighthouse.ts 3   # only the pages whose label has one of these words
  *   BENCH_FORM_FACTORS=desktop npx tsx bench/lighthouse.ts          # only one preset (mobile,desktop by default)
  *   BENCH_LIGHTHOUSE_JSON=/tmp/lh npx tsx bench/lighthouse.ts       # also every run's full report (JSON) in that folder
+ *   BENCH_LIGHTHOUSE_TRACES=1 BENCH_LIGHTHOUSE_JSON=/tmp/lh …       # and beside each its trace and DevTools log
  *
  * Each run is a fresh Chromium (CHROME_PATH, default /usr/bin/chromium) with its own profile, so the cache is cold. A signed-in page gets
  * the person's cookies from the real sign-on flow, put into that Chromium's cookie store before the run (Lighthouse
@@ -30,7 +31,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import lighthouse, { type Config, type Flags, type Result } from 'lighthouse';
+import lighthouse, { type Config, type Flags, type Result, type RunnerResult } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { precompressed } from '../tools/build/compress.js';
 import { buildHelloWorld, SCREENS } from './size.js';
@@ -97,7 +98,7 @@ async function addCookies(port: number, origin: string, cookies: Map<string, str
   }
 }
 
-async function audit(url: string, cookies: Map<string, string> | null, config?: Config): Promise<Result> {
+async function audit(url: string, cookies: Map<string, string> | null, config?: Config): Promise<RunnerResult> {
   const chrome = await launchChrome();
   try {
     if (cookies) await addCookies(chrome.port, new URL(url).origin, cookies);
@@ -109,7 +110,7 @@ async function audit(url: string, cookies: Map<string, string> | null, config?: 
     };
     const result = await lighthouse(url, flags, config);
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-    return result.lhr;
+    return result;
   } finally {
     await chrome.kill();
   }
@@ -190,11 +191,20 @@ export async function lighthouseBench(runs = Number(process.env.BENCH_LIGHTHOUSE
             const who = 'who' in target ? target.who : undefined;
             // a fresh session for each run, as a person signing in
             const cookies = who ? await signIn(origin, who.username, who.password) : null;
-            const lhr = await audit(origin + target.path, cookies, preset.config);
+            const { lhr, artifacts } = await audit(origin + target.path, cookies, preset.config);
             results[p][t].push(lhr);
             if (reports) {
               const name = t === 0 ? 'hello' : target.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
               writeFileSync(path.join(reports, `${preset.name}-${name}-${i + 1}.json`), JSON.stringify(lhr));
+              // what Lighthouse's simulation (lantern) is computed from, to read its graph again: the trace, the
+              // DevTools log, the URL and the settings, as lighthouse/core/computed/metrics/lantern-*.js take them
+              if (process.env.BENCH_LIGHTHOUSE_TRACES === '1') {
+                const { Trace, DevtoolsLog, URL } = artifacts;
+                writeFileSync(
+                  path.join(reports, `${preset.name}-${name}-${i + 1}.trace.json`),
+                  JSON.stringify({ Trace, DevtoolsLog, URL, settings: lhr.configSettings }),
+                );
+              }
             }
           }
         }

@@ -56,10 +56,12 @@ async function boot() {
   }
   watchPreloadErrors();
   const portal = createPortal(config, options);
-  // the actor system and the router are built in two tasks (each 15–30 ms on a fast machine, four times that on a
-  // slow phone): the session's first request is already on its way
+  // the actor system, the router and the first route's start are three tasks: on a slow phone (four times a fast
+  // machine's time) each is long enough by itself, and two in one task keep input waiting longer (Lighthouse's total
+  // blocking time, docs/performance.md). The session's first request is already on its way
   await new Promise((resolve) => setTimeout(resolve, 0));
   const router = createPortalRouter(portal);
+  await new Promise((resolve) => setTimeout(resolve, 0));
   // The first route resolves (the guard with the session's first answer, the route's code) before React renders, so
   // the first render below is the whole first screen, in slices (a transition). Left to RouterProvider, the router
   // committed it later through its store, whose updates React renders synchronously: the shell, the page and the

@@ -86,16 +86,19 @@ export function Modal({
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(open);
-  const [visible, setVisible] = useState(false);
+  // `is-visible` fades the dialog in with a CSS animation as it enters the document (styles.css) and out with a
+  // transition when it goes
+  const [visible, setVisible] = useState(open);
   // the modal overlay (ui/Overlays.tsx) is the modal's container for its whole life: a portal that moved to another
   // container would build the dialog again and lose its focus. A modal rendered in the same commit as the overlay
-  // (the first screen, when the choice opens with it) takes it at the next frame; until then it shows nothing, which
-  // looks the same as the first frame of its fade
+  // (the first screen, when the choice opens with it) takes it in a task of its own right after; until then it shows
+  // nothing, which looks the same as the first frame of its fade. Not in a frame callback: that work would be part
+  // of the frame that paints, and not in a layout effect: the first render's task would grow by the dialog's render
   const [host, setHost] = useState(() => document.getElementById('modal-overlay'));
   useEffect(() => {
     if (host) return;
-    const frame = requestAnimationFrame(() => setHost(document.getElementById('modal-overlay') ?? document.body));
-    return () => cancelAnimationFrame(frame);
+    const t = setTimeout(() => setHost(document.getElementById('modal-overlay') ?? document.body));
+    return () => clearTimeout(t);
   }, [host]);
   const canClose = !isProtected || closeable;
   const escape = onEscape ?? onClose;
@@ -103,11 +106,12 @@ export function Modal({
   const escapeFromOutside = useEffectEvent(() => {
     if (canClose) escape();
   });
-  // mount at once on open, start fading out at once on close (state adjusted while rendering, not in an effect)
+  // mount and fade in at once on open, start fading out at once on close (state adjusted while rendering, not in an
+  // effect)
   if (open && !mounted) setMounted(true);
-  if (!open && visible) setVisible(false);
+  if (open !== visible) setVisible(open);
 
-  // open: fade in, take the focus (the [autofocus] control, else the dialog itself) and answer the keys that reach
+  // open: take the focus (the [autofocus] control, else the dialog itself) and answer the keys that reach
   // the document; close: the focus goes back to the opener at once, the dialog leaves after the fade
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -118,7 +122,6 @@ export function Modal({
     const opener = document.activeElement;
     dialog.querySelector<HTMLElement>('[autofocus],[data-autofocus]')?.focus();
     if (!dialog.contains(document.activeElement)) dialog.focus();
-    const raf = requestAnimationFrame(() => setVisible(true));
     openDialogs.push(dialog);
     // keys from outside the dialog: its focused control was removed or disabled (a step of the flow ended, a
     // signing made the fields read-only) and the focus fell to the page; Tab brings it back, Escape still closes
@@ -129,7 +132,6 @@ export function Modal({
     };
     document.addEventListener('keydown', onDocumentKey);
     return () => {
-      cancelAnimationFrame(raf);
       document.removeEventListener('keydown', onDocumentKey);
       openDialogs.splice(openDialogs.indexOf(dialog), 1);
       giveFocusBack(dialog, opener);
@@ -156,7 +158,7 @@ export function Modal({
   return createPortal(
     <div
       className={`modal-backdrop${visible ? ' is-visible' : ''}${isProtected ? ' modal-protected' : ''}${closeable ? ' modal-closeable' : ''}`}
-      style={{ transitionDuration: `${MODAL_FADE}ms` }}
+      style={{ transitionDuration: `${MODAL_FADE}ms`, animationDuration: `${MODAL_FADE}ms` }}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget && !isProtected) (onOverlayClick ?? onClose)();
       }}
