@@ -68,8 +68,10 @@ describe('a release while pages are open: the build id and the kept builds (tool
     for (const f of [
       'index-old111.js',
       '_epit-messages-en-old111.js',
+      'ticket-check-old111.js',
       'index-new222.js',
       '_epit-messages-en-new222.js',
+      'ticket-check-new222.js',
     ])
       writeFileSync(path.join(dir, 'assets', f), 'export {}');
     writeFileSync(
@@ -78,12 +80,12 @@ describe('a release while pages are open: the build id and the kept builds (tool
         {
           id: 'index-old111.js',
           at: '2026-11-01T00:00:00Z',
-          files: ['assets/index-old111.js', 'assets/_epit-messages-en-old111.js'],
+          files: ['assets/index-old111.js', 'assets/_epit-messages-en-old111.js', 'assets/ticket-check-old111.js'],
         },
         {
           id: 'index-new222.js',
           at: '2026-11-02T00:00:00Z',
-          files: ['assets/index-new222.js', 'assets/_epit-messages-en-new222.js'],
+          files: ['assets/index-new222.js', 'assets/_epit-messages-en-new222.js', 'assets/ticket-check-new222.js'],
         },
       ]),
     );
@@ -117,8 +119,16 @@ describe('a release while pages are open: the build id and the kept builds (tool
     const old = await app.inject({ url: '/ui/assets/index-old111.js' });
     expect(old.statusCode).toBe(200);
     const page = await app.inject({ url: '/ui/', headers: { cookie: 'EPIT-LANGUAGE=eng' } });
-    expect(page.headers.link).toContain('_epit-messages-en-new222.js');
+    expect(page.headers.link).toContain('</ui/assets/_epit-messages-en-new222.js>; rel=modulepreload; crossorigin');
     expect(page.headers.link).not.toContain('old111');
+  });
+
+  it("a page without a session also names the ticket check's code (spec 1 §7), a page with one does not", async () => {
+    const signedOut = await app.inject({ url: '/ui/', headers: { cookie: 'EPIT-LANGUAGE=eng' } });
+    expect(signedOut.headers.link).toContain('</ui/assets/ticket-check-new222.js>; rel=modulepreload; crossorigin');
+    const hinted = await app.inject({ url: '/ui/', headers: { cookie: 'EPIT-LANGUAGE=eng; EPIT-SIGNED-IN=1' } });
+    expect(hinted.headers.link).toContain('_epit-messages-en-new222.js');
+    expect(hinted.headers.link).not.toContain('ticket-check');
   });
 });
 

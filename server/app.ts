@@ -302,7 +302,11 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     const full = !SIMPLE_CONTEXT_PATHS.some((p) => path.startsWith(p));
     const live = hinted && (await findSession(req).catch(() => null));
     const context = live && full ? USER_CONTEXT_PRELOAD : '';
-    const link = [preloadLinks(env.distDir), messagesPreload(env.distDir, language), context]
+    const late = lateChunksOf(env.distDir);
+    // a page without a session asks the sign-on service first thing (spec 1 §7), once per tab: a page that is not
+    // public (it sends the person to sign on) or a tab that asked before leaves the small chunk unused
+    const ticketCheck = hinted ? '' : modulePreload(late?.ticketCheck);
+    const link = [preloadLinks(env.distDir), modulePreload(late?.messages.get(language)), ticketCheck, context]
       .filter(Boolean)
       .join(', ');
     if (link) reply.header('Link', link);
@@ -400,21 +404,25 @@ function preloadLinks(distDir: string): string {
 const USER_CONTEXT_PRELOAD = '</api/context/getUserContext>; rel=preload; as=fetch; crossorigin=use-credentials';
 
 /**
- * The preload hint for a language's first messages chunk (`assets/_epit-messages-<lang>-<hash>.js`): the
- * page imports it only once its entry has run, a round trip after the scripts, unless the browser has it already.
- * Which language is the request's (its cookie), so it is not in index.html. Read once per build.
+ * Chunks the first page imports only once its entry has run, a round trip after the scripts, unless the browser has
+ * them already. Which of them a page needs depends on the request, so they are not in index.html. Read once per build:
+ * - a language's first messages (`assets/_epit-messages-<lang>-<hash>.js`), for the request's language (its cookie);
+ * - the cross-domain ticket check's code (`assets/ticket-check-<hash>.js`), for a page without a session: signed out
+ *   on a public page, the portal asks the sign-on service at once (spec 1 §7; machines/session.machine.ts,
+ *   `checkingTicket`), and that code came a round trip after the scripts, before the first paint.
  */
-const messageChunks = new Map<string, { mtimeMs: number; chunks: Map<string, string> }>();
-function messagesPreload(distDir: string, language: string): string {
+const lateChunks = new Map<string, { mtimeMs: number; messages: Map<string, string>; ticketCheck: string | null }>();
+function lateChunksOf(distDir: string): { messages: Map<string, string>; ticketCheck: string | null } | null {
   let mtimeMs: number;
   try {
     mtimeMs = statSync(path.join(distDir, 'index.html')).mtimeMs;
   } catch {
-    return '';
+    return null;
   }
-  let known = messageChunks.get(distDir);
+  let known = lateChunks.get(distDir);
   if (known?.mtimeMs !== mtimeMs) {
-    const chunks = new Map<string, string>();
+    const messages = new Map<string, string>();
+    let ticketCheck: string | null = null;
     let files: string[] = [];
     try {
       files = readdirSync(path.join(distDir, 'assets'));
@@ -424,15 +432,19 @@ function messagesPreload(distDir: string, language: string): string {
     // the folder keeps older builds' files too (tools/build/keep-builds.ts): only this build's are hinted
     const mine = currentBuild(distDir)?.files;
     for (const file of files) {
+      if (mine && !mine.has(`assets/${file}`)) continue;
       const m = /^_epit-messages-([a-z]{2})-[A-Za-z0-9_-]+\.js$/.exec(file);
-      if (m && (!mine || mine.has(`assets/${file}`))) chunks.set(m[1], file);
+      if (m) messages.set(m[1], file);
+      else if (/^ticket-check-[A-Za-z0-9_-]+\.js$/.test(file)) ticketCheck = file;
     }
-    messageChunks.set(distDir, (known = { mtimeMs, chunks }));
+    lateChunks.set(distDir, (known = { mtimeMs, messages, ticketCheck }));
   }
-  const file = known.chunks.get(language);
-  // the credentials mode of the page's own import(): a module script fetched with CORS, same-origin credentials
-  return file ? `</ui/assets/${file}>; rel=modulepreload; crossorigin` : '';
+  return known;
 }
+
+/** the credentials mode of the page's own import(): a module script fetched with CORS, same-origin credentials */
+const modulePreload = (file: string | null | undefined) =>
+  file ? `</ui/assets/${file}>; rel=modulepreload; crossorigin` : '';
 
 /**
  * The reply of `frameworkErrors` is typed by route generics that callback cannot know, so its `status()` and
