@@ -86,9 +86,6 @@ export function Modal({
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(open);
-  // `is-visible` fades the dialog in with a CSS animation as it enters the document (styles.css) and out with a
-  // transition when it goes
-  const [visible, setVisible] = useState(open);
   // the modal overlay (ui/Overlays.tsx) is the modal's container for its whole life: a portal that moved to another
   // container would build the dialog again and lose its focus. A modal rendered in the same commit as the overlay
   // (the first screen, when the choice opens with it) takes it in a task of its own right after; until then it shows
@@ -106,10 +103,8 @@ export function Modal({
   const escapeFromOutside = useEffectEvent(() => {
     if (canClose) escape();
   });
-  // mount and fade in at once on open, start fading out at once on close (state adjusted while rendering, not in an
-  // effect)
+  // mount at once on open (state adjusted while rendering, not in an effect); stay mounted while fading out
   if (open && !mounted) setMounted(true);
-  if (open !== visible) setVisible(open);
 
   // open: take the focus (the [autofocus] control, else the dialog itself) and answer the keys that reach
   // the document; close: the focus goes back to the opener at once, the dialog leaves after the fade
@@ -157,7 +152,9 @@ export function Modal({
 
   return createPortal(
     <div
-      className={`modal-backdrop${visible ? ' is-visible' : ''}${isProtected ? ' modal-protected' : ''}${closeable ? ' modal-closeable' : ''}`}
+      // open: `is-visible` fades the dialog in with a CSS animation as it enters the document; closed: the
+      // class goes, and the dialog fades out (a transition) before it leaves (styles.css)
+      className={`modal-backdrop${open ? ' is-visible' : ''}${isProtected ? ' modal-protected' : ''}${closeable ? ' modal-closeable' : ''}`}
       style={{ transitionDuration: `${MODAL_FADE}ms`, animationDuration: `${MODAL_FADE}ms` }}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget && !isProtected) (onOverlayClick ?? onClose)();
