@@ -19,13 +19,13 @@
  *   BENCH_DIST_DIR=dist-x npm run bench -- leak   # the portal build to serve (built by serve.ts when stale)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { COOKIE } from '../domain/contract.js';
 import { CHANNEL_TIMING } from '../domain/external/index.js';
+import { freePort } from '../server/test/free-port.js';
 import { CHROMIUM, CHROMIUM_ARGS } from '../tools/lib/chromium.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,25 +34,6 @@ const WARM_UP = 200;
 const HEALTH_CHECK = CHANNEL_TIMING.HEALTH_CHECK;
 /** how long a cycle waits in real time for the pong before it counts it as missed */
 const PONG_WAIT_MS = 3_000;
-
-/** a port the system hands out now, whose next port is free too */
-async function freePortPair(): Promise<number> {
-  const listenOn = (port: number) =>
-    new Promise<number | null>((resolve) => {
-      const s = createServer();
-      s.once('error', () => resolve(null));
-      s.listen(port, '127.0.0.1', () => {
-        const a = s.address();
-        const got = typeof a === 'object' && a ? a.port : null;
-        s.close(() => resolve(got));
-      });
-    });
-  for (let i = 0; i < 20; i++) {
-    const port = await listenOn(0);
-    if (port && port < 65_535 && (await listenOn(port + 1))) return port;
-  }
-  throw new Error('no two free consecutive ports');
-}
 
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tools/e2e/serve.ts'], {
@@ -180,7 +161,7 @@ async function runCycles(page: Page, cycles: number): Promise<{ missed: number }
 }
 
 export async function leakBench(): Promise<void> {
-  const port = await freePortPair();
+  const port = await freePort(2);
   const base = `http://localhost:${port}`;
   console.log(
     `no leaks: shipment registration (OSS) open for ${CYCLES.toLocaleString('en')} ping cycles on Playwright's clock (portal :${port}, applications :${port + 1})`,

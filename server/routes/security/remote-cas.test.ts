@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { createApp } from '../../app.js';
 import { openDb, type Db } from '../../db/index.js';
 import { prepareDb } from '../../db/prepare.js';
 import { loadCasSettings } from '../../env.js';
+import { freePort } from '../../test/free-port.js';
 import { testEnv } from '../../test/env.js';
 import { systemClock } from '../../lib/clock.js';
 
@@ -27,17 +27,6 @@ let portal: FastifyInstance;
 let portalBase: string;
 let db: Db;
 let tmp: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, ms: number) {
   const until = Date.now() + ms;

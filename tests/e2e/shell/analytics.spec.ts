@@ -11,11 +11,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, signInAs, test } from '../fixtures';
+import { freePort } from '../../../server/test/free-port';
 
 const PERSONAL_CODE = '48709050218';
 const FGID = `EE${PERSONAL_CODE}`;
@@ -31,16 +32,6 @@ interface Hit {
   /** the browser that sent it: its User-Agent ends with ` analytics/<name>` */
   from: string;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 const hits: Hit[] = [];
 let collector: Server | null = null;
