@@ -60,7 +60,7 @@ async function signalledAt(moment: Moment, run: number) {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TMPDIR: dir, PG_PORT: String(56_100 + run * 7) },
+    env: { ...process.env, TMPDIR: dir, PG_PORT: String(26_100 + run * 7) },
   });
   let out = '';
   /** 'pg_ctl start': the start was over before a poll saw the pid file */

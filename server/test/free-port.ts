@@ -4,8 +4,9 @@
  * Not one the system hands out for port 0: those come from the ephemeral range
  * (/proc/sys/net/ipv4/ip_local_port_range), which is also where every outgoing connection takes its local port. In
  * the time between choosing and binding, a connection of any test file beside this one (to PostgreSQL, to a
- * portal) could take it, and the server then fails with EADDRINUSE. So the port is drawn at random below that range,
- * checked free by binding it, and never handed out twice in one process.
+ * portal) could take it, and the server then fails with EADDRINUSE. So the port is drawn at random from the 6,000
+ * ports below that range (above tools/pg/with-cluster's PostgreSQL ports), checked free by binding it, and never
+ * handed out twice in one process.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,7 +23,7 @@ function ephemeralLow(): number {
 }
 
 const HIGH = ephemeralLow() - 1;
-const LOW = Math.max(1025, HIGH - 12_000);
+const LOW = Math.max(1025, HIGH - 6_000);
 const given = new Set<number>();
 
 const bindable = (port: number) =>
