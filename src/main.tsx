@@ -23,6 +23,9 @@ async function loadConfig(): Promise<PortalConfig> {
   return PortalConfig.parse(await res.json());
 }
 
+/** resolves in a task of its own, after what the browser has queued meanwhile (input, a network answer) */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function boot() {
   // the flow book's live view (dev only, src/features/flow-book), attached to the portal in other tabs
   if (import.meta.env.DEV && location.pathname === `${import.meta.env.BASE_URL}dev/flows`)
@@ -59,9 +62,9 @@ async function boot() {
   // the actor system, the router and the first route's start are three tasks: on a slow phone (four times a fast
   // machine's time) each is long enough by itself, and two in one task keep input waiting longer (Lighthouse's total
   // blocking time, docs/performance.md). The session's first request is already on its way
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   const router = createPortalRouter(portal);
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
   // The first route resolves (the guard with the session's first answer, the route's code) before React renders, so
   // the first render below is the whole first screen, in slices (a transition). Left to RouterProvider, the router
   // committed it later through its store, whose updates React renders synchronously: the shell, the page and the
