@@ -7,7 +7,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
-import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -24,7 +23,8 @@ import type { Env } from './env.js';
 import type { Clock } from './lib/clock.js';
 import './lib/deps.js';
 import { HttpError, installErrorHandlers } from './lib/errors.js';
-import { answerCompression, JSON_UTF8 } from './lib/json-text.js';
+import { answerCompression, compressJsonStep, JSON_UTF8 } from './lib/json-text.js';
+import { installCookies } from './lib/cookies.js';
 import { installXsrf } from './lib/xsrf.js';
 import { onSendStep } from './lib/hook-chain.js';
 import { findSession, installSignedInHint } from './lib/session.js';
@@ -145,8 +145,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
     }
   });
 
-  await app.register(fastifyCookie);
-  keepParsedCookies(app);
+  // req.cookies, reply.setCookie: the first step of the portal's request chain and of its answer chain
+  installCookies(app);
   await app.register(fastifyFormbody);
   installErrorHandlers(app);
   const ui: UiMode = opts.ui ?? { kind: 'static' };
@@ -181,6 +181,8 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   installFaultInjection(app, env);
   // the server tests hold every API answer against the published document (server/contract/answer-hook.ts)
   installAnswerCheck(app);
+  // the answers of the routes that leave @fastify/compress out (config.compressJson): compressed last, as it would
+  onSendStep(app, compressJsonStep);
 
   // answers over 1 kB (JSON, the sign-on pages) compressed on the fly, brotli (quality 4) or gzip, for
   // every route registered after this; the portal's files are compressed at build time and sent as they are
@@ -337,27 +339,6 @@ async function serveDist(app: FastifyInstance, env: Env): Promise<void> {
     if (!isFile(path.join(env.distDir, 'index.html'))) return notBuilt(reply);
     return sendIndex(req, reply);
   });
-}
-
-/**
- * @fastify/cookie parses the Cookie header of every request anew, yet a browser sends the same header with each of its
- * calls: the parsed cookies are kept by the header's text (a header of at most 2 kB; the last few thousand), and
- * each request gets its own copy of them. Parsing is a function of the text alone, so the copy is what a parse gives.
- */
-function keepParsedCookies(app: FastifyInstance): void {
-  const parse = app.parseCookie.bind(app);
-  const kept = new Map<string, Record<string, string>>();
-  app.parseCookie = (header: string) => {
-    let cookies = kept.get(header);
-    if (cookies === undefined) {
-      cookies = parse(header);
-      if (header.length > 2_048) return cookies;
-      if (kept.size >= 5_000) kept.clear();
-      kept.set(header, cookies);
-    }
-    // a new object without a prototype per request, as the `cookie` package's parse gives
-    return Object.assign(Object.create(null) as Record<string, string>, cookies);
-  };
 }
 
 /** Vite's file names: `assets/<name>-<hash>.<ext>` (the hash is 8 characters of base64url by default). */

@@ -4,7 +4,9 @@
  * (routes/customer-search). One content type for them and for the framework errors (app.ts).
  */
 import zlib from 'node:zlib';
-import type { FastifyReply } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { routeOf } from './hook-chain.js';
 
 export const JSON_UTF8 = 'application/json; charset=utf-8';
 
@@ -43,3 +45,58 @@ export const answerCompression = {
   gzipSync: (input: zlib.InputType, options?: zlib.ZlibOptions): Buffer =>
     keptOr(keptGzip, input, () => zlib.gzipSync(input, options)),
 };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's JSON is compressed by the portal's last answer step instead of @fastify/compress (whose two hooks
+     * the route leaves out with `compress: false`): a route answered so often that the plugin's hooks were a
+     * measurable part of each call (getUserContext, bench/perf-api.ts).
+     */
+    compressJson?: true;
+  }
+}
+
+/** @fastify/compress's settings in app.ts: its encodings in order, its threshold, its brotli quality */
+const ENCODINGS = ['br', 'gzip'];
+const THRESHOLD = 1024;
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+/** as the plugin reads Accept-Encoding: `*` and `x-gzip` are gzip (RFC 7230 §4.2.3) */
+const GZIP_ALIAS = /\*|x-gzip/gu;
+const negotiated = new Map<string, string | null>();
+
+/** The encoding @fastify/compress would choose for this Accept-Encoding (null: none), kept by the header's text. */
+function encodingFor(header: string): string | null {
+  let encoding = negotiated.get(header);
+  if (encoding === undefined) {
+    encoding = negotiate(header.toLowerCase().replace(GZIP_ALIAS, 'gzip'), ENCODINGS);
+    if (negotiated.size >= 1_000) negotiated.clear();
+    if (header.length <= 200) negotiated.set(header, encoding);
+  }
+  return encoding;
+}
+
+/**
+ * The last step of the answer chain (after the fault injection and the answer check, which see the body as the route
+ * made it): the answer of a route with `config.compressJson` compressed as @fastify/compress compresses a buffered
+ * answer, with the same encodings, threshold, quality and headers, and the compressed forms of kept bytes kept.
+ */
+export function compressJsonStep(req: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  if (routeOf(req).config?.compressJson !== true) return payload;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  const accepted = req.headers['accept-encoding'];
+  if (typeof accepted !== 'string' || req.headers['x-no-compression'] !== undefined) return payload;
+  if (reply.hasHeader('content-encoding') || Buffer.byteLength(payload) < THRESHOLD) return payload;
+  const encoding = encodingFor(accepted);
+  if (encoding !== 'br' && encoding !== 'gzip') return payload;
+  const bytes = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
+  const compressed =
+    encoding === 'br' ? answerCompression.brotliCompressSync(bytes, BROTLI) : answerCompression.gzipSync(bytes);
+  const vary = reply.getHeader('vary');
+  const varies = vary === undefined ? [] : Array.isArray(vary) ? vary.map(String) : [String(vary)];
+  if (!varies.some((v) => v.includes('accept-encoding')))
+    reply.header('vary', [...varies, 'accept-encoding'].join(', '));
+  reply.header('content-encoding', encoding);
+  reply.header('content-length', compressed.length);
+  return compressed;
+}

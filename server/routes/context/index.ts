@@ -72,8 +72,9 @@ export const contextRoutes: FastifyPluginCallback = (app, _opts, done) => {
     return ctx;
   }
 
-  // the JSON of an unchanged context is written once (userContextJson), not per request; the same bytes
-  app.get('/getUserContext', (req, reply) => {
+  // the JSON of an unchanged context is written once (userContextJson), not per request; the same bytes, and their
+  // compressed forms (server/lib/json-text.ts, compressJsonStep: a browser asks for this on every page)
+  app.get('/getUserContext', { compress: false, config: { compressJson: true } }, (req, reply) => {
     // the session and its context known without a query (kept rows, nothing to write): answered at once, no promise
     const session = knownSession(req);
     const kept = session ? keptUserContext(db, session, linksFor(req)) : undefined;
