@@ -26,6 +26,9 @@
  *   BENCH_API_TRACING=1 npm run bench -- perf-api        # with OpenTelemetry tracing on (OTLP to a local sink)
  *   BENCH_API_ROUNDS=5 npm run bench -- perf-api         # five rounds of the pair, alternating; medians decide (one
  *                                                        # run's CPU per request moves by ±4 µs on a quiet machine)
+ *   BENCH_API_PROCESSES=3 npm run bench -- perf-api      # three pairs of fresh processes per setting, each for
+ *                                                        # BENCH_API_ROUNDS rounds; medians over all (a process's
+ *                                                        # figure can sit 10 µs from the next one's, same code)
  *   BENCH_API_ENCODING=1 npm run bench -- perf-api       # also getUserContext with a browser's Accept-Encoding (its
  *                                                        # answer compressed; bare Fastify's never is: no ratio)
  *   BENCH_CPU_PROF=/tmp/prof npm run bench -- perf-api   # both servers write a V8 CPU profile there on exit (bare: bare/)
@@ -53,6 +56,8 @@ const METRICS_SETTINGS: boolean[] =
 const TRACING = process.env.BENCH_API_TRACING === '1';
 /** rounds of real server then bare per setting, after one warm-up; more than one prints each and decides by medians */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_API_ROUNDS ?? 1) || 1);
+/** pairs of fresh processes per setting, each measured for ROUNDS rounds; the medians take them all */
+const PROCESSES = Math.max(1, Number(process.env.BENCH_API_PROCESSES ?? 1) || 1);
 /** what Chromium sends with every call: the context is answered compressed (server/lib/json-text.ts keeps those bytes) */
 const BROWSER_ENCODING = process.env.BENCH_API_ENCODING === '1' ? 'gzip, deflate, br, zstd' : null;
 /** the user-context targets: CPU per request at most 1.25× bare Fastify's, p99 at most 1.5× bare's, in one run */
@@ -275,51 +280,64 @@ export async function perfApiBench(): Promise<void> {
   try {
     for (const metrics of METRICS_SETTINGS) {
       const setting = `${metrics ? 'metrics on' : 'metrics off'}, tracing ${TRACING ? `on (sampler ${sampler()})` : 'off'}`;
-      portal = await startPortal(tmp, metrics ? 'metrics' : 'plain', metrics, otlp);
-      const { json, cookie, base, server } = portal;
-      // a bare process per setting: the context names the apps server's address, whose port each server picks anew
-      {
-        const contextFile = path.join(tmp, 'context.json');
-        writeFileSync(contextFile, json);
-        let bareLog = '';
-        const bareProfile = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, 'bare')}`] : [];
-        const bareArgs = [
-          ...bareProfile,
-          '--import',
-          'tsx',
-          fileURLToPath(import.meta.url),
-          '--bare',
-          String(barePort),
-        ];
-        bare = spawn(process.execPath, bareArgs, {
-          cwd: root,
-          env: { ...process.env, NODE_ENV: 'production', BENCH_BARE_BODY: contextFile },
-          stdio: ['ignore', 'ignore', 'pipe'],
-        });
-        bare.stderr?.on('data', (d: Buffer) => void (bareLog = (bareLog + d.toString()).slice(-4000)));
-        await waitFor(`http://127.0.0.1:${barePort}${ROUTE}`, bare, 'the bare Fastify server', () => bareLog);
-      }
-      const bareUrl = `http://127.0.0.1:${barePort}${ROUTE}`;
-      const bareJson = await (await fetch(bareUrl)).text();
-      if (bareJson !== json) throw new Error('the bare server does not answer the same JSON');
-
-      console.log(
-        `\ngetUserContext against bare Fastify, ${setting} (targets: CPU per request bare / getUserContext ≥ ${MIN_CPU_RATIO}, p99 getUserContext / bare ≤ ${MAX_P99_RATIO}): the real server process (npm start, SQLite, demo data, request log to a file) and a bare Fastify process with one route returning the same ${json.length}-byte JSON; autocannon ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up`,
-      );
-      console.log(`load average before: ${load()} (${process.env.BENCH_NOTE ?? 'figures drop on a busy machine'})`);
-      const headers = { cookie };
-      await autocannon(base + ROUTE, WARM_UP_SECONDS, headers);
-      await autocannon(bareUrl, WARM_UP_SECONDS, {});
-      // one round: the real server, then bare right after; with more rounds the two alternate and the medians decide
+      // with BENCH_API_PROCESSES, fresh processes again: one process's CPU per request can sit several µs from the
+      // next one's for the same code (what the JIT made of it), and the medians take every process's rounds
       const rounds: { real: Measured; plain: Measured }[] = [];
-      for (let round = 1; round <= ROUNDS; round++) {
-        const real = await measure(base + ROUTE, SECONDS, headers, server.pid);
-        const plain = await measure(bareUrl, SECONDS, {}, bare.pid);
-        rounds.push({ real, plain });
-        const of = ROUNDS > 1 ? ` ${round}/${ROUNDS}` : '';
-        row(`context/getUserContext (mari)${of}`, real);
-        row(`bare Fastify, same JSON${of}`, plain);
+      for (let pair = 1; pair <= PROCESSES; pair++) {
+        portal = await startPortal(tmp, `${metrics ? 'metrics' : 'plain'}${pair > 1 ? `-${pair}` : ''}`, metrics, otlp);
+        const { json, cookie, base, server } = portal;
+        // a bare process per portal process: the context names the apps server's address, whose port each server picks anew
+        {
+          const contextFile = path.join(tmp, 'context.json');
+          writeFileSync(contextFile, json);
+          let bareLog = '';
+          const bareProfile = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, 'bare')}`] : [];
+          const bareArgs = [
+            ...bareProfile,
+            '--import',
+            'tsx',
+            fileURLToPath(import.meta.url),
+            '--bare',
+            String(barePort),
+          ];
+          bare = spawn(process.execPath, bareArgs, {
+            cwd: root,
+            env: { ...process.env, NODE_ENV: 'production', BENCH_BARE_BODY: contextFile },
+            stdio: ['ignore', 'ignore', 'pipe'],
+          });
+          bare.stderr?.on('data', (d: Buffer) => void (bareLog = (bareLog + d.toString()).slice(-4000)));
+          await waitFor(`http://127.0.0.1:${barePort}${ROUTE}`, bare, 'the bare Fastify server', () => bareLog);
+        }
+        const bareUrl = `http://127.0.0.1:${barePort}${ROUTE}`;
+        const bareJson = await (await fetch(bareUrl)).text();
+        if (bareJson !== json) throw new Error('the bare server does not answer the same JSON');
+
+        if (pair === 1)
+          console.log(
+            `\ngetUserContext against bare Fastify, ${setting} (targets: CPU per request bare / getUserContext ≥ ${MIN_CPU_RATIO}, p99 getUserContext / bare ≤ ${MAX_P99_RATIO}): the real server process (npm start, SQLite, demo data, request log to a file) and a bare Fastify process with one route returning the same ${json.length}-byte JSON; autocannon ${CONNECTIONS} connections, ${SECONDS} s each after ${WARM_UP_SECONDS} s warm-up`,
+          );
+        console.log(`load average before: ${load()} (${process.env.BENCH_NOTE ?? 'figures drop on a busy machine'})`);
+        const headers = { cookie };
+        await autocannon(base + ROUTE, WARM_UP_SECONDS, headers);
+        await autocannon(bareUrl, WARM_UP_SECONDS, {});
+        // one round: the real server, then bare right after; with more rounds the two alternate and the medians decide
+        for (let round = 1; round <= ROUNDS; round++) {
+          const real = await measure(base + ROUTE, SECONDS, headers, server.pid);
+          const plain = await measure(bareUrl, SECONDS, {}, bare.pid);
+          rounds.push({ real, plain });
+          const of = PROCESSES > 1 ? ` p${pair} ${round}/${ROUNDS}` : ROUNDS > 1 ? ` ${round}/${ROUNDS}` : '';
+          row(`context/getUserContext (mari)${of}`, real);
+          row(`bare Fastify, same JSON${of}`, plain);
+        }
+        if (pair < PROCESSES) {
+          await stop(server);
+          portal = null;
+          await stop(bare);
+          bare = null;
+        }
       }
+      if (!portal) throw new Error('no portal process');
+      const { server, cookie, base } = portal;
       if (BROWSER_ENCODING) {
         const headers = { cookie, 'accept-encoding': BROWSER_ENCODING };
         await autocannon(base + ROUTE, WARM_UP_SECONDS, headers);
