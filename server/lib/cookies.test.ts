@@ -32,6 +32,7 @@ describe('the portal cookies', () => {
       }),
     );
     const res = await app.inject('/');
+    expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie']).toEqual([
       'own=1; Path=/',
       'a=3; Path=/; SameSite=Lax',
@@ -52,6 +53,13 @@ describe('the portal cookies', () => {
     expect(plain.headers['set-cookie']).toBe('late=yes; SameSite=Lax');
     const https = await app.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(https.headers['set-cookie']).toBe('late=yes; Secure; SameSite=Lax');
+  });
+
+  it('refuses a signed cookie, which would need a secret, instead of sending it unsigned', async () => {
+    await appWith((a) => a.get('/', (_req, reply) => reply.setCookie('a', '1', { signed: true }).send('ok')));
+    const res = await app.inject('/');
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 
   it('gives requests with the same Cookie header the same parse, which none can change', async () => {

@@ -42,6 +42,9 @@ type CookieOptions = Omit<SerializeOptions, 'secure' | 'expires'> & {
 };
 
 function setCookie(this: FastifyReply, name: string, value: string, options?: CookieOptions): FastifyReply {
+  // @fastify/cookie's `signed` needs a secret the portal does not have: refused, never sent unsigned
+  if ((options as { signed?: unknown } | undefined)?.signed)
+    throw new Error(`cookie ${name}: the portal signs no cookies`);
   const { secure, expires, ...rest } = { sameSite: 'lax' as const, ...options };
   const opts: SerializeOptions = {
     ...rest,
