@@ -9,7 +9,7 @@
  * object. No request can change another's: nothing writes to `req.cookies`, and a frozen object refuses it.
  */
 import { parse, serialize, type SerializeOptions } from 'cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { onRequestStep, onSendStep } from './hook-chain.js';
 
 declare module 'fastify' {
@@ -39,13 +39,14 @@ function writeCookies(reply: FastifyReply, cookies: Map<string, string>): void {
 type CookieOptions = Omit<SerializeOptions, 'secure' | 'expires'> & {
   secure?: boolean | 'auto';
   expires?: Date | number;
+  /** @fastify/cookie's signing: refused here (below) */
+  signed?: boolean;
 };
 
 function setCookie(this: FastifyReply, name: string, value: string, options?: CookieOptions): FastifyReply {
   // @fastify/cookie's `signed` needs a secret the portal does not have: refused, never sent unsigned
-  if ((options as { signed?: unknown } | undefined)?.signed)
-    throw new Error(`cookie ${name}: the portal signs no cookies`);
-  const { secure, expires, ...rest } = { sameSite: 'lax' as const, ...options };
+  if (options?.signed) throw new Error(`cookie ${name}: the portal signs no cookies`);
+  const { secure, expires, signed: _unsigned, ...rest } = { sameSite: 'lax' as const, ...options };
   const opts: SerializeOptions = {
     ...rest,
     ...(expires === undefined ? {} : { expires: typeof expires === 'number' ? new Date(expires) : expires }),
@@ -58,7 +59,7 @@ function setCookie(this: FastifyReply, name: string, value: string, options?: Co
 }
 
 function clearCookie(this: FastifyReply, name: string, options?: CookieOptions): FastifyReply {
-  return setCookie.call(this, name, '', { path: '/', ...options, expires: new Date(0), maxAge: 0 });
+  return setCookie.call(this, name, '', { path: '/', ...options, expires: new Date(0), maxAge: 0, signed: false });
 }
 
 export function installCookies(app: FastifyInstance): void {
@@ -73,8 +74,9 @@ export function installCookies(app: FastifyInstance): void {
     }
     return cookies;
   };
-  // set by the request step below before anything reads it (Fastify takes no shared object as a default)
-  app.decorateRequest('cookies', null as unknown as FastifyRequest['cookies']);
+  // null until the request step below sets it, before anything reads it (Fastify takes no shared object as a
+  // default); the empty list of the decorations it depends on is what Fastify's types ask of a null
+  app.decorateRequest('cookies', null, []);
   app.decorateReply('portalCookies', null);
   app.decorateReply('portalCookiesWritten', false);
   app.decorateReply('setCookie', setCookie);
