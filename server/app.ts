@@ -23,7 +23,7 @@ import type { Env } from './env.js';
 import type { Clock } from './lib/clock.js';
 import './lib/deps.js';
 import { HttpError, installErrorHandlers } from './lib/errors.js';
-import { answerCompression, compressJsonStep, JSON_UTF8 } from './lib/json-text.js';
+import { ANSWER_COMPRESSION, answerCompression, compressJsonStep, JSON_UTF8 } from './lib/json-text.js';
 import { installCookies } from './lib/cookies.js';
 import { installXsrf } from './lib/xsrf.js';
 import { onSendStep } from './lib/hook-chain.js';
@@ -189,8 +189,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
   // (serveDist); server-sent events and anything already encoded are left alone by the plugin
   await app.register(fastifyCompress, {
     global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
+    ...ANSWER_COMPRESSION,
     globalDecompression: false, // request bodies are never compressed by the portal: no inflating of uploads
     // the compressed bytes of an answer sent again as the same bytes (the kept user context) are kept
     zlib: answerCompression,

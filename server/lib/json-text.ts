@@ -57,10 +57,16 @@ declare module 'fastify' {
   }
 }
 
-/** @fastify/compress's settings in app.ts: its encodings in order, its threshold, its brotli quality */
-const ENCODINGS = ['br', 'gzip'];
-const THRESHOLD = 1024;
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+/**
+ * How answers are compressed on the fly, by @fastify/compress (app.ts) and by compressJsonStep alike: the encodings
+ * in the order preferred, the size from which an answer is compressed, brotli's quality (4: a fraction of 11's CPU)
+ */
+export const ANSWER_COMPRESSION = {
+  encodings: ['br', 'gzip'] as ('br' | 'gzip')[],
+  threshold: 1024,
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+};
+const { encodings: ENCODINGS, threshold: THRESHOLD, brotliOptions: BROTLI } = ANSWER_COMPRESSION;
 /** as the plugin reads Accept-Encoding: `*` and `x-gzip` are gzip (RFC 7230 §4.2.3) */
 const GZIP_ALIAS = /\*|x-gzip/gu;
 const negotiated = new Map<string, string | null>();
