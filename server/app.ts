@@ -20,7 +20,7 @@ import { COOKIE, type PortalConfig, type ServiceError } from '../domain/contract
 import { resolveLanguage } from '../domain/session/rules.js';
 import type { Db } from './db/index.js';
 import type { Env } from './env.js';
-import type { Clock } from './lib/clock.js';
+import { nowMs, type Clock } from './lib/clock.js';
 import './lib/deps.js';
 import { HttpError, installErrorHandlers } from './lib/errors.js';
 import { ANSWER_COMPRESSION, answerCompression, compressJsonStep, JSON_UTF8 } from './lib/json-text.js';
@@ -169,7 +169,7 @@ export async function createApp(opts: CreateAppOptions): Promise<FastifyInstance
       // names in lower case, as Fastify keeps them: it lowers every name it is given, and a lowered copy is a new
       // string to look up at each answer, where a lower-case literal is itself
       reply.header('cache-control', 'no-store');
-      const build = announcedBuild?.(clock.now().getTime());
+      const build = announcedBuild?.(nowMs(clock));
       if (build) reply.header(BUILD_HEADER_KEY, build);
     }
     return payload;

@@ -48,7 +48,27 @@ export function prepared<R, A extends string[]>(
   opts: { reuse?: boolean } = {},
 ): Prepared<R, A> {
   const compiled = new WeakMap<Db, { query: CompiledQuery<R>; slots: (number | null)[] }>();
-  const kept = new WeakMap<Db, Map<string, { generation: number; rows: R[] }>>();
+  /** per database: where its generation comes from and the rows kept by argument list (null: nothing is kept) */
+  interface Kept {
+    generationOf: () => number;
+    byArgs: Map<string, { generation: number; rows: R[] }>;
+  }
+  const kept = new WeakMap<Db, Kept | null>();
+  // a process asks one database: the last one's entry at hand saves two WeakMap look-ups on every call
+  let lastDb: Db | null = null;
+  let lastKept: Kept | null = null;
+  const keptOf = (db: Db): Kept | null => {
+    if (db === lastDb) return lastKept;
+    let entry = kept.get(db);
+    if (entry === undefined) {
+      const generationOf = opts.reuse ? generations.get(db) : undefined;
+      entry = generationOf ? { generationOf, byArgs: new Map() } : null;
+      kept.set(db, entry);
+    }
+    lastDb = db;
+    lastKept = entry;
+    return entry;
+  };
 
   const run = async (db: Db, args: A): Promise<R[]> => {
     let entry = compiled.get(db);
@@ -72,19 +92,18 @@ export function prepared<R, A extends string[]>(
   };
 
   const keptRows = (db: Db, args: A): readonly R[] | undefined => {
-    const generationOf = opts.reuse ? generations.get(db) : undefined;
-    if (!generationOf) return undefined;
-    const hit = kept.get(db)?.get(keyOf(args));
-    return hit && hit.generation === generationOf() ? hit.rows : undefined;
+    const entry = keptOf(db);
+    if (!entry) return undefined;
+    const hit = entry.byArgs.get(keyOf(args));
+    return hit && hit.generation === entry.generationOf() ? hit.rows : undefined;
   };
 
   const call = async (db: Db, ...args: A): Promise<readonly R[]> => {
-    const generationOf = opts.reuse ? generations.get(db) : undefined;
-    if (!generationOf) return run(db, args);
+    const entry = keptOf(db);
+    if (!entry) return run(db, args);
     // the generation before the read: a write during the read makes the kept rows count as older, never as newer
-    const generation = generationOf();
-    let byArgs = kept.get(db);
-    if (!byArgs) kept.set(db, (byArgs = new Map<string, { generation: number; rows: R[] }>()));
+    const generation = entry.generationOf();
+    const { byArgs } = entry;
     const key = keyOf(args);
     const hit = byArgs.get(key);
     if (hit && hit.generation === generation) return hit.rows;

@@ -12,7 +12,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import { prepared } from '../db/prepared.js';
 import type { PersonsTable } from '../db/schema.js';
-import type { Clock } from './clock.js';
+import { nowMs, type Clock } from './clock.js';
 import './deps.js';
 import { forbidden, unauthenticated } from './errors.js';
 import { onSendStep, routeOf } from './hook-chain.js';
@@ -35,17 +35,24 @@ export interface Session {
   xsrfToken?: string | null;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** the session found for this request (see `cache`); undefined: not looked up yet */
+    portalSession: Session | null | undefined;
+  }
+}
+
 /**
  * The session found for a request, kept on the request itself for the rest of it (an entry per request
- * in a WeakMap cost more than the lookup it saves). `undefined`: not looked up yet.
+ * in a WeakMap cost more than the lookup it saves). A request decoration (installSignedInHint declares it), so that
+ * every request has it from the start: set on a request that lacked it, it would change the object's shape in the
+ * middle of the request, and the code that reads requests after it would see two shapes.
  */
-const SESSION = Symbol('epit.session');
-type LookedUp = FastifyRequest & { [SESSION]?: Session | null };
 const cache = {
-  has: (req: FastifyRequest) => (req as LookedUp)[SESSION] !== undefined,
-  get: (req: FastifyRequest) => (req as LookedUp)[SESSION],
-  set: (req: FastifyRequest, session: Session | null) => void ((req as LookedUp)[SESSION] = session),
-  delete: (req: FastifyRequest) => void ((req as LookedUp)[SESSION] = undefined),
+  has: (req: FastifyRequest) => req.portalSession !== undefined,
+  get: (req: FastifyRequest) => req.portalSession,
+  set: (req: FastifyRequest, session: Session | null) => void (req.portalSession = session),
+  delete: (req: FastifyRequest) => void (req.portalSession = undefined),
 };
 
 /**
@@ -152,7 +159,7 @@ function judge(req: FastifyRequest, row: SessionRow | undefined): { session: Ses
   if (!row) return { session: null, touch: false };
   const { clock, env } = req.server.deps;
   const kept = sessionOf(row);
-  const now = clock.now().getTime();
+  const now = nowMs(clock);
   const idle = now - kept.lastSeen >= env.security.sessionIdleMs;
   if (!ahead(row.expires_at, kept.expires, now) || idle || row.not_active !== 0) return { session: null, touch: false };
   const touch = now - kept.lastSeen >= TOUCH_EVERY_MS && !PASSIVE_ROUTES.has(routeOf(req).url ?? '');
@@ -300,6 +307,7 @@ function setSignedInHint(req: FastifyRequest, reply: FastifyReply, on: boolean):
  * left alone, and so are logins and logouts, which set or clear it themselves.
  */
 export function installSignedInHint(app: FastifyInstance): void {
+  if (!app.hasRequestDecorator('portalSession')) app.decorateRequest('portalSession', undefined);
   onSendStep(app, (req, reply, payload) => {
     if (cache.has(req)) {
       const hinted = req.cookies?.[COOKIE.signedIn] !== undefined;

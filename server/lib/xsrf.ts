@@ -14,7 +14,9 @@ import { randomToken } from './random.js';
 import { findSession, knownSession, setXsrfCookie, type Session } from './session.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const PROTECTED = /^\/(api|sim)(\/|$)/;
+/** '/api', '/sim' or a path under either (what `^\/(api|sim)(\/|$)` matches), without a pattern: every request asks */
+const isProtectedPath = (path: string) =>
+  (path.startsWith('/api') || path.startsWith('/sim')) && (path.length === 4 || path.charCodeAt(4) === 47);
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -27,9 +29,10 @@ function same(a: string, b: string): boolean {
  * percent-escapes, so '/%61pi/...' reaches an /api route while not starting with '/api'.
  */
 function isProtected(req: FastifyRequest): boolean {
-  if (PROTECTED.test(req.url) || (routeOf(req).url !== undefined && PROTECTED.test(routeOf(req).url!))) return true;
+  const route = routeOf(req).url;
+  if (isProtectedPath(req.url) || (route !== undefined && isProtectedPath(route))) return true;
   try {
-    return PROTECTED.test(decodeURIComponent(req.url.split('?')[0]));
+    return isProtectedPath(decodeURIComponent(req.url.split('?')[0]));
   } catch {
     return true; // undecodable: treat as protected (the router rejects it anyway)
   }

@@ -50,6 +50,16 @@ describe('/health and /ready', () => {
     const shape = (line: string) => Object.entries(JSON.parse(line) as object).map(([k, v]) => `${k}:${typeof v}`);
     expect(shape(ours)).toEqual(shape(pinos));
     expect(JSON.parse(ours)).toMatchObject({ level: 30, pid: process.pid, path: '/api/context/getSimpleUserContext' });
+    // the request id: a well-formed X-Request-Id as it came, else the portal's own UUID; either is written unescaped
+    for (const id of ['lb-7.a_b:c', 'a"b', 'x'.repeat(65)])
+      await t.app.inject({ method: 'GET', url: '/api/context/getSimpleUserContext', headers: { 'x-request-id': id } });
+    const ids = lines
+      .slice(-3)
+      .map((l) => JSON.parse(l) as { msg: string; reqId: string })
+      .map((l) => (l.msg === 'request' ? l.reqId : null));
+    expect(ids[0]).toBe('lb-7.a_b:c');
+    for (const id of ids.slice(1))
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('/ready is 503 while the process drains, /health stays 200', async () => {

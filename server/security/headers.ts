@@ -73,17 +73,22 @@ export function applicationOrigins(env: Env, req: FastifyRequest): string[] {
   const protocol = req.protocol;
   const byHost = protocol === 'http' ? hostLists.http : protocol === 'https' ? hostLists.https : null;
   if (!byHost) return originsOf(env, appsOrigin(env, req));
+  const host = req.host;
+  // a deployment is called at one address (behind its proxy, one Host): the last answer first, without the maps
+  const last = lastOrigins;
+  if (last !== null && last.host === host && last.protocol === protocol && last.env === env) return last.list;
   let perEnv = byHost.get(env);
   if (!perEnv) byHost.set(env, (perEnv = new Map<string, string[]>()));
-  const host = req.host;
   let list = perEnv.get(host);
   if (!list) {
     list = originsOf(env, appsOrigin(env, req));
     if (perEnv.size >= 1_000) perEnv.clear(); // the Host header is the client's: bounded
     perEnv.set(host, list);
   }
+  lastOrigins = { env, protocol, host, list };
   return list;
 }
+let lastOrigins: { env: Env; protocol: string; host: string; list: string[] } | null = null;
 const hostLists = { http: new WeakMap<Env, Map<string, string[]>>(), https: new WeakMap<Env, Map<string, string[]>>() };
 
 /** The list for the applications' origin `apps`: one array per origin (the headers' kept lists are keyed by it). */
@@ -188,13 +193,20 @@ export function installSecurityHeaders(app: FastifyInstance, env: Env, opts: { d
    */
   const kept = { portal: new WeakMap<string[], HeaderList>(), simulator: new WeakMap<string[], HeaderList>() };
   if (!app.hasRequestDecorator('applicationOrigins')) app.decorateRequest('applicationOrigins', null);
+  // the list of the last request, which the next one mostly shares (one address, no simulator console)
+  let last: { apps: string[]; simulator: boolean; headers: HeaderList } | null = null;
   onRequestStep(app, (req, reply) => {
     const apps = applicationOrigins(env, req);
     req.applicationOrigins = apps;
     const simulator = env.runMode !== 'live' && isSimulatorUrl(req.url);
-    const byApps = simulator ? kept.simulator : kept.portal;
-    let headers = byApps.get(apps);
-    if (!headers) byApps.set(apps, (headers = helmetHeaders(options({ apps, simulator }))));
+    let headers: HeaderList | undefined;
+    if (last !== null && last.apps === apps && last.simulator === simulator) headers = last.headers;
+    else {
+      const byApps = simulator ? kept.simulator : kept.portal;
+      headers = byApps.get(apps);
+      if (!headers) byApps.set(apps, (headers = helmetHeaders(options({ apps, simulator }))));
+      last = { apps, simulator, headers };
+    }
     for (const [name, value] of headers) reply.header(name, value);
     return undefined;
   });
