@@ -10,11 +10,14 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ROOT_CONTEXT, SpanKind } from '@opentelemetry/api';
+import { SamplingDecision, TraceIdRatioBasedSampler } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyPostgresDatabase } from '../db/dialect.js';
 import { loadDemoData } from '../db/seed.js';
 import { testDatabaseUrl } from '../env.js';
 import { Browser, freePort, ready, startPortal, stopPortal, type PortalProcess } from '../test/processes.js';
+import { samplerFrom } from './tracing.js';
 
 interface OtlpSpan {
   traceId: string;
@@ -78,6 +81,9 @@ beforeAll(async () => {
     OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     OTEL_BSP_SCHEDULE_DELAY: '100',
+    // half of the traces that begin here are kept; a caller's decision is followed
+    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+    OTEL_TRACES_SAMPLER_ARG: '0.5',
     ADDRESS_REGISTER_URL: `${proxyUrl}/sim/address-api`,
     DATA_DIR: path.join(tmp, 'data'),
     DATABASE_URL: '',
@@ -222,6 +228,39 @@ describe('tracing on', { timeout: 60_000 }, () => {
     expect(line).toContain(`"traceId":"${unsampled}"`);
   });
 
+  it('keeps a trace that begins here exactly when the ratio sampler keeps its trace id, its span a root', async () => {
+    const browser = new Browser();
+    const sent = Array.from({ length: 24 }, () => `ratio-${hex(8)}`);
+    for (const id of sent)
+      await browser.request(`${portal.base}/api/context/getSimpleUserContext`, { headers: { 'x-request-id': id } });
+    await new Promise((r) => setTimeout(r, 200));
+    const traceIds = sent.map((id) => {
+      const line = portal.log.split('\n').find((l) => l.includes(`"reqId":"${id}"`));
+      return (JSON.parse(line!) as { traceId: string }).traceId;
+    });
+    expect(new Set(traceIds).size).toBe(sent.length);
+    const half = new TraceIdRatioBasedSampler(0.5);
+    const kept = traceIds.filter(
+      (t) => half.shouldSample(ROOT_CONTEXT, t, '', SpanKind.SERVER, {}, []).decision !== SamplingDecision.NOT_RECORD,
+    );
+    // 24 random ids: all on one side has a chance of 2 in 16 million
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(sent.length);
+    for (const t of kept) await spansOf(t, (f) => f.some((s) => s.kind === SERVER));
+    // a request after them, kept by its caller: once it is exported, everything before it has been
+    const last = hex(16);
+    await browser.request(`${portal.base}/api/context/getSimpleUserContext`, {
+      headers: { traceparent: `00-${last}-${hex(8)}-01` },
+    });
+    await spansOf(last, (f) => f.some((s) => s.kind === SERVER));
+    const exported = spans.filter((s) => s.kind === SERVER && traceIds.includes(s.traceId));
+    expect(exported.map((s) => s.traceId).sort()).toEqual([...kept].sort());
+    for (const s of exported) {
+      expect(s.parentSpanId ?? '').toBe('');
+      expect(s.name).toBe('GET /api/context/getSimpleUserContext');
+    }
+  });
+
   it('takes a well-formed X-Request-Id only; otherwise the id is a random UUID', async () => {
     const browser = new Browser();
     const sent = ['bad id with spaces', 'x"}{"level":60', 'x'.repeat(65), null];
@@ -245,5 +284,24 @@ describe('tracing on', { timeout: 60_000 }, () => {
     expect(startup.length).toBeGreaterThan(2);
     for (const l of startup) expect(() => JSON.parse(l) as unknown, l).not.toThrow();
     expect(startup.some((l) => /"msg":"traces to http:\/\/127\.0\.0\.1:\d+ \(OTLP http\/json\)"/.test(l))).toBe(true);
+  });
+});
+
+describe('the sampler setting', () => {
+  it('names the SDK samplers as the specification does, and refuses what it does not know', () => {
+    const sampler = (env: Record<string, string>) => samplerFrom(env).toString();
+    expect(sampler({})).toBe(sampler({ OTEL_TRACES_SAMPLER: 'parentbased_always_on' }));
+    expect(sampler({})).toMatch(/^ParentBased\{root=AlwaysOnSampler/);
+    expect(sampler({ OTEL_TRACES_SAMPLER: 'always_off' })).toBe('AlwaysOffSampler');
+    expect(sampler({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25' })).toBe(
+      'TraceIdRatioBased{0.25}',
+    );
+    expect(sampler({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio' })).toMatch(/root=TraceIdRatioBased\{1\}/);
+    expect(() => samplerFrom({ OTEL_TRACES_SAMPLER: 'jaeger_remote' })).toThrow(
+      /OTEL_TRACES_SAMPLER is "jaeger_remote"/,
+    );
+    expect(() => samplerFrom({ OTEL_TRACES_SAMPLER: 'traceidratio', OTEL_TRACES_SAMPLER_ARG: '1.5' })).toThrow(
+      /OTEL_TRACES_SAMPLER_ARG is "1.5"; allowed: a ratio from 0 to 1/,
+    );
   });
 });
