@@ -261,6 +261,34 @@ describe('tracing on', { timeout: 60_000 }, () => {
     }
   });
 
+  it('ends the span of a request whose caller went away, without a status code', async () => {
+    const browser = new Browser();
+    const route = '/api/context/getSimpleUserContext';
+    await browser.get(`${portal.base}${route}`); // the XSRF cookie the simulator's console asks for
+    const slow = await browser.post(`${portal.base}/sim/api/faults`, {
+      mode: 'slow',
+      prefixes: [route],
+      delayMs: 1000,
+    });
+    expect(slow.status).toBe(200);
+    try {
+      const traceId = hex(16);
+      const gone = new AbortController();
+      const call = fetch(`${portal.base}${route}`, {
+        headers: { traceparent: `00-${traceId}-${hex(8)}-01` },
+        signal: gone.signal,
+      });
+      setTimeout(() => gone.abort(), 200);
+      await expect(call).rejects.toThrow();
+      const found = await spansOf(traceId, (f) => f.some((s) => s.kind === SERVER));
+      const request = found.find((s) => s.kind === SERVER);
+      expect(request?.name).toBe(`GET ${route}`);
+      expect(attr(request!, 'http.response.status_code')).toBeUndefined();
+    } finally {
+      await browser.post(`${portal.base}/sim/api/faults`, { mode: 'off' });
+    }
+  });
+
   it('takes a well-formed X-Request-Id only; otherwise the id is a random UUID', async () => {
     const browser = new Browser();
     const sent = ['bad id with spaces', 'x"}{"level":60', 'x'.repeat(65), null];
