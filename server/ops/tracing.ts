@@ -249,7 +249,7 @@ function requestSpans(tracer: Tracer, decisions: RequestDecisions): FastifyPlugi
           traceId,
           spanId: decisions.generateSpanId(),
           traceFlags: TraceFlags.NONE,
-          traceState: result.traceState ?? parentSpan?.traceState,
+          traceState: result.traceState ?? (child ? parentSpan.traceState : undefined),
         });
       } else {
         decisions.decided(child ? null : traceId, result);
