@@ -164,15 +164,23 @@ describe.skipIf(!testDatabaseUrl())('two portal processes behind nginx on Postgr
   it("nginx's request id is the portal's: one id in nginx's access log and in the answering process's line", async (ctx) => {
     needsNginx(ctx);
     const balancer = lb!;
+    const lines = () => balancer.accessLog().split('\n').filter(Boolean);
+    const seen = lines().length;
     // the client's own id is replaced by nginx's (deploy/epit.nginx.conf)
     const res = await fetch(`${balancer.base}/api/context/getSimpleUserContext`, {
       headers: { 'x-request-id': 'chosen-by-the-client' },
     });
     expect(res.status).toBe(200);
-    const last = balancer.accessLog().trim().split('\n').at(-1)!;
-    const id = last.split(' ')[1];
-    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    // nginx writes a request's line once it has ended, which may be after the client has read the answer, and an
+    // earlier test's last request may be written after it: the line of this request, not the file's last one
     const until = Date.now() + 5_000;
+    const ours = () =>
+      lines()
+        .slice(seen)
+        .find((l) => l.includes('"GET /api/context/getSimpleUserContext" 200 '));
+    while (!ours() && Date.now() < until) await sleep(50);
+    const id = ours()?.split(' ')[1];
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
     const logged = () =>
       Object.values(portals)
         .flatMap((p) => p!.log.split('\n'))
