@@ -79,7 +79,7 @@ async function signalledAt(moment: Moment, run: number) {
       case 'pg_ctl start':
         if (/^DATABASE_URL=|, DATABASE_URL=/m.test(out)) missed = true;
         // a positive pid: the postmaster's (initdb's standalone backend writes its pid negated)
-        return missed || (existsSync(pidFile) && Number(readFileSync(pidFile, 'utf8').split('\n')[0]) > 0);
+        return missed || (pidIn(pidFile) ?? 0) > 0;
       case 'command':
         return existsSync(marker);
       case 'no command':
@@ -95,10 +95,23 @@ async function signalledAt(moment: Moment, run: number) {
   }
   const clusterDir = path.join(dir, cluster()!);
   const pidFile = path.join(clusterDir, 'data', 'postmaster.pid');
-  const postmaster = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : null;
+  const postmaster = pidIn(pidFile);
   process.kill(-child.pid!, 'SIGTERM');
   await exited;
   return { missed, clusterDir, postmaster, left: processesNaming(clusterDir), folderLeft: existsSync(clusterDir), out };
+}
+
+/**
+ * The pid on the first line of a postmaster.pid, or null without one. The file comes and goes while the poll reads
+ * it (initdb's standalone backend writes and removes its own), so it is read without asking first whether it exists.
+ */
+function pidIn(file: string): number | null {
+  try {
+    return Number(readFileSync(file, 'utf8').split('\n')[0]);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
 }
 
 describe.skipIf(!testDatabaseUrl())('with-cluster, SIGTERM to its process group', () => {
