@@ -386,9 +386,15 @@ async function main(): Promise<void> {
       expect(r.status === 0, `logrotate: ${r.stdout}${r.stderr}`);
       const rotated = readdirSync(balancer.dir).filter((f) => /^access\.log-\d{8}/.test(f));
       expect(rotated.length === 1, `logrotate rotated access.log: ${readdirSync(balancer.dir).join(' ')}`);
-      await new Promise((r) => setTimeout(r, 300));
-      await fetch(`${origin}/health`);
-      expect(/GET \/health/.test(balancer.accessLog()), 'nginx writes a new access.log after the rotation');
+      // the rotation's signal (USR1) makes nginx's workers reopen the log in their own time, and a request's line is
+      // written once it has ended, after its answer: ask again until a line is in the new file, for 5 s at most
+      let written = false;
+      for (const deadline = Date.now() + 5_000; !written && Date.now() < deadline;) {
+        await fetch(`${origin}/health`);
+        await new Promise((r) => setTimeout(r, 100));
+        written = /GET \/health/.test(balancer.accessLog());
+      }
+      expect(written, 'nginx writes a new access.log after the rotation');
       say(`logrotate: ${rotated[0]}, and nginx writes a new access.log`);
     } else say('logrotate cannot be had: the rotation is not checked');
 
